@@ -1,0 +1,43 @@
+package game
+
+// EventKind names what happened.
+type EventKind string
+
+// Events a move can cause.
+const (
+	EventTurnStarted    EventKind = "turn_started"
+	EventTilePlaced     EventKind = "tile_placed"
+	EventTileDiscarded  EventKind = "tile_discarded"
+	EventTileReturned   EventKind = "tile_returned"
+	EventCityConnected  EventKind = "city_connected"
+	EventIslandOpened   EventKind = "island_opened"
+	EventMeeplePlaced   EventKind = "meeple_placed"
+	EventMeepleReturned EventKind = "meeple_returned"
+	EventCompleted      EventKind = "feature_completed"
+	EventScored         EventKind = "scored"
+	EventVariant        EventKind = "variant"
+	EventResigned       EventKind = "resigned"
+	EventGameOver       EventKind = "game_over"
+)
+
+// Event is one thing a move caused, in order. Only the fields its kind needs are set.
+type Event struct {
+	Kind     EventKind `json:"kind"`
+	Player   int       `json:"player"`
+	Square   Square    `json:"square"`
+	Tile     TileID    `json:"tile"`
+	Rotation Rotation  `json:"rotation"`
+	Spot     string    `json:"spot,omitempty"`
+	Points   int       `json:"points,omitempty"`
+	// Log is the index in Game.Log of the score change (EventScored), or -1.
+	Log int `json:"log"`
+	// Text is a name (a city, an island) or a variant's sentence.
+	Text string `json:"text,omitempty"`
+}
+
+func (g *Game) emit(e Event) {
+	if e.Kind != EventScored {
+		e.Log = -1
+	}
+	g.events = append(g.events, e)
+}

@@ -1,0 +1,393 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Phase is the step of the turn the game waits in.
+type Phase string
+
+// Phases of a turn.
+const (
+	// PhaseSource: the current player chooses where the tile comes from (a variant's choice).
+	PhaseSource Phase = "source"
+	// PhasePlace: the current player places the drawn tile.
+	PhasePlace Phase = "place"
+	// PhaseMeeple: the tile lies; the player may act (chip actions) and places a meeple or none.
+	PhaseMeeple Phase = "meeple"
+	// PhaseDecide: the turn is scored; the variant offers a last choice (an extra turn).
+	PhaseDecide Phase = "decide"
+	// PhaseOver: the game has ended and final scoring is done.
+	PhaseOver Phase = "over"
+)
+
+// Player is a seat at the table.
+type Player struct {
+	Name     string
+	Score    int
+	Meeples  int
+	Chips    []Chip
+	Resigned bool
+}
+
+// StartTile fixes the initial tile of one start square (table scripts' !starts).
+type StartTile struct {
+	Start    string   `json:"start"`
+	Tile     TileID   `json:"tile"`
+	Rotation Rotation `json:"rotation"`
+}
+
+// Setup is everything a game is built from; with the move log it replays the game exactly.
+type Setup struct {
+	Map     string   `json:"map"`
+	Players []string `json:"players"`
+	Seed    uint64   `json:"seed"`
+	Options Options  `json:"options"`
+	// Starts fixes the used start squares and their tiles (test and replay only).
+	Starts []StartTile `json:"starts,omitempty"`
+	// DeckTop are the next face-down tiles in this order; the rest stay shuffled.
+	DeckTop []TileID `json:"deck_top,omitempty"`
+	// Stack replaces the whole face-down stack, top first.
+	Stack []TileID `json:"stack,omitempty"`
+	// Chips replaces the map's chip layout.
+	Chips []MapChip `json:"chips,omitempty"`
+}
+
+// Turn is the state of the turn in progress.
+type Turn struct {
+	// Placed is the square of the tile placed this turn, or NoSquare.
+	Placed Square
+	// Spot is the meeple placed this turn ("" for none yet, "none" after declining).
+	Spot string
+	// Actions counts the variant actions taken this turn, by name.
+	Actions map[string]int
+	// Extra is true in an extra turn (Great Britain).
+	Extra bool
+}
+
+// Game is the whole state of one game. Methods that change it either succeed or leave it unchanged.
+type Game struct {
+	Map     *Map
+	Variant Variant
+	Setup   Setup
+	Opts    Options
+	RNG     RNG
+	Players []Player
+	Current int
+	// Turn counts turns from 1; Phase says what the current player must do.
+	Turn  int
+	Phase Phase
+	Drawn TileID
+	// HasDrawn is false while no tile is drawn (PhaseSource, PhaseOver).
+	HasDrawn bool
+	// Deck is the face-down stack; the top is the last element.
+	Deck      []TileID
+	Discarded []TileID
+	Meeples   []Meeple
+	MapChips  []MapChip
+	ChipsOut  []Chip
+	Log       []ScoreEntry
+	TurnState Turn
+	// Ext is the variant's own state.
+	Ext VariantState
+	// Moves counts the moves applied since setup.
+	Moves int
+
+	tiles       []placedTile
+	nodes       []node
+	cloisters   []cloisterRec
+	frontier    []frontierSq
+	cells       sqTable
+	fpos        sqTable
+	connected   uint64
+	islandsOpen uint64
+	events      []Event
+	// setupTiles is how many of tiles were laid in setup (printed squares and initial tiles).
+	setupTiles int
+	// finalScoring is true while the end-of-game scoring runs.
+	finalScoring bool
+}
+
+// VariantState is a variant's own part of the game state.
+type VariantState interface {
+	Clone() VariantState
+}
+
+// NewGame builds a game on map m with variant v from a setup. All randomness comes from the
+// setup's seed.
+func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
+	if v == nil {
+		v = Plain{}
+	}
+	if n := len(s.Players); n < 2 || n > 6 {
+		return nil, fmt.Errorf("a game needs 2 to 6 players, not %d", n)
+	}
+	seen := map[string]bool{}
+	for _, p := range s.Players {
+		if strings.TrimSpace(p) == "" || seen[p] {
+			return nil, fmt.Errorf("player names must be distinct and not empty")
+		}
+		seen[p] = true
+	}
+	opts := s.Options
+	if opts.Pool == "" {
+		opts.Pool = PoolCount
+	}
+	if opts.FerryModel == "" {
+		opts.FerryModel = FerryLanding
+	}
+	if opts.Pool == PoolCount && opts.TileCount == 0 {
+		opts.TileCount = m.DefaultTiles
+	}
+	if opts.Meeples == 0 {
+		opts.Meeples = m.Meeples
+	}
+	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: NewRNG(s.Seed)}
+	g.cells.init()
+	g.fpos.init()
+	g.tiles = make([]placedTile, 0, 160)
+	g.nodes = make([]node, 0, 1024)
+	for _, name := range s.Players {
+		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
+	}
+	if opts.RandomOrder {
+		g.RNG.Shuffle(len(g.Players), func(i, j int) { g.Players[i], g.Players[j] = g.Players[j], g.Players[i] })
+	}
+	pool, err := tilePool(opts, &g.RNG)
+	if err != nil {
+		return nil, err
+	}
+	g.RNG.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for _, c := range m.Cities {
+		for _, cs := range c.Squares {
+			g.put(cs.Square, cs.face, -1, true)
+		}
+	}
+	if pool, err = g.placeStarts(pool); err != nil {
+		return nil, err
+	}
+	if opts.LargeCityAnchorBeforeConnection {
+		for ci := range m.Cities {
+			g.connectCity(ci)
+		}
+	}
+	if g.Deck, err = stackDeck(pool, s); err != nil {
+		return nil, err
+	}
+	g.setupTiles = len(g.tiles)
+	g.Turn = 0
+	g.events = g.events[:0]
+	if s.Chips != nil {
+		if err := g.layChips(s.Chips); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.Setup(g); err != nil {
+		return nil, fmt.Errorf("set up %s: %w", m.Title, err)
+	}
+	g.events = g.events[:0]
+	g.beginTurn()
+	return g, nil
+}
+
+// placeStarts lays the start tile and the random initial tiles on the used start squares (R1.3.2).
+func (g *Game) placeStarts(pool []TileID) ([]TileID, error) {
+	m := g.Map
+	start := Tiles().Start.Index
+	take := func(t TileID) bool {
+		if i := slices.Index(pool, t); i >= 0 {
+			pool = slices.Delete(pool, i, i+1)
+			return true
+		}
+		return false
+	}
+	if len(g.Setup.Starts) > 0 {
+		for _, st := range g.Setup.Starts {
+			sq, err := g.startSquare(st.Start)
+			if err != nil {
+				return nil, err
+			}
+			if !take(st.Tile) {
+				return nil, fmt.Errorf("start %s: no tile %s is left in the pool", st.Start, st.Tile)
+			}
+			face := st.Tile.Type().Face(st.Rotation)
+			if !g.Map.Info(sq).Need.Allows(face) {
+				return nil, fmt.Errorf("start %s: %s at %s° does not fit the printed edges of %s", st.Start, st.Tile, st.Rotation, sq)
+			}
+			g.lay(sq, face)
+		}
+		return pool, nil
+	}
+	if m.Open || len(m.Starts) == 0 {
+		if !take(start) {
+			return nil, fmt.Errorf("the pool has no start tile")
+		}
+		g.lay(m.Centre(), start.Type().Face(0))
+		return pool, nil
+	}
+	used := make([]int, len(m.Starts))
+	for i := range used {
+		used[i] = i
+	}
+	g.RNG.Shuffle(len(used), func(i, j int) { used[i], used[j] = used[j], used[i] })
+	used = used[:m.StartsUsed]
+	slices.Sort(used)
+	withStart := used[g.RNG.Intn(len(used))]
+	take(start)
+	for _, si := range used {
+		sq := m.Starts[si].Square
+		t := start
+		if si != withStart {
+			t, pool = pool[len(pool)-1], pool[:len(pool)-1]
+		}
+		var fits []Rotation
+		for _, r := range t.Type().Distinct {
+			if m.Info(sq).Need.Allows(t.Type().Face(r)) {
+				fits = append(fits, r)
+			}
+		}
+		if len(fits) == 0 {
+			return nil, fmt.Errorf("start square %s: tile %s fits none of its printed edges", m.Starts[si].Name, t)
+		}
+		g.lay(sq, t.Type().Face(fits[g.RNG.Intn(len(fits))]))
+	}
+	return pool, nil
+}
+
+func (g *Game) startSquare(name string) (Square, error) {
+	if i, ok := g.Map.StartByName(name); ok {
+		return g.Map.Starts[i].Square, nil
+	}
+	if g.Map.Open || len(g.Map.Starts) == 0 {
+		if sq, err := ParseSquare(name); err == nil && g.Map.Info(sq).Kind == Playable {
+			return sq, nil
+		}
+	}
+	var names []string
+	for _, s := range g.Map.Starts {
+		names = append(names, s.Name)
+	}
+	if len(names) == 0 {
+		return NoSquare, fmt.Errorf("%q is not a square of this map", name)
+	}
+	return NoSquare, fmt.Errorf("%q is not a start square of this map: use %s", name, strings.Join(names, ", "))
+}
+
+// lay places an initial tile: no meeple, no chip, no score.
+func (g *Game) lay(sq Square, face *Face) {
+	g.put(sq, face, -1, false)
+	g.extendFrontier(sq)
+}
+
+// stackDeck builds the face-down stack: the shuffled pool, or the setup's exact stack, with the
+// setup's next tiles on top.
+func stackDeck(pool []TileID, s Setup) ([]TileID, error) {
+	deck := pool
+	if s.Stack != nil {
+		deck = make([]TileID, len(s.Stack))
+		for i, t := range s.Stack {
+			deck[len(deck)-1-i] = t
+		}
+		return deck, nil
+	}
+	for i := len(s.DeckTop) - 1; i >= 0; i-- {
+		t := s.DeckTop[i]
+		j := slices.Index(deck, t)
+		if j < 0 {
+			return nil, fmt.Errorf("the stack has no tile %s left for the deck order", t)
+		}
+		deck = append(slices.Delete(deck, j, j+1), t)
+	}
+	return deck, nil
+}
+
+// Clone returns an independent copy of the game. Maps, tiles and the variant are shared: they never
+// change after loading.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Players = slices.Clone(g.Players)
+	for i := range c.Players {
+		c.Players[i].Chips = slices.Clone(g.Players[i].Chips)
+	}
+	c.Deck = slices.Clone(g.Deck)
+	c.Discarded = slices.Clone(g.Discarded)
+	c.Meeples = slices.Clone(g.Meeples)
+	c.MapChips = slices.Clone(g.MapChips)
+	c.ChipsOut = slices.Clone(g.ChipsOut)
+	c.Log = slices.Clone(g.Log)
+	c.TurnState.Actions = cloneCounts(g.TurnState.Actions)
+	c.tiles = slices.Clone(g.tiles)
+	c.nodes = slices.Clone(g.nodes)
+	c.cloisters = slices.Clone(g.cloisters)
+	c.frontier = slices.Clone(g.frontier)
+	c.events = nil
+	if g.Ext != nil {
+		c.Ext = g.Ext.Clone()
+	}
+	return &c
+}
+
+func cloneCounts(m map[string]int) map[string]int {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]int, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.Phase == PhaseOver }
+
+// TilesLeft is the number of face-down tiles still to draw.
+func (g *Game) TilesLeft() int { return len(g.Deck) }
+
+// Placed lists the tiles on the map in the order they were laid (printed squares excluded).
+func (g *Game) Placed() []PlacedTile {
+	out := make([]PlacedTile, 0, len(g.tiles))
+	for _, t := range g.tiles {
+		if t.Printed {
+			continue
+		}
+		out = append(out, PlacedTile{Square: t.Square, Tile: t.Tile, Rotation: t.Rotation, Turn: int(t.Turn), Player: int(t.Player)})
+	}
+	return out
+}
+
+// PlacedTile is a land tile on the map.
+type PlacedTile struct {
+	Square   Square
+	Tile     TileID
+	Rotation Rotation
+	Turn     int
+	// Player placed it, or -1 for an initial tile.
+	Player int
+}
+
+// TileOn returns the land tile on square s.
+func (g *Game) TileOn(s Square) (PlacedTile, bool) {
+	t, ok := g.tileAt(s)
+	if !ok || t.Printed {
+		return PlacedTile{}, false
+	}
+	return PlacedTile{Square: t.Square, Tile: t.Tile, Rotation: t.Rotation, Turn: int(t.Turn), Player: int(t.Player)}, true
+}
+
+// CityConnected reports whether printed large city ci is connected (R1.5.2).
+func (g *Game) CityConnected(ci int) bool { return g.cityConnected(ci) }
+
+// IslandOpen reports whether island i is reached by a ferry.
+func (g *Game) IslandOpen(i int) bool { return g.islandsOpen&(1<<i) != 0 }
+
+// Face returns the tile face on a square (a printed large-city square included).
+func (g *Game) Face(s Square) (*Face, bool) {
+	t, ok := g.tileAt(s)
+	if !ok {
+		return nil, false
+	}
+	return t.face, true
+}

@@ -1,0 +1,104 @@
+package game
+
+import "fmt"
+
+// Meeple is a follower on the map.
+type Meeple struct {
+	Player   int    `json:"player"`
+	Square   Square `json:"square"`
+	Spot     string `json:"spot"`
+	Upgraded bool   `json:"upgraded"`
+	tile     uint16
+	local    uint8
+}
+
+func (g *Game) meepleNode(m *Meeple) int { return int(g.tiles[m.tile].node) + int(m.local) }
+
+// MeepleKind is the kind of feature a meeple stands on.
+func (g *Game) MeepleKind(m *Meeple) FeatureKind { return g.nodes[g.meepleNode(m)].kind }
+
+// spotOrder puts knights, thieves and monks before farmers, the order of the numbered markers.
+var spotOrder = [4]int{CityFeature: 0, RoadFeature: 1, CloisterFeature: 2, FieldFeature: 3}
+
+// MeepleSpots lists the spots of the tile placed this turn where the current player may put a
+// meeple now (R2.4), in the order of the numbered markers: cities, roads, cloister, fields.
+func (g *Game) MeepleSpots() []string {
+	if g.Phase != PhaseMeeple || g.Players[g.Current].Meeples == 0 {
+		return nil
+	}
+	t, ok := g.tileAt(g.TurnState.Placed)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for rank := 0; rank < 4; rank++ {
+		for i := range t.face.Features {
+			ft := &t.face.Features[i]
+			if spotOrder[ft.Kind] != rank {
+				continue
+			}
+			if g.nodes[g.find(int(t.node)+i)].meeples == 0 {
+				out = append(out, t.face.Spots[i])
+			}
+		}
+	}
+	return out
+}
+
+// checkSpot finds the feature of the tile placed this turn that spot names, and checks that the
+// current player may put a meeple there.
+func (g *Game) checkSpot(spot string) (int, error) {
+	t, _ := g.tileAt(g.TurnState.Placed)
+	legal := g.MeepleSpots()
+	if g.Players[g.Current].Meeples == 0 {
+		return -1, refuse(ErrNoMeeples, []string{"none"}, "You have no meeple left in your supply: choose none.")
+	}
+	i, ok := t.face.SpotFeature(spot)
+	if !ok {
+		return -1, refuse(ErrIllegalSpot, append(legal, "none"), "%q is not a spot of %s at %s° on %s.", spot, t.Tile, t.Rotation, t.Square)
+	}
+	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
+		return -1, refuse(ErrIllegalSpot, append(legal, "none"), "The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
+			t.face.Features[i].Kind, t.face.Spots[i], t.Square)
+	}
+	return i, nil
+}
+
+func (g *Game) placeMeeple(local int) {
+	t, _ := g.tileAt(g.TurnState.Placed)
+	ti, _ := g.cells.get(g.TurnState.Placed)
+	m := Meeple{Player: g.Current, Square: t.Square, Spot: t.face.Spots[local], tile: uint16(ti), local: uint8(local)}
+	g.Meeples = append(g.Meeples, m)
+	g.nodes[g.find(int(t.node)+local)].meeples++
+	g.Players[g.Current].Meeples--
+	g.TurnState.Spot = m.Spot
+	g.emit(Event{Kind: EventMeeplePlaced, Player: g.Current, Square: t.Square, Spot: m.Spot})
+}
+
+// returnMeeple sends meeple i back to its owner's supply.
+func (g *Game) returnMeeple(i int) {
+	m := g.Meeples[i]
+	g.nodes[g.find(g.meepleNode(&m))].meeples--
+	g.Meeples = append(g.Meeples[:i], g.Meeples[i+1:]...)
+	g.Players[m.Player].Meeples++
+	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot})
+	g.Variant.MeepleReturned(g, m)
+}
+
+// MeepleAt finds the meeple on a square and spot (any edge of the feature names it).
+func (g *Game) MeepleAt(s Square, spot string) (int, error) {
+	t, ok := g.tileAt(s)
+	if !ok || t.Printed {
+		return -1, fmt.Errorf("%s holds no tile", s)
+	}
+	local, ok := t.face.SpotFeature(spot)
+	if !ok {
+		return -1, fmt.Errorf("%q is not a spot of the tile on %s", spot, s)
+	}
+	for i := range g.Meeples {
+		if g.Meeples[i].Square == s && int(g.Meeples[i].local) == local {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("no meeple stands on %s %s", s, spot)
+}

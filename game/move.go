@@ -1,0 +1,126 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MoveKind names a move.
+type MoveKind string
+
+// Moves.
+const (
+	// MovePlace places the drawn tile: Square and Rotation.
+	MovePlace MoveKind = "place"
+	// MoveMeeple places a meeple on the tile just placed (Spot), or none (Spot "none").
+	MoveMeeple MoveKind = "meeple"
+	// MoveAction is a variant's action (sell wine, upgrade a meeple ...).
+	MoveAction MoveKind = "action"
+	// MoveDraw draws a face-down tile when the variant offers a choice of source.
+	MoveDraw MoveKind = "draw"
+	// MovePass declines the variant's end-of-turn offer.
+	MovePass MoveKind = "pass"
+	// MoveSkip ends the current player's turn without a placement (a missed deadline): the drawn
+	// tile goes back into the stack at a random place.
+	MoveSkip MoveKind = "skip"
+	// MoveResign takes Player out of the game; the others play on.
+	MoveResign MoveKind = "resign"
+)
+
+// Move is one input to the game. Player is the seat index of who makes it.
+type Move struct {
+	Kind     MoveKind `json:"kind"`
+	Player   int      `json:"player"`
+	Square   Square   `json:"square"`
+	Rotation Rotation `json:"rotation,omitzero"`
+	Spot     string   `json:"spot,omitempty"`
+	Action   *Action  `json:"action,omitempty"`
+}
+
+// Action is a variant's action with its arguments, by name (sell wine:orange to:abroad).
+type Action struct {
+	Name string            `json:"name"`
+	Args map[string]string `json:"args,omitempty"`
+}
+
+func (a Action) String() string {
+	var b strings.Builder
+	b.WriteString(a.Name)
+	for _, k := range sortedKeys(a.Args) {
+		fmt.Fprintf(&b, " %s:%s", k, a.Args[k])
+	}
+	return b.String()
+}
+
+// LegalAction is an action the current player may take now, with a label for people.
+type LegalAction struct {
+	Action
+	Label  string `json:"label"`
+	Points int    `json:"points"`
+}
+
+// MarshalJSON writes a rotation as its degrees.
+func (r Rotation) MarshalJSON() ([]byte, error) { return json.Marshal(r.Degrees()) }
+
+// UnmarshalJSON reads a rotation in degrees.
+func (r *Rotation) UnmarshalJSON(b []byte) error {
+	rot, err := ParseRotation(strings.Trim(string(b), `"`))
+	if err != nil {
+		return err
+	}
+	*r = rot
+	return nil
+}
+
+// ErrorCode classifies a refused move, for callers that branch on it.
+type ErrorCode string
+
+// Error codes.
+const (
+	ErrNotYourTurn     ErrorCode = "not_your_turn"
+	ErrWrongPhase      ErrorCode = "wrong_phase"
+	ErrIllegalSquare   ErrorCode = "illegal_square"
+	ErrIllegalRotation ErrorCode = "illegal_rotation"
+	ErrIllegalSpot     ErrorCode = "illegal_spot"
+	ErrNoMeeples       ErrorCode = "no_meeples"
+	ErrIllegalAction   ErrorCode = "illegal_action"
+	ErrGameOver        ErrorCode = "game_over"
+	ErrBadMove         ErrorCode = "bad_move"
+)
+
+// MoveError is a refused move: a message fit to show the player and, where it helps, what would be
+// legal instead.
+type MoveError struct {
+	Code  ErrorCode
+	Msg   string
+	Legal []string
+}
+
+func (e *MoveError) Error() string {
+	if len(e.Legal) == 0 {
+		return e.Msg
+	}
+	return e.Msg + " Legal: " + joinLimited(e.Legal, 12) + "."
+}
+
+func refuse(code ErrorCode, legal []string, format string, a ...any) error {
+	return &MoveError{Code: code, Msg: fmt.Sprintf(format, a...), Legal: legal}
+}
+
+func joinLimited(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,139 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Pool names the land tiles a game uses.
+type Pool string
+
+// Tile pools.
+const (
+	// PoolBase is the base game (72 tiles).
+	PoolBase Pool = "base"
+	// PoolInns is the base game with Inns & Cathedrals (90 tiles).
+	PoolInns Pool = "base+ic"
+	// PoolAll is the base game with both expansions (114 tiles).
+	PoolAll Pool = "base+ic+tb"
+	// PoolCount is the Maps recommendation: the base game plus TileCount-72 tiles drawn at random
+	// from the two expansions.
+	PoolCount Pool = "count"
+)
+
+// Ferry models of rules.md R1.8.2 (OQ-10).
+const (
+	// FerryLanding is model (a): ferry ends act as printed border roads, the island opens when the
+	// harbour has a tile, the first island tile goes on the landing square, roads stop at the water.
+	FerryLanding = "a"
+	// FerryRoadsContinue is model (c): as (a), but a road runs on across the ferry.
+	FerryRoadsContinue = "c"
+)
+
+// Options are a table's rule choices. The zero value is not valid: start from DefaultOptions.
+type Options struct {
+	// Pool and TileCount choose the land tiles (TileCount is used by PoolCount).
+	Pool      Pool `json:"pool"`
+	TileCount int  `json:"tile_count"`
+	// Meeples per player; 0 takes the map's number.
+	Meeples int `json:"meeples"`
+	// LargeCityAnchorBeforeConnection makes printed large cities anchors from the start (OQ-04).
+	LargeCityAnchorBeforeConnection bool `json:"large_city_anchor_before_connection"`
+	// CloisterOffMapCountsFilled counts unplayable neighbours of a cloister as filled (OQ-09).
+	CloisterOffMapCountsFilled bool `json:"cloister_off_map_counts_filled"`
+	// FerryModel is FerryLanding or FerryRoadsContinue (OQ-10).
+	FerryModel string `json:"ferry_model"`
+	// InnsCathedralsScoring turns on the Inns & Cathedrals scoring of inns and cathedrals (OQ-34).
+	InnsCathedralsScoring bool `json:"inns_cathedrals_scoring"`
+	// RandomOrder seats the players in a random order instead of the order of joining.
+	RandomOrder bool `json:"random_order"`
+	// Variant holds the map variant's own flags (rules.md §5), by name.
+	Variant map[string]string `json:"variant,omitempty"`
+}
+
+// DefaultOptions are the chosen interpretations of rules.md §5.
+func DefaultOptions() Options {
+	return Options{Pool: PoolCount, CloisterOffMapCountsFilled: true, FerryModel: FerryLanding}
+}
+
+// Flag reads a boolean variant flag, with a default.
+func (o Options) Flag(name string, def bool) bool {
+	v, ok := o.Variant[name]
+	if !ok {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return def
+	}
+	return b
+}
+
+// Set changes one option by its rules.md §5 flag name; variant flags are kept by name for the
+// variant to read. It is how tables choose rules from a command.
+func (o *Options) Set(name, value string) error {
+	boolean := func(dst *bool) error {
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("option %s takes true or false, not %q", name, value)
+		}
+		*dst = b
+		return nil
+	}
+	switch name {
+	case "largeCityAnchorBeforeConnection":
+		return boolean(&o.LargeCityAnchorBeforeConnection)
+	case "cloisterOffMapCountsFilled":
+		return boolean(&o.CloisterOffMapCountsFilled)
+	case "innsCathedralsScoring":
+		return boolean(&o.InnsCathedralsScoring)
+	case "randomOrder":
+		return boolean(&o.RandomOrder)
+	case "ferryModel":
+		v := strings.ToLower(value)
+		if v != FerryLanding && v != FerryRoadsContinue {
+			return fmt.Errorf("option ferryModel takes a (the island opens at its landing square; roads stop at the water) or c (roads run on across the ferry), not %q", value)
+		}
+		o.FerryModel = v
+		return nil
+	case "tileCount":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 72 || n > 114 {
+			return fmt.Errorf("option tileCount takes a number from 72 to 114, not %q", value)
+		}
+		o.Pool, o.TileCount = PoolCount, n
+		return nil
+	}
+	if o.Variant == nil {
+		o.Variant = map[string]string{}
+	}
+	o.Variant[name] = value
+	return nil
+}
+
+// tilePool lists the land tiles for a game (the start tile included), in tile-table order.
+func tilePool(o Options, rng *RNG) ([]TileID, error) {
+	var base, extra []TileID
+	for _, t := range Tiles().Types {
+		for range t.Count {
+			if t.Set == "base" {
+				base = append(base, t.Index)
+			} else if o.Pool != PoolBase && (o.Pool != PoolInns || t.Set == "ic") {
+				extra = append(extra, t.Index)
+			}
+		}
+	}
+	switch o.Pool {
+	case PoolBase, PoolInns, PoolAll:
+		return append(base, extra...), nil
+	case PoolCount:
+		n := o.TileCount - len(base)
+		if n < 0 || n > len(extra) {
+			return nil, fmt.Errorf("a game takes %d to %d tiles, not %d", len(base), len(base)+len(extra), o.TileCount)
+		}
+		rng.Shuffle(len(extra), func(i, j int) { extra[i], extra[j] = extra[j], extra[i] })
+		return append(base, extra[:n]...), nil
+	}
+	return nil, fmt.Errorf("unknown tile pool %q: use base, base+ic, base+ic+tb or count", o.Pool)
+}

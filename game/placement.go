@@ -1,0 +1,173 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Placement is a square and a rotation for a tile.
+type Placement struct {
+	Square   Square   `json:"square"`
+	Rotation Rotation `json:"rotation"`
+}
+
+func (p Placement) String() string { return fmt.Sprintf("%s %s°", p.Square, p.Rotation) }
+
+// AppendLegalPlacements appends every legal (square, rotation) for tile t to buf, rotations that
+// look the same merged (rules.md §1.4-1.8, §2.3).
+func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
+	tt := t.Type()
+	for _, f := range g.frontier {
+		if !g.Variant.Placeable(g, f.sq) {
+			continue
+		}
+		for _, r := range tt.Distinct {
+			if f.need.Allows(&tt.Faces[r]) {
+				buf = append(buf, Placement{f.sq, r})
+			}
+		}
+	}
+	return buf
+}
+
+// LegalPlacements lists every legal placement of tile t.
+func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlacements(nil, t) }
+
+// CountLegalPlacements counts the legal placements of tile t without building a list.
+func (g *Game) CountLegalPlacements(t TileID) int {
+	tt := t.Type()
+	n := 0
+	for _, f := range g.frontier {
+		if !g.Variant.Placeable(g, f.sq) {
+			continue
+		}
+		for _, r := range tt.Distinct {
+			if f.need.Allows(&tt.Faces[r]) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (g *Game) placeable(t TileID) bool {
+	tt := t.Type()
+	for _, f := range g.frontier {
+		for _, r := range tt.Distinct {
+			if f.need.Allows(&tt.Faces[r]) && g.Variant.Placeable(g, f.sq) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// LegalRotations lists the rotations of tile t that are legal on square s (merged as above).
+func (g *Game) LegalRotations(t TileID, s Square) []Rotation {
+	i, ok := g.fpos.get(s)
+	if !ok || !g.Variant.Placeable(g, s) {
+		return nil
+	}
+	var out []Rotation
+	for _, r := range t.Type().Distinct {
+		if g.frontier[i].need.Allows(t.Type().Face(r)) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// CheckPlacement explains why tile t may not go on square s at rotation r, or returns nil.
+func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
+	m := g.Map
+	info := m.Info(s)
+	if info.Kind != Playable {
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile: %s.", s, m.Describe(s))
+	}
+	if pt, ok := g.tileAt(s); ok {
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s already holds a tile (%s, placed in turn %d).", s, pt.Tile, pt.Turn)
+	}
+	fi, anchored := g.fpos.get(s)
+	if !anchored {
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile: %s.", s, g.whyUnanchored(s))
+	}
+	if !g.Variant.Placeable(g, s) {
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile in this game.", s)
+	}
+	face := t.Type().Face(r)
+	need := g.frontier[fi].need
+	if need.Allows(face) {
+		return nil
+	}
+	var rots []string
+	for _, lr := range g.LegalRotations(t, s) {
+		rots = append(rots, lr.String()+"°")
+	}
+	for d := Dir(0); d < 4; d++ {
+		want := need.On(d)
+		if need.Mask&(3<<(2*d)) == 0 || face.Edges[d] == want {
+			continue
+		}
+		why := fmt.Sprintf("%s at %s° on %s puts its %s edge (%s) against %s", t, r, s, d.Word(), face.Edges[d], g.whatIsAcross(s, d))
+		if len(rots) == 0 {
+			return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s, and no rotation of %s fits %s.", why, t, s)
+		}
+		return refuse(ErrIllegalRotation, rots, "%s.", why)
+	}
+	return refuse(ErrIllegalRotation, rots, "%s does not fit %s at %s°.", t, s, r)
+}
+
+// whatIsAcross describes what side d of empty square s must match, for messages.
+func (g *Game) whatIsAcross(s Square, d Dir) string {
+	info := g.Map.Info(s)
+	n, _ := s.Step(d)
+	switch info.Sides[d] {
+	case SideCity:
+		cs := g.Map.citySquare(n)
+		return fmt.Sprintf("the printed %s edge of the large city %s on %s", cs.Edges[d.Opposite()], g.Map.Cities[g.Map.Info(n).City].Name, n)
+	case SideFerry:
+		return "the ferry route, which needs a road"
+	case SideBorder:
+		what := "road"
+		if info.Border[d] == BorderCity {
+			what = "city"
+		}
+		return fmt.Sprintf("the printed border %s leading out of the map", what)
+	}
+	if t, ok := g.tileAt(n); ok {
+		return fmt.Sprintf("the %s edge of %s on %s", t.face.Edges[d.Opposite()], t.Tile, n)
+	}
+	return "an empty square"
+}
+
+func (g *Game) whyUnanchored(s Square) string {
+	info := g.Map.Info(s)
+	if info.Island >= 0 && !g.IslandOpen(info.Island) {
+		isl := g.Map.Islands[info.Island]
+		f := g.Map.Ferries[isl.Ferries[0]]
+		return fmt.Sprintf("it is on the island %s, which no ferry reaches yet (a tile on the harbour %s opens the route to %s)", isl.Name, f.Harbour, f.Landing)
+	}
+	if info.Island >= 0 {
+		return fmt.Sprintf("it touches no tile of the island %s", g.Map.Islands[info.Island].Name)
+	}
+	for d := Dir(0); d < 4; d++ {
+		if info.Sides[d] == SideCity {
+			n, _ := s.Step(d)
+			if ci := g.Map.Info(n).City; !g.cityConnected(ci) {
+				return fmt.Sprintf("it only touches the printed large city %s, which no tile has connected yet", g.Map.Cities[ci].Name)
+			}
+		}
+	}
+	return "it touches no placed tile (a tile must share an edge with one)"
+}
+
+// legalSquareNames lists the squares where t fits, for error messages.
+func (g *Game) legalSquareNames(t TileID) []string {
+	var out []string
+	for _, p := range g.LegalPlacements(t) {
+		if name := p.Square.String(); !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}

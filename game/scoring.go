@@ -1,0 +1,306 @@
+package game
+
+import (
+	"fmt"
+)
+
+// ScoreEntry is one score change with what a player needs to read its reason.
+type ScoreEntry struct {
+	Turn   int    `json:"turn"`
+	Player int    `json:"player"`
+	Points int    `json:"points"`
+	Final  bool   `json:"final"`
+	Kind   string `json:"kind"`
+	// From and To bound the feature's squares (for features).
+	From Square `json:"from"`
+	To   Square `json:"to"`
+	// Tiles, Arms, Cities and Neighbours are the counts the points come from.
+	Tiles      int  `json:"tiles,omitempty"`
+	Arms       int  `json:"arms,omitempty"`
+	Cities     int  `json:"cities,omitempty"`
+	Neighbours int  `json:"neighbours,omitempty"`
+	Complete   bool `json:"complete,omitempty"`
+	// Inn and Cathedral mark Inns & Cathedrals scoring (when the option is on).
+	Inn       bool `json:"inn,omitempty"`
+	Cathedral bool `json:"cathedral,omitempty"`
+	// Text is the whole reason of a variant's score change.
+	Text string `json:"text,omitempty"`
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Where names the squares of the feature: "D4" or "D4-F6".
+func (e ScoreEntry) Where() string {
+	if e.From == e.To {
+		return e.From.String()
+	}
+	return e.From.String() + "-" + e.To.String()
+}
+
+// Reason says why the points were scored: "city D4-E5: 3 tiles + 1 coat of arms = 8".
+func (e ScoreEntry) Reason() string {
+	if e.Text != "" {
+		return e.Text
+	}
+	prefix := ""
+	if !e.Complete && e.Kind != "farm" {
+		prefix = "incomplete "
+	}
+	head := fmt.Sprintf("%s%s %s: ", prefix, e.Kind, e.Where())
+	switch e.Kind {
+	case "road":
+		if e.Inn {
+			if !e.Complete {
+				return head + "a road with an inn scores nothing unfinished = 0"
+			}
+			return head + fmt.Sprintf("%s with an inn × 2 = %d", plural(e.Tiles, "tile", "tiles"), e.Points)
+		}
+		return head + fmt.Sprintf("%s = %d", plural(e.Tiles, "tile", "tiles"), e.Points)
+	case "city":
+		if e.Cathedral && !e.Complete {
+			return head + "a city with a cathedral scores nothing unfinished = 0"
+		}
+		s := plural(e.Tiles, "tile", "tiles")
+		if e.Arms > 0 {
+			s += " + " + plural(e.Arms, "coat of arms", "coats of arms")
+		}
+		if e.Cathedral {
+			s += " with a cathedral, × 3"
+		}
+		return head + fmt.Sprintf("%s = %d", s, e.Points)
+	case "cloister":
+		if e.Complete {
+			return head + "surrounded = 9"
+		}
+		return head + fmt.Sprintf("1 + %s = %d", plural(e.Neighbours, "neighbour", "neighbours"), e.Points)
+	case "farm":
+		return head + fmt.Sprintf("%s × 3 = %d", plural(e.Cities, "completed city", "completed cities"), e.Points)
+	}
+	return head + fmt.Sprint(e.Points)
+}
+
+// AddScore gives a player points with a reason (for variants: chips, coats of arms, wine).
+func (g *Game) AddScore(player, points int, kind, reason string) {
+	g.addEntry(ScoreEntry{Player: player, Points: points, Kind: kind, Text: reason, From: NoSquare, To: NoSquare})
+}
+
+func (g *Game) addEntry(e ScoreEntry) {
+	if e.Points == 0 {
+		return
+	}
+	e.Turn = g.Turn
+	e.Final = g.Phase == PhaseOver || g.finalScoring
+	g.Players[e.Player].Score += e.Points
+	g.Log = append(g.Log, e)
+	g.emit(Event{Kind: EventScored, Player: e.Player, Points: e.Points, Log: len(g.Log) - 1})
+}
+
+// featureExtent walks the segments of the feature rooted at r: distinct tiles and bounding box.
+func (g *Game) featureExtent(r int) (tiles int, from, to Square) {
+	var seen [8]uint64
+	minC, minR, maxC, maxR := MaxGridSide, MaxGridSide, -1, -1
+	i := r
+	for {
+		t := g.nodes[i].tile
+		if seen[t>>6]&(1<<(t&63)) == 0 {
+			seen[t>>6] |= 1 << (t & 63)
+			tiles++
+			s := g.tiles[t].Square
+			minC, maxC = min(minC, s.Col()), max(maxC, s.Col())
+			minR, maxR = min(minR, s.Row()), max(maxR, s.Row())
+		}
+		i = int(g.nodes[i].next)
+		if i == r {
+			break
+		}
+	}
+	return tiles, At(minC, minR), At(maxC, maxR)
+}
+
+// majority returns the players with the most meeple weight in the feature rooted at r (R2.5.4).
+func (g *Game) majority(r int) (winners [6]bool, any bool) {
+	var w [6]int
+	best := 0
+	for i := range g.Meeples {
+		m := &g.Meeples[i]
+		if g.find(g.meepleNode(m)) == r {
+			w[m.Player] += g.Variant.MeepleWeight(g, m)
+			best = max(best, w[m.Player])
+		}
+	}
+	for p := range w {
+		winners[p] = best > 0 && w[p] == best
+	}
+	return winners, best > 0
+}
+
+// scoreFeature scores the city or road rooted at r, complete in play or not at the end.
+func (g *Game) scoreFeature(r int) {
+	nd := &g.nodes[r]
+	complete := nd.open == 0
+	tiles, from, to := g.featureExtent(r)
+	e := ScoreEntry{Kind: nd.kind.String(), From: from, To: to, Tiles: tiles, Complete: complete}
+	ic := g.Opts.InnsCathedralsScoring
+	switch nd.kind {
+	case RoadFeature:
+		e.Points = tiles
+		if ic && nd.flags&flagInn != 0 {
+			// Inns & Cathedrals: double when complete, nothing when not (R3.1.2).
+			e.Inn = true
+			e.Points = 0
+			if complete {
+				e.Points = 2 * tiles
+			}
+		}
+	case CityFeature:
+		e.Arms = int(nd.pennants)
+		per := 1
+		if complete {
+			per = 2
+		}
+		if ic && nd.flags&flagCathedral != 0 {
+			// Inns & Cathedrals: three per tile and coat of arms, nothing when not complete (R3.1.3).
+			e.Cathedral = true
+			per = 0
+			if complete {
+				per = 3
+			}
+		}
+		e.Points = per * (tiles + e.Arms)
+	}
+	nd.flags |= flagScored
+	if complete {
+		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, Points: e.Points,
+			Text: fmt.Sprintf("%s %s", e.Kind, e.Where())})
+	}
+	g.award(r, e)
+}
+
+// award gives e to each player with the majority in the feature rooted at r, then, during play,
+// sends the feature's meeples home.
+func (g *Game) award(r int, e ScoreEntry) {
+	winners, _ := g.majority(r)
+	for p, won := range winners {
+		if won {
+			e.Player = p
+			g.addEntry(e)
+		}
+	}
+	if g.finalScoring {
+		return
+	}
+	for i := len(g.Meeples) - 1; i >= 0; i-- {
+		if g.find(g.meepleNode(&g.Meeples[i])) == r {
+			g.returnMeeple(i)
+		}
+	}
+}
+
+// scoreTurn scores every feature the tile on s completed (R2.2.1 step 3).
+func (g *Game) scoreTurn(s Square) {
+	t, ok := g.tileAt(s)
+	if !ok {
+		return
+	}
+	for i := range t.face.Features {
+		if k := t.face.Features[i].Kind; k != CityFeature && k != RoadFeature {
+			continue
+		}
+		r := g.find(int(t.node) + i)
+		if g.nodes[r].open == 0 && g.nodes[r].flags&flagScored == 0 {
+			g.scoreFeature(r)
+		}
+	}
+	g.scoreCloisterAt(s)
+	for _, o := range around {
+		if q, ok := offset(s, o[0], o[1]); ok {
+			g.scoreCloisterAt(q)
+		}
+	}
+}
+
+func (g *Game) scoreCloisterAt(s Square) {
+	t, ok := g.tileAt(s)
+	if !ok || t.cloister < 0 {
+		return
+	}
+	c := &g.cloisters[t.cloister]
+	if c.done || c.filled < 8 {
+		return
+	}
+	c.done = true
+	r := g.cloisterNode(t)
+	g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: s, Points: 9, Text: "cloister " + s.String()})
+	g.award(r, ScoreEntry{Kind: "cloister", From: s, To: s, Complete: true, Points: 9, Neighbours: 8})
+}
+
+func (g *Game) cloisterNode(t *placedTile) int {
+	for i := range t.face.Features {
+		if t.face.Features[i].Kind == CloisterFeature {
+			return int(t.node) + i
+		}
+	}
+	return -1
+}
+
+// scoreFinal scores every feature that still holds meeples (R2.6): unfinished roads, cities and
+// cloisters, and the farms.
+func (g *Game) scoreFinal() {
+	g.finalScoring = true
+	done := make(map[int]bool)
+	for i := 0; i < len(g.Meeples); i++ {
+		m := &g.Meeples[i]
+		r := g.find(g.meepleNode(m))
+		if done[r] {
+			continue
+		}
+		done[r] = true
+		switch g.nodes[r].kind {
+		case CityFeature, RoadFeature:
+			g.scoreFeature(r)
+		case CloisterFeature:
+			t := &g.tiles[m.tile]
+			c := g.cloisters[t.cloister]
+			g.award(r, ScoreEntry{Kind: "cloister", From: t.Square, To: t.Square, Neighbours: int(c.filled), Points: 1 + int(c.filled)})
+		case FieldFeature:
+			g.scoreFarm(r)
+		}
+	}
+	g.finalScoring = false
+}
+
+// scoreFarm scores the field rooted at r: 3 points per completed city it borders (R2.6.4).
+func (g *Game) scoreFarm(r int) {
+	var cities []int
+	i := r
+	for {
+		nd := &g.nodes[i]
+		t := &g.tiles[nd.tile]
+		for _, b := range t.face.Features[nd.local].Borders {
+			c := g.find(int(t.node) + b)
+			if g.nodes[c].open == 0 && !containsInt(cities, c) {
+				cities = append(cities, c)
+			}
+		}
+		i = int(nd.next)
+		if i == r {
+			break
+		}
+	}
+	_, from, to := g.featureExtent(r)
+	g.award(r, ScoreEntry{Kind: "farm", From: from, To: to, Cities: len(cities), Points: 3 * len(cities)})
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+package game
+
+// RandomMove picks a uniformly random legal move for the current player, drawing its choices from
+// rng (not the game's generator, so a game's own randomness stays independent of its players).
+// buf is scratch space for placements; it is returned grown for reuse.
+func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
+	p := g.Current
+	switch g.Phase {
+	case PhasePlace:
+		buf = g.AppendLegalPlacements(buf[:0], g.Drawn)
+		pl := buf[rng.Intn(len(buf))]
+		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}, buf
+	case PhaseMeeple:
+		if acts := g.Variant.Actions(g); len(acts) > 0 && rng.Intn(2) == 0 {
+			a := acts[rng.Intn(len(acts))].Action
+			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
+		}
+		spots := g.MeepleSpots()
+		if n := len(spots); n > 0 && rng.Intn(n+1) < n {
+			return Move{Kind: MoveMeeple, Player: p, Spot: spots[rng.Intn(n)]}, buf
+		}
+		return Move{Kind: MoveMeeple, Player: p, Spot: "none"}, buf
+	case PhaseSource:
+		if acts := g.Variant.Actions(g); len(acts) > 0 && rng.Intn(2) == 0 {
+			a := acts[rng.Intn(len(acts))].Action
+			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
+		}
+		return Move{Kind: MoveDraw, Player: p}, buf
+	case PhaseDecide:
+		if acts := g.Variant.Actions(g); len(acts) > 0 && rng.Intn(2) == 0 {
+			a := acts[rng.Intn(len(acts))].Action
+			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
+		}
+		return Move{Kind: MovePass, Player: p}, buf
+	}
+	return Move{Kind: MovePass, Player: p}, buf
+}
+
+// SimplestMove is the move played for a player who missed a deadline: the first legal placement
+// in the list, no meeple, no action, decline every offer.
+func (g *Game) SimplestMove() Move {
+	p := g.Current
+	switch g.Phase {
+	case PhasePlace:
+		pl := g.LegalPlacements(g.Drawn)[0]
+		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}
+	case PhaseMeeple:
+		return Move{Kind: MoveMeeple, Player: p, Spot: "none"}
+	case PhaseSource:
+		return Move{Kind: MoveDraw, Player: p}
+	}
+	return Move{Kind: MovePass, Player: p}
+}
+
+// PlayOut plays random moves until the game ends and returns the number of moves.
+func (g *Game) PlayOut(rng *RNG) int {
+	var buf []Placement
+	n := 0
+	for g.Phase != PhaseOver {
+		var m Move
+		m, buf = g.RandomMove(rng, buf)
+		if err := g.Play(m); err != nil {
+			panic("random move refused: " + err.Error())
+		}
+		n++
+	}
+	return n
+}

@@ -1,0 +1,70 @@
+package game
+
+// Variant is a map's Map-Chips rules, plugged into the engine. The engine calls the hooks at fixed
+// points of the turn (rules.md §0.4) and never asks which map it runs. A variant keeps its own state
+// in Game.Ext and must leave the game unchanged when it refuses an action.
+type Variant interface {
+	// Setup runs once after the initial tiles lie and before the first draw: chips, stacks.
+	Setup(g *Game) error
+	// AfterPlacement applies the on-placement effects of the tile just placed on sq, before the
+	// meeple step: collecting chips, coats of arms.
+	AfterPlacement(g *Game, sq Square)
+	// Actions lists the variant actions the current player may take now.
+	Actions(g *Game) []LegalAction
+	// Act validates and applies one variant action.
+	Act(g *Game, a Action) error
+	// MeepleWeight is how many meeples m counts for in a majority (an upgraded meeple counts 2).
+	MeepleWeight(g *Game, m *Meeple) int
+	// MeepleReturned is told of every meeple that scoring sends back to its owner.
+	MeepleReturned(g *Game, m Meeple)
+	// EndTurn runs after the turn is scored. It returns true to keep the current player in
+	// PhaseDecide for a last choice (an action, or MovePass).
+	EndTurn(g *Game) bool
+	// NextPlayer may change who plays next; next is the seat the engine would pick.
+	NextPlayer(g *Game, next int) int
+	// Placeable may forbid a square the map allows.
+	Placeable(g *Game, sq Square) bool
+	// ChoosesSource reports whether the current player chooses the tile source before drawing.
+	ChoosesSource(g *Game) bool
+	// Final runs when the stack is empty, before final scoring.
+	Final(g *Game)
+}
+
+// Plain is Carcassonne Maps without chips: every hook does nothing. Variants embed it and override
+// what their rules change.
+type Plain struct{}
+
+// Setup does nothing.
+func (Plain) Setup(*Game) error { return nil }
+
+// AfterPlacement does nothing.
+func (Plain) AfterPlacement(*Game, Square) {}
+
+// Actions offers none.
+func (Plain) Actions(*Game) []LegalAction { return nil }
+
+// Act refuses every action.
+func (Plain) Act(_ *Game, a Action) error {
+	return refuse(ErrIllegalAction, nil, "this map has no action %q.", a.Name)
+}
+
+// MeepleWeight counts every meeple once.
+func (Plain) MeepleWeight(*Game, *Meeple) int { return 1 }
+
+// MeepleReturned does nothing.
+func (Plain) MeepleReturned(*Game, Meeple) {}
+
+// EndTurn offers nothing.
+func (Plain) EndTurn(*Game) bool { return false }
+
+// NextPlayer keeps the engine's order.
+func (Plain) NextPlayer(_ *Game, next int) int { return next }
+
+// Placeable allows every square the map allows.
+func (Plain) Placeable(*Game, Square) bool { return true }
+
+// ChoosesSource is false: tiles are always drawn face down.
+func (Plain) ChoosesSource(*Game) bool { return false }
+
+// Final does nothing.
+func (Plain) Final(*Game) {}
