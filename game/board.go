@@ -66,7 +66,9 @@ func (g *Game) join(a, b int) {
 	if ra == rb {
 		return
 	}
-	if n[rb].meeples > n[ra].meeples {
+	// The older root stays the root, so a feature's identity depends only on the order in which
+	// tiles were placed: a game rebuilt from its placements has the very same roots.
+	if rb < ra {
 		ra, rb = rb, ra
 	}
 	n[rb].parent = uint16(ra)
@@ -227,17 +229,21 @@ func (g *Game) filledAround(s Square) int {
 	return n
 }
 
-// touchCloisters counts the tile on s for every cloister around it.
+// touchCloisters counts the tile on s for every unfinished cloister around it. A game has a
+// handful of cloisters, so scanning them beats looking up the eight neighbours.
 func (g *Game) touchCloisters(s Square) {
-	for _, o := range around {
-		q, ok := offset(s, o[0], o[1])
-		if !ok {
-			continue
-		}
-		if t, ok := g.tileAt(q); ok && t.cloister >= 0 {
-			g.cloisters[t.cloister].filled++
+	for i := range g.cloisters {
+		c := &g.cloisters[i]
+		if !c.done && adjacent8(g.tiles[c.tile].Square, s) {
+			c.filled++
 		}
 	}
+}
+
+// adjacent8 reports whether a and b are different squares that touch, diagonals included.
+func adjacent8(a, b Square) bool {
+	dc, dr := a.Col()-b.Col(), a.Row()-b.Row()
+	return a != b && dc >= -1 && dc <= 1 && dr >= -1 && dr <= 1
 }
 
 // need is the constraint on empty square s from the map and the tiles around it.

@@ -22,13 +22,15 @@ const (
 
 // Event is one thing a move caused, in order. Only the fields its kind needs are set.
 type Event struct {
-	Kind     EventKind `json:"kind"`
-	Player   int       `json:"player"`
-	Square   Square    `json:"square"`
-	Tile     TileID    `json:"tile"`
-	Rotation Rotation  `json:"rotation"`
-	Spot     string    `json:"spot,omitempty"`
-	Points   int       `json:"points,omitempty"`
+	Kind   EventKind `json:"kind"`
+	Player int       `json:"player"`
+	Square Square    `json:"square"`
+	// To is the far corner of a completed feature's squares (Square is the near one).
+	To       Square   `json:"to"`
+	Tile     TileID   `json:"tile"`
+	Rotation Rotation `json:"rotation"`
+	Spot     string   `json:"spot,omitempty"`
+	Points   int      `json:"points,omitempty"`
 	// Log is the index in Game.Log of the score change (EventScored), or -1.
 	Log int `json:"log"`
 	// Text is a name (a city, an island) or a variant's sentence.

@@ -25,11 +25,11 @@ const (
 
 // Player is a seat at the table.
 type Player struct {
-	Name     string
-	Score    int
-	Meeples  int
-	Chips    []Chip
-	Resigned bool
+	Name     string `json:"name"`
+	Score    int    `json:"score"`
+	Meeples  int    `json:"meeples"`
+	Chips    []Chip `json:"chips"`
+	Resigned bool   `json:"resigned,omitempty"`
 }
 
 // StartTile fixes the initial tile of one start square (table scripts' !starts).
@@ -58,13 +58,13 @@ type Setup struct {
 // Turn is the state of the turn in progress.
 type Turn struct {
 	// Placed is the square of the tile placed this turn, or NoSquare.
-	Placed Square
+	Placed Square `json:"placed"`
 	// Spot is the meeple placed this turn ("" for none yet, "none" after declining).
-	Spot string
+	Spot string `json:"spot,omitempty"`
 	// Actions counts the variant actions taken this turn, by name.
-	Actions map[string]int
+	Actions map[string]int `json:"actions,omitempty"`
 	// Extra is true in an extra turn (Great Britain).
-	Extra bool
+	Extra bool `json:"extra,omitempty"`
 }
 
 // Game is the whole state of one game. Methods that change it either succeed or leave it unchanged.
@@ -110,7 +110,7 @@ type Game struct {
 	finalScoring bool
 }
 
-// VariantState is a variant's own part of the game state.
+// VariantState is a variant's own part of the game state. It is saved in snapshots as JSON.
 type VariantState interface {
 	Clone() VariantState
 }
@@ -144,11 +144,13 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	if opts.Meeples == 0 {
 		opts.Meeples = m.Meeples
 	}
+	s.Map = m.ID
 	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: NewRNG(s.Seed)}
 	g.cells.init()
 	g.fpos.init()
-	g.tiles = make([]placedTile, 0, 160)
-	g.nodes = make([]node, 0, 1024)
+	g.tiles = make([]placedTile, 0, 128)
+	g.nodes = make([]node, 0, 640)
+	g.events = make([]Event, 0, 16)
 	for _, name := range s.Players {
 		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
 	}

@@ -72,7 +72,8 @@ type SquareInfo struct {
 }
 
 // Constraint is what the four edges of a square demand of a tile: Mask has 0b11 on every constrained
-// side, Want the terrain required there, both packed like Face.Pattern.
+// side, Want the terrain required there, both packed like Face.Pattern. A side is constrained
+// exactly when its wanted terrain is not None, so Want alone identifies the constraint.
 type Constraint struct{ Mask, Want uint8 }
 
 // Allows reports whether a tile face fits the constraint.

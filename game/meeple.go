@@ -22,15 +22,17 @@ var spotOrder = [4]int{CityFeature: 0, RoadFeature: 1, CloisterFeature: 2, Field
 
 // MeepleSpots lists the spots of the tile placed this turn where the current player may put a
 // meeple now (R2.4), in the order of the numbered markers: cities, roads, cloister, fields.
-func (g *Game) MeepleSpots() []string {
+func (g *Game) MeepleSpots() []string { return g.AppendMeepleSpots(nil) }
+
+// AppendMeepleSpots appends the legal spots to buf (see MeepleSpots).
+func (g *Game) AppendMeepleSpots(buf []string) []string {
 	if g.Phase != PhaseMeeple || g.Players[g.Current].Meeples == 0 {
-		return nil
+		return buf
 	}
 	t, ok := g.tileAt(g.TurnState.Placed)
 	if !ok {
-		return nil
+		return buf
 	}
-	var out []string
 	for rank := 0; rank < 4; rank++ {
 		for i := range t.face.Features {
 			ft := &t.face.Features[i]
@@ -38,27 +40,43 @@ func (g *Game) MeepleSpots() []string {
 				continue
 			}
 			if g.nodes[g.find(int(t.node)+i)].meeples == 0 {
-				out = append(out, t.face.Spots[i])
+				buf = append(buf, t.face.Spots[i])
 			}
 		}
 	}
-	return out
+	return buf
+}
+
+// hasMeepleSpot reports whether the current player could place a meeple now.
+func (g *Game) hasMeepleSpot() bool {
+	if g.Phase != PhaseMeeple || g.Players[g.Current].Meeples == 0 {
+		return false
+	}
+	t, ok := g.tileAt(g.TurnState.Placed)
+	if !ok {
+		return false
+	}
+	for i := range t.face.Features {
+		if g.nodes[g.find(int(t.node)+i)].meeples == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSpot finds the feature of the tile placed this turn that spot names, and checks that the
 // current player may put a meeple there.
 func (g *Game) checkSpot(spot string) (int, error) {
 	t, _ := g.tileAt(g.TurnState.Placed)
-	legal := g.MeepleSpots()
 	if g.Players[g.Current].Meeples == 0 {
 		return -1, refuse(ErrNoMeeples, []string{"none"}, "You have no meeple left in your supply: choose none.")
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
-		return -1, refuse(ErrIllegalSpot, append(legal, "none"), "%q is not a spot of %s at %s° on %s.", spot, t.Tile, t.Rotation, t.Square)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "%q is not a spot of %s at %s° on %s.", spot, t.Tile, t.Rotation, t.Square)
 	}
 	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
-		return -1, refuse(ErrIllegalSpot, append(legal, "none"), "The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
 			t.face.Features[i].Kind, t.face.Spots[i], t.Square)
 	}
 	return i, nil

@@ -16,13 +16,14 @@ func (p Placement) String() string { return fmt.Sprintf("%s %s°", p.Square, p.R
 // AppendLegalPlacements appends every legal (square, rotation) for tile t to buf, rotations that
 // look the same merged (rules.md §1.4-1.8, §2.3).
 func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
-	tt := t.Type()
+	fits := &t.Type().fits
 	for _, f := range g.frontier {
-		if !g.Variant.Placeable(g, f.sq) {
+		bits := fits[f.need.Want]
+		if bits == 0 || !g.Variant.Placeable(g, f.sq) {
 			continue
 		}
-		for _, r := range tt.Distinct {
-			if f.need.Allows(&tt.Faces[r]) {
+		for r := Rotation(0); bits != 0; r, bits = r+1, bits>>1 {
+			if bits&1 != 0 {
 				buf = append(buf, Placement{f.sq, r})
 			}
 		}
@@ -35,28 +36,21 @@ func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlace
 
 // CountLegalPlacements counts the legal placements of tile t without building a list.
 func (g *Game) CountLegalPlacements(t TileID) int {
-	tt := t.Type()
+	fits := &t.Type().fits
 	n := 0
 	for _, f := range g.frontier {
-		if !g.Variant.Placeable(g, f.sq) {
-			continue
-		}
-		for _, r := range tt.Distinct {
-			if f.need.Allows(&tt.Faces[r]) {
-				n++
-			}
+		if bits := fits[f.need.Want]; bits != 0 && g.Variant.Placeable(g, f.sq) {
+			n += popcount(bits)
 		}
 	}
 	return n
 }
 
 func (g *Game) placeable(t TileID) bool {
-	tt := t.Type()
+	fits := &t.Type().fits
 	for _, f := range g.frontier {
-		for _, r := range tt.Distinct {
-			if f.need.Allows(&tt.Faces[r]) && g.Variant.Placeable(g, f.sq) {
-				return true
-			}
+		if fits[f.need.Want] != 0 && g.Variant.Placeable(g, f.sq) {
+			return true
 		}
 	}
 	return false

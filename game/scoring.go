@@ -175,8 +175,7 @@ func (g *Game) scoreFeature(r int) {
 	}
 	nd.flags |= flagScored
 	if complete {
-		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, Points: e.Points,
-			Text: fmt.Sprintf("%s %s", e.Kind, e.Where())})
+		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, To: to, Points: e.Points, Text: e.Kind})
 	}
 	g.award(r, e)
 }
@@ -216,27 +215,21 @@ func (g *Game) scoreTurn(s Square) {
 			g.scoreFeature(r)
 		}
 	}
-	g.scoreCloisterAt(s)
-	for _, o := range around {
-		if q, ok := offset(s, o[0], o[1]); ok {
-			g.scoreCloisterAt(q)
+	for i := range g.cloisters {
+		c := &g.cloisters[i]
+		if t := &g.tiles[c.tile]; !c.done && c.filled == 8 && (t.Square == s || adjacent8(t.Square, s)) {
+			g.scoreCloister(i)
 		}
 	}
 }
 
-func (g *Game) scoreCloisterAt(s Square) {
-	t, ok := g.tileAt(s)
-	if !ok || t.cloister < 0 {
-		return
-	}
-	c := &g.cloisters[t.cloister]
-	if c.done || c.filled < 8 {
-		return
-	}
+func (g *Game) scoreCloister(i int) {
+	c := &g.cloisters[i]
+	t := &g.tiles[c.tile]
 	c.done = true
 	r := g.cloisterNode(t)
-	g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: s, Points: 9, Text: "cloister " + s.String()})
-	g.award(r, ScoreEntry{Kind: "cloister", From: s, To: s, Complete: true, Points: 9, Neighbours: 8})
+	g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: t.Square, To: t.Square, Points: 9, Text: "cloister"})
+	g.award(r, ScoreEntry{Kind: "cloister", From: t.Square, To: t.Square, Complete: true, Points: 9, Neighbours: 8})
 }
 
 func (g *Game) cloisterNode(t *placedTile) int {

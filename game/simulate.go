@@ -15,7 +15,8 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 			a := acts[rng.Intn(len(acts))].Action
 			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
 		}
-		spots := g.MeepleSpots()
+		var scratch [16]string
+		spots := g.AppendMeepleSpots(scratch[:0])
 		if n := len(spots); n > 0 && rng.Intn(n+1) < n {
 			return Move{Kind: MoveMeeple, Player: p, Spot: spots[rng.Intn(n)]}, buf
 		}

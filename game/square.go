@@ -70,6 +70,10 @@ func (s Square) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a square's name.
 func (s *Square) UnmarshalText(b []byte) error {
+	if string(b) == "-" {
+		*s = NoSquare
+		return nil
+	}
 	q, err := ParseSquare(string(b))
 	if err != nil {
 		return err

@@ -93,6 +93,9 @@ type TileType struct {
 	Distinct []Rotation
 	// Canonical maps every rotation to the first rotation in Distinct that looks the same.
 	Canonical [4]Rotation
+	// fits maps a constraint (its Want byte) to the distinct rotations that satisfy it, one bit
+	// per rotation: enumerating placements is then one lookup per empty square.
+	fits [256]uint8
 }
 
 // TileID is the index of a tile type in the tile table.
@@ -163,6 +166,19 @@ func (t *TileType) buildFaces() {
 		seen[sig] = r
 		t.Canonical[r] = r
 		t.Distinct = append(t.Distinct, r)
+	}
+	for want := range t.fits {
+		c := Constraint{Want: uint8(want)}
+		for d := Dir(0); d < 4; d++ {
+			if want>>(2*d)&3 != 0 {
+				c.Mask |= 3 << (2 * d)
+			}
+		}
+		for _, r := range t.Distinct {
+			if c.Allows(&t.Faces[r]) {
+				t.fits[want] |= 1 << r
+			}
+		}
 	}
 }
 

@@ -162,7 +162,7 @@ func (g *Game) place(s Square, r Rotation) {
 	g.extendFrontier(s)
 	g.Phase = PhaseMeeple
 	g.Variant.AfterPlacement(g, s)
-	if len(g.MeepleSpots()) == 0 && len(g.Variant.Actions(g)) == 0 {
+	if !g.hasMeepleSpot() && len(g.Variant.Actions(g)) == 0 {
 		// Nothing to choose: the turn goes on without waiting for "no meeple".
 		g.TurnState.Spot = "none"
 		g.endTurn()

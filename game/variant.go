@@ -28,6 +28,8 @@ type Variant interface {
 	ChoosesSource(g *Game) bool
 	// Final runs when the stack is empty, before final scoring.
 	Final(g *Game)
+	// NewState returns an empty variant state for a snapshot to be decoded into, or nil.
+	NewState() VariantState
 }
 
 // Plain is Carcassonne Maps without chips: every hook does nothing. Variants embed it and override
@@ -68,3 +70,6 @@ func (Plain) ChoosesSource(*Game) bool { return false }
 
 // Final does nothing.
 func (Plain) Final(*Game) {}
+
+// NewState is nil: the plain game has no state of its own.
+func (Plain) NewState() VariantState { return nil }

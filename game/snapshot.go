@@ -1,0 +1,210 @@
+package game
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+// snapshotVersion changes when the snapshot layout does.
+const snapshotVersion = 1
+
+// snapshot is the saved form of a game. It keeps the placements in order rather than the feature
+// forest: replaying the placements rebuilds every feature exactly, and the saved form does not
+// depend on how much path compression queries happened to do.
+type snapshot struct {
+	Version    int             `json:"v"`
+	Setup      Setup           `json:"setup"`
+	Opts       Options         `json:"opts"`
+	RNG        uint64          `json:"rng"`
+	Players    []Player        `json:"players"`
+	Current    int             `json:"current"`
+	Turn       int             `json:"turn"`
+	Phase      Phase           `json:"phase"`
+	Drawn      *TileID         `json:"drawn,omitempty"`
+	Deck       []TileID        `json:"deck"`
+	Discarded  []TileID        `json:"discarded,omitempty"`
+	Tiles      []snapTile      `json:"tiles"`
+	SetupTiles int             `json:"setup_tiles"`
+	Meeples    []snapMeeple    `json:"meeples,omitempty"`
+	Scored     []int           `json:"scored,omitempty"`
+	Cloisters  []int           `json:"cloisters_done,omitempty"`
+	MapChips   []MapChip       `json:"map_chips,omitempty"`
+	ChipsOut   []Chip          `json:"chips_out,omitempty"`
+	Log        []ScoreEntry    `json:"log,omitempty"`
+	TurnState  Turn            `json:"turn_state"`
+	Moves      int             `json:"moves"`
+	Ext        json.RawMessage `json:"ext,omitempty"`
+}
+
+type snapTile struct {
+	Square   Square   `json:"s"`
+	Tile     TileID   `json:"t,omitzero"`
+	Rotation Rotation `json:"r,omitzero"`
+	Turn     int      `json:"n,omitzero"`
+	Player   int      `json:"p"`
+	Printed  bool     `json:"printed,omitempty"`
+}
+
+type snapMeeple struct {
+	Player   int  `json:"p"`
+	Tile     int  `json:"t"`
+	Local    int  `json:"f"`
+	Upgraded bool `json:"u,omitempty"`
+}
+
+// Snapshot encodes the whole game state, hidden parts included (deck order, face-down chips).
+func (g *Game) Snapshot() ([]byte, error) {
+	s := snapshot{Version: snapshotVersion, Setup: g.Setup, Opts: g.Opts, RNG: g.RNG.State, Players: g.Players,
+		Current: g.Current, Turn: g.Turn, Phase: g.Phase, Deck: g.Deck, Discarded: g.Discarded,
+		SetupTiles: g.setupTiles, MapChips: g.MapChips, ChipsOut: g.ChipsOut, Log: g.Log, TurnState: g.TurnState, Moves: g.Moves}
+	if g.HasDrawn {
+		d := g.Drawn
+		s.Drawn = &d
+	}
+	for _, t := range g.tiles {
+		st := snapTile{Square: t.Square, Player: int(t.Player), Printed: t.Printed}
+		if !t.Printed {
+			st.Tile, st.Rotation, st.Turn = t.Tile, t.Rotation, int(t.Turn)
+		}
+		s.Tiles = append(s.Tiles, st)
+	}
+	for _, m := range g.Meeples {
+		s.Meeples = append(s.Meeples, snapMeeple{m.Player, int(m.tile), int(m.local), m.Upgraded})
+	}
+	for i := range g.nodes {
+		if g.nodes[i].flags&flagScored != 0 && g.find(i) == i {
+			s.Scored = append(s.Scored, i)
+		}
+	}
+	for i, c := range g.cloisters {
+		if c.done {
+			s.Cloisters = append(s.Cloisters, i)
+		}
+	}
+	if g.Ext != nil {
+		ext, err := json.Marshal(g.Ext)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: variant state: %w", err)
+		}
+		s.Ext = ext
+	}
+	return json.Marshal(s)
+}
+
+// Hash is the SHA-256 of the snapshot, in hex: two games with the same hash are in the same state.
+func (g *Game) Hash() string {
+	b, err := g.Snapshot()
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Restore rebuilds a game from a snapshot made by Snapshot, on map m with variant v.
+func Restore(m *Map, v Variant, data []byte) (*Game, error) {
+	if v == nil {
+		v = Plain{}
+	}
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	if s.Version != snapshotVersion {
+		return nil, fmt.Errorf("restore: snapshot version %d, this engine reads %d", s.Version, snapshotVersion)
+	}
+	if s.Setup.Map != "" && s.Setup.Map != m.ID {
+		return nil, fmt.Errorf("restore: the snapshot is of map %s, not %s", s.Setup.Map, m.ID)
+	}
+	g := &Game{Map: m, Variant: v, Setup: s.Setup, Opts: s.Opts, RNG: RNG{s.RNG}}
+	g.cells.init()
+	g.fpos.init()
+	g.tiles = make([]placedTile, 0, 160)
+	g.nodes = make([]node, 0, 1024)
+	for i, t := range s.Tiles {
+		if !m.In(t.Square) {
+			return nil, fmt.Errorf("restore: tile %d lies off the map on %s", i, t.Square)
+		}
+		if _, taken := g.cells.get(t.Square); taken {
+			return nil, fmt.Errorf("restore: two tiles on %s", t.Square)
+		}
+		g.Turn = t.Turn
+		if t.Printed {
+			cs := m.citySquare(t.Square)
+			if cs == nil {
+				return nil, fmt.Errorf("restore: %s is not a printed large-city square", t.Square)
+			}
+			g.put(t.Square, cs.face, -1, true)
+		} else {
+			if int(t.Tile) >= len(Tiles().Types) || m.Info(t.Square).Kind != Playable {
+				return nil, fmt.Errorf("restore: tile %d on %s is not a tile on a playable square", i, t.Square)
+			}
+			g.put(t.Square, t.Tile.Type().Face(t.Rotation), t.Player, false)
+			g.extendFrontier(t.Square)
+		}
+		if i+1 == s.SetupTiles && s.Opts.LargeCityAnchorBeforeConnection {
+			for ci := range m.Cities {
+				g.connectCity(ci)
+			}
+		}
+	}
+	g.setupTiles = s.SetupTiles
+	g.Players, g.Current, g.Turn, g.Phase = s.Players, s.Current, s.Turn, s.Phase
+	if len(g.Players) < 2 || g.Current < 0 || g.Current >= len(g.Players) {
+		return nil, fmt.Errorf("restore: bad players or current player")
+	}
+	if s.Drawn != nil {
+		g.Drawn, g.HasDrawn = *s.Drawn, true
+	}
+	g.Deck, g.Discarded = s.Deck, s.Discarded
+	for _, sm := range s.Meeples {
+		if sm.Tile < 0 || sm.Tile >= len(g.tiles) || sm.Local < 0 || sm.Local >= len(g.tiles[sm.Tile].face.Features) ||
+			sm.Player < 0 || sm.Player >= len(g.Players) {
+			return nil, fmt.Errorf("restore: a meeple stands on no feature")
+		}
+		t := &g.tiles[sm.Tile]
+		mp := Meeple{Player: sm.Player, Square: t.Square, Spot: t.face.Spots[sm.Local], Upgraded: sm.Upgraded,
+			tile: uint16(sm.Tile), local: uint8(sm.Local)}
+		g.Meeples = append(g.Meeples, mp)
+		g.nodes[g.find(g.meepleNode(&mp))].meeples++
+	}
+	for _, r := range s.Scored {
+		if r < 0 || r >= len(g.nodes) {
+			return nil, fmt.Errorf("restore: scored feature %d does not exist", r)
+		}
+		g.nodes[g.find(r)].flags |= flagScored
+	}
+	for _, c := range s.Cloisters {
+		if c < 0 || c >= len(g.cloisters) {
+			return nil, fmt.Errorf("restore: cloister %d does not exist", c)
+		}
+		g.cloisters[c].done = true
+	}
+	g.MapChips, g.ChipsOut, g.Log, g.TurnState, g.Moves = s.MapChips, s.ChipsOut, s.Log, s.TurnState, s.Moves
+	if st := v.NewState(); st != nil {
+		if len(s.Ext) > 0 {
+			if err := json.Unmarshal(s.Ext, st); err != nil {
+				return nil, fmt.Errorf("restore: variant state: %w", err)
+			}
+		}
+		g.Ext = st
+	}
+	g.events = g.events[:0]
+	return g, nil
+}
+
+// Replay builds a game from its setup and plays its moves; it fails on the first refused move.
+func Replay(m *Map, v Variant, setup Setup, moves []Move) (*Game, error) {
+	g, err := NewGame(m, v, setup)
+	if err != nil {
+		return nil, err
+	}
+	for i, mv := range moves {
+		if err := g.Play(mv); err != nil {
+			return nil, fmt.Errorf("replay move %d (%s): %w", i+1, mv.Kind, err)
+		}
+	}
+	return g, nil
+}
