@@ -43,3 +43,8 @@ func (g *Game) emit(e Event) {
 	}
 	g.events = append(g.events, e)
 }
+
+// Note records a variant's event for the current player, in words ("bob collected orange 2 on D5").
+func (g *Game) Note(square Square, text string) {
+	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: text})
+}

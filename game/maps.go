@@ -11,6 +11,7 @@ var mapFiles embed.FS
 var (
 	classicMap   = mustParseMap("data/classic.map")
 	syntheticMap = mustParseMap("data/synthetic.map")
+	berlinMap    = mustParseMap("data/berlin.map")
 )
 
 func mustParseMap(name string) *Map {
@@ -31,3 +32,6 @@ func ClassicMap() *Map { return classicMap }
 
 // SyntheticMap is a small map with every element of the map format, for tests and benchmarks.
 func SyntheticMap() *Map { return syntheticMap }
+
+// BerlinMap is a small test map around a printed 2x2 large city with four coats of arms.
+func BerlinMap() *Map { return berlinMap }

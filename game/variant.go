@@ -73,3 +73,18 @@ func (Plain) Final(*Game) {}
 
 // NewState is nil: the plain game has no state of its own.
 func (Plain) NewState() VariantState { return nil }
+
+// ActionSpec describes a variant action for the command surface: its name and its options.
+type ActionSpec struct {
+	Name        string
+	Description string
+	Options     []ActionOption
+}
+
+// ActionOption is one option of an action, with its fixed choices if it has any.
+type ActionOption struct {
+	Name        string
+	Description string
+	Choices     []string
+	Required    bool
+}

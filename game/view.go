@@ -1,0 +1,84 @@
+package game
+
+// View is the game as it may be shown. The redacted view (full=false) is what players see: no
+// face-down chip values or colours and no order of the face-down stack. The full view adds them,
+// for local play and admins. Everything Discord-facing is built from the redacted view.
+type View struct {
+	Map       *Map         `json:"-"`
+	Full      bool         `json:"full"`
+	Over      bool         `json:"over"`
+	Turn      int          `json:"turn"`
+	Current   int          `json:"current"`
+	Phase     Phase        `json:"phase"`
+	Drawn     *TileID      `json:"drawn,omitempty"`
+	TilesLeft int          `json:"tiles_left"`
+	Players   []Player     `json:"players"`
+	Board     []PlacedTile `json:"board"`
+	Meeples   []Meeple     `json:"meeples"`
+	MapChips  []MapChip    `json:"map_chips"`
+	ChipsOut  int          `json:"chips_out"`
+	Log       []ScoreEntry `json:"log"`
+	Discarded []TileID     `json:"discarded,omitempty"`
+	// Last is the square of the last tile placed, or NoSquare.
+	Last Square `json:"last"`
+	// Spots are the legal meeple spots of the tile just placed, in marker order.
+	Spots []string `json:"spots,omitempty"`
+	// Connected and IslandsOpen tell which printed cities and islands are reached.
+	Connected   []bool `json:"connected,omitempty"`
+	IslandsOpen []bool `json:"islands_open,omitempty"`
+	// Extra is the variant's public state (Isle of Man, island stacks ...).
+	Extra map[string]any `json:"extra,omitempty"`
+	// Deck is the face-down stack, top first: full view only.
+	Deck []TileID `json:"deck,omitempty"`
+}
+
+// Viewer is implemented by variants whose state shows on the board. full says whether hidden
+// parts may be included; a variant must leave them out otherwise.
+type Viewer interface {
+	View(g *Game, full bool) map[string]any
+}
+
+// View builds the game's view; see View for what full means.
+func (g *Game) View(full bool) *View {
+	v := &View{Map: g.Map, Full: full, Over: g.Phase == PhaseOver, Turn: g.Turn, Current: g.Current, Phase: g.Phase,
+		TilesLeft: len(g.Deck), Board: g.Placed(), Meeples: append([]Meeple(nil), g.Meeples...),
+		ChipsOut: len(g.ChipsOut), Log: append([]ScoreEntry(nil), g.Log...), Last: NoSquare,
+		Discarded: append([]TileID(nil), g.Discarded...)}
+	if g.HasDrawn {
+		d := g.Drawn
+		v.Drawn = &d
+	}
+	v.Players = make([]Player, len(g.Players))
+	for i, p := range g.Players {
+		p.Chips = append([]Chip(nil), p.Chips...)
+		v.Players[i] = p
+	}
+	for _, c := range g.MapChips {
+		if !c.FaceUp && !full {
+			c.Chip = Chip{}
+		}
+		v.MapChips = append(v.MapChips, c)
+	}
+	for i := len(g.tiles) - 1; i >= 0; i-- {
+		if t := g.tiles[i]; !t.Printed && i >= g.setupTiles {
+			v.Last = t.Square
+			break
+		}
+	}
+	v.Spots = g.MeepleSpots()
+	for ci := range g.Map.Cities {
+		v.Connected = append(v.Connected, g.cityConnected(ci))
+	}
+	for i := range g.Map.Islands {
+		v.IslandsOpen = append(v.IslandsOpen, g.IslandOpen(i))
+	}
+	if vw, ok := g.Variant.(Viewer); ok {
+		v.Extra = vw.View(g, full)
+	}
+	if full {
+		for i := len(g.Deck) - 1; i >= 0; i-- {
+			v.Deck = append(v.Deck, g.Deck[i])
+		}
+	}
+	return v
+}

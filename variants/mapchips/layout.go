@@ -1,0 +1,152 @@
+// Package mapchips holds the chip rules shared by the Map-Chips variants: the standard face-down
+// layout of rules.md R4.0.3 with the "evenly distributed" placement of R4.0.5, and collecting a
+// face-down chip (R4.0.6).
+package mapchips
+
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// Candidates is K in R4.0.5: how many random valid squares are compared for each chip.
+const Candidates = 20
+
+// attempts bounds the restarts of R4.0.5 when a layout runs out of valid squares.
+const attempts = 100
+
+// Layout says where chips may lie.
+type Layout struct {
+	// Count is the number of chips laid (30, or 20 on Benelux).
+	Count int
+	// NoIslands keeps chips off island squares (Iberia's Balearic Islands).
+	NoIslands bool
+	// AnyLargeCitySquare forbids chips next to any side of a large-city square, not only next to
+	// an open edge (OQ-15, flag chipNoAdjacentToAnyLargeCitySquare).
+	AnyLargeCitySquare bool
+}
+
+// LayStandard shuffles the 30 chips with the game's generator and lays Count of them face down per
+// R4.0.3 and R4.0.5; the chips not laid leave the game unseen. With a layout fixed by the setup
+// (table scripts' !chips) it does nothing.
+func LayStandard(g *game.Game, l Layout) error {
+	if g.ChipsGiven() {
+		return nil
+	}
+	chips := game.StandardChips()
+	g.RNG.Shuffle(len(chips), func(i, j int) { chips[i], chips[j] = chips[j], chips[i] })
+	if l.Count > len(chips) {
+		return fmt.Errorf("lay chips: the box holds %d chips, not %d", len(chips), l.Count)
+	}
+	base := eligible(g, l)
+	for range attempts {
+		squares, ok := bestCandidates(&g.RNG, base, l.Count)
+		if !ok {
+			continue
+		}
+		for i, s := range squares {
+			if err := g.PutChip(game.MapChip{Square: s, Chip: chips[i]}); err != nil {
+				return fmt.Errorf("lay chips: %w", err)
+			}
+		}
+		g.ChipsOut = append(g.ChipsOut, chips[l.Count:]...)
+		return nil
+	}
+	return fmt.Errorf("lay chips: the map has no room for %d chips under the setup rules", l.Count)
+}
+
+// eligible lists the squares where a chip may lie before any chip is laid (R4.0.3 constraints 2,
+// 3, 5 and 6, and R4.0.4).
+func eligible(g *game.Game, l Layout) []game.Square {
+	var out []game.Square
+	g.Map.Squares(func(s game.Square, info *game.SquareInfo) {
+		if info.Kind != game.Playable || info.Town >= 0 || (l.NoIslands && info.Island >= 0) {
+			return
+		}
+		if _, taken := g.TileOn(s); taken {
+			return
+		}
+		for d := game.Dir(0); d < 4; d++ {
+			n, _ := s.Step(d)
+			ni := g.Map.Info(n)
+			if ni.Start >= 0 {
+				if _, used := g.TileOn(n); used {
+					return
+				}
+			}
+			if info.Sides[d] == game.SideCity && (l.AnyLargeCitySquare || info.Need.On(d) == game.City) {
+				return
+			}
+		}
+		out = append(out, s)
+	})
+	return out
+}
+
+// bestCandidates places n chips one by one: of Candidates random valid squares it takes the one
+// farthest (Chebyshev) from the chips already placed; no two chips may be orthogonal neighbours.
+func bestCandidates(rng *game.RNG, base []game.Square, n int) ([]game.Square, bool) {
+	var placed []game.Square
+	valid := append([]game.Square(nil), base...)
+	for range n {
+		if len(valid) == 0 {
+			return nil, false
+		}
+		best, bestDist := -1, -1
+		for range Candidates {
+			i := rng.Intn(len(valid))
+			if d := nearest(valid[i], placed); d > bestDist {
+				best, bestDist = i, d
+			}
+		}
+		s := valid[best]
+		placed = append(placed, s)
+		kept := valid[:0]
+		for _, v := range valid {
+			if v != s && !orthogonal(v, s) {
+				kept = append(kept, v)
+			}
+		}
+		valid = kept
+	}
+	return placed, true
+}
+
+func nearest(s game.Square, placed []game.Square) int {
+	best := 1 << 30
+	for _, p := range placed {
+		dc, dr := abs(s.Col()-p.Col()), abs(s.Row()-p.Row())
+		best = min(best, max(dc, dr))
+	}
+	return best
+}
+
+func orthogonal(a, b game.Square) bool {
+	dc, dr := abs(a.Col()-b.Col()), abs(a.Row()-b.Row())
+	return dc+dr == 1
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Collect takes the face-down chip on sq, if any, for the current player: it is revealed and scores
+// its value at once (R4.0.6). It returns the chip; keep says whether it goes to the player's supply
+// (Iberia puts it back on the map instead).
+func Collect(g *game.Game, sq game.Square, keep bool) (game.Chip, bool) {
+	i, ok := g.ChipOn(sq)
+	if !ok || g.MapChips[i].FaceUp {
+		return game.Chip{}, false
+	}
+	c := g.TakeChip(i).Chip
+	p := g.Current
+	if keep {
+		g.GiveChip(p, c)
+	}
+	g.Note(sq, fmt.Sprintf("%s collected a chip on %s: %s", g.Players[p].Name, sq, c))
+	g.AddScore(p, c.Value, "chip", fmt.Sprintf("chip on %s: %s = %d", sq, c, c.Value))
+	return c, true
+}

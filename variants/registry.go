@@ -1,0 +1,85 @@
+// Package variants lists the maps a game can be played on, each with its Map-Chips rules: France,
+// Great Britain, Benelux, the Iberian Peninsula and Taiwan (as they are built), the classic open
+// table, and the engine's test maps. Each map's rules live in a package of their own.
+package variants
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
+)
+
+// Entry is one playable map with its rules.
+type Entry struct {
+	ID      string
+	Title   string
+	Map     *game.Map
+	Variant game.Variant
+	// Actions are the variant's chip actions, for the command surface.
+	Actions []game.ActionSpec
+	// Flags are the variant's rule options (rules.md §5) with their defaults and meaning.
+	Flags []Flag
+	// Test marks maps that exist for tests; they are not offered to players in Discord.
+	Test bool
+}
+
+// Flag is a variant rule option a table may change.
+type Flag struct {
+	Name, Default, Description string
+}
+
+var entries = map[string]Entry{}
+
+func register(e Entry) {
+	if e.Variant == nil {
+		e.Variant = game.Plain{}
+	}
+	if e.Title == "" {
+		e.Title = e.Map.Title
+	}
+	entries[e.ID] = e
+}
+
+func init() {
+	register(Entry{ID: "classic", Map: game.ClassicMap()})
+	register(Entry{ID: "france", Map: france.Map(), Variant: france.Variant{}, Actions: france.ActionSpecs(),
+		Flags: []Flag{
+			{france.FlagBorderCityNeedsArms, "true", "a border city allows a sale abroad only with a coat of arms (OQ-19)"},
+			{france.FlagAnyLargeCitySquare, "false", "no setup chip next to any side of a large city, not only an open edge (OQ-15)"},
+		}})
+	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
+	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
+}
+
+// Lookup finds a map by id (case-insensitive).
+func Lookup(id string) (Entry, error) {
+	e, ok := entries[strings.ToLower(strings.TrimSpace(id))]
+	if !ok {
+		return Entry{}, fmt.Errorf("%q is not a map: choose %s", id, strings.Join(IDs(false), ", "))
+	}
+	return e, nil
+}
+
+// All lists the maps, sorted by id; test maps only if tests is true.
+func All(tests bool) []Entry {
+	var out []Entry
+	for _, e := range entries {
+		if tests || !e.Test {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// IDs lists the map ids, sorted.
+func IDs(tests bool) []string {
+	var ids []string
+	for _, e := range All(tests) {
+		ids = append(ids, e.ID)
+	}
+	return ids
+}
