@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// errFailed reports a script whose expectations did not all hold.
+var errFailed = errors.New("expectations failed")
+
+func exitCode(err error) int {
+	if errors.Is(err, errFailed) {
+		return 1
+	}
+	return 2
+}
+
+func play(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	script := fs.String("script", "", "run this table script")
+	out := fs.String("out", "", "write every image the bot would post to this directory")
+	auto := fs.Int("auto", 0, "play this many complete games with random legal players")
+	mapID := fs.String("map", "france", "map for --auto")
+	players := fs.Int("players", 2, "players for --auto")
+	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *auto > 0 {
+		enc := json.NewEncoder(stdout)
+		for i := 0; i < *auto; i++ {
+			t, err := commands.AutoGame(*mapID, *players, *seed+uint64(i), nil)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", i+1, err)
+			}
+			if err := enc.Encode(commands.StateOf(t, true)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			return err
+		}
+	}
+	r := &commands.Runner{Out: stdout, ImageDir: *out}
+	src := stdin
+	if *script != "" {
+		f, err := os.Open(*script)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		src = f
+	} else {
+		r.Human = true
+		fmt.Fprintln(stdout, "Hot-seat Carcassonne Maps. Type commands as in Discord, prefixed by the player's name:")
+		fmt.Fprintln(stdout, "  ann: /carc new map:france    bob: /carc join    ann: /carc start")
+		fmt.Fprintln(stdout, "then /place square:F7 rotation:90 meeple:none (a bare command is played by whoever is to act).")
+		fmt.Fprintln(stdout, "!state prints the whole state; /carc help lists the commands; Ctrl-D quits.")
+	}
+	if err := r.Run(src); err != nil {
+		return err
+	}
+	if r.Failed > 0 {
+		return fmt.Errorf("%d %w", r.Failed, errFailed)
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// InputFor writes a game move as the command a player would type for it.
+func InputFor(user User, m game.Move) Input {
+	in := Input{User: user, Options: map[string]string{}, Local: true}
+	switch m.Kind {
+	case game.MovePlace:
+		in.Command = "place"
+		in.Options["square"], in.Options["rotation"] = m.Square.String(), m.Rotation.String()
+	case game.MoveMeeple:
+		in.Command = "meeple"
+		in.Options["spot"] = m.Spot
+	case game.MoveAction:
+		in.Command, in.Sub = "chips", m.Action.Name
+		for k, v := range m.Action.Args {
+			in.Options[k] = v
+		}
+	case game.MoveSkip:
+		in.Command, in.Sub = "carc", "skip"
+	case game.MoveResign:
+		in.Command, in.Sub = "carc", "resign"
+	}
+	return in
+}
+
+// AutoGame plays one complete game with random legal players through the command layer, as
+// `bot play --auto` does. observe, if not nil, is called with the table after every input.
+func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input, Reply) error) (*Table, error) {
+	if players < 2 || players > 6 {
+		return nil, fmt.Errorf("--players %d: a game has 2 to 6 players", players)
+	}
+	users := make([]User, players)
+	for i := range users {
+		users[i] = User{ID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("p%d", i+1)}
+	}
+	var t *Table
+	run := func(in Input) (Reply, error) {
+		in.Local = true
+		r := Handle(t, in)
+		if !r.OK {
+			return r, fmt.Errorf("%s refused: %s", in, r.Text)
+		}
+		t = r.Table
+		t.Local = true
+		if observe != nil {
+			if err := observe(t, in, r); err != nil {
+				return r, err
+			}
+		}
+		return r, nil
+	}
+	if _, err := run(Input{User: users[0], Command: "carc", Sub: "new",
+		Options: map[string]string{"map": mapID, "seed": fmt.Sprint(seed)}}); err != nil {
+		return nil, err
+	}
+	for _, u := range users[1:] {
+		if _, err := run(Input{User: u, Command: "carc", Sub: "join"}); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := run(Input{User: users[0], Command: "carc", Sub: "start"}); err != nil {
+		return nil, err
+	}
+	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
+	var buf []game.Placement
+	for t.Status == Playing {
+		var m game.Move
+		m, buf = t.Game.RandomMove(&rng, buf)
+		if _, err := run(InputFor(t.Seats[m.Player], m)); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}

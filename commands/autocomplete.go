@@ -1,0 +1,330 @@
+package commands
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// MaxChoices is Discord's limit of autocomplete and select entries.
+const MaxChoices = 25
+
+// Autocomplete offers the legal values of the focused option, given the options typed so far:
+// squares for the drawn tile (nearest to the last move first), then rotations for that square,
+// then meeple spots for that placement, then chip actions. Entries are filtered by what is typed.
+func Autocomplete(t *Table, in Input, focused string) []Choice {
+	typed := strings.TrimSpace(in.Options[focused])
+	var all []Choice
+	switch {
+	case in.Command == "carc" && focused == "map":
+		for _, e := range variants.All(in.Local) {
+			all = append(all, Choice{Name: fmt.Sprintf("%s (%d tiles)", e.Title, e.Map.DefaultTiles), Value: e.ID})
+		}
+	case in.Command == "carc" && focused == "player" && t != nil:
+		for _, u := range t.Seats {
+			all = append(all, Choice{Name: u.Name, Value: u.ID})
+		}
+	case t == nil || t.Status != Playing:
+		return nil
+	default:
+		if hint, ok := turnHint(t, in.User); !ok {
+			return []Choice{{Name: hint, Value: "-"}}
+		}
+		all = turnChoices(t, in, focused)
+	}
+	return filter(all, typed)
+}
+
+// turnHint is the entry shown to someone who cannot play now.
+func turnHint(t *Table, u User) (string, bool) {
+	seat := t.Seat(u.ID)
+	if seat < 0 {
+		return "You are not playing in this game", false
+	}
+	if seat != t.Game.Current {
+		return fmt.Sprintf("It is %s's turn", t.SeatName(t.Game.Current)), false
+	}
+	return "", true
+}
+
+func turnChoices(t *Table, in Input, focused string) []Choice {
+	g := t.Game
+	switch in.Command {
+	case "place":
+		if g.Phase != game.PhasePlace {
+			return nil
+		}
+		switch focused {
+		case "square":
+			return squareChoices(t, "")
+		case "rotation":
+			return rotationChoices(t, in.Options["square"])
+		case "meeple", "chips":
+			p, ok := typedPlacement(t, in)
+			if !ok {
+				return nil
+			}
+			after := g.Clone()
+			if after.Play(game.Move{Kind: game.MovePlace, Player: g.Current, Square: p.Square, Rotation: p.Rotation}) != nil {
+				return nil
+			}
+			if focused == "meeple" {
+				if a, ok := in.Options["chips"]; ok && a != "" {
+					if act, err := parseAction(a); err == nil {
+						_ = after.Play(game.Move{Kind: game.MoveAction, Player: g.Current, Action: &act})
+					}
+				}
+				return spotChoices(after)
+			}
+			return actionChoices(after, "")
+		}
+	case "meeple":
+		if focused == "spot" && g.Phase == game.PhaseMeeple {
+			return spotChoices(g)
+		}
+	case "chips":
+		return actionOptionChoices(g, in, focused)
+	}
+	return nil
+}
+
+// typedPlacement reads the square and rotation typed so far; the rotation may be left out when
+// only one fits.
+func typedPlacement(t *Table, in Input) (game.Placement, bool) {
+	g := t.Game
+	sq, err := game.ParseSquare(in.Options["square"])
+	if err != nil {
+		return game.Placement{}, false
+	}
+	rots := g.LegalRotations(g.Drawn, sq)
+	if r, ok := in.Options["rotation"]; ok && r != "" {
+		rot, err := game.ParseRotation(r)
+		if err != nil {
+			return game.Placement{}, false
+		}
+		return game.Placement{Square: sq, Rotation: rot}, g.CheckPlacement(g.Drawn, sq, rot) == nil
+	}
+	if len(rots) == 0 {
+		return game.Placement{}, false
+	}
+	return game.Placement{Square: sq, Rotation: rots[0]}, true
+}
+
+// squareChoices lists the legal squares of the drawn tile, nearest to the last move first.
+func squareChoices(t *Table, _ string) []Choice {
+	g := t.Game
+	placements := g.LegalPlacements(g.Drawn)
+	rots := map[game.Square][]game.Rotation{}
+	var squares []game.Square
+	for _, p := range placements {
+		if _, ok := rots[p.Square]; !ok {
+			squares = append(squares, p.Square)
+		}
+		rots[p.Square] = append(rots[p.Square], p.Rotation)
+	}
+	ref := lastMove(g)
+	sort.Slice(squares, func(i, j int) bool {
+		di, dj := distance(squares[i], ref), distance(squares[j], ref)
+		if di != dj {
+			return di < dj
+		}
+		return squares[i] < squares[j]
+	})
+	out := make([]Choice, 0, len(squares))
+	for _, s := range squares {
+		out = append(out, Choice{Name: fmt.Sprintf("%s: %s, %s", s, rotationList(rots[s]), squareNote(g, s)), Value: s.String()})
+	}
+	return out
+}
+
+// lastMove is the square of the last placed tile, or the first initial tile.
+func lastMove(g *game.Game) game.Square {
+	placed := g.Placed()
+	return placed[len(placed)-1].Square
+}
+
+func distance(a, b game.Square) int {
+	dc, dr := a.Col()-b.Col(), a.Row()-b.Row()
+	if dc < 0 {
+		dc = -dc
+	}
+	if dr < 0 {
+		dr = -dr
+	}
+	return max(dc, dr)*100 + dc + dr
+}
+
+// squareNote says what a square offers, from its neighbours and its prints.
+func squareNote(g *game.Game, s game.Square) string {
+	var notes []string
+	info := g.Map.Info(s)
+	for d := game.Dir(0); d < 4; d++ {
+		n, _ := s.Step(d)
+		if f, ok := g.Face(n); ok && info.Sides[d] != game.SideBorder {
+			switch f.Edges[d.Opposite()] {
+			case game.City:
+				notes = append(notes, "city at "+n.String())
+			case game.Road:
+				notes = append(notes, "road at "+n.String())
+			}
+		}
+		switch info.Border[d] {
+		case game.BorderRoad:
+			notes = append(notes, "border road")
+		case game.BorderCity:
+			notes = append(notes, "border city")
+		}
+	}
+	if _, ok := g.ChipOn(s); ok {
+		notes = append(notes, "chip")
+	}
+	if info.Town >= 0 {
+		town := g.Map.Towns[info.Town]
+		if town.Color != "" {
+			notes = append(notes, fmt.Sprintf("town %s (%s)", town.Name, town.Color))
+		} else {
+			notes = append(notes, "town "+town.Name)
+		}
+	}
+	if len(notes) == 0 {
+		return "next to fields"
+	}
+	return strings.Join(notes, ", ")
+}
+
+func rotationChoices(t *Table, square string) []Choice {
+	g := t.Game
+	sq, err := game.ParseSquare(square)
+	var rots []game.Rotation
+	if err == nil {
+		rots = g.LegalRotations(g.Drawn, sq)
+	}
+	if len(rots) == 0 {
+		seen := map[game.Rotation]bool{}
+		for _, p := range g.LegalPlacements(g.Drawn) {
+			seen[p.Rotation] = true
+		}
+		var out []Choice
+		for r := game.Rotation(0); r < 4; r++ {
+			if seen[r] {
+				out = append(out, Choice{Name: fmt.Sprintf("%s° (choose a square first)", r), Value: r.String()})
+			}
+		}
+		return out
+	}
+	var out []Choice
+	for _, r := range rots {
+		out = append(out, Choice{Name: fmt.Sprintf("%s %s°: %s", sq, r, describePlacement(g, game.Placement{Square: sq, Rotation: r})), Value: r.String()})
+	}
+	return out
+}
+
+// describePlacement is a short label: "completes the city E6-F7 (3 tiles), extends the road F7-G7".
+func describePlacement(g *game.Game, p game.Placement) string {
+	var parts []string
+	for _, n := range g.Preview(g.Drawn, p) {
+		where := n.From.String()
+		if n.To != n.From {
+			where += "-" + n.To.String()
+		}
+		switch {
+		case n.Complete:
+			parts = append(parts, fmt.Sprintf("completes the %s %s", n.Kind, where)+ownersNote(g, n))
+		case n.Extends:
+			parts = append(parts, fmt.Sprintf("extends the %s %s", n.Kind, where)+ownersNote(g, n))
+		}
+	}
+	if len(parts) == 0 {
+		return "starts new features"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ownersNote(g *game.Game, n game.FeatureNote) string {
+	if len(n.Owners) == 0 {
+		return ""
+	}
+	var names []string
+	for p := range g.Players {
+		if n.Owners[p] > 0 {
+			names = append(names, g.Players[p].Name)
+		}
+	}
+	return " (" + strings.Join(names, ", ") + ")"
+}
+
+// spotChoices are the legal meeple spots after a placement, and none.
+func spotChoices(g *game.Game) []Choice {
+	notes := g.SpotNotes()
+	var out []Choice
+	for i, s := range g.MeepleSpots() {
+		n := notes[s]
+		what := n.Kind.String()
+		if n.Kind == game.FieldFeature {
+			what = "farmer in the field"
+		}
+		label := fmt.Sprintf("%d %s: %s", i+1, s, what)
+		if n.Kind != game.FieldFeature && n.Kind != game.CloisterFeature {
+			label += fmt.Sprintf(" of %d tiles", n.Tiles)
+			if n.Complete {
+				label += ", complete now"
+			}
+		}
+		out = append(out, Choice{Name: label, Value: s})
+	}
+	return append(out, Choice{Name: "none: no meeple", Value: "none"})
+}
+
+// actionChoices are the chip actions legal now, as one option value each.
+func actionChoices(g *game.Game, _ string) []Choice {
+	var out []Choice
+	for _, a := range g.Variant.Actions(g) {
+		out = append(out, Choice{Name: a.Label, Value: a.Action.String()})
+	}
+	return out
+}
+
+// actionOptionChoices offers the values of one option of /chips <action>, keeping only values of
+// legal actions that agree with the options already typed.
+func actionOptionChoices(g *game.Game, in Input, focused string) []Choice {
+	seen := map[string]bool{}
+	var out []Choice
+	for _, a := range g.Variant.Actions(g) {
+		if a.Name != in.Sub {
+			continue
+		}
+		match := true
+		for k, v := range in.Options {
+			if k != focused && v != "" && !strings.EqualFold(a.Args[k], v) {
+				match = false
+			}
+		}
+		v := a.Args[focused]
+		if !match || v == "" || seen[v] {
+			continue
+		}
+		seen[v] = true
+		out = append(out, Choice{Name: fmt.Sprintf("%s (%s)", v, a.Label), Value: v})
+	}
+	return out
+}
+
+// filter keeps the choices matching what is typed, at most MaxChoices; names fit Discord's 100.
+func filter(all []Choice, typed string) []Choice {
+	t := strings.ToLower(typed)
+	out := make([]Choice, 0, min(len(all), MaxChoices))
+	for _, c := range all {
+		if t != "" && !strings.HasPrefix(strings.ToLower(c.Value), t) && !strings.Contains(strings.ToLower(c.Name), t) {
+			continue
+		}
+		c.Name = truncate(c.Name, 100)
+		out = append(out, c)
+		if len(out) == MaxChoices {
+			break
+		}
+	}
+	return out
+}

@@ -1,0 +1,215 @@
+package commands
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// ComponentID builds a button or select id: carc:<table>:<turn>:<verb>[:<arg>]. The table id and
+// the turn let a stale click be refused politely.
+func ComponentID(t *Table, verb string, arg ...string) string {
+	turn := 0
+	if t.Game != nil {
+		turn = t.Game.Turn
+	}
+	id := fmt.Sprintf("carc:%s:%d:%s", t.ID, turn, verb)
+	if len(arg) > 0 {
+		id += ":" + strings.Join(arg, ":")
+	}
+	return id
+}
+
+// Component is a parsed component id.
+type Component struct {
+	Table string
+	Turn  int
+	Verb  string
+	Arg   string
+}
+
+// ParseComponentID reads an id made by ComponentID.
+func ParseComponentID(id string) (Component, error) {
+	parts := strings.SplitN(id, ":", 5)
+	if len(parts) < 4 || parts[0] != "carc" {
+		return Component{}, fmt.Errorf("%q is not a button of this bot", id)
+	}
+	turn, err := strconv.Atoi(parts[2])
+	if err != nil {
+		return Component{}, fmt.Errorf("%q is not a button of this bot", id)
+	}
+	c := Component{Table: parts[1], Turn: turn, Verb: parts[3]}
+	if len(parts) == 5 {
+		c.Arg = parts[4]
+	}
+	return c, nil
+}
+
+// turnButtons are the buttons under a turn message: the current player opens a private turn panel.
+func turnButtons(t *Table) [][]Button {
+	if t.Status != Playing || t.Game.Phase != game.PhasePlace {
+		return nil
+	}
+	return [][]Button{{{ID: ComponentID(t, "play"), Label: "Play my turn", Style: Primary}}}
+}
+
+// spotButtons offer the legal meeple spots, numbered as on the board image, and "No meeple".
+func spotButtons(t *Table) [][]Button {
+	g := t.Game
+	var rows [][]Button
+	var row []Button
+	for i, s := range g.MeepleSpots() {
+		row = append(row, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
+		if len(row) == 5 {
+			rows, row = append(rows, row), nil
+		}
+	}
+	row = append(row, Button{ID: ComponentID(t, "spot", "none"), Label: "No meeple", Style: Primary})
+	rows = append(rows, row)
+	for _, a := range g.Variant.Actions(g) {
+		id := ComponentID(t, "act", a.Action.String())
+		if len(id) > 100 || len(rows) >= 5 {
+			continue
+		}
+		rows = append(rows, []Button{{ID: id, Label: truncate(a.Label, 80), Style: Success}})
+	}
+	return rows
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
+}
+
+// HandleComponent answers a click on a button or a choice in a select (values) by user.
+func HandleComponent(t *Table, user User, id string, values []string) Reply {
+	c, err := ParseComponentID(id)
+	if err != nil {
+		return fail(t, "%v.", err)
+	}
+	if t == nil || c.Table != t.ID {
+		return fail(t, "This button belongs to a game that is no longer running here.")
+	}
+	if c.Verb == "undo" {
+		return undoVote(t, user, c)
+	}
+	if t.Status != Playing {
+		return fail(t, "This game is over; its buttons do nothing now.")
+	}
+	if c.Turn != t.Game.Turn {
+		return fail(t, "This button is from turn %d; the game is at turn %d now. Use the buttons of the latest message.", c.Turn, t.Game.Turn)
+	}
+	seat := t.Seat(user.ID)
+	if seat < 0 {
+		return fail(t, "You are not playing in this game.")
+	}
+	if seat != t.Game.Current {
+		return fail(t, "It is %s's turn, not yours.", t.SeatName(t.Game.Current))
+	}
+	in := Input{User: user, Options: map[string]string{}}
+	switch c.Verb {
+	case "play":
+		return turnPanel(t)
+	case "sq":
+		if len(values) == 1 {
+			c.Arg = values[0]
+		}
+		sq, err := game.ParseSquare(c.Arg)
+		if err != nil {
+			return fail(t, "%v.", err)
+		}
+		rots := t.Game.LegalRotations(t.Game.Drawn, sq)
+		if len(rots) == 0 {
+			return fail(t, "%s no longer fits %s.", t.Game.Drawn, sq)
+		}
+		return preview(t, game.Placement{Square: sq, Rotation: rots[0]})
+	case "rot":
+		sqText, rotText, _ := strings.Cut(c.Arg, ":")
+		sq, err1 := game.ParseSquare(sqText)
+		rot, err2 := game.ParseRotation(rotText)
+		if err1 != nil || err2 != nil {
+			return fail(t, "That button is broken; use /place instead.")
+		}
+		return preview(t, game.Placement{Square: sq, Rotation: rot})
+	case "ok":
+		sqText, rotText, _ := strings.Cut(c.Arg, ":")
+		in.Command = "place"
+		in.Options["square"], in.Options["rotation"] = sqText, rotText
+	case "spot":
+		in.Command = "meeple"
+		in.Options["spot"] = c.Arg
+	case "act":
+		act, err := parseAction(c.Arg)
+		if err != nil {
+			return fail(t, "%v.", err)
+		}
+		in.Command, in.Sub = "chips", act.Name
+		for k, v := range act.Args {
+			in.Options[k] = v
+		}
+	default:
+		return fail(t, "This button is not known to this bot version; use the slash commands.")
+	}
+	return Handle(t, in)
+}
+
+// turnPanel is the private start of a clicked turn: a menu of the legal squares.
+func turnPanel(t *Table) Reply {
+	g := t.Game
+	if g.Phase == game.PhaseMeeple {
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: meeplePrompt(t), Buttons: spotButtons(t), Image: BoardImage}
+	}
+	choices := squareChoices(t, "")
+	return Reply{OK: true, Ephemeral: true, Table: t, Image: BoardImage,
+		Text:   fmt.Sprintf("Your tile is %s. Choose a square (nearest to the last move first):", g.Drawn),
+		Select: &Select{ID: ComponentID(t, "sq"), Placeholder: "Square for " + g.Drawn.String(), Options: choices}}
+}
+
+// preview shows a proposed placement privately, with its legal rotations and Confirm.
+func preview(t *Table, p game.Placement) Reply {
+	g := t.Game
+	if err := g.CheckPlacement(g.Drawn, p.Square, p.Rotation); err != nil {
+		return fail(t, "%s", errorText(err))
+	}
+	var row []Button
+	for _, r := range g.LegalRotations(g.Drawn, p.Square) {
+		style := Secondary
+		if r == p.Rotation {
+			style = Primary
+		}
+		row = append(row, Button{ID: ComponentID(t, "rot", p.Square.String(), r.String()), Label: r.String() + "°", Style: style})
+	}
+	confirm := []Button{{ID: ComponentID(t, "ok", p.Square.String(), p.Rotation.String()), Label: fmt.Sprintf("Confirm %s %s°", p.Square, p.Rotation), Style: Success},
+		{ID: ComponentID(t, "play"), Label: "Other square", Style: Secondary}}
+	return Reply{OK: true, Ephemeral: true, Table: t, Image: PreviewImage, Preview: &p,
+		Text:    fmt.Sprintf("%s on %s at %s°: %s.", g.Drawn, p.Square, p.Rotation, describePlacement(g, p)),
+		Buttons: [][]Button{row, confirm}}
+}
+
+// undoVote records a player's answer to an undo request.
+func undoVote(t *Table, user User, c Component) Reply {
+	if t.Undo == nil || t.Status != Playing {
+		return fail(t, "There is no undo request open.")
+	}
+	if t.Seat(user.ID) < 0 {
+		return fail(t, "Only the players vote on an undo.")
+	}
+	n := t.clone()
+	if c.Arg == "no" {
+		n.Undo = nil
+		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s refused to undo; the game goes on.", user.Name)}
+	}
+	if !containsString(n.Undo.Approvals, user.ID) {
+		n.Undo.Approvals = append(n.Undo.Approvals, user.ID)
+	}
+	for i, u := range n.Seats {
+		if !n.Game.Players[i].Resigned && !containsString(n.Undo.Approvals, u.ID) {
+			return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s agrees to undo; waiting for %s.", user.Name, u.Name)}
+		}
+	}
+	return applyUndo(t, n)
+}

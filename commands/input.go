@@ -1,0 +1,170 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// User is a person at the table: a Discord user, or a name in local play.
+type User struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Input is one command as a user typed it: /place square:F7 rotation:90 meeple:city:N.
+type Input struct {
+	User    User
+	Command string
+	Sub     string
+	Options map[string]string
+	// Admin is true for members who may administer any game in the channel (Manage Channels).
+	Admin bool
+	// Local is true in local play, where ! directives and full state are allowed.
+	Local bool
+}
+
+func (in Input) String() string {
+	var b strings.Builder
+	b.WriteString("/" + in.Command)
+	if in.Sub != "" {
+		b.WriteString(" " + in.Sub)
+	}
+	keys := make([]string, 0, len(in.Options))
+	for k := range in.Options {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := in.Options[k]
+		if strings.ContainsAny(v, " \t\"") {
+			v = fmt.Sprintf("%q", v)
+		}
+		fmt.Fprintf(&b, " %s:%s", k, v)
+	}
+	return b.String()
+}
+
+// commandsWithSubs are the commands whose first word is a subcommand.
+var commandsWithSubs = map[string]bool{"carc": true, "chips": true}
+
+// ParseCommand reads a command as typed: "/place square:F7 rotation:90 meeple:city:N". An option
+// is name:value; the value runs to the next blank unless it is "quoted"; only the first colon
+// separates the name, so meeple:city:N is the option meeple with the value city:N.
+func ParseCommand(text string) (Input, error) {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "/") {
+		return Input{}, fmt.Errorf("a command starts with /, like /place square:F7 rotation:90")
+	}
+	words, err := splitWords(t[1:])
+	if err != nil {
+		return Input{}, err
+	}
+	if len(words) == 0 || words[0] == "" {
+		return Input{}, fmt.Errorf("no command after /: try /carc help")
+	}
+	in := Input{Command: strings.ToLower(words[0]), Options: map[string]string{}}
+	rest := words[1:]
+	if commandsWithSubs[in.Command] && len(rest) > 0 && !strings.Contains(rest[0], ":") {
+		in.Sub = strings.ToLower(rest[0])
+		rest = rest[1:]
+	}
+	for _, w := range rest {
+		name, value, ok := strings.Cut(w, ":")
+		if !ok || name == "" {
+			return Input{}, fmt.Errorf("%q is not an option: write name:value, like square:F7", w)
+		}
+		name = strings.ToLower(name)
+		if _, dup := in.Options[name]; dup {
+			return Input{}, fmt.Errorf("option %s is given twice", name)
+		}
+		in.Options[name] = value
+	}
+	return in, nil
+}
+
+// splitWords splits on blanks; a double-quoted part may hold blanks and \" escapes.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quoted && c == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\'):
+			cur.WriteByte(s[i+1])
+			i++
+		case c == '"':
+			quoted = !quoted
+			inWord = true
+		case !quoted && (c == ' ' || c == '\t'):
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("a quote is not closed")
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// parseSpot normalises a meeple spot: city:N, road:E, field:NL, field:inner, cloister or none.
+func parseSpot(s string) (string, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case "none", "no", "-":
+		return "none", nil
+	case "cloister", "monastery", "monk":
+		return "cloister", nil
+	}
+	kind, where, ok := strings.Cut(t, ":")
+	if !ok {
+		return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
+	}
+	switch kind {
+	case "city", "road":
+		d, err := game.ParseDir(where)
+		if err != nil {
+			return "", fmt.Errorf("%q: %v", s, err)
+		}
+		return kind + ":" + d.String(), nil
+	case "field", "farm":
+		if where == "inner" {
+			return "field:inner", nil
+		}
+		h, err := game.ParseHalf(where)
+		if err != nil {
+			return "", fmt.Errorf("%q: %v", s, err)
+		}
+		return "field:" + h.String(), nil
+	}
+	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
+}
+
+// parseAction reads a chip action written as one option value: "sell wine:orange to:abroad".
+func parseAction(s string) (game.Action, error) {
+	words, err := splitWords(strings.TrimSpace(s))
+	if err != nil || len(words) == 0 {
+		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", s)
+	}
+	a := game.Action{Name: strings.ToLower(words[0]), Args: map[string]string{}}
+	for _, w := range words[1:] {
+		k, v, ok := strings.Cut(w, ":")
+		if !ok {
+			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", w, s)
+		}
+		a.Args[strings.ToLower(k)] = v
+	}
+	return a, nil
+}

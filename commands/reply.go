@@ -1,0 +1,80 @@
+package commands
+
+import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// ImageKind says which picture goes with a reply.
+type ImageKind int
+
+// Pictures.
+const (
+	NoImage ImageKind = iota
+	// BoardImage is the board as everyone sees it, with the spot markers of a pending meeple step.
+	BoardImage
+	// PreviewImage shows the proposed placement translucent (private to the player).
+	PreviewImage
+	// EndImage is the final board with the score breakdown.
+	EndImage
+)
+
+// ButtonStyle is how a button looks.
+type ButtonStyle int
+
+// Button styles (Discord's primary, secondary, success, danger).
+const (
+	Primary ButtonStyle = iota + 1
+	Secondary
+	Success
+	Danger
+)
+
+// Button is a clickable choice; its ID says what it does (see ComponentID).
+type Button struct {
+	ID       string
+	Label    string
+	Style    ButtonStyle
+	Disabled bool
+}
+
+// Select is a drop-down of choices.
+type Select struct {
+	ID          string
+	Placeholder string
+	Options     []Choice
+}
+
+// Choice is one autocomplete or select entry: what people read and the value sent back.
+type Choice struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Reply is the answer to an input.
+type Reply struct {
+	Text string
+	OK   bool
+	// Ephemeral replies are seen only by the person who acted (errors, previews).
+	Ephemeral bool
+	// Table is the table after the input: the same one when nothing changed, a new one after
+	// /carc new, nil when no table exists.
+	Table *Table
+	// Changed means the table changed and must be stored before the reply is sent.
+	Changed bool
+	// Moves are the game moves the input made, in order (for the store's log).
+	Moves []game.Move
+	// Image is the picture to attach, drawn from the redacted view.
+	Image ImageKind
+	// Preview is the placement to show in a PreviewImage.
+	Preview *game.Placement
+	// Ping lists the users whom the message mentions and may notify.
+	Ping []string
+	// Rows of buttons, and an optional select menu.
+	Buttons [][]Button
+	Select  *Select
+	Events  []game.Event
+}
+
+func fail(t *Table, format string, a ...any) Reply {
+	return Reply{Text: sentence(sprintf(format, a...)), Ephemeral: true, Table: t}
+}

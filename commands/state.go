@@ -1,0 +1,146 @@
+package commands
+
+import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// State is the table as JSON (design §2.4). The keys of the design are fixed; the others may grow.
+type State struct {
+	Map       string        `json:"map"`
+	Status    Status        `json:"status"`
+	Turn      int           `json:"turn"`
+	Current   string        `json:"current"`
+	Phase     string        `json:"phase"`
+	Drawn     string        `json:"drawn"`
+	TilesLeft int           `json:"tiles_left"`
+	Players   []PlayerState `json:"players"`
+	Board     []TileState   `json:"board"`
+	Meeples   []MeepleState `json:"meeples"`
+	MapChips  []ChipState   `json:"map_chips"`
+	Log       []LogState    `json:"log"`
+	// Extras beyond the design's keys.
+	ID        string         `json:"id"`
+	Full      bool           `json:"full"`
+	Moves     int            `json:"moves"`
+	Spots     []string       `json:"spots,omitempty"`
+	Discarded []string       `json:"discarded,omitempty"`
+	ChipsOut  int            `json:"chips_out"`
+	Settings  Settings       `json:"settings"`
+	Variant   map[string]any `json:"variant,omitempty"`
+	Seats     []User         `json:"seats"`
+	Deck      []string       `json:"deck,omitempty"`
+	Seed      *uint64        `json:"seed,omitempty"`
+	Wines     any            `json:"wines,omitempty"`
+	Setup     *game.Setup    `json:"setup,omitempty"`
+}
+
+// PlayerState is a player's score, meeples in supply and face-up chips.
+type PlayerState struct {
+	Name     string      `json:"name"`
+	Score    int         `json:"score"`
+	Meeples  int         `json:"meeples"`
+	Chips    []game.Chip `json:"chips"`
+	Resigned bool        `json:"resigned,omitempty"`
+}
+
+// TileState is a tile on the map.
+type TileState struct {
+	Square   string `json:"square"`
+	Tile     string `json:"tile"`
+	Rotation int    `json:"rotation"`
+}
+
+// MeepleState is a meeple on the map.
+type MeepleState struct {
+	Player   string `json:"player"`
+	Square   string `json:"square"`
+	Spot     string `json:"spot"`
+	Upgraded bool   `json:"upgraded"`
+}
+
+// ChipState is a chip on the map: colour and value only when face up (or in the full view).
+type ChipState struct {
+	Square string `json:"square"`
+	Color  string `json:"color,omitempty"`
+	Value  int    `json:"value,omitempty"`
+	Face   string `json:"face"`
+}
+
+// LogState is one score change.
+type LogState struct {
+	Turn   int    `json:"turn"`
+	Player string `json:"player"`
+	Points int    `json:"points"`
+	Reason string `json:"reason"`
+	Final  bool   `json:"final"`
+	Kind   string `json:"kind"`
+}
+
+// StateOf builds the table's state from the game's view: redacted unless full (local play and
+// admins only), so nothing hidden can reach players through it.
+func StateOf(t *Table, full bool) State {
+	s := State{Map: t.Settings.Map, Status: t.Status, ID: t.ID, Full: full, Settings: t.Settings, Seats: t.Seats,
+		Players: []PlayerState{}, Board: []TileState{}, Meeples: []MeepleState{}, MapChips: []ChipState{}, Log: []LogState{}}
+	if !full {
+		s.Settings.Seed, s.Settings.SeedSet = 0, false
+	}
+	if t.Game == nil {
+		for _, u := range t.Seats {
+			s.Players = append(s.Players, PlayerState{Name: u.Name, Chips: []game.Chip{}})
+		}
+		return s
+	}
+	v := t.Game.View(full)
+	s.Turn, s.Phase, s.TilesLeft, s.Moves, s.ChipsOut = v.Turn, string(v.Phase), v.TilesLeft, len(t.Moves), v.ChipsOut
+	if t.Status == Playing {
+		s.Current = t.Seats[v.Current].Name
+	}
+	if v.Drawn != nil {
+		s.Drawn = v.Drawn.String()
+	}
+	name := func(p int) string { return t.Seats[p].Name }
+	for i, p := range v.Players {
+		chips := p.Chips
+		if chips == nil {
+			chips = []game.Chip{}
+		}
+		s.Players = append(s.Players, PlayerState{Name: name(i), Score: p.Score, Meeples: p.Meeples, Chips: chips, Resigned: p.Resigned})
+	}
+	for _, b := range v.Board {
+		s.Board = append(s.Board, TileState{Square: b.Square.String(), Tile: b.Tile.String(), Rotation: b.Rotation.Degrees()})
+	}
+	for _, m := range v.Meeples {
+		s.Meeples = append(s.Meeples, MeepleState{Player: name(m.Player), Square: m.Square.String(), Spot: m.Spot, Upgraded: m.Upgraded})
+	}
+	for _, c := range v.MapChips {
+		cs := ChipState{Square: c.Square.String(), Face: "down"}
+		if c.FaceUp {
+			cs.Face = "up"
+		}
+		if c.FaceUp || full {
+			cs.Color, cs.Value = c.Color, c.Value
+		}
+		s.MapChips = append(s.MapChips, cs)
+	}
+	for _, e := range v.Log {
+		s.Log = append(s.Log, LogState{Turn: e.Turn, Player: name(e.Player), Points: e.Points, Reason: e.Reason(), Final: e.Final, Kind: e.Kind})
+	}
+	s.Spots = v.Spots
+	for _, d := range v.Discarded {
+		s.Discarded = append(s.Discarded, d.String())
+	}
+	s.Variant = v.Extra
+	if w, ok := v.Extra["wines"]; ok {
+		s.Wines = w
+	}
+	if full {
+		for _, d := range v.Deck {
+			s.Deck = append(s.Deck, d.String())
+		}
+		seed := t.Setup.Seed
+		s.Seed = &seed
+		setup := t.Setup
+		s.Setup = &setup
+	}
+	return s
+}

@@ -1,0 +1,99 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// Definitions are the slash commands the bot registers: /carc, /place, /meeple and /chips. The
+// names of /carc new (map), /carc join, /carc start, /place (square, rotation, meeple) and /meeple
+// (spot) are fixed: scripts and tests depend on them.
+func Definitions() []*discordgo.ApplicationCommand {
+	str := discordgo.ApplicationCommandOptionString
+	opt := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: str, Name: name, Description: desc, Required: required, Autocomplete: auto}
+	}
+	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+	}
+	choices := func(values ...string) []*discordgo.ApplicationCommandOptionChoice {
+		out := make([]*discordgo.ApplicationCommandOptionChoice, len(values))
+		for i, v := range values {
+			out[i] = &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v}
+		}
+		return out
+	}
+	withChoices := func(o *discordgo.ApplicationCommandOption, values ...string) *discordgo.ApplicationCommandOption {
+		o.Choices = choices(values...)
+		return o
+	}
+	carc := &discordgo.ApplicationCommand{Name: "carc", Description: "Carcassonne Maps: start, join and follow a game",
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("new", "Open a new game in this channel",
+				opt("map", "The map: "+strings.Join(variants.IDs(false), ", "), false, true),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "tiles",
+					Description: "Number of land tiles, 72 to 114 (default: the map's recommendation)", MinValue: floatPtr(72), MaxValue: 114},
+				withChoices(opt("expansions", "Tile pool: none (72), ic (90) or all (114); default: base + random expansion tiles", false, false), "none", "ic", "all"),
+				opt("deadline", "Time per turn, like 48h or 2d (default 48h)", false, false),
+				withChoices(opt("policy", "When a deadline passes: skip the turn, or auto-play the simplest move", false, false), PolicySkip, PolicyAuto),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seed", Description: "Seed for a reproducible game"},
+				withChoices(opt("order", "Turn order: join (default) or random", false, false), "join", "random"),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a thread for this game"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "meeples", Description: "Meeples per player (default 9)", MinValue: floatPtr(1), MaxValue: 20},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "missed", Description: "Missed turns before a player can be removed (default 3)", MinValue: floatPtr(1), MaxValue: 20},
+				opt("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)", false, false)),
+			sub("join", "Take a seat at the open table"),
+			sub("leave", "Leave the table before the game starts"),
+			sub("start", "Start the game (the creator)"),
+			sub("status", "Scores, whose turn, and your games"),
+			sub("board", "Show the board"),
+			sub("tiles", "The tiles still to come"),
+			sub("log", "The score log", opt("player", "Only this player's entries", false, true)),
+			sub("undo", "Ask to take back the last turn"),
+			sub("resign", "Leave the running game"),
+			sub("settings", "Show or change the table's settings (lobby)",
+				opt("deadline", "Time per turn, like 48h", false, false),
+				withChoices(opt("policy", "When a deadline passes", false, false), PolicySkip, PolicyAuto),
+				opt("rules", "Rule options, like ferryModel=c", false, false)),
+			sub("help", "How to play with this bot"),
+			sub("rules", "The rules of this map and table", opt("map", "Another map", false, true)),
+			sub("abandon", "End the game without a winner (creator or Manage Channels)"),
+			sub("kick", "Remove a player (creator or Manage Channels)", opt("player", "Who", true, true)),
+			sub("skip", "Skip the current turn (creator or Manage Channels)"),
+		}}
+	place := &discordgo.ApplicationCommand{Name: "place", Description: "Place your tile (a whole turn in one command)",
+		Options: []*discordgo.ApplicationCommandOption{
+			opt("square", "Where: column letter and row, like F7", true, true),
+			opt("rotation", "Degrees clockwise: 0, 90, 180 or 270", false, true),
+			opt("meeple", "Meeple spot, like city:N, road:E, field:NL, cloister, or none", false, true),
+			opt("chips", "A chip action before the meeple, like sell wine:orange to:abroad", false, true),
+		}}
+	meeple := &discordgo.ApplicationCommand{Name: "meeple", Description: "Place a meeple on the tile you just placed",
+		Options: []*discordgo.ApplicationCommandOption{opt("spot", "city:N, road:E, field:NL, cloister, or none", true, true)}}
+	chips := &discordgo.ApplicationCommand{Name: "chips", Description: "The map's chip actions"}
+	seen := map[string]bool{}
+	for _, e := range variants.All(false) {
+		for _, a := range e.Actions {
+			if seen[a.Name] {
+				continue
+			}
+			seen[a.Name] = true
+			var opts []*discordgo.ApplicationCommandOption
+			for _, o := range a.Options {
+				d := opt(o.Name, o.Description, o.Required, len(o.Choices) > 0)
+				opts = append(opts, d)
+			}
+			chips.Options = append(chips.Options, sub(a.Name, e.Title+": "+a.Description, opts...))
+		}
+	}
+	cmds := []*discordgo.ApplicationCommand{carc, place, meeple}
+	if len(chips.Options) > 0 {
+		cmds = append(cmds, chips)
+	}
+	return cmds
+}
+
+func floatPtr(f float64) *float64 { return &f }
