@@ -334,8 +334,13 @@ func carcStart(t, c *Table, in Input) Reply {
 		return fail(t, "The game cannot start: %v.", err)
 	}
 	cur, _ := c.Current()
+	events := c.Game.LastEvents()
+	text := startText(c)
+	if s := summary(c, events); s != "" {
+		text = s + "\n" + text
+	}
 	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: []string{cur.ID},
-		Text: startText(c), Buttons: turnButtons(c)}
+		Text: text, Buttons: turnButtons(c), Events: append([]game.Event(nil), events...)}
 }
 
 func carcResign(t, c *Table, in Input) Reply {

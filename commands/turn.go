@@ -115,7 +115,10 @@ func placeMoves(t *Table, seat int, in Input) ([]game.Move, error) {
 		}
 		if trial.Phase != game.PhaseMeeple || trial.Current != seat {
 			if spot != "none" {
-				return nil, fmt.Errorf("after %s on %s there is nothing to put a meeple on (no free feature, or no meeple left): use meeple:none", g.Drawn, sq)
+				if g.Players[seat].Meeples == 0 {
+					return nil, fmt.Errorf("you have no meeple left in your supply, so %s on %s takes none: use meeple:none", g.Drawn, sq)
+				}
+				return nil, fmt.Errorf("every feature of %s on %s already holds a meeple: use meeple:none", g.Drawn, sq)
 			}
 			moves = moves[:len(moves)-1]
 		}

@@ -12,6 +12,7 @@ var (
 	classicMap   = mustParseMap("data/classic.map")
 	syntheticMap = mustParseMap("data/synthetic.map")
 	berlinMap    = mustParseMap("data/berlin.map")
+	practiceMap  = mustParseMap("data/practice.map")
 )
 
 func mustParseMap(name string) *Map {
@@ -35,3 +36,6 @@ func SyntheticMap() *Map { return syntheticMap }
 
 // BerlinMap is a small test map around a printed 2x2 large city with four coats of arms.
 func BerlinMap() *Map { return berlinMap }
+
+// PracticeMap is a 15x15 open table with its start square in the middle, for rule scenarios.
+func PracticeMap() *Map { return practiceMap }

@@ -52,6 +52,7 @@ func init() {
 		}})
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
+	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})
 }
 
 // Lookup finds a map by id (case-insensitive).
