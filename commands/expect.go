@@ -26,8 +26,11 @@ import (
 //	!expect mapchip SQ=down|up|none    the chip on a square
 //	!expect discarded ID ...           the tiles out of the game for want of a square
 //	!expect phase P | current NAME | status S | turn N | tiles_left N | drawn ID
-func (r *Runner) expect(args []string) (string, error) {
+func (r *Runner) expect(args []string, raw string) (string, error) {
 	kind, rest := args[0], args[1:]
+	// Texts are compared as written, quotes included.
+	_, text, _ := strings.Cut(raw, " ")
+	text = strings.TrimSpace(text)
 	malformed := func(format string, a ...any) error {
 		return fmt.Errorf("%w: !expect %s: %s", ErrMalformed, kind, fmt.Sprintf(format, a...))
 	}
@@ -68,18 +71,18 @@ func (r *Runner) expect(args []string) (string, error) {
 		if r.last.OK != (kind == "ok") {
 			return "", fmt.Errorf("expected the input to be %s, but it was not: %s", map[bool]string{true: "accepted", false: "refused"}[kind == "ok"], r.last.Text)
 		}
-		if kind == "refused" && joined != "" && !strings.Contains(r.last.Text, joined) {
-			return "", fmt.Errorf("refused, but the reply %q does not say %q", r.last.Text, joined)
+		if kind == "refused" && text != "" && !strings.Contains(r.last.Text, text) {
+			return "", fmt.Errorf("refused, but the reply %q does not say %q", r.last.Text, text)
 		}
 		return kind, nil
 	case "reply":
 		if r.last == nil {
 			return "", malformed("no input before it")
 		}
-		if !strings.Contains(r.last.Text, joined) {
-			return "", fmt.Errorf("the reply %q does not contain %q", r.last.Text, joined)
+		if !strings.Contains(r.last.Text, text) {
+			return "", fmt.Errorf("the reply %q does not contain %q", r.last.Text, text)
 		}
-		return "reply contains " + joined, nil
+		return "reply contains " + text, nil
 	case "score", "meeples":
 		return "", pairs(func(k, v string) error {
 			p, err := player(k)
@@ -164,7 +167,8 @@ func (r *Runner) expect(args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		reason := strings.Join(rest[1:], " ")
+		_, reason, _ := strings.Cut(text, " ")
+		reason = strings.TrimSpace(reason)
 		var mine []string
 		for _, e := range st.Log {
 			if e.Player == p.Name {

@@ -291,7 +291,8 @@ func (r *Runner) directive(n int, text string) error {
 		if len(args) == 0 {
 			return bad("write what to expect, like !expect score alice=8")
 		}
-		msg, err := r.expect(args)
+		raw := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(text[1:]), "expect"))
+		msg, err := r.expect(args, raw)
 		if errors.Is(err, ErrMalformed) {
 			return fmt.Errorf("line %d: %w", n, err)
 		}

@@ -127,7 +127,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 			for _, o := range options {
 				names = append(names, payName(o))
 			}
-			return refuse("pay:%s is not a %s wine you hold: a wine is exactly 2 points of one colour. You can pay %s.",
+			return refuse("You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
 				want, color, strings.Join(names, " or "))
 		}
 	}
