@@ -149,8 +149,9 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	g.cells.init()
 	g.fpos.init()
 	g.tiles = make([]placedTile, 0, 128)
-	g.nodes = make([]node, 0, 640)
+	g.nodes = make([]node, 0, 768)
 	g.events = make([]Event, 0, 16)
+	g.Log = make([]ScoreEntry, 0, 64)
 	for _, name := range s.Players {
 		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
 	}

@@ -11,7 +11,8 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 		pl := buf[rng.Intn(len(buf))]
 		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}, buf
 	case PhaseMeeple:
-		if acts := g.Variant.Actions(g); len(acts) > 0 && rng.Intn(2) == 0 {
+		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
+			acts := g.Variant.Actions(g)
 			a := acts[rng.Intn(len(acts))].Action
 			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
 		}

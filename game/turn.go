@@ -18,11 +18,32 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 // Play is Apply without returning the events (fast path for simulations); LastEvents has them
 // until the next move.
 func (g *Game) Play(m Move) error {
+	if m.Kind == MoveAction {
+		return g.act(m)
+	}
 	if err := g.check(m); err != nil {
 		return err
 	}
 	g.events = g.events[:0]
 	g.apply(m)
+	g.Moves++
+	return nil
+}
+
+// act applies a variant action. Variants validate an action completely before they change anything
+// (the Variant contract, checked by fuzz tests), so a refused action leaves the game as it was.
+func (g *Game) act(m Move) error {
+	if err := g.check(m); err != nil {
+		return err
+	}
+	g.events = g.events[:0]
+	if err := g.Variant.Act(g, *m.Action); err != nil {
+		return err
+	}
+	if g.TurnState.Actions == nil {
+		g.TurnState.Actions = map[string]int{}
+	}
+	g.TurnState.Actions[m.Action.Name]++
 	g.Moves++
 	return nil
 }
@@ -69,9 +90,6 @@ func (g *Game) check(m Move) error {
 		if m.Action == nil {
 			return refuse(ErrBadMove, nil, "The action is missing.")
 		}
-		if _, err := g.tryAction(*m.Action); err != nil {
-			return err
-		}
 		return nil
 	case MoveDraw:
 		if g.Phase != PhaseSource {
@@ -94,15 +112,6 @@ func (g *Game) check(m Move) error {
 func isNone(spot string) bool {
 	s := strings.ToLower(strings.TrimSpace(spot))
 	return s == "none" || s == ""
-}
-
-// tryAction validates a variant action on a copy, so that a variant can never half-apply one.
-func (g *Game) tryAction(a Action) (*Game, error) {
-	c := g.Clone()
-	if err := c.Variant.Act(c, a); err != nil {
-		return nil, err
-	}
-	return c, nil
 }
 
 func (g *Game) wrongPhase(what string) error {
@@ -132,15 +141,6 @@ func (g *Game) apply(m Move) {
 			g.placeMeeple(local)
 		}
 		g.endTurn()
-	case MoveAction:
-		next, _ := g.tryAction(*m.Action)
-		events := append(g.events, next.events...)
-		*g = *next
-		g.events = events
-		if g.TurnState.Actions == nil {
-			g.TurnState.Actions = map[string]int{}
-		}
-		g.TurnState.Actions[m.Action.Name]++
 	case MoveDraw:
 		g.draw()
 	case MovePass:
@@ -162,7 +162,7 @@ func (g *Game) place(s Square, r Rotation) {
 	g.extendFrontier(s)
 	g.Phase = PhaseMeeple
 	g.Variant.AfterPlacement(g, s)
-	if !g.hasMeepleSpot() && len(g.Variant.Actions(g)) == 0 {
+	if !g.hasMeepleSpot() && !g.Variant.CanAct(g) {
 		// Nothing to choose: the turn goes on without waiting for "no meeple".
 		g.TurnState.Spot = "none"
 		g.endTurn()

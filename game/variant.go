@@ -2,7 +2,8 @@ package game
 
 // Variant is a map's Map-Chips rules, plugged into the engine. The engine calls the hooks at fixed
 // points of the turn (rules.md §0.4) and never asks which map it runs. A variant keeps its own state
-// in Game.Ext and must leave the game unchanged when it refuses an action.
+// in Game.Ext. Act must validate an action completely before it changes anything, so that a refused
+// action leaves the game as it was (each variant's fuzz test checks this).
 type Variant interface {
 	// Setup runs once after the initial tiles lie and before the first draw: chips, stacks.
 	Setup(g *Game) error
@@ -11,6 +12,9 @@ type Variant interface {
 	AfterPlacement(g *Game, sq Square)
 	// Actions lists the variant actions the current player may take now.
 	Actions(g *Game) []LegalAction
+	// CanAct reports whether Actions would list anything; the engine asks it on every placement,
+	// so it should not build the list.
+	CanAct(g *Game) bool
 	// Act validates and applies one variant action.
 	Act(g *Game, a Action) error
 	// MeepleWeight is how many meeples m counts for in a majority (an upgraded meeple counts 2).
@@ -44,6 +48,9 @@ func (Plain) AfterPlacement(*Game, Square) {}
 
 // Actions offers none.
 func (Plain) Actions(*Game) []LegalAction { return nil }
+
+// CanAct is false: there are no actions.
+func (Plain) CanAct(*Game) bool { return false }
 
 // Act refuses every action.
 func (Plain) Act(_ *Game, a Action) error {

@@ -59,23 +59,28 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
 		return nil
 	}
-	var out []game.LegalAction
 	hand := g.Players[g.Current].Chips
+	if len(hand) == 0 {
+		return nil
+	}
+	var out []game.LegalAction
 	for _, target := range []string{"abroad", "town"} {
 		for _, color := range game.ChipColors {
-			if v.qualifies(g, target, color) != nil {
+			if ones, twos := count(hand, color); twos == 0 && ones < 2 {
 				continue
 			}
-			for _, pay := range payments(hand, color) {
+			if verdict, _ := v.judge(g, target, color); verdict != allowed {
+				continue
+			}
+			pays := payments(hand, color)
+			for _, pay := range pays {
 				args := map[string]string{"wine": color, "to": target}
-				if len(payments(hand, color)) > 1 {
+				if len(pays) > 1 {
 					args["pay"] = payName(pay)
 				}
-				pts := AbroadPoints
-				where := "abroad"
+				pts, where := AbroadPoints, "abroad"
 				if target == "town" {
-					pts = TownPoints
-					where = "to " + townName(g)
+					pts, where = TownPoints, "to "+townName(g)
 				}
 				out = append(out, game.LegalAction{Action: game.Action{Name: "sell", Args: args}, Points: pts,
 					Label: fmt.Sprintf("sell %s wine (%s) %s for %d", color, game.ChipList(pay), where, pts)})
@@ -83,6 +88,25 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 		}
 	}
 	return out
+}
+
+// CanAct reports whether a sale is open, without building the list of sales.
+func (v Variant) CanAct(g *game.Game) bool {
+	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
+		return false
+	}
+	hand := g.Players[g.Current].Chips
+	for _, target := range []string{"abroad", "town"} {
+		for _, color := range game.ChipColors {
+			if ones, twos := count(hand, color); twos == 0 && ones < 2 {
+				continue
+			}
+			if verdict, _ := v.judge(g, target, color); verdict == allowed {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Act sells one wine.
@@ -143,10 +167,22 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	return nil
 }
 
-// qualifies explains why the tile placed this turn allows no sale of color to target, or is nil.
-func (Variant) qualifies(g *game.Game, target, color string) error {
-	sq := g.TurnState.Placed
-	info := g.Map.Info(sq)
+// verdict is whether the tile placed this turn allows a sale, and if not, why.
+type verdict int
+
+const (
+	allowed verdict = iota
+	noBorderConnection
+	borderCityWithoutArms
+	noTown
+	townWithoutGrapes
+	otherGrapes
+)
+
+// judge decides whether the tile placed this turn allows a sale of color to target (F7, F8). It is
+// cheap: Actions asks it for every colour on every placement.
+func (Variant) judge(g *game.Game, target, color string) (verdict, game.Town) {
+	info := g.Map.Info(g.TurnState.Placed)
 	if target == "abroad" {
 		needArms := g.Opts.Flag(FlagBorderCityNeedsArms, true)
 		plainCity := false
@@ -154,26 +190,45 @@ func (Variant) qualifies(g *game.Game, target, color string) error {
 			switch {
 			case info.Sides[d] != game.SideBorder:
 			case info.Border[d] == game.BorderRoad:
-				return nil
+				return allowed, game.Town{}
 			case info.Border[d] == game.BorderCity && (info.BorderArms[d] || !needArms):
-				return nil
+				return allowed, game.Town{}
 			case info.Border[d] == game.BorderCity:
 				plainCity = true
 			}
 		}
 		if plainCity {
-			return refuse("Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
+			return borderCityWithoutArms, game.Town{}
 		}
-		return refuse("Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
+		return noBorderConnection, game.Town{}
 	}
 	if info.Town < 0 {
-		return refuse("Your tile on %s covers no town, so you cannot sell to a town.", sq)
+		return noTown, game.Town{}
 	}
 	town := g.Map.Towns[info.Town]
-	if town.Color == "" {
-		return refuse("%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
+	switch town.Color {
+	case "":
+		return townWithoutGrapes, town
+	case color:
+		return allowed, town
 	}
-	if town.Color != color {
+	return otherGrapes, town
+}
+
+// qualifies explains why the tile placed this turn allows no sale of color to target, or is nil.
+func (v Variant) qualifies(g *game.Game, target, color string) error {
+	sq := g.TurnState.Placed
+	verdict, town := v.judge(g, target, color)
+	switch verdict {
+	case borderCityWithoutArms:
+		return refuse("Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
+	case noBorderConnection:
+		return refuse("Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
+	case noTown:
+		return refuse("Your tile on %s covers no town, so you cannot sell to a town.", sq)
+	case townWithoutGrapes:
+		return refuse("%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
+	case otherGrapes:
 		return refuse("%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
 	}
 	return nil
@@ -187,9 +242,8 @@ func townName(g *game.Game) string {
 	return g.Map.Towns[info.Town].Name
 }
 
-// payments lists the ways a hand can pay one wine of color: {2} and {1,1} (F5, F6).
-func payments(hand []game.Chip, color string) [][]game.Chip {
-	ones, twos := 0, 0
+// count counts a hand's chips of value 1 and of value 2 in one colour.
+func count(hand []game.Chip, color string) (ones, twos int) {
 	for _, c := range hand {
 		if c.Color == color {
 			if c.Value == 1 {
@@ -199,6 +253,12 @@ func payments(hand []game.Chip, color string) [][]game.Chip {
 			}
 		}
 	}
+	return ones, twos
+}
+
+// payments lists the ways a hand can pay one wine of color: {2} and {1,1} (F5, F6).
+func payments(hand []game.Chip, color string) [][]game.Chip {
+	ones, twos := count(hand, color)
 	var out [][]game.Chip
 	if twos > 0 {
 		out = append(out, []game.Chip{{Color: color, Value: 2}})
@@ -220,16 +280,7 @@ func payName(pay []game.Chip) string {
 func Wines(hand []game.Chip) map[string]int {
 	out := map[string]int{}
 	for _, color := range game.ChipColors {
-		ones, twos := 0, 0
-		for _, c := range hand {
-			if c.Color == color {
-				if c.Value == 1 {
-					ones++
-				} else {
-					twos++
-				}
-			}
-		}
+		ones, twos := count(hand, color)
 		if n := twos + ones/2; n > 0 {
 			out[color] = n
 		}
