@@ -68,6 +68,12 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 				return nil
 			}
 			after := g.Clone()
+			// A preview must not turn over a face-down chip: the chip is taken off the copy, so the
+			// choices offered depend only on what the player knows. A sale that uses the chip this
+			// placement collects can still be typed; it is checked when the turn is played.
+			if i, ok := after.ChipOn(p.Square); ok && !after.MapChips[i].FaceUp {
+				after.TakeChip(i)
+			}
 			if after.Play(game.Move{Kind: game.MovePlace, Player: g.Current, Square: p.Square, Rotation: p.Rotation}) != nil {
 				return nil
 			}

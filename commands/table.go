@@ -237,7 +237,9 @@ func (t *Table) Rebuild() error {
 func (t *Table) clone() *Table {
 	c := *t
 	c.Seats = slices.Clone(t.Seats)
-	c.Moves = slices.Clone(t.Moves)
+	// The log is only appended to: capping the capacity makes the clone's appends copy it, so the
+	// two tables share it without copying it on every command.
+	c.Moves = t.Moves[:len(t.Moves):len(t.Moves)]
 	c.Missed = slices.Clone(t.Missed)
 	if t.Undo != nil {
 		u := *t.Undo
@@ -250,18 +252,26 @@ func (t *Table) clone() *Table {
 	return &c
 }
 
-// play applies moves to the table's game in order, all or nothing, and logs them.
+// play applies moves to the table's game in order and logs them. It changes the table as it goes:
+// callers run it on a clone and keep the clone only when it succeeds, which makes it all or nothing.
+// A trailing "no meeple" is dropped when the turn already ended by itself (nothing to place on).
 func (t *Table) play(user string, moves ...game.Move) ([]game.Event, error) {
-	g := t.Game.Clone()
+	g := t.Game
 	var events []game.Event
-	for _, m := range moves {
+	for i, m := range moves {
+		if m.Kind == game.MoveMeeple && i > 0 && (g.Phase != game.PhaseMeeple || g.Current != m.Player) {
+			if m.Spot != "none" {
+				return nil, &partError{part: i, kind: m.Kind, err: noSpotError(t, m.Player)}
+			}
+			moves = moves[:i]
+			break
+		}
 		ev, err := g.Apply(m)
 		if err != nil {
-			return nil, err
+			return nil, &partError{part: i, kind: m.Kind, err: err}
 		}
 		events = append(events, ev...)
 	}
-	t.Game = g
 	for _, m := range moves {
 		t.Moves = append(t.Moves, Logged{User: user, Move: m})
 	}
@@ -271,3 +281,14 @@ func (t *Table) play(user string, moves ...game.Move) ([]game.Event, error) {
 	}
 	return events, nil
 }
+
+// partError is a refused move of a whole-turn command: which part failed, and why.
+type partError struct {
+	part int
+	kind game.MoveKind
+	err  error
+}
+
+func (e *partError) Error() string { return e.err.Error() }
+
+func (e *partError) Unwrap() error { return e.err }

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -39,29 +40,28 @@ func handleTurn(t *Table, in Input) Reply {
 	c := t.clone()
 	events, err := c.play(in.User.ID, moves...)
 	if err != nil {
-		return fail(t, "%s", explainPart(t, moves, err))
+		return fail(t, "%s", explainPart(err))
 	}
-	return afterMoves(c, events, moves, "")
+	var played []game.Move
+	for _, l := range c.Moves[len(t.Moves):] {
+		played = append(played, l.Move)
+	}
+	return afterMoves(c, events, played, "")
 }
 
 // explainPart says which part of a whole-turn command was refused.
-func explainPart(t *Table, moves []game.Move, err error) string {
-	g := t.Game.Clone()
-	for i, m := range moves {
-		if e := g.Play(m); e != nil {
-			if i == 0 {
-				return errorText(e)
-			}
-			switch m.Kind {
-			case game.MoveMeeple:
-				return "Your tile fits, but the meeple cannot go there: " + errorText(e) + " Nothing was played."
-			case game.MoveAction:
-				return "Your tile fits, but the chip action is refused: " + errorText(e) + " Nothing was played."
-			}
-			return errorText(e) + " Nothing was played."
-		}
+func explainPart(err error) string {
+	var pe *partError
+	if !errors.As(err, &pe) || pe.part == 0 {
+		return errorText(err)
 	}
-	return errorText(err)
+	switch pe.kind {
+	case game.MoveMeeple:
+		return "Your tile fits, but the meeple cannot go there: " + errorText(pe.err) + " Nothing was played."
+	case game.MoveAction:
+		return "Your tile fits, but the chip action is refused: " + errorText(pe.err) + " Nothing was played."
+	}
+	return errorText(pe.err) + " Nothing was played."
 }
 
 func placeMoves(t *Table, seat int, in Input) ([]game.Move, error) {
@@ -106,24 +106,16 @@ func placeMoves(t *Table, seat int, in Input) ([]game.Move, error) {
 			return nil, err
 		}
 		moves = append(moves, game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot})
-		// A turn that ended by itself after the placement (no spot, no action) needs no meeple move.
-		trial := g.Clone()
-		for _, mv := range moves[:len(moves)-1] {
-			if trial.Play(mv) != nil {
-				return moves, nil
-			}
-		}
-		if trial.Phase != game.PhaseMeeple || trial.Current != seat {
-			if spot != "none" {
-				if g.Players[seat].Meeples == 0 {
-					return nil, fmt.Errorf("you have no meeple left in your supply, so %s on %s takes none: use meeple:none", g.Drawn, sq)
-				}
-				return nil, fmt.Errorf("every feature of %s on %s already holds a meeple: use meeple:none", g.Drawn, sq)
-			}
-			moves = moves[:len(moves)-1]
-		}
 	}
 	return moves, nil
+}
+
+// noSpotError explains a meeple asked for on a tile whose turn ended by itself after the placement.
+func noSpotError(t *Table, seat int) error {
+	if t.Game.Players[seat].Meeples == 0 {
+		return fmt.Errorf("you have no meeple left in your supply, so your tile takes none: use meeple:none")
+	}
+	return fmt.Errorf("every feature of your tile already holds a meeple: use meeple:none")
 }
 
 func meepleMoves(t *Table, seat int, in Input) ([]game.Move, error) {

@@ -1,0 +1,78 @@
+package commands
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+func FuzzParseCommand(f *testing.F) {
+	for _, s := range []string{"/place square:F7 rotation:90 meeple:city:N", `/carc new map:france rules:"a=b, c=d"`,
+		"/chips sell wine:orange to:abroad", "/", `/x "unclosed`, "/place square:", "/place a:b a:c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		in, err := ParseCommand(s)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an empty error message")
+			}
+			return
+		}
+		// What parses must run without panicking, with or without a table.
+		in.User = User{ID: "u", Name: "u"}
+		r := Handle(nil, in)
+		if r.Text == "" {
+			t.Fatalf("no reply to %q", s)
+		}
+	})
+}
+
+func FuzzParseSpotAndAction(f *testing.F) {
+	for _, s := range []string{"city:N", "road:e", "field:NL", "field:inner", "cloister", "none", "city:", ":", "field:XX", "sell wine:orange to:abroad"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if spot, err := parseSpot(s); err == nil {
+			if again, err := parseSpot(spot); err != nil || again != spot {
+				t.Fatalf("spot %q normalises to %q, which reads back as %q, %v", s, spot, again, err)
+			}
+		}
+		_, _ = parseAction(s)
+		if sq, err := game.ParseSquare(s); err == nil {
+			if back, err := game.ParseSquare(sq.String()); err != nil || back != sq {
+				t.Fatalf("square %q round-trips to %v", s, back)
+			}
+		}
+		_, _ = game.ParseRotation(s)
+	})
+}
+
+// FuzzScript runs arbitrary scripts: any input either runs or is reported as malformed; it never
+// panics.
+func FuzzScript(f *testing.F) {
+	f.Add("alice: /carc new map:practice\nbob: /carc join\n!starts Centre=D@0\n!deck U\nalice: /carc start\nalice: /place square:I8 rotation:0\n!state\n!expect phase meeple\n")
+	f.Add("!seed x\n")
+	f.Add("!chips D5=orange:3\n")
+	f.Add("alice /carc new\n")
+	f.Add("!expect score alice=1\n")
+	f.Fuzz(func(t *testing.T, script string) {
+		r := &Runner{Out: io.Discard}
+		_ = r.Run(strings.NewReader(script))
+	})
+}
+
+// TestScriptsReportMalformedLines checks that a malformed line stops the script with its number.
+func TestScriptsReportMalformedLines(t *testing.T) {
+	for _, script := range []string{"alice /carc new\n", "!bogus\n", "!starts Nancy=D@0\n", "!seed x\n", "!chips D5=orange:3\n",
+		"alice: /carc new map:practice\n!deck ZZ\n", "!expect score alice=1\n"} {
+		var out bytes.Buffer
+		err := (&Runner{Out: &out}).Run(strings.NewReader(script))
+		if err == nil || !strings.Contains(err.Error(), "line ") {
+			t.Errorf("%q: err = %v, want a malformed-line error naming the line", script, err)
+		}
+	}
+}
