@@ -1,0 +1,42 @@
+package fakediscord
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestWrongJSONTypeIsReported is deliberately not parallel: discordgo's log
+// lines carry no session, so the error it logs is recorded on every live
+// fake, and Go runs this test before resuming the parallel ones.
+func TestWrongJSONTypeIsReported(t *testing.T) {
+	f := New(t)
+	alice := f.AddUser("alice")
+	types := make(chan discordgo.InteractionType, 1)
+	openBot(t, f, func(_ *discordgo.Session, i *discordgo.InteractionCreate) { types <- i.Type })
+
+	// A valid interaction with one field of the wrong type: app_permissions
+	// is a string on the wire, and a number here.
+	perms := strconv.FormatInt(DefaultAppPermissions, 10)
+	in := f.Slash(alice, f.General, "render", StringArg("text", "x"))
+	bad := bytes.Replace(in.Payload, []byte(`"app_permissions":"`+perms+`"`), []byte(`"app_permissions":`+perms), 1)
+	if bytes.Equal(bad, in.Payload) {
+		t.Fatal("could not corrupt the payload")
+	}
+	if err := f.Dispatch("INTERACTION_CREATE", bad); err != nil {
+		t.Fatal(err)
+	}
+
+	p := expectProblem(t, f, ProblemLog)
+	if !strings.Contains(p.Detail, "error unmarshalling INTERACTION_CREATE event") {
+		t.Errorf("logged: %v", p)
+	}
+	// What the problem guards against: discordgo still calls the handler,
+	// with a zero interaction.
+	if typ := <-types; typ != 0 {
+		t.Errorf("handler got interaction type %v, want the zero value", typ)
+	}
+}

@@ -1,0 +1,82 @@
+package fakediscord
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestSignedRequestVerifiesAsDiscords(t *testing.T) {
+	t.Parallel()
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte(`{"type":1,"id":"1","application_id":"2","token":"t","version":1}`)
+	if !discordgo.VerifyInteraction(SignedRequest(priv, body, time.Now()), pub) {
+		t.Error("a signed request does not verify")
+	}
+	tampered := SignedRequest(priv, body, time.Now())
+	tampered.Header.Set("X-Signature-Timestamp", "1")
+	_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
+	for name, r := range map[string]*http.Request{
+		"changed timestamp": tampered,
+		"other key":         SignedRequest(otherKey, body, time.Now()),
+	} {
+		if discordgo.VerifyInteraction(r, pub) {
+			t.Errorf("%s verifies", name)
+		}
+	}
+}
+
+// TestHTTPInteractionDeferredThenEdited is the HTTP-interactions mode: the
+// bot answers type 5 in the HTTP response, then fills the response in over
+// REST with a session that is never opened.
+func TestHTTPInteractionDeferredThenEdited(t *testing.T) {
+	t.Parallel()
+	f := New(t)
+	rest := restSession(t, f)
+	alice := f.AddUser("alice")
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var received discordgo.Interaction
+	bot := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !discordgo.VerifyInteraction(r, pub) {
+			http.Error(w, "bad signature", http.StatusUnauthorized)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(body, &received); err != nil {
+			t.Errorf("decoding the interaction: %v", err)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"type":5}`))
+	})
+
+	in := f.Slash(alice, f.General, "render", StringArg("text", "over http"))
+	if rec := f.ServeInteraction(bot, priv, in); rec.Code != http.StatusOK {
+		t.Fatalf("bot answered %d", rec.Code)
+	}
+	ctx := testContext(t)
+	if resp, err := in.WaitResponse(ctx); err != nil || resp.Type != CallbackDeferredMessage || resp.Request != nil {
+		t.Fatalf("HTTP answer: %+v, %v", resp, err)
+	}
+	content := "rendered over http"
+	if _, err := rest.InteractionResponseEdit(&received, &discordgo.WebhookEdit{
+		Content: &content, Files: []*discordgo.File{pngFile(t, 16, 16)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := in.WaitOriginal(ctx, func(m *Message) bool { return !m.Loading() })
+	if err != nil || m.Content != content || len(m.Attachments) != 1 {
+		t.Errorf("original after the edit: %+v, %v", m, err)
+	}
+}
