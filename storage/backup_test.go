@@ -1,0 +1,80 @@
+package storage
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// Backups taken while moves are being committed are consistent databases: every game in them
+// replays to its snapshot, and they hold at least what was committed before the backup began.
+func TestBackupWhilePlaying(t *testing.T) {
+	s, _ := openTest(t)
+	games := make([]*testGame, 8)
+	for i := range games {
+		games[i] = newGame(t, s, fmt.Sprintf("g%d", i))
+		games[i].mustApply(t, s, 1, fmt.Sprintf("g%d-first", i))
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, g := range games {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := g.apply(s, int64(i), fmt.Sprintf("%s-%d", g.id, i)); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	dir := t.TempDir()
+	for i := range 5 {
+		var buf bytes.Buffer
+		n, err := s.Backup(&buf)
+		if err != nil || n != int64(buf.Len()) {
+			t.Fatalf("Backup = %d, %v", n, err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("stream-%d.db", i))
+		if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		checkBackup(t, path, len(games))
+		file := filepath.Join(dir, "backup.db")
+		if err := s.BackupFile(file); err != nil {
+			t.Fatal(err)
+		}
+		checkBackup(t, file, len(games))
+	}
+	close(stop)
+	wg.Wait()
+	if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp-*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func checkBackup(t *testing.T, path string, games int) {
+	t.Helper()
+	b, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		t.Fatalf("open backup: %v", err)
+	}
+	defer b.Close()
+	mustVerify(t, b)
+	active, err := b.ActiveGames()
+	if err != nil || len(active) != games {
+		t.Fatalf("backup holds %d games, %v", len(active), err)
+	}
+	for _, rec := range active {
+		if rec.Seq < 1 {
+			t.Errorf("backup lost the first move of %s", rec.ID)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+// Package storage is the bot's only memory: one bbolt file holding every game, its append-only
+// move log and latest snapshot, the channel index, timers, players and finished games. A league
+// runs a season on it, so an accepted move is never lost or half-written.
+//
+// The store does not know the rules. Setups, moves and snapshots are opaque JSON made by the
+// engine; where the store needs the engine (replaying a log, redacting a snapshot) the caller
+// passes an Engine.
+//
+// # Buckets (schema version 1)
+//
+//	meta                  "schema" -> schema version (uint64, big-endian)
+//	games                 one bucket per game that is not archived, named by game id:
+//	  <game id>
+//	    record            GameRecord as JSON, without the fields the state holds: setup,
+//	                      players, options, channel/thread, created, finished, standings
+//	    state             what every move changes, in a binary layout (state.go): log length,
+//	                      time of the last move, status, hash, timer set, and the engine's
+//	                      snapshot after the last move
+//	    log               seq (uint64, big-endian, from 1) -> Move as JSON: actor, move, time,
+//	                      interaction id
+//	    interactions      interaction id -> seq: makes a retried interaction a no-op
+//	active                game id -> channel or thread id, for every game not over
+//	channels              channel or thread id -> game id of its active game
+//	finished              finish time (Unix ns, big-endian) + game id -> final status
+//	archive               game id -> gzip of {record, moves, snapshot}: finished games after Compact
+//	timers                due time (Unix ns, big-endian) + game id, kind, user -> Timer as JSON
+//	players               user id -> {settings, stats} as JSON
+//
+// Keys that start with a time sort by time, so due timers and old finished games are a prefix
+// scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before
+// anything else runs; a file from a newer bot is refused (ErrSchema).
+//
+// # Transactions
+//
+//   - One accepted move is one write transaction: log entry, interaction id, state (snapshot,
+//     hash, timers), timer index and, when the move ends the game, record, channel, active and
+//     finished indexes and the players' stats. bbolt writes the pages, fsyncs, then writes and
+//     fsyncs the meta page, so a crash leaves the whole move or none of it. AppendMove returns only
+//     after the fsync: the bot answers the player after the move is on disk.
+//   - All writes go through one goroutine that commits every write waiting at that moment in one
+//     transaction (group commit, writer.go). Moves of different games share fsyncs; a write that
+//     fails is answered alone and never takes its neighbours down.
+//   - Moves of one game are serialised by a per-game mutex and checked against Commit.ExpectSeq
+//     (ErrConflict), and their interaction ids make retries harmless.
+//   - Reads are bbolt read transactions: consistent snapshots that run beside the writer. Backups
+//     (Tx.WriteTo) are reads, so they run while the bot plays.
+//
+// # Recovery
+//
+// At start-up the bot lists ActiveGames and loads each from its Snapshot, without replaying.
+// Verify replays every game's log with the engine and compares it with the stored snapshot and
+// hash; a snapshot that disagrees is rebuilt from the log and reported. It also checks the file's
+// pages and the indexes. DueTimers returns timers that fell due while the bot was down.
+//
+// # Errors
+//
+// Errors wrap a sentinel (ErrNotFound, ErrConflict, ErrLocked, ErrReadOnly, ErrCorrupt,
+// ErrDiskFull, ...) and name the game or the file: "append move to game g1: database
+// ./carcassonne.db cannot grow (disk or quota full); the change was not saved, free some space and
+// retry: ...". A panic of bbolt on a damaged page becomes ErrCorrupt. A failed write commits
+// nothing, and what was committed before stays.
+package storage

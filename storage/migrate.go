@@ -1,0 +1,101 @@
+package storage
+
+import (
+	"encoding/binary"
+	"fmt"
+	"log/slog"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// migration moves the schema from the previous version to version. Each migration runs in its own
+// write transaction together with the update of the schema key, so a crash during start-up leaves
+// the file at one version or the next, never in between.
+type migration struct {
+	version int
+	name    string
+	apply   func(tx *bolt.Tx) error
+}
+
+// migrations is the schema history, oldest first. Version 0 is an empty file. Append new versions,
+// never edit a released one: it is what turned real files into the next version, and
+// TestSchemaV1Fixture opens a file written by version 1.
+var migrations = []migration{
+	{1, "create the buckets", createV1},
+}
+
+// createV1 creates the buckets of schema 1. It names them literally rather than through the
+// current bucket list, because later versions may add buckets of their own.
+func createV1(tx *bolt.Tx) error {
+	for _, name := range []string{"meta", "games", "active", "channels", "finished", "archive", "timers", "players"} {
+		if _, err := tx.CreateBucket([]byte(name)); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// requiredBuckets are the top-level buckets of the current schema (see checkBuckets).
+var requiredBuckets = [][]byte{bucketMeta, bucketGames, bucketActive, bucketChannels, bucketFinished,
+	bucketArchive, bucketTimers, bucketPlayers}
+
+// readVersion returns the schema version of the file, 0 for a file the bot never wrote to.
+func readVersion(tx *bolt.Tx) (int, error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		empty := true
+		_ = tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
+		if !empty {
+			return 0, fmt.Errorf("%w: the file is a bbolt database of another program (no %q bucket)", ErrCorrupt, bucketMeta)
+		}
+		return 0, nil
+	}
+	v := meta.Get(keySchema)
+	if len(v) != 8 {
+		return 0, fmt.Errorf("%w: the schema version key is missing or malformed", ErrCorrupt)
+	}
+	return int(binary.BigEndian.Uint64(v)), nil
+}
+
+// migrate brings the file to the newest version of list, writing a backup copy next to the file
+// before it changes a schema that already holds data.
+func migrate(db *bolt.DB, path string, list []migration, log *slog.Logger) error {
+	current := list[len(list)-1].version
+	var have int
+	if err := db.View(func(tx *bolt.Tx) (err error) { have, err = readVersion(tx); return err }); err != nil {
+		return fmt.Errorf("database %s: %w", path, err)
+	}
+	switch {
+	case have > current:
+		return fmt.Errorf("%w: database %s has schema version %d but this bot knows only up to %d; upgrade the bot",
+			ErrSchema, path, have, current)
+	case have < current && db.IsReadOnly():
+		return &dbError{ErrReadOnly, fmt.Sprintf("database %s has schema version %d and needs migrating to %d, which a read-only open cannot do",
+			path, have, current), nil}
+	case have == current:
+		return nil
+	}
+	if have > 0 {
+		backup := fmt.Sprintf("%s.schema-v%d.bak", path, have)
+		if err := writeBackupFile(db, backup); err != nil {
+			return fmt.Errorf("back up database %s before migrating it: %w", path, explain(backup, err))
+		}
+		log.Info("backed up the database before migrating it", "path", path, "backup", backup, "schema", have)
+	}
+	for _, m := range list {
+		if m.version <= have {
+			continue
+		}
+		err := db.Update(func(tx *bolt.Tx) error {
+			if err := m.apply(tx); err != nil {
+				return err
+			}
+			return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, uint64(m.version)))
+		})
+		if err != nil {
+			return fmt.Errorf("migrate database %s to schema %d (%s): %w", path, m.version, m.name, explain(path, err))
+		}
+		log.Info("migrated the database", "path", path, "schema", m.version, "step", m.name)
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Settings are a player's preferences. The store keeps them as given; the command layer validates
+// them (a time zone that loads, times of day that parse) and the bot interprets them.
+type Settings struct {
+	TimeZone    string `json:"time_zone,omitempty"`    // IANA name such as "Europe/Paris"; empty means UTC
+	QuietStart  string `json:"quiet_start,omitempty"`  // "22:00" in TimeZone; no quiet hours when empty
+	QuietEnd    string `json:"quiet_end,omitempty"`    // "07:30"
+	Notify      string `json:"notify,omitempty"`       // how turns are announced: "mention" (default), "dm" or "off"
+	NoReminders bool   `json:"no_reminders,omitempty"` // no reminders before deadlines
+}
+
+// Stats are a player's totals over finished games, updated when a game ends.
+type Stats struct {
+	Played    int `json:"played"`    // finished games
+	Won       int `json:"won"`       // finished games ranked first (ties count for each)
+	Abandoned int `json:"abandoned"` // abandoned games
+	Points    int `json:"points"`    // sum of final scores
+	Best      int `json:"best"`      // best final score
+}
+
+// player is the value of the players bucket.
+type player struct {
+	Settings Settings `json:"settings"`
+	Stats    Stats    `json:"stats"`
+}
+
+// PlayerSettings returns a player's settings; a player who never set any gets the zero Settings.
+func (s *Store) PlayerSettings(userID string) (Settings, error) {
+	p, err := s.player(userID)
+	if err != nil {
+		return Settings{}, fmt.Errorf("load the settings of player %s: %w", userID, err)
+	}
+	return p.Settings, nil
+}
+
+// PlayerStats returns a player's stats; zero for a player who finished no game.
+func (s *Store) PlayerStats(userID string) (Stats, error) {
+	p, err := s.player(userID)
+	if err != nil {
+		return Stats{}, fmt.Errorf("load the stats of player %s: %w", userID, err)
+	}
+	return p.Stats, nil
+}
+
+func (s *Store) player(userID string) (player, error) {
+	var p player
+	err := s.view(func(tx *bolt.Tx) (err error) { p, err = readPlayer(tx, userID); return err })
+	return p, err
+}
+
+// SetPlayerSettings replaces a player's settings, keeping their stats.
+func (s *Store) SetPlayerSettings(userID string, settings Settings) error {
+	if err := checkID("user id", userID); err != nil {
+		return fmt.Errorf("save the settings of player %s: %w", userID, err)
+	}
+	err := s.update(func(tx *bolt.Tx) error {
+		p, err := readPlayer(tx, userID)
+		if err != nil {
+			return err
+		}
+		p.Settings = settings
+		return putJSON(tx.Bucket(bucketPlayers), []byte(userID), p)
+	})
+	if err != nil {
+		return fmt.Errorf("save the settings of player %s: %w", userID, err)
+	}
+	return nil
+}
+
+func readPlayer(tx *bolt.Tx, userID string) (player, error) {
+	var p player
+	err := getJSON(tx.Bucket(bucketPlayers), []byte(userID), &p)
+	if errors.Is(err, ErrNotFound) {
+		err = nil
+	}
+	return p, err
+}
+
+// recordResults adds a game that just ended to the stats of its seated players: a finished game
+// counts as played, with the score and rank of the player's standing; an abandoned one counts as
+// abandoned.
+func recordResults(tx *bolt.Tx, rec GameRecord) error {
+	standing := make(map[string]Standing, len(rec.Standings))
+	for _, st := range rec.Standings {
+		standing[st.UserID] = st
+	}
+	for _, userID := range rec.Players {
+		p, err := readPlayer(tx, userID)
+		if err != nil {
+			return err
+		}
+		if rec.Status == StatusAbandoned {
+			p.Stats.Abandoned++
+		} else {
+			p.Stats.Played++
+			if st, ok := standing[userID]; ok {
+				p.Stats.Points += st.Score
+				p.Stats.Best = max(p.Stats.Best, st.Score)
+				if st.Rank == 1 {
+					p.Stats.Won++
+				}
+			}
+		}
+		if err := putJSON(tx.Bucket(bucketPlayers), []byte(userID), p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
