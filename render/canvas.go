@@ -1,0 +1,94 @@
+package render
+
+import (
+	"image"
+)
+
+// canvas is a paletted picture being composed from sprites, glyphs and flat shapes. Everything
+// drawn on it is clipped to its bounds; partly covered pixels are blended through the palette.
+type canvas struct {
+	*image.Paletted
+	p *paletteData
+}
+
+func newCanvas(w, h int) *canvas {
+	p := pal()
+	return &canvas{image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p}
+}
+
+// sub is a canvas on part of c: drawing on it changes c, clipped to r.
+func (c *canvas) sub(r image.Rectangle) *canvas {
+	return &canvas{c.SubImage(r).(*image.Paletted), c.p}
+}
+
+// blit copies sprite s with its top-left corner at (x, y).
+func (c *canvas) blit(s *sprite, x, y int) { c.blitFaded(s, x, y, 255) }
+
+// blitFaded copies sprite s at (x, y) with its coverage scaled by a (255 = as drawn).
+func (c *canvas) blitFaded(s *sprite, x, y int, a uint8) {
+	r := image.Rect(x, y, x+s.w, y+s.h).Intersect(c.Rect)
+	if r.Empty() {
+		return
+	}
+	for py := r.Min.Y; py < r.Max.Y; py++ {
+		src := (py-y)*s.w + (r.Min.X - x)
+		dst := c.PixOffset(r.Min.X, py)
+		n := r.Dx()
+		if s.alpha == nil && a == 255 {
+			copy(c.Pix[dst:dst+n], s.pix[src:src+n])
+			continue
+		}
+		for i := range n {
+			cov := uint8(255)
+			if s.alpha != nil {
+				cov = s.alpha[src+i]
+			}
+			if a != 255 {
+				cov = uint8(int(cov) * int(a) / 255)
+			}
+			switch cov {
+			case 0:
+			case 255:
+				c.Pix[dst+i] = s.pix[src+i]
+			default:
+				c.Pix[dst+i] = c.p.blend(c.Pix[dst+i], s.pix[src+i], cov)
+			}
+		}
+	}
+}
+
+// fill paints rectangle r with colour col.
+func (c *canvas) fill(r image.Rectangle, col uint8) {
+	r = r.Intersect(c.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		o := c.PixOffset(r.Min.X, y)
+		row := c.Pix[o : o+r.Dx()]
+		for i := range row {
+			row[i] = col
+		}
+	}
+}
+
+// frame paints a border w pixels wide just inside rectangle r.
+func (c *canvas) frame(r image.Rectangle, w int, col uint8) {
+	c.fill(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), col)
+	c.fill(image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), col)
+	c.fill(image.Rect(r.Min.X, r.Min.Y+w, r.Min.X+w, r.Max.Y-w), col)
+	c.fill(image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), col)
+}
+
+// tint blends every pixel of r towards colour col with coverage a.
+func (c *canvas) tint(r image.Rectangle, col, a uint8) {
+	var table [256]uint8
+	for i := range c.p.rgb {
+		table[i] = c.p.blend(uint8(i), col, a)
+	}
+	r = r.Intersect(c.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		o := c.PixOffset(r.Min.X, y)
+		row := c.Pix[o : o+r.Dx()]
+		for i, v := range row {
+			row[i] = table[v]
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+func franceMap(t testing.TB) *game.Map {
+	b, err := os.ReadFile("../variants/france/france.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := game.ParseMap("france.map", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// newGame starts a game without a variant.
+func newGame(t testing.TB, m *game.Map, players []string, chips []game.MapChip) *game.Game {
+	g, err := game.NewGame(m, nil, game.Setup{Players: players, Seed: 1, Chips: chips})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// playUntil plays random moves until the game is at least at turn n and in the meeple step, or
+// over when n < 0.
+func playUntil(t testing.TB, g *game.Game, n int) {
+	rng := game.NewRNG(2)
+	if n < 0 {
+		g.PlayOut(&rng)
+		return
+	}
+	var buf []game.Placement
+	for g.Phase != game.PhaseOver && (g.Turn < n || g.Phase != game.PhaseMeeple || len(g.MeepleSpots()) == 0) {
+		var m game.Move
+		m, buf = g.RandomMove(&rng, buf)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// encoded renders a view as PNG and checks the bounds every picture must keep.
+func encoded(t testing.TB, v *game.View, o Options) (*image.Paletted, []byte) {
+	b, err := PNG(v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > maxBytes {
+		t.Errorf("PNG of %d bytes", len(b))
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := img.Bounds().Size(); s.X > maxSide || s.Y > maxSide {
+		t.Errorf("picture of %v pixels", s)
+	}
+	return img.(*image.Paletted), b
+}

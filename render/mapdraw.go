@@ -1,0 +1,453 @@
+package render
+
+import (
+	"image"
+	"image/draw"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/fogleman/gg"
+)
+
+// The map layer is everything printed on a map, drawn from its definition: sea and land, the
+// country's outline, printed large cities (drawn as city tiles), towns with their colour, border
+// connections beyond the outer edges, islands and ferry routes, coats of arms, marked squares,
+// chip-colour marks, row colours, named off-grid areas, square names and the coordinates. It does
+// not change during a game, so it is drawn once per map, window and scale and cached.
+
+type staticKey struct {
+	m   *game.Map
+	win image.Rectangle
+	s   int
+}
+
+var statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
+
+// mapLayer is the map layer of frame fr.
+func mapLayer(fr *frame) *sprite {
+	return statics.get(staticKey{fr.m, fr.win, fr.s}, func() *sprite {
+		sz := fr.size()
+		s := paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, fr) })
+		drawMapText(spriteCanvas(s), fr)
+		return s
+	})
+}
+
+func drawMapShapes(dc *gg.Context, fr *frame) {
+	b := fr.board()
+	p := pen{dc, float64(fr.s), 0, 0}
+	img := dc.Image().(*image.RGBA)
+	flat := func(r image.Rectangle, c uint8) {
+		draw.Draw(img, r, image.NewUniform(base[c]), image.Point{}, draw.Src)
+	}
+	flat(img.Rect, cPaper)
+	flat(b, cSea)
+	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
+		c, ok := chipColor(fr.m.RowAttrs[row]["color"])
+		if !ok {
+			continue
+		}
+		y := fr.at(0, row).Y
+		for _, x := range []int{b.Min.X - 7, b.Max.X + 1} {
+			flat(image.Rect(x, y+1, x+6, y+fr.s-1), c)
+		}
+	}
+	dc.Push()
+	dc.DrawRectangle(float64(b.Min.X), float64(b.Min.Y), float64(b.Dx()), float64(b.Dy()))
+	dc.Clip()
+	fr.each(func(col, row int) {
+		info := fr.info(col, row)
+		o := fr.at(col, row)
+		sq := pen{dc, float64(fr.s), float64(o.X), float64(o.Y)}
+		switch info.Kind {
+		case game.Playable:
+			r := image.Rect(o.X, o.Y, o.X+fr.s, o.Y+fr.s).Intersect(b)
+			flat(r, cLandGrid)
+			flat(image.Rect(o.X+1, o.Y+1, o.X+fr.s-1, o.Y+fr.s-1).Intersect(b), cLand)
+		case game.Printed:
+			dc.DrawImage(printedImage(fr.m, game.At(col, row), fr.s), o.X, o.Y)
+		case game.Marked:
+			drawMark(sq, info)
+		}
+	})
+	drawOutline(dc, fr)
+	for _, bc := range fr.m.Borders {
+		if fr.visible(bc.Square) {
+			drawBorder(fr, p, bc)
+		}
+	}
+	for _, f := range fr.m.Ferries {
+		drawFerry(fr, p, f)
+	}
+	fr.each(func(col, row int) {
+		info := fr.info(col, row)
+		if info.Kind == game.Void || info.Kind == game.Printed {
+			return
+		}
+		o := fr.at(col, row)
+		sq := pen{dc, float64(fr.s), float64(o.X), float64(o.Y)}
+		if c, ok := chipColor(info.Attrs["chip"]); ok && info.Kind == game.Playable {
+			sq.path([]pt{{1, 0.68}, {1, 1}, {0.68, 1}}, true)
+			sq.fillStroke(c, cBlack, 0.015)
+		}
+		if info.Arms > 0 {
+			for i := range info.Arms {
+				drawShield(sq, pt{0.86 - 0.15*float64(i%4), 0.14 + 0.2*float64(i/4)}, 0.06)
+			}
+		}
+		if info.Town >= 0 {
+			drawTownHouse(sq, fr.m.Towns[info.Town].Color)
+		}
+	})
+	dc.Pop()
+	for _, a := range fr.m.Areas {
+		if !fr.visible(areaNear(fr.m, a)) {
+			continue
+		}
+		r := areaRect(fr, a)
+		dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), 6)
+		p.color(cPaper)
+		dc.FillPreserve()
+		dc.SetLineWidth(2)
+		p.color(cOutline)
+		dc.Stroke()
+	}
+}
+
+// printedImage draws a printed large-city square as a city tile.
+func printedImage(m *game.Map, q game.Square, s int) image.Image {
+	info := m.Info(q)
+	c := m.Cities[info.City]
+	arms := 0
+	var edges [4]game.Terrain
+	for i, cs := range c.Squares {
+		if cs.Square == q {
+			edges = cs.Edges
+			if i == 0 {
+				arms = c.Arms
+			}
+		}
+	}
+	f, l := printedTile(edges, arms)
+	img := image.NewRGBA(image.Rect(0, 0, s, s))
+	drawFace(pen{gg.NewContextForRGBA(img), float64(s), 0, 0}, f, l, 0)
+	return img
+}
+
+type printedKey struct {
+	edges [4]game.Terrain
+	arms  int
+}
+
+type printed struct {
+	face   *game.Face
+	layout *layout
+}
+
+var printedTiles sync.Map // printedKey -> printed
+
+// printedTile is the face and layout of a printed square with these edges and coats of arms.
+func printedTile(edges [4]game.Terrain, arms int) (*game.Face, *layout) {
+	k := printedKey{edges, arms}
+	if p, ok := printedTiles.Load(k); ok {
+		return p.(printed).face, p.(printed).layout
+	}
+	f := printedFace(edges, arms)
+	p, _ := printedTiles.LoadOrStore(k, printed{f, newLayout(f)})
+	return p.(printed).face, p.(printed).layout
+}
+
+// printedFace builds the tile of a printed large-city square as the engine models it: one city
+// over the C edges (with the city's coats of arms on its first square), a road into the city on
+// each R edge, a field on each side of a road and one along each wall.
+func printedFace(edges [4]game.Terrain, arms int) *game.Face {
+	f := &game.Face{Tile: &game.TileType{ID: "printed"}, Edges: edges}
+	for i := range f.EdgeFeature {
+		f.EdgeFeature[i] = -1
+	}
+	for i := range f.HalfField {
+		f.HalfField[i] = -1
+	}
+	city := game.TileFeature{Kind: game.CityFeature, Gate: -1, Pennants: arms}
+	for d := range game.Dir(4) {
+		if edges[d] == game.City {
+			city.Edges |= 1 << d
+			f.EdgeFeature[d] = 0
+		}
+	}
+	f.Features = append(f.Features, city)
+	field := func(halves ...game.Half) {
+		ft := game.TileFeature{Kind: game.FieldFeature, Gate: -1, Borders: []int{0}}
+		for _, h := range halves {
+			ft.Edges |= 1 << h
+			f.HalfField[h] = int8(len(f.Features))
+		}
+		f.Features = append(f.Features, ft)
+	}
+	for d := range game.Dir(4) {
+		l, r := game.Half(2*d), game.Half(2*d+1)
+		switch edges[d] {
+		case game.Road:
+			f.EdgeFeature[d] = int8(len(f.Features))
+			f.Features = append(f.Features, game.TileFeature{Kind: game.RoadFeature, Edges: 1 << d, Terminus: "gate", Gate: 0})
+			field(l)
+			field(r)
+		case game.Field:
+			field(l, r)
+		}
+	}
+	return f
+}
+
+func drawMark(p pen, info *game.SquareInfo) {
+	p.rect(pt{0, 0}, pt{1, 1})
+	p.fill(cSea)
+	switch info.Mark {
+	case "wave":
+		for _, y := range []float64{0.3, 0.55, 0.8} {
+			var w []pt
+			for i := 0; i <= 24; i++ {
+				x := 0.1 + 0.8*float64(i)/24
+				w = append(w, pt{x, y + 0.05*math.Sin(x*4*math.Pi)})
+			}
+			p.path(w, false)
+			p.stroke(cWave, 0.035)
+		}
+	case "stack":
+		fill, _ := chipColor(info.Attrs["color"])
+		for i := range 3 {
+			o := 0.06 * float64(i)
+			p.rect(pt{0.22 + o, 0.34 - o}, pt{0.68 + o, 0.8 - o})
+			p.fillStroke(fill, cChipRim, 0.03)
+		}
+	default:
+		p.rect(pt{0, 0}, pt{1, 1})
+		p.fill(cLandGrid)
+		for i := -4; i <= 4; i++ {
+			p.path([]pt{{float64(i) * 0.25, 1}, {float64(i)*0.25 + 1, 0}}, false)
+			p.stroke(cLand, 0.04)
+		}
+	}
+}
+
+// drawOutline draws the coast and land borders: every edge between a square and Void.
+func drawOutline(dc *gg.Context, fr *frame) {
+	dc.SetLineCapSquare()
+	fr.each(func(col, row int) {
+		if fr.info(col, row).Kind == game.Void {
+			return
+		}
+		o := fr.at(col, row)
+		for d := range game.Dir(4) {
+			nc, nr := col, row
+			switch d {
+			case game.North:
+				nr--
+			case game.East:
+				nc++
+			case game.South:
+				nr++
+			case game.West:
+				nc--
+			}
+			if fr.info(nc, nr).Kind != game.Void {
+				continue
+			}
+			a, b := edgeAt(d, 0), edgeAt(d, 1)
+			dc.DrawLine(float64(o.X)+a.x*float64(fr.s), float64(o.Y)+a.y*float64(fr.s),
+				float64(o.X)+b.x*float64(fr.s), float64(o.Y)+b.y*float64(fr.s))
+		}
+	})
+	dc.SetLineWidth(math.Max(2, float64(fr.s)/32))
+	dc.SetColor(base[cOutline])
+	dc.Stroke()
+	dc.SetLineCapRound()
+}
+
+// drawBorder draws a printed border connection beyond the outer edge: a road leaving the map, or
+// a city (with its coat of arms) straddling the border.
+func drawBorder(fr *frame, p pen, bc game.BorderConnection) {
+	o := fr.at(bc.Square.Col(), bc.Square.Row())
+	sq := pen{p.dc, float64(fr.s), float64(o.X), float64(o.Y)}
+	m, out := mid(bc.Dir), inwards[bc.Dir].mul(-1)
+	reach := float64(fr.pad) / float64(fr.s)
+	switch bc.Kind {
+	case game.BorderRoad:
+		road := []pt{m, m.add(out.mul(reach * 0.95))}
+		sq.dc.SetLineCapButt()
+		sq.path(road, false)
+		sq.stroke(cRoadEdge, 2*roadHalf+2*outline)
+		sq.path(road, false)
+		sq.stroke(cRoad, 2*roadHalf)
+		sq.dc.SetLineCapRound()
+	case game.BorderCity:
+		side := out.perp()
+		a, b := m.add(side.mul(0.32)), m.sub(side.mul(0.32))
+		shape := append([]pt{b}, quad(b, m.add(out.mul(reach*1.7)), a, 16)...)
+		sq.path(shape, true)
+		sq.stroke(cWall, 2*wallHalf)
+		sq.path(shape, true)
+		sq.fill(cCity)
+		if bc.Arms {
+			drawShield(sq, m.add(out.mul(reach*0.45)), math.Min(0.07, reach*0.3))
+		}
+	}
+}
+
+// drawFerry draws a ferry route as a dashed line between its harbour and landing edges.
+func drawFerry(fr *frame, p pen, f game.Ferry) {
+	end := func(q game.Square, d game.Dir) (float64, float64) {
+		o := fr.at(q.Col(), q.Row())
+		m := mid(d).add(inwards[d].mul(-0.08))
+		return float64(o.X) + m.x*float64(fr.s), float64(o.Y) + m.y*float64(fr.s)
+	}
+	x1, y1 := end(f.Harbour, f.HarbourDir)
+	x2, y2 := end(f.Landing, f.LandingDir)
+	dc := p.dc
+	w := math.Max(2, float64(fr.s)/28)
+	dc.SetDash(3*w, 2*w)
+	dc.DrawLine(x1, y1, x2, y2)
+	dc.SetLineWidth(w)
+	dc.SetColor(base[cOutline])
+	dc.Stroke()
+	dc.SetDash()
+	for _, e := range [][2]float64{{x1, y1}, {x2, y2}} {
+		dc.DrawCircle(e[0], e[1], 1.6*w)
+		p.fillStroke(cWhite, cOutline, w/float64(fr.s))
+	}
+}
+
+// drawTownHouse draws a town's house in the top-left corner of its square, roofed in its colour.
+func drawTownHouse(p pen, color string) {
+	roof := cRoof
+	if c, ok := chipColor(color); ok {
+		roof = c
+	}
+	p.rect(pt{0.1, 0.2}, pt{0.3, 0.36})
+	p.fillStroke(cBuilding, cOutline, 0.015)
+	p.path([]pt{{0.06, 0.21}, {0.2, 0.07}, {0.34, 0.21}}, true)
+	p.fillStroke(roof, cOutline, 0.015)
+}
+
+// areaNear is the square a named off-grid area is drawn over: its near square, or the map's
+// south-west corner.
+func areaNear(m *game.Map, a game.Area) game.Square {
+	if a.Near == game.NoSquare {
+		return game.At(0, m.Rows-1)
+	}
+	return a.Near
+}
+
+// areaRect is where a named off-grid area's box lies: over its square, inside the board.
+func areaRect(fr *frame, a game.Area) image.Rectangle {
+	c := fr.point(areaNear(fr.m, a), centre)
+	w, h := max(120, fr.s*17/10), max(64, fr.s)
+	r := image.Rect(c.X-w/2, c.Y-h/2, c.X+w/2, c.Y+h/2)
+	b := fr.board().Inset(4)
+	if r.Min.X < b.Min.X {
+		r = r.Add(image.Pt(b.Min.X-r.Min.X, 0))
+	}
+	if r.Max.X > b.Max.X {
+		r = r.Add(image.Pt(b.Max.X-r.Max.X, 0))
+	}
+	if r.Min.Y < b.Min.Y {
+		r = r.Add(image.Pt(0, b.Min.Y-r.Min.Y))
+	}
+	if r.Max.Y > b.Max.Y {
+		r = r.Add(image.Pt(0, b.Max.Y-r.Max.Y))
+	}
+	return r
+}
+
+// drawMapText writes the coordinates, square names, city, island, border and area labels.
+func drawMapText(c *canvas, fr *frame) {
+	b := fr.board()
+	coord := fontFace(true, 15)
+	for col := fr.win.Min.X; col < fr.win.Max.X; col++ {
+		x := fr.at(col, 0).X + fr.s/2
+		name := game.ColumnName(col)
+		c.textCentred(coord, name, x, fr.margin/2, cText)
+		c.textCentred(coord, name, x, b.Max.Y+fr.margin/2, cText)
+	}
+	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
+		y := fr.at(0, row).Y + fr.s/2
+		n := strconv.Itoa(row + 1)
+		c.textCentred(coord, n, fr.margin/2-2, y, cText)
+		c.textCentred(coord, n, b.Max.X+fr.margin/2+2, y, cText)
+	}
+	board := c.sub(b)
+	small := fontFace(false, max(10, fr.s/8))
+	fr.each(func(col, row int) {
+		info := fr.info(col, row)
+		if info.Name == "" || info.Kind == game.Printed || info.Kind == game.Void {
+			return
+		}
+		o := fr.at(col, row)
+		board.textCentred(small, small.fit(info.Name, fr.s-4), o.X+fr.s/2, o.Y+fr.s-small.height()/2-3, cTextMuted)
+	})
+	label := fontFace(true, max(12, fr.s/7))
+	for _, city := range fr.m.Cities {
+		var sq []game.Square
+		for _, cs := range city.Squares {
+			sq = append(sq, cs.Square)
+		}
+		if p, ok := labelPoint(fr, sq, 0.5); ok {
+			board.textHalo(label, city.Name, p.X-label.width(city.Name)/2, p.Y+label.ascent/2, cText, cWhite)
+		}
+	}
+	for _, isl := range fr.m.Islands {
+		if p, ok := labelPoint(fr, isl.Squares, 0.5); ok {
+			board.textHalo(label, isl.Name, p.X-label.width(isl.Name)/2, p.Y+label.ascent/2, cText, cWhite)
+		}
+	}
+	tiny := fontFace(true, 11)
+	for _, bc := range fr.m.Borders {
+		if bc.Name == "" || !fr.visible(bc.Square) {
+			continue
+		}
+		m := fr.point(bc.Square, mid(bc.Dir))
+		w := tiny.width(bc.Name)
+		switch bc.Dir {
+		case game.North:
+			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y-fr.pad/3, cText, cWhite)
+		case game.South:
+			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y+fr.pad/3+tiny.ascent, cText, cWhite)
+		case game.East:
+			c.textHalo(tiny, bc.Name, m.X+3, m.Y-fr.s/4, cText, cWhite)
+		case game.West:
+			c.textHalo(tiny, bc.Name, m.X-w-3, m.Y-fr.s/4, cText, cWhite)
+		}
+	}
+	for _, a := range fr.m.Areas {
+		if !fr.visible(areaNear(fr.m, a)) {
+			continue
+		}
+		r := areaRect(fr, a)
+		c.textCentred(fontFace(true, 13), a.Name, (r.Min.X+r.Max.X)/2, r.Min.Y+12, cText)
+	}
+	fr.each(func(col, row int) {
+		info := fr.info(col, row)
+		if info.Kind == game.Marked && info.Mark != "wave" && info.Mark != "stack" {
+			o := fr.at(col, row)
+			board.textCentred(small, small.fit(info.Mark, fr.s-4), o.X+fr.s/2, o.Y+fr.s/2, cText)
+		}
+	})
+}
+
+// labelPoint is where a label for a group of squares goes: their middle, at height fy of a square.
+func labelPoint(fr *frame, squares []game.Square, fy float64) (image.Point, bool) {
+	var sx, sy, n int
+	for _, q := range squares {
+		if !fr.visible(q) {
+			continue
+		}
+		p := fr.point(q, pt{0.5, fy})
+		sx, sy, n = sx+p.X, sy+p.Y, n+1
+	}
+	if n == 0 {
+		return image.Point{}, false
+	}
+	return image.Pt(sx/n, sy/n), true
+}

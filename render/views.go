@@ -1,0 +1,381 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// Kind is the kind of picture.
+type Kind int
+
+// Kinds of pictures.
+const (
+	// Full is the whole map; on an open table (classic) or a map too large to show legibly it is
+	// the played area, as Crop.
+	Full Kind = iota
+	// Crop is the played area (placed tiles, legal squares, a preview) with one square around it.
+	Crop
+	// Zoom is Radius squares around Center, drawn larger.
+	Zoom
+	// Preview is a proposed move: Preview's tile drawn translucent at its square and rotation, in a
+	// zoom around it.
+	Preview
+	// End is the final board with the score breakdown per player and kind of score.
+	End
+)
+
+// Options choose what a picture shows. The zero value is the whole map.
+type Options struct {
+	Kind Kind
+	// Center is the middle square of a Zoom: set it (the zero value is A1); NoSquare means the
+	// square of the last move.
+	Center game.Square
+	// Radius is how many squares a Zoom or Preview shows on each side of its centre (default 2).
+	Radius int
+	// Preview is the proposed move of a Preview (it may be given with other kinds too).
+	Preview *PreviewMove
+	// Legal highlights these squares (the legal placements of the drawn tile).
+	Legal []game.Placement
+	// Markers draws the numbered markers of View.Spots on the tile just placed, numbered from 1
+	// in that order (the bot's buttons use the same numbers).
+	Markers bool
+}
+
+// PreviewMove is a proposed placement of a tile.
+type PreviewMove struct {
+	Tile game.TileID
+	At   game.Placement
+}
+
+const (
+	maxSide     = 2000 // pixels, per side of any picture
+	boardMaxW   = 1400 // the board part of a Full or Crop picture, before margins
+	boardMaxH   = 1400
+	minSquare   = 40
+	maxSquare   = 96
+	zoomSquares = 1100
+	maxZoom     = 176
+	maxRadius   = 7
+)
+
+// Draw draws the picture o asks for from view v. Pass the redacted view (Game.View(false)) for
+// anything players see: Draw shows exactly what the view holds.
+func Draw(v *game.View, o Options) (image.Image, error) {
+	img, err := compose(v, o)
+	if err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+func compose(v *game.View, o Options) (*image.Paletted, error) {
+	if v == nil || v.Map == nil {
+		return nil, errors.New("render: no game view (or a view without its map)")
+	}
+	if o.Preview != nil {
+		if int(o.Preview.Tile) >= len(game.Tiles().Types) {
+			return nil, fmt.Errorf("render: preview tile %d is not a tile", o.Preview.Tile)
+		}
+		if !v.Map.In(o.Preview.At.Square) {
+			return nil, fmt.Errorf("render: preview square %s is not on the map", o.Preview.At.Square)
+		}
+	} else if o.Kind == Preview {
+		return nil, errors.New("render: a preview needs Options.Preview")
+	}
+	fr, err := pickFrame(v, o)
+	if err != nil {
+		return nil, err
+	}
+	letters := playerLetters(v.Players)
+	pn := newPanel(v, o.Kind == End, letters)
+	bs := fr.size()
+	c := newCanvas(bs.X+pn.w, max(bs.Y, pn.h))
+	c.blit(mapLayer(fr), 0, 0)
+	c.fill(image.Rect(0, bs.Y, bs.X, c.Rect.Dy()), cPaper)
+	drawBoard(c.sub(fr.board()), fr, v, o, letters)
+	pn.draw(c.sub(image.Rect(bs.X, 0, c.Rect.Dx(), c.Rect.Dy())))
+	return c.Paletted, nil
+}
+
+// pickFrame chooses the window and the square size of the picture.
+func pickFrame(v *game.View, o Options) (*frame, error) {
+	m := v.Map
+	grid := image.Rect(0, 0, m.Cols, m.Rows)
+	switch o.Kind {
+	case Zoom, Preview:
+		focus := o.Center
+		if o.Kind == Preview {
+			focus = o.Preview.At.Square
+		}
+		if focus == game.NoSquare {
+			focus = v.Last
+		}
+		if focus == game.NoSquare {
+			focus = m.Centre()
+		}
+		if !m.In(focus) {
+			return nil, fmt.Errorf("render: %s is not on the map", focus)
+		}
+		r := o.Radius
+		if r <= 0 {
+			r = 2
+		}
+		r = min(r, maxRadius)
+		win := image.Rect(focus.Col()-r, focus.Row()-r, focus.Col()+r+1, focus.Row()+r+1)
+		s := min(maxZoom, zoomSquares/(2*r+1)/8*8)
+		return newFrame(m, fitInside(win, grid), s), nil
+	case Full, End:
+		if !m.Open {
+			if s := squareSize(grid.Dx(), grid.Dy()); s >= minSquare {
+				return newFrame(m, grid, s), nil
+			}
+		}
+	}
+	win := playedArea(v, o)
+	maxCols, maxRows := boardMaxW/minSquare, boardMaxH/minSquare
+	if win.Dx() > maxCols || win.Dy() > maxRows {
+		focus := v.Last
+		if focus == game.NoSquare {
+			focus = game.At((win.Min.X+win.Max.X)/2, (win.Min.Y+win.Max.Y)/2)
+		}
+		w, h := min(win.Dx(), maxCols), min(win.Dy(), maxRows)
+		win = fitInside(image.Rect(focus.Col()-w/2, focus.Row()-h/2, focus.Col()-w/2+w, focus.Row()-h/2+h), win)
+	}
+	return newFrame(m, win, max(minSquare, squareSize(win.Dx(), win.Dy()))), nil
+}
+
+// squareSize is the largest square size (a multiple of 8, at most maxSquare) that fits cols x rows
+// squares in the board area.
+func squareSize(cols, rows int) int {
+	return min(maxSquare, boardMaxW/cols/8*8, boardMaxH/rows/8*8)
+}
+
+// playedArea is the bounding box of the placed tiles, legal squares and preview, with one square
+// around it, at least 5 x 5 squares, inside the grid.
+func playedArea(v *game.View, o Options) image.Rectangle {
+	var r image.Rectangle
+	add := func(q game.Square) {
+		sq := image.Rect(q.Col(), q.Row(), q.Col()+1, q.Row()+1)
+		if r.Empty() {
+			r = sq
+		} else {
+			r = r.Union(sq)
+		}
+	}
+	for _, t := range v.Board {
+		add(t.Square)
+	}
+	for _, p := range o.Legal {
+		add(p.Square)
+	}
+	if o.Preview != nil {
+		add(o.Preview.At.Square)
+	}
+	if r.Empty() {
+		add(v.Map.Centre())
+	}
+	r = r.Inset(-1)
+	for r.Dx() < 5 {
+		r.Min.X, r.Max.X = r.Min.X-1, r.Max.X+1
+	}
+	for r.Dy() < 5 {
+		r.Min.Y, r.Max.Y = r.Min.Y-1, r.Max.Y+1
+	}
+	return fitInside(r, image.Rect(0, 0, v.Map.Cols, v.Map.Rows))
+}
+
+// fitInside moves r into grid where it fits, and cuts it to the grid where it does not.
+func fitInside(r, grid image.Rectangle) image.Rectangle {
+	shift := func(lo, hi, glo, ghi int) (int, int) {
+		if hi-lo >= ghi-glo {
+			return glo, ghi
+		}
+		if lo < glo {
+			lo, hi = glo, hi+glo-lo
+		}
+		if hi > ghi {
+			lo, hi = lo-(hi-ghi), ghi
+		}
+		return lo, hi
+	}
+	r.Min.X, r.Max.X = shift(r.Min.X, r.Max.X, grid.Min.X, grid.Max.X)
+	r.Min.Y, r.Max.Y = shift(r.Min.Y, r.Max.Y, grid.Min.Y, grid.Max.Y)
+	return r
+}
+
+// drawBoard draws the state of the game over the map layer: tiles, legal squares, chips, the
+// marks that must stay visible over tiles, the preview, the last move, meeples and markers.
+func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) {
+	s := fr.s
+	placed := make(map[game.Square]game.PlacedTile, len(v.Board))
+	for _, t := range v.Board {
+		placed[t.Square] = t
+		if fr.visible(t.Square) {
+			p := fr.at(t.Square.Col(), t.Square.Row())
+			c.blit(tileSprite(t.Tile, t.Rotation, s), p.X, p.Y)
+		}
+	}
+	legal := map[game.Square]bool{}
+	for _, p := range o.Legal {
+		if legal[p.Square] {
+			continue
+		}
+		legal[p.Square] = true
+		r := fr.rect(p.Square)
+		c.tint(r.Inset(2), cLegal, 80)
+		c.frame(r.Inset(2), max(2, s/32), cLegal)
+	}
+	chipD := s * 42 / 100
+	for _, mc := range v.MapChips {
+		if fr.visible(mc.Square) {
+			blitCentred(c, chipSprite(mc, chipD), fr.point(mc.Square, centre))
+		}
+	}
+	for q := range placed {
+		info := v.Map.Info(q)
+		if info.Town >= 0 {
+			c.blit(townSprite(v.Map.Towns[info.Town].Color, s/4), fr.rect(q).Min.X+2, fr.rect(q).Min.Y+2)
+		}
+		if info.Arms > 0 {
+			sp := armsSprite(info.Arms, s/4)
+			c.blit(sp, fr.rect(q).Max.X-sp.w-2, fr.rect(q).Min.Y+2)
+		}
+	}
+	for _, st := range v.Map.Starts {
+		c.frame(fr.rect(st.Square).Inset(1), max(2, s/24), cStart)
+	}
+	if pv := o.Preview; pv != nil {
+		p := fr.at(pv.At.Square.Col(), pv.At.Square.Row())
+		c.blitFaded(tileSprite(pv.Tile, pv.At.Rotation, s), p.X, p.Y, 200)
+		highlight(c, fr.rect(pv.At.Square), s)
+	} else if v.Last != game.NoSquare {
+		highlight(c, fr.rect(v.Last), s)
+	}
+	h := meepleHeight(s)
+	for _, m := range v.Meeples {
+		t, ok := placed[m.Square]
+		if !ok || !fr.visible(m.Square) {
+			continue
+		}
+		a, _ := spotAnchor(t.Tile.Type().Face(t.Rotation), m.Spot)
+		sp := meepleSprite(playerColor(m.Player), letters[m.Player], strings.HasPrefix(m.Spot, "field:"), m.Upgraded, h)
+		blitCentred(c, sp, fr.point(m.Square, a))
+	}
+	if t, ok := placed[v.Last]; ok && o.Markers {
+		face := t.Tile.Type().Face(t.Rotation)
+		d := max(22, s*3/10)
+		at := make([]pt, len(v.Spots))
+		for i, spot := range v.Spots {
+			a, _ := spotAnchor(face, spot)
+			at[i] = a.mul(float64(s))
+		}
+		spread(at, float64(d+2), -float64(d)/3, float64(s+d/3))
+		origin := fr.at(v.Last.Col(), v.Last.Row())
+		for i, p := range at {
+			blitCentred(c, markerSprite(i+1, d), image.Pt(origin.X+int(p.x), origin.Y+int(p.y)))
+		}
+	}
+	for _, a := range v.Map.Areas {
+		if fr.visible(areaNear(fr.m, a)) {
+			drawAreaMeeples(c, fr, a, areaCounts(v, a), letters)
+		}
+	}
+}
+
+// spread pushes apart points closer than d (markers that would overlap), keeping them within
+// [lo, hi] on both axes.
+func spread(ps []pt, d, lo, hi float64) {
+	for range 20 {
+		moved := false
+		for i := range ps {
+			for j := i + 1; j < len(ps); j++ {
+				gap := ps[j].sub(ps[i])
+				l := gap.len()
+				if l >= d {
+					continue
+				}
+				dir := gap.unit()
+				if l < 1e-6 {
+					dir = [4]pt{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}[j%4]
+				}
+				push := dir.mul((d - l) / 2)
+				ps[i], ps[j] = ps[i].sub(push), ps[j].add(push)
+				moved = true
+			}
+		}
+		for i := range ps {
+			ps[i] = pt{min(hi, max(lo, ps[i].x)), min(hi, max(lo, ps[i].y))}
+		}
+		if !moved {
+			return
+		}
+	}
+}
+
+// highlight frames a square: a bright band inside a dark line.
+func highlight(c *canvas, r image.Rectangle, s int) {
+	w := max(3, s/20)
+	c.frame(r.Inset(-2), 2, cBlack)
+	c.frame(r, w, cHighlight)
+}
+
+func blitCentred(c *canvas, s *sprite, p image.Point) {
+	c.blit(s, p.X-s.w/2, p.Y-s.h/2)
+}
+
+// areaCounts reads how many meeples each player has in an off-grid area: a variant keeps them in
+// View.Extra under the area's id (or the id with "_" for "-"), as a list of counts by seat or a
+// map from player name to count. Anything else shows no meeples.
+func areaCounts(v *game.View, a game.Area) []int {
+	val, ok := v.Extra[a.ID]
+	if !ok {
+		val = v.Extra[strings.ReplaceAll(a.ID, "-", "_")]
+	}
+	counts := make([]int, len(v.Players))
+	num := func(x any) int {
+		switch n := x.(type) {
+		case int:
+			return n
+		case float64:
+			return int(n)
+		}
+		return 0
+	}
+	switch x := val.(type) {
+	case []int:
+		copy(counts, x)
+	case []any:
+		for i := range min(len(x), len(counts)) {
+			counts[i] = num(x[i])
+		}
+	case map[string]int:
+		for i, p := range v.Players {
+			counts[i] = x[p.Name]
+		}
+	case map[string]any:
+		for i, p := range v.Players {
+			counts[i] = num(x[p.Name])
+		}
+	}
+	return counts
+}
+
+// drawAreaMeeples draws the meeples of each player in an area's box, with their number.
+func drawAreaMeeples(c *canvas, fr *frame, a game.Area, counts []int, letters []string) {
+	r := areaRect(fr, a)
+	h := min(26, r.Dy()/2)
+	f := fontFace(true, 12)
+	x := r.Min.X + 6
+	for p, n := range counts {
+		if n <= 0 {
+			continue
+		}
+		sp := meepleSprite(playerColor(p), letters[p], false, false, h)
+		c.blit(sp, x-(sp.w-h)/2, r.Max.Y-h-6-(sp.h-h)/2)
+		x = c.text(f, "×"+fmt.Sprint(n), x+h, r.Max.Y-10, cText) + 6
+	}
+}
