@@ -139,18 +139,15 @@ func carcNew(t *Table, in Input) Reply {
 	if err := applyNewOptions(&s, e, in); err != nil {
 		return fail(t, "%v", err)
 	}
-	id := "local"
-	if t != nil {
-		id = t.ID
+	id, channel := in.Table, in.Channel
+	if id == "" {
+		id = "local"
 	}
-	nt, err := NewTable(id, "", in.User, s)
+	nt, err := NewTable(id, channel, in.User, s)
 	if err != nil {
 		return fail(t, "%v", err)
 	}
 	nt.Local = in.Local
-	if t != nil {
-		nt.Channel = t.Channel
-	}
 	return Reply{OK: true, Changed: true, Table: nt, Text: fmt.Sprintf(
 		"New game of Carcassonne Maps: %s, %s, turn deadline %s. %s is seated; others join with /carc join, then %s starts with /carc start.",
 		e.Title, tilesSetting(nt), formatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name)}

@@ -16,14 +16,18 @@ type User struct {
 
 // Input is one command as a user typed it: /place square:F7 rotation:90 meeple:city:N.
 type Input struct {
-	User    User
-	Command string
-	Sub     string
-	Options map[string]string
+	User    User              `json:"user"`
+	Command string            `json:"command"`
+	Sub     string            `json:"sub,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
 	// Admin is true for members who may administer any game in the channel (Manage Channels).
-	Admin bool
+	Admin bool `json:"admin,omitempty"`
 	// Local is true in local play, where ! directives and full state are allowed.
-	Local bool
+	Local bool `json:"local,omitempty"`
+	// Table and Channel name the table /carc new opens (the bot chooses them; local play uses
+	// "local").
+	Table   string `json:"table,omitempty"`
+	Channel string `json:"channel,omitempty"`
 }
 
 func (in Input) String() string {

@@ -1,0 +1,86 @@
+package commands
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestRecordReplaysToTheSameTable records the entries of complete games (lobby included) and
+// checks that replaying the record, and loading the last snapshot, both give the same table.
+func TestRecordReplaysToTheSameTable(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		var entries []Entry
+		var snaps [][]byte
+		final, err := AutoGame([]string{"france", "classic", "synthetic"}[seed%3], 2+int(seed%3), seed, func(tbl *Table, in Input, _ Reply) error {
+			e := in
+			entries = append(entries, Entry{Input: &e})
+			if seed%5 == 0 {
+				s, err := tbl.Snapshot()
+				snaps = append(snaps, s)
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := final.Hash()
+		if err != nil {
+			t.Fatal(err)
+		}
+		replayed, err := Replay(entries)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		replayed.Local = true
+		if got, _ := replayed.Hash(); got != want {
+			t.Fatalf("seed %d: the replayed table differs from the played one", seed)
+		}
+		last, _ := final.Snapshot()
+		loaded, err := LoadTable(last)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if again, _ := loaded.Snapshot(); !bytes.Equal(again, last) {
+			t.Fatalf("seed %d: a loaded table saves differently", seed)
+		}
+		for i, s := range snaps {
+			tbl, err := LoadTable(s)
+			if err != nil {
+				t.Fatalf("seed %d snapshot %d: %v", seed, i, err)
+			}
+			if again, _ := tbl.Snapshot(); !bytes.Equal(again, s) {
+				t.Fatalf("seed %d snapshot %d: a loaded table saves differently", seed, i)
+			}
+		}
+	}
+}
+
+// TestTimeoutPolicies: a missed deadline skips the turn (the tile goes back into the stack) or
+// plays the simplest legal move, and counts the miss.
+func TestTimeoutPolicies(t *testing.T) {
+	for _, policy := range []string{PolicySkip, PolicyAuto} {
+		tbl := midGame(t, "france", 20)
+		before := tbl.Game.Clone()
+		seat := tbl.Game.Current
+		r := Timeout(tbl, policy)
+		if !r.OK {
+			t.Fatalf("%s: %s", policy, r.Text)
+		}
+		after := r.Table
+		if after.Missed[seat] != 1 || after.Game.Current == seat {
+			t.Fatalf("%s: missed %v, current %d", policy, after.Missed, after.Game.Current)
+		}
+		switch policy {
+		case PolicySkip:
+			if after.Game.TilesLeft() != before.TilesLeft() || len(after.Game.Placed()) != len(before.Placed()) {
+				t.Fatalf("skip placed a tile or lost one: %d/%d tiles left", after.Game.TilesLeft(), before.TilesLeft())
+			}
+		case PolicyAuto:
+			first := before.LegalPlacements(before.Drawn)[0]
+			if _, ok := after.Game.TileOn(first.Square); !ok {
+				t.Fatalf("auto did not play the first legal placement %v", first)
+			}
+		}
+	}
+}
