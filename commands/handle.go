@@ -410,7 +410,15 @@ func (t *Table) findSeat(who string) int {
 	return -1
 }
 
+// personalOptions are the player's own settings of /carc settings, kept by the Discord bot.
+var personalOptions = []string{"quiet", "timezone", "notify", "reminders"}
+
 func carcSettings(t, c *Table, in Input) Reply {
+	for _, o := range personalOptions {
+		if _, ok := in.Options[o]; ok {
+			return fail(t, "Personal settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
+		}
+	}
 	if len(in.Options) == 0 {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: settingsText(t)}
 	}

@@ -1,7 +1,5 @@
-// Command bot runs the Carcassonne Maps Discord bot and its local tools:
-//
-//	bot                 serve Discord (token from DISCORD_TOKEN or --token-file)
-//	bot play            play locally: hot-seat in the terminal, a table script, or random games
+// Command bot runs the Carcassonne Maps Discord bot and its local tools: serving Discord, local
+// play and table scripts, rendering, and the store's backup, export, import and verification.
 //
 // It only wires the packages together; see README.md.
 package main
@@ -23,6 +21,16 @@ func main() {
 		err = serve(args)
 	case "play":
 		err = play(args, os.Stdin, os.Stdout)
+	case "render":
+		err = renderGame(args, os.Stdout)
+	case "backup":
+		err = backup(args, os.Stdout)
+	case "export":
+		err = export(args, os.Stdout)
+	case "import":
+		err = importGame(args, os.Stdout)
+	case "verify":
+		err = verify(args, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return
@@ -36,8 +44,15 @@ func main() {
 }
 
 const usage = `Usage:
-  bot [--token-file FILE] [--db ./carcassonne.db]     serve Discord
+  bot [--token-file FILE] [--db ./carcassonne.db] [--guild ID]   serve Discord over the gateway
+  bot --http ADDR --public-key HEX [...]                         serve HTTP interactions instead
   bot play                                           hot-seat game in the terminal
   bot play --script FILE [--out DIR]                 run a table script (JSON lines out)
   bot play --auto N --map M [--players K] [--seed S] play N random games, print final states
+  bot render (--script FILE [--line N] | --game ID [--move N]) [-o board.png]
+  bot backup FILE          consistent copy of the database, also while the bot runs
+  bot export [--admin] ID  a game as JSON (players' view; --admin: everything)
+  bot import FILE          load an exported game (with the bot stopped)
+  bot verify               replay every game and check (and repair) its snapshot
+Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
 `

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
@@ -50,7 +51,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 			return err
 		}
 	}
-	r := &commands.Runner{Out: stdout, ImageDir: *out}
+	r := &commands.Runner{Out: stdout, ImageDir: *out, Draw: bot.Picture}
 	src := stdin
 	if *script != "" {
 		f, err := os.Open(*script)

@@ -1,11 +1,24 @@
 package main
 
 import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
+	"net/http"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // errNoToken is returned when the bot has no Discord token; its message says what to do.
@@ -17,8 +30,8 @@ To run the bot on Discord:
   1. Open https://discord.com/developers/applications, click "New Application", then "Bot":
      copy its token (Reset Token).
   2. Invite it: OAuth2 > URL Generator, scopes "bot" and "applications.commands"; bot permissions
-     Send Messages, Send Messages in Threads, Create Public Threads, Attach Files, Embed Links,
-     Read Message History. No privileged intents are needed.
+     View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Attach Files,
+     Read Message History. No privileged gateway intents are needed.
   3. Start it with the token in the environment (never on the command line):
         DISCORD_TOKEN=... go run ./cmd/bot
      or in a file readable only by you: go run ./cmd/bot --token-file ~/.carcassonne-token
@@ -30,8 +43,12 @@ and to replay a table script:
 
 func serve(args []string) error {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	tokenFile := fs.String("token-file", "", "read the Discord bot token from this file")
-	fs.String("db", "./carcassonne.db", "the BoltDB file of games")
+	tokenFile := fs.String("token-file", envOr("CARC_TOKEN_FILE", ""), "read the Discord bot token from this file (else DISCORD_TOKEN)")
+	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "the BoltDB file of games")
+	guild := fs.String("guild", envOr("CARC_GUILD", ""), "register the commands in this guild only (development: instant)")
+	httpAddr := fs.String("http", envOr("CARC_HTTP", ""), "serve HTTP interactions on this address instead of the gateway")
+	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
+	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -46,5 +63,74 @@ func serve(args []string) error {
 	if token == "" {
 		return errNoToken
 	}
-	return errors.New("serving Discord is not built yet: play locally with `bot play` (see README.md)")
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(*level)); err != nil {
+		return fmt.Errorf("--log-level %s: %w", *level, err)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv}))
+	store, err := storage.Open(*db, storage.Options{Logger: log})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return err
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	b, err := bot.New(s, bot.Config{Store: store, Logger: log, GuildID: *guild})
+	if err != nil {
+		return err
+	}
+	admin, err := bot.ListenAdmin(*db + ".sock")
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	go bot.ServeAdmin(admin, store)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var srv *http.Server
+	if *httpAddr != "" {
+		key, err := hex.DecodeString(*publicKey)
+		if err != nil || len(key) != ed25519.PublicKeySize {
+			return fmt.Errorf("--public-key must be the application's public key in hex (64 characters)")
+		}
+		if err := b.Load(); err != nil {
+			return err
+		}
+		if err := b.Register(); err != nil {
+			return err
+		}
+		b.StartTimers()
+		srv = &http.Server{Addr: *httpAddr, Handler: b.HTTPHandler(ed25519.PublicKey(key)), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error("HTTP server stopped", "err", err)
+				stop()
+			}
+		}()
+		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", *db)
+	} else {
+		if err := b.Start(); err != nil {
+			return err
+		}
+		log.Info("connected to Discord", "db", *db, "guild", *guild)
+	}
+	<-ctx.Done()
+	log.Info("shutting down: finishing the moves in flight")
+	if srv != nil {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}
+	return b.Close()
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
 }

@@ -1,0 +1,269 @@
+package bot
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// errAlreadyApplied reports an interaction the store has seen before (a retry).
+var errAlreadyApplied = errors.New("this action was already applied")
+
+// run applies one entry to a game under its lock: a refused or read-only input is answered
+// privately; an accepted change is stored (fsynced) before anything is said, then announced in
+// the channel.
+func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	reply := commands.Apply(e.table, entry)
+	if !reply.OK || !reply.Changed {
+		text := reply.Text
+		if entry.Input != nil && entry.Input.Command == "carc" && entry.Input.Sub == "status" {
+			text += "\n" + b.yourTurns(u)
+		}
+		b.editOriginal(i, text, b.picture(reply.Table, reply), components(reply))
+		return
+	}
+	if err := b.commit(e, reply, entry, u.ID, i.ID); err != nil {
+		b.answerCommitError(i, e, err)
+		return
+	}
+	b.announce(e, reply)
+	b.editOriginal(i, "Done: "+firstLine(reply.Text), nil, nil)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func (b *Bot) answerCommitError(i *discordgo.Interaction, e *gameEntry, err error) {
+	if errors.Is(err, errAlreadyApplied) {
+		b.editOriginal(i, "This was already done.", nil, nil)
+		return
+	}
+	b.log.Error("could not store a move", "game", e.id, "err", err)
+	b.editOriginal(i, "Your move could not be saved, so nothing changed: "+err.Error()+". Please try again.", nil, nil)
+}
+
+func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
+	if r.Image == commands.NoImage || t == nil || t.Game == nil {
+		return nil
+	}
+	png, err := b.draw(t, r)
+	if err != nil {
+		b.log.Error("could not draw the board", "game", t.ID, "err", err)
+		return nil
+	}
+	return png
+}
+
+// commit stores an accepted entry in one transaction with the new snapshot and timers, then makes
+// it the game's state in memory. Nothing is announced before it returns.
+func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, actor, interaction string) error {
+	t := reply.Table
+	data, err := json.Marshal(entry)
+	if err != nil {
+		return err
+	}
+	snap, err := t.Snapshot()
+	if err != nil {
+		return err
+	}
+	hash, err := t.Hash()
+	if err != nil {
+		return err
+	}
+	timers := b.timersFor(e, t)
+	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: snap, Hash: hash, Status: status(t), Players: seatIDs(t), Timers: timers,
+		Move: storage.Move{Actor: actor, Data: data, Time: b.now(), InteractionID: interaction}}
+	if c.Status.Terminal() {
+		c.Standings = standings(t)
+	}
+	applied, err := b.store.AppendMove(c)
+	if err != nil {
+		return err
+	}
+	if !applied {
+		return errAlreadyApplied
+	}
+	e.table, e.seq, e.timers = t, e.seq+1, timers
+	if c.Status.Terminal() {
+		b.mu.Lock()
+		if b.places[e.place] == e {
+			delete(b.places, e.place)
+		}
+		delete(b.games, e.id)
+		b.mu.Unlock()
+	}
+	return nil
+}
+
+func status(t *commands.Table) storage.Status {
+	switch t.Status {
+	case commands.Playing:
+		return storage.StatusPlaying
+	case commands.Finished:
+		return storage.StatusFinished
+	case commands.Abandoned:
+		return storage.StatusAbandoned
+	}
+	return storage.StatusLobby
+}
+
+func seatIDs(t *commands.Table) []string {
+	ids := make([]string, len(t.Seats))
+	for i, u := range t.Seats {
+		ids[i] = u.ID
+	}
+	return ids
+}
+
+// standings ranks the seats by score; equal scores share a rank.
+func standings(t *commands.Table) []storage.Standing {
+	if t.Game == nil {
+		return nil
+	}
+	out := make([]storage.Standing, len(t.Seats))
+	for i, u := range t.Seats {
+		out[i] = storage.Standing{UserID: u.ID, Score: t.Game.Players[i].Score}
+	}
+	sort.SliceStable(out, func(a, c int) bool { return out[a].Score > out[c].Score })
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && out[i].Score == out[i-1].Score {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
+}
+
+// announce posts the change in the game's channel: the text, the picture, the buttons, and a
+// mention of exactly the users the reply pings (minus those in quiet hours or who chose no
+// pings). The previous turn message loses its buttons.
+func (b *Bot) announce(e *gameEntry, reply commands.Reply) {
+	ping := b.pingable(reply.Ping)
+	content := reply.Text
+	if line := mentionLine(ping); line != "" {
+		content += "\n" + line
+	}
+	msg, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(content), Components: components(reply),
+		Files: pngFile(b.picture(reply.Table, reply)), AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})
+	if err != nil {
+		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", err)
+		return
+	}
+	if e.lastMsg != "" && len(reply.Buttons) > 0 {
+		empty := []discordgo.MessageComponent{}
+		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {
+			b.log.Warn("could not disable the old turn buttons", "game", e.id, "err", err)
+		}
+	}
+	if len(reply.Buttons) > 0 {
+		e.lastMsg = msg.ID
+	}
+}
+
+// newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
+// permissions first and fills in a seed so that the record replays exactly.
+func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
+	if i.GuildID == "" {
+		b.editOriginal(i, "Games are played in a server channel, not in direct messages. Use /carc new in a channel.", nil, nil)
+		return
+	}
+	thread := in.Options["thread"] == "true"
+	if missing := missingPermissions(i.AppPermissions, thread); missing != "" {
+		b.editOriginal(i, "I cannot run a game here: I am missing the permission(s) "+missing+
+			" in this channel. Ask an admin to grant them (or to choose another channel).", nil, nil)
+		return
+	}
+	if in.Options["seed"] == "" {
+		var seed [8]byte
+		_, _ = rand.Read(seed[:])
+		in.Options["seed"] = fmt.Sprint(binary.BigEndian.Uint64(seed[:]) >> 1)
+	}
+	in.Table, in.Channel = "g"+i.ID, i.ChannelID
+	here := b.entryAt(i.ChannelID)
+	var current *commands.Table
+	if here != nil && !thread {
+		current = here.table
+	}
+	if dry := commands.Handle(current, in); !dry.OK {
+		b.editOriginal(i, dry.Text, nil, nil)
+		return
+	}
+	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Created: b.now()}
+	if thread {
+		u := in.User.Name
+		th, err := b.s.ThreadStart(i.ChannelID, truncate("Carcassonne: "+in.Options["map"]+" by "+u, 90), discordgo.ChannelTypeGuildPublicThread, 10080)
+		if err != nil {
+			b.editOriginal(i, "I could not open a thread for the game: "+err.Error(), nil, nil)
+			return
+		}
+		in.Channel, rec.ThreadID = th.ID, th.ID
+	}
+	entry := commands.Entry{Input: &in}
+	reply := commands.Apply(current, entry)
+	t := reply.Table
+	setup, _ := json.Marshal(entry)
+	snap, err := t.Snapshot()
+	if err == nil {
+		var hash string
+		if hash, err = t.Hash(); err == nil {
+			rec.Setup, rec.Players, rec.Status = setup, seatIDs(t), storage.StatusLobby
+			err = b.store.CreateGame(rec, snap, hash)
+		}
+	}
+	if err != nil {
+		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
+		b.editOriginal(i, "The game could not be saved, so it was not opened: "+err.Error(), nil, nil)
+		return
+	}
+	e := &gameEntry{id: rec.ID, place: in.Channel, table: t}
+	b.mu.Lock()
+	b.places[e.place], b.games[e.id] = e, e
+	b.mu.Unlock()
+	e.mu.Lock()
+	b.announce(e, reply)
+	e.mu.Unlock()
+	where := "here"
+	if thread {
+		where = "in the thread <#" + in.Channel + ">"
+	}
+	b.editOriginal(i, "Game opened "+where+".", nil, nil)
+}
+
+type permission struct {
+	bit  int64
+	name string
+}
+
+var gamePermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
+	{discordgo.PermissionSendMessages, "Send Messages"}, {discordgo.PermissionAttachFiles, "Attach Files"}}
+
+var threadPermissions = []permission{{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
+	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
+
+// missingPermissions names the permissions a game needs that the bot lacks in the channel.
+func missingPermissions(have int64, thread bool) string {
+	need := gamePermissions
+	if thread {
+		need = append(append([]permission{}, gamePermissions...), threadPermissions...)
+	}
+	var missing []string
+	for _, p := range need {
+		if have&p.bit == 0 {
+			missing = append(missing, p.name)
+		}
+	}
+	return strings.Join(missing, ", ")
+}

@@ -1,0 +1,175 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// Config holds what the bot needs besides its session.
+type Config struct {
+	Store  *storage.Store
+	Logger *slog.Logger
+	// Now is the clock (tests move it by hand); default time.Now.
+	Now func() time.Time
+	// GuildID registers the commands in one guild (instant, for development); empty registers
+	// them globally.
+	GuildID string
+	// TimerEvery is how often due deadlines and reminders are checked; 0 means 30 s, and a
+	// negative value starts no timer loop (tests call FireTimers).
+	TimerEvery time.Duration
+	// Draw draws a reply's picture; nil uses Picture (render/).
+	Draw func(t *commands.Table, r commands.Reply) ([]byte, error)
+}
+
+// Bot serves games on Discord.
+type Bot struct {
+	cfg   Config
+	s     *discordgo.Session
+	store *storage.Store
+	log   *slog.Logger
+	now   func() time.Time
+	draw  func(t *commands.Table, r commands.Reply) ([]byte, error)
+	appID string
+
+	mu     sync.Mutex
+	places map[string]*gameEntry // channel or thread id -> its open game
+	games  map[string]*gameEntry // game id -> game
+
+	inflight      sync.WaitGroup
+	closing       atomic.Bool
+	timersRunning atomic.Bool
+	stop          chan struct{}
+	loopDone      chan struct{}
+}
+
+// gameEntry is one game in memory. mu serialises everything done to it: two clicks on one game
+// never interleave, and reads (autocomplete) never see a half-applied move.
+type gameEntry struct {
+	mu      sync.Mutex
+	id      string
+	place   string
+	table   *commands.Table
+	seq     uint64
+	timers  []storage.Timer
+	lastMsg string
+}
+
+// New prepares a bot on a session (opened by Start, or used for REST only in HTTP mode).
+func New(s *discordgo.Session, cfg Config) (*Bot, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("bot: no store")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.TimerEvery == 0 {
+		cfg.TimerEvery = 30 * time.Second
+	}
+	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
+		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
+	if b.draw == nil {
+		b.draw = Picture
+	}
+	return b, nil
+}
+
+// Load brings every active game of the store into memory from its snapshot (no replay).
+func (b *Bot) Load() error {
+	recs, err := b.store.ActiveGames()
+	if err != nil {
+		return fmt.Errorf("load games: %w", err)
+	}
+	for _, rec := range recs {
+		snap, err := b.store.Snapshot(rec.ID)
+		if err != nil {
+			return fmt.Errorf("load game %s: %w", rec.ID, err)
+		}
+		t, err := commands.LoadTable(snap.State)
+		if err != nil {
+			b.log.Error("a stored game does not load; run bot verify", "game", rec.ID, "err", err)
+			continue
+		}
+		e := &gameEntry{id: rec.ID, place: rec.Place(), table: t, seq: snap.Seq}
+		b.mu.Lock()
+		b.places[e.place], b.games[e.id] = e, e
+		b.mu.Unlock()
+	}
+	b.log.Info("games loaded", "count", len(recs))
+	return nil
+}
+
+// Start loads the games, opens the gateway, registers the commands and starts the timer loop.
+func (b *Bot) Start() error {
+	if err := b.Load(); err != nil {
+		return err
+	}
+	b.s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.Handle(ic.Interaction, gatewayResponder{s, ic.Interaction})
+	})
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("connect to Discord: %w", err)
+	}
+	if err := b.Register(); err != nil {
+		return err
+	}
+	b.StartTimers()
+	return nil
+}
+
+// Register installs the slash commands (in one guild when configured).
+func (b *Bot) Register() error {
+	if b.appID == "" {
+		if b.s.State != nil && b.s.State.User != nil {
+			b.appID = b.s.State.User.ID
+		} else {
+			u, err := b.s.User("@me")
+			if err != nil {
+				return fmt.Errorf("find the application id: %w", err)
+			}
+			b.appID = u.ID
+		}
+	}
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions()); err != nil {
+		return fmt.Errorf("register the slash commands: %w", err)
+	}
+	return nil
+}
+
+// Close stops taking interactions, lets the ones in flight finish, stops the timers and closes
+// the session. The caller closes the store afterwards.
+func (b *Bot) Close() error {
+	if b.closing.Swap(true) {
+		return nil
+	}
+	close(b.stop)
+	b.inflight.Wait()
+	if b.timersRunning.Load() {
+		<-b.loopDone
+	}
+	return b.s.Close()
+}
+
+func (b *Bot) entryAt(place string) *gameEntry {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.places[place]
+}
+
+// Games counts the games in memory.
+func (b *Bot) Games() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.games)
+}

@@ -1,0 +1,9 @@
+// Package bot connects the command layer to Discord with discordgo: it registers the slash
+// commands, routes interactions (gateway or signed HTTP requests) to commands/, keeps one lock per
+// game, stores every accepted input in storage/ before it answers, posts one message per turn with
+// the board image and a mention of the next player, and runs the turn deadlines and reminders.
+//
+// Every command and click is acknowledged at once with a deferred response, so Discord's 3-second
+// limit holds whatever the work costs; the result then edits the private response, and a change
+// to the game is announced in the channel.
+package bot

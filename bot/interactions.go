@@ -1,0 +1,209 @@
+package bot
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// Handle answers one interaction. It acknowledges it first, so that Discord's 3-second limit holds
+// whatever the work costs, recovers from panics, and logs with the game id.
+func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
+	if b.closing.Load() {
+		_ = r.respond(ephemeralText("The bot is restarting; please try again in a minute."))
+		return
+	}
+	b.inflight.Add(1)
+	defer b.inflight.Done()
+	acked := false
+	defer func() {
+		if rec := recover(); rec != nil {
+			game := ""
+			if e := b.entryAt(i.ChannelID); e != nil {
+				game = e.id
+			}
+			b.log.Error("panic while handling an interaction", "game", game, "channel", i.ChannelID, "panic", fmt.Sprint(rec),
+				"stack", string(debug.Stack()))
+			msg := "Something went wrong on our side and nothing was changed. The error is logged; please try again."
+			if acked {
+				b.editOriginal(i, msg, nil, nil)
+			} else {
+				_ = r.respond(ephemeralText(msg))
+			}
+		}
+	}()
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.autocomplete(i, r)
+	case discordgo.InteractionApplicationCommand:
+		acked = b.ack(i, r, discordgo.InteractionResponseDeferredChannelMessageWithSource)
+		if acked {
+			b.command(i)
+		}
+	case discordgo.InteractionMessageComponent:
+		kind := discordgo.InteractionResponseDeferredChannelMessageWithSource
+		if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			// A click in a private panel updates that panel.
+			kind = discordgo.InteractionResponseDeferredMessageUpdate
+		}
+		acked = b.ack(i, r, kind)
+		if acked {
+			b.component(i)
+		}
+	}
+}
+
+func ephemeralText(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral}}
+}
+
+// ack defers the answer: private ("thinking...") for commands and public-message clicks, an update
+// for clicks in a private panel.
+func (b *Bot) ack(i *discordgo.Interaction, r responder, kind discordgo.InteractionResponseType) bool {
+	resp := &discordgo.InteractionResponse{Type: kind}
+	if kind == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := r.respond(resp); err != nil {
+		b.log.Warn("could not acknowledge an interaction", "channel", i.ChannelID, "err", err)
+		return false
+	}
+	return true
+}
+
+// editOriginal replaces the private answer (or the clicked private panel).
+func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, comps []discordgo.MessageComponent) {
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	text = clip(text)
+	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, Files: pngFile(png),
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if len(png) == 0 {
+		empty := []*discordgo.MessageAttachment{}
+		edit.Attachments = &empty
+	}
+	if _, err := b.s.InteractionResponseEdit(i, edit); err != nil {
+		b.log.Warn("could not edit an interaction response", "channel", i.ChannelID, "err", err)
+	}
+}
+
+// user is who acted, with the name they show in the server.
+func user(i *discordgo.Interaction) (commands.User, bool) {
+	if i.Member != nil && i.Member.User != nil {
+		name := i.Member.Nick
+		if name == "" {
+			name = displayName(i.Member.User)
+		}
+		return commands.User{ID: i.Member.User.ID, Name: name}, i.Member.Permissions&discordgo.PermissionManageChannels != 0
+	}
+	if i.User != nil {
+		return commands.User{ID: i.User.ID, Name: displayName(i.User)}, false
+	}
+	return commands.User{}, false
+}
+
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// input turns a slash command into the command layer's input; focused names the option being
+// completed, if any.
+func input(i *discordgo.Interaction) (commands.Input, string) {
+	data := i.ApplicationCommandData()
+	u, admin := user(i)
+	in := commands.Input{User: u, Admin: admin, Command: data.Name, Options: map[string]string{}}
+	opts := data.Options
+	if len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		in.Sub = opts[0].Name
+		opts = opts[0].Options
+	}
+	focused := ""
+	for _, o := range opts {
+		if o.Focused {
+			focused = o.Name
+		}
+		switch o.Type {
+		case discordgo.ApplicationCommandOptionInteger:
+			in.Options[o.Name] = strconv.FormatInt(o.IntValue(), 10)
+		case discordgo.ApplicationCommandOptionBoolean:
+			in.Options[o.Name] = strconv.FormatBool(o.BoolValue())
+		case discordgo.ApplicationCommandOptionUser:
+			in.Options[o.Name] = fmt.Sprint(o.Value)
+		default:
+			in.Options[o.Name] = strings.TrimSpace(fmt.Sprint(o.Value))
+		}
+	}
+	return in, focused
+}
+
+func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
+	in, focused := input(i)
+	var choices []commands.Choice
+	if e := b.entryAt(i.ChannelID); e != nil {
+		e.mu.Lock()
+		choices = commands.Autocomplete(e.table, in, focused)
+		e.mu.Unlock()
+	} else {
+		choices = commands.Autocomplete(nil, in, focused)
+	}
+	out := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(choices))
+	for _, c := range choices {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(c.Name, 100), Value: c.Value})
+	}
+	if err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: out}}); err != nil {
+		b.log.Warn("could not answer autocomplete", "channel", i.ChannelID, "err", err)
+	}
+}
+
+func (b *Bot) command(i *discordgo.Interaction) {
+	in, _ := input(i)
+	if in.User.ID == "" {
+		b.editOriginal(i, "I could not tell who sent this command.", nil, nil)
+		return
+	}
+	if in.Command == "carc" && in.Sub == "status" && b.entryAt(i.ChannelID) == nil {
+		b.editOriginal(i, b.yourTurns(in.User), nil, nil)
+		return
+	}
+	if in.Command == "carc" && in.Sub == "settings" && hasPrefs(in.Options) {
+		b.editOriginal(i, b.setPrefs(in), nil, nil)
+		return
+	}
+	if in.Command == "carc" && in.Sub == "new" {
+		b.newGame(i, in)
+		return
+	}
+	e := b.entryAt(i.ChannelID)
+	if e == nil {
+		r := commands.Handle(nil, in)
+		b.editOriginal(i, r.Text, nil, nil)
+		return
+	}
+	b.run(i, e, commands.Entry{Input: &in}, in.User)
+}
+
+func (b *Bot) component(i *discordgo.Interaction) {
+	data := i.MessageComponentData()
+	u, _ := user(i)
+	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "mute" {
+		b.editOriginal(i, b.mute(i.ChannelID, u, c), nil, nil)
+		return
+	}
+	e := b.entryAt(i.ChannelID)
+	if e == nil {
+		b.editOriginal(i, "This button belongs to a game that is no longer running here.", nil, nil)
+		return
+	}
+	b.run(i, e, commands.Entry{Click: &commands.Click{User: u, ID: data.CustomID, Values: data.Values}}, u)
+}

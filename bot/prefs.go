@@ -1,0 +1,156 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// prefOptions are the personal options of /carc settings; the bot keeps them per player.
+var prefOptions = []string{"quiet", "timezone", "notify", "reminders"}
+
+func hasPrefs(opts map[string]string) bool {
+	for _, o := range prefOptions {
+		if _, ok := opts[o]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// setPrefs validates and stores a player's personal settings.
+func (b *Bot) setPrefs(in commands.Input) string {
+	p, err := b.store.PlayerSettings(in.User.ID)
+	if err != nil {
+		return "Your settings could not be read: " + err.Error()
+	}
+	for name, v := range in.Options {
+		switch name {
+		case "quiet":
+			if strings.EqualFold(v, "none") || v == "" {
+				p.QuietStart, p.QuietEnd = "", ""
+				continue
+			}
+			from, to, ok := strings.Cut(v, "-")
+			s, err1 := clock(from)
+			e, err2 := clock(to)
+			if !ok || err1 != nil || err2 != nil {
+				return fmt.Sprintf("quiet:%s: write the hours without pings as 22-8 or 22:30-07:00 (or none).", v)
+			}
+			p.QuietStart, p.QuietEnd = s, e
+		case "timezone":
+			if _, err := time.LoadLocation(v); err != nil {
+				return fmt.Sprintf("timezone:%s is not a time zone: write one like Europe/Paris or America/New_York.", v)
+			}
+			p.TimeZone = v
+		case "notify":
+			v = strings.ToLower(v)
+			if v != "mention" && v != "off" {
+				return fmt.Sprintf("notify:%s: use mention (you are pinged when it is your turn) or off.", v)
+			}
+			p.Notify = v
+		case "reminders":
+			on := strings.EqualFold(v, "true") || strings.EqualFold(v, "on")
+			if !on && !strings.EqualFold(v, "false") && !strings.EqualFold(v, "off") {
+				return fmt.Sprintf("reminders:%s: use on or off.", v)
+			}
+			p.NoReminders = !on
+		default:
+			return fmt.Sprintf("/carc settings %s: personal options are %s; table options are changed in the lobby.", name, strings.Join(prefOptions, ", "))
+		}
+	}
+	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
+		return "Your settings could not be saved: " + err.Error()
+	}
+	reminders := "on"
+	if p.NoReminders {
+		reminders = "off"
+	}
+	return fmt.Sprintf("Saved. Quiet hours: %s; time zone: %s; pings: %s; reminders: %s.", orNone(p.QuietStart, p.QuietEnd),
+		orDefault(p.TimeZone, "UTC"), orDefault(p.Notify, "mention"), reminders)
+}
+
+func orNone(a, b string) string {
+	if a == "" {
+		return "none"
+	}
+	return a + "-" + b
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// clock reads an hour (22) or a time of day (22:30) as "22:30".
+func clock(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, ":") {
+		s += ":00"
+	}
+	t, err := time.Parse("15:04", s)
+	if err != nil {
+		return "", err
+	}
+	return t.Format("15:04"), nil
+}
+
+// quiet reports whether at falls in the player's quiet hours, and when they end.
+func quiet(p storage.Settings, at time.Time) (bool, time.Time) {
+	if p.QuietStart == "" || p.QuietEnd == "" {
+		return false, at
+	}
+	loc, err := time.LoadLocation(orDefault(p.TimeZone, "UTC"))
+	if err != nil {
+		loc = time.UTC
+	}
+	local := at.In(loc)
+	s, _ := time.ParseInLocation("15:04", p.QuietStart, loc)
+	e, _ := time.ParseInLocation("15:04", p.QuietEnd, loc)
+	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
+	start := day.Add(time.Duration(s.Hour())*time.Hour + time.Duration(s.Minute())*time.Minute)
+	end := day.Add(time.Duration(e.Hour())*time.Hour + time.Duration(e.Minute())*time.Minute)
+	if !end.After(start) {
+		// The quiet hours span midnight: 22:00-08:00.
+		if local.Before(end) {
+			return true, end
+		}
+		end = end.Add(24 * time.Hour)
+	}
+	if !local.Before(start) && local.Before(end) {
+		return true, end
+	}
+	return false, at
+}
+
+// awake moves a moment out of the player's quiet hours.
+func awake(p storage.Settings, at time.Time) time.Time {
+	if in, end := quiet(p, at); in {
+		return end
+	}
+	return at
+}
+
+// pingable keeps the users who want to be pinged now: not those who chose notify:off, not those in
+// their quiet hours. The others are still named in the text.
+func (b *Bot) pingable(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		p, err := b.store.PlayerSettings(id)
+		if err != nil {
+			out = append(out, id)
+			continue
+		}
+		if in, _ := quiet(p, b.now()); p.Notify == "off" || in {
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}

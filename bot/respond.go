@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// maxContent keeps messages under Discord's 2,000 characters.
+const maxContent = 1900
+
+// responder sends the first answer to an interaction: over the gateway session, or as the body of
+// the HTTP request in HTTP-interactions mode.
+type responder interface {
+	respond(*discordgo.InteractionResponse) error
+}
+
+type gatewayResponder struct {
+	s *discordgo.Session
+	i *discordgo.Interaction
+}
+
+func (g gatewayResponder) respond(r *discordgo.InteractionResponse) error {
+	return g.s.InteractionRespond(g.i, r)
+}
+
+func clip(s string) string {
+	if len(s) <= maxContent {
+		return s
+	}
+	cut := strings.LastIndex(s[:maxContent], "\n")
+	if cut < maxContent/2 {
+		cut = maxContent
+	}
+	return s[:cut] + "\n…"
+}
+
+var styles = map[commands.ButtonStyle]discordgo.ButtonStyle{
+	commands.Primary: discordgo.PrimaryButton, commands.Secondary: discordgo.SecondaryButton,
+	commands.Success: discordgo.SuccessButton, commands.Danger: discordgo.DangerButton,
+}
+
+// components converts a reply's buttons and select into Discord action rows (at most five).
+func components(r commands.Reply) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	if r.Select != nil && len(r.Select.Options) > 0 {
+		var opts []discordgo.SelectMenuOption
+		for _, o := range r.Select.Options {
+			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(o.Name, 100), Value: o.Value})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.SelectMenu{CustomID: r.Select.ID, Placeholder: truncate(r.Select.Placeholder, 150), Options: opts}}})
+	}
+	for _, row := range r.Buttons {
+		if len(rows) == 5 {
+			break
+		}
+		var btns []discordgo.MessageComponent
+		for _, b := range row {
+			btns = append(btns, discordgo.Button{CustomID: b.ID, Label: truncate(b.Label, 80), Style: styles[b.Style], Disabled: b.Disabled})
+		}
+		if len(btns) > 0 {
+			rows = append(rows, discordgo.ActionsRow{Components: btns})
+		}
+	}
+	return rows
+}
+
+func truncate(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+func pngFile(png []byte) []*discordgo.File {
+	if len(png) == 0 {
+		return nil
+	}
+	return []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+}
+
+// mentionLine pings the users of a reply, and only them.
+func mentionLine(ids []string) string {
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, "<@"+id+">")
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,196 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// Timer kinds. Reminders come at half, three quarters and nine tenths of the deadline, each more
+// pressing; the last also tells the table that the game is stalled.
+const (
+	kindDeadline = "deadline"
+	kindReminder = "reminder"
+)
+
+var reminderAt = []float64{0.5, 0.75, 0.9}
+
+// timersFor is the game's timer set after a change: the running turn keeps its timers; a new turn
+// gets a deadline and reminders (none for players who turned them off; none in quiet hours).
+func (b *Bot) timersFor(e *gameEntry, t *commands.Table) []storage.Timer {
+	if t.Status != commands.Playing {
+		return nil
+	}
+	if old := e.table; old != nil && old.Status == commands.Playing && old.Game.Turn == t.Game.Turn && old.Game.Current == t.Game.Current {
+		return e.timers
+	}
+	cur, _ := t.Current()
+	start, d := b.now(), t.Settings.Deadline
+	deadline := start.Add(d)
+	timers := []storage.Timer{{Kind: kindDeadline, UserID: cur.ID, At: deadline}}
+	prefs, err := b.store.PlayerSettings(cur.ID)
+	if err != nil || prefs.NoReminders {
+		return timers
+	}
+	for n, frac := range reminderAt {
+		at := awake(prefs, start.Add(time.Duration(float64(d)*frac)))
+		if at.Before(deadline) {
+			timers = append(timers, storage.Timer{Kind: fmt.Sprintf("%s%d", kindReminder, n+1), UserID: cur.ID, At: at})
+		}
+	}
+	return timers
+}
+
+// StartTimers runs the deadline and reminder loop (Start does it for gateway mode).
+func (b *Bot) StartTimers() {
+	if b.cfg.TimerEvery < 0 || b.timersRunning.Swap(true) {
+		return
+	}
+	go func() {
+		defer close(b.loopDone)
+		tick := time.NewTicker(b.cfg.TimerEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-b.stop:
+				return
+			case <-tick.C:
+				b.FireTimers(b.now())
+			}
+		}
+	}()
+}
+
+// FireTimers handles every timer due at now: a passed deadline applies the table's policy (as a
+// move stored with the timer's id, so a restart never applies it twice); a reminder is sent and
+// then marked done. It returns how many timers it handled.
+func (b *Bot) FireTimers(now time.Time) int {
+	due, err := b.store.DueTimers(now)
+	if err != nil {
+		b.log.Error("could not read the due timers", "err", err)
+		return 0
+	}
+	for _, tm := range due {
+		b.mu.Lock()
+		e := b.games[tm.GameID]
+		b.mu.Unlock()
+		if e == nil {
+			_ = b.store.CompleteTimer(tm)
+			continue
+		}
+		e.mu.Lock()
+		b.fire(e, tm)
+		e.mu.Unlock()
+	}
+	return len(due)
+}
+
+func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
+	t := e.table
+	cur, playing := t.Current()
+	if !playing || cur.ID != tm.UserID {
+		_ = b.store.CompleteTimer(tm)
+		return
+	}
+	if tm.Kind == kindDeadline {
+		entry := commands.Entry{Timeout: t.Settings.Policy}
+		reply := commands.Apply(t, entry)
+		if !reply.OK {
+			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
+			_ = b.store.CompleteTimer(tm)
+			return
+		}
+		if err := b.commit(e, reply, entry, "bot", tm.ID()); err != nil {
+			b.log.Error("could not store the deadline move", "game", e.id, "err", err)
+			return
+		}
+		b.announce(e, reply)
+		return
+	}
+	b.remind(e, tm)
+	if err := b.store.CompleteTimer(tm); err != nil {
+		b.log.Error("could not mark a reminder as sent", "game", e.id, "err", err)
+	}
+	kept := e.timers[:0:0]
+	for _, x := range e.timers {
+		if x.Kind != tm.Kind || x.UserID != tm.UserID {
+			kept = append(kept, x)
+		}
+	}
+	e.timers = kept
+}
+
+// remind tells the current player (and, at the last reminder, the table) that the turn waits.
+func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
+	t := e.table
+	cur, _ := t.Current()
+	var deadline time.Time
+	for _, x := range e.timers {
+		if x.Kind == kindDeadline {
+			deadline = x.At
+		}
+	}
+	left := roundDuration(deadline.Sub(b.now()))
+	then := map[string]string{commands.PolicySkip: "skipped", commands.PolicyAuto: "played for them with the simplest legal move"}[t.Settings.Policy]
+	var text string
+	switch strings.TrimPrefix(tm.Kind, kindReminder) {
+	case "1":
+		text = fmt.Sprintf("%s, it is your turn in %s (tile %s); %s left.", cur.Name, t.Entry().Title, t.Game.Drawn, left)
+	case "2":
+		text = fmt.Sprintf("%s, your turn is still waiting: %s left before it is %s.", cur.Name, left, then)
+	default:
+		text = fmt.Sprintf("The table is waiting for %s: no move for %s. The turn will be %s in %s.", cur.Name,
+			roundDuration(b.now().Sub(deadline.Add(-t.Settings.Deadline))), then, left)
+	}
+	ping := b.pingable([]string{cur.ID})
+	content := text
+	if len(ping) > 0 {
+		content = mentionLine(ping) + " " + text
+	}
+	mute := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+		CustomID: commands.ComponentID(t, "mute"), Label: "Mute reminders this turn", Style: discordgo.SecondaryButton}}}}
+	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: content, Components: mute,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
+		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
+	}
+}
+
+func roundDuration(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	if d >= 2*time.Hour {
+		return fmt.Sprintf("%d h", int(d.Round(time.Hour)/time.Hour))
+	}
+	return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+}
+
+// mute drops the clicking player's remaining reminders of this turn (the deadline stays).
+func (b *Bot) mute(place string, u commands.User, c commands.Component) string {
+	e := b.entryAt(place)
+	if e == nil {
+		return "This game is no longer running."
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	cur, ok := e.table.Current()
+	if !ok || cur.ID != u.ID || c.Turn != e.table.Game.Turn {
+		return "You can mute reminders only for your own turn while it runs."
+	}
+	var kept []storage.Timer
+	for _, x := range e.timers {
+		if !strings.HasPrefix(x.Kind, kindReminder) || x.UserID != u.ID {
+			kept = append(kept, x)
+		}
+	}
+	if err := b.store.SetTimers(e.id, kept); err != nil {
+		return "Reminders could not be muted: " + err.Error()
+	}
+	e.timers = kept
+	return "No more reminders this turn. The deadline still applies."
+}

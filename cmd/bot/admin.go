@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// withStore runs fn on the database, opened directly when no bot holds it, or asks the running
+// bot over its admin socket.
+func withStore(db string, req bot.AdminRequest, write bool) (bot.AdminResponse, error) {
+	store, err := storage.Open(db, storage.Options{LockTimeout: 300 * time.Millisecond, ReadOnly: !write})
+	if errors.Is(err, storage.ErrLocked) {
+		return bot.AskAdmin(db+".sock", req)
+	}
+	if err != nil {
+		return bot.AdminResponse{}, err
+	}
+	defer store.Close()
+	resp := bot.RunAdmin(store, req)
+	if !resp.OK {
+		return resp, errors.New(resp.Error)
+	}
+	return resp, nil
+}
+
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "the BoltDB file of games")
+}
+
+// backup writes a consistent copy of the database while the bot may be running.
+func backup(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	db := dbFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: bot backup [--db FILE] BACKUP-FILE")
+	}
+	resp, err := withStore(*db, bot.AdminRequest{Op: "backup", File: fs.Arg(0)}, false)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", *db, fs.Arg(0), resp.Bytes)
+	return err
+}
+
+// export prints a game as JSON: the players' view, or with --admin everything.
+func export(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	db := dbFlag(fs)
+	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: bot export [--db FILE] [--admin] GAME-ID")
+	}
+	resp, err := withStore(*db, bot.AdminRequest{Op: "export", Game: fs.Arg(0), Admin: *admin}, false)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "%s\n", resp.Export)
+	return err
+}
+
+// importGame loads an exported game (admin view) into the database; the bot must be stopped.
+func importGame(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	db := dbFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: bot import [--db FILE] EXPORT-FILE")
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	store, err := storage.Open(*db, storage.Options{LockTimeout: 300 * time.Millisecond})
+	if errors.Is(err, storage.ErrLocked) {
+		return fmt.Errorf("%w: stop the bot before importing a game", err)
+	}
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	rec, err := store.Import(data, bot.Engine{})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "imported game %s (%d moves)\n", rec.ID, rec.Seq)
+	return err
+}
+
+// verify replays every stored game and checks its snapshot; disagreeing snapshots are rebuilt.
+func verify(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	db := dbFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	resp, err := withStore(*db, bot.AdminRequest{Op: "verify"}, true)
+	if resp.Report != nil {
+		b, _ := json.MarshalIndent(resp.Report, "", "  ")
+		fmt.Fprintf(out, "%s\n", b)
+	}
+	return err
+}

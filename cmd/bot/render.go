@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// renderGame draws a scripted game after a given line, or a stored game after a given move.
+func renderGame(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	script := fs.String("script", "", "a table script")
+	line := fs.Int("line", 0, "draw the table after this script line (0: the end)")
+	db := dbFlag(fs)
+	gameID := fs.String("game", "", "a stored game's id")
+	move := fs.Int("move", 0, "draw the stored game after this many moves (0: all)")
+	end := fs.Bool("end", false, "draw the end-of-game picture")
+	file := fs.String("o", "board.png", "the PNG to write")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var t *commands.Table
+	switch {
+	case *script != "":
+		src, err := os.ReadFile(*script)
+		if err != nil {
+			return err
+		}
+		lines := strings.Split(string(src), "\n")
+		if *line > 0 && *line < len(lines) {
+			lines = lines[:*line]
+		}
+		r := &commands.Runner{Out: io.Discard}
+		if err := r.Run(strings.NewReader(strings.Join(lines, "\n"))); err != nil {
+			return err
+		}
+		t = r.Table
+	case *gameID != "":
+		var err error
+		if t, err = storedTable(*db, *gameID, *move); err != nil {
+			return err
+		}
+	default:
+		return errors.New("usage: bot render (--script FILE [--line N] | --game ID [--db FILE] [--move N]) [--end] [-o FILE.png]")
+	}
+	if t == nil || t.Game == nil {
+		return errors.New("the game has not started at that point: nothing to draw")
+	}
+	kind := commands.BoardImage
+	if *end || t.Status == commands.Finished {
+		kind = commands.EndImage
+	}
+	png, err := bot.Picture(t, commands.Reply{Image: kind})
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*file, png, 0o644); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "wrote %s (%d bytes)\n", *file, len(png))
+	return err
+}
+
+// storedTable replays a stored game's first moves from its admin export.
+func storedTable(db, id string, moves int) (*commands.Table, error) {
+	resp, err := withStore(db, bot.AdminRequest{Op: "export", Game: id, Admin: true}, false)
+	if err != nil {
+		return nil, err
+	}
+	var ex storage.GameExport
+	if err := json.Unmarshal(resp.Export, &ex); err != nil {
+		return nil, err
+	}
+	var entries []commands.Entry
+	var first commands.Entry
+	if err := json.Unmarshal(ex.Game.Setup, &first); err != nil {
+		return nil, fmt.Errorf("game %s: setup: %w", id, err)
+	}
+	entries = append(entries, first)
+	for i, m := range ex.Moves {
+		if moves > 0 && i >= moves {
+			break
+		}
+		var e commands.Entry
+		if err := json.Unmarshal(m.Data, &e); err != nil {
+			return nil, fmt.Errorf("game %s move %d: %w", id, m.Seq, err)
+		}
+		entries = append(entries, e)
+	}
+	return commands.Replay(entries)
+}
