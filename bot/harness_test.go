@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// testClock is a hand-moved clock for deadlines and reminders.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// harness is a bot connected to a fake Discord, with its store.
+type harness struct {
+	t     *testing.T
+	f     *fakediscord.Fake
+	b     *Bot
+	store *storage.Store
+	db    string
+	clock *testClock
+	ctx   context.Context
+	draw  func(*commands.Table, commands.Reply) ([]byte, error)
+}
+
+func newHarness(t *testing.T, opts ...fakediscord.Option) *harness {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	h := &harness{t: t, f: fakediscord.New(t, opts...), db: filepath.Join(t.TempDir(), "games.db"),
+		clock: &testClock{now: time.Now().Truncate(time.Second)}, ctx: ctx}
+	return h
+}
+
+// start opens the store and a bot on a new gateway session.
+func (h *harness) start() {
+	h.t.Helper()
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s := h.f.Session(h.t)
+	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := b.Start(); err != nil {
+		h.t.Fatal(err)
+	}
+	h.b, h.store = b, store
+	h.t.Cleanup(h.stop)
+}
+
+// stop shuts the bot down and closes the store (a restart is stop then start).
+func (h *harness) stop() {
+	if h.b == nil {
+		return
+	}
+	_ = h.b.Close()
+	_ = h.store.Close()
+	h.b, h.store = nil, nil
+}
+
+// slash sends a command and waits for its private answer to be filled in.
+func (h *harness) slash(u *fakediscord.User, ch *fakediscord.Channel, name string, args ...fakediscord.Arg) *fakediscord.Message {
+	h.t.Helper()
+	in := h.f.SendSlash(u, ch, name, args...)
+	m, err := in.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
+	if err != nil {
+		h.t.Fatalf("/%s: %v", name, err)
+	}
+	return m
+}
+
+// click presses a button and waits for the private answer.
+func (h *harness) click(u *fakediscord.User, msg *fakediscord.Message, id string) *fakediscord.Message {
+	h.t.Helper()
+	in := h.f.SendButton(u, msg, id)
+	m, err := in.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() && m.Version > 0 || !m.Ephemeral() })
+	if err != nil {
+		h.t.Fatalf("click %s: %v", id, err)
+	}
+	return m
+}
+
+// posts counts the bot's public messages in a channel.
+func (h *harness) posts(ch string) []*fakediscord.Message {
+	var out []*fakediscord.Message
+	for _, m := range h.f.Messages(ch) {
+		if !m.Ephemeral() && m.InteractionID == "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// waitPost waits for the n-th public message of a channel. The fake calls a match function
+// under its lock, so the function looks only at the message it is given.
+func (h *harness) waitPost(ch string, n int) *fakediscord.Message {
+	h.t.Helper()
+	for {
+		posts := h.posts(ch)
+		if len(posts) >= n {
+			return posts[n-1]
+		}
+		seen := map[string]bool{}
+		for _, m := range posts {
+			seen[m.ID] = true
+		}
+		_, err := h.f.WaitMessage(h.ctx, ch, func(m *fakediscord.Message) bool {
+			return !m.Ephemeral() && m.InteractionID == "" && !seen[m.ID]
+		})
+		if err != nil {
+			h.t.Fatalf("waiting for message %d in %s: %v", n, ch, err)
+		}
+	}
+}
+
+// table is the bot's table in a channel.
+func (h *harness) table(ch string) *commands.Table {
+	e := h.b.entryAt(ch)
+	if e == nil {
+		return nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.table
+}
+
+// checkPNG decodes a message's image and checks Discord-friendly bounds.
+func checkPNG(t *testing.T, m *fakediscord.Message) {
+	t.Helper()
+	if len(m.Attachments) != 1 {
+		t.Fatalf("message %q has %d attachments, want the board", firstLine(m.Content), len(m.Attachments))
+	}
+	img, err := png.Decode(bytes.NewReader(m.Attachments[0].Data))
+	if err != nil {
+		t.Fatalf("the board is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() > 2000 || b.Dy() > 2000 || len(m.Attachments[0].Data) > 1<<20 {
+		t.Fatalf("the board is %v and %d bytes: too large for Discord", b, len(m.Attachments[0].Data))
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// recorder is a minimal http.ResponseWriter.
+type recorder struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.code == 0 {
+		r.code = http.StatusOK
+	}
+	return r.body.Write(b)
+}
+
+func (r *recorder) WriteHeader(code int) { r.code = code }
