@@ -295,10 +295,17 @@ func (g *Game) unanchor(s Square) {
 func (g *Game) extendFrontier(s Square) {
 	g.unanchor(s)
 	info := g.Map.Info(s)
+	t, _ := g.tileAt(s)
+	face := t.face
 	for d := Dir(0); d < 4; d++ {
 		n, _ := s.Step(d)
 		switch info.Sides[d] {
 		case SideLand:
+			// A square already waiting next to other tiles only learns this tile's edge.
+			if i, ok := g.fpos.get(n); ok {
+				g.frontier[i].need.Set(d.Opposite(), face.Edges[d])
+				continue
+			}
 			g.anchor(n)
 		case SideCity:
 			g.connectCity(g.Map.Info(n).City)

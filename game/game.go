@@ -108,6 +108,8 @@ type Game struct {
 	setupTiles int
 	// finalScoring is true while the end-of-game scoring runs.
 	finalScoring bool
+	// filter is the variant's square filter, or nil.
+	filter SquareFilter
 }
 
 // VariantState is a variant's own part of the game state. It is saved in snapshots as JSON.
@@ -146,12 +148,11 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	}
 	s.Map = m.ID
 	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: NewRNG(s.Seed)}
+	g.filter, _ = v.(SquareFilter)
 	g.cells.init()
 	g.fpos.init()
-	g.tiles = make([]placedTile, 0, 128)
-	g.nodes = make([]node, 0, 768)
 	g.events = make([]Event, 0, 16)
-	g.Log = make([]ScoreEntry, 0, 64)
+	g.Log = make([]ScoreEntry, 0, 32)
 	for _, name := range s.Players {
 		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
 	}
@@ -162,6 +163,13 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Most tiles hold 3 to 6 features; a printed square up to 9.
+	printed := 0
+	for _, c := range m.Cities {
+		printed += len(c.Squares)
+	}
+	g.tiles = make([]placedTile, 0, len(pool)+printed)
+	g.nodes = make([]node, 0, 5*len(pool)+9*printed)
 	g.RNG.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	for _, c := range m.Cities {
 		for _, cs := range c.Squares {

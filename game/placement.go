@@ -19,7 +19,7 @@ func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
 	fits := &t.Type().fits
 	for _, f := range g.frontier {
 		bits := fits[f.need.Want]
-		if bits == 0 || !g.Variant.Placeable(g, f.sq) {
+		if bits == 0 || !g.allowed(f.sq) {
 			continue
 		}
 		for r := Rotation(0); bits != 0; r, bits = r+1, bits>>1 {
@@ -31,25 +31,60 @@ func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
 	return buf
 }
 
+// allowed asks the variant's square filter, if it has one.
+func (g *Game) allowed(s Square) bool { return g.filter == nil || g.filter.Placeable(g, s) }
+
 // LegalPlacements lists every legal placement of tile t.
 func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlacements(nil, t) }
 
 // CountLegalPlacements counts the legal placements of tile t without building a list.
 func (g *Game) CountLegalPlacements(t TileID) int {
-	fits := &t.Type().fits
+	tt := t.Type()
 	n := 0
+	if g.filter == nil {
+		for _, f := range g.frontier {
+			n += int(tt.fitCount[f.need.Want])
+		}
+		return n
+	}
 	for _, f := range g.frontier {
-		if bits := fits[f.need.Want]; bits != 0 && g.Variant.Placeable(g, f.sq) {
-			n += popcount(bits)
+		if c := tt.fitCount[f.need.Want]; c != 0 && g.allowed(f.sq) {
+			n += int(c)
 		}
 	}
 	return n
 }
 
+// nthPlacement is the k-th legal placement of t in the order of AppendLegalPlacements, found
+// without building the list (random playouts pick one this way).
+func (g *Game) nthPlacement(t TileID, k int) Placement {
+	tt := t.Type()
+	for _, f := range g.frontier {
+		n := int(tt.fitCount[f.need.Want])
+		if n == 0 || (g.filter != nil && !g.allowed(f.sq)) {
+			continue
+		}
+		if k >= n {
+			k -= n
+			continue
+		}
+		bits := tt.fits[f.need.Want]
+		for r := Rotation(0); ; r, bits = r+1, bits>>1 {
+			if bits&1 != 0 {
+				if k == 0 {
+					return Placement{f.sq, r}
+				}
+				k--
+			}
+		}
+	}
+	return Placement{NoSquare, 0}
+}
+
 func (g *Game) placeable(t TileID) bool {
 	fits := &t.Type().fits
 	for _, f := range g.frontier {
-		if fits[f.need.Want] != 0 && g.Variant.Placeable(g, f.sq) {
+		if fits[f.need.Want] != 0 && g.allowed(f.sq) {
 			return true
 		}
 	}
@@ -59,7 +94,7 @@ func (g *Game) placeable(t TileID) bool {
 // LegalRotations lists the rotations of tile t that are legal on square s (merged as above).
 func (g *Game) LegalRotations(t TileID, s Square) []Rotation {
 	i, ok := g.fpos.get(s)
-	if !ok || !g.Variant.Placeable(g, s) {
+	if !ok || !g.allowed(s) {
 		return nil
 	}
 	var out []Rotation
@@ -85,7 +120,7 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 	if !anchored {
 		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile: %s.", s, g.whyUnanchored(s))
 	}
-	if !g.Variant.Placeable(g, s) {
+	if !g.allowed(s) {
 		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile in this game.", s)
 	}
 	face := t.Type().Face(r)

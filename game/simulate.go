@@ -7,8 +7,7 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 	p := g.Current
 	switch g.Phase {
 	case PhasePlace:
-		buf = g.AppendLegalPlacements(buf[:0], g.Drawn)
-		pl := buf[rng.Intn(len(buf))]
+		pl := g.nthPlacement(g.Drawn, rng.Intn(g.CountLegalPlacements(g.Drawn)))
 		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}, buf
 	case PhaseMeeple:
 		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {

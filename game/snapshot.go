@@ -119,6 +119,7 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 		return nil, fmt.Errorf("restore: the snapshot is of map %s, not %s", s.Setup.Map, m.ID)
 	}
 	g := &Game{Map: m, Variant: v, Setup: s.Setup, Opts: s.Opts, RNG: RNG{s.RNG}}
+	g.filter, _ = v.(SquareFilter)
 	g.cells.init()
 	g.fpos.init()
 	g.tiles = make([]placedTile, 0, 160)

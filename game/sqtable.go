@@ -8,7 +8,9 @@ type sqTable struct {
 	vals [sqTableSize]int16
 }
 
-const sqTableSize = 1024
+// sqTableSize keeps the load under one half: a game has at most about 130 tiles and 250 empty
+// squares next to them.
+const sqTableSize = 512
 
 func (t *sqTable) init() {
 	for i := range t.keys {
@@ -16,7 +18,7 @@ func (t *sqTable) init() {
 	}
 }
 
-func sqHash(s Square) int { return int((uint32(s) * 2654435761) >> 22) }
+func sqHash(s Square) int { return int((uint32(s) * 2654435761) >> 23) }
 
 func (t *sqTable) get(s Square) (int, bool) {
 	for i := sqHash(s); ; i = (i + 1) & (sqTableSize - 1) {

@@ -96,6 +96,8 @@ type TileType struct {
 	// fits maps a constraint (its Want byte) to the distinct rotations that satisfy it, one bit
 	// per rotation: enumerating placements is then one lookup per empty square.
 	fits [256]uint8
+	// fitCount is the number of rotations in fits.
+	fitCount [256]uint8
 }
 
 // TileID is the index of a tile type in the tile table.
@@ -107,6 +109,11 @@ func (t *TileType) Face(r Rotation) *Face { return &t.Faces[r&3] }
 // SpotFeature finds the feature a spot names. Any edge of the feature names it: on a corner city
 // over N and W, city:N and city:W are the same spot.
 func (f *Face) SpotFeature(spot string) (int, bool) {
+	for i, s := range f.Spots {
+		if s == spot {
+			return i, true
+		}
+	}
 	kind, where, _ := strings.Cut(strings.ToLower(strings.TrimSpace(spot)), ":")
 	for i := range f.Features {
 		ft := &f.Features[i]
@@ -177,6 +184,7 @@ func (t *TileType) buildFaces() {
 		for _, r := range t.Distinct {
 			if c.Allows(&t.Faces[r]) {
 				t.fits[want] |= 1 << r
+				t.fitCount[want]++
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -364,10 +365,4 @@ func validateFace(f *Face, cloister bool) error {
 	return nil
 }
 
-func popcount(b uint8) int {
-	n := 0
-	for ; b != 0; b &= b - 1 {
-		n++
-	}
-	return n
-}
+func popcount(b uint8) int { return bits.OnesCount8(b) }

@@ -110,6 +110,9 @@ func (g *Game) check(m Move) error {
 }
 
 func isNone(spot string) bool {
+	if spot == "none" || spot == "" {
+		return true
+	}
 	s := strings.ToLower(strings.TrimSpace(spot))
 	return s == "none" || s == ""
 }

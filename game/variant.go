@@ -26,14 +26,18 @@ type Variant interface {
 	EndTurn(g *Game) bool
 	// NextPlayer may change who plays next; next is the seat the engine would pick.
 	NextPlayer(g *Game, next int) int
-	// Placeable may forbid a square the map allows.
-	Placeable(g *Game, sq Square) bool
 	// ChoosesSource reports whether the current player chooses the tile source before drawing.
 	ChoosesSource(g *Game) bool
 	// Final runs when the stack is empty, before final scoring.
 	Final(g *Game)
 	// NewState returns an empty variant state for a snapshot to be decoded into, or nil.
 	NewState() VariantState
+}
+
+// SquareFilter is the optional hook for a variant that forbids squares the map allows. The engine
+// asks it for every candidate square, so variants without such a rule leave it out and pay nothing.
+type SquareFilter interface {
+	Placeable(g *Game, sq Square) bool
 }
 
 // Plain is Carcassonne Maps without chips: every hook does nothing. Variants embed it and override
@@ -69,8 +73,6 @@ func (Plain) EndTurn(*Game) bool { return false }
 // NextPlayer keeps the engine's order.
 func (Plain) NextPlayer(_ *Game, next int) int { return next }
 
-// Placeable allows every square the map allows.
-func (Plain) Placeable(*Game, Square) bool { return true }
 
 // ChoosesSource is false: tiles are always drawn face down.
 func (Plain) ChoosesSource(*Game) bool { return false }
