@@ -23,6 +23,8 @@ type ScoreEntry struct {
 	// Inn and Cathedral mark Inns & Cathedrals scoring (when the option is on).
 	Inn       bool `json:"inn,omitempty"`
 	Cathedral bool `json:"cathedral,omitempty"`
+	// Chip is the chip a "chip" entry scored (Map-Chips collection).
+	Chip Chip `json:"chip,omitzero"`
 	// Text is the whole reason of a variant's score change.
 	Text string `json:"text,omitempty"`
 }
@@ -46,6 +48,9 @@ func (e ScoreEntry) Where() string {
 func (e ScoreEntry) Reason() string {
 	if e.Text != "" {
 		return e.Text
+	}
+	if e.Kind == "chip" {
+		return fmt.Sprintf("chip on %s: %s = %d", e.From, e.Chip, e.Points)
 	}
 	prefix := ""
 	if !e.Complete && e.Kind != "farm" {
@@ -84,9 +89,15 @@ func (e ScoreEntry) Reason() string {
 	return head + fmt.Sprint(e.Points)
 }
 
-// AddScore gives a player points with a reason (for variants: chips, coats of arms, wine).
+// AddScore gives a player points with a reason (for variants: coats of arms, wine).
 func (g *Game) AddScore(player, points int, kind, reason string) {
 	g.addEntry(ScoreEntry{Player: player, Points: points, Kind: kind, Text: reason, From: NoSquare, To: NoSquare})
+}
+
+// ScoreChip gives a player the value of a chip collected on square s (R4.0.6); the reason is
+// written when it is read.
+func (g *Game) ScoreChip(player int, s Square, c Chip) {
+	g.addEntry(ScoreEntry{Player: player, Points: c.Value, Kind: "chip", From: s, To: s, Chip: c})
 }
 
 func (g *Game) addEntry(e ScoreEntry) {

@@ -73,7 +73,6 @@ func (Plain) EndTurn(*Game) bool { return false }
 // NextPlayer keeps the engine's order.
 func (Plain) NextPlayer(_ *Game, next int) int { return next }
 
-
 // ChoosesSource is false: tiles are always drawn face down.
 func (Plain) ChoosesSource(*Game) bool { return false }
 

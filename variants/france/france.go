@@ -90,20 +90,25 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 	return out
 }
 
-// CanAct reports whether a sale is open, without building the list of sales.
+// CanAct reports whether a sale is open, without building the list of sales. Most placements
+// qualify for no sale at all, so that is checked before the hand.
 func (v Variant) CanAct(g *game.Game) bool {
 	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
 		return false
 	}
+	abroad, _ := v.judge(g, "abroad", "")
+	info := g.Map.Info(g.TurnState.Placed)
+	townColor := ""
+	if info.Town >= 0 {
+		townColor = g.Map.Towns[info.Town].Color
+	}
+	if abroad != allowed && townColor == "" {
+		return false
+	}
 	hand := g.Players[g.Current].Chips
-	for _, target := range []string{"abroad", "town"} {
-		for _, color := range game.ChipColors {
-			if ones, twos := count(hand, color); twos == 0 && ones < 2 {
-				continue
-			}
-			if verdict, _ := v.judge(g, target, color); verdict == allowed {
-				return true
-			}
+	for _, color := range game.ChipColors {
+		if ones, twos := count(hand, color); (twos > 0 || ones >= 2) && (abroad == allowed || color == townColor) {
+			return true
 		}
 	}
 	return false

@@ -85,41 +85,39 @@ func eligible(g *game.Game, l Layout) []game.Square {
 
 // bestCandidates places n chips one by one: of Candidates random valid squares it takes the one
 // farthest (Chebyshev) from the chips already placed; no two chips may be orthogonal neighbours.
+// Each valid square keeps its distance to the nearest chip, updated as chips are placed.
 func bestCandidates(rng *game.RNG, base []game.Square, n int) ([]game.Square, bool) {
 	var placed []game.Square
 	valid := append([]game.Square(nil), base...)
+	dist := make([]int, len(valid))
+	for i := range dist {
+		dist[i] = 1 << 30
+	}
 	for range n {
 		if len(valid) == 0 {
 			return nil, false
 		}
 		best, bestDist := -1, -1
 		for range Candidates {
-			i := rng.Intn(len(valid))
-			if d := nearest(valid[i], placed); d > bestDist {
-				best, bestDist = i, d
+			if i := rng.Intn(len(valid)); dist[i] > bestDist {
+				best, bestDist = i, dist[i]
 			}
 		}
 		s := valid[best]
 		placed = append(placed, s)
-		kept := valid[:0]
-		for _, v := range valid {
+		kept, kd := valid[:0], dist[:0]
+		for i, v := range valid {
 			if v != s && !orthogonal(v, s) {
 				kept = append(kept, v)
+				kd = append(kd, min(dist[i], chebyshev(v, s)))
 			}
 		}
-		valid = kept
+		valid, dist = kept, kd
 	}
 	return placed, true
 }
 
-func nearest(s game.Square, placed []game.Square) int {
-	best := 1 << 30
-	for _, p := range placed {
-		dc, dr := abs(s.Col()-p.Col()), abs(s.Row()-p.Row())
-		best = min(best, max(dc, dr))
-	}
-	return best
-}
+func chebyshev(a, b game.Square) int { return max(abs(a.Col()-b.Col()), abs(a.Row()-b.Row())) }
 
 func orthogonal(a, b game.Square) bool {
 	dc, dr := abs(a.Col()-b.Col()), abs(a.Row()-b.Row())
@@ -146,7 +144,6 @@ func Collect(g *game.Game, sq game.Square, keep bool) (game.Chip, bool) {
 	if keep {
 		g.GiveChip(p, c)
 	}
-	g.Note(sq, fmt.Sprintf("%s collected a chip on %s: %s", g.Players[p].Name, sq, c))
-	g.AddScore(p, c.Value, "chip", fmt.Sprintf("chip on %s: %s = %d", sq, c, c.Value))
+	g.ScoreChip(p, sq, c)
 	return c, true
 }
