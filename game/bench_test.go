@@ -88,7 +88,7 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
-// TestStateMemory checks the memory one game state holds: a finished 114-tile game with 6 players
+// TestStateMemory checks the memory one game state holds: a finished 114-tile game with 3 players
 // must stay under 64 KiB.
 func TestStateMemory(t *testing.T) {
 	n := StateBytes(midGame(t, 0), 200)

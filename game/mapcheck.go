@@ -106,6 +106,15 @@ func (p *mapParser) finish() error {
 	return nil
 }
 
+// PrintedFace is the pre-placed tile of a printed large-city square, as the engine scores it.
+func (m *Map) PrintedFace(s Square) (*Face, bool) {
+	cs := m.citySquare(s)
+	if cs == nil {
+		return nil, false
+	}
+	return cs.face, true
+}
+
 func (m *Map) citySquare(s Square) *CitySquare {
 	info := m.Info(s)
 	if info.City < 0 {

@@ -116,89 +116,27 @@ func drawMapShapes(dc *gg.Context, fr *frame) {
 	}
 }
 
-// printedImage draws a printed large-city square as a city tile.
+// printedImage draws a printed large-city square as a city tile: the engine's own pre-placed
+// tile of that square, so the picture shows exactly what is scored.
 func printedImage(m *game.Map, q game.Square, s int) image.Image {
-	info := m.Info(q)
-	c := m.Cities[info.City]
-	arms := 0
-	var edges [4]game.Terrain
-	for i, cs := range c.Squares {
-		if cs.Square == q {
-			edges = cs.Edges
-			if i == 0 {
-				arms = c.Arms
-			}
-		}
-	}
-	f, l := printedTile(edges, arms)
 	img := image.NewRGBA(image.Rect(0, 0, s, s))
-	drawFace(pen{gg.NewContextForRGBA(img), float64(s), 0, 0}, f, l, 0)
+	f, ok := m.PrintedFace(q)
+	if !ok {
+		return img
+	}
+	drawFace(pen{gg.NewContextForRGBA(img), float64(s), 0, 0}, f, printedLayout(f), 0)
 	return img
 }
 
-type printedKey struct {
-	edges [4]game.Terrain
-	arms  int
-}
+var printedLayouts sync.Map // *game.Face -> *layout
 
-type printed struct {
-	face   *game.Face
-	layout *layout
-}
-
-var printedTiles sync.Map // printedKey -> printed
-
-// printedTile is the face and layout of a printed square with these edges and coats of arms.
-func printedTile(edges [4]game.Terrain, arms int) (*game.Face, *layout) {
-	k := printedKey{edges, arms}
-	if p, ok := printedTiles.Load(k); ok {
-		return p.(printed).face, p.(printed).layout
+// printedLayout is the cached layout of a printed square's face.
+func printedLayout(f *game.Face) *layout {
+	if l, ok := printedLayouts.Load(f); ok {
+		return l.(*layout)
 	}
-	f := printedFace(edges, arms)
-	p, _ := printedTiles.LoadOrStore(k, printed{f, newLayout(f)})
-	return p.(printed).face, p.(printed).layout
-}
-
-// printedFace builds the tile of a printed large-city square as the engine models it: one city
-// over the C edges (with the city's coats of arms on its first square), a road into the city on
-// each R edge, a field on each side of a road and one along each wall.
-func printedFace(edges [4]game.Terrain, arms int) *game.Face {
-	f := &game.Face{Tile: &game.TileType{ID: "printed"}, Edges: edges}
-	for i := range f.EdgeFeature {
-		f.EdgeFeature[i] = -1
-	}
-	for i := range f.HalfField {
-		f.HalfField[i] = -1
-	}
-	city := game.TileFeature{Kind: game.CityFeature, Gate: -1, Pennants: arms}
-	for d := range game.Dir(4) {
-		if edges[d] == game.City {
-			city.Edges |= 1 << d
-			f.EdgeFeature[d] = 0
-		}
-	}
-	f.Features = append(f.Features, city)
-	field := func(halves ...game.Half) {
-		ft := game.TileFeature{Kind: game.FieldFeature, Gate: -1, Borders: []int{0}}
-		for _, h := range halves {
-			ft.Edges |= 1 << h
-			f.HalfField[h] = int8(len(f.Features))
-		}
-		f.Features = append(f.Features, ft)
-	}
-	for d := range game.Dir(4) {
-		l, r := game.Half(2*d), game.Half(2*d+1)
-		switch edges[d] {
-		case game.Road:
-			f.EdgeFeature[d] = int8(len(f.Features))
-			f.Features = append(f.Features, game.TileFeature{Kind: game.RoadFeature, Edges: 1 << d, Terminus: "gate", Gate: 0})
-			field(l)
-			field(r)
-		case game.Field:
-			field(l, r)
-		}
-	}
-	return f
+	l, _ := printedLayouts.LoadOrStore(f, newLayout(f))
+	return l.(*layout)
 }
 
 func drawMark(p pen, info *game.SquareInfo) {
