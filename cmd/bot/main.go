@@ -31,6 +31,8 @@ func main() {
 		err = importGame(args, os.Stdout)
 	case "verify":
 		err = verify(args, os.Stdout)
+	case "bench":
+		err = benchReport(args, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return
@@ -54,5 +56,6 @@ const usage = `Usage:
   bot export [--admin] ID  a game as JSON (players' view; --admin: everything)
   bot import FILE          load an exported game (with the bot stopped)
   bot verify               replay every game and check (and repair) its snapshot
+  bot bench [--quick]      measure speed, latency and memory; one table with the targets
 Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
 `

@@ -1,0 +1,32 @@
+package bench
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestQuickReportPrintsEveryRow runs the quick report (the CI smoke test of `bot bench`): it must
+// finish and print every row. The figures themselves are not checked: this machine is shared.
+func TestQuickReportPrintsEveryRow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the quick bench report takes about 30 s")
+	}
+	o := Options{Quick: true, Dir: t.TempDir()}
+	rows, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	Print(&out, rows, o)
+	for _, name := range rowOrder {
+		if !strings.Contains(out.String(), "| "+name) {
+			t.Errorf("the report has no row %q:\n%s", name, out.String())
+		}
+	}
+	for _, r := range rows {
+		if r.Note == "" && len(r.Values) == 0 {
+			t.Errorf("row %q was not measured", r.Name)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+var initTesting sync.Once
+
+// discord measures the time from a player's /place to the turn message with its board image
+// arriving at Discord, through the real discordgo client and the fake Discord on loopback, with
+// the store fsyncing every move.
+func (r *runner) discord() error {
+	r.logf("interaction to image through the fake Discord")
+	moves := 40
+	if r.o.Quick {
+		moves = 12
+	}
+	p50 := Row{Name: "interaction to image, p50 (fake Discord)", Unit: "ms", Better: "<=", Target: 40}
+	p99 := Row{Name: "interaction to image, p99 (fake Discord)", Unit: "ms", Better: "<=", Target: 100}
+	for rep := range r.reps {
+		lat, err := fakeLatency(r.o.Dir, moves, int64(rep+1))
+		if err != nil {
+			return err
+		}
+		p50.Values = append(p50.Values, ms(percentile(lat, 0.5)))
+		p99.Values = append(p99.Values, ms(percentile(lat, 0.99)))
+	}
+	p50.Extra = fmt.Sprintf("(%d moves per repetition, mid-game France, fsync on)", moves)
+	r.add(p50)
+	r.add(p99)
+	return nil
+}
+
+func percentile(d []time.Duration, q float64) time.Duration {
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := int(q*float64(len(s))+0.5) - 1
+	return s[max(0, min(i, len(s)-1))]
+}
+
+// fakeLatency runs one measured game. The fake needs a testing.TB, which testing.Benchmark gives
+// outside go test; the measurement runs once whatever b.N is.
+func fakeLatency(dir string, moves int, seed int64) ([]time.Duration, error) {
+	initTesting.Do(testing.Init)
+	var out []time.Duration
+	var err error
+	var once sync.Once
+	testing.Benchmark(func(b *testing.B) {
+		once.Do(func() { out, err = measure(b, dir, moves, seed) })
+	})
+	if err == nil && len(out) == 0 {
+		err = errors.New("the fake Discord measurement did not run")
+	}
+	return out, err
+}
+
+func measure(b *testing.B, dir string, moves int, seed int64) ([]time.Duration, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	f := fakediscord.New(b)
+	tmp, err := os.MkdirTemp(dir, "carc-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	bt, err := bot.New(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+	if err != nil {
+		return nil, err
+	}
+	if err := bt.Start(); err != nil {
+		return nil, err
+	}
+	defer bt.Close()
+	alice, bob := f.AddUser("alice"), f.AddUser("bob")
+	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
+	ch := f.General
+	wait := func(in *fakediscord.Interaction) error {
+		_, err := in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
+		return err
+	}
+	for _, in := range []*fakediscord.Interaction{
+		f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"), fakediscord.IntArg("seed", seed))),
+	} {
+		if err := wait(in); err != nil {
+			return nil, err
+		}
+	}
+	if err := wait(f.SendSlash(bob, ch, "carc", fakediscord.SubCommand("join"))); err != nil {
+		return nil, err
+	}
+	if err := wait(f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("start"))); err != nil {
+		return nil, err
+	}
+	var lat []time.Duration
+	warmup := 10
+	for i := 0; i < warmup+moves; i++ {
+		last := lastPost(f, ch.ID)
+		if last == nil || len(last.Pinged()) != 1 {
+			return nil, fmt.Errorf("move %d: the last turn message pings nobody", i)
+		}
+		u := users[last.Pinged()[0]]
+		ac := f.SendAutocomplete(u, ch, "place", fakediscord.Focused(fakediscord.StringArg("square", "")))
+		resp, err := ac.WaitResponse(ctx)
+		if err != nil || len(resp.Choices) == 0 {
+			return nil, fmt.Errorf("move %d: no legal square offered: %v", i, err)
+		}
+		sq := fmt.Sprint(resp.Choices[0].Value)
+		ac = f.SendAutocomplete(u, ch, "place", fakediscord.StringArg("square", sq), fakediscord.Focused(fakediscord.StringArg("rotation", "")))
+		if resp, err = ac.WaitResponse(ctx); err != nil || len(resp.Choices) == 0 {
+			return nil, fmt.Errorf("move %d: no rotation offered: %v", i, err)
+		}
+		start := time.Now()
+		f.SendSlash(u, ch, "place", fakediscord.StringArg("square", sq), fakediscord.StringArg("rotation", fmt.Sprint(resp.Choices[0].Value)),
+			fakediscord.StringArg("meeple", "none"))
+		if _, err := f.WaitMessage(ctx, ch.ID, func(m *fakediscord.Message) bool {
+			return !m.Ephemeral() && m.InteractionID == "" && m.ID != last.ID && len(m.Attachments) == 1 && m.Created.After(last.Created)
+		}); err != nil {
+			return nil, fmt.Errorf("move %d: no turn message: %v", i, err)
+		}
+		if i >= warmup {
+			lat = append(lat, time.Since(start))
+		}
+	}
+	return lat, nil
+}
+
+// lastPost is the newest public message of the bot in a channel.
+func lastPost(f *fakediscord.Fake, ch string) *fakediscord.Message {
+	ms := f.Messages(ch)
+	for i := len(ms) - 1; i >= 0; i-- {
+		if !ms[i].Ephemeral() && ms[i].InteractionID == "" {
+			return ms[i]
+		}
+	}
+	return nil
+}
