@@ -118,3 +118,26 @@ func midGame(tb testing.TB, mapID string, n int) *Table {
 	}
 	return tbl
 }
+
+// TestTurnPanelFitsDiscordLimits opens the clickable turn panel at every placement of complete
+// games: its square menu never exceeds Discord's 25 entries of at most 100 characters.
+func TestTurnPanelFitsDiscordLimits(t *testing.T) {
+	_, err := AutoGame("classic", 2, 3, func(tbl *Table, _ Input, _ Reply) error {
+		if tbl.Game == nil || tbl.Status != Playing || tbl.Game.Phase != game.PhasePlace {
+			return nil
+		}
+		r := HandleComponent(tbl, tbl.Seats[tbl.Game.Current], ComponentID(tbl, "play"), nil)
+		if !r.OK || r.Select == nil || len(r.Select.Options) == 0 || len(r.Select.Options) > MaxChoices {
+			return fmt.Errorf("turn %d: panel %v with %v", tbl.Game.Turn, r.OK, r.Select)
+		}
+		for _, o := range r.Select.Options {
+			if len([]rune(o.Name)) > 100 {
+				return fmt.Errorf("turn %d: a menu entry of %d characters", tbl.Game.Turn, len(o.Name))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -78,11 +78,13 @@ func spotButtons(t *Table) [][]Button {
 	return rows
 }
 
+// truncate shortens s to at most n characters (not bytes: names hold é and °).
 func truncate(s string, n int) string {
-	if len(s) <= n {
+	r := []rune(s)
+	if len(r) <= n {
 		return s
 	}
-	return s[:n-1] + "…"
+	return string(r[:n-1]) + "…"
 }
 
 // HandleComponent answers a click on a button or a choice in a select (values) by user.
@@ -164,8 +166,17 @@ func turnPanel(t *Table) Reply {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: meeplePrompt(t), Buttons: spotButtons(t), Image: BoardImage}
 	}
 	choices := squareChoices(t, "")
-	return Reply{OK: true, Ephemeral: true, Table: t, Image: BoardImage,
-		Text:   fmt.Sprintf("Your tile is %s. Choose a square (nearest to the last move first):", g.Drawn),
+	text := fmt.Sprintf("Your tile is %s. Choose a square (nearest to the last move first):", g.Drawn)
+	if len(choices) > MaxChoices {
+		// A Discord menu holds 25 entries; the others stay reachable with /place.
+		text = fmt.Sprintf("Your tile is %s and fits %d squares; here are the %d nearest to the last move (/place reaches the others):",
+			g.Drawn, len(choices), MaxChoices)
+		choices = choices[:MaxChoices]
+	}
+	for i := range choices {
+		choices[i].Name = truncate(choices[i].Name, 100)
+	}
+	return Reply{OK: true, Ephemeral: true, Table: t, Image: BoardImage, Text: text,
 		Select: &Select{ID: ComponentID(t, "sq"), Placeholder: "Square for " + g.Drawn.String(), Options: choices}}
 }
 
