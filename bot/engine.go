@@ -41,3 +41,38 @@ func (Engine) Replay(setup []byte, moves []storage.Move) ([]byte, string, error)
 
 // Redact is the players' view of a snapshot.
 func (Engine) Redact(snapshot []byte) ([]byte, error) { return commands.PublicState(snapshot) }
+
+// Save stores a table's record in the store entry by entry, exactly as the bot commits it: the
+// first entry (its /carc new) creates the game, each next one is a move with its snapshot.
+func Save(store *storage.Store, id, channel string, entries []commands.Entry) error {
+	var t *commands.Table
+	for i, e := range entries {
+		r := commands.Apply(t, e)
+		if !r.OK {
+			return fmt.Errorf("save game %s: entry %d is refused: %s", id, i+1, r.Text)
+		}
+		t = r.Table
+		data, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		snap, err := t.Snapshot()
+		if err != nil {
+			return err
+		}
+		hash, err := t.Hash()
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: data, Players: seatIDs(t), Status: status(t)}, snap, hash)
+		} else {
+			_, err = store.AppendMove(storage.Commit{GameID: id, ExpectSeq: uint64(i - 1), Snapshot: snap, Hash: hash, Status: status(t),
+				Players: seatIDs(t), Move: storage.Move{Actor: "save", Data: data, InteractionID: fmt.Sprintf("%s-%d", id, i)}})
+		}
+		if err != nil {
+			return fmt.Errorf("save game %s: %w", id, err)
+		}
+	}
+	return nil
+}

@@ -78,3 +78,24 @@ func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input
 	}
 	return t, nil
 }
+
+// Position plays a game with random players through the command layer until at least n inputs
+// of the running game are applied and a tile waits to be placed, and returns the table: a mid-game
+// position for benchmarks and tests.
+func Position(mapID string, players int, seed uint64, n int) (*Table, error) {
+	moves := 0
+	errStop := fmt.Errorf("stop")
+	t, err := AutoGame(mapID, players, seed, func(t *Table, _ Input, _ Reply) error {
+		if t.Game == nil {
+			return nil
+		}
+		if moves++; moves >= n && t.Status == Playing && t.Game.Phase == game.PhasePlace {
+			return errStop
+		}
+		return nil
+	})
+	if err != errStop {
+		return nil, fmt.Errorf("no position after %d moves of %s: %v", n, mapID, err)
+	}
+	return t, nil
+}

@@ -99,24 +99,14 @@ func BenchmarkAutocompleteMidGame(b *testing.B) {
 	}
 }
 
-// midGame plays n random moves of a 3-player game and stops at a tile placement.
+// midGame is a 3-player position after n moves, at a tile placement.
 func midGame(tb testing.TB, mapID string, n int) *Table {
 	tb.Helper()
-	moves := 0
-	var stop = fmt.Errorf("stop")
-	tbl, err := AutoGame(mapID, 3, 11, func(t *Table, _ Input, _ Reply) error {
-		if t.Game == nil {
-			return nil
-		}
-		if moves++; moves >= n && t.Game.Phase == game.PhasePlace {
-			return stop
-		}
-		return nil
-	})
-	if err != stop {
-		tb.Fatalf("mid-game position: %v", err)
+	t, err := Position(mapID, 3, 11, n)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return tbl
+	return t
 }
 
 // TestTurnPanelFitsDiscordLimits opens the clickable turn panel at every placement of complete

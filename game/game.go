@@ -147,12 +147,7 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 		opts.Meeples = m.Meeples
 	}
 	s.Map = m.ID
-	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: NewRNG(s.Seed)}
-	g.filter, _ = v.(SquareFilter)
-	g.cells.init()
-	g.fpos.init()
-	g.events = make([]Event, 0, 16)
-	g.Log = make([]ScoreEntry, 0, 32)
+	g := newState(m, v, s, opts, NewRNG(s.Seed))
 	for _, name := range s.Players {
 		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
 	}
@@ -163,13 +158,7 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Most tiles hold 3 to 6 features; a printed square up to 9.
-	printed := 0
-	for _, c := range m.Cities {
-		printed += len(c.Squares)
-	}
-	g.tiles = make([]placedTile, 0, len(pool)+printed)
-	g.nodes = make([]node, 0, 5*len(pool)+9*printed)
+	g.reserve(len(pool))
 	g.RNG.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	for _, c := range m.Cities {
 		for _, cs := range c.Squares {
@@ -202,6 +191,26 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	g.events = g.events[:0]
 	g.beginTurn()
 	return g, nil
+}
+
+// newState is an empty game on map m: the setup, the options and the generator, no tiles yet.
+func newState(m *Map, v Variant, s Setup, opts Options, rng RNG) *Game {
+	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: rng}
+	g.filter, _ = v.(SquareFilter)
+	g.events = make([]Event, 0, 16)
+	g.Log = make([]ScoreEntry, 0, 32)
+	return g
+}
+
+// reserve sizes the tile and feature lists for a game of n land tiles: most tiles hold 3 to 6
+// features, a printed large-city square up to 9.
+func (g *Game) reserve(n int) {
+	printed := 0
+	for _, c := range g.Map.Cities {
+		printed += len(c.Squares)
+	}
+	g.tiles = make([]placedTile, 0, n+printed)
+	g.nodes = make([]node, 0, 5*n+9*printed)
 }
 
 // placeStarts lays the start tile and the random initial tiles on the used start squares (R1.3.2).

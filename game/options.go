@@ -112,28 +112,44 @@ func (o *Options) Set(name, value string) error {
 	return nil
 }
 
-// tilePool lists the land tiles for a game (the start tile included), in tile-table order.
-func tilePool(o Options, rng *RNG) ([]TileID, error) {
-	var base, extra []TileID
+// poolSets are the base game's tiles and the expansions' tiles, each in tile-table order: built
+// once, copied for each game.
+var poolSets = func() (sets struct{ base, ic, tb []TileID }) {
 	for _, t := range Tiles().Types {
 		for range t.Count {
-			if t.Set == "base" {
-				base = append(base, t.Index)
-			} else if o.Pool != PoolBase && (o.Pool != PoolInns || t.Set == "ic") {
-				extra = append(extra, t.Index)
+			switch t.Set {
+			case "base":
+				sets.base = append(sets.base, t.Index)
+			case "ic":
+				sets.ic = append(sets.ic, t.Index)
+			default:
+				sets.tb = append(sets.tb, t.Index)
 			}
 		}
 	}
+	return sets
+}()
+
+// tilePool lists the land tiles for a game (the start tile included), in tile-table order.
+func tilePool(o Options, rng *RNG) ([]TileID, error) {
+	base := poolSets.base
+	pool := make([]TileID, 0, len(base)+len(poolSets.ic)+len(poolSets.tb))
+	pool = append(pool, base...)
 	switch o.Pool {
-	case PoolBase, PoolInns, PoolAll:
-		return append(base, extra...), nil
+	case PoolBase:
+		return pool, nil
+	case PoolInns:
+		return append(pool, poolSets.ic...), nil
+	case PoolAll:
+		return append(append(pool, poolSets.ic...), poolSets.tb...), nil
 	case PoolCount:
+		extra := append(append([]TileID(nil), poolSets.ic...), poolSets.tb...)
 		n := o.TileCount - len(base)
 		if n < 0 || n > len(extra) {
 			return nil, fmt.Errorf("a game takes %d to %d tiles, not %d", len(base), len(base)+len(extra), o.TileCount)
 		}
 		rng.Shuffle(len(extra), func(i, j int) { extra[i], extra[j] = extra[j], extra[i] })
-		return append(base, extra[:n]...), nil
+		return append(pool, extra[:n]...), nil
 	}
 	return nil, fmt.Errorf("unknown tile pool %q: use base, base+ic, base+ic+tb or count", o.Pool)
 }

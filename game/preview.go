@@ -34,15 +34,8 @@ func (g *Game) Preview(t TileID, p Placement) []FeatureNote {
 			continue
 		}
 		seen[r] = true
-		n := FeatureNote{Kind: ft.Kind, Spot: pt.face.Spots[i], Owners: map[int]int{}}
-		if ft.Kind == CloisterFeature {
-			n.From, n.To, n.Tiles = p.Square, p.Square, 1
-			n.Complete = c.cloisters[pt.cloister].filled == 8
-		} else {
-			n.Tiles, n.From, n.To = c.featureExtent(r)
-			n.Extends = n.Tiles > 1
-			n.Complete = c.nodes[r].open == 0
-		}
+		n := c.note(pt, i, r)
+		n.Owners = map[int]int{}
 		for _, m := range c.Meeples {
 			if c.find(c.meepleNode(&m)) == r {
 				n.Owners[m.Player]++
@@ -61,17 +54,22 @@ func (g *Game) SpotNotes() map[string]FeatureNote {
 	}
 	out := map[string]FeatureNote{}
 	for i := range pt.face.Features {
-		r := g.find(int(pt.node) + i)
-		n := FeatureNote{Kind: pt.face.Features[i].Kind, Spot: pt.face.Spots[i]}
-		if n.Kind == CloisterFeature {
-			n.From, n.To, n.Tiles = pt.Square, pt.Square, 1
-			n.Complete = g.cloisters[pt.cloister].filled == 8
-		} else {
-			n.Tiles, n.From, n.To = g.featureExtent(r)
-			n.Extends = n.Tiles > 1
-			n.Complete = n.Kind != FieldFeature && g.nodes[r].open == 0
-		}
+		n := g.note(pt, i, g.find(int(pt.node)+i))
 		out[n.Spot] = n
 	}
 	return out
+}
+
+// note describes feature i of a placed tile, whose feature root is r.
+func (g *Game) note(pt *placedTile, i, r int) FeatureNote {
+	n := FeatureNote{Kind: pt.face.Features[i].Kind, Spot: pt.face.Spots[i]}
+	if n.Kind == CloisterFeature {
+		n.From, n.To, n.Tiles = pt.Square, pt.Square, 1
+		n.Complete = g.cloisters[pt.cloister].filled == 8
+		return n
+	}
+	n.Tiles, n.From, n.To = g.featureExtent(r)
+	n.Extends = n.Tiles > 1
+	n.Complete = n.Kind != FieldFeature && g.nodes[r].open == 0
+	return n
 }

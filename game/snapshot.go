@@ -118,12 +118,8 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 	if s.Setup.Map != "" && s.Setup.Map != m.ID {
 		return nil, fmt.Errorf("restore: the snapshot is of map %s, not %s", s.Setup.Map, m.ID)
 	}
-	g := &Game{Map: m, Variant: v, Setup: s.Setup, Opts: s.Opts, RNG: RNG{s.RNG}}
-	g.filter, _ = v.(SquareFilter)
-	g.cells.init()
-	g.fpos.init()
-	g.tiles = make([]placedTile, 0, 160)
-	g.nodes = make([]node, 0, 1024)
+	g := newState(m, v, s.Setup, s.Opts, RNG{s.RNG})
+	g.reserve(len(s.Tiles) + len(s.Deck) + len(s.Discarded))
 	for i, t := range s.Tiles {
 		if !m.In(t.Square) {
 			return nil, fmt.Errorf("restore: tile %d lies off the map on %s", i, t.Square)
@@ -183,7 +179,8 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 		}
 		g.cloisters[c].done = true
 	}
-	g.MapChips, g.ChipsOut, g.Log, g.TurnState, g.Moves = s.MapChips, s.ChipsOut, s.Log, s.TurnState, s.Moves
+	g.MapChips, g.ChipsOut, g.TurnState, g.Moves = s.MapChips, s.ChipsOut, s.TurnState, s.Moves
+	g.Log = append(g.Log[:0], s.Log...)
 	if st := v.NewState(); st != nil {
 		if len(s.Ext) > 0 {
 			if err := json.Unmarshal(s.Ext, st); err != nil {

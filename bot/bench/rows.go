@@ -1,13 +1,11 @@
 package bench
 
 import (
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -71,23 +69,7 @@ func (r *runner) playouts() error {
 }
 
 // midFrance is a France table half-way through a 3-player game, at a tile placement.
-func midFrance(moves int) (*commands.Table, error) {
-	n := 0
-	stop := fmt.Errorf("stop")
-	t, err := commands.AutoGame("france", 3, 11, func(t *commands.Table, _ commands.Input, _ commands.Reply) error {
-		if t.Game == nil {
-			return nil
-		}
-		if n++; n >= moves && t.Game.Phase == game.PhasePlace {
-			return stop
-		}
-		return nil
-	})
-	if err != stop {
-		return nil, fmt.Errorf("mid-game position: %v", err)
-	}
-	return t, nil
-}
+func midFrance(moves int) (*commands.Table, error) { return commands.Position("france", 3, 11, moves) }
 
 // perCall times fn over a window and returns microseconds per call.
 func perCall(d time.Duration, fn func()) float64 {
@@ -300,62 +282,21 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 func storeGame(store *storage.Store, id string, seed uint64, moves int) error {
 	var entries []commands.Entry
 	n := 0
-	stop := fmt.Errorf("stop")
+	errStop := fmt.Errorf("stop")
 	_, err := commands.AutoGame("france", 3, seed, func(t *commands.Table, in commands.Input, _ commands.Reply) error {
 		e := in
 		entries = append(entries, commands.Entry{Input: &e})
 		if t.Game != nil {
 			if n++; n >= moves {
-				return stop
+				return errStop
 			}
 		}
 		return nil
 	})
-	if err != stop {
+	if err != errStop {
 		return fmt.Errorf("game %s: %v", id, err)
 	}
-	var t *commands.Table
-	for i, e := range entries {
-		reply := commands.Apply(t, e)
-		t = reply.Table
-		snap, err := t.Snapshot()
-		if err != nil {
-			return err
-		}
-		hash, err := t.Hash()
-		if err != nil {
-			return err
-		}
-		data, err := json.Marshal(e)
-		if err != nil {
-			return err
-		}
-		if i == 0 {
-			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: "c" + id, Setup: data, Players: seats(t), Created: time.Now()}, snap, hash)
-		} else {
-			_, err = store.AppendMove(storage.Commit{GameID: id, ExpectSeq: uint64(i - 1), Snapshot: snap, Hash: hash,
-				Status: status(t), Players: seats(t), Move: storage.Move{Actor: "p", Data: data, InteractionID: id + "-" + strconv.Itoa(i)}})
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func seats(t *commands.Table) []string {
-	var ids []string
-	for _, u := range t.Seats {
-		ids = append(ids, u.ID)
-	}
-	return ids
-}
-
-func status(t *commands.Table) storage.Status {
-	if t.Status == commands.Playing {
-		return storage.StatusPlaying
-	}
-	return storage.StatusLobby
+	return bot.Save(store, id, "c"+id, entries)
 }
 
 // rss is the process's resident set size in bytes (Linux), or the Go runtime's view elsewhere.
