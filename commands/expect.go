@@ -69,7 +69,11 @@ func (r *Runner) expect(args []string, raw string) (string, error) {
 			return "", malformed("no input before it")
 		}
 		if r.last.OK != (kind == "ok") {
-			return "", fmt.Errorf("expected the input to be %s, but it was not: %s", map[bool]string{true: "accepted", false: "refused"}[kind == "ok"], r.last.Text)
+			want := "refused"
+			if kind == "ok" {
+				want = "accepted"
+			}
+			return "", fmt.Errorf("expected the input to be %s, but it was not: %s", want, r.last.Text)
 		}
 		if kind == "refused" && text != "" && !strings.Contains(r.last.Text, text) {
 			return "", fmt.Errorf("refused, but the reply %q does not say %q", r.last.Text, text)

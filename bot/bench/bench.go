@@ -100,8 +100,8 @@ func Run(o Options) ([]Row, error) {
 
 // rowOrder is the order of the printed table.
 var rowOrder = []string{
-	"random playouts: classic base game (1 core)",
-	"random playouts: France with chips (1 core)",
+	"random playouts: classic base game, 2 players (1 core)",
+	"random playouts: France with chips, 3 players (1 core)",
 	"random playouts: Great Britain with chips (1 core)",
 	"random playouts: Benelux with chips (1 core)",
 	"random playouts: Iberian Peninsula with chips (1 core)",
@@ -129,8 +129,8 @@ func Print(w io.Writer, rows []Row, o Options) {
 	}
 	fmt.Fprintf(w, "bot bench, %s, %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), mode)
 	fmt.Fprintf(w, "machine: %s\n\n", Machine())
-	fmt.Fprintf(w, "| %-54s | %17s | %17s | %10s | %-5s |\n", "measure", "median", "spread (min-max)", "target", "holds")
-	fmt.Fprintf(w, "|%s|%s|%s|%s|%s|\n", strings.Repeat("-", 56), strings.Repeat("-", 19), strings.Repeat("-", 19), strings.Repeat("-", 12), strings.Repeat("-", 7))
+	fmt.Fprintf(w, "| %-56s | %17s | %17s | %10s | %-5s |\n", "measure", "median", "spread (min-max)", "target", "holds")
+	fmt.Fprintf(w, "|%s|%s|%s|%s|%s|\n", strings.Repeat("-", 58), strings.Repeat("-", 19), strings.Repeat("-", 19), strings.Repeat("-", 12), strings.Repeat("-", 7))
 	for _, r := range rows {
 		median, spread, target := r.Note, "", ""
 		if r.Note == "" {
@@ -141,7 +141,7 @@ func Print(w io.Writer, rows []Row, o Options) {
 		if r.Better != "" {
 			target = r.Better + " " + num(r.Target)
 		}
-		line := fmt.Sprintf("| %-54s | %17s | %17s | %10s | %-5s |", r.Name, median, spread, target, r.Holds())
+		line := fmt.Sprintf("| %-56s | %17s | %17s | %10s | %-5s |", r.Name, median, spread, target, r.Holds())
 		if r.Extra != "" {
 			line += " " + r.Extra
 		}
