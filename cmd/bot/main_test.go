@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestServeWithoutTokenExplains: without a token the bot says how to get one and how to play
+// locally.
+func TestServeWithoutTokenExplains(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	err := serve(nil)
+	if !errors.Is(err, errNoToken) {
+		t.Fatalf("serve without a token: %v", err)
+	}
+	for _, want := range []string{"discord.com/developers/applications", "applications.commands", "go run ./cmd/bot play"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the message does not mention %q", want)
+		}
+	}
+}
+
+// TestPlayScriptExitStatus: a script whose expectations hold exits 0 and writes its pictures; a
+// failed !expect is an error with exit status 1.
+func TestPlayScriptExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "s.carc")
+	good := "alice: /carc new map:practice\nbob: /carc join\n!starts Centre=D@0\n!deck U\nalice: /carc start\n" +
+		"alice: /place square:I8 rotation:0 meeple:none\n!expect current bob\n"
+	os.WriteFile(script, []byte(good), 0o644)
+	var out bytes.Buffer
+	images := filepath.Join(dir, "img")
+	if err := play([]string{"--script", script, "--out", images}, nil, &out); err != nil {
+		t.Fatalf("a good script: %v\n%s", err, out.String())
+	}
+	if files, _ := os.ReadDir(images); len(files) < 2 {
+		t.Errorf("--out wrote %d pictures, want the start and the turn", len(files))
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("not a JSON line: %s", line)
+		}
+	}
+	os.WriteFile(script, []byte(good+"!expect current alice\n"), 0o644)
+	err := play([]string{"--script", script}, nil, &bytes.Buffer{})
+	if !errors.Is(err, errFailed) || exitCode(err) != 1 {
+		t.Fatalf("a failed expectation: %v (exit %d)", err, exitCode(err))
+	}
+	os.WriteFile(script, []byte("alice /carc new\n"), 0o644)
+	if err := play([]string{"--script", script}, nil, &bytes.Buffer{}); err == nil || exitCode(err) != 2 {
+		t.Fatalf("a malformed script: %v", err)
+	}
+}
+
+// TestPlayAuto prints one finished state per game.
+func TestPlayAuto(t *testing.T) {
+	var out bytes.Buffer
+	if err := play([]string{"--auto", "2", "--map", "classic", "--seed", "3"}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines for 2 games", len(lines))
+	}
+	for _, l := range lines {
+		var s struct{ Status string }
+		if json.Unmarshal([]byte(l), &s) != nil || s.Status != "finished" {
+			t.Fatalf("not a finished state: %.200s", l)
+		}
+	}
+}
