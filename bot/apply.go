@@ -3,7 +3,6 @@ package bot
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -71,21 +70,13 @@ func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
 // it the game's state in memory. Nothing is announced before it returns.
 func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, actor, interaction string) error {
 	t := reply.Table
-	data, err := json.Marshal(entry)
-	if err != nil {
-		return err
-	}
-	snap, err := t.Snapshot()
-	if err != nil {
-		return err
-	}
-	hash, err := t.Hash()
+	enc, err := encode(t, entry)
 	if err != nil {
 		return err
 	}
 	timers := b.timersFor(e, t)
-	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: snap, Hash: hash, Status: status(t), Players: seatIDs(t), Timers: timers,
-		Move: storage.Move{Actor: actor, Data: data, Time: b.now(), InteractionID: interaction}}
+	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
+		Move: storage.Move{Actor: actor, Data: enc.entry, Time: b.now(), InteractionID: interaction}}
 	if c.Status.Terminal() {
 		c.Standings = standings(t)
 	}
@@ -214,14 +205,10 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	entry := commands.Entry{Input: &in}
 	reply := commands.Apply(current, entry)
 	t := reply.Table
-	setup, _ := json.Marshal(entry)
-	snap, err := t.Snapshot()
+	enc, err := encode(t, entry)
 	if err == nil {
-		var hash string
-		if hash, err = t.Hash(); err == nil {
-			rec.Setup, rec.Players, rec.Status = setup, seatIDs(t), storage.StatusLobby
-			err = b.store.CreateGame(rec, snap, hash)
-		}
+		rec.Setup, rec.Players, rec.Status = enc.entry, seatIDs(t), storage.StatusLobby
+		err = b.store.CreateGame(rec, enc.snap, enc.hash)
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)

@@ -52,27 +52,38 @@ func Save(store *storage.Store, id, channel string, entries []commands.Entry) er
 			return fmt.Errorf("save game %s: entry %d is refused: %s", id, i+1, r.Text)
 		}
 		t = r.Table
-		data, err := json.Marshal(e)
-		if err != nil {
-			return err
-		}
-		snap, err := t.Snapshot()
-		if err != nil {
-			return err
-		}
-		hash, err := t.Hash()
+		enc, err := encode(t, e)
 		if err != nil {
 			return err
 		}
 		if i == 0 {
-			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: data, Players: seatIDs(t), Status: status(t)}, snap, hash)
+			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: enc.entry, Players: seatIDs(t), Status: status(t)}, enc.snap, enc.hash)
 		} else {
-			_, err = store.AppendMove(storage.Commit{GameID: id, ExpectSeq: uint64(i - 1), Snapshot: snap, Hash: hash, Status: status(t),
-				Players: seatIDs(t), Move: storage.Move{Actor: "save", Data: data, InteractionID: fmt.Sprintf("%s-%d", id, i)}})
+			_, err = store.AppendMove(storage.Commit{GameID: id, ExpectSeq: uint64(i - 1), Snapshot: enc.snap, Hash: enc.hash, Status: status(t),
+				Players: seatIDs(t), Move: storage.Move{Actor: "save", Data: enc.entry, InteractionID: fmt.Sprintf("%s-%d", id, i)}})
 		}
 		if err != nil {
 			return fmt.Errorf("save game %s: %w", id, err)
 		}
 	}
 	return nil
+}
+
+// encoded is what the store keeps of one accepted entry: the entry, and the table's snapshot and
+// hash after it.
+type encoded struct {
+	entry, snap []byte
+	hash        string
+}
+
+func encode(t *commands.Table, e commands.Entry) (encoded, error) {
+	entry, err := json.Marshal(e)
+	if err != nil {
+		return encoded{}, err
+	}
+	snap, err := t.Snapshot()
+	if err != nil {
+		return encoded{}, err
+	}
+	return encoded{entry, snap, commands.SnapshotHash(snap)}, nil
 }

@@ -124,8 +124,13 @@ func (t *Table) Hash() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:]), nil
+	return SnapshotHash(b), nil
+}
+
+// SnapshotHash is the hash of a table snapshot, for callers that already hold the snapshot.
+func SnapshotHash(snapshot []byte) string {
+	sum := sha256.Sum256(snapshot)
+	return hex.EncodeToString(sum[:])
 }
 
 // LoadTable restores a table from its snapshot without replaying its record.
