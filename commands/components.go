@@ -214,13 +214,26 @@ func undoVote(t *Table, user User, c Component) Reply {
 		n.Undo = nil
 		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s refused to undo; the game goes on.", user.Name)}
 	}
-	if !containsString(n.Undo.Approvals, user.ID) {
-		n.Undo.Approvals = append(n.Undo.Approvals, user.ID)
+	if containsString(n.Undo.Approvals, user.ID) {
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; " + waitingFor(n) + "."}
 	}
-	for i, u := range n.Seats {
-		if !n.Game.Players[i].Resigned && !containsString(n.Undo.Approvals, u.ID) {
-			return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s agrees to undo; waiting for %s.", user.Name, u.Name)}
-		}
+	n.Undo.Approvals = append(n.Undo.Approvals, user.ID)
+	if wait := waitingFor(n); wait != "" {
+		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s agrees to undo; %s.", user.Name, wait)}
 	}
 	return applyUndo(t, n)
+}
+
+// waitingFor names the players whose approval an undo still needs ("" when none).
+func waitingFor(t *Table) string {
+	var names []string
+	for i, u := range t.Seats {
+		if !t.Game.Players[i].Resigned && !containsString(t.Undo.Approvals, u.ID) {
+			names = append(names, u.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "waiting for " + strings.Join(names, ", ")
 }
