@@ -1,0 +1,50 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// TestQuietHours: quiet hours may span midnight and are read in the player's time zone; a reminder
+// due in them moves to their end.
+func TestQuietHours(t *testing.T) {
+	paris := storage.Settings{TimeZone: "Europe/Paris", QuietStart: "22:00", QuietEnd: "08:00"}
+	day := func(h, m int) time.Time { return time.Date(2026, 11, 21, h, m, 0, 0, time.UTC) } // Paris is UTC+1 in November
+	for _, c := range []struct {
+		p     storage.Settings
+		at    time.Time
+		quiet bool
+		until time.Time
+	}{
+		{paris, day(20, 59), false, day(20, 59)},
+		{paris, day(21, 0), true, day(7, 0).Add(24 * time.Hour)},
+		{paris, day(3, 30), true, day(7, 0)},
+		{paris, day(7, 0), false, day(7, 0)},
+		{storage.Settings{QuietStart: "13:00", QuietEnd: "14:30"}, day(13, 45), true, day(14, 30)},
+		{storage.Settings{QuietStart: "13:00", QuietEnd: "14:30"}, day(14, 30), false, day(14, 30)},
+		{storage.Settings{}, day(3, 0), false, day(3, 0)},
+	} {
+		in, until := quiet(c.p, c.at)
+		if in != c.quiet || !until.Equal(c.until) {
+			t.Errorf("%+v at %s: quiet %v until %s, want %v until %s", c.p, c.at, in, until, c.quiet, c.until)
+		}
+		if got := awake(c.p, c.at); !got.Equal(c.until) {
+			t.Errorf("awake(%s) = %s, want %s", c.at, got, c.until)
+		}
+	}
+}
+
+func TestClockReadsHoursAndTimes(t *testing.T) {
+	for in, want := range map[string]string{"22": "22:00", "7": "07:00", "22:30": "22:30", " 8:05 ": "08:05"} {
+		if got, err := clock(in); err != nil || got != want {
+			t.Errorf("clock(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"25", "x", "12:61", ""} {
+		if _, err := clock(bad); err == nil {
+			t.Errorf("clock(%q) accepted", bad)
+		}
+	}
+}
