@@ -195,7 +195,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Created: b.now()}
 	if thread {
 		u := in.User.Name
-		th, err := b.s.ThreadStart(i.ChannelID, truncate("Carcassonne: "+in.Options["map"]+" by "+u, 90), discordgo.ChannelTypeGuildPublicThread, 10080)
+		th, err := b.s.ThreadStart(i.ChannelID, commands.Truncate("Carcassonne: "+in.Options["map"]+" by "+u, 90), discordgo.ChannelTypeGuildPublicThread, 10080)
 		if err != nil {
 			b.editOriginal(i, "I could not open a thread for the game: "+err.Error(), nil, nil)
 			return

@@ -158,7 +158,7 @@ func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 	}
 	out := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(choices))
 	for _, c := range choices {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(c.Name, 100), Value: c.Value})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: commands.Truncate(c.Name, 100), Value: c.Value})
 	}
 	if err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: out}}); err != nil {

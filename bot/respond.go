@@ -49,10 +49,10 @@ func components(r commands.Reply) []discordgo.MessageComponent {
 	if r.Select != nil && len(r.Select.Options) > 0 {
 		var opts []discordgo.SelectMenuOption
 		for _, o := range r.Select.Options {
-			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(o.Name, 100), Value: o.Value})
+			opts = append(opts, discordgo.SelectMenuOption{Label: commands.Truncate(o.Name, 100), Value: o.Value})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.SelectMenu{CustomID: r.Select.ID, Placeholder: truncate(r.Select.Placeholder, 150), Options: opts}}})
+			discordgo.SelectMenu{CustomID: r.Select.ID, Placeholder: commands.Truncate(r.Select.Placeholder, 150), Options: opts}}})
 	}
 	for _, row := range r.Buttons {
 		if len(rows) == 5 {
@@ -60,20 +60,13 @@ func components(r commands.Reply) []discordgo.MessageComponent {
 		}
 		var btns []discordgo.MessageComponent
 		for _, b := range row {
-			btns = append(btns, discordgo.Button{CustomID: b.ID, Label: truncate(b.Label, 80), Style: styles[b.Style], Disabled: b.Disabled})
+			btns = append(btns, discordgo.Button{CustomID: b.ID, Label: commands.Truncate(b.Label, 80), Style: styles[b.Style], Disabled: b.Disabled})
 		}
 		if len(btns) > 0 {
 			rows = append(rows, discordgo.ActionsRow{Components: btns})
 		}
 	}
 	return rows
-}
-
-func truncate(s string, n int) string {
-	if len([]rune(s)) <= n {
-		return s
-	}
-	return string([]rune(s)[:n-1]) + "…"
 }
 
 func pngFile(png []byte) []*discordgo.File {

@@ -326,7 +326,7 @@ func filter(all []Choice, typed string) []Choice {
 		if t != "" && !strings.HasPrefix(strings.ToLower(c.Value), t) && !strings.Contains(strings.ToLower(c.Name), t) {
 			continue
 		}
-		c.Name = truncate(c.Name, 100)
+		c.Name = Truncate(c.Name, 100)
 		out = append(out, c)
 		if len(out) == MaxChoices {
 			break

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,13 +74,13 @@ func spotButtons(t *Table) [][]Button {
 		if len(id) > 100 || len(rows) >= 5 {
 			continue
 		}
-		rows = append(rows, []Button{{ID: id, Label: truncate(a.Label, 80), Style: Success}})
+		rows = append(rows, []Button{{ID: id, Label: Truncate(a.Label, 80), Style: Success}})
 	}
 	return rows
 }
 
-// truncate shortens s to at most n characters (not bytes: names hold é and °).
-func truncate(s string, n int) string {
+// Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut.
+func Truncate(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
@@ -174,7 +175,7 @@ func turnPanel(t *Table) Reply {
 		choices = choices[:MaxChoices]
 	}
 	for i := range choices {
-		choices[i].Name = truncate(choices[i].Name, 100)
+		choices[i].Name = Truncate(choices[i].Name, 100)
 	}
 	return Reply{OK: true, Ephemeral: true, Table: t, Image: BoardImage, Text: text,
 		Select: &Select{ID: ComponentID(t, "sq"), Placeholder: "Square for " + g.Drawn.String(), Options: choices}}
@@ -214,7 +215,7 @@ func undoVote(t *Table, user User, c Component) Reply {
 		n.Undo = nil
 		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s refused to undo; the game goes on.", user.Name)}
 	}
-	if containsString(n.Undo.Approvals, user.ID) {
+	if slices.Contains(n.Undo.Approvals, user.ID) {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; " + waitingFor(n) + "."}
 	}
 	n.Undo.Approvals = append(n.Undo.Approvals, user.ID)
@@ -228,7 +229,7 @@ func undoVote(t *Table, user User, c Component) Reply {
 func waitingFor(t *Table) string {
 	var names []string
 	for i, u := range t.Seats {
-		if !t.Game.Players[i].Resigned && !containsString(t.Undo.Approvals, u.ID) {
+		if !t.Game.Players[i].Resigned && !slices.Contains(t.Undo.Approvals, u.ID) {
 			names = append(names, u.Name)
 		}
 	}

@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ func handleCarc(t *Table, in Input) Reply {
 	case "":
 		return fail(t, "/carc needs a subcommand: %s.", strings.Join(carcSubs, ", "))
 	}
-	if !containsString(carcSubs, in.Sub) {
+	if !slices.Contains(carcSubs, in.Sub) {
 		return fail(t, "/carc %s is not a subcommand: use %s.", in.Sub, strings.Join(carcSubs, ", "))
 	}
 	if t == nil {
@@ -102,15 +103,6 @@ func imageIf(ok bool, k ImageKind) ImageKind {
 		return k
 	}
 	return NoImage
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func seatList(t *Table) string {

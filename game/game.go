@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -63,8 +64,6 @@ type Turn struct {
 	Spot string `json:"spot,omitempty"`
 	// Actions counts the variant actions taken this turn, by name.
 	Actions map[string]int `json:"actions,omitempty"`
-	// Extra is true in an extra turn (Great Britain).
-	Extra bool `json:"extra,omitempty"`
 }
 
 // Game is the whole state of one game. Methods that change it either succeed or leave it unchanged.
@@ -337,7 +336,7 @@ func (g *Game) Clone() *Game {
 	c.MapChips = slices.Clone(g.MapChips)
 	c.ChipsOut = slices.Clone(g.ChipsOut)
 	c.Log = slices.Clone(g.Log)
-	c.TurnState.Actions = cloneCounts(g.TurnState.Actions)
+	c.TurnState.Actions = maps.Clone(g.TurnState.Actions)
 	c.tiles = slices.Clone(g.tiles)
 	c.nodes = slices.Clone(g.nodes)
 	c.cloisters = slices.Clone(g.cloisters)
@@ -347,17 +346,6 @@ func (g *Game) Clone() *Game {
 		c.Ext = g.Ext.Clone()
 	}
 	return &c
-}
-
-func cloneCounts(m map[string]int) map[string]int {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]int, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
 }
 
 // Over reports whether the game has ended.
@@ -396,9 +384,6 @@ func (g *Game) TileOn(s Square) (PlacedTile, bool) {
 	}
 	return PlacedTile{Square: t.Square, Tile: t.Tile, Rotation: t.Rotation, Turn: int(t.Turn), Player: int(t.Player)}, true
 }
-
-// CityConnected reports whether printed large city ci is connected (R1.5.2).
-func (g *Game) CityConnected(ci int) bool { return g.cityConnected(ci) }
 
 // IslandOpen reports whether island i is reached by a ferry.
 func (g *Game) IslandOpen(i int) bool { return g.islandsOpen&(1<<i) != 0 }

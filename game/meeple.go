@@ -1,7 +1,5 @@
 package game
 
-import "fmt"
-
 // Meeple is a follower on the map.
 type Meeple struct {
 	Player   int    `json:"player"`
@@ -13,9 +11,6 @@ type Meeple struct {
 }
 
 func (g *Game) meepleNode(m *Meeple) int { return int(g.tiles[m.tile].node) + int(m.local) }
-
-// MeepleKind is the kind of feature a meeple stands on.
-func (g *Game) MeepleKind(m *Meeple) FeatureKind { return g.nodes[g.meepleNode(m)].kind }
 
 // spotOrder puts knights, thieves and monks before farmers, the order of the numbered markers.
 var spotOrder = [4]int{CityFeature: 0, RoadFeature: 1, CloisterFeature: 2, FieldFeature: 3}
@@ -101,22 +96,4 @@ func (g *Game) returnMeeple(i int) {
 	g.Players[m.Player].Meeples++
 	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot})
 	g.Variant.MeepleReturned(g, m)
-}
-
-// MeepleAt finds the meeple on a square and spot (any edge of the feature names it).
-func (g *Game) MeepleAt(s Square, spot string) (int, error) {
-	t, ok := g.tileAt(s)
-	if !ok || t.Printed {
-		return -1, fmt.Errorf("%s holds no tile", s)
-	}
-	local, ok := t.face.SpotFeature(spot)
-	if !ok {
-		return -1, fmt.Errorf("%q is not a spot of the tile on %s", spot, s)
-	}
-	for i := range g.Meeples {
-		if g.Meeples[i].Square == s && int(g.Meeples[i].local) == local {
-			return i, nil
-		}
-	}
-	return -1, fmt.Errorf("no meeple stands on %s %s", s, spot)
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -48,7 +49,7 @@ type Action struct {
 func (a Action) String() string {
 	var b strings.Builder
 	b.WriteString(a.Name)
-	for _, k := range sortedKeys(a.Args) {
+	for _, k := range slices.Sorted(maps.Keys(a.Args)) {
 		fmt.Fprintf(&b, " %s:%s", k, a.Args[k])
 	}
 	return b.String()
@@ -114,13 +115,4 @@ func joinLimited(items []string, n int) string {
 		return strings.Join(items, ", ")
 	}
 	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

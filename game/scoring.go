@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 )
 
 // ScoreEntry is one score change with what a player needs to read its reason.
@@ -287,7 +288,7 @@ func (g *Game) scoreFarm(r int) {
 		t := &g.tiles[nd.tile]
 		for _, b := range t.face.Features[nd.local].Borders {
 			c := g.find(int(t.node) + b)
-			if g.nodes[c].open == 0 && !containsInt(cities, c) {
+			if g.nodes[c].open == 0 && !slices.Contains(cities, c) {
 				cities = append(cities, c)
 			}
 		}
@@ -298,13 +299,4 @@ func (g *Game) scoreFarm(r int) {
 	}
 	_, from, to := g.featureExtent(r)
 	g.award(r, ScoreEntry{Kind: "farm", From: from, To: to, Cities: len(cities), Points: 3 * len(cities)})
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

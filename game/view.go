@@ -23,9 +23,6 @@ type View struct {
 	Last Square `json:"last"`
 	// Spots are the legal meeple spots of the tile just placed, in marker order.
 	Spots []string `json:"spots,omitempty"`
-	// Connected and IslandsOpen tell which printed cities and islands are reached.
-	Connected   []bool `json:"connected,omitempty"`
-	IslandsOpen []bool `json:"islands_open,omitempty"`
 	// Extra is the variant's public state (Isle of Man, island stacks ...).
 	Extra map[string]any `json:"extra,omitempty"`
 	// Deck is the face-down stack, top first: full view only.
@@ -66,12 +63,6 @@ func (g *Game) View(full bool) *View {
 		}
 	}
 	v.Spots = g.MeepleSpots()
-	for ci := range g.Map.Cities {
-		v.Connected = append(v.Connected, g.cityConnected(ci))
-	}
-	for i := range g.Map.Islands {
-		v.IslandsOpen = append(v.IslandsOpen, g.IslandOpen(i))
-	}
 	if vw, ok := g.Variant.(Viewer); ok {
 		v.Extra = vw.View(g, full)
 	}
