@@ -23,8 +23,11 @@ type View struct {
 	Last Square `json:"last"`
 	// Spots are the legal meeple spots of the tile just placed, in marker order.
 	Spots []string `json:"spots,omitempty"`
-	// Extra is the variant's public state (Isle of Man, island stacks ...).
+	// Extra is the variant's public state (Isle of Man, island stacks ...), for the state JSON.
 	Extra map[string]any `json:"extra,omitempty"`
+	// Marks are the variant's pieces to draw (island stacks, meeples on the Isle of Man, upgrade
+	// chips), redacted like the rest of the view.
+	Marks []Mark `json:"marks,omitempty"`
 	// Deck is the face-down stack, top first: full view only.
 	Deck []TileID `json:"deck,omitempty"`
 }
@@ -65,6 +68,9 @@ func (g *Game) View(full bool) *View {
 	v.Spots = g.MeepleSpots()
 	if vw, ok := g.Variant.(Viewer); ok {
 		v.Extra = vw.View(g, full)
+	}
+	if mk, ok := g.Variant.(Marker); ok {
+		v.Marks = mk.Marks(g, full)
 	}
 	if full {
 		for i := len(g.Deck) - 1; i >= 0; i-- {
