@@ -1,10 +1,7 @@
 package bot
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -165,7 +162,7 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) {
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
-// permissions first and fills in a seed so that the record replays exactly.
+// permissions first and draws the secret deal key, kept in the record so that it replays exactly.
 func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	if i.GuildID == "" {
 		b.editOriginal(i, "Games are played in a server channel, not in direct messages. Use /carc new in a channel.", nil, nil)
@@ -177,11 +174,18 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 			" in this channel. Ask an admin to grant them (or to choose another channel).", nil, nil)
 		return
 	}
-	if in.Options["seed"] == "" {
-		var seed [8]byte
-		_, _ = rand.Read(seed[:])
-		in.Options["seed"] = fmt.Sprint(binary.BigEndian.Uint64(seed[:]) >> 1)
+	if _, chosen := in.Options["seed"]; chosen {
+		// Discord does not offer the option; a seed chosen by a player would make the deal knowable.
+		b.editOriginal(i, "seed: is for local play and table scripts only: a game on Discord is dealt from a secret key nobody chooses.", nil, nil)
+		return
 	}
+	key, err := b.cfg.Deal()
+	if err != nil {
+		b.log.Error("could not draw a deal key", "err", err)
+		b.editOriginal(i, "The game could not be dealt, so it was not opened; please try again.", nil, nil)
+		return
+	}
+	in.Secret = key
 	in.Table, in.Channel = "g"+i.ID, i.ChannelID
 	here := b.entryAt(i.ChannelID)
 	var current *commands.Table

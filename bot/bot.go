@@ -28,6 +28,9 @@ type Config struct {
 	TimerEvery time.Duration
 	// Draw draws a reply's picture; nil uses Picture (render/).
 	Draw func(t *commands.Table, r commands.Reply) ([]byte, error)
+	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
+	// Tests that need games to repeat pass FixedDeals.
+	Deal func() (string, error)
 }
 
 // Bot serves games on Discord.
@@ -76,6 +79,9 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	}
 	if cfg.TimerEvery == 0 {
 		cfg.TimerEvery = 30 * time.Second
+	}
+	if cfg.Deal == nil {
+		cfg.Deal = secretDeal
 	}
 	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
 		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}

@@ -18,12 +18,14 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
-// openGame opens and starts a two-player game in the general channel.
+// openGame opens and starts a two-player game in the general channel, dealt from a fixed key
+// derived from seed.
 func openGame(h *harness, mapID string, seed int64, extra ...fakediscord.Arg) (*fakediscord.User, *fakediscord.User, *fakediscord.Channel) {
 	h.t.Helper()
 	alice, bob := h.f.AddUser("alice"), h.f.AddUser("bob")
 	ch := h.f.General
-	args := append([]fakediscord.Arg{fakediscord.StringArg("map", mapID), fakediscord.IntArg("seed", seed)}, extra...)
+	h.deal.Store(seed)
+	args := append([]fakediscord.Arg{fakediscord.StringArg("map", mapID)}, extra...)
 	if m := h.slash(alice, ch, "carc", fakediscord.SubCommand("new", args...)); !contains(m.Content, "Game opened") {
 		h.t.Fatalf("/carc new: %s", m.Content)
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -46,7 +47,12 @@ type harness struct {
 	clock *testClock
 	ctx   context.Context
 	draw  func(*commands.Table, commands.Reply) ([]byte, error)
+	// deal is the seed of the fixed deal of the next game opened (see openGame).
+	deal atomic.Int64
 }
+
+// nextDeal is the bot's deal source in tests: a fixed key from the harness's deal seed.
+func (h *harness) nextDeal() (string, error) { return FixedDeals(h.deal.Load())() }
 
 func newHarness(t *testing.T, opts ...fakediscord.Option) *harness {
 	t.Helper()
@@ -65,7 +71,7 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	s := h.f.Session(h.t)
-	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw,
+	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, Deal: h.nextDeal,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		h.t.Fatal(err)

@@ -21,6 +21,10 @@ func InputFor(user User, m game.Move) Input {
 		for k, v := range m.Action.Args {
 			in.Options[k] = v
 		}
+	case game.MoveDraw:
+		in.Command, in.Sub = "carc", "draw"
+	case game.MovePass:
+		in.Command, in.Sub = "carc", "pass"
 	case game.MoveSkip:
 		in.Command, in.Sub = "carc", "skip"
 	case game.MoveResign:
@@ -57,15 +61,15 @@ func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input
 	}
 	if _, err := run(Input{User: users[0], Command: "carc", Sub: "new",
 		Options: map[string]string{"map": mapID, "seed": fmt.Sprint(seed)}}); err != nil {
-		return nil, err
+		return t, err
 	}
 	for _, u := range users[1:] {
 		if _, err := run(Input{User: u, Command: "carc", Sub: "join"}); err != nil {
-			return nil, err
+			return t, err
 		}
 	}
 	if _, err := run(Input{User: users[0], Command: "carc", Sub: "start"}); err != nil {
-		return nil, err
+		return t, err
 	}
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
 	var buf []game.Placement
@@ -80,8 +84,8 @@ func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input
 }
 
 // Position plays a game with random players through the command layer until at least n inputs
-// of the running game are applied and a tile waits to be placed, and returns the table: a mid-game
-// position for benchmarks and tests.
+// of the running game are applied (the start counts as one) and a tile waits to be placed, and
+// returns the table: a mid-game position for benchmarks and tests.
 func Position(mapID string, players int, seed uint64, n int) (*Table, error) {
 	moves := 0
 	errStop := fmt.Errorf("stop")

@@ -62,30 +62,38 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 			return squareChoices(t, "")
 		case "rotation":
 			return rotationChoices(t, in.Options["square"])
-		case "meeple", "chips":
-			p, ok := typedPlacement(t, in)
-			if !ok {
-				return nil
-			}
-			after := g.Clone()
-			// A preview must not turn over a face-down chip: the chip is taken off the copy, so the
-			// choices offered depend only on what the player knows. A sale that uses the chip this
-			// placement collects can still be typed; it is checked when the turn is played.
-			if i, ok := after.ChipOn(p.Square); ok && !after.MapChips[i].FaceUp {
-				after.TakeChip(i)
-			}
-			if after.Play(game.Move{Kind: game.MovePlace, Player: g.Current, Square: p.Square, Rotation: p.Rotation}) != nil {
-				return nil
-			}
-			if focused == "meeple" {
-				if a, ok := in.Options["chips"]; ok && a != "" {
-					if act, err := parseAction(a); err == nil {
-						_ = after.Play(game.Move{Kind: game.MoveAction, Player: g.Current, Action: &act})
+		}
+		p, ok := typedPlacement(t, in)
+		if !ok {
+			return nil
+		}
+		after := g.Clone()
+		// A preview must not turn over a face-down chip: the chip is taken off the copy, so the
+		// choices offered depend only on what the player knows. An action that uses the chip this
+		// placement collects can still be typed; it is judged once the chip is turned over.
+		if i, ok := after.ChipOn(p.Square); ok && !after.MapChips[i].FaceUp {
+			after.TakeChip(i)
+		}
+		if after.Play(game.Move{Kind: game.MovePlace, Player: g.Current, Square: p.Square, Rotation: p.Rotation}) != nil {
+			return nil
+		}
+		if focused == "meeple" {
+			if text := in.Options["chips"]; text != "" {
+				if acts, err := parseActions(text); err == nil {
+					for _, a := range acts {
+						_ = after.Play(game.Move{Kind: game.MoveAction, Player: g.Current, Action: &a})
 					}
 				}
-				return spotChoices(after)
 			}
-			return actionChoices(after, "")
+			return spotChoices(after)
+		}
+		if focused == "chips" {
+			return actionChoices(after)
+		}
+		for _, spec := range t.Entry().Actions {
+			if spec.Shortcut == focused {
+				return shortcutChoices(after, spec)
+			}
 		}
 	case "meeple":
 		if focused == "spot" && g.Phase == game.PhaseMeeple {
@@ -97,17 +105,38 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 	return nil
 }
 
+// shortcutChoices are the values of a /place option that stands for a chip action: the first
+// option of each legal such action, or yes.
+func shortcutChoices(g *game.Game, spec game.ActionSpec) []Choice {
+	var out []Choice
+	seen := map[string]bool{}
+	for _, a := range g.LegalActions() {
+		if a.Name != spec.Name {
+			continue
+		}
+		v := "yes"
+		if len(spec.Options) > 0 {
+			v = a.Args[spec.Options[0].Name]
+		}
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, Choice{Name: a.Label, Value: v})
+		}
+	}
+	return out
+}
+
 // typedPlacement reads the square and rotation typed so far; the rotation may be left out when
 // only one fits.
 func typedPlacement(t *Table, in Input) (game.Placement, bool) {
 	g := t.Game
-	sq, err := game.ParseSquare(in.Options["square"])
+	sq, err := readSquare(t, in.Options["square"])
 	if err != nil {
 		return game.Placement{}, false
 	}
 	rots := g.LegalRotations(g.Drawn, sq)
 	if r, ok := in.Options["rotation"]; ok && r != "" {
-		rot, err := game.ParseRotation(r)
+		rot, err := readRotation(t, r)
 		if err != nil {
 			return game.Placement{}, false
 		}
@@ -203,7 +232,7 @@ func squareNote(g *game.Game, s game.Square) string {
 
 func rotationChoices(t *Table, square string) []Choice {
 	g := t.Game
-	sq, err := game.ParseSquare(square)
+	sq, err := readSquare(t, square)
 	var rots []game.Rotation
 	if err == nil {
 		rots = g.LegalRotations(g.Drawn, sq)
@@ -285,9 +314,9 @@ func spotChoices(g *game.Game) []Choice {
 }
 
 // actionChoices are the chip actions legal now, as one option value each.
-func actionChoices(g *game.Game, _ string) []Choice {
+func actionChoices(g *game.Game) []Choice {
 	var out []Choice
-	for _, a := range g.Variant.Actions(g) {
+	for _, a := range g.LegalActions() {
 		out = append(out, Choice{Name: a.Label, Value: a.Action.String()})
 	}
 	return out
@@ -298,7 +327,7 @@ func actionChoices(g *game.Game, _ string) []Choice {
 func actionOptionChoices(g *game.Game, in Input, focused string) []Choice {
 	seen := map[string]bool{}
 	var out []Choice
-	for _, a := range g.Variant.Actions(g) {
+	for _, a := range g.LegalActions() {
 		if a.Name != in.Sub {
 			continue
 		}

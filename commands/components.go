@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -48,35 +47,55 @@ func ParseComponentID(id string) (Component, error) {
 	return c, nil
 }
 
-// turnButtons are the buttons under a turn message: the current player opens a private turn panel.
-func turnButtons(t *Table) [][]Button {
-	if t.Status != Playing || t.Game.Phase != game.PhasePlace {
-		return nil
+// turnComponents are the buttons (and a select menu when they do not fit) under a message that
+// waits for the current player: what the step of the turn allows, and nothing else.
+func turnComponents(t *Table) ([][]Button, *Select) {
+	if t.Status != Playing {
+		return nil, nil
 	}
-	return [][]Button{{{ID: ComponentID(t, "play"), Label: "Play my turn", Style: Primary}}}
-}
-
-// spotButtons offer the legal meeple spots, numbered as on the board image, and "No meeple".
-func spotButtons(t *Table) [][]Button {
 	g := t.Game
+	var main []Button
+	switch {
+	case g.TurnState.Choice != nil:
+	case g.Phase == game.PhasePlace:
+		return [][]Button{{{ID: ComponentID(t, "play"), Label: "Play my turn", Style: Primary}}}, nil
+	case g.Phase == game.PhaseSource:
+		main = append(main, Button{ID: ComponentID(t, "draw"), Label: "Draw a face-down tile", Style: Primary})
+	case g.Phase == game.PhaseMeeple:
+		for i, s := range g.MeepleSpots() {
+			main = append(main, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
+		}
+		main = append(main, Button{ID: ComponentID(t, "spot", "none"), Label: "No meeple", Style: Primary})
+	case g.Phase == game.PhaseFinish:
+		main = append(main, Button{ID: ComponentID(t, "pass"), Label: "Done: score my turn", Style: Primary})
+	case g.Phase == game.PhaseDecide:
+		main = append(main, Button{ID: ComponentID(t, "pass"), Label: "End my turn", Style: Primary})
+	}
 	var rows [][]Button
-	var row []Button
-	for i, s := range g.MeepleSpots() {
-		row = append(row, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
-		if len(row) == 5 {
-			rows, row = append(rows, row), nil
+	for len(main) > 0 {
+		n := min(5, len(main))
+		rows, main = append(rows, main[:n]), main[n:]
+	}
+	acts := g.LegalActions()
+	fits := len(rows)+len(acts) <= 5
+	for _, a := range acts {
+		fits = fits && len(ComponentID(t, "act", a.Action.String())) <= 100
+	}
+	if fits {
+		for _, a := range acts {
+			rows = append(rows, []Button{{ID: ComponentID(t, "act", a.Action.String()), Label: Truncate(a.Label, 80), Style: Success}})
+		}
+		return rows, nil
+	}
+	// More actions than rows of buttons: one menu holds them (Discord's 25 at most; /chips reaches
+	// any other).
+	sel := &Select{ID: ComponentID(t, "act"), Placeholder: "Chip actions"}
+	for _, a := range acts {
+		if v := a.Action.String(); len(v) <= 100 && len(sel.Options) < MaxChoices {
+			sel.Options = append(sel.Options, Choice{Name: Truncate(a.Label, 100), Value: v})
 		}
 	}
-	row = append(row, Button{ID: ComponentID(t, "spot", "none"), Label: "No meeple", Style: Primary})
-	rows = append(rows, row)
-	for _, a := range g.Variant.Actions(g) {
-		id := ComponentID(t, "act", a.Action.String())
-		if len(id) > 100 || len(rows) >= 5 {
-			continue
-		}
-		rows = append(rows, []Button{{ID: id, Label: Truncate(a.Label, 80), Style: Success}})
-	}
-	return rows
+	return rows[:min(len(rows), 4)], sel
 }
 
 // Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut.
@@ -97,8 +116,11 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 	if t == nil || c.Table != t.ID {
 		return fail(t, "This button belongs to a game that is no longer running here.")
 	}
-	if c.Verb == "undo" {
+	switch c.Verb {
+	case "undo":
 		return undoVote(t, user, c)
+	case "kick":
+		return kickVote(t, user, c)
 	}
 	if t.Status != Playing {
 		return fail(t, "This game is over; its buttons do nothing now.")
@@ -117,11 +139,13 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 	switch c.Verb {
 	case "play":
 		return turnPanel(t)
+	case "draw", "pass":
+		in.Command, in.Sub = "carc", c.Verb
 	case "sq":
 		if len(values) == 1 {
 			c.Arg = values[0]
 		}
-		sq, err := game.ParseSquare(c.Arg)
+		sq, err := readSquare(t, c.Arg)
 		if err != nil {
 			return fail(t, "%v.", err)
 		}
@@ -146,6 +170,9 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 		in.Command = "meeple"
 		in.Options["spot"] = c.Arg
 	case "act":
+		if len(values) == 1 {
+			c.Arg = values[0]
+		}
 		act, err := parseAction(c.Arg)
 		if err != nil {
 			return fail(t, "%v.", err)
@@ -163,8 +190,9 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 // turnPanel is the private start of a clicked turn: a menu of the legal squares.
 func turnPanel(t *Table) Reply {
 	g := t.Game
-	if g.Phase == game.PhaseMeeple {
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: meeplePrompt(t), Buttons: spotButtons(t), Image: BoardImage}
+	if g.Phase != game.PhasePlace {
+		buttons, sel := turnComponents(t)
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: stepHint(t), Buttons: buttons, Select: sel, Image: BoardImage}
 	}
 	choices := squareChoices(t, "")
 	text := fmt.Sprintf("Your tile is %s. Choose a square (nearest to the last move first):", g.Drawn)
@@ -200,41 +228,4 @@ func preview(t *Table, p game.Placement) Reply {
 	return Reply{OK: true, Ephemeral: true, Table: t, Image: PreviewImage, Preview: &p,
 		Text:    fmt.Sprintf("%s on %s at %s°: %s.", g.Drawn, p.Square, p.Rotation, describePlacement(g, p)),
 		Buttons: [][]Button{row, confirm}}
-}
-
-// undoVote records a player's answer to an undo request.
-func undoVote(t *Table, user User, c Component) Reply {
-	if t.Undo == nil || t.Status != Playing {
-		return fail(t, "There is no undo request open.")
-	}
-	if t.Seat(user.ID) < 0 {
-		return fail(t, "Only the players vote on an undo.")
-	}
-	n := t.clone()
-	if c.Arg == "no" {
-		n.Undo = nil
-		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s refused to undo; the game goes on.", user.Name)}
-	}
-	if slices.Contains(n.Undo.Approvals, user.ID) {
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; " + waitingFor(n) + "."}
-	}
-	n.Undo.Approvals = append(n.Undo.Approvals, user.ID)
-	if wait := waitingFor(n); wait != "" {
-		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s agrees to undo; %s.", user.Name, wait)}
-	}
-	return applyUndo(t, n)
-}
-
-// waitingFor names the players whose approval an undo still needs ("" when none).
-func waitingFor(t *Table) string {
-	var names []string
-	for i, u := range t.Seats {
-		if !t.Game.Players[i].Resigned && !slices.Contains(t.Undo.Approvals, u.ID) {
-			names = append(names, u.Name)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return "waiting for " + strings.Join(names, ", ")
 }

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,244 +11,367 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// expect checks one !expect line against the table: it returns what held, an error saying what
-// did not, or an ErrMalformed error for a line that cannot be checked.
-//
-//	!expect ok | refused [TEXT]        the last input was accepted | refused (with TEXT in the reply)
-//	!expect reply TEXT                 the last reply contains TEXT
-//	!expect score NAME=N ...           scores
-//	!expect meeples NAME=N ...         meeples in supply
-//	!expect chips NAME=COLOUR:V,...    a player's chips in any order (NAME=none for none)
-//	!expect tile SQ=ID@ROT | SQ=none   the tile on a square
-//	!expect meeple NAME SQ SPOT        a meeple of NAME stands there (NAME=none: no meeple there)
-//	!expect log NAME TEXT              NAME has a score entry with exactly this reason
-//	!expect nolog NAME                 NAME has no score entry
-//	!expect spots SPOT ...             the legal meeple spots now, in marker order (none for no spot)
-//	!expect legal SQ ROT ...           the drawn tile's legal rotations on SQ (none for none)
-//	!expect mapchip SQ=down|up|none    the chip on a square
-//	!expect discarded ID ...           the tiles out of the game for want of a square
-//	!expect phase P | current NAME | status S | turn N | tiles_left N | drawn ID
+// expectation is one kind of !expect line: how to write it and how to check it against the table
+// (st is the full state) and the last reply. It returns what held, an error saying what did not,
+// or an ErrMalformed error for a line that cannot be checked.
+type expectation struct {
+	usage string
+	check func(x *expectCtx) (string, error)
+}
+
+// expectCtx is what an expectation checks: the runner, the full state, the words after its kind,
+// and the same as text (quotes kept).
+type expectCtx struct {
+	r     *Runner
+	st    State
+	kind  string
+	usage string
+	args  []string
+	text  string
+}
+
+func (x *expectCtx) malformed(format string, a ...any) error {
+	return fmt.Errorf("%w: !expect %s: %s (write %s)", ErrMalformed, x.kind, fmt.Sprintf(format, a...), x.usage)
+}
+
+// expectations are the !expect lines of table scripts. A map needs none of its own: state PATH
+// reaches any value of the state JSON, the map's own keys included.
+var expectations = map[string]expectation{
+	"ok":         {"!expect ok", expectAccepted},
+	"refused":    {"!expect refused [TEXT]", expectAccepted},
+	"reply":      {"!expect reply TEXT", expectReply},
+	"score":      {"!expect score NAME=N ...", expectCounts},
+	"meeples":    {"!expect meeples NAME=N ...", expectCounts},
+	"chips":      {"!expect chips NAME=COLOUR:V,... (NAME=none)", expectChips},
+	"tile":       {"!expect tile SQ=ID@ROT (SQ=none)", expectTile},
+	"meeple":     {"!expect meeple NAME SQ SPOT (none SQ - for no meeple there)", expectMeeple},
+	"log":        {"!expect log NAME REASON", expectLog},
+	"nolog":      {"!expect nolog NAME", expectLog},
+	"spots":      {"!expect spots SPOT ... (none)", expectSpots},
+	"legal":      {"!expect legal SQ ROT ... (none)", expectLegal},
+	"mapchip":    {"!expect mapchip SQ=down|up|none", expectMapChip},
+	"discarded":  {"!expect discarded ID ...", expectDiscarded},
+	"phase":      {"!expect phase P", expectField},
+	"current":    {"!expect current NAME", expectField},
+	"status":     {"!expect status S", expectField},
+	"turn":       {"!expect turn N", expectField},
+	"tiles_left": {"!expect tiles_left N", expectField},
+	"drawn":      {"!expect drawn ID", expectField},
+	"state":      {"!expect state PATH=VALUE ... (PATH into the state JSON: isle_of_man.ann, players.0.score)", expectState},
+}
+
+// Expectations lists how to write every !expect line, for help texts and the README check.
+func Expectations() []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(expectations)) {
+		out = append(out, expectations[k].usage)
+	}
+	return out
+}
+
+// expect checks one !expect line against the table.
 func (r *Runner) expect(args []string, raw string) (string, error) {
-	kind, rest := args[0], args[1:]
+	kind := args[0]
+	e, ok := expectations[kind]
+	if !ok {
+		return "", fmt.Errorf("%w: !expect %s: unknown expectation: use %s", ErrMalformed, kind, strings.Join(slices.Sorted(maps.Keys(expectations)), ", "))
+	}
+	if r.Table == nil {
+		return "", fmt.Errorf("%w: !expect %s: no table yet", ErrMalformed, kind)
+	}
 	// Texts are compared as written, quotes included.
 	_, text, _ := strings.Cut(raw, " ")
-	text = strings.TrimSpace(text)
-	malformed := func(format string, a ...any) error {
-		return fmt.Errorf("%w: !expect %s: %s", ErrMalformed, kind, fmt.Sprintf(format, a...))
-	}
-	t := r.Table
-	if t == nil {
-		return "", malformed("no table yet")
-	}
-	st := StateOf(t, true)
-	player := func(name string) (*PlayerState, error) {
-		for i := range st.Players {
-			if strings.EqualFold(st.Players[i].Name, name) {
-				return &st.Players[i], nil
-			}
+	return e.check(&expectCtx{r: r, st: StateOf(r.Table, true), kind: kind, usage: e.usage, args: args[1:], text: strings.TrimSpace(text)})
+}
+
+func (x *expectCtx) player(name string) (*PlayerState, error) {
+	for i := range x.st.Players {
+		if strings.EqualFold(x.st.Players[i].Name, name) {
+			return &x.st.Players[i], nil
 		}
-		return nil, malformed("%q is not a player", name)
 	}
-	pairs := func(each func(k, v string) error) error {
-		if len(rest) == 0 {
-			return malformed("write NAME=VALUE pairs")
+	return nil, x.malformed("%q is not a player", name)
+}
+
+func (x *expectCtx) pairs(each func(k, v string) error) error {
+	if len(x.args) == 0 {
+		return x.malformed("write NAME=VALUE pairs")
+	}
+	for _, a := range x.args {
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			return x.malformed("%q is not NAME=VALUE", a)
 		}
-		for _, a := range rest {
-			k, v, ok := strings.Cut(a, "=")
-			if !ok {
-				return malformed("%q is not NAME=VALUE", a)
-			}
-			if err := each(k, v); err != nil {
-				return err
-			}
+		if err := each(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expectAccepted: the last input was accepted (ok) or refused, wholly or in part (refused, with
+// TEXT in the reply when given).
+func expectAccepted(x *expectCtx) (string, error) {
+	last := x.r.last
+	if last == nil {
+		return "", x.malformed("no input before it")
+	}
+	accepted := last.OK && last.Refused == ""
+	if accepted != (x.kind == "ok") {
+		if x.kind == "ok" {
+			return "", fmt.Errorf("expected the input to be accepted, but it was not: %s", joinReply(*last))
+		}
+		return "", fmt.Errorf("expected the input to be refused, but it was accepted: %s", last.Text)
+	}
+	if x.kind == "refused" && x.text != "" && !strings.Contains(joinReply(*last), x.text) {
+		return "", fmt.Errorf("refused, but the reply %q does not say %q", joinReply(*last), x.text)
+	}
+	return x.kind, nil
+}
+
+func expectReply(x *expectCtx) (string, error) {
+	if x.r.last == nil {
+		return "", x.malformed("no input before it")
+	}
+	if reply := joinReply(*x.r.last); !strings.Contains(reply, x.text) {
+		return "", fmt.Errorf("the reply %q does not contain %q", reply, x.text)
+	}
+	return "reply contains " + x.text, nil
+}
+
+func expectCounts(x *expectCtx) (string, error) {
+	return "", x.pairs(func(k, v string) error {
+		p, err := x.player(k)
+		if err != nil {
+			return err
+		}
+		want, err := strconv.Atoi(v)
+		if err != nil {
+			return x.malformed("%q is not a number", v)
+		}
+		got, what := p.Score, "points"
+		if x.kind == "meeples" {
+			got, what = p.Meeples, "meeples in supply"
+		}
+		if got != want {
+			return fmt.Errorf("%s has %d %s, expected %d", p.Name, got, what, want)
 		}
 		return nil
-	}
-	joined := strings.Join(rest, " ")
-	switch kind {
-	case "ok", "refused":
-		if r.last == nil {
-			return "", malformed("no input before it")
-		}
-		if r.last.OK != (kind == "ok") {
-			want := "refused"
-			if kind == "ok" {
-				want = "accepted"
-			}
-			return "", fmt.Errorf("expected the input to be %s, but it was not: %s", want, r.last.Text)
-		}
-		if kind == "refused" && text != "" && !strings.Contains(r.last.Text, text) {
-			return "", fmt.Errorf("refused, but the reply %q does not say %q", r.last.Text, text)
-		}
-		return kind, nil
-	case "reply":
-		if r.last == nil {
-			return "", malformed("no input before it")
-		}
-		if !strings.Contains(r.last.Text, text) {
-			return "", fmt.Errorf("the reply %q does not contain %q", r.last.Text, text)
-		}
-		return "reply contains " + text, nil
-	case "score", "meeples":
-		return "", pairs(func(k, v string) error {
-			p, err := player(k)
-			if err != nil {
-				return err
-			}
-			want, err := strconv.Atoi(v)
-			if err != nil {
-				return malformed("%q is not a number", v)
-			}
-			got := p.Score
-			if kind == "meeples" {
-				got = p.Meeples
-			}
-			if got != want {
-				return fmt.Errorf("%s has %d %s, expected %d", p.Name, got, map[string]string{"score": "points", "meeples": "meeples in supply"}[kind], want)
-			}
-			return nil
-		})
-	case "chips":
-		return "", pairs(func(k, v string) error {
-			p, err := player(k)
-			if err != nil {
-				return err
-			}
-			var got, want []string
-			for _, c := range p.Chips {
-				got = append(got, fmt.Sprintf("%s:%d", c.Color, c.Value))
-			}
-			if v != "none" {
-				want = strings.Split(v, ",")
-			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				return fmt.Errorf("%s holds %v, expected %v", p.Name, got, want)
-			}
-			return nil
-		})
-	case "tile":
-		return "", pairs(func(k, v string) error {
-			sq := strings.ToUpper(k)
-			for _, b := range st.Board {
-				if b.Square == sq {
-					if got := fmt.Sprintf("%s@%d", b.Tile, b.Rotation); !strings.EqualFold(got, v) {
-						return fmt.Errorf("%s holds %s, expected %s", sq, got, v)
-					}
-					return nil
-				}
-			}
-			if v != "none" {
-				return fmt.Errorf("%s holds no tile, expected %s", sq, v)
-			}
-			return nil
-		})
-	case "meeple":
-		if len(rest) != 3 {
-			return "", malformed("write !expect meeple NAME SQUARE SPOT")
-		}
-		spot, err := parseSpot(rest[2])
+	})
+}
+
+func expectChips(x *expectCtx) (string, error) {
+	return "", x.pairs(func(k, v string) error {
+		p, err := x.player(k)
 		if err != nil {
-			return "", malformed("%v", err)
+			return err
 		}
-		var found []string
-		for _, m := range st.Meeples {
-			if strings.EqualFold(m.Square, rest[1]) {
-				found = append(found, m.Player+" "+m.Spot)
-				if strings.EqualFold(m.Player, rest[0]) && sameSpot(t, m.Square, m.Spot, spot) {
-					return "meeple found", nil
+		var got, want []string
+		for _, c := range p.Chips {
+			got = append(got, fmt.Sprintf("%s:%d", c.Color, c.Value))
+		}
+		if v != "none" {
+			want = strings.Split(v, ",")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("%s holds %v, expected %v", p.Name, got, want)
+		}
+		return nil
+	})
+}
+
+func expectTile(x *expectCtx) (string, error) {
+	return "", x.pairs(func(k, v string) error {
+		sq := strings.ToUpper(k)
+		for _, b := range x.st.Board {
+			if b.Square == sq {
+				if got := fmt.Sprintf("%s@%d", b.Tile, b.Rotation); !strings.EqualFold(got, v) {
+					return fmt.Errorf("%s holds %s, expected %s", sq, got, v)
 				}
+				return nil
 			}
 		}
-		if rest[0] == "none" && len(found) == 0 {
+		if v != "none" {
+			return fmt.Errorf("%s holds no tile, expected %s", sq, v)
+		}
+		return nil
+	})
+}
+
+func expectMeeple(x *expectCtx) (string, error) {
+	if len(x.args) != 3 {
+		return "", x.malformed("write NAME SQUARE SPOT")
+	}
+	name, square := x.args[0], x.args[1]
+	var found []string
+	for _, m := range x.st.Meeples {
+		if strings.EqualFold(m.Square, square) {
+			found = append(found, m.Player+" "+m.Spot)
+		}
+	}
+	if name == "none" {
+		if len(found) == 0 {
 			return "no meeple there", nil
 		}
-		return "", fmt.Errorf("no meeple of %s on %s %s; there: %v", rest[0], rest[1], spot, found)
-	case "log", "nolog":
-		if len(rest) < 1 {
-			return "", malformed("write !expect %s NAME [REASON]", kind)
-		}
-		p, err := player(rest[0])
-		if err != nil {
-			return "", err
-		}
-		_, reason, _ := strings.Cut(text, " ")
-		reason = strings.TrimSpace(reason)
-		var mine []string
-		for _, e := range st.Log {
-			if e.Player == p.Name {
-				mine = append(mine, e.Reason)
-			}
-		}
-		if kind == "nolog" {
-			if len(mine) > 0 {
-				return "", fmt.Errorf("%s has score entries: %q", p.Name, mine)
-			}
-			return "no entries", nil
-		}
-		if !slices.Contains(mine, reason) {
-			return "", fmt.Errorf("%s has no score entry %q; entries: %q", p.Name, reason, mine)
-		}
-		return "entry found", nil
-	case "spots":
-		want := rest
-		if joined == "none" {
-			want = nil
-		}
-		got := t.Game.MeepleSpots()
-		if !slices.Equal(got, want) {
-			return "", fmt.Errorf("legal spots are %v, expected %v", got, want)
-		}
-		return "spots match", nil
-	case "legal":
-		if len(rest) < 1 || t.Game == nil {
-			return "", malformed("write !expect legal SQUARE ROTATION... during a game")
-		}
-		g := t.Game
-		var got []string
-		if sq, err := game.ParseSquare(rest[0]); err == nil && g.HasDrawn {
-			for _, rot := range g.LegalRotations(g.Drawn, sq) {
-				got = append(got, rot.String())
-			}
-		} else if err != nil {
-			return "", malformed("%v", err)
-		}
-		want := rest[1:]
-		if strings.Join(want, " ") == "none" {
-			want = nil
-		}
-		if !slices.Equal(got, want) {
-			return "", fmt.Errorf("legal rotations on %s are %v, expected %v", rest[0], got, want)
-		}
-		return "rotations match", nil
-	case "mapchip":
-		return "", pairs(func(k, v string) error {
-			got := "none"
-			for _, c := range st.MapChips {
-				if strings.EqualFold(c.Square, k) {
-					got = c.Face
-				}
-			}
-			if got != v {
-				return fmt.Errorf("the chip on %s is %s, expected %s", k, got, v)
-			}
-			return nil
-		})
-	case "discarded":
-		if !slices.Equal(st.Discarded, rest) {
-			return "", fmt.Errorf("discarded tiles are %v, expected %v", st.Discarded, rest)
-		}
-		return "discards match", nil
-	case "phase", "current", "status", "turn", "tiles_left", "drawn":
-		got := map[string]string{"phase": st.Phase, "current": st.Current, "status": string(st.Status),
-			"turn": strconv.Itoa(st.Turn), "tiles_left": strconv.Itoa(st.TilesLeft), "drawn": st.Drawn}[kind]
-		if !strings.EqualFold(got, joined) {
-			return "", fmt.Errorf("%s is %q, expected %q", kind, got, joined)
-		}
-		return kind + " matches", nil
+		return "", fmt.Errorf("meeples on %s: %v, expected none", square, found)
 	}
-	return "", malformed("unknown expectation (see the list in the README)")
+	spot, err := parseSpot(x.args[2])
+	if err != nil {
+		return "", x.malformed("%v", err)
+	}
+	for _, m := range x.st.Meeples {
+		if strings.EqualFold(m.Square, square) && strings.EqualFold(m.Player, name) && sameSpot(x.r.Table, m.Square, m.Spot, spot) {
+			return "meeple found", nil
+		}
+	}
+	return "", fmt.Errorf("no meeple of %s on %s %s; there: %v", name, square, spot, found)
+}
+
+func expectLog(x *expectCtx) (string, error) {
+	if len(x.args) < 1 {
+		return "", x.malformed("name a player")
+	}
+	p, err := x.player(x.args[0])
+	if err != nil {
+		return "", err
+	}
+	_, reason, _ := strings.Cut(x.text, " ")
+	reason = strings.TrimSpace(reason)
+	var mine []string
+	for _, e := range x.st.Log {
+		if e.Player == p.Name {
+			mine = append(mine, e.Reason)
+		}
+	}
+	if x.kind == "nolog" {
+		if len(mine) > 0 {
+			return "", fmt.Errorf("%s has score entries: %q", p.Name, mine)
+		}
+		return "no entries", nil
+	}
+	if !slices.Contains(mine, reason) {
+		return "", fmt.Errorf("%s has no score entry %q; entries: %q", p.Name, reason, mine)
+	}
+	return "entry found", nil
+}
+
+func expectSpots(x *expectCtx) (string, error) {
+	want := x.args
+	if strings.Join(x.args, " ") == "none" {
+		want = nil
+	}
+	var got []string
+	if x.r.Table.Game != nil {
+		got = x.r.Table.Game.MeepleSpots()
+	}
+	if !slices.Equal(got, want) {
+		return "", fmt.Errorf("legal spots are %v, expected %v", got, want)
+	}
+	return "spots match", nil
+}
+
+func expectLegal(x *expectCtx) (string, error) {
+	g := x.r.Table.Game
+	if len(x.args) < 1 || g == nil {
+		return "", x.malformed("during a game, name a square")
+	}
+	sq, err := game.ParseSquare(x.args[0])
+	if err != nil {
+		return "", x.malformed("%v", err)
+	}
+	var got []string
+	if g.HasDrawn() {
+		for _, rot := range g.LegalRotations(g.Drawn, sq) {
+			got = append(got, rot.String())
+		}
+	}
+	want := x.args[1:]
+	if strings.Join(want, " ") == "none" {
+		want = nil
+	}
+	if !slices.Equal(got, want) {
+		return "", fmt.Errorf("legal rotations on %s are %v, expected %v", x.args[0], got, want)
+	}
+	return "rotations match", nil
+}
+
+func expectMapChip(x *expectCtx) (string, error) {
+	return "", x.pairs(func(k, v string) error {
+		got := "none"
+		for _, c := range x.st.MapChips {
+			if strings.EqualFold(c.Square, k) {
+				got = c.Face
+			}
+		}
+		if got != v {
+			return fmt.Errorf("the chip on %s is %s, expected %s", k, got, v)
+		}
+		return nil
+	})
+}
+
+func expectDiscarded(x *expectCtx) (string, error) {
+	if !slices.Equal(x.st.Discarded, x.args) {
+		return "", fmt.Errorf("discarded tiles are %v, expected %v", x.st.Discarded, x.args)
+	}
+	return "discards match", nil
+}
+
+func expectField(x *expectCtx) (string, error) {
+	st := x.st
+	got := map[string]string{"phase": st.Phase, "current": st.Current, "status": string(st.Status),
+		"turn": strconv.Itoa(st.Turn), "tiles_left": strconv.Itoa(st.TilesLeft), "drawn": st.Drawn}[x.kind]
+	if want := strings.Join(x.args, " "); !strings.EqualFold(got, want) {
+		return "", fmt.Errorf("%s is %q, expected %q", x.kind, got, want)
+	}
+	return x.kind + " matches", nil
+}
+
+// expectState checks values anywhere in the full state JSON by a dotted path: object keys, and
+// list positions from 0 (players.1.score, isle_of_man.ann, islands.purple.stacks.0.top). A value is
+// compared as written: a number, true or false, a string, or null for a missing one.
+func expectState(x *expectCtx) (string, error) {
+	b, err := json.Marshal(x.st)
+	if err != nil {
+		return "", err
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return "", err
+	}
+	return "", x.pairs(func(path, want string) error {
+		cur := doc
+		for _, part := range strings.Split(path, ".") {
+			switch v := cur.(type) {
+			case map[string]any:
+				cur = v[part]
+			case []any:
+				i, err := strconv.Atoi(part)
+				if err != nil || i < 0 || i >= len(v) {
+					cur = nil
+				} else {
+					cur = v[i]
+				}
+			default:
+				cur = nil
+			}
+		}
+		got := "null"
+		switch v := cur.(type) {
+		case nil:
+		case string:
+			got = v
+		default:
+			raw, _ := json.Marshal(v)
+			got = string(raw)
+		}
+		if got != want {
+			return fmt.Errorf("state %s is %s, expected %s", path, got, want)
+		}
+		return nil
+	})
 }
 
 // sameSpot reports whether two spot names name the same feature of the tile on a square.

@@ -28,6 +28,10 @@ type Input struct {
 	// "local").
 	Table   string `json:"table,omitempty"`
 	Channel string `json:"channel,omitempty"`
+	// Secret is the deal key of /carc new: 64 hexadecimal digits the bot draws from the operating
+	// system, so that nobody chooses or can predict the deal. It is never typed by a user, and only
+	// the record (never a player) sees it.
+	Secret string `json:"secret,omitempty"`
 }
 
 func (in Input) String() string {
@@ -156,19 +160,67 @@ func parseSpot(s string) (string, error) {
 	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
 }
 
-// parseAction reads a chip action written as one option value: "sell wine:orange to:abroad".
+// parseActions reads the chip actions written in one option value, separated by ";":
+// "sell wine:orange to:abroad" or "upgrade square:F7 spot:road:E pay:2+2; upgrade ...".
+func parseActions(s string) ([]game.Action, error) {
+	var out []game.Action
+	for _, part := range strings.Split(s, ";") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		a, err := parseAction(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", s)
+	}
+	return out, nil
+}
+
+// parseAction reads one chip action: its name, then its options as name:value.
 func parseAction(s string) (game.Action, error) {
 	words, err := splitWords(strings.TrimSpace(s))
 	if err != nil || len(words) == 0 {
-		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", s)
+		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", strings.TrimSpace(s))
 	}
 	a := game.Action{Name: strings.ToLower(words[0]), Args: map[string]string{}}
 	for _, w := range words[1:] {
 		k, v, ok := strings.Cut(w, ":")
 		if !ok {
-			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", w, s)
+			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", w, strings.TrimSpace(s))
 		}
 		a.Args[strings.ToLower(k)] = v
 	}
 	return a, nil
+}
+
+// readSquare reads a square typed at a table. Tables opened before the square syntax was strict
+// (their record must replay as it was played) also take a "+" before the row.
+func readSquare(t *Table, s string) (game.Square, error) {
+	sq, err := game.ParseSquare(s)
+	if err != nil && t.Settings.Options.Legacy {
+		if lenient, err2 := game.ParseSquare(strings.Replace(s, "+", "", 1)); err2 == nil {
+			return lenient, nil
+		}
+	}
+	return sq, err
+}
+
+// readRotation reads a rotation typed at a table; tables opened before the syntax was strict also
+// take 360 and a trailing ° or deg.
+func readRotation(t *Table, s string) (game.Rotation, error) {
+	r, err := game.ParseRotation(s)
+	if err != nil && t.Settings.Options.Legacy {
+		v := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "°"), "deg"))
+		if v == "360" {
+			v = "0"
+		}
+		if lenient, err2 := game.ParseRotation(v); err2 == nil {
+			return lenient, nil
+		}
+	}
+	return r, err
 }

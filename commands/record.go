@@ -42,38 +42,44 @@ func Apply(t *Table, e Entry) Reply {
 	return fail(t, "An empty record entry.")
 }
 
-// Timeout applies the deadline policy to the current player: skip the turn (the tile goes back into
-// the stack) or play the simplest legal move for them (first legal placement, no meeple).
+// Timeout applies the deadline policy to the current player: skip the turn as it stands (an
+// unplaced tile goes back into the stack, an open choice takes its default), or play the simplest
+// legal moves for them until the turn passes (game.Game.SimplestMove: first legal placement, no
+// meeple, the defaults of forced choices, every offer declined).
 func Timeout(t *Table, policy string) Reply {
 	if t == nil || t.Status != Playing {
 		return fail(t, "No game is running.")
 	}
 	c := t.clone()
-	seat := c.Game.Current
-	var moves []game.Move
+	g := c.Game
+	seat, turn := g.Current, g.Turn
+	var events []game.Event
 	switch policy {
 	case PolicySkip:
-		moves = []game.Move{{Kind: game.MoveSkip, Player: seat}}
+		ev, err := c.play("bot", game.Move{Kind: game.MoveSkip, Player: seat})
+		if err != nil {
+			return fail(t, "%s", errorText(err))
+		}
+		events = ev
 	case PolicyAuto:
-		m := c.Game.SimplestMove()
-		moves = []game.Move{m}
-		if m.Kind == game.MovePlace {
-			moves = append(moves, game.Move{Kind: game.MoveMeeple, Player: seat, Spot: "none"})
+		for !g.Over() && g.Current == seat && g.Turn == turn {
+			ev, err := c.play("bot", g.SimplestMove())
+			if err != nil {
+				return fail(t, "%s", errorText(err))
+			}
+			events = append(events, ev...)
 		}
 	default:
 		return fail(t, "Unknown deadline policy %q.", policy)
 	}
-	events, err := c.play("bot", moves...)
-	if err != nil {
-		return fail(t, "%s", errorText(err))
-	}
 	c.Missed[seat]++
-	lead := fmt.Sprintf("%s let the turn deadline pass (%d missed).", c.Seats[seat].Name, c.Missed[seat])
+	missed := plural(c.Missed[seat], "missed turn", "missed turns")
+	lead := fmt.Sprintf("%s let the turn deadline pass (%s).", c.Seats[seat].Name, missed)
 	if policy == PolicyAuto {
-		lead = fmt.Sprintf("%s let the turn deadline pass (%d missed): the simplest legal move was played.", c.Seats[seat].Name, c.Missed[seat])
+		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the simplest legal move was played.", c.Seats[seat].Name, missed)
 	}
 	if c.Missed[seat] >= c.Settings.MissedLimit {
-		lead += fmt.Sprintf(" After %d missed turns the creator or a channel admin may remove them with /carc kick.", c.Missed[seat])
+		lead += fmt.Sprintf(" After %s the creator, a channel admin or a vote of the other players may remove them with /carc kick.", missed)
 	}
 	var played []game.Move
 	for _, l := range c.Moves[len(t.Moves):] {

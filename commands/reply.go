@@ -53,7 +53,12 @@ type Choice struct {
 // Reply is the answer to an input.
 type Reply struct {
 	Text string
-	OK   bool
+	// OK means the input was accepted: the table changed (Changed) or the answer is read-only.
+	OK bool
+	// Refused is set when only part of a turn command stands: a move in it revealed something
+	// hidden, so it was committed up to there, and the rest was refused for the reason given here.
+	// It is told to the player alone; Text is the public account of what stands.
+	Refused string
 	// Ephemeral replies are seen only by the person who acted (errors, previews).
 	Ephemeral bool
 	// Table is the table after the input: the same one when nothing changed, a new one after

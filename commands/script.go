@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +43,9 @@ type inputLine struct {
 	Input string `json:"input"`
 	OK    bool   `json:"ok"`
 	Reply string `json:"reply"`
+	// Partial marks a command that stands only up to a reveal: ok is false, the reply tells what
+	// stands and what was refused.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // expectLine is the JSON line printed for an !expect.
@@ -67,7 +72,13 @@ func (r *Runner) Run(src io.Reader) error {
 	n := 0
 	for sc.Scan() {
 		n++
-		if err := r.Line(n, sc.Text()); err != nil {
+		err := r.Line(n, sc.Text())
+		if err != nil && r.Human && errors.Is(err, ErrMalformed) {
+			// At the hot-seat table a mistyped line is explained and the game goes on.
+			fmt.Fprintf(r.Out, "%v\n", err)
+			continue
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -111,7 +122,7 @@ func (r *Runner) Line(n int, raw string) error {
 	user = strings.TrimSpace(user)
 	in, err := ParseCommand(cmd)
 	if err != nil {
-		return r.emit(inputLine{n, user, strings.TrimSpace(cmd), false, sentence(err.Error())}, sentence(err.Error()))
+		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: sentence(err.Error())}, sentence(err.Error()))
 	}
 	in.User = User{ID: user, Name: user}
 	in.Local = true
@@ -128,14 +139,27 @@ func (r *Runner) Line(n int, raw string) error {
 	if err := r.image(n, reply); err != nil {
 		return err
 	}
-	return r.emit(inputLine{n, user, strings.TrimSpace(cmd), reply.OK, reply.Text}, replyText(user, reply))
+	return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: reply.OK && reply.Refused == "",
+		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply))
+}
+
+// joinReply is the whole answer to an input: the public text and, for a command that stood only in
+// part, what was refused.
+func joinReply(r Reply) string {
+	if r.Refused == "" {
+		return r.Text
+	}
+	return r.Text + "\n" + r.Refused
 }
 
 func replyText(user string, r Reply) string {
-	if r.OK {
-		return r.Text
+	switch {
+	case !r.OK:
+		return "(to " + user + ") " + r.Text
+	case r.Refused != "":
+		return r.Text + "\n(to " + user + ") " + r.Refused
 	}
-	return "(to " + user + ") " + r.Text
+	return r.Text
 }
 
 // actingUser is who plays a bare command in the terminal: the current player, else the creator.
@@ -175,138 +199,224 @@ func (r *Runner) image(n int, reply Reply) error {
 	return os.WriteFile(name, png, 0o644)
 }
 
+// directive is one ! line of a table script: how to write it, whether it sets up the lobby (after
+// /carc new, before /carc start), and what it does.
+type directive struct {
+	usage string
+	lobby bool
+	run   func(r *Runner, n int, args []string, raw string) error
+}
+
+// directives are the ! lines of table scripts (design §2.3). A map needs none of its own: !setup
+// fixes any hidden part of its deal and !expect state any value of its state.
+var directives = map[string]directive{
+	"seed":   {usage: "!seed NUMBER", run: (*Runner).seedDirective},
+	"starts": {usage: "!starts START=TILE@ROTATION ...", lobby: true, run: (*Runner).startsDirective},
+	"deck":   {usage: "!deck TILE ...", lobby: true, run: (*Runner).deckDirective},
+	"stack":  {usage: "!stack TILE ...", lobby: true, run: (*Runner).deckDirective},
+	"chips":  {usage: "!chips SQUARE=COLOUR:VALUE ...", lobby: true, run: (*Runner).chipsDirective},
+	"setup":  {usage: "!setup NAME VALUE", lobby: true, run: (*Runner).setupDirective},
+	"state":  {usage: "!state [full]", run: (*Runner).stateDirective},
+	"expect": {usage: "!expect WHAT ...", run: (*Runner).expectDirective},
+}
+
+// Directives lists how to write every ! line, for help texts.
+func Directives() []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(directives)) {
+		out = append(out, directives[name].usage)
+	}
+	return out
+}
+
+// malformed is a script line that cannot be run, naming its line and how to write it.
+func malformed(n int, name, format string, a ...any) error {
+	return fmt.Errorf("line %d: %w: !%s: %s", n, ErrMalformed, name, fmt.Sprintf(format, a...))
+}
+
 func (r *Runner) directive(n int, text string) error {
 	words, err := splitWords(text[1:])
 	if err != nil || len(words) == 0 {
 		return fmt.Errorf("line %d: %w: %q", n, ErrMalformed, text)
 	}
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("line %d: %w: !%s: %s", n, ErrMalformed, words[0], fmt.Sprintf(format, a...))
-	}
 	name, args := words[0], words[1:]
-	lobby := func() error {
-		if r.Table == nil || r.Table.Status != Lobby {
-			return bad("comes after /carc new and before /carc start")
-		}
-		return nil
+	d, ok := directives[name]
+	if !ok {
+		return malformed(n, name, "unknown directive: use %s", strings.Join(Directives(), ", "))
 	}
-	switch name {
-	case "seed":
-		if len(args) != 1 {
-			return bad("write !seed NUMBER")
-		}
-		v, err := strconv.ParseUint(args[0], 10, 64)
-		if err != nil {
-			return bad("%q is not a whole number", args[0])
-		}
-		if r.Table != nil && r.Table.Status == Lobby {
-			r.Table.Settings.Seed, r.Table.Settings.SeedSet = v, true
-		} else {
-			r.seed = &v
-		}
-	case "starts":
-		if err := lobby(); err != nil {
-			return err
-		}
-		var starts []game.StartTile
-		for _, a := range args {
-			where, spec, ok := strings.Cut(a, "=")
-			tileText, rotText, ok2 := strings.Cut(spec, "@")
-			if !ok || !ok2 {
-				return bad("%q: write START=TILE@ROTATION, like Nancy=D@0", a)
-			}
-			var id game.TileID
-			if err := id.UnmarshalText([]byte(tileText)); err != nil {
-				return bad("%v", err)
-			}
-			rot, err := game.ParseRotation(rotText)
-			if err != nil {
-				return bad("%v", err)
-			}
-			starts = append(starts, game.StartTile{Start: where, Tile: id, Rotation: rot})
-		}
-		r.Table.overrides.Starts = starts
-	case "deck", "stack":
-		if err := lobby(); err != nil {
-			return err
-		}
-		var ids []game.TileID
-		for _, a := range args {
-			var id game.TileID
-			if err := id.UnmarshalText([]byte(a)); err != nil {
-				return bad("%v", err)
-			}
-			ids = append(ids, id)
-		}
-		if name == "deck" {
-			r.Table.overrides.DeckTop = ids
-		} else {
-			if ids == nil {
-				ids = []game.TileID{}
-			}
-			r.Table.overrides.Stack = ids
-		}
-	case "chips":
-		if err := lobby(); err != nil {
-			return err
-		}
-		chips := []game.MapChip{}
-		for _, a := range args {
-			sqText, spec, ok := strings.Cut(a, "=")
-			colorText, valueText, ok2 := strings.Cut(spec, ":")
-			if !ok || !ok2 {
-				return bad("%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", a)
-			}
-			sq, err := game.ParseSquare(sqText)
-			if err != nil {
-				return bad("%v", err)
-			}
-			color, err := game.ParseColor(colorText)
-			if err != nil {
-				return bad("%v", err)
-			}
-			v, err := strconv.Atoi(valueText)
-			if err != nil || v < 1 || v > 2 {
-				return bad("%q: a chip is worth 1 or 2", valueText)
-			}
-			chips = append(chips, game.MapChip{Square: sq, Chip: game.Chip{Color: color, Value: v}})
-		}
-		r.Table.overrides.Chips = chips
-	case "state":
-		if r.Table == nil {
-			return bad("no table yet")
-		}
-		if r.Human {
-			b, _ := json.MarshalIndent(StateOf(r.Table, true), "", "  ")
-			_, err := fmt.Fprintln(r.Out, string(b))
-			return err
-		}
-		b, err := json.Marshal(stateLine{n, StateOf(r.Table, true)})
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(r.Out, "%s\n", b)
-		return err
-	case "expect":
-		if len(args) == 0 {
-			return bad("write what to expect, like !expect score alice=8")
-		}
-		raw := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(text[1:]), "expect"))
-		msg, err := r.expect(args, raw)
-		if errors.Is(err, ErrMalformed) {
-			return fmt.Errorf("line %d: %w", n, err)
-		}
-		if err != nil {
-			r.Failed++
-			return r.emit(expectLine{n, strings.Join(args, " "), false, err.Error()},
-				fmt.Sprintf("line %d: expectation failed: %v", n, err))
-		}
-		if r.Human {
-			return nil
-		}
-		return r.emit(expectLine{n, strings.Join(args, " "), true, msg}, msg)
-	default:
-		return bad("unknown directive: use !seed, !starts, !deck, !stack, !chips, !state or !expect")
+	if d.lobby && (r.Table == nil || r.Table.Status != Lobby) {
+		return malformed(n, name, "comes after /carc new and before /carc start (%s)", d.usage)
+	}
+	return d.run(r, n, args, strings.TrimSpace(text[1:]))
+}
+
+func (r *Runner) seedDirective(n int, args []string, _ string) error {
+	if len(args) != 1 {
+		return malformed(n, "seed", "write !seed NUMBER")
+	}
+	v, err := strconv.ParseUint(args[0], 10, 64)
+	if err != nil {
+		return malformed(n, "seed", "%q is not a whole number", args[0])
+	}
+	if r.Table != nil && r.Table.Status == Lobby {
+		r.Table.Settings.Seed, r.Table.Settings.SeedSet = v, true
+	} else {
+		r.seed = &v
 	}
 	return nil
+}
+
+func (r *Runner) startsDirective(n int, args []string, _ string) error {
+	var starts []game.StartTile
+	for _, a := range args {
+		where, spec, ok := strings.Cut(a, "=")
+		tileText, rotText, ok2 := strings.Cut(spec, "@")
+		if !ok || !ok2 {
+			return malformed(n, "starts", "%q: write START=TILE@ROTATION, like Nancy=D@0", a)
+		}
+		var id game.TileID
+		if err := id.UnmarshalText([]byte(tileText)); err != nil {
+			return malformed(n, "starts", "%v", err)
+		}
+		rot, err := game.ParseRotation(rotText)
+		if err != nil {
+			return malformed(n, "starts", "%v", err)
+		}
+		starts = append(starts, game.StartTile{Start: where, Tile: id, Rotation: rot})
+	}
+	r.Table.overrides.Starts = starts
+	return nil
+}
+
+func (r *Runner) deckDirective(n int, args []string, raw string) error {
+	name, _, _ := strings.Cut(raw, " ")
+	ids := []game.TileID{}
+	for _, a := range args {
+		var id game.TileID
+		if err := id.UnmarshalText([]byte(a)); err != nil {
+			return malformed(n, name, "%v", err)
+		}
+		ids = append(ids, id)
+	}
+	if name == "deck" {
+		r.Table.overrides.DeckTop = ids
+	} else {
+		r.Table.overrides.Stack = ids
+	}
+	return nil
+}
+
+func (r *Runner) chipsDirective(n int, args []string, _ string) error {
+	chips := []game.MapChip{}
+	for _, a := range args {
+		sqText, spec, ok := strings.Cut(a, "=")
+		colorText, valueText, ok2 := strings.Cut(spec, ":")
+		if !ok || !ok2 {
+			return malformed(n, "chips", "%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", a)
+		}
+		sq, err := game.ParseSquare(sqText)
+		if err != nil {
+			return malformed(n, "chips", "%v", err)
+		}
+		color, err := game.ParseColor(colorText)
+		if err != nil {
+			return malformed(n, "chips", "%v", err)
+		}
+		v, err := strconv.Atoi(valueText)
+		if err != nil || v < 1 || v > 2 {
+			return malformed(n, "chips", "%q: a chip is worth 1 or 2", valueText)
+		}
+		chips = append(chips, game.MapChip{Square: sq, Chip: game.Chip{Color: color, Value: v}})
+	}
+	r.Table.overrides.Chips = chips
+	return nil
+}
+
+// setupDirective fixes a hidden part of the map's own deal, by a name its rules declare.
+func (r *Runner) setupDirective(n int, args []string, _ string) error {
+	e := r.Table.Entry()
+	var names []string
+	for _, f := range e.Fixes {
+		names = append(names, f.Name)
+	}
+	if len(args) < 2 {
+		if len(names) == 0 {
+			return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)
+		}
+		return malformed(n, "setup", "write !setup NAME VALUE: %s fixes %s", e.Title, strings.Join(names, ", "))
+	}
+	for _, f := range e.Fixes {
+		if f.Name != args[0] {
+			continue
+		}
+		value := strings.Join(args[1:], " ")
+		if f.Check != nil {
+			if err := f.Check(value); err != nil {
+				return malformed(n, "setup", "%s %s: %v (write %s)", f.Name, value, err, f.Usage)
+			}
+		}
+		if r.Table.overrides.Fixed == nil {
+			r.Table.overrides.Fixed = map[string]string{}
+		}
+		r.Table.overrides.Fixed[f.Name] = value
+		return nil
+	}
+	if len(names) == 0 {
+		return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)
+	}
+	return malformed(n, "setup", "%s fixes %s, not %q", e.Title, strings.Join(names, ", "), args[0])
+}
+
+// stateDirective prints the state as JSON. A table script sees everything (it is how rules are
+// checked); at the hot-seat table !state shows what the players may see, and !state full, which
+// spoils the game, shows the stack and the face-down chips too.
+func (r *Runner) stateDirective(n int, args []string, _ string) error {
+	if r.Table == nil {
+		return malformed(n, "state", "no table yet: open one with /carc new")
+	}
+	full := !r.Human
+	switch strings.Join(args, " ") {
+	case "":
+	case "full":
+		full = true
+	default:
+		return malformed(n, "state", "write !state, or !state full for the hidden parts too")
+	}
+	if r.Human {
+		b, err := json.MarshalIndent(StateOf(r.Table, full), "", "  ")
+		if err != nil {
+			return err
+		}
+		if full {
+			fmt.Fprintln(r.Out, "The full state, with the order of the stack and every face-down chip: this spoils the game.")
+		}
+		_, err = fmt.Fprintln(r.Out, string(b))
+		return err
+	}
+	b, err := json.Marshal(stateLine{n, StateOf(r.Table, true)})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(r.Out, "%s\n", b)
+	return err
+}
+
+func (r *Runner) expectDirective(n int, args []string, raw string) error {
+	if len(args) == 0 {
+		return malformed(n, "expect", "write what to expect, like !expect score alice=8")
+	}
+	rest := strings.TrimSpace(strings.TrimPrefix(raw, "expect"))
+	msg, err := r.expect(args, rest)
+	if errors.Is(err, ErrMalformed) {
+		return fmt.Errorf("line %d: %w", n, err)
+	}
+	if err != nil {
+		r.Failed++
+		return r.emit(expectLine{n, strings.Join(args, " "), false, err.Error()},
+			fmt.Sprintf("line %d: expectation failed: %v", n, err))
+	}
+	if r.Human {
+		return nil
+	}
+	return r.emit(expectLine{n, strings.Join(args, " "), true, msg}, msg)
 }

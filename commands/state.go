@@ -1,6 +1,10 @@
 package commands
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -24,14 +28,44 @@ type State struct {
 	Moves     int            `json:"moves"`
 	Spots     []string       `json:"spots,omitempty"`
 	Discarded []string       `json:"discarded,omitempty"`
-	ChipsOut  int            `json:"chips_out"`
-	Settings  Settings       `json:"settings"`
-	Variant   map[string]any `json:"variant,omitempty"`
-	Seats     []User         `json:"seats"`
-	Deck      []string       `json:"deck,omitempty"`
-	Seed      *uint64        `json:"seed,omitempty"`
-	Wines     any            `json:"wines,omitempty"`
-	Setup     *game.Setup    `json:"setup,omitempty"`
+	ChipsOut  int          `json:"chips_out"`
+	Settings  Settings     `json:"settings"`
+	Seats     []User       `json:"seats"`
+	Choice    *game.Choice `json:"choice,omitempty"`
+	Marks     []game.Mark  `json:"marks,omitempty"`
+	Deck      []string     `json:"deck,omitempty"`
+	Seed      *uint64      `json:"seed,omitempty"`
+	Setup     *game.Setup  `json:"setup,omitempty"`
+	// Variant is the map's own public state (Game.View's Extra): its keys are written at the top
+	// level of the JSON next to the keys above (Great Britain's isle_of_man, France's wines).
+	Variant map[string]any `json:"-"`
+}
+
+// MarshalJSON writes the state with the map's own keys at the top level; a map key never
+// replaces one of the state's own.
+func (s State) MarshalJSON() ([]byte, error) {
+	type plain State
+	b, err := json.Marshal(plain(s))
+	if err != nil || len(s.Variant) == 0 {
+		return b, err
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
+		return nil, err
+	}
+	out := b[:len(b)-1]
+	for _, k := range slices.Sorted(maps.Keys(s.Variant)) {
+		if _, taken := top[k]; taken {
+			continue
+		}
+		key, _ := json.Marshal(k)
+		val, err := json.Marshal(s.Variant[k])
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(append(append(out, ','), key...), ':'), val...)
+	}
+	return append(out, '}'), nil
 }
 
 // PlayerState is a player's score, meeples in supply and face-up chips.
@@ -82,7 +116,7 @@ func StateOf(t *Table, full bool) State {
 	s := State{Map: t.Settings.Map, Status: t.Status, ID: t.ID, Full: full, Settings: t.Settings, Seats: t.Seats,
 		Players: []PlayerState{}, Board: []TileState{}, Meeples: []MeepleState{}, MapChips: []ChipState{}, Log: []LogState{}}
 	if !full {
-		s.Settings.Seed, s.Settings.SeedSet = 0, false
+		s.Settings.Seed, s.Settings.SeedSet, s.Settings.Key = 0, false, ""
 	}
 	if t.Game == nil {
 		for _, u := range t.Seats {
@@ -129,10 +163,8 @@ func StateOf(t *Table, full bool) State {
 	for _, d := range v.Discarded {
 		s.Discarded = append(s.Discarded, d.String())
 	}
-	s.Variant = v.Extra
-	if w, ok := v.Extra["wines"]; ok {
-		s.Wines = w
-	}
+	s.Variant, s.Marks = v.Extra, v.Marks
+	s.Choice = t.Game.TurnState.Choice
 	if full {
 		for _, d := range v.Deck {
 			s.Deck = append(s.Deck, d.String())

@@ -39,7 +39,6 @@ func Definitions() []*discordgo.ApplicationCommand {
 				withChoices(opt("expansions", "Tile pool: none (72), ic (90) or all (114); default: base + random expansion tiles", false, false), "none", "ic", "all"),
 				opt("deadline", "Time per turn, like 48h or 2d (default 48h)", false, false),
 				withChoices(opt("policy", "When a deadline passes: skip the turn, or auto-play the simplest move", false, false), PolicySkip, PolicyAuto),
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seed", Description: "Seed for a reproducible game"},
 				withChoices(opt("order", "Turn order: join (default) or random", false, false), "join", "random"),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a thread for this game"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "meeples", Description: "Meeples per player (default 9)", MinValue: floatPtr(1), MaxValue: 20},
@@ -52,6 +51,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 			sub("board", "Show the board"),
 			sub("tiles", "The tiles still to come"),
 			sub("log", "The score log", opt("player", "Only this player's entries", false, true)),
+			sub("draw", "Draw a face-down tile, where your map lets you choose where your tile comes from"),
+			sub("pass", "Finish your turn without the chip actions still on offer"),
 			sub("undo", "Ask to take back the last turn"),
 			sub("resign", "Leave the running game"),
 			sub("settings", "Show or change the table's settings (lobby) and your own",
@@ -73,22 +74,26 @@ func Definitions() []*discordgo.ApplicationCommand {
 			opt("square", "Where: column letter and row, like F7", true, true),
 			opt("rotation", "Degrees clockwise: 0, 90, 180 or 270", false, true),
 			opt("meeple", "Meeple spot, like city:N, road:E, field:NL, cloister, or none", false, true),
-			opt("chips", "A chip action before the meeple, like sell wine:orange to:abroad", false, true),
+			opt("chips", "The map's chip actions of this turn, like sell wine:orange to:abroad", false, true),
 		}}
 	meeple := &discordgo.ApplicationCommand{Name: "meeple", Description: "Place a meeple on the tile you just placed",
 		Options: []*discordgo.ApplicationCommandOption{opt("spot", "city:N, road:E, field:NL, cloister, or none", true, true)}}
 	chips := &discordgo.ApplicationCommand{Name: "chips", Description: "The map's chip actions"}
 	seen := map[string]bool{}
+	shortcuts := map[string]bool{}
 	for _, e := range variants.All(false) {
 		for _, a := range e.Actions {
+			if a.Shortcut != "" && !shortcuts[a.Shortcut] {
+				shortcuts[a.Shortcut] = true
+				place.Options = append(place.Options, opt(a.Shortcut, e.Title+": "+a.Description, false, true))
+			}
 			if seen[a.Name] {
 				continue
 			}
 			seen[a.Name] = true
 			var opts []*discordgo.ApplicationCommandOption
 			for _, o := range a.Options {
-				d := opt(o.Name, o.Description, o.Required, len(o.Choices) > 0)
-				opts = append(opts, d)
+				opts = append(opts, opt(o.Name, o.Description, o.Required, true))
 			}
 			chips.Options = append(chips.Options, sub(a.Name, e.Title+": "+a.Description, opts...))
 		}

@@ -41,7 +41,11 @@ type Settings struct {
 	MissedLimit int    `json:"missed_limit"`
 	Seed        uint64 `json:"seed"`
 	SeedSet     bool   `json:"seed_set"`
-	Thread      bool   `json:"thread"`
+	// Generator and Key are the secret deal of a game on Discord (game.Setup): never shown to
+	// players while the game runs.
+	Generator string `json:"generator,omitempty"`
+	Key       string `json:"key,omitempty"`
+	Thread    bool   `json:"thread"`
 }
 
 // Logged is one accepted move with who made it.
@@ -65,19 +69,14 @@ type Table struct {
 	Missed []int `json:"missed,omitempty"`
 	// Undo is a pending request to take back the last turn.
 	Undo *UndoRequest `json:"undo,omitempty"`
+	// Kick is an open vote to remove a player who missed too many turns.
+	Kick *KickVote `json:"kick,omitempty"`
 	// Game is the running game (rebuilt from Setup and Moves when loaded).
 	Game *game.Game `json:"-"`
 	// Local marks local play (terminal, scripts): ! directives and the full state are allowed.
 	Local bool `json:"-"`
 	// overrides gathered from ! directives before the start
 	overrides game.Setup
-}
-
-// UndoRequest is a vote to take back the last turn.
-type UndoRequest struct {
-	By        string   `json:"by"`
-	Turn      int      `json:"turn"`
-	Approvals []string `json:"approvals"`
 }
 
 // NewTable opens a lobby: the creator takes the first seat.
@@ -188,7 +187,7 @@ func (t *Table) start() error {
 	}
 	setup := t.overrides
 	setup.Map, setup.Players, setup.Options = e.ID, names, t.Settings.Options
-	setup.Seed = t.Settings.Seed
+	setup.Seed, setup.Generator, setup.Key = t.Settings.Seed, t.Settings.Generator, t.Settings.Key
 	g, err := game.NewGame(e.Map, e.Variant, setup)
 	if err != nil {
 		return err
@@ -246,49 +245,33 @@ func (t *Table) clone() *Table {
 		u.Approvals = slices.Clone(t.Undo.Approvals)
 		c.Undo = &u
 	}
+	if t.Kick != nil {
+		k := *t.Kick
+		k.Approvals = slices.Clone(t.Kick.Approvals)
+		c.Kick = &k
+	}
 	if t.Game != nil {
 		c.Game = t.Game.Clone()
 	}
 	return &c
 }
 
-// play applies moves to the table's game in order and logs them. It changes the table as it goes:
-// callers run it on a clone and keep the clone only when it succeeds, which makes it all or nothing.
-// A trailing "no meeple" is dropped when the turn already ended by itself (nothing to place on).
+// play applies moves that are not a player's turn command (a resignation, a skip, a deadline's
+// move) to the table's game in order and logs them. It changes the table as it goes: callers run
+// it on a clone and keep the clone only when it succeeds, which makes it all or nothing.
 func (t *Table) play(user string, moves ...game.Move) ([]game.Event, error) {
-	g := t.Game
 	var events []game.Event
-	for i, m := range moves {
-		if m.Kind == game.MoveMeeple && i > 0 && (g.Phase != game.PhaseMeeple || g.Current != m.Player) {
-			if m.Spot != "none" {
-				return nil, &partError{part: i, kind: m.Kind, err: noSpotError(t, m.Player)}
-			}
-			moves = moves[:i]
-			break
-		}
-		ev, err := g.Apply(m)
+	for _, m := range moves {
+		ev, err := t.Game.Apply(m)
 		if err != nil {
-			return nil, &partError{part: i, kind: m.Kind, err: err}
+			return nil, err
 		}
 		events = append(events, ev...)
-	}
-	for _, m := range moves {
 		t.Moves = append(t.Moves, Logged{User: user, Move: m})
 	}
 	t.Undo = nil
-	if g.Over() {
+	if t.Game.Over() {
 		t.Status = Finished
 	}
 	return events, nil
 }
-
-// partError is a refused move of a whole-turn command: which part failed, and why.
-type partError struct {
-	part int
-	kind game.MoveKind
-	err  error
-}
-
-func (e *partError) Error() string { return e.err.Error() }
-
-func (e *partError) Unwrap() error { return e.err }

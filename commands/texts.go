@@ -9,6 +9,14 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
+// plural writes a count with its noun: "1 tile", "0 tiles", "2 tiles".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // summary tells what a series of events did, in the order it happened. The same text is shown in
 // Discord and in the terminal.
 func summary(t *Table, events []game.Event) string {
@@ -42,7 +50,8 @@ func summary(t *Table, events []game.Event) string {
 		case game.EventMeepleReturned:
 			returned[e.Player]++
 		case game.EventVariant:
-			lines = append(lines, e.Text+".")
+			// A variant's sentence starts with a name, which keeps its case.
+			lines = append(lines, strings.TrimSuffix(e.Text, ".")+".")
 		case game.EventTileDiscarded:
 			lines = append(lines, fmt.Sprintf("Tile %s fits nowhere on the map and leaves the game.", e.Tile))
 		case game.EventTileReturned:
@@ -63,7 +72,7 @@ func summary(t *Table, events []game.Event) string {
 	return strings.Join(lines, "\n")
 }
 
-// scoresLine is "Scores: ann 24, bob 17".
+// scoresLine is "Scores: ann 24, bob 17."
 func scoresLine(t *Table) string {
 	var parts []string
 	for i, p := range t.Game.Players {
@@ -76,17 +85,66 @@ func scoresLine(t *Table) string {
 	return "Scores: " + strings.Join(parts, ", ") + "."
 }
 
-func nextText(t *Table) string {
+// promptText says what the player to act does now, after the scores when a turn begins.
+func promptText(t *Table) string {
+	switch t.Game.Phase {
+	case game.PhasePlace, game.PhaseSource:
+		return scoresLine(t) + "\n" + stepHint(t)
+	}
+	return stepHint(t)
+}
+
+// stepHint says what the player to act does in the step of the turn the game waits in, with the
+// ways in: the commands, and in Discord the buttons.
+func stepHint(t *Table) string {
 	g := t.Game
-	cur, _ := t.Current()
-	return fmt.Sprintf("%s\nNext: %s, with tile %s (%d tiles left in the stack). Place it with /place, or click Play my turn.",
-		scoresLine(t), cur.Name, g.Drawn, g.TilesLeft())
+	cur := t.SeatName(g.Current)
+	click := func(what string) string {
+		if t.Local {
+			return ""
+		}
+		return " or " + what
+	}
+	if c := g.TurnState.Choice; c != nil {
+		return fmt.Sprintf("%s: first %s: %s (/chips %s%s).", cur, c.Prompt, actionLabels(g), c.Action, click("a button"))
+	}
+	left := plural(g.TilesLeft(), "tile", "tiles") + " left in the stack"
+	switch g.Phase {
+	case game.PhaseSource:
+		return fmt.Sprintf("Next: %s (%s). Where does your tile come from? Draw a face-down tile (/carc draw) or %s (/chips)%s.",
+			cur, left, actionLabels(g), click("a button"))
+	case game.PhasePlace:
+		if t.Local {
+			return fmt.Sprintf("Next: %s, with tile %s (%s). Place it with /place.", cur, g.Drawn, left)
+		}
+		return fmt.Sprintf("Next: %s, with tile %s (%s). Place it with /place, or click Play my turn.", cur, g.Drawn, left)
+	case game.PhaseMeeple:
+		return meeplePrompt(t)
+	case game.PhaseFinish:
+		return fmt.Sprintf("%s: before your turn is scored you may %s (/chips); /carc pass scores it%s.", cur, actionLabels(g), click("Done"))
+	case game.PhaseDecide:
+		return fmt.Sprintf("%s: your turn is scored. You may %s (/chips), or end your turn with /carc pass%s.", cur, actionLabels(g), click("End my turn"))
+	}
+	return ""
+}
+
+// actionLabels lists the chip actions open now: "sell orange wine (orange 2) abroad for 5; ...".
+func actionLabels(g *game.Game) string {
+	var labels []string
+	for _, a := range g.LegalActions() {
+		labels = append(labels, a.Label)
+	}
+	return strings.Join(labels, "; ")
 }
 
 func meeplePrompt(t *Table) string {
 	g := t.Game
 	spots := g.MeepleSpots()
-	text := fmt.Sprintf("%s: place a meeple with /meeple spot:.. or a button (the numbers match the board), or none.", t.SeatName(g.Current))
+	how := "/meeple spot:.. or a button (the numbers match the board), or none"
+	if t.Local {
+		how = "/meeple spot:.. (the numbers match the board), or /meeple spot:none"
+	}
+	text := fmt.Sprintf("%s: place a meeple with %s.", t.SeatName(g.Current), how)
 	if len(spots) > 0 {
 		var parts []string
 		for i, s := range spots {
@@ -94,12 +152,8 @@ func meeplePrompt(t *Table) string {
 		}
 		text += " Spots: " + strings.Join(parts, ", ") + "."
 	}
-	if acts := g.Variant.Actions(g); len(acts) > 0 {
-		var labels []string
-		for _, a := range acts {
-			labels = append(labels, a.Label)
-		}
-		text += " Before that you may: " + strings.Join(labels, "; ") + " (/chips)."
+	if acts := actionLabels(g); acts != "" {
+		text += " Before that you may: " + acts + " (/chips)."
 	}
 	return text
 }
@@ -116,7 +170,7 @@ func startText(t *Table) string {
 		starts = append(starts, fmt.Sprintf("%s on %s", p.Tile, where))
 	}
 	return fmt.Sprintf("The game begins on %s with %s. Initial tiles: %s. Turn order: %s.\n%s",
-		t.Entry().Title, tilesSetting(t), strings.Join(starts, ", "), seatList(t), nextText(t))
+		t.Entry().Title, tilesSetting(t), strings.Join(starts, ", "), seatList(t), promptText(t))
 }
 
 func finalText(t *Table) string {
@@ -141,10 +195,16 @@ func standings(t *Table) string {
 	for rank, i := range order {
 		parts = append(parts, fmt.Sprintf("%d. %s %d", rank+1, t.Seats[i].Name, ps[i].Score))
 	}
-	best := ps[order[0]].Score
+	best := -1
 	var winners []string
 	for _, i := range order {
-		if ps[i].Score == best && !ps[i].Resigned {
+		if ps[i].Resigned {
+			continue
+		}
+		if best < 0 {
+			best = ps[i].Score
+		}
+		if ps[i].Score == best {
 			winners = append(winners, t.Seats[i].Name)
 		}
 	}
@@ -163,9 +223,9 @@ func statusText(t *Table) string {
 	}
 	g := t.Game
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, turn %d, %d tiles left. %s\n", e.Title, g.Turn, g.TilesLeft(), t.Status)
+	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, plural(g.TilesLeft(), "tile", "tiles"))
 	for i, p := range g.Players {
-		fmt.Fprintf(&b, "%s: %d points, %d meeples in supply", t.Seats[i].Name, p.Score, p.Meeples)
+		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, plural(p.Score, "point", "points"), plural(p.Meeples, "meeple", "meeples"))
 		if len(p.Chips) > 0 {
 			fmt.Fprintf(&b, ", chips %s", game.ChipList(p.Chips))
 		}
@@ -174,16 +234,25 @@ func statusText(t *Table) string {
 		}
 		b.WriteString("\n")
 	}
-	if t.Status == Playing {
-		cur, _ := t.Current()
-		switch g.Phase {
-		case game.PhaseMeeple:
-			fmt.Fprintf(&b, "%s has placed a tile on %s and chooses a meeple spot.", cur.Name, g.TurnState.Placed)
-		default:
-			fmt.Fprintf(&b, "%s is to play tile %s.", cur.Name, g.Drawn)
-		}
-	} else {
+	if t.Status != Playing {
 		b.WriteString(finalText(t))
+		return strings.TrimSpace(b.String())
+	}
+	cur, _ := t.Current()
+	switch g.Phase {
+	case game.PhaseSource:
+		fmt.Fprintf(&b, "%s chooses where their tile comes from.", cur.Name)
+	case game.PhasePlace:
+		fmt.Fprintf(&b, "%s is to play tile %s.", cur.Name, g.Drawn)
+	case game.PhaseMeeple:
+		fmt.Fprintf(&b, "%s has placed a tile on %s and chooses a meeple spot.", cur.Name, g.TurnState.Placed)
+	case game.PhaseFinish:
+		fmt.Fprintf(&b, "%s may act on their meeples before the turn on %s is scored.", cur.Name, g.TurnState.Placed)
+	case game.PhaseDecide:
+		fmt.Fprintf(&b, "%s's turn is scored; they decide on the last offer of the turn.", cur.Name)
+	}
+	if c := g.TurnState.Choice; c != nil {
+		fmt.Fprintf(&b, " They must first %s.", c.Prompt)
 	}
 	return strings.TrimSpace(b.String())
 }
@@ -226,7 +295,7 @@ func tilesText(t *Table) string {
 	for _, d := range g.Discarded {
 		seen(d)
 	}
-	if g.HasDrawn {
+	if g.HasDrawn() {
 		seen(g.Drawn)
 	}
 	var parts []string
@@ -235,21 +304,24 @@ func tilesText(t *Table) string {
 			parts = append(parts, fmt.Sprintf("%d× %s", n, tt.ID))
 		}
 	}
-	text := fmt.Sprintf("%d tiles left in the stack, in an unknown order.", g.TilesLeft())
+	text := plural(g.TilesLeft(), "tile", "tiles") + " left in the stack, in an unknown order."
 	if len(parts) > 0 {
 		text += " Still to come: " + strings.Join(parts, ", ")
-	}
-	if hiddenExp {
-		text += fmt.Sprintf(", and %d expansion tiles (which ones was drawn at random and stays hidden)", expLeft)
+		if hiddenExp {
+			text += fmt.Sprintf(", and %s (which ones were drawn at random stays hidden)", plural(expLeft, "expansion tile", "expansion tiles"))
+		}
+		text += "."
+	} else if hiddenExp && expLeft > 0 {
+		text += fmt.Sprintf(" Still to come: %s (which ones were drawn at random stays hidden).", plural(expLeft, "expansion tile", "expansion tiles"))
 	}
 	if len(g.Discarded) > 0 {
 		var d []string
 		for _, id := range g.Discarded {
 			d = append(d, id.String())
 		}
-		text += ". Out of the game (no legal square): " + strings.Join(d, ", ")
+		text += " Out of the game (no legal square): " + strings.Join(d, ", ") + "."
 	}
-	return text + "."
+	return text
 }
 
 func logText(t *Table, who string) string {
@@ -277,7 +349,7 @@ func logText(t *Table, who string) string {
 		return "No points scored yet."
 	}
 	if len(lines) > 30 {
-		lines = append([]string{fmt.Sprintf("(%d earlier entries not shown)", len(lines)-30)}, lines[len(lines)-30:]...)
+		lines = append([]string{fmt.Sprintf("(%s not shown)", plural(len(lines)-30, "earlier entry", "earlier entries"))}, lines[len(lines)-30:]...)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -287,16 +359,17 @@ func settingsText(t *Table) string {
 	e := t.Entry()
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
-		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %d missed turns", formatDuration(s.Deadline),
-			map[string]string{PolicySkip: "the turn is skipped", PolicyAuto: "the simplest legal move is played"}[s.Policy], s.MissedLimit),
+		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", formatDuration(s.Deadline),
+			map[string]string{PolicySkip: "the turn is skipped", PolicyAuto: "the simplest legal move is played"}[s.Policy],
+			plural(s.MissedLimit, "missed turn", "missed turns")),
 	}
 	order := "order of joining"
 	if s.Options.RandomOrder {
 		order = "random order"
 	}
 	lines = append(lines, "turn order: "+order)
-	for _, f := range append(append([]variants.Flag{}, engineFlags...), e.Flags...) {
-		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, flagValue(s.Options, f), f.Description))
+	for _, f := range variants.Flags(e) {
+		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -308,33 +381,32 @@ func meeplesOf(t *Table) int {
 	return t.Entry().Map.Meeples
 }
 
-func flagValue(o game.Options, f variants.Flag) string {
-	switch f.Name {
-	case "largeCityAnchorBeforeConnection":
-		return fmt.Sprint(o.LargeCityAnchorBeforeConnection)
-	case "cloisterOffMapCountsFilled":
-		return fmt.Sprint(o.CloisterOffMapCountsFilled)
-	case "ferryModel":
-		return o.FerryModel
-	case "innsCathedralsScoring":
-		return fmt.Sprint(o.InnsCathedralsScoring)
+func helpText(local bool) string {
+	turn := "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N (autocomplete offers only legal choices), or click Play my turn."
+	if local {
+		turn = "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N, or /place then /meeple."
 	}
-	if v, ok := o.Variant[f.Name]; ok {
-		return v
-	}
-	return f.Default
-}
-
-func helpText() string {
-	return strings.Join([]string{
-		"Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N (autocomplete offers only legal choices), or click Play my turn.",
-		"/carc new map:france (options: tiles, expansions, deadline, policy, seed, order, thread, meeples, missed, rules), /carc join, /carc start",
+	lines := []string{turn,
+		"/carc new map:" + variants.Default + " (options: " + strings.Join(newOptions[1:], ", ") + "), /carc join, /carc start",
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings",
-		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions (France: /chips sell wine:orange to:abroad)",
-		"/carc undo (everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
+		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
+		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
 		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
-	}, "\n")
+	}
+	for _, e := range variants.All(local) {
+		if e.Help != "" {
+			lines = append(lines, e.Help)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// basicRules are the Maps rules every map plays (rules.md §1).
+var basicRules = []string{
+	"%s: Carcassonne on a printed map. Tiles must touch a placed tile and match everything they touch: tiles, printed large cities and printed border roads and cities.",
+	"Features reaching the map border are closed there. Large cities count their printed squares and coats of arms; one tile next to a large city connects it for everyone.",
+	"A cloister on the border counts off-map squares as filled. A tile that fits nowhere leaves the game. The game ends after the last face-down tile.",
 }
 
 // rulesText summarises the map's rules and the table's rule options.
@@ -344,20 +416,15 @@ func rulesText(t *Table, in Input) string {
 		id = t.Settings.Map
 	}
 	if id == "" {
-		id = "france"
+		id = variants.Default
 	}
 	e, err := variants.Lookup(id)
 	if err != nil {
-		return err.Error()
+		return sentence(err.Error())
 	}
-	lines := []string{fmt.Sprintf("%s: Carcassonne on a printed map. Tiles must touch a placed tile and match everything they touch: tiles, printed large cities and printed border roads and cities.", e.Title),
-		"Features reaching the map border are closed there. Large cities count their printed squares and coats of arms; one tile next to a large city connects it for everyone.",
-		"A cloister on the border counts off-map squares as filled. A tile that fits nowhere leaves the game. The game ends after the last face-down tile."}
-	if e.ID == "france" {
-		lines = append(lines,
-			"Map-Chips France: placing a tile on a face-down chip scores its value (1 or 2) and keeps the chip. A wine is chips of one colour worth exactly 2 (one 2, or two 1s; never 1+2).",
-			"Once per turn, right after placing a tile and before the meeple: sell a wine abroad for 5 if the tile meets a printed border road or a border city with a coat of arms, or to the town the tile covers for 9 if the wine matches its grapes. Unsold wine scores nothing.")
-	}
+	lines := []string{fmt.Sprintf(basicRules[0], e.Title)}
+	lines = append(lines, basicRules[1:]...)
+	lines = append(lines, e.Summary...)
 	if t != nil {
 		lines = append(lines, "This table: "+settingsText(t))
 	}

@@ -3,12 +3,13 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// handleTurn runs /place, /meeple and /chips.
+// handleTurn runs the turn commands: /place, /meeple, /chips, /carc draw and /carc pass.
 func handleTurn(t *Table, in Input) Reply {
 	if t.Status == Lobby {
 		return fail(t, "The game has not started yet: %s starts it with /carc start.", t.Creator.Name)
@@ -22,34 +23,265 @@ func handleTurn(t *Table, in Input) Reply {
 	}
 	g := t.Game
 	if seat != g.Current {
+		if t.Local {
+			return fail(t, "It is %s's turn, not yours.", t.SeatName(g.Current))
+		}
 		return fail(t, "It is %s's turn, not yours. You will be pinged when it is your turn.", t.SeatName(g.Current))
 	}
-	var moves []game.Move
+	var plan []step
 	var err error
-	switch in.Command {
-	case "place":
-		moves, err = placeMoves(t, seat, in)
-	case "meeple":
-		moves, err = meepleMoves(t, seat, in)
-	case "chips":
-		moves, err = chipMoves(t, seat, in)
+	switch verb := in.Command + " " + in.Sub; verb {
+	case "place ":
+		plan, err = placePlan(t, seat, in)
+	case "meeple ":
+		plan, err = meeplePlan(t, seat, in)
+	case "carc draw":
+		plan = []step{{move: &game.Move{Kind: game.MoveDraw, Player: seat}}}
+	case "carc pass":
+		plan = []step{{move: &game.Move{Kind: game.MovePass, Player: seat}}}
+	default:
+		plan, err = chipsPlan(t, in)
 	}
 	if err != nil {
 		return fail(t, "%s", errorText(err))
 	}
-	c := t.clone()
-	events, err := c.play(in.User.ID, moves...)
-	if err != nil {
-		return fail(t, "%s", explainPart(err))
+	r := t.run(in.User.ID, seat, plan)
+	if r.err != nil && r.kept == nil {
+		return fail(t, "%s", explainPart(r.err))
 	}
-	var played []game.Move
-	for _, l := range c.Moves[len(t.Moves):] {
-		played = append(played, l.Move)
+	reply := afterMoves(r.table, r.events, r.moves, "")
+	if r.err != nil {
+		reply.Refused = partialText(r.table, r.err)
 	}
-	return afterMoves(c, events, played, "")
+	return reply
 }
 
-// explainPart says which part of a whole-turn command was refused.
+// step is one part of a turn command: a move, a chip action (decoded against the legal actions when
+// its moment comes), or the close of an optional step of the turn that a whole-turn /place leaves
+// behind it (a finish window, an offer after the scoring).
+type step struct {
+	move   *game.Move
+	action *game.Action
+	close  game.Phase
+}
+
+// placePlan reads /place: the tile, then the chip actions of the meeple step, the meeple, the
+// actions after the meeple, and those after the scoring. A /place with meeple: is the whole turn:
+// it also closes the optional steps after the meeple that it does not use.
+func placePlan(t *Table, seat int, in Input) ([]step, error) {
+	g := t.Game
+	if g.Phase != game.PhasePlace {
+		return nil, phaseError(t)
+	}
+	e := t.Entry()
+	known := []string{"square", "rotation", "meeple", "chips"}
+	shortcuts := map[string]game.ActionSpec{}
+	for _, a := range e.Actions {
+		if a.Shortcut != "" {
+			shortcuts[a.Shortcut] = a
+			known = append(known, a.Shortcut)
+		}
+	}
+	for name := range in.Options {
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("/place has no option %s: use %s", name, strings.Join(known, ", "))
+		}
+	}
+	sqText, ok := in.Options["square"]
+	if !ok {
+		return nil, fmt.Errorf("/place needs square: (where to put %s). Legal squares: %s", g.Drawn, legalSquares(g))
+	}
+	sq, err := readSquare(t, sqText)
+	if err != nil {
+		return nil, fmt.Errorf("%v. Legal squares for %s: %s", err, g.Drawn, legalSquares(g))
+	}
+	rot := game.Rotation(0)
+	if r, ok := in.Options["rotation"]; ok {
+		if rot, err = readRotation(t, r); err != nil {
+			return nil, err
+		}
+	} else if rots := g.LegalRotations(g.Drawn, sq); len(rots) == 1 {
+		rot = rots[0]
+	} else if len(rots) > 1 {
+		return nil, fmt.Errorf("%s fits %s in %s: add rotation:", g.Drawn, sq, rotationList(rots))
+	}
+	var actions []game.Action
+	if text, ok := in.Options["chips"]; ok && text != "" && !strings.EqualFold(text, "none") {
+		if actions, err = parseActions(text); err != nil {
+			return nil, err
+		}
+	}
+	for name, spec := range shortcuts {
+		if v, ok := in.Options[name]; ok {
+			a, take, err := shortcutAction(spec, v)
+			if err != nil {
+				return nil, err
+			}
+			if take {
+				actions = append(actions, a)
+			}
+		}
+	}
+	byStep := map[game.ActionStep][]step{}
+	for _, a := range actions {
+		spec, err := actionSpec(t, a.Name)
+		if err != nil {
+			return nil, err
+		}
+		if spec.Step == game.StepSource {
+			return nil, fmt.Errorf("%s comes before the tile is drawn, so it cannot be part of /place: use /chips %s at the start of your turn", a.Name, a.Name)
+		}
+		act := a
+		byStep[spec.Step] = append(byStep[spec.Step], step{action: &act})
+	}
+	plan := []step{{move: &game.Move{Kind: game.MovePlace, Player: seat, Square: sq, Rotation: rot}}}
+	plan = append(plan, byStep[game.StepMeeple]...)
+	plan = append(plan, byStep[""]...)
+	m, whole := in.Options["meeple"]
+	if whole {
+		spot, err := parseSpot(m)
+		if err != nil {
+			return nil, err
+		}
+		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot}})
+	}
+	plan = append(plan, byStep[game.StepFinish]...)
+	if whole {
+		plan = append(plan, step{close: game.PhaseFinish})
+	}
+	plan = append(plan, byStep[game.StepDecide]...)
+	if whole {
+		plan = append(plan, step{close: game.PhaseDecide})
+	}
+	return plan, nil
+}
+
+// noSpotError explains a meeple asked for on a tile whose meeple step ended by itself.
+func noSpotError(t *Table, seat int) error {
+	if t.Game.Players[seat].Meeples == 0 {
+		return fmt.Errorf("you have no meeple left in your supply, so your tile takes none: use meeple:none")
+	}
+	return fmt.Errorf("every feature of your tile already holds a meeple: use meeple:none")
+}
+
+func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
+	g := t.Game
+	if g.Phase != game.PhaseMeeple {
+		return nil, phaseError(t)
+	}
+	v, ok := in.Options["spot"]
+	if !ok {
+		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(append(g.MeepleSpots(), "none"), ", "))
+	}
+	spot, err := parseSpot(v)
+	if err != nil {
+		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(append(g.MeepleSpots(), "none"), ", "))
+	}
+	return []step{{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot}}}, nil
+}
+
+// chipsPlan reads /chips ACTION option:value ...
+func chipsPlan(t *Table, in Input) ([]step, error) {
+	if in.Command != "chips" {
+		return nil, fmt.Errorf("/%s %s is not a turn command", in.Command, in.Sub)
+	}
+	spec, err := actionSpec(t, in.Sub)
+	if err != nil {
+		return nil, err
+	}
+	a := game.Action{Name: in.Sub, Args: map[string]string{}}
+	for k, v := range in.Options {
+		if !actionHasOption(spec, k) {
+			return nil, fmt.Errorf("/chips %s has no option %s: use %s", spec.Name, k, actionOptionNames(spec))
+		}
+		a.Args[k] = v
+	}
+	return []step{{action: &a}}, nil
+}
+
+// result is what running a turn command did: the table after it, its events and moves, and the
+// error that stopped it. kept is set when a move that revealed something hidden was applied before
+// the error: the command then stands up to there (design §3), and table is that state.
+type result struct {
+	table  *Table
+	events []game.Event
+	moves  []game.Move
+	err    error
+	kept   *Table
+}
+
+// run plays a turn command's steps on a copy of the table. It is all or nothing, with one
+// exception, because hidden information must never be probed: once a move turns over something
+// hidden (a face-down chip), the command is committed up to that move, and what follows is judged
+// on what is now public; if that is refused, the player stays where the reveal left them.
+func (t *Table) run(user string, seat int, plan []step) result {
+	c := t.clone()
+	g := c.Game
+	turn := g.Turn
+	var r result
+	var keptEvents int
+	var keptMoves []game.Move
+	fail := func(i int, kind game.MoveKind, err error) result {
+		r.err = &partError{part: i, kind: kind, err: err}
+		if r.kept != nil {
+			r.table, r.events, r.moves = r.kept, r.events[:keptEvents], keptMoves
+		}
+		return r
+	}
+	for i, s := range plan {
+		var m game.Move
+		switch {
+		case s.close != "":
+			if g.Phase != s.close || g.Current != seat || g.Turn != turn {
+				continue
+			}
+			m = game.Move{Kind: game.MovePass, Player: seat}
+		case s.action != nil:
+			a, err := resolveAction(c, *s.action)
+			if err != nil {
+				return fail(i, game.MoveAction, err)
+			}
+			m = game.Move{Kind: game.MoveAction, Player: seat, Action: &a}
+		default:
+			m = *s.move
+			if m.Kind == game.MoveMeeple && i > 0 && (g.Phase != game.PhaseMeeple || g.Current != seat) {
+				if m.Spot != "none" {
+					return fail(i, m.Kind, noSpotError(c, seat))
+				}
+				continue
+			}
+		}
+		ev, err := g.Apply(m)
+		if err != nil {
+			return fail(i, m.Kind, err)
+		}
+		r.events = append(r.events, ev...)
+		r.moves = append(r.moves, m)
+		c.Moves = append(c.Moves, Logged{User: user, Move: m})
+		c.Undo = nil
+		if g.Over() {
+			c.Status = Finished
+		}
+		if g.Revealed() {
+			r.kept, keptEvents, keptMoves = c.clone(), len(r.events), slices.Clone(r.moves)
+		}
+	}
+	r.table = c
+	return r
+}
+
+// partError is a refused part of a turn command: which part failed, and why.
+type partError struct {
+	part int
+	kind game.MoveKind
+	err  error
+}
+
+func (e *partError) Error() string { return e.err.Error() }
+
+func (e *partError) Unwrap() error { return e.err }
+
+// explainPart says which part of a whole-turn command was refused, when nothing was played.
 func explainPart(err error) string {
 	var pe *partError
 	if !errors.As(err, &pe) || pe.part == 0 {
@@ -64,113 +296,22 @@ func explainPart(err error) string {
 	return errorText(pe.err) + " Nothing was played."
 }
 
-func placeMoves(t *Table, seat int, in Input) ([]game.Move, error) {
-	g := t.Game
-	if g.Phase != game.PhasePlace {
-		return nil, phaseError(t)
-	}
-	for name := range in.Options {
-		if name != "square" && name != "rotation" && name != "meeple" && name != "chips" {
-			return nil, fmt.Errorf("/place has no option %s: use square, rotation, meeple and chips", name)
+// partialText tells the player, privately, that their command stands up to a reveal and what of
+// the rest was refused.
+func partialText(t *Table, err error) string {
+	var pe *partError
+	what := "the rest of your command"
+	if errors.As(err, &pe) {
+		switch pe.kind {
+		case game.MoveMeeple:
+			what = "the meeple"
+		case game.MoveAction:
+			what = "the chip action"
 		}
+		err = pe.err
 	}
-	sqText, ok := in.Options["square"]
-	if !ok {
-		return nil, fmt.Errorf("/place needs square: (where to put %s). Legal squares: %s", g.Drawn, legalSquares(g))
-	}
-	sq, err := game.ParseSquare(sqText)
-	if err != nil {
-		return nil, fmt.Errorf("%v. Legal squares for %s: %s", err, g.Drawn, legalSquares(g))
-	}
-	rot := game.Rotation(0)
-	if r, ok := in.Options["rotation"]; ok {
-		if rot, err = game.ParseRotation(r); err != nil {
-			return nil, err
-		}
-	} else if rots := g.LegalRotations(g.Drawn, sq); len(rots) == 1 {
-		rot = rots[0]
-	} else if len(rots) > 1 {
-		return nil, fmt.Errorf("%s fits %s in %s: add rotation:", g.Drawn, sq, rotationList(rots))
-	}
-	moves := []game.Move{{Kind: game.MovePlace, Player: seat, Square: sq, Rotation: rot}}
-	if a, ok := in.Options["chips"]; ok && a != "" && !strings.EqualFold(a, "none") {
-		act, err := parseAction(a)
-		if err != nil {
-			return nil, err
-		}
-		moves = append(moves, game.Move{Kind: game.MoveAction, Player: seat, Action: &act})
-	}
-	if m, ok := in.Options["meeple"]; ok {
-		spot, err := parseSpot(m)
-		if err != nil {
-			return nil, err
-		}
-		moves = append(moves, game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot})
-	}
-	return moves, nil
-}
-
-// noSpotError explains a meeple asked for on a tile whose turn ended by itself after the placement.
-func noSpotError(t *Table, seat int) error {
-	if t.Game.Players[seat].Meeples == 0 {
-		return fmt.Errorf("you have no meeple left in your supply, so your tile takes none: use meeple:none")
-	}
-	return fmt.Errorf("every feature of your tile already holds a meeple: use meeple:none")
-}
-
-func meepleMoves(t *Table, seat int, in Input) ([]game.Move, error) {
-	g := t.Game
-	if g.Phase != game.PhaseMeeple {
-		return nil, phaseError(t)
-	}
-	v, ok := in.Options["spot"]
-	if !ok {
-		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(append(g.MeepleSpots(), "none"), ", "))
-	}
-	spot, err := parseSpot(v)
-	if err != nil {
-		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(append(g.MeepleSpots(), "none"), ", "))
-	}
-	return []game.Move{{Kind: game.MoveMeeple, Player: seat, Spot: spot}}, nil
-}
-
-func chipMoves(t *Table, seat int, in Input) ([]game.Move, error) {
-	e := t.Entry()
-	if len(e.Actions) == 0 {
-		return nil, fmt.Errorf("%s has no chip actions", e.Title)
-	}
-	var names []string
-	for _, a := range e.Actions {
-		names = append(names, a.Name)
-		if a.Name == in.Sub {
-			act := game.Action{Name: in.Sub, Args: map[string]string{}}
-			for k, v := range in.Options {
-				if !actionHasOption(a, k) {
-					return nil, fmt.Errorf("/chips %s has no option %s: use %s", a.Name, k, actionOptionNames(a))
-				}
-				act.Args[k] = v
-			}
-			return []game.Move{{Kind: game.MoveAction, Player: seat, Action: &act}}, nil
-		}
-	}
-	return nil, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), in.Sub)
-}
-
-func actionHasOption(a game.ActionSpec, name string) bool {
-	for _, o := range a.Options {
-		if o.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func actionOptionNames(a game.ActionSpec) string {
-	var names []string
-	for _, o := range a.Options {
-		names = append(names, o.Name)
-	}
-	return strings.Join(names, ", ")
+	return fmt.Sprintf("Your tile turned over a face-down chip, so your turn stands up to there: a move that reveals something is never taken back. Judged on what everyone can now see, %s is refused: %s Now: %s",
+		what, errorText(err), stepHint(t))
 }
 
 func phaseError(t *Table) error {
@@ -179,20 +320,23 @@ func phaseError(t *Table) error {
 	case game.PhasePlace:
 		return fmt.Errorf("first place your tile %s with /place square:.. rotation:.. (legal squares: %s)", g.Drawn, legalSquares(g))
 	case game.PhaseMeeple:
+		if c := g.TurnState.Choice; c != nil {
+			return fmt.Errorf("first %s (/chips %s)", c.Prompt, c.Action)
+		}
 		return fmt.Errorf("your tile is on %s; now place a meeple with /meeple spot:.. (legal: %s)", g.TurnState.Placed,
 			strings.Join(append(g.MeepleSpots(), "none"), ", "))
+	case game.PhaseSource:
+		return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips)")
+	case game.PhaseFinish, game.PhaseDecide:
+		return fmt.Errorf("your tile is placed; take a chip action (/chips) or finish your turn with /carc pass")
 	}
 	return fmt.Errorf("you cannot do that now (%s)", g.Phase)
 }
 
 func legalSquares(g *game.Game) string {
-	seen := map[game.Square]bool{}
 	var out []string
-	for _, p := range g.LegalPlacements(g.Drawn) {
-		if !seen[p.Square] {
-			seen[p.Square] = true
-			out = append(out, p.Square.String())
-		}
+	for _, s := range g.LegalSquares(g.Drawn) {
+		out = append(out, s.String())
 	}
 	if len(out) > 15 {
 		return strings.Join(out[:15], ", ") + fmt.Sprintf(" and %d more", len(out)-15)
@@ -208,7 +352,8 @@ func rotationList(rots []game.Rotation) string {
 	return strings.Join(parts, ", ")
 }
 
-// afterMoves builds the public reply to accepted moves: what happened, the board, the next player.
+// afterMoves builds the public reply to accepted moves: what happened, the board, and what the
+// player to act does next.
 func afterMoves(c *Table, events []game.Event, moves []game.Move, lead string) Reply {
 	r := Reply{OK: true, Changed: true, Table: c, Moves: moves, Events: events, Image: BoardImage}
 	text := summary(c, events)
@@ -220,16 +365,11 @@ func afterMoves(c *Table, events []game.Event, moves []game.Move, lead string) R
 		r.Text = strings.TrimSpace(text + "\n" + finalText(c))
 		return r
 	}
-	g := c.Game
 	cur, _ := c.Current()
-	switch g.Phase {
-	case game.PhaseMeeple:
-		r.Text = strings.TrimSpace(text + "\n" + meeplePrompt(c))
-		r.Buttons = spotButtons(c)
-	default:
-		r.Text = strings.TrimSpace(text + "\n" + nextText(c))
+	r.Text = strings.TrimSpace(text + "\n" + promptText(c))
+	r.Buttons, r.Select = turnComponents(c)
+	if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {
 		r.Ping = []string{cur.ID}
-		r.Buttons = turnButtons(c)
 	}
 	return r
 }

@@ -99,9 +99,13 @@ func (g *Game) layChips(list []MapChip) error {
 	return nil
 }
 
-// TakeChip removes the chip at index i of MapChips from the map and returns it.
+// TakeChip removes the chip at index i of MapChips from the map and returns it; taking a face-down
+// chip reveals it (see Revealed).
 func (g *Game) TakeChip(i int) MapChip {
 	c := g.MapChips[i]
+	if !c.FaceUp {
+		g.revealed = true
+	}
 	g.MapChips = slices.Delete(g.MapChips, i, i+1)
 	return c
 }

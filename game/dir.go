@@ -49,12 +49,10 @@ func (r Rotation) Degrees() int { return int(r&3) * 90 }
 
 func (r Rotation) String() string { return strconv.Itoa(r.Degrees()) }
 
-// ParseRotation reads a rotation in degrees: 0, 90, 180 or 270 (a trailing "°" or "deg" is allowed).
+// ParseRotation reads a rotation in degrees clockwise: exactly 0, 90, 180 or 270.
 func ParseRotation(s string) (Rotation, error) {
-	t := strings.TrimSpace(strings.ToLower(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "°"), "deg")
-	switch strings.TrimSpace(t) {
-	case "0", "360":
+	switch strings.TrimSpace(s) {
+	case "0":
 		return 0, nil
 	case "90":
 		return 1, nil

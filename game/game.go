@@ -18,6 +18,9 @@ const (
 	PhasePlace Phase = "place"
 	// PhaseMeeple: the tile lies; the player may act (chip actions) and places a meeple or none.
 	PhaseMeeple Phase = "meeple"
+	// PhaseFinish: the meeple step is over and the turn is not scored yet; the variant lets the
+	// player act on their meeples (a Taiwan upgrade), and a pass ends the turn.
+	PhaseFinish Phase = "finish"
 	// PhaseDecide: the turn is scored; the variant offers a last choice (an extra turn).
 	PhaseDecide Phase = "decide"
 	// PhaseOver: the game has ended and final scoring is done.
@@ -45,7 +48,10 @@ type Setup struct {
 	Map     string   `json:"map"`
 	Players []string `json:"players"`
 	Seed    uint64   `json:"seed"`
-	Options Options  `json:"options"`
+	// Generator and Key choose a secret deal (see GeneratorChaCha8); without them Seed seeds PCG.
+	Generator string  `json:"generator,omitempty"`
+	Key       string  `json:"key,omitempty"`
+	Options   Options `json:"options"`
 	// Starts fixes the used start squares and their tiles (test and replay only).
 	Starts []StartTile `json:"starts,omitempty"`
 	// DeckTop are the next face-down tiles in this order; the rest stay shuffled.
@@ -54,6 +60,8 @@ type Setup struct {
 	Stack []TileID `json:"stack,omitempty"`
 	// Chips replaces the map's chip layout.
 	Chips []MapChip `json:"chips,omitempty"`
+	// Fixed fixes hidden parts of a map's own setup, by the names of its MapRules.Fixes.
+	Fixed map[string]string `json:"fixed,omitempty"`
 }
 
 // Turn is the state of the turn in progress.
@@ -64,6 +72,23 @@ type Turn struct {
 	Spot string `json:"spot,omitempty"`
 	// Actions counts the variant actions taken this turn, by name.
 	Actions map[string]int `json:"actions,omitempty"`
+	// Choice is the forced choice the player must make before the turn goes on, or nil.
+	Choice *Choice `json:"choice,omitempty"`
+	// Extra marks an extra turn (Great Britain's Isle of Man); ExtraNext grants one after this turn.
+	Extra     bool `json:"extra,omitempty"`
+	ExtraNext bool `json:"extra_next,omitempty"`
+}
+
+// Choice is a decision the rules force on the current player before the turn goes on (Great
+// Britain's set when several are possible, Iberia's treat square). While it is open only actions
+// named Action are legal.
+type Choice struct {
+	Action string `json:"action"`
+	// Prompt says what to choose, completing "First ...": "choose where your orange treat goes".
+	Prompt string `json:"prompt"`
+	// Default settles the choice for a player who cannot be asked (a missed deadline, the
+	// autopilot); when it is not legal, the first legal action is taken instead.
+	Default Action `json:"default"`
 }
 
 // Game is the whole state of one game. Methods that change it either succeed or leave it unchanged.
@@ -78,9 +103,8 @@ type Game struct {
 	// Turn counts turns from 1; Phase says what the current player must do.
 	Turn  int
 	Phase Phase
+	// Drawn is the tile to place in PhasePlace (and the tile placed, until the next draw).
 	Drawn TileID
-	// HasDrawn is false while no tile is drawn (PhaseSource, PhaseOver).
-	HasDrawn bool
 	// Deck is the face-down stack; the top is the last element.
 	Deck      []TileID
 	Discarded []TileID
@@ -103,6 +127,8 @@ type Game struct {
 	connected   uint64
 	islandsOpen uint64
 	events      []Event
+	// revealed is set while a move turns over something hidden (see Revealed).
+	revealed bool
 	// setupTiles is how many of tiles were laid in setup (printed squares and initial tiles).
 	setupTiles int
 	// finalScoring is true while the end-of-game scoring runs.
@@ -146,7 +172,11 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 		opts.Meeples = m.Meeples
 	}
 	s.Map = m.ID
-	g := newState(m, v, s, opts, NewRNG(s.Seed))
+	rng, err := setupRNG(s)
+	if err != nil {
+		return nil, err
+	}
+	g := newState(m, v, s, opts, rng)
 	for _, name := range s.Players {
 		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
 	}
@@ -188,7 +218,7 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	}
 	// The first draw's events (tiles that fit nowhere) stay in LastEvents for the start message.
 	g.events = g.events[:0]
-	g.beginTurn()
+	g.beginTurn(false)
 	return g, nil
 }
 
@@ -320,6 +350,16 @@ func stackDeck(pool []TileID, s Setup) ([]TileID, error) {
 		deck = append(slices.Delete(deck, j, j+1), t)
 	}
 	return deck, nil
+}
+
+// DealTiles takes n face-down tiles from the bottom of the stack for a variant's setup (Benelux's
+// island stacks), so that the tiles a table script put on top stay on top. It takes fewer when
+// the stack is shorter.
+func (g *Game) DealTiles(n int) []TileID {
+	n = min(n, len(g.Deck))
+	out := slices.Clone(g.Deck[:n])
+	g.Deck = slices.Delete(g.Deck, 0, n)
+	return out
 }
 
 // Clone returns an independent copy of the game. Maps, tiles and the variant are shared: they never

@@ -87,6 +87,7 @@ const (
 	ErrIllegalSpot     ErrorCode = "illegal_spot"
 	ErrNoMeeples       ErrorCode = "no_meeples"
 	ErrIllegalAction   ErrorCode = "illegal_action"
+	ErrChoiceOpen      ErrorCode = "choice_open"
 	ErrGameOver        ErrorCode = "game_over"
 	ErrBadMove         ErrorCode = "bad_move"
 )

@@ -2,8 +2,6 @@ package game
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 )
 
 // Pool names the land tiles a game uses.
@@ -50,66 +48,14 @@ type Options struct {
 	RandomOrder bool `json:"random_order"`
 	// Variant holds the map variant's own flags (rules.md §5), by name.
 	Variant map[string]string `json:"variant,omitempty"`
+	// Legacy marks a table opened before its flags were stored with it: a flag it does not hold
+	// takes the value it had then (Flag.Legacy), so that the stored game replays as it was played.
+	Legacy bool `json:"legacy,omitempty"`
 }
 
 // DefaultOptions are the chosen interpretations of rules.md §5.
 func DefaultOptions() Options {
 	return Options{Pool: PoolCount, CloisterOffMapCountsFilled: true, FerryModel: FerryLanding}
-}
-
-// Flag reads a boolean variant flag, with a default.
-func (o Options) Flag(name string, def bool) bool {
-	v, ok := o.Variant[name]
-	if !ok {
-		return def
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return def
-	}
-	return b
-}
-
-// Set changes one option by its rules.md §5 flag name; variant flags are kept by name for the
-// variant to read. It is how tables choose rules from a command.
-func (o *Options) Set(name, value string) error {
-	boolean := func(dst *bool) error {
-		b, err := strconv.ParseBool(value)
-		if err != nil {
-			return fmt.Errorf("option %s takes true or false, not %q", name, value)
-		}
-		*dst = b
-		return nil
-	}
-	switch name {
-	case "largeCityAnchorBeforeConnection":
-		return boolean(&o.LargeCityAnchorBeforeConnection)
-	case "cloisterOffMapCountsFilled":
-		return boolean(&o.CloisterOffMapCountsFilled)
-	case "innsCathedralsScoring":
-		return boolean(&o.InnsCathedralsScoring)
-	case "randomOrder":
-		return boolean(&o.RandomOrder)
-	case "ferryModel":
-		v := strings.ToLower(value)
-		if v != FerryLanding && v != FerryRoadsContinue {
-			return fmt.Errorf("option ferryModel takes a (the island opens at its landing square; roads stop at the water) or c (roads run on across the ferry), not %q", value)
-		}
-		o.FerryModel = v
-		return nil
-	case "tileCount":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 72 || n > 114 {
-			return fmt.Errorf("option tileCount takes a number from 72 to 114, not %q", value)
-		}
-		o.Pool, o.TileCount = PoolCount, n
-		return nil
-	}
-	if o.Variant == nil {
-		o.Variant = map[string]string{}
-	}
-	o.Variant[name] = value
-	return nil
 }
 
 // poolSets are the base game's tiles and the expansions' tiles, each in tile-table order: built
@@ -152,4 +98,17 @@ func tilePool(o Options, rng *RNG) ([]TileID, error) {
 		return append(pool, extra[:n]...), nil
 	}
 	return nil, fmt.Errorf("unknown tile pool %q: use base, base+ic, base+ic+tb or count", o.Pool)
+}
+
+// PoolSize is the number of land tiles the options put in a game (the start tile included).
+func (o Options) PoolSize() int {
+	switch o.Pool {
+	case PoolBase:
+		return len(poolSets.base)
+	case PoolInns:
+		return len(poolSets.base) + len(poolSets.ic)
+	case PoolAll:
+		return len(poolSets.base) + len(poolSets.ic) + len(poolSets.tb)
+	}
+	return o.TileCount
 }

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"slices"
 )
 
 // Placement is a square and a rotation for a tile.
@@ -80,6 +79,9 @@ func (g *Game) nthPlacement(t TileID, k int) Placement {
 	}
 	return Placement{NoSquare, 0}
 }
+
+// CanPlace reports whether tile t fits anywhere now (a variant offering a tile checks it first).
+func (g *Game) CanPlace(t TileID) bool { return g.placeable(t) }
 
 func (g *Game) placeable(t TileID) bool {
 	fits := &t.Type().fits
@@ -190,13 +192,23 @@ func (g *Game) whyUnanchored(s Square) string {
 	return "it touches no placed tile (a tile must share an edge with one)"
 }
 
+// LegalSquares lists the squares where tile t fits, in the order of LegalPlacements.
+func (g *Game) LegalSquares(t TileID) []Square {
+	var out []Square
+	for _, p := range g.LegalPlacements(t) {
+		if len(out) == 0 || out[len(out)-1] != p.Square {
+			out = append(out, p.Square)
+		}
+	}
+	return out
+}
+
 // legalSquareNames lists the squares where t fits, for error messages.
 func (g *Game) legalSquareNames(t TileID) []string {
-	var out []string
-	for _, p := range g.LegalPlacements(t) {
-		if name := p.Square.String(); !slices.Contains(out, name) {
-			out = append(out, name)
-		}
+	squares := g.LegalSquares(t)
+	out := make([]string, len(squares))
+	for i, s := range squares {
+		out[i] = s.String()
 	}
 	return out
 }

@@ -78,9 +78,25 @@ func TestSquareNames(t *testing.T) {
 			t.Errorf("%q prints as %s", c.name, s)
 		}
 	}
-	for _, bad := range []string{"", "7", "F", "F0", "F-1", "1F", "F7x", "ZZZZ1"} {
+	for _, bad := range []string{"", "7", "F", "F0", "F-1", "F+7", "F 7", "F07", "1F", "F7x", "ZZZZ1"} {
 		if _, err := ParseSquare(bad); err == nil {
 			t.Errorf("ParseSquare(%q) accepted", bad)
+		}
+	}
+}
+
+// TestRotationsAreExactlyTheDocumentedOnes: the help says 0, 90, 180 or 270 degrees; everything
+// else is refused with the same message.
+func TestRotationsAreExactlyTheDocumentedOnes(t *testing.T) {
+	for want, text := range []string{"0", "90", "180", "270"} {
+		if r, err := ParseRotation(" " + text + " "); err != nil || int(r) != want {
+			t.Errorf("ParseRotation(%q) = %v, %v", text, r, err)
+		}
+	}
+	for _, bad := range []string{"", "360", "450", "-0", "-90", "+90", "90.0", "90deg", "270°", "090", "ninety"} {
+		_, err := ParseRotation(bad)
+		if err == nil || !strings.Contains(err.Error(), "use 0, 90, 180 or 270") {
+			t.Errorf("ParseRotation(%q) = %v, want the documented refusal", bad, err)
 		}
 	}
 }

@@ -5,15 +5,16 @@ package game
 // buf is scratch space for placements; it is returned grown for reuse.
 func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 	p := g.Current
+	if g.TurnState.Choice != nil {
+		return g.randomAction(rng), buf
+	}
 	switch g.Phase {
 	case PhasePlace:
 		pl := g.nthPlacement(g.Drawn, rng.Intn(g.CountLegalPlacements(g.Drawn)))
 		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}, buf
 	case PhaseMeeple:
 		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
-			acts := g.Variant.Actions(g)
-			a := acts[rng.Intn(len(acts))].Action
-			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
+			return g.randomAction(rng), buf
 		}
 		var scratch [16]string
 		spots := g.AppendMeepleSpots(scratch[:0])
@@ -22,28 +23,40 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 		}
 		return Move{Kind: MoveMeeple, Player: p, Spot: "none"}, buf
 	case PhaseSource:
-		if acts := g.Variant.Actions(g); len(acts) > 0 && rng.Intn(2) == 0 {
-			a := acts[rng.Intn(len(acts))].Action
-			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
+		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
+			return g.randomAction(rng), buf
 		}
 		return Move{Kind: MoveDraw, Player: p}, buf
-	case PhaseDecide:
-		if acts := g.Variant.Actions(g); len(acts) > 0 && rng.Intn(2) == 0 {
-			a := acts[rng.Intn(len(acts))].Action
-			return Move{Kind: MoveAction, Player: p, Action: &a}, buf
+	case PhaseFinish, PhaseDecide:
+		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
+			return g.randomAction(rng), buf
 		}
-		return Move{Kind: MovePass, Player: p}, buf
 	}
 	return Move{Kind: MovePass, Player: p}, buf
 }
 
-// SimplestMove is the move played for a player who missed a deadline: the first legal placement
-// in the list, no meeple, no action, decline every offer.
+// randomAction is one of the legal actions, at random; the variant offers at least one.
+func (g *Game) randomAction(rng *RNG) Move {
+	acts := g.LegalActions()
+	a := acts[rng.Intn(len(acts))].Action
+	return Move{Kind: MoveAction, Player: g.Current, Action: &a}
+}
+
+// SimplestMove is the move played for a player who missed a deadline: an open choice's default,
+// the first legal placement in the list, no meeple, no action, decline every offer. Played until
+// the turn passes, it ends the turn.
 func (g *Game) SimplestMove() Move {
 	p := g.Current
+	if c := g.TurnState.Choice; c != nil {
+		a := c.Default
+		if !g.acceptable(a) {
+			a = g.LegalActions()[0].Action
+		}
+		return Move{Kind: MoveAction, Player: p, Action: &a}
+	}
 	switch g.Phase {
 	case PhasePlace:
-		pl := g.LegalPlacements(g.Drawn)[0]
+		pl := g.nthPlacement(g.Drawn, 0)
 		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}
 	case PhaseMeeple:
 		return Move{Kind: MoveMeeple, Player: p, Spot: "none"}
@@ -51,6 +64,12 @@ func (g *Game) SimplestMove() Move {
 		return Move{Kind: MoveDraw, Player: p}
 	}
 	return Move{Kind: MovePass, Player: p}
+}
+
+// acceptable reports whether the variant would accept action a now, trying it on a copy.
+func (g *Game) acceptable(a Action) bool {
+	c := g.Clone()
+	return c.Play(Move{Kind: MoveAction, Player: c.Current, Action: &a}) == nil
 }
 
 // PlayOut plays random moves until the game ends and returns the number of moves.

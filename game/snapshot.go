@@ -18,6 +18,7 @@ type snapshot struct {
 	Setup      Setup           `json:"setup"`
 	Opts       Options         `json:"opts"`
 	RNG        uint64          `json:"rng"`
+	SecureRNG  []byte          `json:"rng_secure,omitempty"`
 	Players    []Player        `json:"players"`
 	Current    int             `json:"current"`
 	Turn       int             `json:"turn"`
@@ -59,10 +60,15 @@ func (g *Game) Snapshot() ([]byte, error) {
 	s := snapshot{Version: snapshotVersion, Setup: g.Setup, Opts: g.Opts, RNG: g.RNG.State, Players: g.Players,
 		Current: g.Current, Turn: g.Turn, Phase: g.Phase, Deck: g.Deck, Discarded: g.Discarded,
 		SetupTiles: g.setupTiles, MapChips: g.MapChips, ChipsOut: g.ChipsOut, Log: g.Log, TurnState: g.TurnState, Moves: g.Moves}
-	if g.HasDrawn {
+	if g.HasDrawn() {
 		d := g.Drawn
 		s.Drawn = &d
 	}
+	secure, err := g.RNG.marshalSecure()
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	s.SecureRNG = secure
 	for _, t := range g.tiles {
 		st := snapTile{Square: t.Square, Player: int(t.Player), Printed: t.Printed}
 		if !t.Printed {
@@ -118,7 +124,11 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 	if s.Setup.Map != "" && s.Setup.Map != m.ID {
 		return nil, fmt.Errorf("restore: the snapshot is of map %s, not %s", s.Setup.Map, m.ID)
 	}
-	g := newState(m, v, s.Setup, s.Opts, RNG{s.RNG})
+	rng, err := restoreRNG(s.RNG, s.SecureRNG)
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	g := newState(m, v, s.Setup, s.Opts, rng)
 	g.reserve(len(s.Tiles) + len(s.Deck) + len(s.Discarded))
 	for i, t := range s.Tiles {
 		if !m.In(t.Square) {
@@ -153,7 +163,7 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 		return nil, fmt.Errorf("restore: bad players or current player")
 	}
 	if s.Drawn != nil {
-		g.Drawn, g.HasDrawn = *s.Drawn, true
+		g.Drawn = *s.Drawn
 	}
 	g.Deck, g.Discarded = s.Deck, s.Discarded
 	for _, sm := range s.Meeples {

@@ -18,38 +18,75 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 // Play is Apply without returning the events (fast path for simulations); LastEvents has them
 // until the next move.
 func (g *Game) Play(m Move) error {
-	if m.Kind == MoveAction {
-		return g.act(m)
-	}
 	if err := g.check(m); err != nil {
 		return err
 	}
 	g.events = g.events[:0]
-	g.apply(m)
+	g.revealed = false
+	if m.Kind == MoveAction {
+		if err := g.act(*m.Action); err != nil {
+			return err
+		}
+	} else {
+		g.apply(m)
+	}
 	g.Moves++
 	return nil
 }
 
 // act applies a variant action. Variants validate an action completely before they change anything
 // (the Variant contract, checked by fuzz tests), so a refused action leaves the game as it was.
-func (g *Game) act(m Move) error {
-	if err := g.check(m); err != nil {
-		return err
-	}
-	g.events = g.events[:0]
-	if err := g.Variant.Act(g, *m.Action); err != nil {
+// An action that settles the open choice closes it; then the turn goes on by itself if the step
+// leaves nothing to choose.
+func (g *Game) act(a Action) error {
+	open := g.TurnState.Choice
+	if err := g.Variant.Act(g, a); err != nil {
 		return err
 	}
 	if g.TurnState.Actions == nil {
 		g.TurnState.Actions = map[string]int{}
 	}
-	g.TurnState.Actions[m.Action.Name]++
-	g.Moves++
+	g.TurnState.Actions[a.Name]++
+	settled := open != nil && a.Name == open.Action && g.TurnState.Choice == open
+	if settled {
+		g.TurnState.Choice = nil
+	}
+	g.advance(settled)
 	return nil
+}
+
+// advance moves the turn on after an action when its step has nothing left to choose. In the
+// meeple step it does so only once a forced choice is settled: otherwise the player still says
+// which meeple (or none), as they always have.
+func (g *Game) advance(settled bool) {
+	if g.TurnState.Choice != nil || g.Variant.CanAct(g) {
+		return
+	}
+	switch g.Phase {
+	case PhaseMeeple:
+		if settled && !g.hasMeepleSpot() {
+			g.TurnState.Spot = "none"
+			g.afterMeeple()
+		}
+	case PhaseFinish:
+		g.endTurn()
+	case PhaseDecide:
+		g.nextTurn()
+	}
 }
 
 // LastEvents are the events of the last move applied, valid until the next one.
 func (g *Game) LastEvents() []Event { return g.events }
+
+// Revealed reports whether the last move turned over something hidden that the rest of the
+// player's command could depend on: a face-down chip they collected, or what a variant marks with
+// Reveal. What a command does after such a move is judged on what is now public (design §3). The
+// tile drawn for the next turn does not count: nothing of the command that draws it comes after.
+func (g *Game) Revealed() bool { return g.revealed }
+
+// Reveal records that the move being applied turned over something hidden; the engine does it for
+// face-down chips, a variant for what else it hides.
+func (g *Game) Reveal() { g.revealed = true }
 
 // check validates m against the current state without changing anything.
 func (g *Game) check(m Move) error {
@@ -81,6 +118,9 @@ func (g *Game) check(m Move) error {
 		if g.Phase != PhaseMeeple {
 			return g.wrongPhase("place a meeple")
 		}
+		if err := g.choiceFirst(); err != nil {
+			return err
+		}
 		if isNone(m.Spot) {
 			return nil
 		}
@@ -90,23 +130,37 @@ func (g *Game) check(m Move) error {
 		if m.Action == nil {
 			return refuse(ErrBadMove, nil, "The action is missing.")
 		}
+		if c := g.TurnState.Choice; c != nil && m.Action.Name != c.Action {
+			return g.choiceFirst()
+		}
 		return nil
 	case MoveDraw:
 		if g.Phase != PhaseSource {
 			return g.wrongPhase("draw a tile")
 		}
 	case MovePass:
-		if g.Phase != PhaseDecide {
+		if g.Phase != PhaseDecide && g.Phase != PhaseFinish {
 			return g.wrongPhase("pass")
 		}
+		return g.choiceFirst()
 	case MoveSkip:
-		if g.Phase == PhaseDecide {
-			return g.wrongPhase("skip the turn")
-		}
 	default:
 		return refuse(ErrBadMove, nil, "%q is not a move (place, meeple, action, draw, pass, skip, resign).", m.Kind)
 	}
 	return nil
+}
+
+// choiceFirst refuses a move while a forced choice is open, naming the choice and its options.
+func (g *Game) choiceFirst() error {
+	c := g.TurnState.Choice
+	if c == nil {
+		return nil
+	}
+	var legal []string
+	for _, a := range g.LegalActions() {
+		legal = append(legal, a.Label)
+	}
+	return refuse(ErrChoiceOpen, legal, "First %s.", c.Prompt)
 }
 
 func isNone(spot string) bool {
@@ -126,6 +180,8 @@ func (g *Game) wrongPhase(what string) error {
 		now = fmt.Sprintf("place your tile %s (/place)", g.Drawn)
 	case PhaseMeeple:
 		now = "place a meeple on the tile you just placed, or none (/meeple)"
+	case PhaseFinish:
+		now = "take a chip action on your meeples or finish your turn (pass)"
 	case PhaseDecide:
 		now = "take the offered action or pass"
 	}
@@ -143,11 +199,15 @@ func (g *Game) apply(m Move) {
 			local, _ := g.checkSpot(m.Spot)
 			g.placeMeeple(local)
 		}
-		g.endTurn()
+		g.afterMeeple()
 	case MoveDraw:
 		g.draw()
 	case MovePass:
-		g.nextTurn()
+		if g.Phase == PhaseFinish {
+			g.endTurn()
+		} else {
+			g.nextTurn()
+		}
 	case MoveSkip:
 		g.skip()
 	case MoveResign:
@@ -160,31 +220,47 @@ func (g *Game) place(s Square, r Rotation) {
 	face := g.Drawn.Type().Face(r)
 	g.put(s, face, g.Current, false)
 	g.TurnState.Placed = s
-	g.HasDrawn = false
 	g.emit(Event{Kind: EventTilePlaced, Player: g.Current, Square: s, Tile: g.Drawn, Rotation: r})
 	g.extendFrontier(s)
 	g.Phase = PhaseMeeple
 	g.Variant.AfterPlacement(g, s)
-	if !g.hasMeepleSpot() && !g.Variant.CanAct(g) {
+	if g.TurnState.Choice == nil && !g.hasMeepleSpot() && !g.Variant.CanAct(g) {
 		// Nothing to choose: the turn goes on without waiting for "no meeple".
 		g.TurnState.Spot = "none"
+		g.afterMeeple()
+	}
+}
+
+// afterMeeple opens the window between the meeple and the scoring, where a variant may let the
+// player act on their meeples (a Taiwan upgrade of the one just placed); without anything to do
+// there the turn is scored at once.
+func (g *Game) afterMeeple() {
+	g.Phase = PhaseFinish
+	if g.TurnState.Choice == nil && !g.Variant.CanAct(g) {
 		g.endTurn()
 	}
 }
 
-// endTurn scores the features the turn completed and hands over (§0.4 steps 6-8).
+// endTurn scores the features the turn completed and hands over (§0.4 steps 6-8), unless the
+// variant keeps the player for a last choice.
 func (g *Game) endTurn() {
 	g.scoreTurn(g.TurnState.Placed)
+	g.Phase = PhaseDecide
 	if g.Variant.EndTurn(g) {
-		g.Phase = PhaseDecide
 		return
 	}
 	g.nextTurn()
 }
 
+// nextTurn starts the next turn: the current player's extra turn if one was granted, else the
+// next player's. The game ends when the face-down stack is empty.
 func (g *Game) nextTurn() {
 	if len(g.Deck) == 0 {
 		g.end()
+		return
+	}
+	if g.TurnState.ExtraNext {
+		g.beginTurn(true)
 		return
 	}
 	next := g.Current
@@ -195,19 +271,26 @@ func (g *Game) nextTurn() {
 		}
 	}
 	g.Current = g.Variant.NextPlayer(g, next)
-	g.beginTurn()
+	g.beginTurn(false)
 }
 
-func (g *Game) beginTurn() {
+func (g *Game) beginTurn(extra bool) {
 	g.Turn++
-	g.TurnState = Turn{Placed: NoSquare}
+	g.TurnState = Turn{Placed: NoSquare, Extra: extra}
 	if g.Variant.ChoosesSource(g) {
 		g.Phase = PhaseSource
-		g.HasDrawn = false
 		return
 	}
 	g.draw()
 }
+
+// GrantExtraTurn gives the current player another whole turn once this one is over (Great
+// Britain's Isle of Man). A turn with an empty stack is never played: the game ends instead.
+func (g *Game) GrantExtraTurn() { g.TurnState.ExtraNext = true }
+
+// Require opens a choice the rules force on the current player before the turn goes on. While it
+// is open only actions named c.Action are legal; the action that settles it closes it.
+func (g *Game) Require(c Choice) { g.TurnState.Choice = &c }
 
 // draw takes face-down tiles until one fits somewhere; unplaceable ones leave the game (R2.3.6).
 func (g *Game) draw() {
@@ -226,25 +309,70 @@ func (g *Game) draw() {
 
 // SetDrawn makes t the current player's tile to place (a variant's tile source uses it too).
 func (g *Game) SetDrawn(t TileID) {
-	g.Drawn, g.HasDrawn, g.Phase = t, true, PhasePlace
+	g.Drawn, g.Phase = t, PhasePlace
 	g.emit(Event{Kind: EventTurnStarted, Player: g.Current, Tile: t})
 }
 
-// skip ends the current player's turn: an unplaced tile goes back into the stack at a random place.
+// HasDrawn reports whether the current player holds a tile to place.
+func (g *Game) HasDrawn() bool { return g.Phase == PhasePlace }
+
+// skip ends the current player's turn as it stands (a missed deadline): an open choice takes its
+// default, an unplaced tile goes back into the stack at a random place, a placed tile is scored
+// with no meeple, and no offer is made.
 func (g *Game) skip() {
+	g.TurnState.ExtraNext = false
+	if g.TurnState.Choice != nil {
+		g.chooseDefault()
+	}
 	switch g.Phase {
 	case PhasePlace:
 		i := g.RNG.Intn(len(g.Deck) + 1)
 		g.Deck = slices.Insert(g.Deck, i, g.Drawn)
-		g.HasDrawn = false
 		g.emit(Event{Kind: EventTileReturned, Player: g.Current, Tile: g.Drawn})
 		g.nextTurn()
-	case PhaseMeeple:
-		g.TurnState.Spot = "none"
-		g.endTurn()
+	case PhaseMeeple, PhaseFinish:
+		if g.Phase == PhaseMeeple {
+			g.TurnState.Spot = "none"
+		}
+		g.scoreTurn(g.TurnState.Placed)
+		g.Phase = PhaseDecide
+		g.Variant.EndTurn(g)
+		g.TurnState.ExtraNext = false
+		g.nextTurn()
 	default:
 		g.nextTurn()
 	}
+}
+
+// chooseDefault settles the open choice for a player who cannot be asked: its default, or else
+// the first legal way to settle it.
+func (g *Game) chooseDefault() {
+	c := g.TurnState.Choice
+	for _, a := range append([]Action{c.Default}, actionsOf(g.LegalActions())...) {
+		if a.Name == c.Action && g.Variant.Act(g, a) == nil {
+			break
+		}
+	}
+	g.TurnState.Choice = nil
+}
+
+func actionsOf(legal []LegalAction) []Action {
+	out := make([]Action, len(legal))
+	for i, a := range legal {
+		out[i] = a.Action
+	}
+	return out
+}
+
+// LegalActions lists the variant actions the current player may take now; while a choice is
+// open, only the ways to settle it.
+func (g *Game) LegalActions() []LegalAction {
+	acts := g.Variant.Actions(g)
+	c := g.TurnState.Choice
+	if c == nil {
+		return acts
+	}
+	return slices.DeleteFunc(acts, func(a LegalAction) bool { return a.Name != c.Action })
 }
 
 func (g *Game) resign(p int) {
@@ -259,7 +387,6 @@ func (g *Game) resign(p int) {
 	if active < 2 {
 		if g.Phase == PhasePlace {
 			g.Deck = append(g.Deck, g.Drawn)
-			g.HasDrawn = false
 		}
 		g.end()
 		return
@@ -272,7 +399,6 @@ func (g *Game) resign(p int) {
 // end runs final scoring (R1.13, R2.6).
 func (g *Game) end() {
 	g.Variant.Final(g)
-	g.HasDrawn = false
 	g.scoreFinal()
 	g.Phase = PhaseOver
 	g.emit(Event{Kind: EventGameOver, Player: g.Current})

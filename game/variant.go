@@ -3,7 +3,21 @@ package game
 // Variant is a map's Map-Chips rules, plugged into the engine. The engine calls the hooks at fixed
 // points of the turn (rules.md §0.4) and never asks which map it runs. A variant keeps its own state
 // in Game.Ext. Act must validate an action completely before it changes anything, so that a refused
-// action leaves the game as it was (each variant's fuzz test checks this).
+// action leaves the game as it was, and must accept every action Actions lists (gametest checks
+// both).
+//
+// The turn, as the engine runs it (Phase says where it waits):
+//
+//	PhaseSource   if ChoosesSource: MoveDraw, or an action that calls SetDrawn (an island tile)
+//	PhasePlace    MovePlace; AfterPlacement runs (it may Require a choice, Reveal, score)
+//	PhaseMeeple   actions (a sale), then MoveMeeple (a spot or none)
+//	PhaseFinish   only while CanAct: actions on the meeples (an upgrade), then MovePass
+//	              the turn is scored; EndTurn runs in PhaseDecide
+//	PhaseDecide   only if EndTurn returned true: an action (buy an extra turn) or MovePass
+//
+// An open Choice (Require) allows only its own action until it is settled. GrantExtraTurn gives
+// the current player another turn after this one. MoveSkip (a missed deadline) works in every
+// phase: an open choice takes its default and no offer is made.
 type Variant interface {
 	// Setup runs once after the initial tiles lie and before the first draw: chips, stacks.
 	Setup(g *Game) error
@@ -21,8 +35,9 @@ type Variant interface {
 	MeepleWeight(g *Game, m *Meeple) int
 	// MeepleReturned is told of every meeple that scoring sends back to its owner.
 	MeepleReturned(g *Game, m Meeple)
-	// EndTurn runs after the turn is scored. It returns true to keep the current player in
-	// PhaseDecide for a last choice (an action, or MovePass).
+	// EndTurn runs after the turn is scored, in PhaseDecide. It returns true to keep the current
+	// player there for a last choice (an action, or MovePass); on a skipped turn the answer is
+	// ignored.
 	EndTurn(g *Game) bool
 	// NextPlayer may change who plays next; next is the seat the engine would pick.
 	NextPlayer(g *Game, next int) int
@@ -32,6 +47,20 @@ type Variant interface {
 	Final(g *Game)
 	// NewState returns an empty variant state for a snapshot to be decoded into, or nil.
 	NewState() VariantState
+}
+
+// Holder is the optional hook for a variant that keeps pieces off the board and out of the
+// players' supplies (meeples on the Isle of Man, island stacks, chips under meeples), so that the
+// invariants that count pieces count them too.
+type Holder interface {
+	Held(g *Game) Held
+}
+
+// Held counts the pieces a variant holds: meeples by seat, tiles, chips.
+type Held struct {
+	Meeples []int
+	Tiles   []TileID
+	Chips   []Chip
 }
 
 // SquareFilter is the optional hook for a variant that forbids squares the map allows. The engine
@@ -81,18 +110,3 @@ func (Plain) Final(*Game) {}
 
 // NewState is nil: the plain game has no state of its own.
 func (Plain) NewState() VariantState { return nil }
-
-// ActionSpec describes a variant action for the command surface: its name and its options.
-type ActionSpec struct {
-	Name        string
-	Description string
-	Options     []ActionOption
-}
-
-// ActionOption is one option of an action, with its fixed choices if it has any.
-type ActionOption struct {
-	Name        string
-	Description string
-	Choices     []string
-	Required    bool
-}

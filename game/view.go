@@ -44,7 +44,7 @@ func (g *Game) View(full bool) *View {
 		TilesLeft: len(g.Deck), Board: g.Placed(), Meeples: append([]Meeple(nil), g.Meeples...),
 		ChipsOut: len(g.ChipsOut), Log: append([]ScoreEntry(nil), g.Log...), Last: NoSquare,
 		Discarded: append([]TileID(nil), g.Discarded...)}
-	if g.HasDrawn {
+	if g.HasDrawn() {
 		d := g.Drawn
 		v.Drawn = &d
 	}

@@ -1,6 +1,7 @@
 // Package variants lists the maps a game can be played on, each with its Map-Chips rules: France,
 // Great Britain, Benelux, the Iberian Peninsula and Taiwan (as they are built), the classic open
-// table, and the engine's test maps. Each map's rules live in a package of their own.
+// table, and the engine's test maps. Each map's rules and texts live in a package of their own,
+// which exports its game.MapRules; adding a map is one line here.
 package variants
 
 import (
@@ -13,23 +14,10 @@ import (
 )
 
 // Entry is one playable map with its rules.
-type Entry struct {
-	ID      string
-	Title   string
-	Map     *game.Map
-	Variant game.Variant
-	// Actions are the variant's chip actions, for the command surface.
-	Actions []game.ActionSpec
-	// Flags are the variant's rule options (rules.md §5) with their defaults and meaning.
-	Flags []Flag
-	// Test marks maps that exist for tests; they are not offered to players in Discord.
-	Test bool
-}
+type Entry = game.MapRules
 
-// Flag is a variant rule option a table may change.
-type Flag struct {
-	Name, Default, Description string
-}
+// Default is the map /carc new opens when none is named.
+const Default = "france"
 
 var entries = map[string]Entry{}
 
@@ -45,11 +33,7 @@ func register(e Entry) {
 
 func init() {
 	register(Entry{ID: "classic", Map: game.ClassicMap()})
-	register(Entry{ID: "france", Map: france.Map(), Variant: france.Variant{}, Actions: france.ActionSpecs(),
-		Flags: []Flag{
-			{france.FlagBorderCityNeedsArms, "true", "a border city allows a sale abroad only with a coat of arms (OQ-19)"},
-			{france.FlagAnyLargeCitySquare, "false", "no setup chip next to any side of a large city, not only an open edge (OQ-15)"},
-		}})
+	register(france.Rules())
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
 	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})
@@ -83,4 +67,9 @@ func IDs(tests bool) []string {
 		ids = append(ids, e.ID)
 	}
 	return ids
+}
+
+// Flags lists every rule option a table of this map may set: the engine's, then the map's own.
+func Flags(e Entry) []game.Flag {
+	return append(append([]game.Flag{}, game.EngineFlags...), e.Flags...)
 }

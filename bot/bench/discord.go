@@ -81,7 +81,7 @@ func measure(b *testing.B, dir string, moves int, seed int64) ([]time.Duration, 
 		return nil, err
 	}
 	defer store.Close()
-	bt, err := bot.New(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+	bt, err := bot.New(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func measure(b *testing.B, dir string, moves int, seed int64) ([]time.Duration, 
 		return err
 	}
 	for _, in := range []*fakediscord.Interaction{
-		f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"), fakediscord.IntArg("seed", seed))),
+		f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))),
 	} {
 		if err := wait(in); err != nil {
 			return nil, err

@@ -7,8 +7,6 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -28,270 +26,16 @@ var franceMap = func() *game.Map {
 // Map is the project's map of France.
 func Map() *game.Map { return franceMap }
 
-// Points of a sale (F7, F8).
-const (
-	AbroadPoints = 5
-	TownPoints   = 9
-)
-
-// Flag names a table may set (rules.md §5).
-const (
-	// FlagBorderCityNeedsArms: a printed border city allows a sale abroad only with a coat of arms
-	// (OQ-19, default true).
-	FlagBorderCityNeedsArms = "franceBorderCityNeedsArms"
-	// FlagAnyLargeCitySquare: no setup chip next to any side of a large city (OQ-15, default false).
-	FlagAnyLargeCitySquare = "chipNoAdjacentToAnyLargeCitySquare"
-)
-
 // Variant is the France rules.
 type Variant struct{ game.Plain }
 
 // Setup lays the 30 chips face down (F2, R4.0.3).
 func (Variant) Setup(g *game.Game) error {
-	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: g.Opts.Flag(FlagAnyLargeCitySquare, false)})
+	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }
 
 // AfterPlacement collects the chip on the square (F3).
 func (Variant) AfterPlacement(g *game.Game, sq game.Square) { mapchips.Collect(g, sq, true) }
-
-// Actions lists the sales open to the current player (F6-F9).
-func (v Variant) Actions(g *game.Game) []game.LegalAction {
-	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
-		return nil
-	}
-	hand := g.Players[g.Current].Chips
-	if len(hand) == 0 {
-		return nil
-	}
-	var out []game.LegalAction
-	for _, target := range []string{"abroad", "town"} {
-		for _, color := range game.ChipColors {
-			if ones, twos := count(hand, color); twos == 0 && ones < 2 {
-				continue
-			}
-			if verdict, _ := v.judge(g, target, color); verdict != allowed {
-				continue
-			}
-			pays := payments(hand, color)
-			for _, pay := range pays {
-				args := map[string]string{"wine": color, "to": target}
-				if len(pays) > 1 {
-					args["pay"] = payName(pay)
-				}
-				pts, where := AbroadPoints, "abroad"
-				if target == "town" {
-					pts, where = TownPoints, "to "+townName(g)
-				}
-				out = append(out, game.LegalAction{Action: game.Action{Name: "sell", Args: args}, Points: pts,
-					Label: fmt.Sprintf("sell %s wine (%s) %s for %d", color, game.ChipList(pay), where, pts)})
-			}
-		}
-	}
-	return out
-}
-
-// CanAct reports whether a sale is open, without building the list of sales. Most placements
-// qualify for no sale at all, so that is checked before the hand.
-func (v Variant) CanAct(g *game.Game) bool {
-	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
-		return false
-	}
-	abroad, _ := v.judge(g, "abroad", "")
-	info := g.Map.Info(g.TurnState.Placed)
-	townColor := ""
-	if info.Town >= 0 {
-		townColor = g.Map.Towns[info.Town].Color
-	}
-	if abroad != allowed && townColor == "" {
-		return false
-	}
-	hand := g.Players[g.Current].Chips
-	for _, color := range game.ChipColors {
-		if ones, twos := count(hand, color); (twos > 0 || ones >= 2) && (abroad == allowed || color == townColor) {
-			return true
-		}
-	}
-	return false
-}
-
-// Act sells one wine.
-func (v Variant) Act(g *game.Game, a game.Action) error {
-	if a.Name != "sell" {
-		return refuse("France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", a.Name)
-	}
-	if g.Phase != game.PhaseMeeple {
-		return refuse("You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
-	}
-	if g.TurnState.Actions["sell"] > 0 {
-		return refuse("You have already sold a wine this turn: at most one sale per turn.")
-	}
-	color, err := game.ParseColor(a.Args["wine"])
-	if err != nil {
-		return refuse("Which wine? %v.", err)
-	}
-	target := strings.ToLower(a.Args["to"])
-	if target != "abroad" && target != "town" {
-		return refuse("Sell where? to:%q is neither abroad (5 points) nor town (9 points).", a.Args["to"])
-	}
-	if err := v.qualifies(g, target, color); err != nil {
-		return err
-	}
-	p := g.Current
-	hand := g.Players[p].Chips
-	options := payments(hand, color)
-	if len(options) == 0 {
-		return refuse("You hold no %s wine: a wine is %s chips worth exactly 2 (one 2, or two 1s; never a 1 and a 2). You hold %s.",
-			color, color, game.ChipList(hand))
-	}
-	pay := options[0]
-	if want, ok := a.Args["pay"]; ok && want != "" {
-		found := false
-		for _, o := range options {
-			if payName(o) == strings.ReplaceAll(want, " ", "") {
-				pay, found = o, true
-			}
-		}
-		if !found {
-			var names []string
-			for _, o := range options {
-				names = append(names, payName(o))
-			}
-			return refuse("You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
-				want, color, strings.Join(names, " or "))
-		}
-	}
-	if err := g.SpendChips(p, pay); err != nil {
-		return refuse("%v.", err)
-	}
-	pts, where := AbroadPoints, "abroad"
-	if target == "town" {
-		pts, where = TownPoints, "to "+townName(g)
-	}
-	g.Note(g.TurnState.Placed, fmt.Sprintf("%s sold %s wine (%s) %s", g.Players[p].Name, color, game.ChipList(pay), where))
-	g.AddScore(p, pts, "wine", fmt.Sprintf("%s wine sold %s: %d", color, where, pts))
-	return nil
-}
-
-// verdict is whether the tile placed this turn allows a sale, and if not, why.
-type verdict int
-
-const (
-	allowed verdict = iota
-	noBorderConnection
-	borderCityWithoutArms
-	noTown
-	townWithoutGrapes
-	otherGrapes
-)
-
-// judge decides whether the tile placed this turn allows a sale of color to target (F7, F8). It is
-// cheap: Actions asks it for every colour on every placement.
-func (Variant) judge(g *game.Game, target, color string) (verdict, game.Town) {
-	info := g.Map.Info(g.TurnState.Placed)
-	if target == "abroad" {
-		needArms := g.Opts.Flag(FlagBorderCityNeedsArms, true)
-		plainCity := false
-		for d := game.Dir(0); d < 4; d++ {
-			switch {
-			case info.Sides[d] != game.SideBorder:
-			case info.Border[d] == game.BorderRoad:
-				return allowed, game.Town{}
-			case info.Border[d] == game.BorderCity && (info.BorderArms[d] || !needArms):
-				return allowed, game.Town{}
-			case info.Border[d] == game.BorderCity:
-				plainCity = true
-			}
-		}
-		if plainCity {
-			return borderCityWithoutArms, game.Town{}
-		}
-		return noBorderConnection, game.Town{}
-	}
-	if info.Town < 0 {
-		return noTown, game.Town{}
-	}
-	town := g.Map.Towns[info.Town]
-	switch town.Color {
-	case "":
-		return townWithoutGrapes, town
-	case color:
-		return allowed, town
-	}
-	return otherGrapes, town
-}
-
-// qualifies explains why the tile placed this turn allows no sale of color to target, or is nil.
-func (v Variant) qualifies(g *game.Game, target, color string) error {
-	sq := g.TurnState.Placed
-	verdict, town := v.judge(g, target, color)
-	switch verdict {
-	case borderCityWithoutArms:
-		return refuse("Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
-	case noBorderConnection:
-		return refuse("Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
-	case noTown:
-		return refuse("Your tile on %s covers no town, so you cannot sell to a town.", sq)
-	case townWithoutGrapes:
-		return refuse("%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
-	case otherGrapes:
-		return refuse("%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
-	}
-	return nil
-}
-
-func townName(g *game.Game) string {
-	info := g.Map.Info(g.TurnState.Placed)
-	if info.Town < 0 {
-		return "a town"
-	}
-	return g.Map.Towns[info.Town].Name
-}
-
-// count counts a hand's chips of value 1 and of value 2 in one colour.
-func count(hand []game.Chip, color string) (ones, twos int) {
-	for _, c := range hand {
-		if c.Color == color {
-			if c.Value == 1 {
-				ones++
-			} else if c.Value == 2 {
-				twos++
-			}
-		}
-	}
-	return ones, twos
-}
-
-// payments lists the ways a hand can pay one wine of color: {2} and {1,1} (F5, F6).
-func payments(hand []game.Chip, color string) [][]game.Chip {
-	ones, twos := count(hand, color)
-	var out [][]game.Chip
-	if twos > 0 {
-		out = append(out, []game.Chip{{Color: color, Value: 2}})
-	}
-	if ones >= 2 {
-		out = append(out, []game.Chip{{Color: color, Value: 1}, {Color: color, Value: 1}})
-	}
-	return out
-}
-
-func payName(pay []game.Chip) string {
-	if len(pay) == 1 {
-		return "2"
-	}
-	return "1+1"
-}
-
-// Wines counts the wines of each colour in a hand: how many sales it could make.
-func Wines(hand []game.Chip) map[string]int {
-	out := map[string]int{}
-	for _, color := range game.ChipColors {
-		ones, twos := count(hand, color)
-		if n := twos + ones/2; n > 0 {
-			out[color] = n
-		}
-	}
-	return out
-}
 
 // View shows each player's wines (derived from their face-up chips).
 func (Variant) View(g *game.Game, _ bool) map[string]any {
@@ -300,16 +44,6 @@ func (Variant) View(g *game.Game, _ bool) map[string]any {
 		wines[p.Name] = Wines(p.Chips)
 	}
 	return map[string]any{"wines": wines}
-}
-
-// ActionSpecs is the /chips sell command.
-func ActionSpecs() []game.ActionSpec {
-	return []game.ActionSpec{{Name: "sell", Description: "Sell one wine (2 points of one grape colour) abroad or to a town",
-		Options: []game.ActionOption{
-			{Name: "wine", Description: "the grape colour", Choices: slices.Clone(game.ChipColors), Required: true},
-			{Name: "to", Description: "abroad (5 points) or the town your tile covers (9 points)", Choices: []string{"abroad", "town"}, Required: true},
-			{Name: "pay", Description: "which chips: 2 or 1+1 (when you could pay either)", Choices: []string{"2", "1+1"}},
-		}}}
 }
 
 func refuse(format string, a ...any) error {

@@ -147,3 +147,13 @@ func Collect(g *game.Game, sq game.Square, keep bool) (game.Chip, bool) {
 	g.ScoreChip(p, sq, c)
 	return c, true
 }
+
+// AnyLargeCitySquareFlag is the rule option of OQ-15 with the default a map's own seed gives:
+// France's forbids setup chips next to any side of a large-city square, Benelux's, Iberia's and
+// Taiwan's only next to an open edge. legacy is the value games opened before the default was
+// stored used (game.Flag.Legacy), "" when it never changed.
+func AnyLargeCitySquareFlag(def bool, legacy string) game.Flag {
+	f := game.BoolFlag("chipNoAdjacentToAnyLargeCitySquare", def, "no setup chip next to any side of a large city, not only next to an open edge (OQ-15)")
+	f.Legacy = legacy
+	return f
+}

@@ -1,0 +1,135 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// resolveAction finds the legal action that a player's typed action names. It is decoded against
+// the actions the rules allow now (as a chess program reads a move against the position's legal
+// moves), so what autocomplete and buttons offer, what the parser accepts and what the engine
+// applies cannot drift apart. Options left out take the first legal value; when nothing matches,
+// the variant says why.
+func resolveAction(t *Table, typed game.Action) (game.Action, error) {
+	e := t.Entry()
+	spec, err := actionSpec(t, typed.Name)
+	if err != nil {
+		return game.Action{}, err
+	}
+	for k := range typed.Args {
+		if !actionHasOption(spec, k) {
+			return game.Action{}, fmt.Errorf("%s has no option %s: use %s", spec.Name, k, actionOptionNames(spec))
+		}
+	}
+	g := t.Game
+	var same []game.LegalAction
+	for _, l := range g.LegalActions() {
+		if l.Name != typed.Name {
+			continue
+		}
+		same = append(same, l)
+		if argsMatch(typed.Args, l.Args) {
+			return l.Action, nil
+		}
+	}
+	return game.Action{}, whyNot(g, e.Title, typed, same)
+}
+
+// actionSpec finds the table's chip action by name.
+func actionSpec(t *Table, name string) (game.ActionSpec, error) {
+	e := t.Entry()
+	var names []string
+	for _, a := range e.Actions {
+		if a.Name == name {
+			return a, nil
+		}
+		names = append(names, a.Name)
+	}
+	if len(names) == 0 {
+		return game.ActionSpec{}, fmt.Errorf("%s has no chip actions", e.Title)
+	}
+	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), name)
+}
+
+// argsMatch reports whether every option typed agrees with the legal action's.
+func argsMatch(typed, legal map[string]string) bool {
+	for k, v := range typed {
+		if strings.TrimSpace(v) == "" {
+			continue
+		}
+		if normalValue(v) != normalValue(legal[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// normalValue makes typed values comparable: case and blanks do not matter, and "light blue" is
+// the colour blue.
+func normalValue(v string) string {
+	if c, err := game.ParseColor(v); err == nil {
+		return c
+	}
+	return strings.ToLower(strings.Join(strings.Fields(v), ""))
+}
+
+// whyNot explains why a typed action is not legal now: the variant's own reason (it validates an
+// action on a copy of the game and refuses it there), and what is open instead.
+func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalAction) error {
+	var legal []string
+	for _, l := range same {
+		legal = append(legal, l.Action.String())
+	}
+	c := g.Clone()
+	err := c.Play(game.Move{Kind: game.MoveAction, Player: c.Current, Action: &typed})
+	var me *game.MoveError
+	switch {
+	case err == nil:
+		err = fmt.Errorf("%s is not one of the chip actions open now", typed)
+	case errors.As(err, &me) && len(me.Legal) > 0:
+		return err
+	}
+	if len(legal) > 0 {
+		return fmt.Errorf("%s. Open now: %s", strings.TrimSuffix(errorText(err), "."), strings.Join(legal, "; "))
+	}
+	return err
+}
+
+func actionHasOption(a game.ActionSpec, name string) bool {
+	for _, o := range a.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func actionOptionNames(a game.ActionSpec) string {
+	if len(a.Options) == 0 {
+		return "no options"
+	}
+	var names []string
+	for _, o := range a.Options {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// shortcutAction reads a /place option that stands for a chip action (treat:H3, isle:yes).
+func shortcutAction(spec game.ActionSpec, value string) (game.Action, bool, error) {
+	a := game.Action{Name: spec.Name, Args: map[string]string{}}
+	if len(spec.Options) == 0 {
+		switch strings.ToLower(strings.TrimSpace(value)) {
+		case "yes", "true", "y":
+			return a, true, nil
+		case "no", "false", "n", "none", "":
+			return a, false, nil
+		}
+		return a, false, fmt.Errorf("%s:%s: use %s:yes to %s, or leave it out", spec.Shortcut, value, spec.Shortcut, strings.ToLower(spec.Description))
+	}
+	a.Args[spec.Options[0].Name] = value
+	return a, true, nil
+}

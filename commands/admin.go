@@ -1,0 +1,162 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+func carcAdmin(t, c *Table, in Input) Reply {
+	if in.User.ID != c.Creator.ID && !in.Admin {
+		return fail(t, "Only %s, who opened the table, or someone with Manage Channels can %s.", c.Creator.Name, in.Sub)
+	}
+	switch in.Sub {
+	case "abandon":
+		if c.Status == Finished || c.Status == Abandoned {
+			return fail(t, "The game is already over.")
+		}
+		c.Status = Abandoned
+		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s abandoned the game. Final standings: %s", in.User.Name, standings(c))}
+	case "skip":
+		if c.Status != Playing {
+			return fail(t, "No game is running.")
+		}
+		cur, _ := c.Current()
+		m := game.Move{Kind: game.MoveSkip, Player: c.Game.Current}
+		events, err := c.play(in.User.ID, m)
+		if err != nil {
+			return fail(t, "%v", err)
+		}
+		return afterMoves(c, events, []game.Move{m}, fmt.Sprintf("%s skipped %s's turn.", in.User.Name, cur.Name))
+	}
+	return fail(t, "/carc %s is not an admin command.", in.Sub)
+}
+
+// KickVote is a vote of the other players to remove one who missed too many turns.
+type KickVote struct {
+	Seat      int      `json:"seat"`
+	Approvals []string `json:"approvals"`
+}
+
+// carcKick removes a player. In the lobby the creator may; in a game, someone with Manage Channels
+// at any time, and once the player has missed the table's limit of turns (missed:) the creator at
+// once, or the other players by a vote (async tables often lose their creator).
+func carcKick(t, c *Table, in Input) Reply {
+	who := in.Options["player"]
+	seat := c.findSeat(who)
+	if seat < 0 {
+		return fail(t, "player:%s is not at this table: choose %s.", who, seatList(c))
+	}
+	name := c.Seats[seat].Name
+	if c.Status == Lobby {
+		if in.User.ID != c.Creator.ID && !in.Admin {
+			return fail(t, "Only %s, who opened the table, or someone with Manage Channels can remove a player from the lobby.", c.Creator.Name)
+		}
+		_ = c.leave(c.Seats[seat])
+		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s removed %s from the table.", in.User.Name, name)}
+	}
+	if c.Status != Playing {
+		return fail(t, "The game is over.")
+	}
+	if c.Game.Players[seat].Resigned {
+		return fail(t, "%s is already out of the game.", name)
+	}
+	if in.User.ID == c.Seats[seat].ID {
+		return fail(t, "To leave the game yourself, use /carc resign.")
+	}
+	if in.Admin {
+		return removePlayer(c, seat, fmt.Sprintf("%s removed %s from the game; the others play on.", in.User.Name, name))
+	}
+	missed, limit := c.Missed[seat], c.Settings.MissedLimit
+	voter := c.Seat(in.User.ID) >= 0 && !c.Game.Players[c.Seat(in.User.ID)].Resigned
+	if in.User.ID != c.Creator.ID && !voter {
+		return fail(t, "Only the players, %s who opened the table, or someone with Manage Channels can remove a player.", c.Creator.Name)
+	}
+	if missed < limit {
+		return fail(t, "%s has missed %s; a player can be removed after %s (missed:%d), or at any time by someone with Manage Channels.",
+			name, plural(missed, "turn", "turns"), plural(limit, "missed turn", "missed turns"), limit)
+	}
+	if in.User.ID == c.Creator.ID {
+		return removePlayer(c, seat, fmt.Sprintf("%s removed %s, who missed %s, from the game; the others play on.", in.User.Name, name, plural(missed, "turn", "turns")))
+	}
+	if c.Kick == nil || c.Kick.Seat != seat {
+		c.Kick = &KickVote{Seat: seat}
+	}
+	return kickApproval(t, c, in.User)
+}
+
+// kickApproval records a player's agreement to remove the player of the open kick vote, and removes
+// them once every other player agreed.
+func kickApproval(t, c *Table, u User) Reply {
+	if !slices.Contains(c.Kick.Approvals, u.ID) {
+		c.Kick.Approvals = append(c.Kick.Approvals, u.ID)
+	}
+	name := c.Seats[c.Kick.Seat].Name
+	wait := kickWaitingFor(c)
+	if len(wait) == 0 {
+		seat := c.Kick.Seat
+		return removePlayer(c, seat, fmt.Sprintf("The other players agreed to remove %s, who missed %s; the others play on.", name, plural(c.Missed[seat], "turn", "turns")))
+	}
+	var ping []string
+	for _, i := range wait {
+		ping = append(ping, c.Seats[i].ID)
+	}
+	return Reply{OK: true, Changed: true, Table: c, Ping: ping,
+		Text: fmt.Sprintf("%s asks to remove %s, who missed %s. Every other player must agree; waiting for %s:", u.Name, name,
+			plural(c.Missed[c.Kick.Seat], "turn", "turns"), seatNames(c, wait)),
+		Buttons: [][]Button{{{ID: ComponentID(c, "kick", "yes"), Label: "Agree to remove " + Truncate(name, 40), Style: Danger},
+			{ID: ComponentID(c, "kick", "no"), Label: "Keep them", Style: Secondary}}}}
+}
+
+// kickWaitingFor lists the seats whose agreement the kick vote still needs.
+func kickWaitingFor(c *Table) []int {
+	var out []int
+	for i, u := range c.Seats {
+		if i != c.Kick.Seat && !c.Game.Players[i].Resigned && !slices.Contains(c.Kick.Approvals, u.ID) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func seatNames(c *Table, seats []int) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = c.Seats[s].Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// kickVote answers a click on a kick vote's buttons.
+func kickVote(t *Table, user User, c Component) Reply {
+	if t.Kick == nil || t.Status != Playing {
+		return fail(t, "There is no vote to remove a player open.")
+	}
+	seat := t.Seat(user.ID)
+	if seat < 0 || seat == t.Kick.Seat || t.Game.Players[seat].Resigned {
+		return fail(t, "Only the other players vote on removing %s.", t.Seats[t.Kick.Seat].Name)
+	}
+	n := t.clone()
+	if c.Arg == "no" {
+		name := n.Seats[n.Kick.Seat].Name
+		n.Kick = nil
+		return Reply{OK: true, Changed: true, Table: n, Text: fmt.Sprintf("%s wants to keep %s; %s stays in the game.", user.Name, name, name)}
+	}
+	if slices.Contains(n.Kick.Approvals, user.ID) {
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; waiting for " + seatNames(n, kickWaitingFor(n)) + "."}
+	}
+	return kickApproval(t, n, user)
+}
+
+// removePlayer takes a player out of the game: they resign, the others play on.
+func removePlayer(c *Table, seat int, lead string) Reply {
+	m := game.Move{Kind: game.MoveResign, Player: seat}
+	c.Kick = nil
+	events, err := c.play("bot", m)
+	if err != nil {
+		return fail(c, "%v", err)
+	}
+	return afterMoves(c, events, []game.Move{m}, lead)
+}

@@ -1,0 +1,200 @@
+package commands
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// newOptions are the options of /carc new, in the order the help lists them.
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "rules"}
+
+// applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
+func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
+	for name, v := range in.Options {
+		switch name {
+		case "map":
+		case "tiles":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 72 || n > 114 {
+				return fmt.Errorf("tiles:%s is not a tile count: use 72 (the base game) to 114 (with both expansions); the map recommends %d", v, e.Map.DefaultTiles)
+			}
+			s.Options.Pool, s.Options.TileCount = game.PoolCount, n
+		case "expansions":
+			switch strings.ToLower(v) {
+			case "none", "base":
+				s.Options.Pool = game.PoolBase
+			case "ic", "inns":
+				s.Options.Pool = game.PoolInns
+			case "all", "ic+tb", "both":
+				s.Options.Pool = game.PoolAll
+			default:
+				return fmt.Errorf("expansions:%s: use none (72 tiles), ic (Inns & Cathedrals, 90) or all (with Traders & Builders, 114)", v)
+			}
+		case "deadline":
+			d, err := parseDuration(v)
+			if err != nil {
+				return err
+			}
+			s.Deadline = d
+		case "policy":
+			v = strings.ToLower(v)
+			if v != PolicySkip && v != PolicyAuto {
+				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or play the simplest legal move (auto)", v)
+			}
+			s.Policy = v
+		case "seed":
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("seed:%s is not a whole number", v)
+			}
+			s.Seed, s.SeedSet = n, true
+		case "order":
+			switch strings.ToLower(v) {
+			case "join":
+				s.Options.RandomOrder = false
+			case "random":
+				s.Options.RandomOrder = true
+			default:
+				return fmt.Errorf("order:%s: use join (the order of joining) or random", v)
+			}
+		case "thread":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("thread:%s: use true or false", v)
+			}
+			s.Thread = b
+		case "meeples":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 20 {
+				return fmt.Errorf("meeples:%s: use a number of meeples from 1 to 20 (the Maps use 9)", v)
+			}
+			s.Options.Meeples = n
+		case "missed":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 20 {
+				return fmt.Errorf("missed:%s: use how many missed turns let the table remove a player (1 to 20)", v)
+			}
+			s.MissedLimit = n
+		case "rules":
+			if err := applyRuleFlags(s, e, v); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("/carc new has no option %s: use %s", name, strings.Join(newOptions, ", "))
+		}
+	}
+	return nil
+}
+
+// applyRuleFlags reads rules:"name=value,name=value".
+func applyRuleFlags(s *Settings, e variants.Entry, v string) error {
+	flags := variants.Flags(e)
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("rules:%q: write name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", part)
+		}
+		f, known := game.FindFlag(flags, name)
+		if !known {
+			var names []string
+			for _, f := range flags {
+				names = append(names, f.Name)
+			}
+			return fmt.Errorf("rules: %s is not a rule option of %s: use %s", strings.TrimSpace(name), e.Title, strings.Join(names, ", "))
+		}
+		if err := s.Options.Set(f, value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Bounds of a turn deadline.
+const (
+	minDeadline = 10 * time.Minute
+	maxDeadline = 30 * 24 * time.Hour
+)
+
+// parseDuration reads 48h, 2d, 90m or 1d12h, between 10 minutes and 30 days.
+func parseDuration(v string) (time.Duration, error) {
+	bad := fmt.Errorf("deadline:%s: write a duration like 48h, 2d or 1d12h, between 10 minutes and 30 days", v)
+	t := strings.ToLower(strings.TrimSpace(v))
+	var total time.Duration
+	if days, rest, ok := strings.Cut(t, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n < 0 || time.Duration(n) > maxDeadline/(24*time.Hour) {
+			return 0, bad
+		}
+		total, t = time.Duration(n)*24*time.Hour, rest
+	}
+	if t != "" {
+		d, err := time.ParseDuration(t)
+		if err != nil || d < 0 || d > maxDeadline {
+			return 0, bad
+		}
+		total += d
+	}
+	if total < minDeadline || total > maxDeadline {
+		return 0, bad
+	}
+	return total, nil
+}
+
+func formatDuration(d time.Duration) string {
+	if d%(24*time.Hour) == 0 {
+		return fmt.Sprintf("%dd", d/(24*time.Hour))
+	}
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%dh", d/time.Hour)
+	}
+	return d.String()
+}
+
+func tilesSetting(t *Table) string {
+	o := t.Settings.Options
+	switch o.Pool {
+	case game.PoolBase:
+		return "72 tiles (base game)"
+	case game.PoolInns:
+		return "90 tiles (base game + Inns & Cathedrals)"
+	case game.PoolAll:
+		return "114 tiles (base game + both expansions)"
+	}
+	return fmt.Sprintf("%d tiles", o.TileCount)
+}
+
+// personalOptions are the player's own settings of /carc settings, kept by the Discord bot.
+var personalOptions = []string{"quiet", "timezone", "notify", "reminders"}
+
+func carcSettings(t, c *Table, in Input) Reply {
+	for _, o := range personalOptions {
+		if _, ok := in.Options[o]; ok {
+			return fail(t, "Personal settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
+		}
+	}
+	if len(in.Options) == 0 {
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: settingsText(t)}
+	}
+	if c.Status != Lobby {
+		return fail(t, "The rules are fixed once the game starts. Current settings:\n%s", settingsText(t))
+	}
+	if in.User.ID != c.Creator.ID && !in.Admin {
+		return fail(t, "Only %s, who opened the table, can change its settings.", c.Creator.Name)
+	}
+	if _, ok := in.Options["map"]; ok {
+		return fail(t, "The map is chosen with /carc new; open a new table for another map.")
+	}
+	if err := applyNewOptions(&c.Settings, c.Entry(), in); err != nil {
+		return fail(t, "%v", err)
+	}
+	return Reply{OK: true, Changed: true, Table: c, Text: "Settings changed:\n" + settingsText(c)}
+}

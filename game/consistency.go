@@ -1,0 +1,54 @@
+package game
+
+import "fmt"
+
+// CheckConsistency verifies the engine's own bookkeeping against the board: every edge of every
+// tile matches what it touches, the frontier holds only free playable squares, and every feature
+// counts exactly the meeples standing in it. It is for tests (gametest runs it after every move):
+// a game built by the engine's moves always passes.
+func (g *Game) CheckConsistency() error {
+	for _, t := range g.tiles {
+		if err := g.matchesNeighbours(t); err != nil {
+			return err
+		}
+	}
+	for _, f := range g.frontier {
+		if _, placed := g.cells.get(f.sq); placed || g.Map.Info(f.sq).Kind != Playable {
+			return fmt.Errorf("frontier square %s is taken or not playable", f.sq)
+		}
+	}
+	count := map[int]int{}
+	for i := range g.Meeples {
+		count[g.find(g.meepleNode(&g.Meeples[i]))]++
+	}
+	for r, n := range count {
+		if int(g.nodes[r].meeples) != n {
+			return fmt.Errorf("feature %d counts %d meeples, %d stand in it", r, g.nodes[r].meeples, n)
+		}
+	}
+	return nil
+}
+
+// matchesNeighbours checks that every edge of t matches the tile, printed city or border beyond it.
+func (g *Game) matchesNeighbours(t placedTile) error {
+	info := g.Map.Info(t.Square)
+	for d := Dir(0); d < 4; d++ {
+		n, _ := t.Square.Step(d)
+		edge := t.face.Edges[d]
+		if !t.Printed {
+			if c := info.Need; c.Mask&(3<<(2*d)) != 0 && c.On(d) != edge {
+				return fmt.Errorf("%s on %s: %s edge %s breaks the printed %s", t.Tile, t.Square, d.Word(), edge, c.On(d))
+			}
+			if info.Sides[d] != SideLand && info.Sides[d] != SideCity {
+				continue
+			}
+		} else if g.Map.Info(n).Kind != Playable {
+			continue
+		}
+		if nt, ok := g.tileAt(n); ok && nt.face.Edges[d.Opposite()] != edge {
+			return fmt.Errorf("%s on %s: %s edge %s meets %s of %s on %s", t.Tile, t.Square, d.Word(), edge,
+				nt.face.Edges[d.Opposite()], nt.Tile, n)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package france
+
+import (
+	"slices"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+)
+
+// The rule options of France (rules.md §5).
+var (
+	// FlagBorderCityNeedsArms: a printed border city allows a sale abroad only with a coat of arms
+	// (OQ-19).
+	FlagBorderCityNeedsArms = game.BoolFlag("franceBorderCityNeedsArms", true,
+		"a border city allows a sale abroad only with a coat of arms (OQ-19)")
+	// FlagAnyLargeCitySquare: the France seed (footnote 2, after the German original) keeps setup
+	// chips away from every side of a large-city square (OQ-15). Games opened before this was the
+	// default were dealt with the other reading.
+	FlagAnyLargeCitySquare = mapchips.AnyLargeCitySquareFlag(true, "false")
+)
+
+// Rules is Map-Chips France as the registry lists it.
+func Rules() game.MapRules {
+	return game.MapRules{
+		ID: "france", Map: Map(), Variant: Variant{},
+		Flags: []game.Flag{FlagBorderCityNeedsArms, FlagAnyLargeCitySquare},
+		Actions: []game.ActionSpec{{Name: "sell", Step: game.StepMeeple,
+			Description: "Sell one wine (2 points of one grape colour) abroad or to a town",
+			Options: []game.ActionOption{
+				{Name: "wine", Description: "the grape colour", Choices: slices.Clone(game.ChipColors), Required: true},
+				{Name: "to", Description: "abroad (5 points) or the town your tile covers (9 points)", Choices: []string{"abroad", "town"}, Required: true},
+				{Name: "pay", Description: "which chips: 2 or 1+1 (when you could pay either)", Choices: []string{"2", "1+1"}},
+			}}},
+		Summary: []string{
+			"Map-Chips France: placing a tile on a face-down chip scores its value (1 or 2) and keeps the chip. A wine is chips of one colour worth exactly 2 (one 2, or two 1s; never 1+2).",
+			"Once per turn, right after placing a tile and before the meeple: sell a wine abroad for 5 if the tile meets a printed border road or a border city with a coat of arms, or to the town the tile covers for 9 if the wine matches its grapes. Unsold wine scores nothing.",
+		},
+		Help: "France: /chips sell wine:orange to:abroad (or chips:\"sell wine:orange to:town\" on /place) sells one wine a turn.",
+	}
+}
