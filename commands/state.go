@@ -23,11 +23,11 @@ type State struct {
 	MapChips  []ChipState   `json:"map_chips"`
 	Log       []LogState    `json:"log"`
 	// Extras beyond the design's keys.
-	ID        string         `json:"id"`
-	Full      bool           `json:"full"`
-	Moves     int            `json:"moves"`
-	Spots     []string       `json:"spots,omitempty"`
-	Discarded []string       `json:"discarded,omitempty"`
+	ID        string       `json:"id"`
+	Full      bool         `json:"full"`
+	Moves     int          `json:"moves"`
+	Spots     []string     `json:"spots,omitempty"`
+	Discarded []string     `json:"discarded,omitempty"`
 	ChipsOut  int          `json:"chips_out"`
 	Settings  Settings     `json:"settings"`
 	Seats     []User       `json:"seats"`
