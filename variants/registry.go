@@ -1,7 +1,26 @@
 // Package variants lists the maps a game can be played on, each with its Map-Chips rules: France,
 // Great Britain, Benelux, the Iberian Peninsula and Taiwan (as they are built), the classic open
 // table, and the engine's test maps. Each map's rules and texts live in a package of their own,
-// which exports its game.MapRules; adding a map is one line here.
+// which exports its game.MapRules.
+//
+// # Adding a map
+//
+// A map touches its own package, one line here, its table scripts and the README, and nothing
+// else: the command surface (slash commands, /place shortcuts, autocomplete, buttons and menus),
+// the state JSON, table scripts (!setup, !expect state), the renderer (typed marks, the map file's
+// legend) and the bench take the map from its MapRules and never name it.
+//
+//	variants/<map>/<map>.map         the map as data, in the format of game/doc.go, embedded
+//	variants/<map>/<map>.go          the variant: the hooks of game.Variant its rules need
+//	variants/<map>/rules.go          Rules() game.MapRules: actions with their step and shortcut,
+//	                                   flags with defaults, rules summary, help, fixable setup
+//	variants/<map>/RULES.md          the rules the map implements, with the chosen readings
+//	variants/<map>/*_test.go         map facts, gametest.Playouts, a fuzz test of refused actions
+//	variants/registry.go             register(<map>.Rules())
+//	commands/testdata/<map>_*.carc   one table script per rule and worked edge case
+//	README.md                        the map listed as available, with a picture
+//
+// Rules two maps share live in variants/mapchips, in a file named after the rule.
 package variants
 
 import (

@@ -32,34 +32,25 @@ func (r *runner) window() time.Duration {
 	return 1500 * time.Millisecond
 }
 
-// playouts measures complete random games per second on one core, for each map.
+// playouts measures complete random games per second on one core, for every map players can
+// choose: a map without chip rules against the base game's target, a Map-Chips map with 3 players
+// against the Map-Chips target.
 func (r *runner) playouts() error {
 	r.logf("random playouts")
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	maps := []struct {
-		name, id string
-		players  []string
-	}{{"classic base game, 2 players", "classic", []string{"a", "b"}}, {"France with chips, 3 players", "france", []string{"a", "b", "c"}},
-		{"Great Britain with chips", "great-britain", nil}, {"Benelux with chips", "benelux", nil},
-		{"Iberian Peninsula with chips", "iberia", nil}, {"Taiwan with chips", "taiwan", nil}}
-	targets := map[string]float64{"classic": 10000}
-	for _, mp := range maps {
-		row := Row{Name: "random playouts: " + mp.name + " (1 core)", Unit: "games/s", Better: ">=", Target: 3000}
-		if t, ok := targets[mp.id]; ok {
-			row.Target = t
-		}
-		e, err := variants.Lookup(mp.id)
-		if err != nil {
-			row.Note = "map not built yet"
-			r.add(row)
-			continue
+	for _, e := range variants.All(false) {
+		players := []string{"a", "b", "c"}
+		row := Row{Name: fmt.Sprintf("random playouts: %s with chips, 3 players (1 core)", e.Title), Unit: "games/s", Better: ">=", Target: 3000}
+		if len(e.Actions) == 0 {
+			players = players[:2]
+			row.Name, row.Target = fmt.Sprintf("random playouts: %s, base game, 2 players (1 core)", e.Title), 10000
 		}
 		rng := game.NewRNG(1)
 		seed := uint64(0)
 		for range r.reps {
 			row.Values = append(row.Values, timed(r.window(), func() int {
 				seed++
-				g, err := game.NewGame(e.Map, e.Variant, game.Setup{Players: mp.players, Seed: seed})
+				g, err := game.NewGame(e.Map, e.Variant, game.Setup{Players: players, Seed: seed})
 				if err != nil {
 					panic(err)
 				}

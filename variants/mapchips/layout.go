@@ -1,6 +1,7 @@
-// Package mapchips holds the chip rules shared by the Map-Chips variants: the standard face-down
-// layout of rules.md R4.0.3 with the "evenly distributed" placement of R4.0.5, and collecting a
-// face-down chip (R4.0.6).
+// Package mapchips holds the rules shared by the Map-Chips variants: the standard face-down layout
+// of rules.md R4.0.3 with the "evenly distributed" placement of R4.0.5 (layout.go), collecting a
+// face-down chip (R4.0.6, collect.go), and the coats of arms printed on island squares (R1.9.1,
+// arms.go). A rule two maps share goes here, in a file named after it.
 package mapchips
 
 import (
@@ -129,23 +130,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// Collect takes the face-down chip on sq, if any, for the current player: it is revealed and scores
-// its value at once (R4.0.6). It returns the chip; keep says whether it goes to the player's supply
-// (Iberia puts it back on the map instead).
-func Collect(g *game.Game, sq game.Square, keep bool) (game.Chip, bool) {
-	i, ok := g.ChipOn(sq)
-	if !ok || g.MapChips[i].FaceUp {
-		return game.Chip{}, false
-	}
-	c := g.TakeChip(i).Chip
-	p := g.Current
-	if keep {
-		g.GiveChip(p, c)
-	}
-	g.ScoreChip(p, sq, c)
-	return c, true
 }
 
 // AnyLargeCitySquareFlag is the rule option of OQ-15 with the default a map's own seed gives:
