@@ -3,7 +3,9 @@ package commands
 import (
 	"encoding/json"
 	"maps"
+	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -49,13 +51,9 @@ func (s State) MarshalJSON() ([]byte, error) {
 	if err != nil || len(s.Variant) == 0 {
 		return b, err
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(b, &top); err != nil {
-		return nil, err
-	}
 	out := b[:len(b)-1]
 	for _, k := range slices.Sorted(maps.Keys(s.Variant)) {
-		if _, taken := top[k]; taken {
+		if stateKeys[k] {
 			continue
 		}
 		key, _ := json.Marshal(k)
@@ -67,6 +65,19 @@ func (s State) MarshalJSON() ([]byte, error) {
 	}
 	return append(out, '}'), nil
 }
+
+// stateKeys are the JSON keys of State itself, which a map's keys never replace.
+var stateKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeFor[State]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			keys[name] = true
+		}
+	}
+	return keys
+}()
 
 // PlayerState is a player's score, meeples in supply and face-up chips.
 type PlayerState struct {
