@@ -61,7 +61,7 @@ func carcKick(t, c *Table, in Input) Reply {
 		return fail(t, "The game is over.")
 	}
 	if c.Game.Players[seat].Resigned {
-		return fail(t, "%s is already out of the game.", name)
+		return fail(t, "Nothing to do: %s is already out of the game.", name)
 	}
 	if in.User.ID == c.Seats[seat].ID {
 		return fail(t, "To leave the game yourself, use /carc resign.")
@@ -75,7 +75,7 @@ func carcKick(t, c *Table, in Input) Reply {
 		return fail(t, "Only the players, %s who opened the table, or someone with Manage Channels can remove a player.", c.Creator.Name)
 	}
 	if missed < limit {
-		return fail(t, "%s has missed %s; a player can be removed after %s (missed:%d), or at any time by someone with Manage Channels.",
+		return fail(t, "Not yet: %s has missed %s; a player can be removed after %s (missed:%d), or at any time by someone with Manage Channels.",
 			name, plural(missed, "turn", "turns"), plural(limit, "missed turn", "missed turns"), limit)
 	}
 	if in.User.ID == c.Creator.ID {

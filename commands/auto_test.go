@@ -65,3 +65,14 @@ func TestTurnPanelFitsDiscordLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPositionAtTheStart: a position of n <= 1 inputs is the first placement of the game, not a
+// missing table.
+func TestPositionAtTheStart(t *testing.T) {
+	for _, n := range []int{-1, 0, 1} {
+		tbl, err := Position("france", 2, 1, n)
+		if err != nil || tbl == nil || tbl.Game == nil || tbl.Game.Turn != 1 || tbl.Game.Phase != game.PhasePlace {
+			t.Fatalf("Position(n=%d) = %v, %v", n, tbl, err)
+		}
+	}
+}

@@ -154,43 +154,69 @@ func TestEveryLargeCityCanBeConnected(t *testing.T) {
 	}
 }
 
-// TestChipLayoutFollowsR403 lays the chips for many seeds and checks every constraint of R4.0.3.
-func TestChipLayoutFollowsR403(t *testing.T) {
+// TestChipLayoutFollowsR403AndTheFranceSeed lays the chips for 1,000 setups and checks every
+// constraint of R4.0.3 with France's own reading of constraint 5 (its seed, footnote 2): no chip
+// next to any side of a large-city square, Paris included. With the flag set to the other reading
+// only open edges keep chips away, and some chips then lie next to a city's closed sides.
+func TestChipLayoutFollowsR403AndTheFranceSeed(t *testing.T) {
 	m := Map()
-	for seed := range 300 {
-		g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(g.MapChips) != 30 {
-			t.Fatalf("seed %d: %d chips laid, want 30", seed, len(g.MapChips))
-		}
-		var colours []game.Chip
-		for _, c := range g.MapChips {
-			colours = append(colours, c.Chip)
-			info := m.Info(c.Square)
-			if info.Kind != game.Playable || info.Town >= 0 || c.FaceUp {
-				t.Fatalf("seed %d: chip on %s breaks R4.0.3 (town, not playable or face up)", seed, c.Square)
+	openOnly := game.DefaultOptions()
+	if err := openOnly.Set(FlagAnyLargeCitySquare, "false"); err != nil {
+		t.Fatal(err)
+	}
+	besideClosedSide := 0
+	for seed := range 1000 {
+		for _, opts := range []game.Options{game.DefaultOptions(), openOnly} {
+			anySide := FlagAnyLargeCitySquare.On(opts)
+			if !anySide && seed%4 != 0 {
+				continue
 			}
-			for d := game.Dir(0); d < 4; d++ {
-				n, _ := c.Square.Step(d)
-				if _, ok := g.ChipOn(n); ok {
-					t.Fatalf("seed %d: chips on %s and %s are orthogonal neighbours", seed, c.Square, n)
+			g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.MapChips) != 30 {
+				t.Fatalf("seed %d: %d chips laid, want 30", seed, len(g.MapChips))
+			}
+			var colours []game.Chip
+			for _, c := range g.MapChips {
+				colours = append(colours, c.Chip)
+				info := m.Info(c.Square)
+				if info.Kind != game.Playable || info.Town >= 0 || c.FaceUp {
+					t.Fatalf("seed %d: chip on %s breaks R4.0.3 (town, not playable or face up)", seed, c.Square)
 				}
-				if _, used := g.TileOn(n); used && m.Info(n).Start >= 0 {
-					t.Fatalf("seed %d: chip on %s next to the used start square %s", seed, c.Square, n)
-				}
-				if info.Sides[d] == game.SideCity && info.Need.On(d) == game.City {
-					t.Fatalf("seed %d: chip on %s next to an open edge of a large city", seed, c.Square)
+				for d := game.Dir(0); d < 4; d++ {
+					n, _ := c.Square.Step(d)
+					if _, ok := g.ChipOn(n); ok {
+						t.Fatalf("seed %d: chips on %s and %s are orthogonal neighbours", seed, c.Square, n)
+					}
+					if _, used := g.TileOn(n); used && m.Info(n).Start >= 0 {
+						t.Fatalf("seed %d: chip on %s next to the used start square %s", seed, c.Square, n)
+					}
+					if info.Sides[d] != game.SideCity {
+						continue
+					}
+					city := m.Cities[m.Info(n).City].Name
+					switch {
+					case anySide:
+						t.Fatalf("seed %d: chip on %s next to a side of %s (France's seed forbids it)", seed, c.Square, city)
+					case info.Need.On(d) == game.City:
+						t.Fatalf("seed %d: chip on %s next to an open edge of %s", seed, c.Square, city)
+					default:
+						besideClosedSide++
+					}
 				}
 			}
+			slices.SortFunc(colours, byChip)
+			want := game.StandardChips()
+			slices.SortFunc(want, byChip)
+			if !slices.Equal(colours, want) {
+				t.Fatalf("seed %d: the 30 chips laid are not the box's 30", seed)
+			}
 		}
-		slices.SortFunc(colours, byChip)
-		want := game.StandardChips()
-		slices.SortFunc(want, byChip)
-		if !slices.Equal(colours, want) {
-			t.Fatalf("seed %d: the 30 chips laid are not the box's 30", seed)
-		}
+	}
+	if besideClosedSide == 0 {
+		t.Fatal("with the open-edge reading no chip ever lay beside a large city's closed side: the flag changes nothing")
 	}
 }
 

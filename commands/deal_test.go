@@ -1,0 +1,69 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+const testKey = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+
+// TestDealsAndRulesAreFixedWhenTheTableOpens: a game on Discord is dealt from the bot's secret key
+// with ChaCha8, and the value of each of its map's rule options is stored with it, so that a
+// default changed later never changes it. A record stored before secret deals (a Discord /carc new
+// without a key) replays with the rules it was played under: France's chips then keep the
+// open-edge reading of OQ-15 it was dealt with.
+func TestDealsAndRulesAreFixedWhenTheTableOpens(t *testing.T) {
+	france, _ := variants.Lookup("france")
+	flag, _ := game.FindFlag(france.Flags, "chipNoAdjacentToAnyLargeCitySquare")
+	ann := User{"a", "ann"}
+	open := func(in Input) *Table {
+		t.Helper()
+		in.User, in.Command, in.Sub = ann, "carc", "new"
+		in.Options = map[string]string{"map": "france"}
+		r := Handle(nil, in)
+		if !r.OK {
+			t.Fatalf("/carc new: %s", r.Text)
+		}
+		return r.Table
+	}
+	discord := open(Input{Secret: testKey})
+	if s := discord.Settings; s.Generator != game.GeneratorChaCha8 || s.Key != testKey || s.Options.Legacy || s.Options.Variant[flag.Name] != "true" {
+		t.Fatalf("a Discord table: %+v", s)
+	}
+	if local := open(Input{Local: true}); local.Settings.Generator != "" || local.Settings.Options.Variant[flag.Name] != "true" {
+		t.Fatalf("a local table: %+v", local.Settings)
+	}
+	old := open(Input{})
+	if !old.Settings.Options.Legacy || old.Settings.Options.Value(flag) != "false" {
+		t.Fatalf("a record from before secret deals does not keep its rules: %+v", old.Settings)
+	}
+	if r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Secret: "not-hex"}); r.OK || !strings.Contains(r.Text, "deal key") {
+		t.Fatalf("a broken key was accepted: %s", r.Text)
+	}
+	bob := User{"b", "bob"}
+	discord = Handle(discord, Input{User: bob, Command: "carc", Sub: "join"}).Table
+	started := Handle(discord, Input{User: ann, Command: "carc", Sub: "start"})
+	if !started.OK || started.Table.Game.Setup.Generator != game.GeneratorChaCha8 {
+		t.Fatalf("the game is not dealt from its key: %s", started.Text)
+	}
+}
+
+// TestDiscordOffersNoSeed: a seed a player chooses makes the deal knowable; /carc new on Discord
+// has no such option (seeds stay for local play and table scripts).
+func TestDiscordOffersNoSeed(t *testing.T) {
+	for _, c := range Definitions() {
+		if c.Name != "carc" {
+			continue
+		}
+		for _, sub := range c.Options {
+			for _, o := range sub.Options {
+				if o.Name == "seed" {
+					t.Fatalf("/carc %s offers seed:", sub.Name)
+				}
+			}
+		}
+	}
+}
