@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -386,8 +387,9 @@ func helpText(local bool) string {
 	if local {
 		turn = "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N, or /place then /meeple."
 	}
+	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool { return o == "seed" && !local })
 	lines := []string{turn,
-		"/carc new map:" + variants.Default + " (options: " + strings.Join(newOptions[1:], ", ") + "), /carc join, /carc start",
+		"/carc new map:" + variants.Default + " (options: " + strings.Join(options, ", ") + "), /carc join, /carc start",
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",

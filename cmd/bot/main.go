@@ -6,43 +6,45 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 )
 
 func main() {
-	args := os.Args[1:]
+	if err := run(os.Args[1:], os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "bot:", err)
+		os.Exit(exitCode(err))
+	}
+}
+
+// run is the command line: a subcommand and its flags.
+func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	cmd := ""
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
-	var err error
 	switch cmd {
 	case "":
-		err = serve(args)
+		return serve(args)
 	case "play":
-		err = play(args, os.Stdin, os.Stdout)
+		return play(args, stdin, stdout)
 	case "render":
-		err = renderGame(args, os.Stdout)
+		return renderGame(args, stdout)
 	case "backup":
-		err = backup(args, os.Stdout)
+		return backup(args, stdout)
 	case "export":
-		err = export(args, os.Stdout)
+		return export(args, stdout)
 	case "import":
-		err = importGame(args, os.Stdout)
+		return importGame(args, stdout)
 	case "verify":
-		err = verify(args, os.Stdout)
+		return verify(args, stdout)
 	case "bench":
-		err = benchReport(args, os.Stdout)
+		return benchReport(args, stdout)
 	case "help", "-h", "--help":
-		fmt.Print(usage)
-		return
-	default:
-		err = fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprint(stdout, usage)
+		return nil
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bot:", err)
-		os.Exit(exitCode(err))
-	}
+	return fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
 }
 
 const usage = `Usage:

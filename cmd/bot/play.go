@@ -65,7 +65,8 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "Hot-seat Carcassonne Maps. Type commands as in Discord, prefixed by the player's name:")
 		fmt.Fprintln(stdout, "  ann: /carc new map:france    bob: /carc join    ann: /carc start")
 		fmt.Fprintln(stdout, "then /place square:F7 rotation:90 meeple:none (a bare command is played by whoever is to act).")
-		fmt.Fprintln(stdout, "!state prints the whole state; /carc help lists the commands; Ctrl-D quits.")
+		fmt.Fprintln(stdout, "!state shows what the players see (!state full also the stack and the face-down chips: it spoils the game);")
+		fmt.Fprintln(stdout, "/carc help lists the commands; Ctrl-D quits.")
 	}
 	if err := r.Run(src); err != nil {
 		return err

@@ -1,0 +1,66 @@
+package commands
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestHotSeatForgivesMistypedLines: at the hot-seat table a misspelt or misplaced ! line is
+// explained and the game goes on (a table script, by contrast, stops at it); !state shows what the
+// players may see, and only !state full the stack and the face-down chips, saying it spoils.
+func TestHotSeatForgivesMistypedLines(t *testing.T) {
+	session := strings.Join([]string{
+		"!state",
+		"ann: /carc new map:france",
+		"!stat",
+		"bob: /carc join",
+		"ann: /carc start",
+		"!deck U",
+		"!state",
+		"!state full",
+		"/carc status",
+	}, "\n")
+	var out bytes.Buffer
+	r := &Runner{Out: &out, Human: true}
+	if err := r.Run(strings.NewReader(session)); err != nil {
+		t.Fatalf("the session ended: %v\n%s", err, out.String())
+	}
+	text := out.String()
+	for _, want := range []string{"!state: no table yet", "!stat: unknown directive", "!deck: comes after /carc new and before /carc start",
+		"this spoils the game", "France, turn 1 (playing)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the session does not say %q:\n%s", want, text)
+		}
+	}
+	_, full, _ := strings.Cut(text, "this spoils the game")
+	if strings.Count(text, `"deck"`) != 1 || !strings.Contains(full, `"deck"`) {
+		t.Errorf("only !state full may show the stack:\n%s", text)
+	}
+	script := &Runner{Out: &bytes.Buffer{}}
+	if err := script.Run(strings.NewReader("!stat\n")); err == nil {
+		t.Error("a table script went on after a malformed line")
+	}
+}
+
+// TestLocalPlaySpeaksOfTheTerminal: local play has no buttons, pings or deadlines, and its texts
+// say so; Discord's texts offer the buttons.
+func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
+	for _, local := range []bool{true, false} {
+		ann, bob := User{"a", "ann"}, User{"b", "bob"}
+		tbl := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: local, Options: map[string]string{"map": "classic"}}).Table
+		tbl.Local = local
+		tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
+		start := Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"})
+		early := Handle(start.Table, Input{User: bob, Command: "place", Options: map[string]string{"square": "A1"}})
+		texts := start.Text + early.Text + helpText(local)
+		for _, discord := range []string{"click", "pinged"} {
+			if has := strings.Contains(texts, discord); has == local {
+				t.Errorf("local %v: %q said %v in %q", local, discord, has, texts)
+			}
+		}
+		if has := strings.Contains(helpText(local), "seed"); has != local {
+			t.Errorf("local %v: the help offers seed: %v", local, has)
+		}
+	}
+}
