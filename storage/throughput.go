@@ -89,7 +89,7 @@ func measure(dir string, games, moves int, interval time.Duration) (Throughput, 
 	}
 	for g := range games {
 		rec := GameRecord{ID: "bench-" + strconv.Itoa(g), ChannelID: "channel-" + strconv.Itoa(g),
-			Setup: json.RawMessage(`{"map":"france","seed":1}`), Status: StatusPlaying, Players: []string{"1", "2", "3", "4"}}
+			Setup: json.RawMessage(`{"map":"synthetic","seed":1}`), Status: StatusPlaying, Players: []string{"1", "2", "3", "4"}}
 		if err := s.CreateGame(rec, states[0], hashes[0]); err != nil {
 			return Throughput{}, fmt.Errorf("measure throughput: %w", err)
 		}

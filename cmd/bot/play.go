@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // errFailed reports a script whose expectations did not all hold.
@@ -27,7 +28,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	script := fs.String("script", "", "run this table script")
 	out := fs.String("out", "", "write every image the bot would post to this directory")
 	auto := fs.Int("auto", 0, "play this many complete games with random legal players")
-	mapID := fs.String("map", "france", "map for --auto")
+	mapID := fs.String("map", variants.Default, "map for --auto")
 	players := fs.Int("players", 2, "players for --auto")
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
 	if err := fs.Parse(args); err != nil {
