@@ -31,7 +31,7 @@ func resolveAction(t *Table, typed game.Action) (game.Action, error) {
 			continue
 		}
 		same = append(same, l)
-		if argsMatch(typed.Args, l.Args) {
+		if argsMatch(t, typed.Args, l.Args) {
 			return l.Action, nil
 		}
 	}
@@ -54,13 +54,18 @@ func actionSpec(t *Table, name string) (game.ActionSpec, error) {
 	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), name)
 }
 
-// argsMatch reports whether every option typed agrees with the legal action's.
-func argsMatch(typed, legal map[string]string) bool {
+// argsMatch reports whether every option typed agrees with the legal action's. A meeple spot
+// agrees with another name of the same feature of the tile on the action's square (design §2.2:
+// any edge of a feature names it).
+func argsMatch(t *Table, typed, legal map[string]string) bool {
 	for k, v := range typed {
-		if strings.TrimSpace(v) == "" {
+		if strings.TrimSpace(v) == "" || normalValue(v) == normalValue(legal[k]) {
 			continue
 		}
-		if normalValue(v) != normalValue(legal[k]) {
+		a, errA := parseSpot(v)
+		b, errB := parseSpot(legal[k])
+		sq, errSq := game.ParseSquare(legal["square"])
+		if errA != nil || errB != nil || errSq != nil || !sameSpot(t, sq.String(), a, b) {
 			return false
 		}
 	}

@@ -1,6 +1,11 @@
 package commands
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
 
 // TestUndoNeedsEveryOtherPlayer: in Discord an undo is a request that every other player must
 // approve with its button; a refusal ends it; the last approval takes the turn back.
@@ -35,5 +40,60 @@ func TestUndoNeedsEveryOtherPlayer(t *testing.T) {
 	done := HandleComponent(one.Table, users[2], yes, nil)
 	if !done.OK || len(done.Table.Moves) >= before || done.Table.Game.Current != 0 {
 		t.Fatalf("the last approval must take the turn back: %s", done.Text)
+	}
+}
+
+// TestButtonsOfferOnlyWhatIsLegal plays random games of every map (the relay test map brings
+// every step of a turn) and clicks, now and then, every button and every menu entry of the turn
+// message: each must be accepted, and the components must fit Discord (at most five rows of at
+// most five buttons, 25 menu entries, ids of at most 100 characters).
+func TestButtonsOfferOnlyWhatIsLegal(t *testing.T) {
+	for _, e := range variants.All(true) {
+		if e.Map.Open {
+			continue
+		}
+		inputs := 0
+		_, err := AutoGame(e.ID, 3, 5, func(tbl *Table, in Input, r Reply) error {
+			if inputs++; inputs%3 != 0 || tbl.Status != Playing {
+				return nil
+			}
+			rows := len(r.Buttons)
+			if r.Select != nil {
+				rows++
+				if len(r.Select.Options) > MaxChoices {
+					return fmt.Errorf("a menu of %d entries", len(r.Select.Options))
+				}
+			}
+			if rows > 5 {
+				return fmt.Errorf("%d rows of components", rows)
+			}
+			user := tbl.Seats[tbl.Game.Current]
+			var clicks []Reply
+			for _, row := range r.Buttons {
+				if len(row) > 5 {
+					return fmt.Errorf("a row of %d buttons", len(row))
+				}
+				for _, b := range row {
+					if len(b.ID) > 100 {
+						return fmt.Errorf("button id %q is longer than 100", b.ID)
+					}
+					clicks = append(clicks, HandleComponent(tbl, user, b.ID, nil))
+				}
+			}
+			if r.Select != nil {
+				for _, o := range r.Select.Options {
+					clicks = append(clicks, HandleComponent(tbl, user, r.Select.ID, []string{o.Value}))
+				}
+			}
+			for _, c := range clicks {
+				if !c.OK {
+					return fmt.Errorf("after %s, a button of the turn message is refused: %s", in, c.Text)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", e.ID, err)
+		}
 	}
 }

@@ -55,7 +55,10 @@ func (a Action) String() string {
 	return b.String()
 }
 
-// LegalAction is an action the current player may take now, with a label for people.
+// LegalAction is an action the current player may take now, with a label for people: a verb phrase
+// that completes "You may ...", such as "sell orange wine (orange 2) abroad for 5". Its Args name
+// every option of the action with its canonical value, since what players type is decoded against
+// them.
 type LegalAction struct {
 	Action
 	Label  string `json:"label"`

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 )
 
@@ -56,6 +57,7 @@ func init() {
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
 	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})
+	register(relay.Rules())
 }
 
 // Lookup finds a map by id (case-insensitive).

@@ -1,0 +1,309 @@
+// Package relay is a test map that uses every hook of the engine's seam (game.Variant and its
+// optional hooks), built only on the public API as a map's package is. The engine's tests play
+// it through the test kit (game/gametest) and the command layer's table scripts through every
+// step of a turn (commands/testdata/seam_*.carc); it is registered as a test map, never offered
+// on Discord. Its rules borrow a little from each map:
+//   - setup: 8 chips face down on random squares, and a reserve of 5 tiles dealt from the stack;
+//   - source: a player holding a chip may spend it to take the reserve's top tile instead of
+//     drawing (it is turned up at the end of the turn: a reveal);
+//   - placement: a chip on the square is collected and scores; holding 2 chips forces a choice of
+//     one to discard, which also brings every meeple home from the isle;
+//   - meeple step: once a turn, bank a chip for a point;
+//   - finish: put a chip under one of your meeples on the board to upgrade it: it counts 2 in
+//     majorities, and the chip leaves the game when the meeple scores;
+//   - decide: once per normal turn, put a meeple on the isle for an extra turn; it reverses the
+//     order of play;
+//   - square J8 never takes a tile; at the end each chip in hand scores 1.
+package relay
+
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// Variant is the relay's rules.
+type Variant struct{}
+
+type relayState struct {
+	Reserve []game.TileID `json:"reserve"`
+	Used    bool          `json:"used"`
+	Isle    []int         `json:"isle"`
+	Under   []underChip   `json:"under"`
+	Reverse bool          `json:"reverse"`
+}
+
+type underChip struct {
+	Square game.Square `json:"square"`
+	Spot   string      `json:"spot"`
+	Chip   game.Chip   `json:"chip"`
+}
+
+func (s *relayState) Clone() game.VariantState {
+	c := *s
+	c.Reserve, c.Isle, c.Under = slices.Clone(s.Reserve), slices.Clone(s.Isle), slices.Clone(s.Under)
+	return &c
+}
+
+// Calls counts what the relay's rules did in this process, so that tests can tell every hook was
+// reached.
+var Calls struct{ Source, Choice, Bank, Upgrade, Isle, Returned, Reveal, Final atomic.Int64 }
+
+var forbidden = game.At(9, 7) // J8
+
+func st(g *game.Game) *relayState { return g.Ext.(*relayState) }
+
+// NewState is the relay's empty state, for snapshots.
+func (Variant) NewState() game.VariantState { return &relayState{} }
+
+// Setup lays 8 chips (unless a table script fixed them) and deals the reserve.
+func (Variant) Setup(g *game.Game) error {
+	s := &relayState{Isle: make([]int, len(g.Players))}
+	g.Ext = s
+	for laid := 0; laid < 8 && !g.ChipsGiven(); {
+		sq := game.At(g.RNG.Intn(g.Map.Cols), g.RNG.Intn(g.Map.Rows))
+		c := game.Chip{Color: game.ChipColors[g.RNG.Intn(3)], Value: 1 + g.RNG.Intn(2)}
+		if g.PutChip(game.MapChip{Square: sq, Chip: c}) == nil {
+			laid++
+		}
+	}
+	s.Reserve = g.DealTiles(5)
+	return nil
+}
+
+// Placeable keeps every tile off J8.
+func (Variant) Placeable(_ *game.Game, sq game.Square) bool { return sq != forbidden }
+
+// AfterPlacement collects the chip on the square; a second chip in hand forces a discard.
+
+func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
+	i, ok := g.ChipOn(sq)
+	if !ok {
+		return
+	}
+	c := g.TakeChip(i).Chip
+	g.GiveChip(g.Current, c)
+	g.ScoreChip(g.Current, sq, c)
+	if len(g.Players[g.Current].Chips) >= 2 {
+		g.Require(game.Choice{Action: "discard", Prompt: "choose a chip to discard",
+			Default: game.Action{Name: "discard", Args: map[string]string{"chip": g.Players[g.Current].Chips[0].String()}}})
+	}
+}
+
+// ChoosesSource offers the reserve to a player holding a chip.
+func (Variant) ChoosesSource(g *game.Game) bool { return len(reserveOffers(g)) > 0 }
+
+func reserveOffers(g *game.Game) []game.LegalAction {
+	s := st(g)
+	if len(g.Players[g.Current].Chips) == 0 || len(s.Reserve) == 0 || len(g.Deck) == 0 || !g.CanPlace(s.Reserve[len(s.Reserve)-1]) {
+		return nil
+	}
+	return []game.LegalAction{{Action: game.Action{Name: "reserve"}, Label: "take the reserve tile"}}
+}
+
+// Actions lists what the step of the turn allows.
+func (v Variant) Actions(g *game.Game) []game.LegalAction {
+	p, s := g.Current, st(g)
+	hand := g.Players[p].Chips
+	if c := g.TurnState.Choice; c != nil {
+		var out []game.LegalAction
+		for _, chip := range uniq(hand) {
+			out = append(out, game.LegalAction{Action: game.Action{Name: "discard", Args: map[string]string{"chip": chip.String()}}, Label: "discard " + chip.String()})
+		}
+		return out
+	}
+	switch g.Phase {
+	case game.PhaseSource:
+		return reserveOffers(g)
+	case game.PhaseMeeple:
+		if g.TurnState.Actions["bank"] == 0 && len(hand) > 0 {
+			return []game.LegalAction{{Action: game.Action{Name: "bank"}, Label: "bank a chip for 1", Points: 1}}
+		}
+	case game.PhaseFinish:
+		if len(hand) < 1 {
+			return nil
+		}
+		var out []game.LegalAction
+		for _, m := range g.Meeples {
+			if m.Player == p && !m.Upgraded {
+				out = append(out, game.LegalAction{Action: game.Action{Name: "upgrade", Args: map[string]string{"square": m.Square.String(), "spot": m.Spot}},
+					Label: "upgrade " + m.Square.String() + " " + m.Spot})
+			}
+		}
+		return out
+	case game.PhaseDecide:
+		if !g.TurnState.Extra && !s.Used && g.Players[p].Meeples > 0 && len(g.Deck) > 0 {
+			return []game.LegalAction{{Action: game.Action{Name: "isle"}, Label: "put a meeple on the isle for an extra turn"}}
+		}
+	}
+	return nil
+}
+
+func uniq(hand []game.Chip) []game.Chip {
+	var out []game.Chip
+	for _, c := range hand {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// CanAct reports whether Actions lists anything.
+func (v Variant) CanAct(g *game.Game) bool { return len(v.Actions(g)) > 0 }
+
+// Act applies one of the legal actions; it refuses anything else, changing nothing.
+func (v Variant) Act(g *game.Game, a game.Action) error {
+	legal := slices.ContainsFunc(v.Actions(g), func(l game.LegalAction) bool {
+		return l.Name == a.Name && fmt.Sprint(l.Args) == fmt.Sprint(a.Args) || l.Name == a.Name && len(l.Args) == 0 && len(a.Args) == 0
+	})
+	if !legal {
+		return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf("%s is not legal now", a)}
+	}
+	p, s := g.Current, st(g)
+	switch a.Name {
+	case "reserve":
+		Calls.Source.Add(1)
+		_ = g.SpendChips(p, g.Players[p].Chips[:1])
+		t := s.Reserve[len(s.Reserve)-1]
+		s.Reserve = s.Reserve[:len(s.Reserve)-1]
+		s.Used = true
+		g.Note(game.NoSquare, fmt.Sprintf("%s took the reserve tile %s", g.Players[p].Name, t))
+		g.SetDrawn(t)
+	case "discard":
+		Calls.Choice.Add(1)
+		for _, c := range g.Players[p].Chips {
+			if c.String() == a.Args["chip"] {
+				_ = g.SpendChips(p, []game.Chip{c})
+				break
+			}
+		}
+		g.Note(g.TurnState.Placed, fmt.Sprintf("%s discarded %s and took back %d meeples from the isle", g.Players[p].Name, a.Args["chip"], s.Isle[p]))
+		g.Players[p].Meeples += s.Isle[p]
+		s.Isle[p] = 0
+	case "bank":
+		Calls.Bank.Add(1)
+		_ = g.SpendChips(p, g.Players[p].Chips[:1])
+		g.AddScore(p, 1, "bank", "banked a chip: 1")
+	case "upgrade":
+		Calls.Upgrade.Add(1)
+		pay := g.Players[p].Chips[0]
+		_ = g.SpendChips(p, []game.Chip{pay})
+		g.ChipsOut = g.ChipsOut[:len(g.ChipsOut)-1]
+		for i := range g.Meeples {
+			if m := &g.Meeples[i]; m.Square.String() == a.Args["square"] && m.Spot == a.Args["spot"] {
+				m.Upgraded = true
+				s.Under = append(s.Under, underChip{m.Square, m.Spot, pay})
+				g.Note(m.Square, fmt.Sprintf("%s upgraded the meeple on %s %s with %s", g.Players[p].Name, m.Square, m.Spot, pay))
+			}
+		}
+	case "isle":
+		Calls.Isle.Add(1)
+		g.Players[p].Meeples--
+		s.Isle[p]++
+		s.Used = true
+		s.Reverse = !s.Reverse
+		g.Note(game.NoSquare, g.Players[p].Name+" put a meeple on the isle for an extra turn")
+		g.GrantExtraTurn()
+	}
+	return nil
+}
+
+// MeepleWeight counts an upgraded meeple twice.
+func (Variant) MeepleWeight(_ *game.Game, m *game.Meeple) int {
+	if m.Upgraded {
+		return 2
+	}
+	return 1
+}
+
+// MeepleReturned sends the chip under a returning meeple out of the game.
+func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
+	s := st(g)
+	for i, u := range s.Under {
+		if u.Square == m.Square && u.Spot == m.Spot {
+			Calls.Returned.Add(1)
+			g.ChipsOut = append(g.ChipsOut, u.Chip)
+			s.Under = slices.Delete(s.Under, i, i+1)
+			return
+		}
+	}
+}
+
+// EndTurn turns up the reserve's next tile after it was used, and offers the isle.
+func (Variant) EndTurn(g *game.Game) bool {
+	s := st(g)
+	if s.Used && g.TurnState.Actions["reserve"] > 0 && len(s.Reserve) > 0 {
+		Calls.Reveal.Add(1)
+		g.Reveal()
+	}
+	if !g.TurnState.Extra {
+		s.Used = g.TurnState.Actions["isle"] > 0
+	}
+	return !g.TurnState.Extra && g.Players[g.Current].Meeples > 0 && len(g.Deck) > 0
+}
+
+// NextPlayer plays counter-clockwise while the order is reversed.
+func (Variant) NextPlayer(g *game.Game, next int) int {
+	if !st(g).Reverse {
+		return next
+	}
+	prev := g.Current
+	for range g.Players {
+		prev = (prev + len(g.Players) - 1) % len(g.Players)
+		if !g.Players[prev].Resigned {
+			return prev
+		}
+	}
+	return next
+}
+
+// Final scores each chip left in hand.
+func (Variant) Final(g *game.Game) {
+	Calls.Final.Add(1)
+	for p, pl := range g.Players {
+		if n := len(pl.Chips); n > 0 {
+			g.AddScore(p, n, "chips", fmt.Sprintf("%d chips left: %d", n, n))
+		}
+	}
+}
+
+// Held counts the meeples on the isle, the reserve and the chips under meeples.
+func (Variant) Held(g *game.Game) game.Held {
+	s := st(g)
+	h := game.Held{Meeples: s.Isle, Tiles: s.Reserve}
+	for _, u := range s.Under {
+		h.Chips = append(h.Chips, u.Chip)
+	}
+	return h
+}
+
+// Marks draws the isle's meeples and the reserve.
+func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
+	s := st(g)
+	var out []game.Mark
+	for p, n := range s.Isle {
+		if n > 0 {
+			out = append(out, game.Mark{Kind: game.MarkMeeples, Area: "isle-of-man", Player: p, Count: n})
+		}
+	}
+	if len(s.Reserve) > 0 {
+		out = append(out, game.Mark{Kind: game.MarkTileBacks, Square: game.At(14, 9), Player: -1, Count: len(s.Reserve)})
+	}
+	return out
+}
+
+// Rules is the relay as the registry lists it: a test map (never offered on Discord).
+func Rules() game.MapRules {
+	return game.MapRules{ID: "relay", Title: "Relay (test)", Map: game.SyntheticMap(), Variant: Variant{}, Test: true,
+		Actions: []game.ActionSpec{
+			{Name: "reserve", Step: game.StepSource}, {Name: "bank", Step: game.StepMeeple},
+			{Name: "discard", Step: game.StepMeeple, Options: []game.ActionOption{{Name: "chip", Required: true}}},
+			{Name: "upgrade", Step: game.StepFinish, Options: []game.ActionOption{{Name: "square", Required: true}, {Name: "spot", Required: true}}},
+			{Name: "isle", Step: game.StepDecide, Shortcut: "isle", Description: "Put a meeple on the isle for an extra turn"},
+		},
+		Summary: []string{"Relay, a test map of every hook: chips, a reserve of tiles, forced discards, banking, upgrades and extra turns."},
+	}
+}
