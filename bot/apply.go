@@ -34,6 +34,12 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, 
 		return
 	}
 	b.announce(e, reply)
+	if reply.Refused != "" {
+		// Part of the command stood (it turned over something hidden); the player alone is told
+		// what was refused and where the turn stands.
+		b.editOriginal(i, reply.Refused, nil, nil)
+		return
+	}
 	b.editOriginal(i, "Done: "+firstLine(reply.Text), nil, nil)
 }
 
