@@ -67,3 +67,33 @@ func TestDiscordOffersNoSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestTheDealIsCommittedThenRevealed: a game on Discord posts the SHA-256 commitment of its deal
+// key (bound to the game's id) when it starts, never the key while it runs, and the key when it
+// ends; the key then gives back the commitment.
+func TestTheDealIsCommittedThenRevealed(t *testing.T) {
+	ann, bob := User{"a", "ann"}, User{"b", "bob"}
+	tbl := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Secret: testKey, Table: "g42", Options: map[string]string{"map": "classic", "tiles": "72"}}).Table
+	tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
+	start := Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"})
+	commitment := DealCommitment("g42", testKey)
+	if !strings.Contains(start.Text, commitment) || strings.Contains(start.Text, testKey) {
+		t.Fatalf("the start message must carry the commitment and not the key: %s", start.Text)
+	}
+	if DealCommitment("g43", testKey) == commitment || DealCommitment("g42", strings.Repeat("1", 64)) == commitment {
+		t.Fatal("the commitment does not bind both the game and the key")
+	}
+	tbl = start.Table
+	for tbl.Status == Playing {
+		r := Timeout(tbl, PolicyAuto)
+		if !r.OK {
+			t.Fatal(r.Text)
+		}
+		if tbl = r.Table; tbl.Status == Playing && strings.Contains(r.Text+statusText(tbl)+tilesText(tbl), testKey) {
+			t.Fatalf("the key shows while the game runs: %s", r.Text)
+		}
+		if tbl.Status != Playing && !strings.Contains(r.Text, testKey) {
+			t.Fatalf("the end message does not reveal the key: %s", r.Text)
+		}
+	}
+}

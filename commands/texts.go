@@ -170,15 +170,22 @@ func startText(t *Table) string {
 		}
 		starts = append(starts, fmt.Sprintf("%s on %s", p.Tile, where))
 	}
-	return fmt.Sprintf("The game begins on %s with %s. Initial tiles: %s. Turn order: %s.\n%s",
-		t.Entry().Title, tilesSetting(t), strings.Join(starts, ", "), seatList(t), promptText(t))
+	text := fmt.Sprintf("The game begins on %s with %s. Initial tiles: %s. Turn order: %s.", t.Entry().Title, tilesSetting(t), strings.Join(starts, ", "), seatList(t))
+	if c := commitmentText(t); c != "" {
+		text += "\n" + c
+	}
+	return text + "\n" + promptText(t)
 }
 
 func finalText(t *Table) string {
+	head := "The game is over. "
 	if t.Status == Abandoned {
-		return "The game was abandoned. " + standings(t)
+		head = "The game was abandoned. "
 	}
-	return "The game is over. " + standings(t)
+	if r := revealText(t); r != "" {
+		return head + standings(t) + "\n" + r
+	}
+	return head + standings(t)
 }
 
 // standings ranks the players; a tie for first is a shared victory (OQ-36).
