@@ -310,7 +310,7 @@ func partialText(t *Table, err error) string {
 		}
 		err = pe.err
 	}
-	return fmt.Sprintf("Your tile turned over a face-down chip, so your turn stands up to there: a move that reveals something is never taken back. Judged on what everyone can now see, %s is refused: %s Now: %s",
+	return fmt.Sprintf("Your command turned over something hidden, so your turn stands up to there: a move that reveals something is never taken back. Judged on what everyone can now see, %s is refused: %s Now: %s",
 		what, errorText(err), stepHint(t))
 }
 
