@@ -4,6 +4,8 @@
 package bench
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+
 	"fmt"
 	"io"
 	"os"
@@ -91,21 +93,24 @@ func Run(o Options) ([]Row, error) {
 		}
 	}
 	order := map[string]int{}
-	for i, name := range rowOrder {
+	for i, name := range rowOrder() {
 		order[name] = i
 	}
 	sort.SliceStable(r.rows, func(a, b int) bool { return order[r.rows[a].Name] < order[r.rows[b].Name] })
 	return r.rows, nil
 }
 
-// rowOrder is the order of the printed table.
-var rowOrder = []string{
-	"random playouts: classic base game, 2 players (1 core)",
-	"random playouts: France with chips, 3 players (1 core)",
-	"random playouts: Great Britain with chips (1 core)",
-	"random playouts: Benelux with chips (1 core)",
-	"random playouts: Iberian Peninsula with chips (1 core)",
-	"random playouts: Taiwan with chips (1 core)",
+// rowOrder is the order of the printed table: a playout row for every map players can choose, then
+// the rest.
+func rowOrder() []string {
+	var names []string
+	for _, e := range variants.All(false) {
+		names = append(names, playoutRow(e).Name)
+	}
+	return append(names, fixedRows...)
+}
+
+var fixedRows = []string{
 	"legal placements, mid-game (France)",
 	"autocomplete answer, mid-game (slowest option)",
 	"full-map render + PNG (France, 114 tiles)",

@@ -19,7 +19,7 @@ func TestQuickReportPrintsEveryRow(t *testing.T) {
 	}
 	var out bytes.Buffer
 	Print(&out, rows, o)
-	for _, name := range rowOrder {
+	for _, name := range rowOrder() {
 		if !strings.Contains(out.String(), "| "+name) {
 			t.Errorf("the report has no row %q:\n%s", name, out.String())
 		}
