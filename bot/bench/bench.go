@@ -4,8 +4,6 @@
 package bench
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
-
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Options choose how long the report runs.
