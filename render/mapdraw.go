@@ -18,19 +18,22 @@ import (
 // not change during a game, so it is drawn once per map, window and scale and cached.
 
 type staticKey struct {
-	m   *game.Map
-	win image.Rectangle
-	s   int
+	m       *game.Map
+	win     image.Rectangle
+	s       int
+	minFont int
 }
 
 var statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
 
-// mapLayer is the map layer of frame fr.
+// mapLayer is the map layer of frame fr, to be copied to fr.off.
 func mapLayer(fr *frame) *sprite {
-	return statics.get(staticKey{fr.m, fr.win, fr.s}, func() *sprite {
+	return statics.get(staticKey{fr.m, fr.win, fr.s, fr.minFont}, func() *sprite {
+		at0 := *fr
+		at0.off = image.Point{}
 		sz := fr.size()
-		s := paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, fr) })
-		drawMapText(spriteCanvas(s), fr)
+		s := paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, &at0) })
+		drawMapText(spriteCanvas(s), &at0)
 		return s
 	})
 }
@@ -281,7 +284,7 @@ func areaNear(m *game.Map, a game.Area) game.Square {
 // areaRect is where a named off-grid area's box lies: over its square, inside the board.
 func areaRect(fr *frame, a game.Area) image.Rectangle {
 	c := fr.point(areaNear(fr.m, a), centre)
-	w, h := max(120, fr.s*17/10), max(64, fr.s)
+	w, h := max(150, fr.s*2), max(80, fr.s*6/5)
 	r := image.Rect(c.X-w/2, c.Y-h/2, c.X+w/2, c.Y+h/2)
 	b := fr.board().Inset(4)
 	if r.Min.X < b.Min.X {
@@ -302,7 +305,7 @@ func areaRect(fr *frame, a game.Area) image.Rectangle {
 // drawMapText writes the coordinates, square names, city, island, border and area labels.
 func drawMapText(c *canvas, fr *frame) {
 	b := fr.board()
-	coord := fontFace(true, 15)
+	coord := fr.font(true, 15)
 	for col := fr.win.Min.X; col < fr.win.Max.X; col++ {
 		x := fr.at(col, 0).X + fr.s/2
 		name := game.ColumnName(col)
@@ -316,7 +319,7 @@ func drawMapText(c *canvas, fr *frame) {
 		c.textCentred(coord, n, b.Max.X+fr.margin/2+2, y, cText)
 	}
 	board := c.sub(b)
-	small := fontFace(false, max(10, fr.s/8))
+	small := fr.font(false, max(10, fr.s/8))
 	fr.each(func(col, row int) {
 		info := fr.info(col, row)
 		if info.Name == "" || info.Kind == game.Printed || info.Kind == game.Void {
@@ -325,7 +328,7 @@ func drawMapText(c *canvas, fr *frame) {
 		o := fr.at(col, row)
 		board.textCentred(small, small.fit(info.Name, fr.s-4), o.X+fr.s/2, o.Y+fr.s-small.height()/2-3, cTextMuted)
 	})
-	label := fontFace(true, max(12, fr.s/7))
+	label := fr.font(true, max(12, fr.s/7))
 	for _, city := range fr.m.Cities {
 		var sq []game.Square
 		for _, cs := range city.Squares {
@@ -340,7 +343,7 @@ func drawMapText(c *canvas, fr *frame) {
 			board.textHalo(label, isl.Name, p.X-label.width(isl.Name)/2, p.Y+label.ascent/2, cText, cWhite)
 		}
 	}
-	tiny := fontFace(true, 11)
+	tiny := fr.font(true, 11)
 	for _, bc := range fr.m.Borders {
 		if bc.Name == "" || !fr.visible(bc.Square) {
 			continue
@@ -363,7 +366,8 @@ func drawMapText(c *canvas, fr *frame) {
 			continue
 		}
 		r := areaRect(fr, a)
-		c.textCentred(fontFace(true, 13), a.Name, (r.Min.X+r.Max.X)/2, r.Min.Y+12, cText)
+		name := fr.font(true, 13)
+		c.textCentred(name, a.Name, (r.Min.X+r.Max.X)/2, r.Min.Y+name.height()/2+4, cText)
 	}
 	fr.each(func(col, row int) {
 		info := fr.info(col, row)
