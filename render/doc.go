@@ -73,7 +73,9 @@
 // # Speed
 //
 // Pictures are image.Paletted with one fixed palette and are encoded with png.BestSpeed. Tile
-// sprites (per tile, rotation and size), pieces, glyphs and the map layer (per map, window and
-// scale) are cached in bounded caches safe for concurrent use, so a board is mostly copies of
-// cached pixels.
+// sprites (per tile, rotation and size), pieces, glyphs and the map layer are cached in bounded
+// caches safe for concurrent use, so a board is mostly copies of cached pixels. The map layer is
+// drawn once for the whole map at a scale and each picture copies its window from it, so the turn
+// picture's window can follow the game without new drawing (a grid too large for that, the open
+// classic table, caches the layer of each window).
 package render

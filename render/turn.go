@@ -36,7 +36,7 @@ func composeTurn(v *game.View, o Options, letters []string) *canvas {
 	c := newCanvas(phoneWidth, bs.Y+pn.h)
 	c.fill(c.Rect, cPaper)
 	fr.off = image.Pt((phoneWidth-bs.X)/2, 0)
-	c.blit(mapLayer(fr), fr.off.X, 0)
+	drawMapLayer(c, fr)
 	drawBoard(c.sub(fr.board()), fr, v, o, letters)
 	pn.draw(c.sub(image.Rect(0, bs.Y, phoneWidth, c.Rect.Dy())))
 	return c

@@ -127,3 +127,23 @@ func TestTurnWindowWithoutLastTile(t *testing.T) {
 		t.Errorf("window %v shows neither start tile", win)
 	}
 }
+
+// TestWindowsShareTheMapLayer checks that turn pictures of different windows copy their map
+// layer from one cached drawing of the whole map, so a window that moves with the game is not
+// drawn again.
+func TestWindowsShareTheMapLayer(t *testing.T) {
+	statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
+	m := franceMap(t)
+	v := &game.View{Map: m, Last: game.NoSquare}
+	wins := map[image.Rectangle]bool{}
+	for _, q := range []game.Square{game.At(0, 0), game.At(13, 12), game.At(6, 6)} {
+		o := Options{Kind: Turn, Preview: &PreviewMove{Tile: 0, At: game.Placement{Square: q}}}
+		wins[turnFrame(v, o).win] = true
+		if _, err := compose(v, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(wins) != 3 || statics.order.Len() != 1 {
+		t.Errorf("%d windows drew %d map layers, want one", len(wins), statics.order.Len())
+	}
+}

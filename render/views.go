@@ -118,7 +118,7 @@ func compose(v *game.View, o Options) (*canvas, error) {
 		res.draw(c.sub(image.Rect(0, 0, w, top)))
 	}
 	fr.off = image.Pt(0, top)
-	c.blit(mapLayer(fr), 0, top)
+	drawMapLayer(c, fr)
 	c.fill(image.Rect(0, top+bs.Y, bs.X, c.Rect.Dy()), cPaper)
 	drawBoard(c.sub(fr.board()), fr, v, o, letters)
 	pn.draw(c.sub(image.Rect(bs.X, top, w, c.Rect.Dy())))
