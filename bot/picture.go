@@ -6,26 +6,47 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
 
-// Picture draws the picture of a reply from the table's redacted view: the board (with the spot
-// markers of a pending meeple step), a private preview of a proposed placement, or the end screen.
-// Nothing hidden can reach the image: it never sees the full state.
+// Picture draws the picture of a reply from the table's redacted view. A turn's board, public or
+// in the acting player's private panel, is the turn picture (render.Turn: the squares around the
+// action, readable inline on a phone). A private board that offers no choice (/carc board,
+// /carc status) is someone looking at the whole game: the full map. Then the private preview of
+// a proposed placement, and the end screen. Nothing hidden can reach the image: it never sees the
+// full state.
 func Picture(t *commands.Table, r commands.Reply) ([]byte, error) {
 	if t == nil || t.Game == nil || r.Image == commands.NoImage {
 		return nil, nil
 	}
 	v := t.Game.View(false)
-	o := render.Options{Kind: render.Full, Markers: true}
 	switch r.Image {
 	case commands.PreviewImage:
 		if r.Preview != nil && v.Drawn != nil {
-			o = render.Options{Kind: render.Preview, Center: r.Preview.Square, Radius: 2,
-				Preview: &render.PreviewMove{Tile: *v.Drawn, At: *r.Preview}}
+			return render.PNG(v, render.Options{Kind: render.Preview, Center: r.Preview.Square, Radius: 2,
+				Preview: &render.PreviewMove{Tile: *v.Drawn, At: *r.Preview}})
 		}
 	case commands.EndImage:
-		o.Kind = render.End
+		return render.PNG(v, render.Options{Kind: render.End})
 	}
-	if r.Image == commands.BoardImage && t.Game.Phase == game.PhasePlace && v.Drawn != nil && r.Ephemeral {
-		// The private turn panel also shows where the drawn tile fits.
+	if r.Ephemeral && r.Select == nil && len(r.Buttons) == 0 {
+		return board(t, v, render.Full)
+	}
+	return board(t, v, render.Turn)
+}
+
+// FullBoard draws the whole map as everyone sees it, the picture to keep one click away from a
+// turn picture.
+func FullBoard(t *commands.Table) ([]byte, error) {
+	if t == nil || t.Game == nil {
+		return nil, nil
+	}
+	return board(t, t.Game.View(false), render.Full)
+}
+
+// board draws the board of view v: the spot markers of a pending meeple step and, while a tile
+// waits to be placed, its legal squares. The drawn tile is public, so everyone may see where it
+// fits.
+func board(t *commands.Table, v *game.View, kind render.Kind) ([]byte, error) {
+	o := render.Options{Kind: kind, Markers: true}
+	if t.Game.Phase == game.PhasePlace && v.Drawn != nil {
 		o.Legal = t.Game.LegalPlacements(*v.Drawn)
 	}
 	return render.PNG(v, o)

@@ -55,6 +55,20 @@
 //	attr SQ K=V...                 variant attributes on a playable square (for example chip=blue)
 //	row N K=V...                   variant attributes on grid row N (for example color=orange)
 //	area ID NAME [near=SQ]         a named area off the grid (for example the Isle of Man)
+//	legend KEY[=VALUE] TEXT        what a mark of the map means, for the legend of the board picture
+//	                                 (TEXT quoted, at most 60 characters); KEY is one of:
+//	                                   start, city, island, ferry, arms   (no value)
+//	                                   town[=COLOUR]      towns of that colour (none: without one)
+//	                                   border=KIND        border connections: road, city, city+arms
+//	                                   chip=COLOUR        squares with the attribute chip=COLOUR
+//	                                   row=COLOUR         rows with the attribute color=COLOUR
+//	                                   mark=KIND          marked squares of that kind (wave, stack)
+//	                                   area=ID            a named area
+//	                                   piece=KIND         a piece the variant draws (tile, tile_backs,
+//	                                                      chip, meeples, meeple_chip, label; chip also
+//	                                                      stands for the chips laid on the map)
+//	                                 for example: legend chip=blue "light-blue chip square (Scotland)".
+//	                                 The map must have the mark, and each KEY=VALUE comes once.
 //
 // Marks and attributes have no meaning in the engine; a variant reads them. The parser reports every
 // error as "FILE:LINE: message".

@@ -103,6 +103,8 @@ type Map struct {
 	Islands      []Island
 	Ferries      []Ferry
 	Areas        []Area
+	// Legend says what the map's marks mean, for the picture's legend.
+	Legend []LegendEntry
 	// RowAttrs are a variant's attributes of grid rows (row index from 0).
 	RowAttrs map[int]map[string]string
 	squares  []SquareInfo

@@ -34,7 +34,7 @@ type mapParser struct {
 	// directives after the grid, kept with their line numbers for the second pass
 	lines []mapLine
 	// line numbers of the city, ferry and island directives, for errors found when all are read
-	cityLine, ferryLine, islandLine []int
+	cityLine, ferryLine, islandLine, legendLine []int
 }
 
 func (p *mapParser) errf(line int, format string, a ...any) error {
@@ -219,7 +219,10 @@ func (p *mapParser) build() error {
 			return err
 		}
 	}
-	return p.finish()
+	if err := p.finish(); err != nil {
+		return err
+	}
+	return p.checkLegend()
 }
 
 func (p *mapParser) square(line int, name string, kinds ...SquareKind) (Square, *SquareInfo, error) {
@@ -508,6 +511,8 @@ func (p *mapParser) directive(l mapLine) error {
 			a.Near = s
 		}
 		m.Areas = append(m.Areas, a)
+	case "legend":
+		return p.legend(l)
 	default:
 		return p.errf(l.n, "unknown directive %q", args[0])
 	}

@@ -30,6 +30,21 @@ func BenchmarkFullBoard(b *testing.B) {
 	b.ReportMetric(float64(len(out)), "bytes")
 }
 
+// BenchmarkTurn renders and encodes the turn picture of a mid-game France board with the legal
+// squares of the drawn tile, as the bot posts after every move (caches warm).
+func BenchmarkTurn(b *testing.B) {
+	v, legal := placing(b, franceMap(b), []string{"ann", "bob", "cy"}, 50)
+	o := Options{Kind: Turn, Legal: legal, Markers: true}
+	out, err := PNG(v, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		out, _ = PNG(v, o)
+	}
+	b.ReportMetric(float64(len(out)), "bytes")
+}
+
 // BenchmarkDraw renders the same board without encoding it.
 func BenchmarkDraw(b *testing.B) {
 	v := finishedFrance(b)

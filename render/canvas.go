@@ -6,19 +6,34 @@ import (
 
 // canvas is a paletted picture being composed from sprites, glyphs and flat shapes. Everything
 // drawn on it is clipped to its bounds; partly covered pixels are blended through the palette.
+// It notes the smallest type drawn on it, sprites' text included, so that the pictures meant for a
+// phone can be checked to stay readable.
 type canvas struct {
 	*image.Paletted
 	p *paletteData
+	// smallest is the smallest font size (pixels) drawn so far, 0 before any text; shared with
+	// the sub-canvases.
+	smallest *int
+	// alpha is the coverage of a sprite's pixels when text is drawn into a sprite that has
+	// transparent parts (nil otherwise): the text makes its pixels opaque.
+	alpha []uint8
 }
 
 func newCanvas(w, h int) *canvas {
 	p := pal()
-	return &canvas{image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p}
+	return &canvas{Paletted: image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p: p, smallest: new(int)}
 }
 
 // sub is a canvas on part of c: drawing on it changes c, clipped to r.
 func (c *canvas) sub(r image.Rectangle) *canvas {
-	return &canvas{c.SubImage(r).(*image.Paletted), c.p}
+	return &canvas{Paletted: c.SubImage(r).(*image.Paletted), p: c.p, smallest: c.smallest}
+}
+
+// noteText records that text of size px was drawn.
+func (c *canvas) noteText(px int) {
+	if px > 0 && (*c.smallest == 0 || px < *c.smallest) {
+		*c.smallest = px
+	}
 }
 
 // blit copies sprite s with its top-left corner at (x, y).
@@ -30,6 +45,7 @@ func (c *canvas) blitFaded(s *sprite, x, y int, a uint8) {
 	if r.Empty() {
 		return
 	}
+	c.noteText(s.text)
 	for py := r.Min.Y; py < r.Max.Y; py++ {
 		src := (py-y)*s.w + (r.Min.X - x)
 		dst := c.PixOffset(r.Min.X, py)

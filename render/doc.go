@@ -3,14 +3,33 @@
 //
 // # Pictures
 //
-// Draw and PNG take a game.View and Options. Kind chooses the picture: the whole map (Full; on the
-// open classic table, or a map too large to show legibly, it crops to the played area), the played
-// area (Crop), a few squares drawn larger (Zoom), a proposed move with the tile translucent on its
-// square (Preview) or the final board with the points per player and kind of score (End). Every
-// picture has a side panel: each player's score, meeples in supply and chips held, the tiles left
-// and the drawn tile. Options.Legal highlights the legal squares of the drawn tile and
-// Options.Markers numbers the legal meeple spots (View.Spots) on the tile just placed, from 1, in
-// the order of the bot's buttons. PNG output is at most 2,000 pixels on a side and 1 MiB.
+// Draw and PNG take a game.View and Options. Kind chooses the picture: the turn picture (Turn),
+// the whole map (Full; on the open classic table, or a map too large to show legibly, it crops to
+// the played area), the played area (Crop), a few squares drawn larger (Zoom), a proposed move
+// with the tile translucent on its square (Preview) or the final board (End). Options.Legal
+// highlights the legal squares of the drawn tile and Options.Markers numbers the legal meeple
+// spots (View.Spots) on the tile just placed, from 1, in the order of the bot's buttons; the
+// markers are small see-through rings, so the tile's art shows through them. PNG output is at
+// most 2,000 pixels on a side and 1 MiB.
+//
+// The turn picture is made for where players see it: inline in Discord, about 550 pixels wide on
+// a phone, where a whole map is a thumbnail. It shows 7 x 6 squares around the action (the last
+// tile, or a proposed move, and as many of the legal squares as a window can hold) drawn large,
+// and under them the turn, the players (score, meeples in supply, chips), the drawn tile, the
+// legal squares outside the window, and the legend. It is 1,100 pixels wide and no text in it is
+// smaller than 19 pixels, so none is under 9 pixels on the phone (the canvas notes the smallest
+// type drawn, sprites' text included, and the tests check it). The full map is the Full picture.
+//
+// The other pictures have a side panel: each player's score, meeples in supply and chips held,
+// the tiles left and the drawn tile, then the legend. The end picture opens with a banner that
+// names the winners (a tie for first is a shared victory) and every player's place, in type that
+// a phone shows at 9 pixels or more, and its panel breaks the points down by kind of score.
+//
+// The legend explains every mark the picture shows, and only those: the frames of the last tile,
+// the legal squares and the start squares, the spot markers, towns by colour, coats of arms,
+// chips face down and face up, border connections, farmers, upgraded meeples and each map's own
+// marks. A map says what its marks mean with legend lines in its file (game.Map.Legend, see
+// package game); a mark without one gets a plain description.
 //
 // Draw shows exactly what the view holds: render the redacted view (Game.View(false)) for anything
 // players see, and face-down chips show as plain backs.
@@ -31,20 +50,32 @@
 // border connections beyond the outer edges, islands and ferry routes, coats of arms, marked
 // squares (waves, stacks), chip-colour marks (square attribute chip=COLOUR), row colour bars (row
 // attribute color=COLOUR), named off-grid areas and square names. Start squares are edged in red,
-// and a town or coat of arms covered by a tile keeps a small pin. An area's box shows the meeples
-// a variant keeps there: View.Extra under the area's id (or the id with "_" for "-"), a list of
-// counts by seat or a map from player name to count.
+// and a town or coat of arms covered by a tile keeps a small pin.
+//
+// # Marks
+//
+// A variant's pieces come as typed marks (View.Marks, game.Mark), drawn by kind whatever the map:
+// a face-up tile with the number of tiles under it on a pile of backs, a pile of face-down tiles
+// with its number, a chip face up or down (a face-down chip shows a colour only when the mark
+// gives one), meeples with their number, a chip under a meeple (a gold ring around the meeple and
+// the chip beside its feet, with the star of an upgraded meeple), and a label. A mark stands on
+// its square, in its named area's box (an Isle of Man's waiting meeples), or, with neither
+// (Square NoSquare and no Area), in its player's row of the panel, or on the table's line for
+// Player -1.
 //
 // # Pieces
 //
 // Meeples have the Okabe-Ito colours, which people with the common kinds of colour blindness can
 // tell apart, and each carries its player's letter (the first free letter of the name). Farmers
 // (spots "field:...") lie down; upgraded meeples wear a gold star; the last move is framed.
+// Counts are written as numbers, so no mark relies on colour alone.
 //
 // # Speed
 //
 // Pictures are image.Paletted with one fixed palette and are encoded with png.BestSpeed. Tile
-// sprites (per tile, rotation and size), pieces, glyphs and the map layer (per map, window and
-// scale) are cached in bounded caches safe for concurrent use, so a board is mostly copies of
-// cached pixels.
+// sprites (per tile, rotation and size), pieces, glyphs and the map layer are cached in bounded
+// caches safe for concurrent use, so a board is mostly copies of cached pixels. The map layer is
+// drawn once for the whole map at a scale and each picture copies its window from it, so the turn
+// picture's window can follow the game without new drawing (a grid too large for that, the open
+// classic table, caches the layer of each window).
 package render

@@ -17,11 +17,11 @@ const maxBytes = 1 << 20
 // a side and 1 MiB. Pictures are paletted and compressed for speed; one that comes out too large is
 // compressed harder, then halved until it fits.
 func PNG(v *game.View, o Options) ([]byte, error) {
-	img, err := compose(v, o)
+	c, err := compose(v, o)
 	if err != nil {
 		return nil, err
 	}
-	return encode(img)
+	return encode(c.Paletted)
 }
 
 // encoderPool lets the PNG encoders reuse their buffers and compressors across pictures.

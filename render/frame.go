@@ -17,26 +17,38 @@ type frame struct {
 	s      int
 	margin int
 	pad    int
+	// minFont is the smallest type the board may use (pixels), 0 for the sizes of a desktop
+	// picture: a picture meant for a phone raises every label to it.
+	minFont int
+	// off is where the board part lies in the picture (below a banner, say).
+	off image.Point
 }
 
 func newFrame(m *game.Map, win image.Rectangle, s int) *frame {
 	return &frame{m: m, win: win, s: s, margin: 28, pad: max(16, s*3/8)}
 }
 
-// size is the pixel size of the board part.
+// font is the face of the given weight and size, raised to the frame's smallest type.
+func (fr *frame) font(bold bool, size int) *face { return fontFace(bold, max(size, fr.minFont)) }
+
+// size is the pixel size of the board part, margins included.
 func (fr *frame) size() image.Point {
 	return image.Pt(2*(fr.margin+fr.pad)+fr.win.Dx()*fr.s, 2*(fr.margin+fr.pad)+fr.win.Dy()*fr.s)
 }
 
+// outer is the area of the board part in the picture, margins included.
+func (fr *frame) outer() image.Rectangle {
+	return image.Rectangle{fr.off, fr.off.Add(fr.size())}
+}
+
 // board is the area of the window and its pad, where squares are drawn.
 func (fr *frame) board() image.Rectangle {
-	sz := fr.size()
-	return image.Rect(fr.margin, fr.margin, sz.X-fr.margin, sz.Y-fr.margin)
+	return fr.outer().Inset(fr.margin)
 }
 
 // at is the top-left pixel of the square in column col and row row.
 func (fr *frame) at(col, row int) image.Point {
-	return image.Pt(fr.margin+fr.pad+(col-fr.win.Min.X)*fr.s, fr.margin+fr.pad+(row-fr.win.Min.Y)*fr.s)
+	return image.Pt(fr.off.X+fr.margin+fr.pad+(col-fr.win.Min.X)*fr.s, fr.off.Y+fr.margin+fr.pad+(row-fr.win.Min.Y)*fr.s)
 }
 
 // rect is the pixel area of square q.

@@ -14,25 +14,97 @@ import (
 // The map layer is everything printed on a map, drawn from its definition: sea and land, the
 // country's outline, printed large cities (drawn as city tiles), towns with their colour, border
 // connections beyond the outer edges, islands and ferry routes, coats of arms, marked squares,
-// chip-colour marks, row colours, named off-grid areas, square names and the coordinates. It does
-// not change during a game, so it is drawn once per map, window and scale and cached.
+// chip-colour marks, named off-grid areas and square names; the margins around it carry the
+// coordinates and the row colours. It does not change during a game, so the layer of the whole
+// grid is drawn once per map and scale and cached, and a picture copies the part under its
+// window: the turn picture, previews and zooms move with the game, and a new window then costs a
+// copy, not a drawing. A grid too large for that (the open classic table) caches the layer of
+// each window instead.
 
 type staticKey struct {
-	m   *game.Map
-	win image.Rectangle
-	s   int
+	m       *game.Map
+	win     image.Rectangle
+	s       int
+	minFont int
 }
 
 var statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
 
-// mapLayer is the map layer of frame fr.
-func mapLayer(fr *frame) *sprite {
-	return statics.get(staticKey{fr.m, fr.win, fr.s}, func() *sprite {
-		sz := fr.size()
-		s := paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, fr) })
-		drawMapText(spriteCanvas(s), fr)
+// maxLayer is the most pixels a cached layer of the whole grid may have.
+const maxLayer = 8 << 20
+
+// drawMapLayer draws the map layer of frame fr on c: the squares of its window and pad, and its
+// margins.
+func drawMapLayer(c *canvas, fr *frame) {
+	layer := *fr
+	grid := image.Rect(0, 0, fr.m.Cols, fr.m.Rows)
+	if sz := (grid.Dx()*fr.s + 2*fr.pad) * (grid.Dy()*fr.s + 2*fr.pad); sz <= maxLayer {
+		layer.win = grid
+	}
+	layer.off, layer.margin = image.Point{}, 0
+	sp := statics.get(staticKey{fr.m, layer.win, fr.s, fr.minFont}, func() *sprite {
+		sz := layer.size()
+		s := paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, &layer) })
+		drawMapText(spriteCanvas(s), &layer)
 		return s
 	})
+	at := fr.at(layer.win.Min.X, layer.win.Min.Y).Sub(image.Pt(fr.pad, fr.pad))
+	c.sub(fr.board()).blit(sp, at.X, at.Y)
+	drawMargins(c, fr)
+}
+
+// drawMargins fills the margins around a frame's board with the coordinates on all four sides and
+// the colour bars of coloured rows, and writes the names of border connections, which reach into
+// them.
+func drawMargins(c *canvas, fr *frame) {
+	o, b := fr.outer(), fr.board()
+	for _, r := range []image.Rectangle{{o.Min, image.Pt(o.Max.X, b.Min.Y)}, {image.Pt(o.Min.X, b.Max.Y), o.Max},
+		{image.Pt(o.Min.X, b.Min.Y), image.Pt(b.Min.X, b.Max.Y)}, {image.Pt(b.Max.X, b.Min.Y), image.Pt(o.Max.X, b.Max.Y)}} {
+		c.fill(r, cPaper)
+	}
+	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
+		col, ok := chipColor(fr.m.RowAttrs[row]["color"])
+		if !ok {
+			continue
+		}
+		y := fr.at(0, row).Y
+		for _, x := range []int{b.Min.X - 7, b.Max.X + 1} {
+			c.fill(image.Rect(x, y+1, x+6, y+fr.s-1), col)
+		}
+	}
+	coord := fr.font(true, 15)
+	half := fr.margin / 2
+	for col := fr.win.Min.X; col < fr.win.Max.X; col++ {
+		x := fr.at(col, 0).X + fr.s/2
+		name := game.ColumnName(col)
+		c.textCentred(coord, name, x, o.Min.Y+half, cText)
+		c.textCentred(coord, name, x, b.Max.Y+half, cText)
+	}
+	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
+		y := fr.at(0, row).Y + fr.s/2
+		n := strconv.Itoa(row + 1)
+		c.textCentred(coord, n, o.Min.X+half-2, y, cText)
+		c.textCentred(coord, n, b.Max.X+half+2, y, cText)
+	}
+	c = c.sub(o)
+	tiny := fr.font(true, 11)
+	for _, bc := range fr.m.Borders {
+		if bc.Name == "" || !fr.visible(bc.Square) {
+			continue
+		}
+		m := fr.point(bc.Square, mid(bc.Dir))
+		w := tiny.width(bc.Name)
+		switch bc.Dir {
+		case game.North:
+			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y-fr.pad/3, cText, cWhite)
+		case game.South:
+			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y+fr.pad/3+tiny.ascent, cText, cWhite)
+		case game.East:
+			c.textHalo(tiny, bc.Name, m.X+3, m.Y-fr.s/4, cText, cWhite)
+		case game.West:
+			c.textHalo(tiny, bc.Name, m.X-w-3, m.Y-fr.s/4, cText, cWhite)
+		}
+	}
 }
 
 func drawMapShapes(dc *gg.Context, fr *frame) {
@@ -42,18 +114,7 @@ func drawMapShapes(dc *gg.Context, fr *frame) {
 	flat := func(r image.Rectangle, c uint8) {
 		draw.Draw(img, r, image.NewUniform(base[c]), image.Point{}, draw.Src)
 	}
-	flat(img.Rect, cPaper)
 	flat(b, cSea)
-	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
-		c, ok := chipColor(fr.m.RowAttrs[row]["color"])
-		if !ok {
-			continue
-		}
-		y := fr.at(0, row).Y
-		for _, x := range []int{b.Min.X - 7, b.Max.X + 1} {
-			flat(image.Rect(x, y+1, x+6, y+fr.s-1), c)
-		}
-	}
 	dc.Push()
 	dc.DrawRectangle(float64(b.Min.X), float64(b.Min.Y), float64(b.Dx()), float64(b.Dy()))
 	dc.Clip()
@@ -278,12 +339,13 @@ func areaNear(m *game.Map, a game.Area) game.Square {
 	return a.Near
 }
 
-// areaRect is where a named off-grid area's box lies: over its square, inside the board.
+// areaRect is where a named off-grid area's box lies: over its square, inside the whole grid's
+// board (so that a window shows it where the whole map does).
 func areaRect(fr *frame, a game.Area) image.Rectangle {
 	c := fr.point(areaNear(fr.m, a), centre)
-	w, h := max(120, fr.s*17/10), max(64, fr.s)
+	w, h := max(150, fr.s*2), max(80, fr.s*6/5)
 	r := image.Rect(c.X-w/2, c.Y-h/2, c.X+w/2, c.Y+h/2)
-	b := fr.board().Inset(4)
+	b := image.Rectangle{fr.at(0, 0), fr.at(fr.m.Cols, fr.m.Rows)}.Inset(4 - fr.pad)
 	if r.Min.X < b.Min.X {
 		r = r.Add(image.Pt(b.Min.X-r.Min.X, 0))
 	}
@@ -299,24 +361,10 @@ func areaRect(fr *frame, a game.Area) image.Rectangle {
 	return r
 }
 
-// drawMapText writes the coordinates, square names, city, island, border and area labels.
+// drawMapText writes the square names, city, island and area labels.
 func drawMapText(c *canvas, fr *frame) {
-	b := fr.board()
-	coord := fontFace(true, 15)
-	for col := fr.win.Min.X; col < fr.win.Max.X; col++ {
-		x := fr.at(col, 0).X + fr.s/2
-		name := game.ColumnName(col)
-		c.textCentred(coord, name, x, fr.margin/2, cText)
-		c.textCentred(coord, name, x, b.Max.Y+fr.margin/2, cText)
-	}
-	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
-		y := fr.at(0, row).Y + fr.s/2
-		n := strconv.Itoa(row + 1)
-		c.textCentred(coord, n, fr.margin/2-2, y, cText)
-		c.textCentred(coord, n, b.Max.X+fr.margin/2+2, y, cText)
-	}
-	board := c.sub(b)
-	small := fontFace(false, max(10, fr.s/8))
+	board := c.sub(fr.board())
+	small := fr.font(false, max(10, fr.s/8))
 	fr.each(func(col, row int) {
 		info := fr.info(col, row)
 		if info.Name == "" || info.Kind == game.Printed || info.Kind == game.Void {
@@ -325,7 +373,7 @@ func drawMapText(c *canvas, fr *frame) {
 		o := fr.at(col, row)
 		board.textCentred(small, small.fit(info.Name, fr.s-4), o.X+fr.s/2, o.Y+fr.s-small.height()/2-3, cTextMuted)
 	})
-	label := fontFace(true, max(12, fr.s/7))
+	label := fr.font(true, max(12, fr.s/7))
 	for _, city := range fr.m.Cities {
 		var sq []game.Square
 		for _, cs := range city.Squares {
@@ -340,30 +388,13 @@ func drawMapText(c *canvas, fr *frame) {
 			board.textHalo(label, isl.Name, p.X-label.width(isl.Name)/2, p.Y+label.ascent/2, cText, cWhite)
 		}
 	}
-	tiny := fontFace(true, 11)
-	for _, bc := range fr.m.Borders {
-		if bc.Name == "" || !fr.visible(bc.Square) {
-			continue
-		}
-		m := fr.point(bc.Square, mid(bc.Dir))
-		w := tiny.width(bc.Name)
-		switch bc.Dir {
-		case game.North:
-			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y-fr.pad/3, cText, cWhite)
-		case game.South:
-			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y+fr.pad/3+tiny.ascent, cText, cWhite)
-		case game.East:
-			c.textHalo(tiny, bc.Name, m.X+3, m.Y-fr.s/4, cText, cWhite)
-		case game.West:
-			c.textHalo(tiny, bc.Name, m.X-w-3, m.Y-fr.s/4, cText, cWhite)
-		}
-	}
 	for _, a := range fr.m.Areas {
 		if !fr.visible(areaNear(fr.m, a)) {
 			continue
 		}
 		r := areaRect(fr, a)
-		c.textCentred(fontFace(true, 13), a.Name, (r.Min.X+r.Max.X)/2, r.Min.Y+12, cText)
+		name := fr.font(true, 13)
+		c.textCentred(name, a.Name, (r.Min.X+r.Max.X)/2, r.Min.Y+name.height()/2+4, cText)
 	}
 	fr.each(func(col, row int) {
 		info := fr.info(col, row)

@@ -8,17 +8,20 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// The side panel shows each player's score, meeples in supply and chips held, the tiles left and
-// the drawn tile; at the end of the game, the ranking and the points per kind of score.
+// The side panel shows each player's score, meeples in supply, chips held and the variant's pieces
+// kept in hand, the tiles left and the drawn tile; at the end of the game, the places and the
+// points per kind of score; then the legend of the marks on the board.
 
 const (
 	panelW    = 340
 	headerH   = 84
 	playerH   = 62
+	marksH    = 28
 	drawnH    = 160
 	tableRowH = 30
 	drawnSize = 96
 	colW      = 68
+	legendD   = 22
 )
 
 // scoreKinds orders the columns of the breakdown: the engine's kinds first, then the variants' in
@@ -30,13 +33,13 @@ type panel struct {
 	end     bool
 	letters []string
 	kinds   []string
+	legend  *legendLayout
 	w, h    int
 }
 
-func newPanel(v *game.View, end bool, letters []string) *panel {
-	pn := &panel{v: v, end: end, letters: letters, w: panelW}
-	pn.h = headerH + len(v.Players)*playerH + 16
-	if end {
+func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
+	pn := &panel{v: v, end: o.Kind == End, letters: letters, w: panelW}
+	if pn.end {
 		pn.kinds = slices.Clone(scoreKinds)
 		for _, e := range v.Log {
 			if !slices.Contains(pn.kinds, e.Kind) {
@@ -44,11 +47,29 @@ func newPanel(v *game.View, end bool, letters []string) *panel {
 			}
 		}
 		pn.w = max(panelW, 130+(len(pn.kinds)+1)*colW)
+	}
+	pn.h = headerH + pn.marksLine(-1) + 16
+	for i := range v.Players {
+		pn.h += playerH + pn.marksLine(i)
+	}
+	if pn.end {
 		pn.h += 50 + (len(v.Players)+1)*tableRowH
 	} else if v.Drawn != nil {
 		pn.h += drawnH
 	}
+	pn.legend = newLegendLayout(legendItems(v, o, fr), fontFace(false, 14), legendD, pn.w-32, 1)
+	if len(pn.legend.items) > 0 {
+		pn.h += 30 + pn.legend.h
+	}
 	return pn
+}
+
+// marksLine is the height the panel marks of player p (-1: the table) add to their row.
+func (pn *panel) marksLine(p int) int {
+	if len(panelMarks(pn.v, p)) == 0 {
+		return 0
+	}
+	return marksH
 }
 
 func (pn *panel) draw(c *canvas) {
@@ -60,33 +81,51 @@ func (pn *panel) draw(c *canvas) {
 	title := fontFace(true, 22)
 	body := fontFace(false, 16)
 	c.text(title, title.fit(v.Map.Title, pn.w-32), x, y+30, cText)
-	status := "Turn " + strconv.Itoa(v.Turn)
-	switch {
-	case v.Over:
-		status = "Game over after " + strconv.Itoa(v.Turn) + " turns"
-	case v.Current < len(v.Players):
-		status += " · " + v.Players[v.Current].Name + " " + phaseWords(v.Phase)
-	}
-	c.text(body, body.fit(status, pn.w-32), x, y+56, cText)
-	c.text(body, strconv.Itoa(v.TilesLeft)+" tiles left", x, y+76, cTextMuted)
+	c.text(body, body.fit(turnStatus(v), pn.w-32), x, y+56, cText)
+	c.text(body, tilesLeft(v.TilesLeft), x, y+76, cTextMuted)
 	y += headerH
+	if h := pn.marksLine(-1); h > 0 {
+		flowMarks(c, panelMarks(v, -1), pn.letters, image.Rect(x, y, x0+pn.w-16, y+h), marksH-6, fontFace(true, 13))
+		y += h
+	}
 	for i := range v.Players {
 		pn.drawPlayer(c, i, x0, y)
-		y += playerH
+		y += playerH + pn.marksLine(i)
 	}
 	y += 16
 	if pn.end {
-		pn.drawBreakdown(c, x, y)
-		return
-	}
-	if v.Drawn != nil {
+		y = pn.drawBreakdown(c, x, y)
+	} else if v.Drawn != nil {
 		head := fontFace(true, 16)
 		c.text(head, "Drawn tile: "+v.Drawn.String(), x, y+18, cText)
 		c.blit(tileSprite(*v.Drawn, 0, drawnSize), x, y+30)
 		if v.Current < len(v.Players) {
 			c.text(body, body.fit("for "+v.Players[v.Current].Name, pn.w-drawnSize-48), x+drawnSize+14, y+30+drawnSize/2+6, cTextMuted)
 		}
+		y += drawnH
 	}
+	if len(pn.legend.items) > 0 {
+		c.text(fontFace(true, 16), "Legend", x, y+18, cText)
+		pn.legend.draw(c, x, y+28)
+	}
+}
+
+// turnStatus says whose turn it is and what they do, or that the game is over.
+func turnStatus(v *game.View) string {
+	switch {
+	case v.Over:
+		return "Game over after " + strconv.Itoa(v.Turn) + " turns"
+	case v.Current < len(v.Players):
+		return "Turn " + strconv.Itoa(v.Turn) + " · " + v.Players[v.Current].Name + " " + phaseWords(v.Phase)
+	}
+	return "Turn " + strconv.Itoa(v.Turn)
+}
+
+func tilesLeft(n int) string {
+	if n == 1 {
+		return "1 tile left"
+	}
+	return strconv.Itoa(n) + " tiles left"
 }
 
 func phaseWords(p game.Phase) string {
@@ -99,11 +138,12 @@ func phaseWords(p game.Phase) string {
 	return "to play"
 }
 
-// drawPlayer draws one player's row: meeple and letter, name, score, meeples in supply, chips.
+// drawPlayer draws one player's row: meeple and letter, name, score, meeples in supply, chips,
+// and under them the variant's pieces the player keeps.
 func (pn *panel) drawPlayer(c *canvas, i, x0, y int) {
 	v, p := pn.v, pn.v.Players[i]
 	if i == v.Current && !v.Over {
-		c.fill(image.Rect(x0+2, y, x0+pn.w, y+playerH-4), cCurrent)
+		c.fill(image.Rect(x0+2, y, x0+pn.w, y+playerH+pn.marksLine(i)-4), cCurrent)
 	}
 	col := playerColor(i)
 	blitCentred(c, meepleSprite(col, pn.letters[i], false, false, 32), image.Pt(x0+30, y+22))
@@ -138,10 +178,14 @@ func (pn *panel) drawPlayer(c *canvas, i, x0, y int) {
 		blitCentred(c, chipSprite(game.MapChip{Chip: ch, FaceUp: true}, 20), image.Pt(x+10, y+44))
 		x += 22
 	}
+	if h := pn.marksLine(i); h > 0 {
+		flowMarks(c, panelMarks(v, i), pn.letters, image.Rect(x0+54, y+playerH-6, x0+pn.w-16, y+playerH-6+h), marksH-6, small)
+	}
 }
 
-// drawBreakdown draws the table of points per player and kind of score, from the score log.
-func (pn *panel) drawBreakdown(c *canvas, x, y int) {
+// drawBreakdown draws the table of points per player and kind of score, from the score log, in
+// the order of the places, and returns the y under it.
+func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 	v := pn.v
 	head := fontFace(true, 17)
 	cell := fontFace(false, 17)
@@ -163,26 +207,19 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) {
 			sums[e.Player][slices.Index(pn.kinds, e.Kind)] += e.Points
 		}
 	}
-	order := make([]int, len(v.Players))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return v.Players[b].Score - v.Players[a].Score })
-	if len(order) == 0 {
-		return
-	}
-	best := v.Players[order[0]].Score
-	for _, i := range order {
-		p := v.Players[i]
+	for _, st := range ranking(v.Players) {
+		p := v.Players[st.player]
 		y += tableRowH
-		if p.Score == best {
+		if st.place == 1 {
 			c.fill(image.Rect(x-6, y-4, x+pn.w-26, y+tableRowH-6), cCurrent)
 		}
-		blitCentred(c, meepleSprite(playerColor(i), pn.letters[i], false, false, 22), image.Pt(x+8, y+10))
-		c.text(cell, cell.fit(p.Name, 86), x+24, y+17, cText)
+		c.text(bold, placeWord(st), x-4, y+17, cText)
+		blitCentred(c, meepleSprite(playerColor(st.player), pn.letters[st.player], false, false, 22), image.Pt(x+36, y+10))
+		c.text(cell, cell.fit(p.Name, 62), x+50, y+17, cText)
 		for k := range pn.kinds {
-			c.text(cell, strconv.Itoa(sums[i][k]), colX(k), y+17, cText)
+			c.text(cell, strconv.Itoa(sums[st.player][k]), colX(k), y+17, cText)
 		}
 		c.text(bold, strconv.Itoa(p.Score), colX(len(pn.kinds)), y+17, cText)
 	}
+	return y + tableRowH + 12
 }

@@ -25,6 +25,9 @@ const (
 	pieceChip
 	pieceTown
 	pieceArms
+	pieceUpgrade
+	pieceBacks
+	pieceLegend
 )
 
 type pieceKey struct {
@@ -128,15 +131,21 @@ func drawStar(p pen, c pt, r float64) {
 	p.fillStroke(cGold, cBlack, 0.05)
 }
 
-// markerSprite is the numbered marker of a legal meeple spot, d pixels wide.
-func markerSprite(n, d int) *sprite {
-	return pieces.get(pieceKey{kind: pieceMarker, text: strconv.Itoa(n), size: d}, func() *sprite {
+// markerSprite is the numbered marker of a legal meeple spot, d pixels wide: a ring around a
+// see-through disc, so the tile's art shows under it, and the number with a white halo that reads
+// on any ground. f is the size of the number.
+func markerSprite(n, d, f int) *sprite {
+	return pieces.get(pieceKey{kind: pieceMarker, text: strconv.Itoa(n) + "/" + strconv.Itoa(f), size: d}, func() *sprite {
 		s := paint(d, d, func(dc *gg.Context) {
 			p := pen{dc, float64(d), 0, 0}
 			p.circle(centre, 0.44)
-			p.fillStroke(cWhite, cBlack, 0.1)
+			dc.SetRGBA255(255, 255, 255, 110)
+			dc.FillPreserve()
+			p.stroke(cBlack, 0.07)
 		})
-		spriteCanvas(s).textCentred(fontFace(true, d*58/100), strconv.Itoa(n), d/2, d/2, cBlack)
+		face := fontFace(true, f)
+		num := strconv.Itoa(n)
+		spriteCanvas(s).textHalo(face, num, (d-face.width(num))/2, d/2+(face.ascent-face.descent)/2, cBlack, cWhite)
 		return s
 	})
 }
@@ -160,34 +169,42 @@ func chipColor(name string) (uint8, bool) {
 func chipSprite(c game.MapChip, d int) *sprite {
 	key := pieceKey{kind: pieceChip, text: c.Color + "/" + strconv.Itoa(c.Value), flag: c.FaceUp, size: d}
 	return pieces.get(key, func() *sprite {
-		col, known := chipColor(c.Color)
-		fill, rim := col, cBlack
-		if !c.FaceUp {
-			fill, rim = cChipBack, cChipRim
-		}
-		s := paint(d, d, func(dc *gg.Context) {
-			p := pen{dc, float64(d), 0, 0}
-			p.circle(centre, 0.45)
-			p.fillStroke(fill, rim, 0.08)
-			p.circle(centre, 0.31)
-			switch {
-			case c.FaceUp:
-				p.stroke(cWhite, 0.05)
-			case known:
-				p.stroke(col, 0.12)
-			default:
-				p.stroke(cChipRim, 0.04)
-			}
-		})
-		if c.Value > 0 && (c.FaceUp || known) {
-			size, ink := d*55/100, cWhite
-			if !c.FaceUp {
-				size = d * 32 / 100
-			}
-			spriteCanvas(s).textCentred(fontFace(true, size), strconv.Itoa(c.Value), d/2, d/2, ink)
-		}
+		s := paint(d, d, func(dc *gg.Context) { drawChip(pen{dc, float64(d), 0, 0}, c) })
+		chipValue(spriteCanvas(s), c, d/2, d/2, d)
 		return s
 	})
+}
+
+// drawChip draws the disc of a chip (see chipSprite) filling the unit square of p.
+func drawChip(p pen, c game.MapChip) {
+	col, known := chipColor(c.Color)
+	fill, rim := col, cBlack
+	if !c.FaceUp {
+		fill, rim = cChipBack, cChipRim
+	}
+	p.circle(centre, 0.45)
+	p.fillStroke(fill, rim, 0.08)
+	p.circle(centre, 0.31)
+	switch {
+	case c.FaceUp:
+		p.stroke(cWhite, 0.05)
+	case known:
+		p.stroke(col, 0.12)
+	default:
+		p.stroke(cChipRim, 0.04)
+	}
+}
+
+// chipValue writes a chip's value, when it may show, on a chip d pixels wide centred at (x, y).
+func chipValue(c *canvas, ch game.MapChip, x, y, d int) {
+	_, known := chipColor(ch.Color)
+	if ch.Value > 0 && (ch.FaceUp || known) {
+		size := d * 55 / 100
+		if !ch.FaceUp {
+			size = d * 32 / 100
+		}
+		c.textCentred(fontFace(true, size), strconv.Itoa(ch.Value), x, y, cWhite)
+	}
 }
 
 // townSprite is a small house with a roof in the town's colour, d pixels wide.
@@ -232,8 +249,10 @@ func armsSprite(n, d int) *sprite {
 	})
 }
 
-// spriteCanvas lets text be drawn into a sprite's pixels.
+// spriteCanvas lets text be drawn into a sprite's pixels; the sprite keeps the size of its
+// smallest text.
 func spriteCanvas(s *sprite) *canvas {
 	p := pal()
-	return &canvas{&image.Paletted{Pix: s.pix, Stride: s.w, Rect: image.Rect(0, 0, s.w, s.h), Palette: p.colors}, p}
+	return &canvas{Paletted: &image.Paletted{Pix: s.pix, Stride: s.w, Rect: image.Rect(0, 0, s.w, s.h), Palette: p.colors},
+		p: p, smallest: &s.text, alpha: s.alpha}
 }

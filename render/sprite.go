@@ -14,6 +14,8 @@ type sprite struct {
 	pix  []uint8
 	// alpha is the coverage of each pixel (255 opaque, 0 transparent); nil for an opaque sprite.
 	alpha []uint8
+	// text is the smallest font size drawn into the sprite, 0 for none.
+	text int
 }
 
 // paint draws a w x h picture with gg on a transparent background and quantises it.

@@ -105,6 +105,9 @@ func (f *face) height() int { return f.ascent + f.descent }
 
 // text draws s with its baseline starting at (x, y) and returns the x after it.
 func (c *canvas) text(f *face, s string, x, y int, col uint8) int {
+	if s != "" {
+		c.noteText(f.key.size)
+	}
 	dot := fixed.I(x)
 	for _, r := range s {
 		g := f.glyph(r)
@@ -121,7 +124,9 @@ func (c *canvas) text(f *face, s string, x, y int, col uint8) int {
 					continue
 				}
 				o := c.PixOffset(xx, yy)
-				if a == 255 {
+				if c.alpha != nil {
+					c.paintOver(o, col, a)
+				} else if a == 255 {
 					c.Pix[o] = col
 				} else {
 					c.Pix[o] = c.p.blend(c.Pix[o], col, a)
@@ -131,6 +136,18 @@ func (c *canvas) text(f *face, s string, x, y int, col uint8) int {
 		dot += g.advance
 	}
 	return dot.Ceil()
+}
+
+// paintOver lays colour col with coverage a over pixel o of a sprite with transparent parts.
+func (c *canvas) paintOver(o int, col, a uint8) {
+	under := int(c.alpha[o])
+	out := int(a) + under*(255-int(a))/255
+	if under == 0 {
+		c.Pix[o] = col
+	} else {
+		c.Pix[o] = c.p.blend(c.Pix[o], col, uint8(int(a)*255/out))
+	}
+	c.alpha[o] = uint8(out)
 }
 
 // textHalo draws s with a halo of colour halo around it, for labels on busy backgrounds.

@@ -24,8 +24,13 @@ const (
 	// Preview is a proposed move: Preview's tile drawn translucent at its square and rotation, in a
 	// zoom around it.
 	Preview
-	// End is the final board with the score breakdown per player and kind of score.
+	// End is the final board with the winners and places above it and the score breakdown per
+	// player and kind of score beside it.
 	End
+	// Turn is the picture of a turn for a phone: the squares around the action (the last tile,
+	// the legal squares, a preview) drawn large, with the turn, the players and the legend under
+	// them, all readable at 550 pixels wide, the width Discord gives an image on a phone.
+	Turn
 )
 
 // Options choose what a picture shows. The zero value is the whole map.
@@ -65,14 +70,14 @@ const (
 // Draw draws the picture o asks for from view v. Pass the redacted view (Game.View(false)) for
 // anything players see: Draw shows exactly what the view holds.
 func Draw(v *game.View, o Options) (image.Image, error) {
-	img, err := compose(v, o)
+	c, err := compose(v, o)
 	if err != nil {
 		return nil, err
 	}
-	return img, nil
+	return c.Paletted, nil
 }
 
-func compose(v *game.View, o Options) (*image.Paletted, error) {
+func compose(v *game.View, o Options) (*canvas, error) {
 	if v == nil || v.Map == nil {
 		return nil, errors.New("render: no game view (or a view without its map)")
 	}
@@ -86,19 +91,38 @@ func compose(v *game.View, o Options) (*image.Paletted, error) {
 	} else if o.Kind == Preview {
 		return nil, errors.New("render: a preview needs Options.Preview")
 	}
+	letters := playerLetters(v.Players)
+	if o.Kind == Turn {
+		return composeTurn(v, o, letters), nil
+	}
 	fr, err := pickFrame(v, o)
 	if err != nil {
 		return nil, err
 	}
-	letters := playerLetters(v.Players)
-	pn := newPanel(v, o.Kind == End, letters)
+	pn := newPanel(v, o, fr, letters)
+	// A wide panel (the end's breakdown with the variant's kinds of score) takes room from the
+	// squares rather than have the whole picture halved.
+	for fr.size().X+pn.w > maxSide && fr.s > minSquare {
+		fr = newFrame(fr.m, fr.win, fr.s-8)
+	}
 	bs := fr.size()
-	c := newCanvas(bs.X+pn.w, max(bs.Y, pn.h))
-	c.blit(mapLayer(fr), 0, 0)
-	c.fill(image.Rect(0, bs.Y, bs.X, c.Rect.Dy()), cPaper)
+	w := bs.X + pn.w
+	var top int
+	var res *results
+	if o.Kind == End {
+		res = newResults(v, w)
+		top = res.h
+	}
+	c := newCanvas(w, top+max(bs.Y, pn.h))
+	if res != nil {
+		res.draw(c.sub(image.Rect(0, 0, w, top)))
+	}
+	fr.off = image.Pt(0, top)
+	drawMapLayer(c, fr)
+	c.fill(image.Rect(0, top+bs.Y, bs.X, c.Rect.Dy()), cPaper)
 	drawBoard(c.sub(fr.board()), fr, v, o, letters)
-	pn.draw(c.sub(image.Rect(bs.X, 0, c.Rect.Dx(), c.Rect.Dy())))
-	return c.Paletted, nil
+	pn.draw(c.sub(image.Rect(bs.X, top, w, c.Rect.Dy())))
+	return c, nil
 }
 
 // pickFrame chooses the window and the square size of the picture.
@@ -255,6 +279,7 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 	} else if v.Last != game.NoSquare {
 		highlight(c, fr.rect(v.Last), s)
 	}
+	drawSquareMarks(c, fr, v, letters)
 	h := meepleHeight(s)
 	for _, m := range v.Meeples {
 		t, ok := placed[m.Square]
@@ -266,23 +291,27 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 		blitCentred(c, sp, fr.point(m.Square, a))
 	}
 	if t, ok := placed[v.Last]; ok && o.Markers {
-		face := t.Tile.Type().Face(t.Rotation)
-		d := max(22, s*3/10)
-		at := make([]pt, len(v.Spots))
-		for i, spot := range v.Spots {
-			a, _ := spotAnchor(face, spot)
-			at[i] = a.mul(float64(s))
-		}
-		spread(at, float64(d+2), -float64(d)/3, float64(s+d/3))
-		origin := fr.at(v.Last.Col(), v.Last.Row())
-		for i, p := range at {
-			blitCentred(c, markerSprite(i+1, d), image.Pt(origin.X+int(p.x), origin.Y+int(p.y)))
-		}
+		drawMarkers(c, fr, t, v.Spots)
 	}
-	for _, a := range v.Map.Areas {
-		if fr.visible(areaNear(fr.m, a)) {
-			drawAreaMeeples(c, fr, a, areaCounts(v, a), letters)
-		}
+	drawAreaMarks(c, fr, v, letters)
+}
+
+// drawMarkers numbers the legal meeple spots on the tile just placed. The markers are small and
+// see-through, so the tile's art stays visible, and their numbers keep the frame's smallest type.
+func drawMarkers(c *canvas, fr *frame, t game.PlacedTile, spots []string) {
+	s := fr.s
+	face := t.Tile.Type().Face(t.Rotation)
+	d := max(22, fr.minFont*7/4, s/4)
+	f := max(d*55/100, fr.minFont)
+	at := make([]pt, len(spots))
+	for i, spot := range spots {
+		a, _ := spotAnchor(face, spot)
+		at[i] = a.mul(float64(s))
+	}
+	spread(at, float64(d+2), -float64(d)/3, float64(s+d/3))
+	origin := fr.at(t.Square.Col(), t.Square.Row())
+	for i, p := range at {
+		blitCentred(c, markerSprite(i+1, d, f), image.Pt(origin.X+int(p.x), origin.Y+int(p.y)))
 	}
 }
 
@@ -325,57 +354,4 @@ func highlight(c *canvas, r image.Rectangle, s int) {
 
 func blitCentred(c *canvas, s *sprite, p image.Point) {
 	c.blit(s, p.X-s.w/2, p.Y-s.h/2)
-}
-
-// areaCounts reads how many meeples each player has in an off-grid area: a variant keeps them in
-// View.Extra under the area's id (or the id with "_" for "-"), as a list of counts by seat or a
-// map from player name to count. Anything else shows no meeples.
-func areaCounts(v *game.View, a game.Area) []int {
-	val, ok := v.Extra[a.ID]
-	if !ok {
-		val = v.Extra[strings.ReplaceAll(a.ID, "-", "_")]
-	}
-	counts := make([]int, len(v.Players))
-	num := func(x any) int {
-		switch n := x.(type) {
-		case int:
-			return n
-		case float64:
-			return int(n)
-		}
-		return 0
-	}
-	switch x := val.(type) {
-	case []int:
-		copy(counts, x)
-	case []any:
-		for i := range min(len(x), len(counts)) {
-			counts[i] = num(x[i])
-		}
-	case map[string]int:
-		for i, p := range v.Players {
-			counts[i] = x[p.Name]
-		}
-	case map[string]any:
-		for i, p := range v.Players {
-			counts[i] = num(x[p.Name])
-		}
-	}
-	return counts
-}
-
-// drawAreaMeeples draws the meeples of each player in an area's box, with their number.
-func drawAreaMeeples(c *canvas, fr *frame, a game.Area, counts []int, letters []string) {
-	r := areaRect(fr, a)
-	h := min(26, r.Dy()/2)
-	f := fontFace(true, 12)
-	x := r.Min.X + 6
-	for p, n := range counts {
-		if n <= 0 {
-			continue
-		}
-		sp := meepleSprite(playerColor(p), letters[p], false, false, h)
-		c.blit(sp, x-(sp.w-h)/2, r.Max.Y-h-6-(sp.h-h)/2)
-		x = c.text(f, "×"+fmt.Sprint(n), x+h, r.Max.Y-10, cText) + 6
-	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 )
 
 var three = []string{"ann", "bob", "cy"}
@@ -92,10 +93,11 @@ func TestViewsBounded(t *testing.T) {
 			g := newGame(t, m, six, nil)
 			playUntil(t, g, turn)
 			v := g.View(false)
-			opts := []Options{{}, {Kind: End}}
+			opts := []Options{{}, {Kind: End}, {Kind: Turn}}
 			if turn == 25 {
 				legal := g.LegalPlacements(g.Drawn)
 				opts = append(opts, Options{Kind: Crop, Legal: legal, Markers: true}, Options{Kind: Zoom, Center: game.At(0, 0)},
+					Options{Kind: Turn, Legal: legal, Markers: true},
 					Options{Kind: Zoom, Center: game.NoSquare, Radius: maxRadius},
 					Options{Kind: Preview, Preview: &PreviewMove{Tile: g.Drawn, At: legal[0]}})
 			}
@@ -142,8 +144,10 @@ func TestMarkers(t *testing.T) {
 	fr, _ := pickFrame(v, Options{})
 	near := fr.rect(v.Last).Inset(-fr.s / 3)
 	changed := false
+	// The panel beside the board gains the markers' legend line; the board must change only on
+	// the tile.
 	for y := range with.Rect.Dy() {
-		for x := range with.Rect.Dx() {
+		for x := range fr.size().X {
 			if with.Pix[y*with.Stride+x] == without.Pix[y*without.Stride+x] {
 				continue
 			}
@@ -215,8 +219,13 @@ func TestPlayerLetters(t *testing.T) {
 // TestBreakdownKinds checks that the end panel has a column for every kind of score, the
 // variants' unknown kinds included, after the engine's.
 func TestBreakdownKinds(t *testing.T) {
-	v := &game.View{Players: []game.Player{{Name: "ann"}}, Log: []game.ScoreEntry{{Kind: "wine"}, {Kind: "city"}, {Kind: "treat"}}}
-	pn := newPanel(v, true, []string{"A"})
+	v := &game.View{Map: game.SyntheticMap(), Players: []game.Player{{Name: "ann"}}, Log: []game.ScoreEntry{{Kind: "wine"}, {Kind: "city"}, {Kind: "treat"}}}
+	o := Options{Kind: End}
+	fr, err := pickFrame(v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pn := newPanel(v, o, fr, []string{"A"})
 	want := []string{"road", "city", "cloister", "farm", "wine", "treat"}
 	if !slices.Equal(pn.kinds, want) {
 		t.Errorf("kinds %v, want %v", pn.kinds, want)
@@ -257,7 +266,8 @@ func TestLRUBudget(t *testing.T) {
 	}
 }
 
-// TestSamples writes sample pictures for people to look at when RENDER_SAMPLES names a directory.
+// TestSamples writes sample pictures for people to look at when RENDER_SAMPLES names a directory;
+// its readme-board.png is the picture of README.md (render/testdata/readme-board.png).
 func TestSamples(t *testing.T) {
 	dir := os.Getenv("RENDER_SAMPLES")
 	if dir == "" {
@@ -273,6 +283,7 @@ func TestSamples(t *testing.T) {
 		}
 	}
 	write("france-full", v, Options{Markers: true})
+	write("france-turn-meeple", v, Options{Kind: Turn, Markers: true})
 	write("france-crop", v, Options{Kind: Crop, Markers: true})
 	write("france-zoom", v, Options{Kind: Zoom, Center: v.Last, Markers: true})
 	g2 := g.Clone()
@@ -281,6 +292,7 @@ func TestSamples(t *testing.T) {
 	}
 	legal := g2.LegalPlacements(g2.Drawn)
 	write("france-legal", g2.View(false), Options{Kind: Crop, Legal: legal})
+	write("france-turn", g2.View(false), Options{Kind: Turn, Legal: legal})
 	write("france-preview", g2.View(false), Options{Kind: Preview, Preview: &PreviewMove{Tile: g2.Drawn, At: legal[0]}})
 	playUntil(t, g, -1)
 	write("france-end", g.View(false), Options{Kind: End})
@@ -290,11 +302,20 @@ func TestSamples(t *testing.T) {
 	s := newGame(t, game.SyntheticMap(), []string{"ann", "bob", "cy", "abe", "Bo", "zed"}, hiddenChips(game.Blue, 1))
 	playUntil(t, s, 20)
 	sv := s.View(false)
-	sv.Extra = map[string]any{"isle_of_man": []int{2, 1, 0, 3}}
+	sv.Marks = sampleMarks(sv)
 	sv.MapChips = append(sv.MapChips, game.MapChip{Square: game.At(13, 4), Chip: game.Chip{Color: game.Orange, Value: 2}, FaceUp: true})
 	sv.Players[1].Chips = []game.Chip{{Color: game.Blue, Value: 2}, {Color: game.Orange, Value: 1}}
 	sv.Meeples[0].Upgraded = true
 	write("synthetic", sv, Options{Markers: true})
+	write("synthetic-turn", sv, Options{Kind: Turn, Markers: true})
+	write("synthetic-zoom", sv, Options{Kind: Zoom, Center: sv.Meeples[0].Square, Radius: 1})
+	fg, err := game.NewGame(france.Map(), france.Variant{}, game.Setup{Players: []string{"ann", "bob", "cy"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playUntil(t, fg, 52)
+	write("readme-board", fg.View(false), Options{Markers: true})
+	write("readme-turn", fg.View(false), Options{Kind: Turn, Markers: true})
 	f, err := os.Create(filepath.Join(dir, "tiles.png"))
 	if err != nil {
 		t.Fatal(err)
@@ -325,5 +346,55 @@ func TestEncodeBounds(t *testing.T) {
 		if got := img.Bounds().Size(); len(b) > maxBytes || got.X > maxSide || got.X >= size.X {
 			t.Errorf("%v: encoded %d bytes, %v pixels", size, len(b), got)
 		}
+	}
+}
+
+// sampleMarks is one mark of every kind on the synthetic map: meeples on the Isle of Man, an
+// island stack's top tile and a pile of backs on the stack squares, chips face up and down, an
+// upgrade under the first meeple, a label, and chips and a count kept in players' rows.
+func sampleMarks(v *game.View) []game.Mark {
+	m := v.Meeples[0]
+	return []game.Mark{
+		{Kind: game.MarkMeeples, Area: "isle-of-man", Player: 0, Count: 2},
+		{Kind: game.MarkMeeples, Area: "isle-of-man", Player: 1, Count: 1},
+		{Kind: game.MarkMeeples, Area: "isle-of-man", Player: 3, Count: 3},
+		{Kind: game.MarkTile, Square: game.At(14, 9), Player: -1, Tile: 3, Rotation: 90, Count: 4},
+		{Kind: game.MarkTileBacks, Square: game.At(9, 3), Player: -1, Count: 5},
+		{Kind: game.MarkChip, Square: game.At(9, 4), Player: -1, Chip: game.Chip{Color: game.Purple}},
+		{Kind: game.MarkChip, Square: game.At(12, 6), Player: -1, Chip: game.Chip{Color: game.Blue, Value: 1}, FaceUp: true},
+		{Kind: game.MarkMeepleChip, Square: m.Square, Spot: m.Spot, Player: m.Player, Chip: game.Chip{Color: game.Orange, Value: 2}},
+		{Kind: game.MarkLabel, Square: game.At(6, 6), Player: -1, Text: "treat"},
+		{Kind: game.MarkChip, Square: game.NoSquare, Player: 2, Chip: game.Chip{Color: game.Orange, Value: 1}, FaceUp: true},
+		{Kind: game.MarkLabel, Square: game.NoSquare, Player: 2, Text: "extra turn used"},
+		{Kind: game.MarkTileBacks, Square: game.NoSquare, Player: -1, Count: 12},
+	}
+}
+
+// TestMarkersLeaveTheTileVisible checks that the numbered markers hide little of the tile just
+// placed: they cover a small part of it, and over most of that part the tile's art shows through.
+func TestMarkersLeaveTheTileVisible(t *testing.T) {
+	g := newGame(t, franceMap(t), three, nil)
+	playUntil(t, g, 12)
+	v := g.View(false)
+	with, _ := encoded(t, v, Options{Markers: true})
+	without, _ := encoded(t, v, Options{})
+	fr, _ := pickFrame(v, Options{})
+	r := fr.rect(v.Last)
+	touched, hidden := 0, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a, b := with.ColorIndexAt(x, y), without.ColorIndexAt(x, y)
+			if a == b {
+				continue
+			}
+			touched++
+			if a == cWhite || a == cBlack {
+				hidden++
+			}
+		}
+	}
+	area := r.Dx() * r.Dy()
+	if touched > area*35/100 || hidden > area*10/100 {
+		t.Errorf("%d markers touch %d and hide %d of the tile's %d pixels", len(v.Spots), touched, hidden, area)
 	}
 }

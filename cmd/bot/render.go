@@ -23,6 +23,7 @@ func renderGame(args []string, out io.Writer) error {
 	gameID := fs.String("game", "", "a stored game's id")
 	move := fs.Int("move", 0, "draw the stored game after this many moves (0: all)")
 	end := fs.Bool("end", false, "draw the end-of-game picture")
+	full := fs.Bool("full", false, "draw the whole map instead of the turn picture")
 	file := fs.String("o", "board.png", "the PNG to write")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -49,16 +50,21 @@ func renderGame(args []string, out io.Writer) error {
 			return err
 		}
 	default:
-		return errors.New("usage: bot render (--script FILE [--line N] | --game ID [--db FILE] [--move N]) [--end] [-o FILE.png]")
+		return errors.New("usage: bot render (--script FILE [--line N] | --game ID [--db FILE] [--move N]) [--end | --full] [-o FILE.png]")
 	}
 	if t == nil || t.Game == nil {
 		return errors.New("the game has not started at that point: nothing to draw")
 	}
-	kind := commands.BoardImage
-	if *end || t.Status == commands.Finished {
-		kind = commands.EndImage
+	var png []byte
+	var err error
+	switch {
+	case *end || t.Status == commands.Finished:
+		png, err = bot.Picture(t, commands.Reply{Image: commands.EndImage})
+	case *full:
+		png, err = bot.FullBoard(t)
+	default:
+		png, err = bot.Picture(t, commands.Reply{Image: commands.BoardImage})
 	}
-	png, err := bot.Picture(t, commands.Reply{Image: kind})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,67 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
+)
+
+// tableAt plays a random France game through the command layer until turn n, when a tile waits to
+// be placed.
+func tableAt(t *testing.T, n int) *commands.Table {
+	t.Helper()
+	stop := errors.New("stop")
+	var at *commands.Table
+	_, err := commands.AutoGame("france", 3, 7, func(tb *commands.Table, _ commands.Input, _ commands.Reply) error {
+		if tb.Game != nil && tb.Game.Turn >= n && tb.Game.Phase == game.PhasePlace {
+			at = tb
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("the game did not reach turn %d: %v", n, err)
+	}
+	return at
+}
+
+// TestPictureKinds checks which picture each reply gets: the public turn post and the acting
+// player's panel get the turn picture with the drawn tile's legal squares; a private look at the
+// board without choices gets the whole map; the end gets the end picture.
+func TestPictureKinds(t *testing.T) {
+	mustPNG := func(b []byte, err error) []byte {
+		t.Helper()
+		if err != nil || len(b) == 0 {
+			t.Fatalf("no picture: %v", err)
+		}
+		return b
+	}
+	tb := tableAt(t, 10)
+	v := tb.Game.View(false)
+	legal := tb.Game.LegalPlacements(*v.Drawn)
+	turn := mustPNG(render.PNG(v, render.Options{Kind: render.Turn, Markers: true, Legal: legal}))
+	bare := mustPNG(render.PNG(v, render.Options{Kind: render.Turn, Markers: true}))
+	full := mustPNG(render.PNG(v, render.Options{Kind: render.Full, Markers: true, Legal: legal}))
+	if bytes.Equal(turn, bare) {
+		t.Fatal("the legal squares draw nothing on the turn picture")
+	}
+	panel := commands.Reply{Image: commands.BoardImage, Ephemeral: true, Select: &commands.Select{ID: "squares"}}
+	for name, c := range map[string]struct {
+		got  []byte
+		want []byte
+	}{
+		"public turn post":   {mustPNG(Picture(tb, commands.Reply{Image: commands.BoardImage, Buttons: [][]commands.Button{{{ID: "play"}}}})), turn},
+		"private turn panel": {mustPNG(Picture(tb, panel)), turn},
+		"/carc board":        {mustPNG(Picture(tb, commands.Reply{Image: commands.BoardImage, Ephemeral: true})), full},
+		"full board":         {mustPNG(FullBoard(tb)), full},
+		"end":                {mustPNG(Picture(tb, commands.Reply{Image: commands.EndImage})), mustPNG(render.PNG(v, render.Options{Kind: render.End}))},
+	} {
+		if !bytes.Equal(c.got, c.want) {
+			t.Errorf("%s: not the expected picture", name)
+		}
+	}
+}
