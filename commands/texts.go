@@ -188,36 +188,42 @@ func finalText(t *Table) string {
 	return head + standings(t)
 }
 
-// standings ranks the players; a tie for first is a shared victory (OQ-36).
+// standings ranks the players: equal scores share a place, players who resigned come last, and a
+// tie for first is a shared victory (OQ-36).
 func standings(t *Table) string {
 	if t.Game == nil {
 		return ""
 	}
+	ps := t.Game.Players
 	order := make([]int, len(t.Seats))
 	for i := range order {
 		order[i] = i
 	}
-	ps := t.Game.Players
-	sort.SliceStable(order, func(a, b int) bool { return ps[order[a]].Score > ps[order[b]].Score })
-	var parts []string
-	for rank, i := range order {
-		parts = append(parts, fmt.Sprintf("%d. %s %d", rank+1, t.Seats[i].Name, ps[i].Score))
-	}
-	best := -1
-	var winners []string
-	for _, i := range order {
+	sort.SliceStable(order, func(a, b int) bool {
+		if ps[order[a]].Resigned != ps[order[b]].Resigned {
+			return !ps[order[a]].Resigned
+		}
+		return ps[order[a]].Score > ps[order[b]].Score
+	})
+	var parts, winners []string
+	place := 0
+	for n, i := range order {
+		if n == 0 || ps[i].Score != ps[order[n-1]].Score || ps[i].Resigned != ps[order[n-1]].Resigned {
+			place = n + 1
+		}
+		entry := fmt.Sprintf("%d. %s %d", place, t.Seats[i].Name, ps[i].Score)
 		if ps[i].Resigned {
-			continue
-		}
-		if best < 0 {
-			best = ps[i].Score
-		}
-		if ps[i].Score == best {
+			entry += " (resigned)"
+		} else if place == 1 {
 			winners = append(winners, t.Seats[i].Name)
 		}
+		parts = append(parts, entry)
 	}
 	head := "Winner: " + strings.Join(winners, " and ")
-	if len(winners) > 1 {
+	switch {
+	case len(winners) == 0:
+		head = "No winner"
+	case len(winners) > 1:
 		head = "Shared victory: " + strings.Join(winners, " and ")
 	}
 	return head + ". " + strings.Join(parts, ", ") + "."

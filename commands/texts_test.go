@@ -37,3 +37,24 @@ func TestCountsReadRightForZeroOneAndTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsShareTiedPlacesAndPutResignedPlayersLast: equal scores share a place (a tie for
+// first is a shared victory, OQ-36), and a player who resigned comes last and wins nothing, even
+// with the top score.
+func TestStandingsShareTiedPlacesAndPutResignedPlayersLast(t *testing.T) {
+	tbl, err := Position("classic", 3, 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := tbl.Game.Players
+	ps[0].Score, ps[1].Score, ps[2].Score = 30, 12, 12
+	ps[0].Resigned = true
+	want := "Shared victory: p2 and p3. 1. p2 12, 1. p3 12, 3. p1 30 (resigned)."
+	if got := standings(tbl); got != want {
+		t.Fatalf("standings %q, want %q", got, want)
+	}
+	ps[0].Resigned, ps[2].Score = false, 7
+	if want, got := "Winner: p1. 1. p1 30, 2. p2 12, 3. p3 7.", standings(tbl); got != want {
+		t.Fatalf("standings %q, want %q", got, want)
+	}
+}

@@ -24,7 +24,8 @@ const (
 
 // Mark is one thing a variant wants drawn. It stands on a square of the map (Square), in a named
 // off-grid area of the map (Area, a game.Area id), or, with neither, in Player's row of the side
-// panel. Only the fields its kind needs are set.
+// panel. A mark in an area or the panel must set Square to NoSquare: the zero Square is A1. Only
+// the fields its kind needs are set.
 type Mark struct {
 	Kind   MarkKind `json:"kind"`
 	Square Square   `json:"square"`
