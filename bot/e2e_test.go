@@ -181,7 +181,9 @@ func TestStaleAndForeignInputsAreRefused(t *testing.T) {
 	}
 	var play string
 	for _, b := range start.Buttons() {
-		play = b.CustomID
+		if strings.HasSuffix(b.CustomID, ":play") {
+			play = b.CustomID
+		}
 	}
 	panel := h.click(player, start, play)
 	var sel fakediscord.Component

@@ -58,7 +58,7 @@ func turnComponents(t *Table) ([][]Button, *Select) {
 	switch {
 	case g.TurnState.Choice != nil:
 	case g.Phase == game.PhasePlace:
-		return [][]Button{{{ID: ComponentID(t, "play"), Label: "Play my turn", Style: Primary}}}, nil
+		return [][]Button{{{ID: ComponentID(t, "play"), Label: "Play my turn", Style: Primary}, boardButton(t)}}, nil
 	case g.Phase == game.PhaseSource:
 		main = append(main, Button{ID: ComponentID(t, "draw"), Label: "Draw a face-down tile", Style: Primary})
 	case g.Phase == game.PhaseMeeple:
@@ -71,6 +71,7 @@ func turnComponents(t *Table) ([][]Button, *Select) {
 	case g.Phase == game.PhaseDecide:
 		main = append(main, Button{ID: ComponentID(t, "pass"), Label: "End my turn", Style: Primary})
 	}
+	main = append(main, boardButton(t))
 	var rows [][]Button
 	for len(main) > 0 {
 		n := min(5, len(main))
@@ -98,6 +99,12 @@ func turnComponents(t *Table) ([][]Button, *Select) {
 	return rows[:min(len(rows), 4)], sel
 }
 
+// boardButton shows whoever clicks it the whole map, privately: the turn picture shows the squares
+// around the action, readable on a phone, and the full board is one click away.
+func boardButton(t *Table) Button {
+	return Button{ID: ComponentID(t, "board"), Label: "Full board", Style: Secondary}
+}
+
 // Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut.
 func Truncate(s string, n int) string {
 	r := []rune(s)
@@ -121,6 +128,11 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 		return undoVote(t, user, c)
 	case "kick":
 		return kickVote(t, user, c)
+	case "board":
+		if t.Game == nil {
+			return fail(t, "The game has not started yet.")
+		}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: BoardImage}
 	}
 	if t.Status != Playing {
 		return fail(t, "This game is over; its buttons do nothing now.")

@@ -97,3 +97,29 @@ func TestButtonsOfferOnlyWhatIsLegal(t *testing.T) {
 		}
 	}
 }
+
+// TestFullBoardIsOneClickAway: every turn message carries a Full board button, which shows anyone
+// who clicks it, privately, the whole map (the turn picture shows the squares around the action).
+func TestFullBoardIsOneClickAway(t *testing.T) {
+	tbl, err := Position("france", 2, 4, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buttons, _ := turnComponents(tbl)
+	var id string
+	for _, row := range buttons {
+		for _, b := range row {
+			if b.Label == "Full board" {
+				id = b.ID
+			}
+		}
+	}
+	if id == "" {
+		t.Fatalf("no Full board button in %v", buttons)
+	}
+	onlooker := User{"z", "zed"}
+	r := HandleComponent(tbl, onlooker, id, nil)
+	if !r.OK || !r.Ephemeral || r.Image != BoardImage || len(r.Buttons) != 0 || r.Changed {
+		t.Fatalf("the Full board button: %+v", r)
+	}
+}
