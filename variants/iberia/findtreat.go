@@ -1,0 +1,23 @@
+package iberia
+
+import (
+	"strconv"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// findTreat gives the current player the treat on sq, if any: it scores twice the value shown
+// (three times with the old German rules, flag iberiaTreatMultiplier) and leaves the game (I7).
+// Whoever laid it, its finder may be anyone (I8); it is face up, so nothing is revealed.
+func findTreat(g *game.Game, sq game.Square) {
+	i, ok := g.ChipOn(sq)
+	if !ok || !g.MapChips[i].FaceUp {
+		return
+	}
+	c := g.TakeChip(i).Chip
+	g.ChipsOut = append(g.ChipsOut, c)
+	k, _ := strconv.Atoi(g.Opts.Value(FlagTreatMultiplier))
+	chip, where := chipText(c), sq.String()
+	g.AddScore(g.Current, k*c.Value, "treat", "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
+	g.Note(sq, g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
+}

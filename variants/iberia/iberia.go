@@ -1,0 +1,81 @@
+// Package iberia is Map-Chips Iberian Peninsula (rules.md §4.4): the map of Spain and Portugal,
+// whose 12 rows are coloured tracks. A chip a tile turns over scores its value and goes back on
+// the map face up as a treat, in the rows of its colour; a tile placed on a treat scores twice its
+// value. The Balearic Islands, reached by ferry, score 2 points per coat of arms.
+package iberia
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+)
+
+//go:embed iberia.map
+var mapFile []byte
+
+var iberiaMap = func() *game.Map {
+	m, err := game.ParseMap("variants/iberia/iberia.map", bytes.NewReader(mapFile))
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
+
+// Map is the project's map of the Iberian Peninsula.
+func Map() *game.Map { return iberiaMap }
+
+// Variant is the Iberian Peninsula rules.
+type Variant struct{ game.Plain }
+
+// state is the variant's part of the game: the chip turned over this turn while its player
+// chooses where the treat goes.
+type state struct {
+	Treat *game.Chip `json:"treat,omitempty"`
+}
+
+func (s *state) Clone() game.VariantState {
+	c := *s
+	if s.Treat != nil {
+		t := *s.Treat
+		c.Treat = &t
+	}
+	return &c
+}
+
+func st(g *game.Game) *state { return g.Ext.(*state) }
+
+// NewState is an empty state for a snapshot to be decoded into.
+func (Variant) NewState() game.VariantState { return &state{} }
+
+// Setup lays the 30 chips face down by R4.0.3, never on the Balearic Islands (I2).
+func (Variant) Setup(g *game.Game) error {
+	g.Ext = &state{}
+	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, NoIslands: true,
+		AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
+}
+
+// AfterPlacement applies the on-placement effects in the order of rules.md §0.4: a face-down chip
+// is collected and must go back as a treat (I4), a treat is found (I7), coats of arms score (I3).
+// A square holds one chip at most, and never one on the Balearics, so at most one of them happens.
+func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
+	if c, ok := mapchips.Collect(g, sq, false); ok {
+		putBack(g, sq, c)
+	}
+	findTreat(g, sq)
+	mapchips.ScoreArms(g, sq)
+}
+
+// Held is the chip waiting to be laid as a treat: neither on the map nor in a supply.
+func (Variant) Held(g *game.Game) game.Held {
+	if t := st(g).Treat; t != nil {
+		return game.Held{Chips: []game.Chip{*t}}
+	}
+	return game.Held{}
+}
+
+func refuse(legal []string, format string, a ...any) error {
+	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
+}

@@ -1,0 +1,285 @@
+package iberia
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+func sqr(s string) game.Square {
+	q, err := game.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+// TestMapFacts checks the drawn map of the Iberian Peninsula against what the rules need (§1.14,
+// §1.15, §4.4) and against the geography: every named place on its square.
+func TestMapFacts(t *testing.T) {
+	m := Map()
+	if m.Cols != 18 || m.Rows != 12 {
+		t.Errorf("grid %dx%d, want 18x12 (12 rows: the tracks)", m.Cols, m.Rows)
+	}
+	kinds := map[game.SquareKind]int{}
+	mainland := 0
+	m.Squares(func(s game.Square, info *game.SquareInfo) {
+		kinds[info.Kind]++
+		if info.Kind == game.Playable && info.Island < 0 {
+			mainland++
+		}
+	})
+	if n := m.PlayableCount(); n != 133 || mainland != 129 {
+		t.Errorf("%d playable squares, %d on the mainland; want 133 and 129 (about 130-140)", n, mainland)
+	}
+	if kinds[game.Printed] != 4 || kinds[game.Marked] != 0 {
+		t.Errorf("%d large-city and %d marked squares, want 4 and 0", kinds[game.Printed], kinds[game.Marked])
+	}
+	if m.DefaultTiles != 114 || m.StartsUsed != 3 || m.Meeples != 9 {
+		t.Errorf("tiles %d, starts used %d, meeples %d; want 114, 3 of 4, 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
+	}
+	for i, want := range []string{"orange", "orange", "orange", "orange", "blue", "blue", "blue", "blue", "purple", "purple", "purple", "purple"} {
+		if got := m.RowAttrs[i]["color"]; got != want {
+			t.Errorf("row %d has the colour bar %q, want %s", i+1, got, want)
+		}
+	}
+	for c, rows := range map[string]string{game.Orange: "rows 1-4", game.Blue: "rows 5-8", game.Purple: "rows 9-12"} {
+		if got := tracks[c].text; got != rows {
+			t.Errorf("%s treats go in %q, want %s", c, got, rows)
+		}
+	}
+
+	named := func(kind string, got map[string]string, want map[string]string) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
+		}
+		for name, sq := range want {
+			if got[name] != sq {
+				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
+			}
+		}
+	}
+	starts := map[string]string{}
+	for _, s := range m.Starts {
+		starts[s.Name] = s.Square.String()
+	}
+	named("start squares", starts, map[string]string{"León": "F2", "Pamplona": "J2", "Évora": "C9", "Murcia": "K9"})
+	cities := map[string]string{}
+	arms := map[string]int{}
+	for _, c := range m.Cities {
+		var sqs []string
+		for _, s := range c.Squares {
+			sqs = append(sqs, s.Square.String())
+		}
+		cities[c.Name] = strings.Join(sqs, " ")
+		arms[c.Name] = c.Arms
+	}
+	named("large cities", cities, map[string]string{"Barcelona": "O4", "Madrid": "H6", "Lisbon": "A8", "Seville": "E10"})
+	if arms["Barcelona"] < 1 || arms["Madrid"] < 1 {
+		t.Errorf("coats of arms %v: Barcelona and Madrid must have some", arms)
+	}
+	towns := map[string]string{}
+	for _, town := range m.Towns {
+		towns[town.Name] = town.Square.String()
+	}
+	named("towns", towns, map[string]string{"León": "F2", "Pamplona": "J2", "Évora": "C9", "Murcia": "K9",
+		"A Coruña": "B1", "Oviedo": "E1", "Bilbao": "I1", "Valladolid": "G4", "Zaragoza": "K4", "Porto": "B5",
+		"Salamanca": "E5", "Coimbra": "B6", "Toledo": "G7", "Valencia": "L7", "Badajoz": "D8", "Alicante": "L9",
+		"Córdoba": "G10", "Faro": "C11", "Málaga": "G11", "Granada": "H11", "Cádiz": "E12"})
+	for name, sq := range map[string]string{"Finisterre": "A2", "Santiago": "B2", "Irun": "J1", "Burgos": "H3",
+		"Jaca": "L2", "Girona": "P3", "Tarragona": "N5", "Mataró": "P4", "Dénia": "L8", "Gibraltar": "F12",
+		"Palma": "P7", "Maó": "R6", "Eivissa": "N8"} {
+		if got := m.Info(sqr(sq)).Name; got != name {
+			t.Errorf("%s shows %q, want %s", sq, got, name)
+		}
+	}
+
+	borders := map[string]int{}
+	for _, b := range m.Borders {
+		borders[b.Name]++
+	}
+	if borders["France"] != 4 || borders["Andorra"] != 1 || len(m.Borders) != 5 {
+		t.Errorf("border connections %v, want 4 toward France and 1 toward Andorra", borders)
+	}
+
+	islands := map[string]string{}
+	for _, isl := range m.Islands {
+		var sqs []string
+		for _, s := range isl.Squares {
+			sqs = append(sqs, s.String())
+			if info := m.Info(s); info.Arms != 1 || info.Town >= 0 {
+				t.Errorf("%s on %s: %d coats of arms, town %d; want 1 coat of arms and no town", isl.Name, s, info.Arms, info.Town)
+			}
+			if trackColor(m, s) != "" {
+				t.Errorf("%s on %s has a colour bar; the Balearic Islands have none", isl.Name, s)
+			}
+		}
+		islands[isl.Name] = strings.Join(sqs, " ")
+	}
+	named("islands", islands, map[string]string{"Mallorca": "P7 Q7", "Menorca": "R6", "Ibiza": "N8"})
+	ferries := map[string]string{}
+	for _, f := range m.Ferries {
+		ferries[m.Islands[f.Island].Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
+	}
+	named("ferries", ferries, map[string]string{"Mallorca": "L7:E P7:W", "Ibiza": "L8:E N8:W", "Menorca": "P4:S R6:W"})
+}
+
+// TestEveryThreeStartsSeedAGame plays a game from each choice of 3 of the 4 start squares.
+func TestEveryThreeStartsSeedAGame(t *testing.T) {
+	m := Map()
+	tiles := []string{"D", "U", "V"}
+	for skip := range m.Starts {
+		var starts []game.StartTile
+		var names []string
+		for i, s := range m.Starts {
+			if i == skip {
+				continue
+			}
+			tile, _ := game.Tiles().Tile(tiles[len(starts)])
+			starts = append(starts, game.StartTile{Start: s.Name, Tile: tile.Index})
+			names = append(names, s.Name)
+		}
+		g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(skip), Starts: starts})
+		if err != nil {
+			t.Fatalf("%v: %v", names, err)
+		}
+		rng := game.NewRNG(7)
+		g.PlayOut(&rng)
+		if len(g.Placed()) < 100 {
+			t.Errorf("%v: only %d tiles placed", names, len(g.Placed()))
+		}
+	}
+}
+
+// TestEveryLargeCityAndIslandCanBeConnected: from the start squares, playable land reaches a
+// square next to an open edge of every large city and the harbour of every island's ferry, and
+// the landing square reaches every square of its island.
+func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
+	m := Map()
+	seen := map[game.Square]bool{}
+	var queue []game.Square
+	visit := func(s game.Square) {
+		if !seen[s] {
+			seen[s] = true
+			queue = append(queue, s)
+		}
+	}
+	for _, s := range m.Starts {
+		visit(s.Square)
+	}
+	cities := map[int]bool{}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		info := m.Info(s)
+		for d := game.Dir(0); d < 4; d++ {
+			n, _ := s.Step(d)
+			switch info.Sides[d] {
+			case game.SideLand:
+				visit(n)
+			case game.SideCity:
+				if info.Need.On(d) == game.City {
+					cities[m.Info(n).City] = true
+				}
+			case game.SideFerry:
+				for _, f := range m.Ferries {
+					if f.Harbour == s && f.HarbourDir == d {
+						visit(f.Landing)
+					}
+				}
+			}
+		}
+	}
+	for i, c := range m.Cities {
+		if !cities[i] {
+			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
+		}
+	}
+	for _, isl := range m.Islands {
+		for _, s := range isl.Squares {
+			if !seen[s] {
+				t.Errorf("%s of %s can never be reached", s, isl.Name)
+			}
+		}
+	}
+	if len(seen) != m.PlayableCount() {
+		t.Errorf("%d of %d playable squares can be reached from the start squares", len(seen), m.PlayableCount())
+	}
+}
+
+func byChip(a, b game.Chip) int { return cmp.Or(strings.Compare(a.Color, b.Color), a.Value-b.Value) }
+
+// TestChipLayoutFollowsR403AndTheIberiaSeed lays the chips for 1,000 setups and checks every
+// constraint of R4.0.3 with Iberia's own rules: no chip on the Balearic Islands (I2), and the
+// seed's reading of constraint 5, no chip next to an open edge of a large city; closed sides do
+// not keep chips away. With the flag chipNoAdjacentToAnyLargeCitySquare no chip lies next to any
+// side of a large city.
+func TestChipLayoutFollowsR403AndTheIberiaSeed(t *testing.T) {
+	m := Map()
+	anySide := game.DefaultOptions()
+	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
+		t.Fatal(err)
+	}
+	besideClosedSide := 0
+	for seed := range 1000 {
+		for _, opts := range []game.Options{game.DefaultOptions(), anySide} {
+			strict := FlagAnyLargeCitySquare.On(opts)
+			if strict && seed%4 != 0 {
+				continue
+			}
+			g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.MapChips) != 30 {
+				t.Fatalf("seed %d: %d chips laid, want 30", seed, len(g.MapChips))
+			}
+			var chips []game.Chip
+			for _, c := range g.MapChips {
+				chips = append(chips, c.Chip)
+				info := m.Info(c.Square)
+				if info.Kind != game.Playable || info.Town >= 0 || c.FaceUp {
+					t.Fatalf("seed %d: chip on %s breaks R4.0.3 (town, not playable or face up)", seed, c.Square)
+				}
+				if info.Island >= 0 {
+					t.Fatalf("seed %d: chip on %s, on the Balearic island %s (I2)", seed, c.Square, m.Islands[info.Island].Name)
+				}
+				for d := game.Dir(0); d < 4; d++ {
+					n, _ := c.Square.Step(d)
+					if _, ok := g.ChipOn(n); ok {
+						t.Fatalf("seed %d: chips on %s and %s are orthogonal neighbours", seed, c.Square, n)
+					}
+					if _, used := g.TileOn(n); used && m.Info(n).Start >= 0 {
+						t.Fatalf("seed %d: chip on %s next to the used start square %s", seed, c.Square, n)
+					}
+					if info.Sides[d] != game.SideCity {
+						continue
+					}
+					city := m.Cities[m.Info(n).City].Name
+					switch {
+					case info.Need.On(d) == game.City:
+						t.Fatalf("seed %d: chip on %s next to an open edge of %s", seed, c.Square, city)
+					case strict:
+						t.Fatalf("seed %d: chip on %s next to a side of %s, which the flag forbids", seed, c.Square, city)
+					default:
+						besideClosedSide++
+					}
+				}
+			}
+			slices.SortFunc(chips, byChip)
+			want := game.StandardChips()
+			slices.SortFunc(want, byChip)
+			if !slices.Equal(chips, want) {
+				t.Fatalf("seed %d: the 30 chips laid are not the box's 30", seed)
+			}
+		}
+	}
+	if besideClosedSide == 0 {
+		t.Fatal("no chip ever lay beside a large city's closed side: the seed's open-edge reading is not what is played")
+	}
+}
