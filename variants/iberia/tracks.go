@@ -15,9 +15,9 @@ type trackSet struct {
 	// text names the rows for people: "rows 1-4".
 	text    string
 	squares []game.Square
-	// actions are the treat actions of each square for a chip of value 1 and 2, built once: the
-	// random playouts list them on every collection.
-	actions map[game.Square][2]game.LegalAction
+	// actions are the treat actions of each square, built once: the random playouts list them on
+	// every collection.
+	actions map[game.Square]game.LegalAction
 }
 
 // tracks are the track sets of the map, by colour.
@@ -26,7 +26,7 @@ var tracks = buildTracks(Map())
 func buildTracks(m *game.Map) map[string]*trackSet {
 	out := map[string]*trackSet{}
 	for _, c := range game.ChipColors {
-		out[c] = &trackSet{actions: map[game.Square][2]game.LegalAction{}}
+		out[c] = &trackSet{actions: map[game.Square]game.LegalAction{}}
 	}
 	for r := range m.Rows {
 		if t := out[m.RowAttrs[r]["color"]]; t != nil {
@@ -45,12 +45,7 @@ func buildTracks(m *game.Map) map[string]*trackSet {
 			return
 		}
 		t.squares = append(t.squares, s)
-		var acts [2]game.LegalAction
-		for v := range 2 {
-			chip := game.Chip{Color: m.RowAttrs[s.Row()]["color"], Value: v + 1}
-			acts[v] = game.LegalAction{Action: treatAt(s), Label: fmt.Sprintf("lay the %s treat on %s", chip, s)}
-		}
-		t.actions[s] = acts
+		t.actions[s] = game.LegalAction{Action: treatAt(s), Label: "treat on " + s.String()}
 	})
 	return out
 }

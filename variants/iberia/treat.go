@@ -29,7 +29,8 @@ func putBack(g *game.Game, from game.Square, c game.Chip) {
 	st(g).Treat = &c
 	g.Note(from, name+" puts the "+chip+" back on the map as a treat, on a free square of "+rows)
 	g.Require(game.Choice{Action: TreatAction, Default: treatAt(to),
-		Prompt: "choose a free square of " + rows + " (" + c.Color + ") for your " + chip + " treat"})
+		Prompt: "choose a free square of " + rows + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
+			to.String() + ", the free square farthest from the tiles)"})
 }
 
 // defaultSquare is where a treat of color goes when its player cannot be asked (a missed
@@ -94,7 +95,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 	out := make([]game.LegalAction, 0, len(set.squares))
 	for _, s := range set.squares {
 		if free(g, &chips, s) {
-			out = append(out, set.actions[s][t.Value-1])
+			out = append(out, set.actions[s])
 		}
 	}
 	return out
@@ -138,7 +139,7 @@ func treatSquare(g *game.Game, c game.Chip, sq game.Square) string {
 	case info.Island >= 0:
 		return fmt.Sprintf("%s is on the island %s, which has no colour bar, so no treat goes there", sq, g.Map.Islands[info.Island].Name)
 	case color != c.Color:
-		return fmt.Sprintf("%s is in row %d, a %s track", sq, sq.Row()+1, color)
+		return fmt.Sprintf("%s is in row %d (%s)", sq, sq.Row()+1, color)
 	}
 	if _, tile := g.TileOn(sq); tile {
 		return fmt.Sprintf("%s holds a tile", sq)
