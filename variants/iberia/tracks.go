@@ -2,6 +2,7 @@ package iberia
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -15,6 +16,7 @@ type trackSet struct {
 	// text names the rows for people: "rows 1-4".
 	text    string
 	squares []game.Square
+	all     rows
 	// actions are the treat actions of each square, built once: the random playouts list them on
 	// every collection.
 	actions map[game.Square]game.LegalAction
@@ -33,8 +35,8 @@ func buildTracks(m *game.Map) map[string]*trackSet {
 			t.rows = append(t.rows, r)
 		}
 	}
-	if m.Cols*m.Rows > maxCells {
-		panic(fmt.Sprintf("%s: a %dx%d grid is larger than the %d squares the treat rules keep", m.File, m.Cols, m.Rows, maxCells))
+	if m.Cols > 32 || m.Rows > 32 {
+		panic(fmt.Sprintf("%s: the treat rules keep grids of up to 32 x 32 squares, not %dx%d", m.File, m.Cols, m.Rows))
 	}
 	for _, t := range out {
 		t.text = rowsText(t.rows)
@@ -45,6 +47,7 @@ func buildTracks(m *game.Map) map[string]*trackSet {
 			return
 		}
 		t.squares = append(t.squares, s)
+		t.all.add(s)
 		t.actions[s] = game.LegalAction{Action: treatAt(s), Label: "treat on " + s.String()}
 	})
 	return out
@@ -70,42 +73,68 @@ func rowsText(rows []int) string {
 	return fmt.Sprintf("rows %d-%d", rows[0]+1, rows[len(rows)-1]+1)
 }
 
-// maxCells bounds the grid of the map, so that the scratch grids of the rules below stay on the
-// stack; the map has 18 x 12 squares.
-const maxCells = 256
+// rows is a set of squares of the grid as one bit mask per row, bit c for column c: the treat
+// rules look at whole rows at once. The map's grid is 18 x 12; grids wider or taller than 32 are
+// refused when the package loads.
+type rows [32]uint32
 
-// land marks the squares of the grid that can hold a tile: playable and printed squares.
-var land = func() (out [maxCells]bool) {
-	m := Map()
-	m.Squares(func(s game.Square, info *game.SquareInfo) {
-		out[cell(m, s)] = info.Kind == game.Playable || info.Kind == game.Printed
+func (r *rows) add(s game.Square) { r[s.Row()] |= 1 << s.Col() }
+
+func (r *rows) has(s game.Square) bool { return r[s.Row()]&(1<<s.Col()) != 0 }
+
+// first is the first square of the set in reading order (row by row from the north, each from
+// the west).
+func (r *rows) first() (game.Square, bool) {
+	for row, cols := range r {
+		if cols != 0 {
+			return game.At(bits.TrailingZeros32(cols), row), true
+		}
+	}
+	return game.NoSquare, false
+}
+
+// land lists the squares of the map that can hold a tile: playable and printed squares.
+var land = func() (out []game.Square) {
+	Map().Squares(func(s game.Square, info *game.SquareInfo) {
+		if info.Kind == game.Playable || info.Kind == game.Printed {
+			out = append(out, s)
+		}
 	})
 	return out
 }()
 
-func cell(m *game.Map, s game.Square) int { return s.Row()*m.Cols + s.Col() }
+// tileRows is the set of squares holding a tile, printed or placed.
+func tileRows(g *game.Game) rows {
+	var out rows
+	for _, s := range land {
+		if _, tile := g.Face(s); tile {
+			out.add(s)
+		}
+	}
+	return out
+}
 
-// chipSquares marks the squares holding a chip, face down or face up.
-func chipSquares(g *game.Game) [maxCells]bool {
-	var out [maxCells]bool
+// chipRows is the set of squares holding a chip, face down or face up.
+func chipRows(g *game.Game) rows {
+	var out rows
 	for _, c := range g.MapChips {
-		out[cell(g.Map, c.Square)] = true
+		out.add(c.Square)
 	}
 	return out
 }
 
 // free reports whether a treat may go on s: no tile, printed or placed, and no chip of any kind
-// (I5, seed footnote 2); chips are the squares chipSquares marked.
-func free(g *game.Game, chips *[maxCells]bool, s game.Square) bool {
+// (I5, seed footnote 2); chips is chipRows.
+func free(g *game.Game, chips *rows, s game.Square) bool {
 	if _, tile := g.Face(s); tile {
 		return false
 	}
-	return !chips[cell(g.Map, s)]
+	return !chips.has(s)
 }
 
 // freeSquares lists the squares where a treat of color may go now, in reading order.
 func freeSquares(g *game.Game, color string) []game.Square {
-	chips := chipSquares(g)
+	chips := chipRows(g)
 	var out []game.Square
 	for _, s := range tracks[color].squares {
 		if free(g, &chips, s) {

@@ -28,7 +28,7 @@ func putBack(g *game.Game, from game.Square, c game.Chip) {
 	}
 	st(g).Treat = &c
 	g.Note(from, name+" puts the "+chip+" back on the map as a treat, on a free square of "+rows)
-	g.Require(game.Choice{Action: TreatAction, Default: treatAt(to),
+	g.Require(game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action,
 		Prompt: "choose a free square of " + rows + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
 			to.String() + ", the free square farthest from the tiles)"})
 }
@@ -38,50 +38,46 @@ func putBack(g *game.Game, from game.Square, c game.Chip) {
 // printed or placed, counted in steps along rows and columns, so that a missed turn hands nobody
 // an easy treat; on a tie the first in reading order (row by row from the north, each from the
 // west). ok is false when no square of those rows is free.
+//
+// The squares within k steps of a tile grow one step at a time from the tiles themselves; the
+// free squares still outside them when the next step would cover them all are the farthest.
 func defaultSquare(g *game.Game, color string) (game.Square, bool) {
-	dist := tileDistances(g)
-	chips := chipSquares(g)
-	best, far := game.NoSquare, 0
-	for _, s := range tracks[color].squares {
-		// A square at distance 0 holds a tile.
-		if i := cell(g.Map, s); int(dist[i]) > far && !chips[i] {
-			best, far = s, int(dist[i])
-		}
+	near := tileRows(g)
+	chips := chipRows(g)
+	all := &tracks[color].all
+	var left rows
+	for r := range left {
+		left[r] = all[r] &^ near[r] &^ chips[r]
 	}
-	return best, far > 0
+	for range g.Map.Cols + g.Map.Rows {
+		near = grow(&near)
+		var next rows
+		any := uint32(0)
+		for r := range next {
+			next[r] = left[r] &^ near[r]
+			any |= next[r]
+		}
+		if any == 0 {
+			break
+		}
+		left = next
+	}
+	return left.first()
 }
 
-// tileDistances gives every square of the grid its distance to the nearest tile, printed or
-// placed, in steps along rows and columns: the two passes of a city-block distance transform.
-// Distances on an 18 x 12 grid stay far below far, which stands for "no tile yet".
-func tileDistances(g *game.Game) [maxCells]uint8 {
-	const far = 100
-	m := g.Map
-	var dist [maxCells]uint8
-	for i := range m.Cols * m.Rows {
-		d := uint8(far)
-		if land[i] {
-			if _, tile := g.Face(game.At(i%m.Cols, i/m.Cols)); tile {
-				d = 0
-			}
+// grow adds to a set every square one step along a row or a column from it.
+func grow(r *rows) rows {
+	var out rows
+	for i, bits := range r {
+		out[i] = bits | bits<<1 | bits>>1
+		if i > 0 {
+			out[i] |= r[i-1]
 		}
-		if i >= m.Cols {
-			d = min(d, dist[i-m.Cols]+1)
-		}
-		if i%m.Cols > 0 {
-			d = min(d, dist[i-1]+1)
-		}
-		dist[i] = d
-	}
-	for i := m.Cols*m.Rows - 1; i >= 0; i-- {
-		if i+m.Cols < m.Cols*m.Rows {
-			dist[i] = min(dist[i], dist[i+m.Cols]+1)
-		}
-		if i%m.Cols < m.Cols-1 {
-			dist[i] = min(dist[i], dist[i+1]+1)
+		if i < len(r)-1 {
+			out[i] |= r[i+1]
 		}
 	}
-	return dist
+	return out
 }
 
 // Actions lists the squares where the treat waiting to be laid may go, in reading order.
@@ -91,7 +87,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		return nil
 	}
 	set := tracks[t.Color]
-	chips := chipSquares(g)
+	chips := chipRows(g)
 	out := make([]game.LegalAction, 0, len(set.squares))
 	for _, s := range set.squares {
 		if free(g, &chips, s) {
