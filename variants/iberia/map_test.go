@@ -1,13 +1,13 @@
 package iberia
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
 func sqr(s string) game.Square {
@@ -157,62 +157,27 @@ func TestEveryThreeStartsSeedAGame(t *testing.T) {
 }
 
 // TestEveryLargeCityAndIslandCanBeConnected: from the start squares, playable land reaches a
-// square next to an open edge of every large city and the harbour of every island's ferry, and
-// the landing square reaches every square of its island.
+// square next to an open edge of every large city, the harbour of every island's ferry, and from
+// its landing square every square of the island.
 func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
 	m := Map()
-	seen := map[game.Square]bool{}
-	var queue []game.Square
-	visit := func(s game.Square) {
-		if !seen[s] {
-			seen[s] = true
-			queue = append(queue, s)
-		}
-	}
-	for _, s := range m.Starts {
-		visit(s.Square)
-	}
-	cities := map[int]bool{}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		info := m.Info(s)
-		for d := game.Dir(0); d < 4; d++ {
-			n, _ := s.Step(d)
-			switch info.Sides[d] {
-			case game.SideLand:
-				visit(n)
-			case game.SideCity:
-				if info.Need.On(d) == game.City {
-					cities[m.Info(n).City] = true
-				}
-			case game.SideFerry:
-				for _, f := range m.Ferries {
-					if f.Harbour == s && f.HarbourDir == d {
-						visit(f.Landing)
-					}
-				}
-			}
-		}
-	}
+	r := mapchipstest.Reachable(m)
 	for i, c := range m.Cities {
-		if !cities[i] {
+		if !r.Cities[i] {
 			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
 		}
 	}
 	for _, isl := range m.Islands {
 		for _, s := range isl.Squares {
-			if !seen[s] {
+			if !r.Squares[s] {
 				t.Errorf("%s of %s can never be reached", s, isl.Name)
 			}
 		}
 	}
-	if len(seen) != m.PlayableCount() {
-		t.Errorf("%d of %d playable squares can be reached from the start squares", len(seen), m.PlayableCount())
+	if len(r.Squares) != m.PlayableCount() {
+		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
 	}
 }
-
-func byChip(a, b game.Chip) int { return cmp.Or(strings.Compare(a.Color, b.Color), a.Value-b.Value) }
 
 // TestChipLayoutFollowsR403AndTheIberiaSeed lays the chips for 1,000 setups and checks every
 // constraint of R4.0.3 with Iberia's own rules: no chip on the Balearic Islands (I2), and the
@@ -220,7 +185,6 @@ func byChip(a, b game.Chip) int { return cmp.Or(strings.Compare(a.Color, b.Color
 // not keep chips away. With the flag chipNoAdjacentToAnyLargeCitySquare no chip lies next to any
 // side of a large city.
 func TestChipLayoutFollowsR403AndTheIberiaSeed(t *testing.T) {
-	m := Map()
 	anySide := game.DefaultOptions()
 	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
 		t.Fatal(err)
@@ -232,51 +196,15 @@ func TestChipLayoutFollowsR403AndTheIberiaSeed(t *testing.T) {
 			if strict && seed%4 != 0 {
 				continue
 			}
-			g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
+			g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(g.MapChips) != 30 {
-				t.Fatalf("seed %d: %d chips laid, want 30", seed, len(g.MapChips))
+			closed, err := mapchipstest.CheckLayout(g, mapchips.Layout{Count: 30, NoIslands: true, AnyLargeCitySquare: strict})
+			if err != nil {
+				t.Fatalf("seed %d, any side %v: %v", seed, strict, err)
 			}
-			var chips []game.Chip
-			for _, c := range g.MapChips {
-				chips = append(chips, c.Chip)
-				info := m.Info(c.Square)
-				if info.Kind != game.Playable || info.Town >= 0 || c.FaceUp {
-					t.Fatalf("seed %d: chip on %s breaks R4.0.3 (town, not playable or face up)", seed, c.Square)
-				}
-				if info.Island >= 0 {
-					t.Fatalf("seed %d: chip on %s, on the Balearic island %s (I2)", seed, c.Square, m.Islands[info.Island].Name)
-				}
-				for d := game.Dir(0); d < 4; d++ {
-					n, _ := c.Square.Step(d)
-					if _, ok := g.ChipOn(n); ok {
-						t.Fatalf("seed %d: chips on %s and %s are orthogonal neighbours", seed, c.Square, n)
-					}
-					if _, used := g.TileOn(n); used && m.Info(n).Start >= 0 {
-						t.Fatalf("seed %d: chip on %s next to the used start square %s", seed, c.Square, n)
-					}
-					if info.Sides[d] != game.SideCity {
-						continue
-					}
-					city := m.Cities[m.Info(n).City].Name
-					switch {
-					case info.Need.On(d) == game.City:
-						t.Fatalf("seed %d: chip on %s next to an open edge of %s", seed, c.Square, city)
-					case strict:
-						t.Fatalf("seed %d: chip on %s next to a side of %s, which the flag forbids", seed, c.Square, city)
-					default:
-						besideClosedSide++
-					}
-				}
-			}
-			slices.SortFunc(chips, byChip)
-			want := game.StandardChips()
-			slices.SortFunc(want, byChip)
-			if !slices.Equal(chips, want) {
-				t.Fatalf("seed %d: the 30 chips laid are not the box's 30", seed)
-			}
+			besideClosedSide += closed
 		}
 	}
 	if besideClosedSide == 0 {
