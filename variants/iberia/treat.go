@@ -19,17 +19,17 @@ func treatAt(s game.Square) game.Action {
 // the meeple step. With no free square there the chip leaves the game (I6).
 func putBack(g *game.Game, from game.Square, c game.Chip) {
 	// Texts are joined with + rather than fmt: random playouts collect a chip every few moves.
-	name, rows, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
+	name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
 	to, ok := defaultSquare(g, c.Color)
 	if !ok {
 		g.ChipsOut = append(g.ChipsOut, c)
-		g.Note(from, name+"'s "+chip+" leaves the game: no square of "+rows+" is free for a treat")
+		g.Note(from, name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
 		return
 	}
 	st(g).Treat = &c
-	g.Note(from, name+" puts the "+chip+" back on the map as a treat, on a free square of "+rows)
+	g.Note(from, name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
 	g.Require(game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action,
-		Prompt: "choose a free square of " + rows + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
+		Prompt: "choose a free square of " + where + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
 			to.String() + ", the free square farthest from the tiles)"})
 }
 
@@ -68,8 +68,8 @@ func defaultSquare(g *game.Game, color string) (game.Square, bool) {
 // grow adds to a set every square one step along a row or a column from it.
 func grow(r *rows) rows {
 	var out rows
-	for i, bits := range r {
-		out[i] = bits | bits<<1 | bits>>1
+	for i, cols := range r {
+		out[i] = cols | cols<<1 | cols>>1
 		if i > 0 {
 			out[i] |= r[i-1]
 		}
