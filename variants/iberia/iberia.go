@@ -76,6 +76,15 @@ func (Variant) Held(g *game.Game) game.Held {
 	return game.Held{}
 }
 
+// Final puts out of the game a treat still waiting to be laid when the game ends (the other
+// players resigned meanwhile): chips left score nothing (I10).
+func (Variant) Final(g *game.Game) {
+	if s := st(g); s.Treat != nil {
+		g.ChipsOut = append(g.ChipsOut, *s.Treat)
+		s.Treat = nil
+	}
+}
+
 func refuse(legal []string, format string, a ...any) error {
 	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
 }
