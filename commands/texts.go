@@ -129,11 +129,19 @@ func stepHint(t *Table) string {
 	return ""
 }
 
+// shownLabels is how many chip actions a message lists by name; the rest are counted (autocomplete
+// and the menu reach them all).
+const shownLabels = 6
+
 // actionLabels lists the chip actions open now: "sell orange wine (orange 2) abroad for 5; ...".
 func actionLabels(g *game.Game) string {
+	acts := g.LegalActions()
 	var labels []string
-	for _, a := range g.LegalActions() {
+	for _, a := range acts[:min(len(acts), shownLabels)] {
 		labels = append(labels, a.Label)
+	}
+	if n := len(acts) - shownLabels; n > 0 {
+		labels = append(labels, fmt.Sprintf("or %s (autocomplete lists them)", plural(n, "other", "others")))
 	}
 	return strings.Join(labels, "; ")
 }

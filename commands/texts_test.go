@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +58,29 @@ func TestStandingsShareTiedPlacesAndPutResignedPlayersLast(t *testing.T) {
 	ps[0].Resigned, ps[2].Score = false, 7
 	if want, got := "Winner: p1. 1. p1 30, 2. p2 12, 3. p3 7.", standings(tbl); got != want {
 		t.Fatalf("standings %q, want %q", got, want)
+	}
+}
+
+// TestLongChoicesAreCountedNotListed: a turn message names at most a few chip actions and counts
+// the rest (a treat may go on some fifty squares); autocomplete and the menu reach them all.
+func TestLongChoicesAreCountedNotListed(t *testing.T) {
+	found := false
+	for seed := uint64(1); seed < 20 && !found; seed++ {
+		_, err := AutoGame("iberia", 2, seed, func(tbl *Table, _ Input, r Reply) error {
+			if tbl.Status != Playing || found || len(tbl.Game.LegalActions()) <= shownLabels {
+				return nil
+			}
+			found = true
+			if !strings.Contains(r.Text, "others (autocomplete lists them)") || strings.Count(r.Text, "; ") > shownLabels {
+				return fmt.Errorf("%d actions listed in full: %s", len(tbl.Game.LegalActions()), r.Text)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !found {
+		t.Fatal("no turn offered more than a few chip actions: the test checks nothing")
 	}
 }

@@ -23,6 +23,8 @@ type View struct {
 	Last Square `json:"last"`
 	// Spots are the legal meeple spots of the tile just placed, in marker order.
 	Spots []string `json:"spots,omitempty"`
+	// Choice is what the current player must choose first, completing "must first ...", or "".
+	Choice string `json:"choice,omitempty"`
 	// Extra is the variant's public state (Isle of Man, island stacks ...), for the state JSON.
 	Extra map[string]any `json:"extra,omitempty"`
 	// Marks are the variant's pieces to draw (island stacks, meeples on the Isle of Man, upgrade
@@ -66,6 +68,9 @@ func (g *Game) View(full bool) *View {
 		}
 	}
 	v.Spots = g.MeepleSpots()
+	if c := g.TurnState.Choice; c != nil {
+		v.Choice = c.Prompt
+	}
 	if vw, ok := g.Variant.(Viewer); ok {
 		v.Extra = vw.View(g, full)
 	}

@@ -115,6 +115,8 @@ func turnStatus(v *game.View) string {
 	switch {
 	case v.Over:
 		return "Game over after " + strconv.Itoa(v.Turn) + " turns"
+	case v.Current < len(v.Players) && v.Choice != "":
+		return "Turn " + strconv.Itoa(v.Turn) + " · " + v.Players[v.Current].Name + " must first " + v.Choice
 	case v.Current < len(v.Players):
 		return "Turn " + strconv.Itoa(v.Turn) + " · " + v.Players[v.Current].Name + " " + phaseWords(v.Phase)
 	}
@@ -134,6 +136,12 @@ func phaseWords(p game.Phase) string {
 		return "places a tile"
 	case game.PhaseMeeple:
 		return "may place a meeple"
+	case game.PhaseSource:
+		return "chooses where the tile comes from"
+	case game.PhaseFinish:
+		return "may act before the scoring"
+	case game.PhaseDecide:
+		return "decides on the last offer"
 	}
 	return "to play"
 }
