@@ -14,33 +14,45 @@ import (
 // errAlreadyApplied reports an interaction the store has seen before (a retry).
 var errAlreadyApplied = errors.New("this action was already applied")
 
-// run applies one entry to a game under its lock: a refused or read-only input is answered
-// privately; an accepted change is stored (fsynced) before anything is said, then announced in
-// the channel.
+// answer is what the player who acted is told privately once the game's lock is released.
+type answer struct {
+	text   string
+	png    []byte
+	comps  []discordgo.MessageComponent
+	status bool // append the player's games across every server (takes each game's lock in turn)
+}
+
+// run applies one entry to a game and then answers the player. The game's lock is held only
+// while the entry is applied, stored and announced; nothing done under it takes another game's
+// lock, so /carc status in a game's channel cannot wait on itself.
 func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User) {
+	a := b.apply(e, entry, u, i.ID)
+	if a.status {
+		a.text += "\n" + b.yourTurns(u)
+	}
+	b.editOriginal(i, a.text, a.png, a.comps)
+}
+
+// apply runs one entry under the game's lock: a refused or read-only input changes nothing; an
+// accepted change is stored (fsynced) before anything is said, then announced in the channel.
+func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interaction string) answer {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	reply := commands.Apply(e.table, entry)
 	if !reply.OK || !reply.Changed {
-		text := reply.Text
-		if entry.Input != nil && entry.Input.Command == "carc" && entry.Input.Sub == "status" {
-			text += "\n" + b.yourTurns(u)
-		}
-		b.editOriginal(i, text, b.picture(reply.Table, reply), components(reply))
-		return
+		status := entry.Input != nil && entry.Input.Command == "carc" && entry.Input.Sub == "status"
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), comps: components(reply), status: status}
 	}
-	if err := b.commit(e, reply, entry, u.ID, i.ID); err != nil {
-		b.answerCommitError(i, e, err)
-		return
+	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
+		return b.commitError(e, err)
 	}
 	b.announce(e, reply)
 	if reply.Refused != "" {
 		// Part of the command stood (it turned over something hidden); the player alone is told
 		// what was refused and where the turn stands.
-		b.editOriginal(i, reply.Refused, nil, nil)
-		return
+		return answer{text: reply.Refused}
 	}
-	b.editOriginal(i, "Done: "+firstLine(reply.Text), nil, nil)
+	return answer{text: "Done: " + firstLine(reply.Text)}
 }
 
 func firstLine(s string) string {
@@ -48,13 +60,12 @@ func firstLine(s string) string {
 	return line
 }
 
-func (b *Bot) answerCommitError(i *discordgo.Interaction, e *gameEntry, err error) {
+func (b *Bot) commitError(e *gameEntry, err error) answer {
 	if errors.Is(err, errAlreadyApplied) {
-		b.editOriginal(i, "This was already done.", nil, nil)
-		return
+		return answer{text: "This was already done."}
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
-	b.editOriginal(i, "Your move could not be saved, so nothing changed: "+err.Error()+". Please try again.", nil, nil)
+	return answer{text: "Your move could not be saved, so nothing changed: " + err.Error() + ". Please try again."}
 }
 
 func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {

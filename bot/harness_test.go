@@ -88,7 +88,18 @@ func (h *harness) stop() {
 	if h.b == nil {
 		return
 	}
-	_ = h.b.Close()
+	closed := make(chan struct{})
+	go func() {
+		_ = h.b.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute):
+		// A stuck handler would otherwise hang the whole package until go test's timeout.
+		h.t.Error("the bot did not shut down within a minute: a handler is stuck")
+		return
+	}
 	_ = h.store.Close()
 	h.b, h.store = nil, nil
 }

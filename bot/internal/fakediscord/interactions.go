@@ -62,6 +62,9 @@ func Focused(a Arg) Arg {
 	return a
 }
 
+// Name is the option's (or subcommand's) name.
+func (a Arg) Name() string { return a.name }
+
 func (a Arg) json() map[string]any {
 	j := map[string]any{"name": a.name, "type": a.typ}
 	if a.typ == optSubCommand || a.typ == optSubCommandGroup {
