@@ -42,6 +42,8 @@ type Bot struct {
 	now   func() time.Time
 	draw  func(t *commands.Table, r commands.Reply) ([]byte, error)
 	appID string
+	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
+	httpWait time.Duration
 
 	mu     sync.Mutex
 	places map[string]*gameEntry // channel or thread id -> its open game
@@ -84,7 +86,8 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 		cfg.Deal = secretDeal
 	}
 	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
-		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
+		httpWait: firstAnswerWithin,
+		places:   map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
 	}

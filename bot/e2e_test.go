@@ -273,8 +273,11 @@ func TestHTTPInteractions(t *testing.T) {
 		t.Fatalf("a signed command got %d", rec.Code)
 	}
 	m, err := in.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
-	if err != nil || !contains(m.Content, "Carcassonne Maps with Map-Chips") {
-		t.Fatalf("help over HTTP: %v %q", err, m.Content)
+	if err != nil {
+		t.Fatalf("help over HTTP: no answer: %v", err)
+	}
+	if !contains(m.Content, "Carcassonne Maps with Map-Chips") {
+		t.Fatalf("help over HTTP: %q", m.Content)
 	}
 	ping := []byte(`{"id":"1","application_id":"` + h.f.AppID + `","type":1,"token":"t","version":1}`)
 	for _, c := range []struct {

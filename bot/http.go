@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,20 +18,42 @@ import (
 // request is refused even with a valid signature.
 const SignatureWindow = 5 * time.Minute
 
+// maxBody bounds an interaction request. Discord's are a few kilobytes; the limit is applied
+// before the signature is checked, so an unsigned flood cannot make the bot allocate.
+const maxBody = 1 << 20
+
+// firstAnswerWithin is how long the HTTP handler waits for the first answer before it defers the
+// interaction itself, within Discord's three seconds.
+const firstAnswerWithin = 2500 * time.Millisecond
+
+// NewHTTPServer is the server for the Interactions Endpoint URL, with timeouts so that slow or
+// idle clients cannot hold connections (and their memory) open.
+func NewHTTPServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
+}
+
 // HTTPHandler serves Discord's HTTP interactions (the Interactions Endpoint URL): every request's
-// Ed25519 signature and timestamp are checked, PING is answered, and everything else goes through
-// the same handling as gateway interactions. The first answer is written as the HTTP response;
-// the rest goes through the REST session.
+// body is bounded, its Ed25519 signature and timestamp checked, PING is answered, and everything
+// else goes through the same handling as gateway interactions. The first answer is written as the
+// HTTP response; the rest goes through the REST session, and nothing edits the answer before the
+// HTTP response carrying it is written.
 func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+				return
+			}
+			http.Error(w, "unreadable body", http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
 		ts, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
 		if err != nil || b.now().Sub(time.Unix(ts, 0)).Abs() > SignatureWindow || !discordgo.VerifyInteraction(r, pub) {
 			http.Error(w, "invalid request signature", http.StatusUnauthorized)
-			return
-		}
-		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-		if err != nil {
-			http.Error(w, "unreadable body", http.StatusBadRequest)
 			return
 		}
 		var i discordgo.Interaction
@@ -41,28 +65,91 @@ func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 			writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 			return
 		}
-		first := make(chan *discordgo.InteractionResponse, 1)
-		go b.Handle(&i, httpResponder(first))
-		select {
-		case resp := <-first:
-			writeJSON(w, resp)
-		case <-time.After(2500 * time.Millisecond):
-			writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
+		x := newExchange(b, &i)
+		go b.Handle(&i, x)
+		writeJSON(w, x.first(b.httpWait))
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
 		}
+		x.written()
 	})
 }
 
-// httpResponder hands the first answer to the waiting HTTP handler.
-type httpResponder chan *discordgo.InteractionResponse
+// exchange is one HTTP interaction: the handler goroutine's first answer travels to the HTTP
+// response, and the goroutine waits until that response is written before it goes on (to edit the
+// answer, say). If the answer comes too late, the HTTP response defers the interaction instead,
+// and the late answer becomes an edit of the deferred message.
+type exchange struct {
+	b    *Bot
+	i    *discordgo.Interaction
+	mu   sync.Mutex
+	sent bool // an answer was handed over, or the handler deferred on its own
+	late bool // the handler deferred on its own: answers become edits
+	ch   chan *discordgo.InteractionResponse
+	done chan struct{} // closed once the HTTP response is written
+}
 
-func (h httpResponder) respond(r *discordgo.InteractionResponse) error {
+func newExchange(b *Bot, i *discordgo.Interaction) *exchange {
+	return &exchange{b: b, i: i, ch: make(chan *discordgo.InteractionResponse, 1), done: make(chan struct{})}
+}
+
+// first waits up to d for the first answer; past it, the interaction is deferred (privately).
+func (x *exchange) first(d time.Duration) *discordgo.InteractionResponse {
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
-	case h <- r:
-		return nil
-	default:
+	case r := <-x.ch:
+		return r
+	case <-t.C:
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.sent {
+		// The answer was handed over as the timer fired.
+		return <-x.ch
+	}
+	x.sent, x.late = true, true
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+}
+
+func (x *exchange) written() { close(x.done) }
+
+// respond hands the first answer to the HTTP response and returns once it is written.
+func (x *exchange) respond(r *discordgo.InteractionResponse) error {
+	x.mu.Lock()
+	if x.sent && !x.late {
+		x.mu.Unlock()
 		return errors.New("this interaction was already answered")
 	}
+	late := x.late
+	if !late {
+		x.sent = true
+		x.ch <- r
+	}
+	x.mu.Unlock()
+	<-x.done
+	if late {
+		return x.lateAnswer(r)
+	}
+	return nil
+}
+
+// lateAnswer turns an answer that missed the HTTP response into what it would have done to the
+// deferred message the handler sent instead.
+func (x *exchange) lateAnswer(r *discordgo.InteractionResponse) error {
+	switch r.Type {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		return nil // already deferred: the handler's later edits fill it in
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		text := ""
+		if r.Data != nil {
+			text = r.Data.Content
+		}
+		x.b.editOriginal(x.i, text, nil, nil)
+		return nil
+	}
+	return errors.New("the answer came after Discord's deadline")
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

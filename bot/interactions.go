@@ -1,10 +1,12 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -41,21 +43,35 @@ func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		b.autocomplete(i, r)
 	case discordgo.InteractionApplicationCommand:
-		acked = b.ack(i, r, discordgo.InteractionResponseDeferredChannelMessageWithSource)
+		acked = b.ack(i, r, deferral(i))
 		if acked {
 			b.command(i)
 		}
 	case discordgo.InteractionMessageComponent:
-		kind := discordgo.InteractionResponseDeferredChannelMessageWithSource
-		if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
-			// A click in a private panel updates that panel.
-			kind = discordgo.InteractionResponseDeferredMessageUpdate
-		}
-		acked = b.ack(i, r, kind)
+		acked = b.ack(i, r, deferral(i))
 		if acked {
 			b.component(i)
 		}
 	}
+}
+
+// deferral is how an interaction is acknowledged before its work is done: a click in a private
+// panel updates that panel; everything else gets a private "thinking...".
+func deferral(i *discordgo.Interaction) discordgo.InteractionResponseType {
+	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		return discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return discordgo.InteractionResponseDeferredChannelMessageWithSource
+}
+
+// deferredResponse is the acknowledgement of that kind.
+func deferredResponse(i *discordgo.Interaction) *discordgo.InteractionResponse {
+	kind := deferral(i)
+	resp := &discordgo.InteractionResponse{Type: kind}
+	if kind == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	return resp
 }
 
 func ephemeralText(text string) *discordgo.InteractionResponse {
@@ -66,10 +82,8 @@ func ephemeralText(text string) *discordgo.InteractionResponse {
 // ack defers the answer: private ("thinking...") for commands and public-message clicks, an update
 // for clicks in a private panel.
 func (b *Bot) ack(i *discordgo.Interaction, r responder, kind discordgo.InteractionResponseType) bool {
-	resp := &discordgo.InteractionResponse{Type: kind}
-	if kind == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
-	}
+	resp := deferredResponse(i)
+	resp.Type = kind
 	if err := r.respond(resp); err != nil {
 		b.log.Warn("could not acknowledge an interaction", "channel", i.ChannelID, "err", err)
 		return false
@@ -83,15 +97,36 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, co
 		comps = []discordgo.MessageComponent{}
 	}
 	text = clip(text)
-	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, Files: pngFile(png),
+	// An empty list of attachments to keep: the new picture (if any) replaces the old one
+	// instead of joining it.
+	keep := []*discordgo.MessageAttachment{}
+	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, Files: pngFile(png), Attachments: &keep,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	if len(png) == 0 {
-		empty := []*discordgo.MessageAttachment{}
-		edit.Attachments = &empty
+	for try := 0; ; try++ {
+		_, err := b.s.InteractionResponseEdit(i, edit)
+		if err == nil {
+			return
+		}
+		if try == len(editRetries) || !notYetKnown(err) {
+			b.log.Warn("could not edit an interaction response", "channel", i.ChannelID, "tries", try+1, "err", err)
+			return
+		}
+		time.Sleep(editRetries[try])
+		edit.Files = pngFile(png) // the readers of the last try are spent
 	}
-	if _, err := b.s.InteractionResponseEdit(i, edit); err != nil {
-		b.log.Warn("could not edit an interaction response", "channel", i.ChannelID, "err", err)
+}
+
+// editRetries are the pauses before an edit is sent again when Discord does not know the answer
+// yet: in HTTP mode the response that creates it may still be on its way.
+var editRetries = []time.Duration{100 * time.Millisecond, 300 * time.Millisecond, time.Second, 2 * time.Second}
+
+func notYetKnown(err error) bool {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Message == nil {
+		return false
 	}
+	return rest.Message.Code == discordgo.ErrCodeUnknownMessage || rest.Message.Code == discordgo.ErrCodeUnknownInteraction ||
+		rest.Message.Code == discordgo.ErrCodeUnknownWebhook
 }
 
 // user is who acted, with the name they show in the server.

@@ -104,7 +104,7 @@ func serve(args []string) error {
 			return err
 		}
 		b.StartTimers()
-		srv = &http.Server{Addr: *httpAddr, Handler: b.HTTPHandler(ed25519.PublicKey(key)), ReadHeaderTimeout: 10 * time.Second}
+		srv = bot.NewHTTPServer(*httpAddr, b.HTTPHandler(ed25519.PublicKey(key)))
 		go func() {
 			if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				log.Error("HTTP server stopped", "err", err)
