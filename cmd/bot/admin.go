@@ -114,5 +114,13 @@ func verify(args []string, out io.Writer) error {
 		b, _ := json.MarshalIndent(resp.Report, "", "  ")
 		fmt.Fprintf(out, "%s\n", b)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	if r := resp.Report; r != nil && !r.OK() {
+		// Exit 1 so that a cron job notices, even when every snapshot could be rebuilt.
+		return fmt.Errorf("%w: %d snapshot(s) rebuilt, %d game(s) failed to replay, %d problem(s) in the file",
+			errFailed, len(r.Rebuilt), len(r.Failed), len(r.Problems))
+	}
+	return nil
 }

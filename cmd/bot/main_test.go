@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // TestServeWithoutTokenExplains: without a token the bot says how to get one and how to play
@@ -73,5 +75,34 @@ func TestPlayAuto(t *testing.T) {
 		if json.Unmarshal([]byte(l), &s) != nil || s.Status != "finished" {
 			t.Fatalf("not a finished state: %.200s", l)
 		}
+	}
+}
+
+// TestVerifyExitsNonZeroOnProblems: bot verify on a sound file exits 0; on a file with a game that
+// does not replay it prints the report and exits 1, so that a cron job notices.
+func TestVerifyExitsNonZeroOnProblems(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	store, err := storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	var out bytes.Buffer
+	if err := run([]string{"verify", "--db", db}, nil, &out); err != nil {
+		t.Fatalf("verify of an empty, sound file: %v\n%s", err, out.String())
+	}
+	store, err = storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := storage.GameRecord{ID: "broken", ChannelID: "c1", Setup: json.RawMessage(`{"input":{"command":"carc","sub":"new","options":{"map":"atlantis"}}}`)}
+	if err := store.CreateGame(rec, []byte(`{}`), "h"); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	out.Reset()
+	err = run([]string{"verify", "--db", db}, nil, &out)
+	if err == nil || exitCode(err) != 1 || !strings.Contains(out.String(), "broken") {
+		t.Fatalf("verify of a game that does not replay: %v (exit %d)\n%s", err, exitCode(err), out.String())
 	}
 }
