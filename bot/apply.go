@@ -20,6 +20,7 @@ type answer struct {
 	png    []byte
 	comps  []discordgo.MessageComponent
 	status bool // append the player's games across every server (takes each game's lock in turn)
+	stale  bool // the clicked message's buttons can never work again
 }
 
 // run applies one entry to a game and then answers the player. The game's lock is held only
@@ -29,6 +30,9 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, 
 	a := b.apply(e, entry, u, i.ID)
 	if a.status {
 		a.text += "\n" + b.yourTurns(u)
+	}
+	if a.stale {
+		b.greyOut(i)
 	}
 	b.editOriginal(i, a.text, a.png, a.comps)
 }
@@ -41,7 +45,7 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 	reply := commands.Apply(e.table, entry)
 	if !reply.OK || !reply.Changed {
 		status := entry.Input != nil && entry.Input.Command == "carc" && entry.Input.Sub == "status"
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), comps: components(reply), status: status}
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), comps: components(reply), status: status, stale: reply.Stale}
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
 		return b.commitError(e, err)

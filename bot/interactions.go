@@ -237,6 +237,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 	}
 	e := b.entryAt(i.ChannelID)
 	if e == nil {
+		b.greyOut(i)
 		b.editOriginal(i, "This button belongs to a game that is no longer running here.", nil, nil)
 		return
 	}

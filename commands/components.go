@@ -121,7 +121,7 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 		return fail(t, "%v.", err)
 	}
 	if t == nil || c.Table != t.ID {
-		return fail(t, "This button belongs to a game that is no longer running here.")
+		return stale(fail(t, "This button belongs to a game that is no longer running here."))
 	}
 	switch c.Verb {
 	case "undo":
@@ -135,10 +135,10 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: BoardImage}
 	}
 	if t.Status != Playing {
-		return fail(t, "This game is over; its buttons do nothing now.")
+		return stale(fail(t, "This game is over; its buttons do nothing now."))
 	}
 	if c.Turn != t.Game.Turn {
-		return fail(t, "This button is from turn %d; the game is at turn %d now. Use the buttons of the latest message.", c.Turn, t.Game.Turn)
+		return stale(fail(t, "This button is from turn %d; the game is at turn %d now. Use the buttons of the latest message.", c.Turn, t.Game.Turn))
 	}
 	seat := t.Seat(user.ID)
 	if seat < 0 {
@@ -240,4 +240,9 @@ func preview(t *Table, p game.Placement) Reply {
 	return Reply{OK: true, Ephemeral: true, Table: t, Image: PreviewImage, Preview: &p,
 		Text:    fmt.Sprintf("%s on %s at %s°: %s.", g.Drawn, p.Square, p.Rotation, describePlacement(g, p)),
 		Buttons: [][]Button{row, confirm}}
+}
+
+func stale(r Reply) Reply {
+	r.Stale = true
+	return r
 }

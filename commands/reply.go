@@ -78,6 +78,9 @@ type Reply struct {
 	Buttons [][]Button
 	Select  *Select
 	Events  []game.Event
+	// Stale means the clicked message's buttons can never work again (an earlier turn, a game
+	// that ended): the bot greys them out.
+	Stale bool
 }
 
 func fail(t *Table, format string, a ...any) Reply {
