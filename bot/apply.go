@@ -45,12 +45,17 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 	reply := commands.Apply(e.table, entry)
 	if !reply.OK || !reply.Changed {
 		status := entry.Input != nil && entry.Input.Command == "carc" && entry.Input.Sub == "status"
+		if status && e.problem != "" {
+			reply.Text += "\nProblem: " + e.problem
+		}
 		return answer{text: reply.Text, png: b.picture(reply.Table, reply), comps: components(reply), status: status, stale: reply.Stale}
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
 		return b.commitError(e, err)
 	}
-	b.announce(e, reply)
+	if err := b.announce(e, reply); err != nil {
+		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}
+	}
 	if reply.Refused != "" {
 		// Part of the command stood (it turned over something hidden); the player alone is told
 		// what was refused and where the turn stands.
@@ -159,9 +164,12 @@ func standings(t *commands.Table) []storage.Standing {
 // announce posts the change in the game's channel: the text, the picture, the buttons, and a
 // mention of exactly the users the reply pings (minus those in quiet hours or who chose no
 // pings). The previous turn message loses its buttons.
-func (b *Bot) announce(e *gameEntry, reply commands.Reply) {
+func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
+	if line := deadlineLine(reply.Table, e.timers); line != "" {
+		content += "\n" + line
+	}
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
@@ -169,8 +177,10 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) {
 		Files: pngFile(b.picture(reply.Table, reply)), AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})
 	if err != nil {
 		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", err)
-		return
+		e.problem = postProblem(e.place, err)
+		return err
 	}
+	e.problem = ""
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
 		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {
@@ -180,6 +190,22 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) {
 	if len(reply.Buttons) > 0 {
 		e.lastMsg = msg.ID
 	}
+	return nil
+}
+
+// postProblem says why a game's message could not be posted, in words an admin can act on.
+func postProblem(place string, err error) string {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		switch rest.Message.Code {
+		case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
+			return "I lost a permission in <#" + place + "> and cannot post there. Ask an admin to give me View Channel, " +
+				"Send Messages (Send Messages in Threads in a thread), Attach Files and Read Message History."
+		case discordgo.ErrCodeUnknownChannel:
+			return "the game's channel <#" + place + "> no longer exists."
+		}
+	}
+	return "I could not post in <#" + place + ">: " + err.Error() + "."
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
@@ -190,7 +216,12 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		return
 	}
 	thread := in.Options["thread"] == "true"
-	if missing := missingPermissions(i.AppPermissions, thread); missing != "" {
+	inThread := b.isThread(i.ChannelID)
+	if thread && inThread {
+		b.editOriginal(i, "This is a thread already: leave out thread:true and the game opens right here.", nil, nil)
+		return
+	}
+	if missing := missingPermissions(i.AppPermissions, thread, inThread); missing != "" {
 		b.editOriginal(i, "I cannot run a game here: I am missing the permission(s) "+missing+
 			" in this channel. Ask an admin to grant them (or to choose another channel).", nil, nil)
 		return
@@ -213,14 +244,15 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	if here != nil && !thread {
 		current = here.table
 	}
-	if dry := commands.Handle(current, in); !dry.OK {
+	dry := commands.Handle(current, in)
+	if !dry.OK {
 		b.editOriginal(i, dry.Text, nil, nil)
 		return
 	}
 	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Created: b.now()}
 	if thread {
 		u := in.User.Name
-		th, err := b.s.ThreadStart(i.ChannelID, commands.Truncate("Carcassonne: "+in.Options["map"]+" by "+u, 90), discordgo.ChannelTypeGuildPublicThread, 10080)
+		th, err := b.s.ThreadStart(i.ChannelID, threadName(dry.Table, u), discordgo.ChannelTypeGuildPublicThread, 10080)
 		if err != nil {
 			b.editOriginal(i, "I could not open a thread for the game: "+err.Error(), nil, nil)
 			return
@@ -245,7 +277,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	b.places[e.place], b.games[e.id] = e, e
 	b.mu.Unlock()
 	e.mu.Lock()
-	b.announce(e, reply)
+	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 	e.mu.Unlock()
 	where := "here"
 	if thread {
@@ -254,22 +286,41 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	b.editOriginal(i, "Game opened "+where+".", nil, nil)
 }
 
+// threadName names a game's thread after its map (the default map when none was chosen) and
+// its creator.
+func threadName(t *commands.Table, creator string) string {
+	title := "Carcassonne"
+	if t != nil {
+		title += ": " + t.Entry().Title
+	}
+	return commands.Truncate(title+" by "+creator, 90)
+}
+
 type permission struct {
 	bit  int64
 	name string
 }
 
-var gamePermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
-	{discordgo.PermissionSendMessages, "Send Messages"}, {discordgo.PermissionAttachFiles, "Attach Files"}}
+var (
+	readPermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
+		{discordgo.PermissionReadMessageHistory, "Read Message History"}, {discordgo.PermissionAttachFiles, "Attach Files"}}
+	channelPermissions = []permission{{discordgo.PermissionSendMessages, "Send Messages"}}
+	threadPermissions  = []permission{{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
+	openPermissions    = []permission{{discordgo.PermissionCreatePublicThreads, "Create Public Threads"}}
+)
 
-var threadPermissions = []permission{{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
-	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
-
-// missingPermissions names the permissions a game needs that the bot lacks in the channel.
-func missingPermissions(have int64, thread bool) string {
-	need := gamePermissions
-	if thread {
-		need = append(append([]permission{}, gamePermissions...), threadPermissions...)
+// missingPermissions names the permissions a game needs that the bot lacks where it will be
+// played: in the channel, in a thread it opens for the game, or in the thread it was asked in
+// (where Send Messages in Threads, not Send Messages, is what counts).
+func missingPermissions(have int64, openThread, inThread bool) string {
+	need := append([]permission{}, readPermissions...)
+	switch {
+	case inThread:
+		need = append(need, threadPermissions...)
+	case openThread:
+		need = append(append(append(need, channelPermissions...), openPermissions...), threadPermissions...)
+	default:
+		need = append(need, channelPermissions...)
 	}
 	var missing []string
 	for _, p := range need {
@@ -278,4 +329,19 @@ func missingPermissions(have int64, thread bool) string {
 		}
 	}
 	return strings.Join(missing, ", ")
+}
+
+// isThread tells whether a channel is a thread, from the gateway's cache or else from Discord.
+func (b *Bot) isThread(id string) bool {
+	if b.s.State != nil {
+		if ch, err := b.s.State.Channel(id); err == nil {
+			return ch.IsThread()
+		}
+	}
+	ch, err := b.s.Channel(id)
+	if err != nil {
+		b.log.Warn("could not tell whether a channel is a thread", "channel", id, "err", err)
+		return false
+	}
+	return ch.IsThread()
 }

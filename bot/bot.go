@@ -66,6 +66,7 @@ type gameEntry struct {
 	seq     uint64
 	timers  []storage.Timer
 	lastMsg string
+	problem string // why the last post in the game's channel failed; empty once one succeeds
 }
 
 // New prepares a bot on a session (opened by Start, or used for REST only in HTTP mode).

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -27,6 +28,8 @@ func (g gatewayResponder) respond(r *discordgo.InteractionResponse) error {
 	return g.s.InteractionRespond(g.i, r)
 }
 
+// clip keeps a message within maxContent bytes (so within Discord's characters), cutting at a
+// line break when one is near the end, and never inside a character.
 func clip(s string) string {
 	if len(s) <= maxContent {
 		return s
@@ -34,6 +37,9 @@ func clip(s string) string {
 	cut := strings.LastIndex(s[:maxContent], "\n")
 	if cut < maxContent/2 {
 		cut = maxContent
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
 	}
 	return s[:cut] + "\n…"
 }

@@ -109,7 +109,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 			b.log.Error("could not store the deadline move", "game", e.id, "err", err)
 			return
 		}
-		b.announce(e, reply)
+		_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 		return
 	}
 	b.remind(e, tm)
@@ -126,26 +126,21 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 }
 
 // remind tells the current player (and, at the last reminder, the table) that the turn waits.
+// Times are Discord timestamps, so every reader sees them in their own time zone.
 func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
-	var deadline time.Time
-	for _, x := range e.timers {
-		if x.Kind == kindDeadline {
-			deadline = x.At
-		}
-	}
-	left := roundDuration(deadline.Sub(b.now()))
-	then := map[string]string{commands.PolicySkip: "skipped", commands.PolicyAuto: "played for them with the simplest legal move"}[t.Settings.Policy]
+	deadline := deadlineOf(e.timers)
+	then := map[string]string{commands.PolicySkip: "skipped", commands.PolicyAuto: "played for them"}[t.Settings.Policy]
 	var text string
 	switch strings.TrimPrefix(tm.Kind, kindReminder) {
 	case "1":
-		text = fmt.Sprintf("%s, it is your turn in %s (tile %s); %s left.", cur.Name, t.Entry().Title, t.Game.Drawn, left)
+		text = fmt.Sprintf("%s, it is your turn in %s (tile %s); the turn ends %s.", cur.Name, t.Entry().Title, t.Game.Drawn, stamp(deadline, "R"))
 	case "2":
-		text = fmt.Sprintf("%s, your turn is still waiting: %s left before it is %s.", cur.Name, left, then)
+		text = fmt.Sprintf("%s, your turn is still waiting: it will be %s %s.", cur.Name, then, stamp(deadline, "R"))
 	default:
-		text = fmt.Sprintf("The table is waiting for %s: no move for %s. The turn will be %s in %s.", cur.Name,
-			roundDuration(b.now().Sub(deadline.Add(-t.Settings.Deadline))), then, left)
+		text = fmt.Sprintf("The table is waiting for %s, whose turn began %s. The turn will be %s %s.", cur.Name,
+			stamp(deadline.Add(-t.Settings.Deadline), "R"), then, stamp(deadline, "R"))
 	}
 	ping := b.pingable([]string{cur.ID})
 	content := text
@@ -160,14 +155,29 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	}
 }
 
-func roundDuration(d time.Duration) string {
-	if d < 0 {
-		d = 0
+// deadlineOf is the time of the deadline among a game's timers (zero if none).
+func deadlineOf(timers []storage.Timer) time.Time {
+	for _, x := range timers {
+		if x.Kind == kindDeadline {
+			return x.At
+		}
 	}
-	if d >= 2*time.Hour {
-		return fmt.Sprintf("%d h", int(d.Round(time.Hour)/time.Hour))
+	return time.Time{}
+}
+
+// stamp is a Discord timestamp: style R is relative ("in 3 hours"), f the full date and time,
+// each shown in the reader's own time zone.
+func stamp(at time.Time, style string) string {
+	return fmt.Sprintf("<t:%d:%s>", at.Unix(), style)
+}
+
+// deadlineLine tells the table when the running turn ends.
+func deadlineLine(t *commands.Table, timers []storage.Timer) string {
+	at := deadlineOf(timers)
+	if t == nil || t.Status != commands.Playing || at.IsZero() {
+		return ""
 	}
-	return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+	return "Turn deadline: " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
 }
 
 // mute drops the clicking player's remaining reminders of this turn (the deadline stays).

@@ -89,6 +89,14 @@ func WithAppPermissions(p int64) Option {
 	return func(c *config) { c.appPermissions = p }
 }
 
+// SetAppPermissions changes the bot's permissions in every guild channel from now on, as an
+// admin editing the bot's role mid-game would.
+func (f *Fake) SetAppPermissions(p int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cfg.appPermissions = p
+}
+
 // DefaultAppPermissions are the bot's permissions unless WithAppPermissions
 // says otherwise: what a game bot needs, and nothing administrative.
 const DefaultAppPermissions int64 = discordgo.PermissionViewChannel |
