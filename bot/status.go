@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // yourTurns lists, across every server, the games where it is u's turn, with links to their
@@ -22,7 +23,16 @@ func (b *Bot) yourTurns(u commands.User) string {
 		e.mu.Lock()
 		t := e.table
 		if cur, ok := t.Current(); ok && cur.ID == u.ID {
-			turns = append(turns, fmt.Sprintf("%s in <#%s>: turn %d, your tile %s", t.Entry().Title, e.place, t.Game.Turn, t.Game.Drawn))
+			line := fmt.Sprintf("%s in <#%s>: turn %d", t.Entry().Title, e.place, t.Game.Turn)
+			switch t.Game.Phase {
+			case game.PhasePlace:
+				line += ", your tile " + string(t.Game.Drawn)
+			case game.PhaseSource:
+				line += ", your tile is not drawn yet"
+			default:
+				line += ", your tile " + string(t.Game.Drawn) + " is placed; finish your turn"
+			}
+			turns = append(turns, line)
 		} else if t.Status == commands.Lobby && t.Seat(u.ID) >= 0 {
 			lobbies = append(lobbies, fmt.Sprintf("%s lobby in <#%s>", t.Entry().Title, e.place))
 		}
