@@ -195,6 +195,11 @@ func (f *Fake) webhookMessageLocked(hr *http.Request) (*Interaction, *Message, e
 		id = in.originalID
 	}
 	m := f.messages[id]
+	if id == "" && in.overHTTP {
+		e := notFound(10008, "Unknown Message", hr.PathValue("message"))
+		e.kind = ""
+		return nil, nil, e
+	}
 	if id == "" || m == nil || m.Deleted || id != in.originalID && !slices.Contains(in.followups, id) {
 		return nil, nil, notFound(10008, "Unknown Message", hr.PathValue("message"))
 	}

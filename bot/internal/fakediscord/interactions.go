@@ -127,6 +127,10 @@ type Interaction struct {
 	err        error // why the interaction could not be built or sent
 	sent       bool
 	sentAt     time.Time
+	// overHTTP is set while ServeInteraction waits for the bot's HTTP answer and applies it:
+	// Discord has not created @original yet, and an edit of it is answered 404, which a bot
+	// may retry (it is not counted as a problem).
+	overHTTP bool
 	timer      *time.Timer
 	expired    bool
 	response   *Response

@@ -40,11 +40,15 @@ func (f *Fake) ServeInteraction(h http.Handler, priv ed25519.PrivateKey, in *Int
 		return rec
 	}
 	f.startDeadline(in)
+	f.mu.Lock()
+	in.overHTTP = true
+	f.mu.Unlock()
 	h.ServeHTTP(rec, SignedRequest(priv, in.Payload, time.Now()))
 	at := time.Now()
 
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	in.overHTTP = false
 	mediaType, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
 	switch {
 	case rec.Code != http.StatusOK || mediaType != "application/json":
