@@ -124,13 +124,13 @@ type Interaction struct {
 	messageID string // component interactions: the message clicked
 
 	// Guarded by f.mu.
-	err        error // why the interaction could not be built or sent
-	sent       bool
-	sentAt     time.Time
+	err    error // why the interaction could not be built or sent
+	sent   bool
+	sentAt time.Time
 	// overHTTP is set while ServeInteraction waits for the bot's HTTP answer and applies it:
 	// Discord has not created @original yet, and an edit of it is answered 404, which a bot
 	// may retry (it is not counted as a problem).
-	overHTTP bool
+	overHTTP   bool
 	timer      *time.Timer
 	expired    bool
 	response   *Response
