@@ -128,6 +128,9 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 		return undoVote(t, user, c)
 	case "kick":
 		return kickVote(t, user, c)
+	case "hist":
+		page, _ := strconv.Atoi(c.Arg)
+		return carcHistory(t, page)
 	case "board":
 		if t.Game == nil {
 			return fail(t, "The game has not started yet.")

@@ -41,7 +41,7 @@ func Handle(t *Table, in Input) (r Reply) {
 }
 
 var carcSubs = []string{"new", "join", "leave", "start", "status", "board", "tiles", "log", "draw", "pass", "undo", "resign",
-	"settings", "help", "rules", "abandon", "kick", "skip"}
+	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export"}
 
 func handleCarc(t *Table, in Input) Reply {
 	switch in.Sub {
@@ -99,6 +99,12 @@ func handleCarc(t *Table, in Input) Reply {
 		return carcAdmin(t, c, in)
 	case "kick":
 		return carcKick(t, c, in)
+	case "history":
+		return carcHistory(t, 0)
+	case "replay":
+		return carcReplay(t, in)
+	case "export":
+		return carcExport(t)
 	}
 	return fail(t, "/carc %s is not a subcommand.", in.Sub)
 }

@@ -114,8 +114,12 @@ func publicOutputs(t *Table) string {
 	var b strings.Builder
 	g := t.Game
 	user := t.Seats[g.Current]
-	for _, sub := range []string{"status", "tiles", "log", "board", "settings", "rules"} {
-		b.WriteString(Handle(t, Input{User: user, Command: "carc", Sub: sub}).Text)
+	for _, sub := range []string{"status", "tiles", "log", "board", "settings", "rules", "history", "export"} {
+		r := Handle(t, Input{User: user, Command: "carc", Sub: sub})
+		b.WriteString(r.Text)
+		if r.File != nil {
+			b.Write(r.File.Data)
+		}
 	}
 	opts := map[string]string{}
 	if g.Phase == game.PhasePlace {

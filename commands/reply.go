@@ -18,6 +18,12 @@ const (
 	EndImage
 )
 
+// File is an attachment other than the picture.
+type File struct {
+	Name string
+	Data []byte
+}
+
 // ButtonStyle is how a button looks.
 type ButtonStyle int
 
@@ -78,6 +84,8 @@ type Reply struct {
 	Buttons [][]Button
 	Select  *Select
 	Events  []game.Event
+	// File is a document to attach (a game record), seen only by the person who asked.
+	File *File
 	// Stale means the clicked message's buttons can never work again (an earlier turn, a game
 	// that ended): the bot greys them out.
 	Stale bool

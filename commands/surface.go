@@ -68,6 +68,10 @@ func Definitions() []*discordgo.ApplicationCommand {
 			sub("abandon", "End the game without a winner (creator or Manage Channels)"),
 			sub("kick", "Remove a player (creator or Manage Channels)", opt("player", "Who", true, true)),
 			sub("skip", "Skip the current turn (creator or Manage Channels)"),
+			sub("history", "The turns played so far, page by page"),
+			sub("replay", "The board as it was after a turn",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move", Description: "The turn", Required: true, MinValue: floatPtr(1)}),
+			sub("export", "The game's record as a file (complete once the game is over)"),
 		}}
 	place := &discordgo.ApplicationCommand{Name: "place", Description: "Place your tile (a whole turn in one command)",
 		Options: []*discordgo.ApplicationCommandOption{

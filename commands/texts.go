@@ -190,10 +190,73 @@ func finalText(t *Table) string {
 	if t.Status == Abandoned {
 		head = "The game was abandoned. "
 	}
-	if r := revealText(t); r != "" {
-		return head + standings(t) + "\n" + r
+	text := head + standings(t)
+	if by := pointsBySource(t); by != "" {
+		text += "\n" + by
 	}
-	return head + standings(t)
+	if r := revealText(t); r != "" {
+		text += "\n" + r
+	}
+	return text
+}
+
+// pointsBySource splits each player's points by what scored them (roads, cities, cloisters,
+// fields, and the map's own sources such as chips and sales), biggest first.
+func pointsBySource(t *Table) string {
+	if t.Game == nil {
+		return ""
+	}
+	sums := make([]map[string]int, len(t.Seats))
+	for i := range sums {
+		sums[i] = map[string]int{}
+	}
+	for _, e := range t.Game.Log {
+		if e.Player >= 0 && e.Player < len(sums) && e.Points != 0 {
+			sums[e.Player][sourceName(e.Kind)] += e.Points
+		}
+	}
+	var lines []string
+	for i, by := range sums {
+		if len(by) == 0 {
+			continue
+		}
+		kinds := make([]string, 0, len(by))
+		for k := range by {
+			kinds = append(kinds, k)
+		}
+		sort.Slice(kinds, func(a, b int) bool {
+			if by[kinds[a]] != by[kinds[b]] {
+				return by[kinds[a]] > by[kinds[b]]
+			}
+			return kinds[a] < kinds[b]
+		})
+		parts := make([]string, len(kinds))
+		for n, k := range kinds {
+			parts[n] = fmt.Sprintf("%s %d", k, by[k])
+		}
+		lines = append(lines, t.Seats[i].Name+": "+strings.Join(parts, ", "))
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return "Points by source: " + strings.Join(lines, "; ") + "."
+}
+
+// sourceName names a kind of score entry the way players say it.
+func sourceName(kind string) string {
+	switch kind {
+	case "road":
+		return "roads"
+	case "city":
+		return "cities"
+	case "cloister":
+		return "cloisters"
+	case "farm":
+		return "fields"
+	case "chip":
+		return "chips"
+	}
+	return kind
 }
 
 // standings ranks the players: equal scores share a place, players who resigned come last, and a

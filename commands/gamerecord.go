@@ -1,0 +1,178 @@
+package commands
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// RecordFormat names the game record document, so that readers refuse anything else.
+const RecordFormat = "carcassonne-maps-bot/record"
+
+// RecordVersion is the version of the document this code writes and reads.
+const RecordVersion = 1
+
+// GameRecord is the documented record of one game: who played which map with which rules, and
+// every move in order. A complete record (the game is over) also holds the deal (the setup with
+// its revealed key or seed) and the engine's state hash after every move, so that anyone can
+// replay it and check every step; the hash of the deal's commitment binds the key to the game.
+// A record of a running game holds only what every player has seen: no deal, no hashes (a hash
+// would let a player test guesses about face-down chips).
+//
+// Version 1 fields: format, version, game (the table id), map, title, players (names in seat
+// order), options (the rule options), complete, commitment (SHA-256, see DealCommitment; empty
+// for local games), setup (complete records only: game.Setup with the key or seed), moves (n
+// from 1, the turn, who, the engine move, and the hash after it in complete records), final (the
+// places, complete records only).
+type GameRecord struct {
+	Format     string         `json:"format"`
+	Version    int            `json:"version"`
+	Game       string         `json:"game"`
+	Map        string         `json:"map"`
+	Title      string         `json:"title"`
+	Players    []string       `json:"players"`
+	Options    game.Options   `json:"options"`
+	Complete   bool           `json:"complete"`
+	Commitment string         `json:"commitment,omitempty"`
+	Setup      *game.Setup    `json:"setup,omitempty"`
+	Moves      []RecordMove   `json:"moves"`
+	Final      []RecordResult `json:"final,omitempty"`
+}
+
+// RecordMove is one move of a game record.
+type RecordMove struct {
+	N    int       `json:"n"`
+	Turn int       `json:"turn"`
+	User string    `json:"user"`
+	Move game.Move `json:"move"`
+	Hash string    `json:"hash,omitempty"`
+}
+
+// RecordResult is a player's final score and place (equal scores share a place; players who
+// resigned come last).
+type RecordResult struct {
+	Player   string `json:"player"`
+	Score    int    `json:"score"`
+	Place    int    `json:"place"`
+	Resigned bool   `json:"resigned,omitempty"`
+}
+
+// ErrRecordDiverges reports a record whose moves do not replay to the states it claims.
+var ErrRecordDiverges = errors.New("the record diverges")
+
+// RecordOf writes a table's record: complete once the game is over, else what players may see.
+func RecordOf(t *Table) (GameRecord, error) {
+	if t == nil || t.Game == nil {
+		return GameRecord{}, errors.New("the game has not started: there is nothing to record yet")
+	}
+	e := t.Entry()
+	r := GameRecord{Format: RecordFormat, Version: RecordVersion, Game: t.ID, Map: e.ID, Title: e.Title,
+		Players: slices.Clone(t.Setup.Players), Options: t.Setup.Options, Complete: t.Status == Finished || t.Status == Abandoned}
+	if t.Settings.Key != "" {
+		r.Commitment = DealCommitment(t.ID, t.Settings.Key)
+	}
+	// The moves are replayed from the deal for their turn numbers (and, once the game is over,
+	// their hashes); the deal itself goes into the record only then.
+	g, err := game.NewGame(e.Map, e.Variant, t.Setup)
+	if err != nil {
+		return GameRecord{}, fmt.Errorf("record of %s: %w", t.ID, err)
+	}
+	if r.Complete {
+		setup := t.Setup
+		r.Setup = &setup
+	}
+	for i, l := range t.Moves {
+		m := RecordMove{N: i + 1, Turn: g.Turn, User: l.User, Move: l.Move}
+		if _, err := g.Apply(l.Move); err != nil {
+			return GameRecord{}, fmt.Errorf("record of %s: move %d does not replay: %w", t.ID, i+1, err)
+		}
+		if r.Complete {
+			m.Hash = g.Hash()
+		}
+		r.Moves = append(r.Moves, m)
+	}
+	if r.Complete {
+		r.Final = results(t.Game)
+	}
+	return r, nil
+}
+
+// results ranks the players as the final standings do: by score, equal scores sharing a place,
+// players who resigned last.
+func results(g *game.Game) []RecordResult {
+	out := make([]RecordResult, len(g.Players))
+	for i, p := range g.Players {
+		out[i] = RecordResult{Player: p.Name, Score: p.Score, Resigned: p.Resigned}
+	}
+	slices.SortStableFunc(out, func(a, b RecordResult) int {
+		if a.Resigned != b.Resigned {
+			if a.Resigned {
+				return 1
+			}
+			return -1
+		}
+		return b.Score - a.Score
+	})
+	for i := range out {
+		out[i].Place = i + 1
+		if i > 0 && out[i].Score == out[i-1].Score && out[i].Resigned == out[i-1].Resigned {
+			out[i].Place = out[i-1].Place
+		}
+	}
+	return out
+}
+
+// ParseRecord reads a game record document, refusing other formats and newer versions.
+func ParseRecord(data []byte) (GameRecord, error) {
+	var r GameRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return GameRecord{}, fmt.Errorf("not a game record: %w", err)
+	}
+	if r.Format != RecordFormat {
+		return GameRecord{}, fmt.Errorf("not a game record: format %q, want %q", r.Format, RecordFormat)
+	}
+	if r.Version < 1 || r.Version > RecordVersion {
+		return GameRecord{}, fmt.Errorf("game record version %d: this bot reads versions 1 to %d", r.Version, RecordVersion)
+	}
+	return r, nil
+}
+
+// ReplayRecord checks a complete record: the deal's key against the commitment, then every move
+// from the deal, each against the hash the record gives after it. It returns the final game, or
+// an error (wrapping ErrRecordDiverges when a state differs) that names the move and its turn.
+func ReplayRecord(r GameRecord) (*game.Game, error) {
+	if !r.Complete || r.Setup == nil {
+		return nil, errors.New("this record is of a running game: it has no deal to replay (export it again once the game is over)")
+	}
+	if r.Commitment != "" && DealCommitment(r.Game, r.Setup.Key) != r.Commitment {
+		return nil, fmt.Errorf("%w: the deal's key does not match the commitment %s posted at the start", ErrRecordDiverges, r.Commitment)
+	}
+	e, err := variants.Lookup(r.Setup.Map)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.NewGame(e.Map, e.Variant, *r.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("the record's deal: %w", err)
+	}
+	for _, m := range r.Moves {
+		turn := g.Turn
+		if _, err := g.Apply(m.Move); err != nil {
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrRecordDiverges, m.N, turn, m.User, err)
+		}
+		if h := g.Hash(); h != m.Hash {
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the state's hash is %s, the record says %s", ErrRecordDiverges, m.N, turn, m.User, h, m.Hash)
+		}
+	}
+	if len(r.Final) > 0 {
+		got := results(g)
+		if !slices.Equal(got, r.Final) {
+			return nil, fmt.Errorf("%w: the final scores are %v, the record says %v", ErrRecordDiverges, got, r.Final)
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,189 @@
+package commands
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// historyPage is how many turns /carc history shows at once.
+const historyPage = 12
+
+// turnEvents replays a table's moves from its deal and groups the events by the turn they
+// belong to, up to (and including) turn last; 0 means every turn. Only whole turns are replayed:
+// the turn still running is left out, so nothing shown depends on what is still hidden.
+func turnEvents(t *Table, last int) (*game.Game, [][]game.Event, error) {
+	e := t.Entry()
+	g, err := game.NewGame(e.Map, e.Variant, t.Setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	turns := [][]game.Event{nil}
+	for _, l := range t.Moves {
+		if last > 0 && g.Turn > last {
+			break
+		}
+		turn := g.Turn
+		if t.Status == Playing && turn >= t.Game.Turn {
+			break
+		}
+		ev, err := g.Apply(l.Move)
+		if err != nil {
+			return nil, nil, err
+		}
+		for len(turns) <= turn {
+			turns = append(turns, nil)
+		}
+		turns[turn] = append(turns[turn], ev...)
+	}
+	return g, turns, nil
+}
+
+// historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
+func historyLine(t *Table, g *game.Game, turn int, events []game.Event) string {
+	name := func(p int) string {
+		if p >= 0 && p < len(t.Seats) {
+			return t.Seats[p].Name
+		}
+		return "?"
+	}
+	var who string
+	var parts []string
+	points := map[int]int{}
+	var order []int
+	for _, e := range events {
+		switch e.Kind {
+		case game.EventTilePlaced:
+			who = name(e.Player)
+			parts = append(parts, fmt.Sprintf("%s on %s at %s°", e.Tile, e.Square, e.Rotation))
+		case game.EventMeeplePlaced:
+			parts = append(parts, "meeple "+e.Spot)
+		case game.EventVariant:
+			parts = append(parts, strings.TrimSuffix(e.Text, "."))
+		case game.EventTileReturned:
+			who = name(e.Player)
+			parts = append(parts, "turn skipped")
+		case game.EventTileDiscarded:
+			parts = append(parts, fmt.Sprintf("%s fits nowhere", e.Tile))
+		case game.EventResigned:
+			parts = append(parts, name(e.Player)+" resigned")
+		case game.EventScored:
+			if _, ok := points[e.Player]; !ok {
+				order = append(order, e.Player)
+			}
+			points[e.Player] += e.Points
+		}
+	}
+	var scored []string
+	for _, p := range order {
+		scored = append(scored, fmt.Sprintf("%s +%d", name(p), points[p]))
+	}
+	line := fmt.Sprintf("%d. %s: %s", turn, who, strings.Join(parts, ", "))
+	if who == "" {
+		line = fmt.Sprintf("%d. %s", turn, strings.Join(parts, ", "))
+	}
+	if len(scored) > 0 {
+		line += " (" + strings.Join(scored, ", ") + ")"
+	}
+	return line
+}
+
+// carcHistory lists the finished turns, a page at a time (page 0 is the latest), with buttons
+// to page through.
+func carcHistory(t *Table, page int) Reply {
+	if t.Game == nil {
+		return fail(t, "The game has not started: there is no history yet.")
+	}
+	g, turns, err := turnEvents(t, 0)
+	if err != nil {
+		return fail(t, "The history could not be rebuilt: %v.", err)
+	}
+	var lines []string
+	for turn := 1; turn < len(turns); turn++ {
+		if len(turns[turn]) > 0 {
+			lines = append(lines, historyLine(t, g, turn, turns[turn]))
+		}
+	}
+	if len(lines) == 0 {
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: "No turn has been played yet."}
+	}
+	pages := (len(lines) + historyPage - 1) / historyPage
+	page = min(max(page, 0), pages-1)
+	end := len(lines) - page*historyPage
+	start := max(end-historyPage, 0)
+	text := fmt.Sprintf("%s, turns %s (page %d of %d):\n%s", t.Entry().Title, turnRange(lines[start], lines[end-1]), page+1, pages,
+		strings.Join(lines[start:end], "\n"))
+	r := Reply{OK: true, Ephemeral: true, Table: t, Text: text}
+	r.Buttons = [][]Button{{
+		{ID: ComponentID(t, "hist", strconv.Itoa(page+1)), Label: "Older", Style: Secondary, Disabled: page+1 >= pages},
+		{ID: ComponentID(t, "hist", strconv.Itoa(page-1)), Label: "Newer", Style: Secondary, Disabled: page == 0},
+	}}
+	return r
+}
+
+// turnRange is "4-15" from the first and last lines of a page.
+func turnRange(first, last string) string {
+	a, _, _ := strings.Cut(first, ".")
+	b, _, _ := strings.Cut(last, ".")
+	if a == b {
+		return a
+	}
+	return a + "-" + b
+}
+
+// carcReplay shows the board as it was after turn n, with that turn's line; while the game runs
+// only finished turns can be shown.
+func carcReplay(t *Table, in Input) Reply {
+	if t.Game == nil {
+		return fail(t, "The game has not started: there is nothing to replay yet.")
+	}
+	last := t.Game.Turn - 1
+	if t.Status != Playing {
+		last = t.Game.Turn
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(in.Options["move"]))
+	if err != nil || n < 1 || n > last {
+		if last < 1 {
+			return fail(t, "No turn has been played yet.")
+		}
+		return fail(t, "move:%s is not a finished turn: choose a turn from 1 to %d.", in.Options["move"], last)
+	}
+	g, turns, err := turnEvents(t, n)
+	if err != nil {
+		return fail(t, "The game could not be replayed to turn %d: %v.", n, err)
+	}
+	past := t.clone()
+	past.Game = g
+	past.Status = Playing
+	if g.Over() {
+		past.Status = t.Status
+	}
+	text := fmt.Sprintf("%s after turn %d of %d.", t.Entry().Title, n, last)
+	if n < len(turns) && len(turns[n]) > 0 {
+		text += "\n" + historyLine(t, g, n, turns[n])
+	}
+	return Reply{OK: true, Ephemeral: true, Table: past, Text: text, Image: BoardImage}
+}
+
+// carcExport attaches the game's record: complete once the game is over, else only what every
+// player has seen.
+func carcExport(t *Table) Reply {
+	r, err := RecordOf(t)
+	if err != nil {
+		return fail(t, "%v.", err)
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fail(t, "The record could not be written: %v.", err)
+	}
+	text := fmt.Sprintf("The record of this game (%s, format %s version %d). Replay it with `bot replay FILE`.",
+		plural(len(r.Moves), "move", "moves"), RecordFormat, RecordVersion)
+	if !r.Complete {
+		text = fmt.Sprintf("The record of this game so far (%s): only what every player has seen. Once the game is over, "+
+			"the record also holds the deal and a hash after every move.", plural(len(r.Moves), "move", "moves"))
+	}
+	return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".json", Data: data}}
+}

@@ -1,0 +1,129 @@
+package commands
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestHistoryPagesThroughEveryTurn: /carc history shows the latest turns first, a page at a time;
+// the Older button reaches the first turn, and every turn played appears exactly once.
+func TestHistoryPagesThroughEveryTurn(t *testing.T) {
+	tbl, err := AutoGame("france", 3, 21, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := tbl.Seats[0]
+	r := Handle(tbl, Input{User: user, Command: "carc", Sub: "history"})
+	if !r.OK || !strings.Contains(r.Text, "page 1 of") {
+		t.Fatalf("/carc history: %s", r.Text)
+	}
+	seen := map[int]int{}
+	for page := 0; ; page++ {
+		for _, line := range strings.Split(r.Text, "\n")[1:] {
+			n, err := strconv.Atoi(strings.SplitN(line, ".", 2)[0])
+			if err != nil {
+				t.Fatalf("page %d: a line without its turn: %q", page, line)
+			}
+			seen[n]++
+		}
+		older := r.Buttons[0][0]
+		if older.Disabled {
+			break
+		}
+		r = HandleComponent(tbl, user, older.ID, nil)
+		if !r.OK {
+			t.Fatalf("Older: %s", r.Text)
+		}
+	}
+	rec, _ := RecordOf(tbl)
+	played := map[int]bool{}
+	for _, m := range rec.Moves {
+		played[m.Turn] = true
+	}
+	for turn := range played {
+		if seen[turn] != 1 {
+			t.Errorf("turn %d shown %d times", turn, seen[turn])
+		}
+	}
+	if len(seen) != len(played) {
+		t.Errorf("%d turns shown, %d played", len(seen), len(played))
+	}
+}
+
+// TestReplayShowsFinishedTurnsOnly: /carc replay move:n rebuilds the board after turn n; while the
+// game runs, the turn in progress and later ones are refused with the range that is allowed.
+func TestReplayShowsFinishedTurnsOnly(t *testing.T) {
+	tbl, err := Position("france", 2, 9, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := tbl.Seats[0]
+	replay := func(n string) Reply {
+		return Handle(tbl, Input{User: user, Command: "carc", Sub: "replay", Options: map[string]string{"move": n}})
+	}
+	last := tbl.Game.Turn - 1
+	r := replay(strconv.Itoa(last))
+	if !r.OK || r.Image != BoardImage || r.Table.Game.Turn != last+1 {
+		t.Fatalf("replay of turn %d: %s (game at turn %d)", last, r.Text, r.Table.Game.Turn)
+	}
+	if r.Table == tbl || tbl.Game.Turn != last+1 {
+		t.Fatal("the replay changed the running table")
+	}
+	for _, bad := range []string{strconv.Itoa(tbl.Game.Turn), "0", "x"} {
+		if r := replay(bad); r.OK || !strings.Contains(r.Text, "from 1 to "+strconv.Itoa(last)) {
+			t.Errorf("replay move:%s: %s", bad, r.Text)
+		}
+	}
+}
+
+// TestExportAttachesTheRecord: /carc export attaches the record as JSON: a partial one while the
+// game runs, the complete one after it.
+func TestExportAttachesTheRecord(t *testing.T) {
+	tbl, err := AutoGame("france", 2, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Handle(tbl, Input{User: tbl.Seats[0], Command: "carc", Sub: "export"})
+	if !r.OK || r.File == nil || !strings.HasSuffix(r.File.Name, ".json") {
+		t.Fatalf("/carc export: %s", r.Text)
+	}
+	rec, err := ParseRecord(r.File.Data)
+	if err != nil || !rec.Complete {
+		t.Fatalf("the exported record: %v (complete %v)", err, rec.Complete)
+	}
+	if _, err := ReplayRecord(rec); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if json.Unmarshal(r.File.Data, &doc) != nil || doc["format"] != RecordFormat {
+		t.Fatalf("the file is not a record document")
+	}
+}
+
+// TestFinalTextSplitsPointsBySource: the end message splits each player's points by source, and
+// the parts add up to the player's score.
+func TestFinalTextSplitsPointsBySource(t *testing.T) {
+	tbl, err := AutoGame("france", 3, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := pointsBySource(tbl)
+	if !strings.HasPrefix(line, "Points by source: ") || !strings.Contains(finalText(tbl), line) {
+		t.Fatalf("the end message lacks the split: %q", finalText(tbl))
+	}
+	for i, part := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(line, "Points by source: "), "."), "; ") {
+		name, sources, _ := strings.Cut(part, ": ")
+		sum := 0
+		for _, s := range strings.Split(sources, ", ") {
+			f := strings.Fields(s)
+			n, _ := strconv.Atoi(f[len(f)-1])
+			sum += n
+		}
+		seat := tbl.findSeat(name)
+		if seat < 0 || sum != tbl.Game.Players[seat].Score {
+			t.Errorf("part %d %q adds up to %d, the score is %d", i, part, sum, tbl.Game.Players[max(seat, 0)].Score)
+		}
+	}
+}
