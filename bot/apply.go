@@ -18,6 +18,7 @@ var errAlreadyApplied = errors.New("this action was already applied")
 type answer struct {
 	text   string
 	png    []byte
+	file   *commands.File
 	comps  []discordgo.MessageComponent
 	status bool // append the player's games across every server (takes each game's lock in turn)
 	stale  bool // the clicked message's buttons can never work again
@@ -34,7 +35,7 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, 
 	if a.stale {
 		b.greyOut(i)
 	}
-	b.editOriginal(i, a.text, a.png, a.comps)
+	b.editAnswer(i, a.text, func() []*discordgo.File { return append(pngFile(a.png), docFile(a.file)...) }, a.comps)
 }
 
 // apply runs one entry under the game's lock: a refused or read-only input changes nothing; an
@@ -48,7 +49,7 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 		if status && e.problem != "" {
 			reply.Text += "\nProblem: " + e.problem
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), comps: components(reply), status: status, stale: reply.Stale}
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: components(reply), status: status, stale: reply.Stale}
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
 		return b.commitError(e, err)

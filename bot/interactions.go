@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -93,6 +94,12 @@ func (b *Bot) ack(i *discordgo.Interaction, r responder, kind discordgo.Interact
 
 // editOriginal replaces the private answer (or the clicked private panel).
 func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, comps []discordgo.MessageComponent) {
+	b.editAnswer(i, text, func() []*discordgo.File { return pngFile(png) }, comps)
+}
+
+// editAnswer replaces the private answer with text, the files files makes (called again for
+// each try, since a try spends their readers) and components.
+func (b *Bot) editAnswer(i *discordgo.Interaction, text string, files func() []*discordgo.File, comps []discordgo.MessageComponent) {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
@@ -100,7 +107,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, co
 	// An empty list of attachments to keep: the new picture (if any) replaces the old one
 	// instead of joining it.
 	keep := []*discordgo.MessageAttachment{}
-	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, Files: pngFile(png), Attachments: &keep,
+	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, Files: files(), Attachments: &keep,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	for try := 0; ; try++ {
 		_, err := b.s.InteractionResponseEdit(i, edit)
@@ -112,7 +119,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, co
 			return
 		}
 		time.Sleep(editRetries[try])
-		edit.Files = pngFile(png) // the readers of the last try are spent
+		edit.Files = files()
 	}
 }
 
@@ -220,6 +227,9 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		return
 	}
 	e := b.entryAt(i.ChannelID)
+	if e == nil && in.Command == "carc" && slices.Contains(afterTheEnd, in.Sub) {
+		e = b.finished(i.ChannelID)
+	}
 	if e == nil {
 		r := commands.Handle(nil, in)
 		b.editOriginal(i, r.Text, nil, nil)
@@ -236,6 +246,9 @@ func (b *Bot) component(i *discordgo.Interaction) {
 		return
 	}
 	e := b.entryAt(i.ChannelID)
+	if c, err := commands.ParseComponentID(data.CustomID); e == nil && err == nil && c.Verb == "hist" {
+		e = b.finished(i.ChannelID)
+	}
 	if e == nil {
 		b.greyOut(i)
 		b.editOriginal(i, "This button belongs to a game that is no longer running here.", nil, nil)

@@ -82,6 +82,13 @@ func pngFile(png []byte) []*discordgo.File {
 	return []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
 }
 
+func docFile(f *commands.File) []*discordgo.File {
+	if f == nil {
+		return nil
+	}
+	return []*discordgo.File{{Name: f.Name, ContentType: "application/json", Reader: bytes.NewReader(f.Data)}}
+}
+
 // mentionLine pings the users of a reply, and only them.
 func mentionLine(ids []string) string {
 	var parts []string

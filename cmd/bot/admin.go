@@ -109,6 +109,9 @@ func verify(args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() == 1 {
+		return checkRecord(fs.Arg(0), out)
+	}
 	resp, err := withStore(*db, bot.AdminRequest{Op: "verify"}, true)
 	if resp.Report != nil {
 		b, _ := json.MarshalIndent(resp.Report, "", "  ")

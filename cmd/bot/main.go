@@ -38,6 +38,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return importGame(args, stdout)
 	case "verify":
 		return verify(args, stdout)
+	case "replay":
+		return replayRecord(args, stdout)
 	case "bench":
 		return benchReport(args, stdout)
 	case "help", "-h", "--help":
@@ -58,6 +60,8 @@ const usage = `Usage:
   bot export [--admin] ID  a game as JSON (players' view; --admin: everything)
   bot import FILE          load an exported game (with the bot stopped)
   bot verify               replay every game and check (and repair) its snapshot
+  bot verify FILE          check a game record: the deal's commitment, every move and hash
+  bot replay FILE          the same, for a record from /carc export, with the final scores
   bot bench [--quick]      measure speed, latency and memory; one table with the targets
 Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
 `

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -104,5 +105,35 @@ func TestVerifyExitsNonZeroOnProblems(t *testing.T) {
 	err = run([]string{"verify", "--db", db}, nil, &out)
 	if err == nil || exitCode(err) != 1 || !strings.Contains(out.String(), "broken") {
 		t.Fatalf("verify of a game that does not replay: %v (exit %d)\n%s", err, exitCode(err), out.String())
+	}
+}
+
+// TestReplayChecksARecord: bot replay (and bot verify FILE) accepts the record of a finished game
+// and prints its places; a record with a changed move exits 1 naming the move.
+func TestReplayChecksARecord(t *testing.T) {
+	tbl, err := commands.AutoGame("france", 2, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := commands.RecordOf(tbl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.json"), filepath.Join(dir, "bad.json")
+	data, _ := json.Marshal(r)
+	os.WriteFile(good, data, 0o644)
+	r.Moves[2].Move.Player = (r.Moves[2].Move.Player + 1) % 2
+	data, _ = json.Marshal(r)
+	os.WriteFile(bad, data, 0o644)
+	for _, cmd := range []string{"replay", "verify"} {
+		var out bytes.Buffer
+		if err := run([]string{cmd, good}, nil, &out); err != nil || !strings.Contains(out.String(), "1. ") {
+			t.Fatalf("bot %s of a good record: %v\n%s", cmd, err, out.String())
+		}
+		err := run([]string{cmd, bad}, nil, &out)
+		if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), "move 3 ") {
+			t.Fatalf("bot %s of a changed record: %v", cmd, err)
+		}
 	}
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// replayRecord replays a game record (the file /carc export attaches once a game is over): the
+// deal's key against the commitment posted at the start, every move from the deal with the hash
+// after it, and the final places. A record that diverges exits 1 and names the move.
+func replayRecord(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: bot replay FILE (a game record from /carc export)")
+	}
+	return checkRecord(fs.Arg(0), out)
+}
+
+func checkRecord(path string, out io.Writer) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	r, err := commands.ParseRecord(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	g, err := commands.ReplayRecord(r)
+	if err != nil {
+		if errors.Is(err, commands.ErrRecordDiverges) {
+			return fmt.Errorf("%w: %s: %v", errFailed, path, err)
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(out, "%s, game %s: %d moves replayed from the deal, every state hash as recorded.\n", r.Title, r.Game, len(r.Moves))
+	if r.Commitment != "" {
+		fmt.Fprintf(out, "The deal's key matches the commitment posted at the start (sha256 %s).\n", r.Commitment)
+	} else {
+		fmt.Fprintln(out, "A local game: its deal came from the recorded seed, with no commitment.")
+	}
+	for _, p := range r.Final {
+		fmt.Fprintf(out, "%d. %s %d\n", p.Place, p.Player, p.Score)
+	}
+	if !g.Over() {
+		fmt.Fprintln(out, "The game was abandoned before its end.")
+	}
+	return nil
+}
