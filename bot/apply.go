@@ -174,8 +174,12 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
+	files := pngFile(b.picture(reply.Table, reply))
+	if reply.Image == commands.EndImage {
+		files = append(files, b.scoreChart(reply.Table)...)
+	}
 	msg, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(content), Components: components(reply),
-		Files: pngFile(b.picture(reply.Table, reply)), AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})
+		Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})
 	if err != nil {
 		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", err)
 		e.problem = postProblem(e.place, err)

@@ -83,6 +83,9 @@ func TestCompleteGameOnEveryMap(t *testing.T) {
 			if !contains(last.Content, "The game is over.") {
 				t.Fatalf("the last message is not the end: %s", last.Content)
 			}
+			if len(last.Attachments) != 2 || last.Attachments[1].Name != "scores.png" {
+				t.Fatalf("the end message has %d pictures, want the board and the score chart", len(last.Attachments))
+			}
 			recs, err := h.store.ActiveGames()
 			if err != nil || len(recs) != 0 {
 				t.Fatalf("%d games still active after the end: %v", len(recs), err)

@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"bytes"
+
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
@@ -50,4 +54,17 @@ func board(t *commands.Table, v *game.View, kind render.Kind) ([]byte, error) {
 		o.Legal = t.Game.LegalPlacements(*v.Drawn)
 	}
 	return render.PNG(v, o)
+}
+
+// scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
+func (b *Bot) scoreChart(t *commands.Table) []*discordgo.File {
+	if t == nil || t.Game == nil {
+		return nil
+	}
+	data, err := render.ScoreChart(t.Game.View(false))
+	if err != nil {
+		b.log.Error("could not draw the score chart", "game", t.ID, "err", err)
+		return nil
+	}
+	return []*discordgo.File{{Name: "scores.png", ContentType: "image/png", Reader: bytes.NewReader(data)}}
 }
