@@ -83,8 +83,8 @@ func TestCompleteGameOnEveryMap(t *testing.T) {
 			if !contains(last.Content, "The game is over.") {
 				t.Fatalf("the last message is not the end: %s", last.Content)
 			}
-			if len(last.Attachments) != 2 || last.Attachments[1].Name != "scores.png" {
-				t.Fatalf("the end message has %d pictures, want the board and the score chart", len(last.Attachments))
+			if len(last.Attachments) != 3 || last.Attachments[1].Name != "scores.png" || last.Attachments[2].Name != "game.gif" {
+				t.Fatalf("the end message has %d pictures, want the board, the score chart and the animation", len(last.Attachments))
 			}
 			recs, err := h.store.ActiveGames()
 			if err != nil || len(recs) != 0 {

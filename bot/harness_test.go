@@ -173,8 +173,8 @@ func (h *harness) table(ch string) *commands.Table {
 // checkPNG decodes a message's image and checks Discord-friendly bounds.
 func checkPNG(t *testing.T, m *fakediscord.Message) {
 	t.Helper()
-	if len(m.Attachments) != 1 && !(len(m.Attachments) == 2 && m.Attachments[1].Name == "scores.png") {
-		t.Fatalf("message %q has %d attachments, want the board (and at the end the score chart)", firstLine(m.Content), len(m.Attachments))
+	if len(m.Attachments) != 1 && !(len(m.Attachments) == 3 && m.Attachments[1].Name == "scores.png" && m.Attachments[2].Name == "game.gif") {
+		t.Fatalf("message %q has %d attachments, want the board (and at the end the score chart and the animation)", firstLine(m.Content), len(m.Attachments))
 	}
 	img, err := png.Decode(bytes.NewReader(m.Attachments[0].Data))
 	if err != nil {

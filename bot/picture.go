@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -67,4 +68,26 @@ func (b *Bot) scoreChart(t *commands.Table) []*discordgo.File {
 		return nil
 	}
 	return []*discordgo.File{{Name: "scores.png", ContentType: "image/png", Reader: bytes.NewReader(data)}}
+}
+
+// animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
+// it cannot be drawn or would pass Discord's limit.
+func (b *Bot) animation(t *commands.Table) []*discordgo.File {
+	if t == nil || t.Game == nil {
+		return nil
+	}
+	var a render.Animation
+	err := commands.EachTurn(t, func(g *game.Game) error { return a.Add(g.View(false)) })
+	var data []byte
+	if err == nil {
+		data, err = a.GIF()
+	}
+	if err == nil && len(data) > render.MaxGIF {
+		err = fmt.Errorf("%d bytes, over Discord's limit", len(data))
+	}
+	if err != nil {
+		b.log.Error("could not draw the game's animation", "game", t.ID, "err", err)
+		return nil
+	}
+	return []*discordgo.File{{Name: "game.gif", ContentType: "image/gif", Reader: bytes.NewReader(data)}}
 }

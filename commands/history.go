@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -40,6 +41,34 @@ func turnEvents(t *Table, last int) (*game.Game, [][]game.Event, error) {
 		turns[turn] = append(turns[turn], ev...)
 	}
 	return g, turns, nil
+}
+
+// EachTurn replays a table's moves from its deal and calls fn with the game after each finished
+// turn (and once more at the end of a game that is over): what the end of a game animates.
+func EachTurn(t *Table, fn func(g *game.Game) error) error {
+	if t.Game == nil {
+		return errors.New("the game has not started")
+	}
+	e := t.Entry()
+	g, err := game.NewGame(e.Map, e.Variant, t.Setup)
+	if err != nil {
+		return err
+	}
+	for _, l := range t.Moves {
+		turn := g.Turn
+		if t.Status == Playing && turn >= t.Game.Turn {
+			break
+		}
+		if _, err := g.Apply(l.Move); err != nil {
+			return err
+		}
+		if g.Turn != turn || g.Over() {
+			if err := fn(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
