@@ -85,8 +85,16 @@ func RecordOf(t *Table) (GameRecord, error) {
 		setup := t.Setup
 		r.Setup = &setup
 	}
+	names := map[string]string{}
+	for _, u := range t.Seats {
+		names[u.ID] = u.Name
+	}
 	for i, l := range t.Moves {
-		m := RecordMove{N: i + 1, Turn: g.Turn, User: l.User, Move: l.Move}
+		who := l.User
+		if name, ok := names[who]; ok {
+			who = name // a record names players, never their Discord ids
+		}
+		m := RecordMove{N: i + 1, Turn: g.Turn, User: who, Move: l.Move}
 		if _, err := g.Apply(l.Move); err != nil {
 			return GameRecord{}, fmt.Errorf("record of %s: move %d does not replay: %w", t.ID, i+1, err)
 		}
@@ -175,4 +183,48 @@ func ReplayRecord(r GameRecord) (*game.Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// TableFromRecord opens a complete record as a local table after turn n (0: before the first
+// move): the game as it stood then, ready to be played on in the terminal or by a table script,
+// for what-if analysis. The players are seated under their names.
+func TableFromRecord(r GameRecord, n int) (*Table, error) {
+	if !r.Complete || r.Setup == nil {
+		return nil, errors.New("this record is of a running game: it has no deal to play from (export it again once the game is over)")
+	}
+	e, err := variants.Lookup(r.Setup.Map)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]User, len(r.Players))
+	for i, name := range r.Players {
+		seats[i] = User{ID: name, Name: name}
+	}
+	if len(seats) == 0 {
+		return nil, errors.New("the record has no players")
+	}
+	t, err := NewTable("record-"+r.Game, "terminal", seats[0], Settings{Map: e.ID, Options: r.Setup.Options,
+		Seed: r.Setup.Seed, Generator: r.Setup.Generator, Key: r.Setup.Key})
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.NewGame(e.Map, e.Variant, *r.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("the record's deal: %w", err)
+	}
+	t.Seats, t.Setup, t.Game, t.Local, t.Status = seats, *r.Setup, g, true, Playing
+	t.Missed = make([]int, len(seats))
+	for _, m := range r.Moves {
+		if g.Turn > n || g.Over() {
+			break
+		}
+		if _, err := g.Apply(m.Move); err != nil {
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrRecordDiverges, m.N, g.Turn, m.User, err)
+		}
+		t.Moves = append(t.Moves, Logged{User: m.User, Move: m.Move})
+	}
+	if g.Over() {
+		t.Status = Finished
+	}
+	return t, nil
 }

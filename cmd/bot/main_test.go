@@ -137,3 +137,25 @@ func TestReplayChecksARecord(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayOnFromARecord: bot play --record FILE --move N opens the game as it stood after turn N,
+// and a table script plays on from there.
+func TestPlayOnFromARecord(t *testing.T) {
+	tbl, err := commands.AutoGame("france", 2, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := commands.RecordOf(tbl)
+	dir := t.TempDir()
+	rec, script := filepath.Join(dir, "game.json"), filepath.Join(dir, "whatif.carc")
+	data, _ := json.Marshal(r)
+	os.WriteFile(rec, data, 0o644)
+	os.WriteFile(script, []byte("!expect state turn=11\n"), 0o644)
+	var out bytes.Buffer
+	if err := run([]string{"play", "--record", rec, "--move", "10", "--script", script}, nil, &out); err != nil {
+		t.Fatalf("play on from turn 10: %v\n%s", err, out.String())
+	}
+	if err := run([]string{"play", "--record", rec, "--move", "20", "--script", script}, nil, &out); exitCode(err) != 1 {
+		t.Fatalf("after turn 20 the game is not at turn 11, yet: %v", err)
+	}
+}

@@ -31,6 +31,8 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	mapID := fs.String("map", variants.Default, "map for --auto")
 	players := fs.Int("players", 2, "players for --auto")
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
+	record := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
+	move := fs.Int("move", 0, "with --record: start after this turn")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,6 +55,13 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 	}
 	r := &commands.Runner{Out: stdout, ImageDir: *out, Draw: bot.Picture}
+	if *record != "" {
+		t, err := tableFromRecord(*record, *move)
+		if err != nil {
+			return err
+		}
+		r.Table = t
+	}
 	src := stdin
 	if *script != "" {
 		f, err := os.Open(*script)

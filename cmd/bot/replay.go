@@ -54,3 +54,20 @@ func checkRecord(path string, out io.Writer) error {
 	}
 	return nil
 }
+
+// tableFromRecord opens a record file at turn n for bot play --record (what-if analysis).
+func tableFromRecord(path string, n int) (*commands.Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := commands.ParseRecord(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	t, err := commands.TableFromRecord(r, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
