@@ -99,7 +99,10 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 	}
 	if tm.Kind == kindDeadline {
 		entry := commands.Entry{Timeout: t.Settings.Policy}
-		reply := commands.Apply(t, entry)
+		reply := commands.Timeout(t, entry.Timeout)
+		if entry.Timeout == commands.PolicyAuto {
+			entry.Played = reply.Moves // a replay plays these again, whatever the autopilot would choose then
+		}
 		if !reply.OK {
 			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
 			_ = b.store.CompleteTimer(tm)

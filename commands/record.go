@@ -20,6 +20,11 @@ type Entry struct {
 	Click *Click `json:"click,omitempty"`
 	// Timeout is the deadline policy applied to the current player: skip or auto.
 	Timeout string `json:"timeout,omitempty"`
+	// Played are the moves the autopilot made for a Timeout of policy auto. A replay plays them
+	// again rather than asking the autopilot, whose choice may change from one version of the bot
+	// to the next; records stored before they were kept replay with the simplest legal moves,
+	// which the autopilot played then.
+	Played []game.Move `json:"played,omitempty"`
 }
 
 // Click is a component interaction.
@@ -37,7 +42,7 @@ func Apply(t *Table, e Entry) Reply {
 	case e.Click != nil:
 		return HandleComponent(t, e.Click.User, e.Click.ID, e.Click.Values)
 	case e.Timeout != "":
-		return Timeout(t, e.Timeout)
+		return timeout(t, e.Timeout, e.Played)
 	}
 	return fail(t, "An empty record entry.")
 }
@@ -46,7 +51,11 @@ func Apply(t *Table, e Entry) Reply {
 // unplaced tile goes back into the stack, an open choice takes its default), or play the simplest
 // legal moves for them until the turn passes (game.Game.SimplestMove: first legal placement, no
 // meeple, the defaults of forced choices, every offer declined).
-func Timeout(t *Table, policy string) Reply {
+func Timeout(t *Table, policy string) Reply { return timeout(t, policy, nil) }
+
+// timeout applies a deadline policy. For policy auto, the moves a record kept (played) are played
+// again.
+func timeout(t *Table, policy string, played []game.Move) Reply {
 	if t == nil || t.Status != Playing {
 		return fail(t, "No game is running.")
 	}
@@ -62,7 +71,17 @@ func Timeout(t *Table, policy string) Reply {
 		}
 		events = ev
 	case PolicyAuto:
+		for _, m := range played {
+			ev, err := c.play("bot", m)
+			if err != nil {
+				return fail(t, "The autopilot's recorded move does not replay: %s", errorText(err))
+			}
+			events = append(events, ev...)
+		}
 		for !g.Over() && g.Current == seat && g.Turn == turn {
+			if len(played) > 0 {
+				return fail(t, "The autopilot's recorded moves do not finish the turn.")
+			}
 			ev, err := c.play("bot", g.SimplestMove())
 			if err != nil {
 				return fail(t, "%s", errorText(err))
@@ -81,11 +100,11 @@ func Timeout(t *Table, policy string) Reply {
 	if c.Missed[seat] >= c.Settings.MissedLimit {
 		lead += fmt.Sprintf(" After %s the creator, a channel admin or a vote of the other players may remove them with /carc kick.", missed)
 	}
-	var played []game.Move
+	var made []game.Move
 	for _, l := range c.Moves[len(t.Moves):] {
-		played = append(played, l.Move)
+		made = append(made, l.Move)
 	}
-	return afterMoves(c, events, played, lead)
+	return afterMoves(c, events, made, lead)
 }
 
 // Replay rebuilds a table from its record: the first entry is its /carc new.

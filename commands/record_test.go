@@ -3,6 +3,8 @@ package commands
 import (
 	"bytes"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // TestRecordReplaysToTheSameTable records the entries of complete games (lobby included) and
@@ -82,5 +84,46 @@ func TestTimeoutPolicies(t *testing.T) {
 				t.Fatalf("auto did not play the first legal placement %v", first)
 			}
 		}
+	}
+}
+
+// TestAutopilotMovesReplayAsRecorded: a missed deadline under policy auto keeps the moves the
+// autopilot made, and a replay plays those again, not what the autopilot would choose now; moves
+// that do not replay are refused. A record from before (no moves kept) replays the simplest moves.
+func TestAutopilotMovesReplayAsRecorded(t *testing.T) {
+	tbl := midGame(t, "france", 20)
+	g := tbl.Game
+	legal := g.LegalPlacements(g.Drawn)
+	other := legal[len(legal)-1]
+	played := []game.Move{{Kind: game.MovePlace, Player: g.Current, Square: other.Square, Rotation: other.Rotation},
+		{Kind: game.MoveMeeple, Player: g.Current, Spot: "none"}}
+	// The rest of the turn as the simplest moves would finish it after this placement.
+	g2 := g.Clone()
+	if _, err := g2.Apply(played[0]); err != nil {
+		t.Fatal(err)
+	}
+	played = played[:1]
+	for g2.Current == g.Current && g2.Turn == g.Turn && !g2.Over() {
+		m := g2.SimplestMove()
+		played = append(played, m)
+		if _, err := g2.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Apply(tbl, Entry{Timeout: PolicyAuto, Played: played})
+	if !r.OK {
+		t.Fatalf("the recorded autopilot moves: %s", r.Text)
+	}
+	if got := r.Table.Moves[len(tbl.Moves)].Move; got.Square != other.Square {
+		t.Fatalf("the replay placed on %s, the record says %s", got.Square, other.Square)
+	}
+	bad := append([]game.Move{}, played...)
+	bad[0].Player = (bad[0].Player + 1) % len(tbl.Seats)
+	if r := Apply(tbl, Entry{Timeout: PolicyAuto, Played: bad}); r.OK {
+		t.Fatal("moves that do not replay were accepted")
+	}
+	legacy := Apply(tbl, Entry{Timeout: PolicyAuto})
+	if !legacy.OK || legacy.Table.Moves[len(tbl.Moves)].Move.Square != legal[0].Square {
+		t.Fatalf("a record from before kept moves: %s", legacy.Text)
 	}
 }
