@@ -145,17 +145,17 @@ func resolve(g *game.Game, set chipSet) {
 	g.Players[p].Meeples += back
 	s.Isle[p] = 0
 	g.Note(g.TurnState.Placed, g.Players[p].Name+" used the set "+set.String()+": the three chips leave the game and "+
-		meeples(back)+" come back from the Isle of Man")
+		comeBack(back)+" from the Isle of Man")
 }
 
-func meeples(n int) string {
+func comeBack(n int) string {
 	switch n {
 	case 0:
-		return "no meeple"
+		return "no meeple comes back"
 	case 1:
-		return "1 meeple"
+		return "1 meeple comes back"
 	}
-	return strconv.Itoa(n) + " meeples"
+	return strconv.Itoa(n) + " meeples come back"
 }
 
 // Held counts the meeples waiting on the Isle of Man.

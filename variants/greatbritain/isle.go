@@ -1,8 +1,6 @@
 package greatbritain
 
 import (
-	"strings"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -92,8 +90,7 @@ func chooseSet(g *game.Game, a game.Action) error {
 	}
 	want, ok := parseSet(a.Args["chips"])
 	if !ok {
-		return refuse(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\". Your %s completes %s.",
-			a.Args["chips"], chipText(*s.Pending), strings.Join(names, ", or "))
+		return refuse(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", a.Args["chips"])
 	}
 	for _, set := range sets {
 		if set == want {
@@ -102,6 +99,6 @@ func chooseSet(g *game.Game, a game.Action) error {
 			return nil
 		}
 	}
-	return refuse(names, "%s is not a set your %s completes: a set holds the new chip and two chips of your hand, with the same number or all three colours. Choose %s.",
-		want, chipText(*s.Pending), strings.Join(names, ", or "))
+	return refuse(names, "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
+		chipText(*s.Pending), want)
 }
