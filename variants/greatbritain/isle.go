@@ -20,10 +20,10 @@ func whyNoIsle(g *game.Game) string {
 		return "this is your extra turn: at most one extra turn per round, and none during the extra turn"
 	case g.TurnState.Actions[IsleAction] > 0:
 		return "you already bought your extra turn this round"
-	case g.Phase != game.PhaseDecide:
-		return "an extra turn is bought only after your turn is completely over: tile, meeple and scoring"
 	case p.Meeples == 0:
 		return "you have no meeple in your supply to put on the Isle of Man"
+	case g.Phase != game.PhaseDecide:
+		return "an extra turn is bought only after your turn is completely over: tile, meeple and scoring"
 	case len(g.Deck) == 0:
 		return "the stack is empty, so no extra turn can be played: the game is over"
 	}
