@@ -87,12 +87,18 @@ func setsWith(hand []game.Chip, c game.Chip) []chipSet {
 	return out
 }
 
+// setAction is the action that uses set s. Its chips are written without blanks
+// (purple1+blue2+orange1): the action travels in button ids, which do not quote values.
 func setAction(s chipSet) game.Action {
-	return game.Action{Name: SetAction, Args: map[string]string{"chips": s.String()}}
+	parts := make([]string, len(s))
+	for i, c := range s {
+		parts[i] = c.Color + strconv.Itoa(c.Value)
+	}
+	return game.Action{Name: SetAction, Args: map[string]string{"chips": strings.Join(parts, "+")}}
 }
 
-// parseSet reads three chips written as "purple 2 + blue 2 + orange 1" (or with commas, or short:
-// p2+b2+o1; light blue is blue). ok is false if the text is not three chips.
+// parseSet reads three chips written as "purple 2 + blue 2 + orange 1" (or purple2+blue2+orange1,
+// with commas, or short: p2+b2+o1; light blue is blue). ok is false if the text is not three chips.
 func parseSet(text string) (chipSet, bool) {
 	parts := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == '+' || r == ',' })
 	if len(parts) != 3 {
