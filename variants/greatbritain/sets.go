@@ -97,8 +97,9 @@ func setAction(s chipSet) game.Action {
 	return game.Action{Name: SetAction, Args: map[string]string{"chips": strings.Join(parts, "+")}}
 }
 
-// parseSet reads three chips written as "purple 2 + blue 2 + orange 1" (or purple2+blue2+orange1,
-// with commas, or short: p2+b2+o1; light blue is blue). ok is false if the text is not three chips.
+// parseSet reads three chips written as "purple 2 + blue 2 + orange 1", in any order, with or
+// without blanks, with + or commas; light blue is blue. (The command layer matches a typed set
+// against the listed ones, so there it is written in the listed order.) ok is false if the text is not three chips.
 func parseSet(text string) (chipSet, bool) {
 	parts := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == '+' || r == ',' })
 	if len(parts) != 3 {
@@ -114,23 +115,11 @@ func parseSet(text string) (chipSet, bool) {
 		if err != nil || v < 1 || v > 2 {
 			return chipSet{}, false
 		}
-		color, err := game.ParseColor(shortColor(p[:len(p)-1]))
+		color, err := game.ParseColor(p[:len(p)-1])
 		if err != nil {
 			return chipSet{}, false
 		}
 		chips[i] = game.Chip{Color: color, Value: v}
 	}
 	return newSet(chips[0], chips[1], chips[2]), true
-}
-
-func shortColor(s string) string {
-	switch s {
-	case "p":
-		return game.Purple
-	case "b", "lb":
-		return game.Blue
-	case "o":
-		return game.Orange
-	}
-	return s
 }

@@ -74,12 +74,12 @@ func TestTheSetsANewChipCompletesG8G10(t *testing.T) {
 // TestSetTextsAreRead: the set action reads three chips however they are written, in any order.
 func TestSetTextsAreRead(t *testing.T) {
 	want := newSet(game.Chip{Color: game.Purple, Value: 2}, game.Chip{Color: game.Blue, Value: 2}, game.Chip{Color: game.Orange, Value: 1})
-	for _, text := range []string{"purple 2 + blue 2 + orange 1", "orange 1, purple 2, light blue 2", "p2+b2+o1", " O1 + LB2 + P2 "} {
+	for _, text := range []string{"purple 2 + blue 2 + orange 1", "orange 1, purple 2, light blue 2", "purple2+blue2+orange1", " Orange 1 + LightBlue 2 + PURPLE 2 "} {
 		if got, ok := parseSet(text); !ok || got != want {
 			t.Errorf("%q reads as %v %v, want %s", text, got, ok, want)
 		}
 	}
-	for _, text := range []string{"", "purple 2 + blue 2", "purple 3 + blue 2 + orange 1", "green 1 + blue 2 + orange 1", "p2+b2+o1+o1", "+ +"} {
+	for _, text := range []string{"", "purple 2 + blue 2", "purple 3 + blue 2 + orange 1", "green 1 + blue 2 + orange 1", "purple 2+blue 2+orange 1+orange 1", "p2+b2+o1", "+ +"} {
 		if got, ok := parseSet(text); ok {
 			t.Errorf("%q reads as %s, want a refusal", text, got)
 		}
