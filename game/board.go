@@ -291,10 +291,15 @@ func (g *Game) unanchor(s Square) {
 }
 
 // extendFrontier updates the frontier after a tile was placed on the playable square s, and
-// connects the large cities and opens the islands it reaches.
+// connects the large cities and opens the islands it reaches. An island with a tile on it is
+// reached already (a start square on the island: Kilkenny in Ireland); its ferries then only add
+// their landing squares.
 func (g *Game) extendFrontier(s Square) {
 	g.unanchor(s)
 	info := g.Map.Info(s)
+	if info.Island >= 0 {
+		g.islandsOpen |= 1 << info.Island
+	}
 	t, _ := g.tileAt(s)
 	face := t.face
 	for d := Dir(0); d < 4; d++ {

@@ -1,0 +1,104 @@
+package greatbritain
+
+import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// IsleAction is the chip action that buys an extra turn: a meeple from supply goes to the Isle of
+// Man (G5).
+const IsleAction = "isle"
+
+var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label: "put a meeple on the Isle of Man for an extra turn"}}
+
+// whyNoIsle says why the current player may not buy an extra turn now, or is "" (G5, G6, OQ-23,
+// OQ-24). It reads only what every player sees: the step of the turn, the meeples in supply and
+// the number of tiles left in the stack.
+func whyNoIsle(g *game.Game) string {
+	p := g.Players[g.Current]
+	switch {
+	case g.TurnState.Extra:
+		return "this is your extra turn: at most one extra turn per round, and none during the extra turn"
+	case g.TurnState.Actions[IsleAction] > 0:
+		return "you already bought your extra turn this round"
+	case p.Meeples == 0:
+		return "you have no meeple in your supply to put on the Isle of Man"
+	case g.Phase != game.PhaseDecide:
+		return "an extra turn is bought only after your turn is completely over: tile, meeple and scoring"
+	case len(g.Deck) == 0:
+		return "the stack is empty, so no extra turn can be played: the game is over"
+	}
+	return ""
+}
+
+// EndTurn keeps the player, once their normal turn is scored, for the offer of an extra turn when
+// they may buy one (G5). A missed deadline buys nothing.
+func (Variant) EndTurn(g *game.Game) bool { return whyNoIsle(g) == "" }
+
+// Actions lists the sets the new chip completes while its player chooses (G10), or the extra turn
+// after a normal turn (G5).
+func (Variant) Actions(g *game.Game) []game.LegalAction {
+	if c := st(g).Pending; c != nil {
+		sets := setsWith(g.Players[g.Current].Chips, *c)
+		out := make([]game.LegalAction, len(sets))
+		for i, s := range sets {
+			out[i] = game.LegalAction{Action: setAction(s), Label: "use the set " + s.String()}
+		}
+		return out
+	}
+	if whyNoIsle(g) == "" {
+		return isleOffer
+	}
+	return nil
+}
+
+// CanAct reports whether a set waits to be chosen or an extra turn may be bought.
+func (Variant) CanAct(g *game.Game) bool { return st(g).Pending != nil || whyNoIsle(g) == "" }
+
+// Act chooses the set a new chip completes, or buys the extra turn. It checks everything before
+// it changes anything.
+func (Variant) Act(g *game.Game, a game.Action) error {
+	switch a.Name {
+	case SetAction:
+		return chooseSet(g, a)
+	case IsleAction:
+		return buyExtraTurn(g)
+	}
+	return refuse(nil, "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", a.Name)
+}
+
+func buyExtraTurn(g *game.Game) error {
+	if why := whyNoIsle(g); why != "" {
+		return refuse(nil, "You cannot put a meeple on the Isle of Man now: %s.", why)
+	}
+	p, s := g.Current, st(g)
+	g.Players[p].Meeples--
+	s.Isle[p]++
+	g.Note(game.NoSquare, g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+	g.GrantExtraTurn()
+	return nil
+}
+
+func chooseSet(g *game.Game, a game.Action) error {
+	s := st(g)
+	if s.Pending == nil {
+		return refuse(nil, "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
+	}
+	sets := setsWith(g.Players[g.Current].Chips, *s.Pending)
+	names := make([]string, len(sets))
+	for i, set := range sets {
+		names[i] = set.String()
+	}
+	want, ok := parseSet(a.Args["chips"])
+	if !ok {
+		return refuse(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", a.Args["chips"])
+	}
+	for _, set := range sets {
+		if set == want {
+			s.Pending = nil
+			resolve(g, set)
+			return nil
+		}
+	}
+	return refuse(names, "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
+		chipText(*s.Pending), want)
+}

@@ -1,0 +1,232 @@
+package greatbritain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
+)
+
+func sqr(s string) game.Square {
+	q, err := game.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+func squares(text string) []game.Square {
+	var out []game.Square
+	for _, f := range strings.Fields(text) {
+		out = append(out, sqr(f))
+	}
+	return out
+}
+
+// TestMapFacts checks the drawn map of Great Britain against what the rules need (§1.14, §1.15,
+// §4.2) and against the geography: every named place on its square.
+func TestMapFacts(t *testing.T) {
+	m := Map()
+	if m.Cols != 14 || m.Rows != 17 {
+		t.Errorf("grid %dx%d, want 14x17", m.Cols, m.Rows)
+	}
+	kinds := map[game.SquareKind]int{}
+	m.Squares(func(_ game.Square, info *game.SquareInfo) { kinds[info.Kind]++ })
+	if n := m.PlayableCount(); n != 119 {
+		t.Errorf("%d playable squares, want 119 (about 110-120)", n)
+	}
+	if kinds[game.Printed] != 4 || kinds[game.Marked] != 0 {
+		t.Errorf("%d large-city and %d marked squares, want 4 and 0", kinds[game.Printed], kinds[game.Marked])
+	}
+	if m.DefaultTiles != 96 || m.StartsUsed != 3 || len(m.Starts) != 3 || m.Meeples != 9 {
+		t.Errorf("tiles %d, starts used %d of %d, meeples %d; want 96, 3 of 3, 9", m.DefaultTiles, m.StartsUsed, len(m.Starts), m.Meeples)
+	}
+
+	named := func(kind string, got map[string]string, want map[string]string) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
+		}
+		for name, sq := range want {
+			if got[name] != sq {
+				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
+			}
+		}
+	}
+	starts := map[string]string{}
+	for _, s := range m.Starts {
+		starts[s.Name] = s.Square.String()
+	}
+	named("start squares", starts, map[string]string{"Kilkenny": "D13", "Carlisle": "I8", "Bristol": "J15"})
+	cities := map[string]string{}
+	for _, c := range m.Cities {
+		var sqs []string
+		for _, s := range c.Squares {
+			sqs = append(sqs, s.Square.String())
+		}
+		cities[c.Name] = strings.Join(sqs, " ")
+		if c.Arms < 1 {
+			t.Errorf("%s has no coat of arms", c.Name)
+		}
+	}
+	named("large cities", cities, map[string]string{"London": "L15", "Edinburgh": "I6", "Manchester": "J11", "Dublin": "E11"})
+	towns := map[string]string{}
+	for _, town := range m.Towns {
+		towns[town.Name] = town.Square.String()
+	}
+	named("towns", towns, map[string]string{"Kilkenny": "D13", "Carlisle": "I8", "Bristol": "J15",
+		"Inverness": "H3", "Aberdeen": "J4", "Glasgow": "H6", "Newcastle": "K8", "Belfast": "E9", "Leeds": "K10",
+		"Liverpool": "I11", "Galway": "B11", "Birmingham": "J13", "Cambridge": "M13", "Norwich": "N13",
+		"Oxford": "K14", "Cork": "C14", "Cardiff": "I15", "Plymouth": "H17"})
+	for name, sq := range map[string]string{"Thurso": "H1", "Fort William": "G4", "Dundee": "I5", "Stranraer": "G8",
+		"Malin Head": "D7", "Derry": "D8", "Sligo": "C9", "Holyhead": "G11", "Limerick": "C13", "Waterford": "D14",
+		"Rosslare": "E13", "Fishguard": "G14", "Swansea": "H15", "Southampton": "K16", "Dover": "N16", "Penzance": "F17"} {
+		if got := m.Info(sqr(sq)).Name; got != name {
+			t.Errorf("%s shows %q, want %s", sq, got, name)
+		}
+	}
+	if len(m.Borders) != 0 {
+		t.Errorf("%d border connections, want none: every coast is neutral", len(m.Borders))
+	}
+
+	// Ireland is an island across the sea: no square of it touches Great Britain.
+	if len(m.Islands) != 1 || m.Islands[0].Name != "Ireland" || len(m.Islands[0].Squares) != 32 {
+		t.Fatalf("islands %v, want Ireland with 32 playable squares", m.Islands)
+	}
+	for _, s := range m.Islands[0].Squares {
+		for d := game.Dir(0); d < 4; d++ {
+			n, ok := s.Step(d)
+			if info := m.Info(n); ok && info.Kind == game.Playable && info.Island < 0 {
+				t.Errorf("%s in Ireland touches %s in Great Britain", s, n)
+			}
+		}
+	}
+	if info := m.Info(sqr("E11")); info.Kind != game.Printed {
+		t.Errorf("Dublin's square E11 is %v, want a printed large city", info.Kind)
+	}
+	ferries := map[string]string{}
+	for _, f := range m.Ferries {
+		ferries[m.Info(f.Harbour).Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
+	}
+	named("ferries", ferries, map[string]string{"Stranraer": "G8:W E8:E", "Holyhead": "G11:W E12:E", "Fishguard": "G14:W E13:E"})
+
+	// The Isle of Man is an area in the Irish Sea, no square.
+	if len(m.Areas) != 1 || m.Areas[0].ID != IsleArea || m.Areas[0].Name != "Isle of Man" || m.Areas[0].Near != sqr("G10") {
+		t.Errorf("areas %v, want the Isle of Man near G10", m.Areas)
+	}
+	if info := m.Info(sqr("G10")); info.Kind != game.Void {
+		t.Errorf("G10, where the Isle of Man is drawn, is %v, want sea", info.Kind)
+	}
+}
+
+// TestChipSquaresG3: 10 printed chip squares of each colour, light blue in Scotland, orange in
+// Ireland, purple in England and Wales; none on a town (start squares included) or a large city.
+func TestChipSquaresG3(t *testing.T) {
+	m := Map()
+	scotland := squares(`G1 H1 I1 G2 H2 F3 G3 H3 I3 J3 F4 G4 H4 I4 J4 F5 G5 H5 I5 F6 G6 H6 J6 F7 G7 H7 I7 G8 H8`)
+	for _, c := range []struct {
+		color, where string
+		in           func(game.Square) bool
+	}{
+		{game.Blue, "Scotland", func(s game.Square) bool { return slices.Contains(scotland, s) }},
+		{game.Orange, "Ireland", func(s game.Square) bool { return m.Info(s).Island == 0 }},
+		{game.Purple, "England and Wales", func(s game.Square) bool { return m.Info(s).Island < 0 && !slices.Contains(scotland, s) }},
+	} {
+		got := chipSquares[c.color]
+		if len(got) != 10 {
+			t.Errorf("%d %s chip squares, want 10", len(got), c.color)
+		}
+		for _, s := range got {
+			info := m.Info(s)
+			switch {
+			case !c.in(s):
+				t.Errorf("%s chip square %s is not in %s", c.color, s, c.where)
+			case info.Kind != game.Playable || info.Town >= 0:
+				t.Errorf("%s chip square %s: %s", c.color, s, m.Describe(s))
+			}
+		}
+	}
+}
+
+// TestEveryStartSquareSeedsAGame plays a game from the three start squares, each with a
+// different initial tile in turn.
+func TestEveryStartSquareSeedsAGame(t *testing.T) {
+	m := Map()
+	tiles := []string{"D", "U", "V"}
+	for shift := range tiles {
+		var starts []game.StartTile
+		for i, s := range m.Starts {
+			tile, _ := game.Tiles().Tile(tiles[(i+shift)%len(tiles)])
+			starts = append(starts, game.StartTile{Start: s.Name, Tile: tile.Index})
+		}
+		g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(shift), Starts: starts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := game.NewRNG(7)
+		g.PlayOut(&rng)
+		if len(g.Placed()) < 80 {
+			t.Errorf("starts %v: only %d tiles placed", starts, len(g.Placed()))
+		}
+	}
+}
+
+// TestEveryLargeCityAndIrelandCanBeConnected: from the start squares, playable land reaches a
+// square next to an open edge of every large city and every playable square, Ireland's included.
+func TestEveryLargeCityAndIrelandCanBeConnected(t *testing.T) {
+	m := Map()
+	r := mapchipstest.Reachable(m)
+	for i, c := range m.Cities {
+		if !r.Cities[i] {
+			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
+		}
+	}
+	if len(r.Squares) != m.PlayableCount() {
+		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
+	}
+	// Ireland is reached by ferry too, not only from Kilkenny.
+	for _, f := range m.Ferries {
+		if m.Info(f.Landing).Island != 0 || m.Info(f.Harbour).Island >= 0 {
+			t.Errorf("the ferry %s-%s does not cross from Great Britain to Ireland", f.Harbour, f.Landing)
+		}
+	}
+}
+
+// TestChipLayoutG3 deals 1,000 setups: each colour's 10 chips (six 1s, four 2s) lie face down on
+// that colour's chip squares, one per square, in an order that varies.
+func TestChipLayoutG3(t *testing.T) {
+	firstValues := map[string]bool{}
+	for seed := range 1000 {
+		g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.MapChips) != 30 || len(g.ChipsOut) != 0 {
+			t.Fatalf("seed %d: %d chips laid, %d out; want 30 and 0", seed, len(g.MapChips), len(g.ChipsOut))
+		}
+		count := map[game.Chip]int{}
+		var order []string
+		for _, c := range g.MapChips {
+			if c.FaceUp {
+				t.Fatalf("seed %d: the chip on %s is face up", seed, c.Square)
+			}
+			if want := Map().Info(c.Square).Attrs["chip"]; c.Color != want {
+				t.Fatalf("seed %d: a %s chip on %s, a %s chip square", seed, c.Color, c.Square, want)
+			}
+			count[c.Chip]++
+			order = append(order, fmt.Sprint(c.Value))
+		}
+		for _, color := range game.ChipColors {
+			if count[game.Chip{Color: color, Value: 1}] != 6 || count[game.Chip{Color: color, Value: 2}] != 4 {
+				t.Fatalf("seed %d: %s chips %v, want six 1s and four 2s", seed, color, count)
+			}
+		}
+		firstValues[strings.Join(order, "")] = true
+	}
+	if len(firstValues) < 900 {
+		t.Errorf("only %d different layouts in 1,000 deals: the chips are not shuffled", len(firstValues))
+	}
+}

@@ -1,0 +1,31 @@
+package greatbritain
+
+import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+
+// FlagOnlyIfMeeplesOnIsle: by the literal rules a completed set is used at once even with no
+// meeple on the Isle of Man, and its three chips leave the game for nothing (G9, OQ-21); with this
+// flag a set is used only when the player has meeples there, and stays in hand otherwise.
+var FlagOnlyIfMeeplesOnIsle = game.BoolFlag("gbResolveSetOnlyIfMeeplesOnIsle", false,
+	"a completed set of three is used only when the player has meeples on the Isle of Man; by default it is used anyway and its chips leave the game (OQ-21)")
+
+// Rules is Map-Chips Great Britain as the registry lists it.
+func Rules() game.MapRules {
+	return game.MapRules{
+		ID: "greatbritain", Map: Map(), Variant: Variant{},
+		Flags: []game.Flag{FlagOnlyIfMeeplesOnIsle},
+		Actions: []game.ActionSpec{
+			{Name: IsleAction, Step: game.StepDecide, Shortcut: "isle",
+				Description: "After your turn: put a meeple from your supply on the Isle of Man and take an extra turn at once"},
+			{Name: SetAction, Step: game.StepMeeple, Shortcut: "set",
+				Description: "Choose which set of three leaves the game, when your new chip completes several",
+				Options: []game.ActionOption{
+					{Name: "chips", Description: "the three chips of the set, such as purple 2 + blue 2 + orange 1", Required: true},
+				}},
+		},
+		Summary: []string{
+			"Map-Chips Great Britain: the 30 chips lie face down on the printed chip squares of their colour (light blue in Scotland, orange in Ireland, purple in England and Wales): everyone sees a chip's colour, not its value. A tile on a chip square takes the chip: it scores 1 or 2 and stays face up in front of you.",
+			"After your normal turn you may put a meeple from your supply on the Isle of Man and take an extra turn at once (once per round, never in the extra turn, not with an empty stack; a missed deadline buys nothing). A chip that completes a set of three (the same number, or all three colours) must be used at once: the three chips leave the game and all your meeples on the Isle of Man come back, usable in the same turn. When it completes several sets you choose one (when the deadline passes: the set of the lowest value). Chips and Isle of Man meeples score nothing at the end.",
+		},
+		Help: "Great Britain: after your turn, /chips isle (or isle:yes on /place, or the button) puts a meeple on the Isle of Man for an extra turn; when a new chip completes several sets, /chips set chips:\"purple 2 + blue 2 + orange 1\" (or a button) chooses one.",
+	}
+}
