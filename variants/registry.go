@@ -32,6 +32,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/iberia"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/taiwan"
 )
 
 // Entry is one playable map with its rules.
@@ -56,6 +57,7 @@ func init() {
 	register(Entry{ID: "classic", Map: game.ClassicMap()})
 	register(france.Rules())
 	register(iberia.Rules())
+	register(taiwan.Rules())
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
 	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})
