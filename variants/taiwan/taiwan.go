@@ -88,7 +88,7 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	u := s.Under[i]
 	s.Under = slices.Delete(s.Under, i, i+1)
 	g.ChipsOut = append(g.ChipsOut, u.Chip)
-	g.Note(m.Square, "the "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
+	g.Note(m.Square, "The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
 		m.Square.String()+" leaves the game; the meeple is an ordinary one again")
 }
 

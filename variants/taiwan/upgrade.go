@@ -243,8 +243,10 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	if !g.HasChips(p, pay) {
 		return refuse(legal, "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
-	if c := canonical(pay); payText(c) != payText(pay) {
-		return refuse(legal, "Write the payment as %s (the 2s first, then purple, blue, orange).", payText(c))
+	// The command layer matches what is typed against the legal payments' text, so a payment
+	// written another way (another order, "light blue") is refused with the way to write it.
+	if c := payText(canonical(pay)); squash(c) != squash(a.Args["pay"]) {
+		return refuse(legal, "Write the payment as %s: the 2s first, then purple, blue, orange.", c)
 	}
 	// The first chip goes under the meeple; the others leave the game.
 	for i, c := range hand {
@@ -287,6 +289,10 @@ func sameFeature(g *game.Game, sq game.Square, a, b string) bool {
 	j, okB := f.SpotFeature(b)
 	return okA && okB && i == j
 }
+
+// squash makes payments comparable as the command layer compares option values: case and blanks
+// do not matter.
+func squash(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), "")) }
 
 func payTexts(hand []game.Chip) []string {
 	var out []string
