@@ -199,7 +199,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	case game.PhaseMeeple:
 		return refuse(nil, "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
 	default:
-		return refuse(nil, "You can upgrade only in your own turn, after placing your tile and your meeple (or none) and before the turn is scored (T8).")
+		return refuse(nil, "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
 	}
 	if !canPay(hand) {
 		return refuse(nil, "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
