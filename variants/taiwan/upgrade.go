@@ -238,7 +238,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 		return refuse(legal, "%v.", err)
 	}
 	if v := value(pay); v != UpgradeCost {
-		return refuse(legal, "%s is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+		return refuse(legal, "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
 	}
 	if !g.HasChips(p, pay) {
 		return refuse(legal, "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
