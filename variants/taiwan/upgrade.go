@@ -93,21 +93,28 @@ func payText(pay []game.Chip) string {
 	return strings.Join(parts, " + ")
 }
 
-// parsePay reads a payment: chips joined by "+" (or commas), each a colour and a value.
+// payArg is a payment as the pay option carries it: payText without blanks ("blue2+orange2"),
+// since buttons and menus pass an action as words. What players type is compared without blanks,
+// so "blue 2 + orange 2" names it too.
+func payArg(pay []game.Chip) string { return squash(payText(pay)) }
+
+// parsePay reads a payment: chips joined by "+" (or commas), each a colour and a value ("blue 2"
+// or "blue2").
 func parsePay(s string) ([]game.Chip, error) {
 	var out []game.Chip
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
-		f := strings.Fields(part)
-		if len(f) < 2 {
-			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", strings.TrimSpace(part))
+		part = strings.TrimSpace(part)
+		name := strings.TrimRight(part, "0123456789 ")
+		if name == "" || name == part {
+			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", part)
 		}
-		color, err := game.ParseColor(strings.Join(f[:len(f)-1], " "))
+		color, err := game.ParseColor(name)
 		if err != nil {
 			return nil, err
 		}
-		v, err := strconv.Atoi(f[len(f)-1])
+		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", strings.TrimSpace(part))
+			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", part)
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
 	}
@@ -163,7 +170,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		for _, pay := range pays {
 			text := payText(pay)
 			out = append(out, game.LegalAction{
-				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": m.Square.String(), "spot": m.Spot, "pay": text}},
+				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": m.Square.String(), "spot": m.Spot, "pay": payArg(pay)}},
 				Label:  "upgrade your " + role(m.Spot) + " on " + m.Square.String() + " (" + m.Spot + ") with " + text,
 			})
 		}
