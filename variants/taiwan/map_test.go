@@ -102,14 +102,14 @@ func TestMapFacts(t *testing.T) {
 		}
 		islands[isl.Name] = strings.Join(sqs, " ")
 	}
-	named("islands", islands, map[string]string{"Penghu": "B10 B11", "Guishan Island": "Q3", "Green Island": "M17",
-		"Xiaoliuqiu": "G19", "Orchid Island": "N20"})
+	named("islands", islands, map[string]string{"Penghu": "B10 B11", "Guishan": "Q3", "Lüdao": "M17",
+		"Xiaoliuqiu": "G19", "Lanyu": "N20"})
 	ferries := map[string]string{}
 	for _, f := range m.Ferries {
 		ferries[m.Islands[f.Island].Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
 	}
-	named("ferries", ferries, map[string]string{"Penghu": "F12:W B11:E", "Guishan Island": "O3:E Q3:W",
-		"Green Island": "K16:E M17:W", "Xiaoliuqiu": "H18:S G19:E", "Orchid Island": "I21:E N20:W"})
+	named("ferries", ferries, map[string]string{"Penghu": "F12:W B11:E", "Guishan": "O3:E Q3:W",
+		"Lüdao": "K16:E M17:W", "Xiaoliuqiu": "H18:S G19:E", "Lanyu": "I21:E N20:W"})
 }
 
 // TestTheMapLooksLikeTaiwan: the main island is about 2.7 times as long as it is wide
