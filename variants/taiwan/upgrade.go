@@ -57,22 +57,35 @@ func canPay(hand []game.Chip) bool {
 	return twos >= 2 || twos >= 1 && ones >= 2 || ones >= 4
 }
 
-// payments lists every distinct way to pay exactly 4 from a hand, each written in the order of
-// chipTypes; colours do not matter to the rule (T6) but the player chooses which chips go.
-func payments(hand []game.Chip) [][]game.Chip {
-	have := countHand(hand)
-	var out [][]game.Chip
+// payment is one way to pay exactly 4, written in the order of chipTypes, with its texts for
+// people and for the pay option. The pay option carries it without blanks ("blue2+orange2"),
+// since buttons and menus pass an action as words; typed values are compared without blanks, so
+// "blue 2 + orange 2" names it too.
+type payment struct {
+	chips     []game.Chip
+	need      counts
+	text, arg string
+}
+
+// allPayments are the 39 ways to pay 4 with the box's six kinds of chip, in the order they are
+// offered: the most 2s first, then by colour. Built once, since random playouts ask for the
+// payments of a hand on every finish step.
+var allPayments = func() []payment {
+	var out []payment
 	var pick func(t, left int, chosen []game.Chip)
 	pick = func(t, left int, chosen []game.Chip) {
 		if left == 0 {
-			out = append(out, append([]game.Chip(nil), chosen...))
+			p := payment{chips: append([]game.Chip(nil), chosen...), need: countHand(chosen)}
+			p.text = payText(p.chips)
+			p.arg = squash(p.text)
+			out = append(out, p)
 			return
 		}
 		if t == len(chipTypes) {
 			return
 		}
 		c := chipTypes[t]
-		for k := min(have[t], left/c.Value); k >= 0; k-- {
+		for k := left / c.Value; k >= 0; k-- {
 			next := chosen
 			for range k {
 				next = append(next, c)
@@ -82,9 +95,27 @@ func payments(hand []game.Chip) [][]game.Chip {
 	}
 	pick(0, UpgradeCost, nil)
 	return out
+}()
+
+// payments lists every distinct way to pay exactly 4 from a hand; colours do not matter to the
+// rule (T6) but the player chooses which chips go.
+func payments(hand []game.Chip) []*payment {
+	have := countHand(hand)
+	var out []*payment
+	for i := range allPayments {
+		p := &allPayments[i]
+		ok := true
+		for t := range have {
+			ok = ok && p.need[t] <= have[t]
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
-// payText writes a payment for people and for the pay option: "blue 2 + orange 1 + orange 1".
+// payText writes a payment for people: "blue 2 + orange 1 + orange 1".
 func payText(pay []game.Chip) string {
 	parts := make([]string, len(pay))
 	for i, c := range pay {
@@ -92,11 +123,6 @@ func payText(pay []game.Chip) string {
 	}
 	return strings.Join(parts, " + ")
 }
-
-// payArg is a payment as the pay option carries it: payText without blanks ("blue2+orange2"),
-// since buttons and menus pass an action as words. What players type is compared without blanks,
-// so "blue 2 + orange 2" names it too.
-func payArg(pay []game.Chip) string { return squash(payText(pay)) }
 
 // parsePay reads a payment: chips joined by "+" (or commas), each a colour and a value ("blue 2"
 // or "blue2").
@@ -167,11 +193,12 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 	pays := payments(g.Players[g.Current].Chips)
 	var out []game.LegalAction
 	for _, m := range upgradable(g) {
+		sq := m.Square.String()
+		label := "upgrade your " + role(m.Spot) + " on " + sq + " (" + m.Spot + ") with "
 		for _, pay := range pays {
-			text := payText(pay)
 			out = append(out, game.LegalAction{
-				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": m.Square.String(), "spot": m.Spot, "pay": payArg(pay)}},
-				Label:  "upgrade your " + role(m.Spot) + " on " + m.Square.String() + " (" + m.Spot + ") with " + text,
+				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}},
+				Label:  label + pay.text,
 			})
 		}
 	}
@@ -212,48 +239,51 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 		return refuse(nil, "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
 			game.ChipList(hand), value(hand))
 	}
+	// What would be legal is only written out for a refusal.
 	meeples := upgradable(g)
-	where := make([]string, len(meeples))
-	for i, m := range meeples {
-		where[i] = m.Square.String() + " " + m.Spot
+	where := func() []string {
+		out := make([]string, len(meeples))
+		for i, m := range meeples {
+			out[i] = m.Square.String() + " " + m.Spot
+		}
+		return out
 	}
 	if len(meeples) == 0 {
 		return refuse(nil, "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
 	}
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return refuse(where, "Which meeple do you upgrade? %v.", err)
+		return refuse(where(), "Which meeple do you upgrade? %v.", err)
 	}
 	m := meepleOn(g, sq)
 	switch {
 	case m == nil:
-		return refuse(where, "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
+		return refuse(where(), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
 	case m.Player != p:
-		return refuse(where, "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
+		return refuse(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
 	case m.Upgraded:
-		return refuse(where, "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+		return refuse(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return refuse(where, "Your meeple on %s stands on %s, not %s.", sq, m.Spot, spot)
+		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, spot)
 	}
-	legal := payTexts(hand)
 	if strings.TrimSpace(a.Args["pay"]) == "" {
-		return refuse(legal, "Say which chips pay for the upgrade: chips worth exactly 4.")
+		return refuse(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
 	}
 	pay, err := parsePay(a.Args["pay"])
 	if err != nil {
-		return refuse(legal, "%v.", err)
+		return refuse(payTexts(hand), "%v.", err)
 	}
 	if v := value(pay); v != UpgradeCost {
-		return refuse(legal, "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+		return refuse(payTexts(hand), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
 	}
 	if !g.HasChips(p, pay) {
-		return refuse(legal, "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
+		return refuse(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
 	// The command layer matches what is typed against the legal payments' text, so a payment
 	// written another way (another order, "light blue") is refused with the way to write it.
 	if c := payText(canonical(pay)); squash(c) != squash(a.Args["pay"]) {
-		return refuse(legal, "Write the payment as %s: the 2s first, then purple, blue, orange.", c)
+		return refuse(payTexts(hand), "Write the payment as %s: the 2s first, then purple, blue, orange.", c)
 	}
 	// The first chip goes under the meeple; the others leave the game.
 	for i, c := range hand {
@@ -304,7 +334,7 @@ func squash(s string) string { return strings.ToLower(strings.Join(strings.Field
 func payTexts(hand []game.Chip) []string {
 	var out []string
 	for _, pay := range payments(hand) {
-		out = append(out, payText(pay))
+		out = append(out, pay.text)
 	}
 	return out
 }

@@ -48,8 +48,8 @@ func TestT6ExactlyFourPays(t *testing.T) {
 				t.Errorf("canPay(%s) = %v, but the payments are %q", game.ChipList(tc.hand), canPay(tc.hand), tc.want)
 			}
 			for _, p := range payments(tc.hand) {
-				if value(p) != UpgradeCost {
-					t.Errorf("payment %s is worth %d", game.ChipList(p), value(p))
+				if value(p.chips) != UpgradeCost {
+					t.Errorf("payment %s is worth %d", p.text, value(p.chips))
 				}
 			}
 		})
@@ -66,6 +66,21 @@ func TestT9AnUpgradedMeepleWeighsTwo(t *testing.T) {
 		if got := (Variant{}).MeepleWeight(nil, &game.Meeple{Upgraded: tc.upgraded}); got != tc.want {
 			t.Errorf("upgraded %v weighs %d, want %d", tc.upgraded, got, tc.want)
 		}
+	}
+}
+
+// TestThereAre39WaysToPayFour: 6 of two 2s, 18 of a 2 and two 1s, 15 of four 1s (multisets of
+// the three colours), each worth exactly 4 and written once.
+func TestThereAre39WaysToPayFour(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range allPayments {
+		if value(p.chips) != UpgradeCost || seen[p.arg] {
+			t.Errorf("payment %s: worth %d, seen before %v", p.text, value(p.chips), seen[p.arg])
+		}
+		seen[p.arg] = true
+	}
+	if len(allPayments) != 39 {
+		t.Errorf("%d ways to pay 4, want 39", len(allPayments))
 	}
 }
 
