@@ -126,3 +126,28 @@ func valuesOf(s *commands.Select) []string {
 	}
 	return out
 }
+
+// TestAutocompleteNeverTellsTheChipUnderTheTile: ann holds an orange 2 and looks at /place on L12,
+// where a face-down chip lies. Whether that chip is a 2 (an upgrade would become payable) or a 1,
+// autocomplete offers the same for the place command's upgrade and chips options: nothing may tell
+// the hidden chip. (Today the command layer offers no choices for the upgrade option of /place at
+// all: it previews the placement but not the meeple step, where upgrades are not open yet.)
+func TestAutocompleteNeverTellsTheChipUnderTheTile(t *testing.T) {
+	offers := func(chips ...string) string {
+		r := table(t, "ann: /carc new map:taiwan", "bob: /carc join",
+			`!starts "Mount Snow=D@0" "Mount Jade=U@0"`, "!deck U U U U U U",
+			"!chips K12=orange:2 M6=purple:1 "+strings.Join(chips, " "), "ann: /carc start",
+			"ann: /place square:K12 rotation:0 meeple:road:E", "bob: /place square:M6 rotation:0 meeple:none",
+			"ann: /place square:K11 rotation:0 meeple:none", "bob: /place square:N6 rotation:0 meeple:none")
+		var out []string
+		for _, focused := range []string{"upgrade", "chips"} {
+			in := input(t, "ann", "/place square:L12 rotation:0 meeple:none")
+			in.Options[focused] = ""
+			out = append(out, focused+"="+strings.Join(values(commands.Autocomplete(r.Table, in, focused)), ","))
+		}
+		return strings.Join(out, " ")
+	}
+	if two, one := offers("L12=blue:2"), offers("L12=blue:1"); two != one {
+		t.Errorf("with a blue 2 under L12 autocomplete offers %q, with a blue 1 %q", two, one)
+	}
+}
