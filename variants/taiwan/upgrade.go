@@ -222,7 +222,7 @@ func (Variant) CanAct(g *game.Game) bool {
 // Act upgrades a meeple: one chip of the payment goes under it, the others leave the game (T6).
 // Everything it checks is public (the chips in a supply lie face up), and it checks everything
 // before it changes anything.
-func (v Variant) Act(g *game.Game, a game.Action) error {
+func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
 		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", a.Name)
 	}
