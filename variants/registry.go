@@ -33,6 +33,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/greatbritain"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/iberia"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/taiwan"
 )
 
 // Entry is one playable map with its rules.
@@ -58,6 +59,7 @@ func init() {
 	register(france.Rules())
 	register(iberia.Rules())
 	register(greatbritain.Rules())
+	register(taiwan.Rules())
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
 	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})

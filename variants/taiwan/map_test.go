@@ -1,0 +1,235 @@
+package taiwan
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
+)
+
+func sqr(s string) game.Square {
+	q, err := game.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+// TestMapFacts checks the drawn map of Taiwan against what the rules need (§1.14, §1.15, §4.5)
+// and against the geography: every named place on its square.
+func TestMapFacts(t *testing.T) {
+	m := Map()
+	if m.Cols != 17 || m.Rows != 21 {
+		t.Errorf("grid %dx%d, want 17x21", m.Cols, m.Rows)
+	}
+	kinds := map[game.SquareKind]int{}
+	mainland := 0
+	m.Squares(func(s game.Square, info *game.SquareInfo) {
+		kinds[info.Kind]++
+		if info.Kind == game.Playable && info.Island < 0 {
+			mainland++
+		}
+	})
+	if n := m.PlayableCount(); n != 121 || mainland != 115 {
+		t.Errorf("%d playable squares, %d on the main island; want 121 (the room for 121 tiles), 115 of them on the main island", n, mainland)
+	}
+	if kinds[game.Printed] != 3 || kinds[game.Marked] != 0 {
+		t.Errorf("%d large-city and %d marked squares, want 3 and 0", kinds[game.Printed], kinds[game.Marked])
+	}
+	if m.DefaultTiles != 105 || m.StartsUsed != 2 || m.Meeples != 9 {
+		t.Errorf("tiles %d, starts used %d, meeples %d; want 105 (OQ-01), both of 2 (T2), 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
+	}
+
+	named := func(kind string, got map[string]string, want map[string]string) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
+		}
+		for name, sq := range want {
+			if got[name] != sq {
+				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
+			}
+		}
+	}
+	starts := map[string]string{}
+	for _, s := range m.Starts {
+		starts[s.Name] = s.Square.String()
+	}
+	named("start squares", starts, map[string]string{"Mount Snow": "L6", "Mount Jade": "J12"})
+	cities := map[string]string{}
+	arms := map[string]int{}
+	for _, c := range m.Cities {
+		var sqs []string
+		for _, s := range c.Squares {
+			sqs = append(sqs, s.Square.String())
+		}
+		cities[c.Name] = strings.Join(sqs, " ")
+		arms[c.Name] = c.Arms
+	}
+	named("large cities", cities, map[string]string{"Taipei": "N2", "Taichung": "I7", "Kaohsiung": "F17"})
+	if arms["Taipei"] != 2 {
+		t.Errorf("Taipei has %d coats of arms, want 2", arms["Taipei"])
+	}
+	towns := map[string]string{}
+	for _, town := range m.Towns {
+		towns[town.Name] = town.Square.String()
+	}
+	named("towns", towns, map[string]string{"Mount Snow": "L6", "Mount Jade": "J12", "Keelung": "O1", "Taoyuan": "L2",
+		"Hsinchu": "J3", "Yilan": "O4", "Hualien": "N8", "Chiayi": "G12", "Tainan": "F15", "Taitung": "K16",
+		"Pingtung": "H17", "Kenting": "I21"})
+	for name, sq := range map[string]string{"Tamsui": "M1", "Sandiao Cape": "P2", "Toucheng": "O3", "Miaoli": "I5",
+		"Changhua": "H8", "Puli": "J8", "Taroko": "N7", "Sun Moon Lake": "J9", "Douliu": "H10", "Alishan": "I11",
+		"Budai": "F12", "Donggang": "H18", "Magong": "B11"} {
+		if got := m.Info(sqr(sq)).Name; got != name {
+			t.Errorf("%s shows %q, want %s", sq, got, name)
+		}
+	}
+	if len(m.Borders) != 0 {
+		t.Errorf("%d border connections: Taiwan is an island, every coast is neutral", len(m.Borders))
+	}
+
+	islands := map[string]string{}
+	for _, isl := range m.Islands {
+		var sqs []string
+		for _, s := range isl.Squares {
+			sqs = append(sqs, s.String())
+			if info := m.Info(s); info.Arms != 1 || info.Town >= 0 {
+				t.Errorf("%s on %s: %d coats of arms, town %d; want 1 coat of arms and no town", isl.Name, s, info.Arms, info.Town)
+			}
+		}
+		islands[isl.Name] = strings.Join(sqs, " ")
+	}
+	named("islands", islands, map[string]string{"Penghu": "B10 B11", "Guishan": "Q3", "Lüdao": "M17",
+		"Xiaoliuqiu": "G19", "Lanyu": "N20"})
+	ferries := map[string]string{}
+	for _, f := range m.Ferries {
+		ferries[m.Islands[f.Island].Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
+	}
+	named("ferries", ferries, map[string]string{"Penghu": "F12:W B11:E", "Guishan": "O3:E Q3:W",
+		"Lüdao": "K16:E M17:W", "Xiaoliuqiu": "H18:S G19:E", "Lanyu": "I21:E N20:W"})
+}
+
+// TestTheMapLooksLikeTaiwan: the main island is about 2.7 times as long as it is wide
+// (geography.md); measured across its rows, it is 21 rows long and at most 9 squares wide, and
+// the places lie in their order from north to south and west to east.
+func TestTheMapLooksLikeTaiwan(t *testing.T) {
+	m := Map()
+	widest := 0
+	for r := range m.Rows {
+		w := 0
+		for c := range m.Cols {
+			if info := m.Info(game.At(c, r)); info.Kind != game.Void && info.Island < 0 {
+				w++
+			}
+		}
+		widest = max(widest, w)
+	}
+	if widest < 7 || widest > 9 {
+		t.Errorf("the main island is %d squares wide at most, want 7 to 9 for 21 rows", widest)
+	}
+	order := []string{"O1", "N2", "J3", "L6", "I7", "N8", "J12", "F15", "K16", "F17", "I21"} // Keelung .. Kenting
+	for i := 1; i < len(order); i++ {
+		if sqr(order[i]).Row() < sqr(order[i-1]).Row() {
+			t.Errorf("%s lies north of %s", order[i], order[i-1])
+		}
+	}
+	for _, pair := range [][2]string{{"B11", "F12"}, {"F12", "G12"}, {"G12", "J12"}, {"K16", "M17"}, {"O3", "Q3"}} {
+		if sqr(pair[0]).Col() >= sqr(pair[1]).Col() {
+			t.Errorf("%s should lie west of %s", pair[0], pair[1])
+		}
+	}
+}
+
+// TestBothStartSquaresSeedAGame plays complete games from Mount Snow and Mount Jade with different
+// initial tiles (T2).
+func TestBothStartSquaresSeedAGame(t *testing.T) {
+	m := Map()
+	for i, tiles := range [][2]string{{"D", "U"}, {"V", "D"}, {"U", "V"}} {
+		var starts []game.StartTile
+		for j, s := range m.Starts {
+			tile, _ := game.Tiles().Tile(tiles[j])
+			starts = append(starts, game.StartTile{Start: s.Name, Tile: tile.Index})
+		}
+		g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(i), Starts: starts})
+		if err != nil {
+			t.Fatalf("%v: %v", tiles, err)
+		}
+		for _, s := range m.Starts {
+			if _, ok := g.TileOn(s.Square); !ok {
+				t.Errorf("%v: no initial tile on %s", tiles, s.Name)
+			}
+		}
+		rng := game.NewRNG(7)
+		g.PlayOut(&rng)
+		if len(g.Placed()) < 90 {
+			t.Errorf("%v: only %d tiles placed", tiles, len(g.Placed()))
+		}
+	}
+}
+
+// TestEveryLargeCityAndIslandCanBeConnected: from the start squares, playable land reaches a
+// square next to an open edge of every large city, the harbour of every island's ferry, and from
+// its landing square every square of the island.
+func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
+	m := Map()
+	r := mapchipstest.Reachable(m)
+	for i, c := range m.Cities {
+		if !r.Cities[i] {
+			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
+		}
+	}
+	for _, isl := range m.Islands {
+		for _, s := range isl.Squares {
+			if !r.Squares[s] {
+				t.Errorf("%s of %s can never be reached", s, isl.Name)
+			}
+		}
+	}
+	if len(r.Squares) != m.PlayableCount() {
+		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
+	}
+}
+
+// TestChipLayoutFollowsR403AndTheTaiwanSeed lays the chips for 1,000 setups and checks every
+// constraint of R4.0.3 with the Taiwan seed's reading (T3): island squares allowed (R4.0.4), no
+// chip next to a used start square or an open edge of a large city, while closed sides do not keep
+// chips away. With the flag chipNoAdjacentToAnyLargeCitySquare no chip lies next to any side of a
+// large city.
+func TestChipLayoutFollowsR403AndTheTaiwanSeed(t *testing.T) {
+	anySide := game.DefaultOptions()
+	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
+		t.Fatal(err)
+	}
+	besideClosedSide, onIslands := 0, 0
+	for seed := range 1000 {
+		for _, opts := range []game.Options{game.DefaultOptions(), anySide} {
+			strict := FlagAnyLargeCitySquare.On(opts)
+			if strict && seed%4 != 0 {
+				continue
+			}
+			g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			closed, err := mapchipstest.CheckLayout(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: strict})
+			if err != nil {
+				t.Fatalf("seed %d, any side %v: %v", seed, strict, err)
+			}
+			besideClosedSide += closed
+			for _, c := range g.MapChips {
+				if g.Map.Info(c.Square).Island >= 0 {
+					onIslands++
+				}
+			}
+		}
+	}
+	if besideClosedSide == 0 {
+		t.Error("no chip ever lay beside a large city's closed side: the seed's open-edge reading is not what is played")
+	}
+	if onIslands == 0 {
+		t.Error("no chip ever lay on an island square, which R4.0.4 allows")
+	}
+}

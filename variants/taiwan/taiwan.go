@@ -1,0 +1,113 @@
+// Package taiwan is Map-Chips Taiwan (rules.md §4.5): the map of Taiwan and its off-shore islands,
+// with both start squares (Mount Snow and Mount Jade) in use. A chip a tile turns over scores its
+// value and stays face up with the player; chips worth exactly 4 upgrade one of the player's
+// meeples on the map, which then counts as 2 in every majority until it scores. The islands,
+// reached by ferry, score 2 points per coat of arms.
+package taiwan
+
+import (
+	"bytes"
+	_ "embed"
+	"slices"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+)
+
+//go:embed taiwan.map
+var mapFile []byte
+
+var taiwanMap = func() *game.Map {
+	m, err := game.ParseMap("variants/taiwan/taiwan.map", bytes.NewReader(mapFile))
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
+
+// Map is the project's map of Taiwan.
+func Map() *game.Map { return taiwanMap }
+
+// Variant is the Taiwan rules.
+type Variant struct{ game.Plain }
+
+// state is the variant's part of the game: the chips lying under upgraded meeples.
+type state struct {
+	Under []under `json:"under,omitempty"`
+}
+
+// under is the chip under the upgraded meeple on Square. A tile takes a meeple only in the turn it
+// is placed, so the square names the meeple for as long as it stands there.
+type under struct {
+	Square game.Square `json:"square"`
+	Spot   string      `json:"spot"`
+	Player int         `json:"player"`
+	Chip   game.Chip   `json:"chip"`
+}
+
+func (s *state) Clone() game.VariantState {
+	return &state{Under: slices.Clone(s.Under)}
+}
+
+func st(g *game.Game) *state { return g.Ext.(*state) }
+
+// NewState is an empty state for a snapshot to be decoded into.
+func (Variant) NewState() game.VariantState { return &state{} }
+
+// Setup lays the 30 chips face down by R4.0.3 (T3): island squares are allowed (R4.0.4), and the
+// Taiwan seed keeps chips away from the open edges of large cities only (OQ-15).
+func (Variant) Setup(g *game.Game) error {
+	g.Ext = &state{}
+	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
+}
+
+// AfterPlacement applies the on-placement effects in the order of rules.md §0.4: a face-down chip
+// is collected, scores its value and stays face up with the player (T5); coats of arms score (T4).
+func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
+	mapchips.Collect(g, sq, true)
+	mapchips.ScoreArms(g, sq)
+}
+
+// MeepleWeight counts an upgraded meeple as 2 in every majority, farmers at the final scoring
+// included (T9, T11).
+func (Variant) MeepleWeight(_ *game.Game, m *game.Meeple) int {
+	if m.Upgraded {
+		return 2
+	}
+	return 1
+}
+
+// MeepleReturned takes the chip from under a meeple that scored out of the game: the meeple goes
+// back to its supply an ordinary one (T10), whoever's turn it is (TE6).
+func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
+	s := st(g)
+	i := slices.IndexFunc(s.Under, func(u under) bool { return u.Square == m.Square })
+	if i < 0 {
+		return
+	}
+	u := s.Under[i]
+	s.Under = slices.Delete(s.Under, i, i+1)
+	g.ChipsOut = append(g.ChipsOut, u.Chip)
+	g.Note(m.Square, "The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
+		m.Square.String()+" leaves the game; the meeple is an ordinary one again")
+}
+
+// Held counts the chips under upgraded meeples: neither on the map nor in a supply. They stay
+// there when the game ends and score nothing (T11).
+func (Variant) Held(g *game.Game) game.Held {
+	var h game.Held
+	for _, u := range st(g).Under {
+		h.Chips = append(h.Chips, u.Chip)
+	}
+	return h
+}
+
+// Marks draws the chip under each upgraded meeple. It lay face up in its owner's supply before,
+// so every view shows it.
+func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
+	var out []game.Mark
+	for _, u := range st(g).Under {
+		out = append(out, game.Mark{Kind: game.MarkMeepleChip, Square: u.Square, Spot: u.Spot, Player: u.Player, Chip: u.Chip, FaceUp: true})
+	}
+	return out
+}

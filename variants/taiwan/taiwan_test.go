@@ -1,0 +1,35 @@
+package taiwan
+
+import (
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
+)
+
+// TestPlayoutsKeepTheEnginesPromises plays 2,000 complete random games with the test kit's
+// invariants checked after every move: the 30 chips conserved (on the map, in supplies, under
+// meeples, out of the game), no hidden value in the redacted view, scores never falling, every
+// meeple accounted for, the move log replaying to the same state.
+func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	gametest.Playouts(t, Rules(), games, 1)
+}
+
+// BenchmarkPlayoutTaiwan plays complete random games with chips on the map of Taiwan (target
+// >= 3,000 games/s on one core).
+func BenchmarkPlayoutTaiwan(b *testing.B) {
+	b.ReportAllocs()
+	rng := game.NewRNG(1)
+	for i := 0; b.Loop(); i++ {
+		g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b", "c"}, Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.PlayOut(&rng)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

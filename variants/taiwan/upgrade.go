@@ -1,0 +1,368 @@
+package taiwan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// UpgradeAction is the chip action that upgrades a meeple: upgrade square:F7 spot:road:E
+// pay:"blue 2 + orange 2".
+const UpgradeAction = "upgrade"
+
+// UpgradeCost is what an upgrade costs, exactly: no change is given (T6, T8).
+const UpgradeCost = 4
+
+// chipTypes are the six kinds of chip in the order a payment is written: the 2s before the 1s,
+// each in the colour order purple, blue, orange. The first chip of a payment goes under the
+// meeple, so that is a 2 whenever one is paid; which one goes there changes nothing in play (it
+// leaves the game when the meeple scores), so the player is not asked.
+var chipTypes = func() []game.Chip {
+	var out []game.Chip
+	for _, v := range []int{2, 1} {
+		for _, c := range game.ChipColors {
+			out = append(out, game.Chip{Color: c, Value: v})
+		}
+	}
+	return out
+}()
+
+// counts is how many chips of each of chipTypes a hand holds.
+type counts [6]int
+
+func countHand(hand []game.Chip) (n counts) {
+	for _, c := range hand {
+		for i, t := range chipTypes {
+			if c == t {
+				n[i]++
+			}
+		}
+	}
+	return n
+}
+
+// canPay reports whether chips of a hand add up to exactly 4: two 2s, a 2 and two 1s, or four 1s
+// (T6).
+func canPay(hand []game.Chip) bool {
+	twos, ones := 0, 0
+	for _, c := range hand {
+		if c.Value == 2 {
+			twos++
+		} else {
+			ones++
+		}
+	}
+	return twos >= 2 || twos >= 1 && ones >= 2 || ones >= 4
+}
+
+// payment is one way to pay exactly 4, written in the order of chipTypes, with its texts for
+// people and for the pay option. The pay option carries it without blanks ("blue2+orange2"),
+// since buttons and menus pass an action as words; typed values are compared without blanks, so
+// "blue 2 + orange 2" names it too.
+type payment struct {
+	chips     []game.Chip
+	need      counts
+	text, arg string
+}
+
+// allPayments are the 39 ways to pay 4 with the box's six kinds of chip, in the order they are
+// offered: the most 2s first, then by colour. Built once, since random playouts ask for the
+// payments of a hand on every finish step.
+var allPayments = func() []payment {
+	var out []payment
+	var pick func(t, left int, chosen []game.Chip)
+	pick = func(t, left int, chosen []game.Chip) {
+		if left == 0 {
+			p := payment{chips: append([]game.Chip(nil), chosen...), need: countHand(chosen)}
+			p.text = payText(p.chips)
+			p.arg = squash(p.text)
+			out = append(out, p)
+			return
+		}
+		if t == len(chipTypes) {
+			return
+		}
+		c := chipTypes[t]
+		for k := left / c.Value; k >= 0; k-- {
+			next := chosen
+			for range k {
+				next = append(next, c)
+			}
+			pick(t+1, left-k*c.Value, next)
+		}
+	}
+	pick(0, UpgradeCost, nil)
+	return out
+}()
+
+// payments lists every distinct way to pay exactly 4 from a hand; colours do not matter to the
+// rule (T6) but the player chooses which chips go.
+func payments(hand []game.Chip) []*payment {
+	have := countHand(hand)
+	var out []*payment
+	for i := range allPayments {
+		p := &allPayments[i]
+		ok := true
+		for t := range have {
+			ok = ok && p.need[t] <= have[t]
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// payText writes a payment for people: "blue 2 + orange 1 + orange 1".
+func payText(pay []game.Chip) string {
+	parts := make([]string, len(pay))
+	for i, c := range pay {
+		parts[i] = chipText(c)
+	}
+	return strings.Join(parts, " + ")
+}
+
+// parsePay reads a payment: chips joined by "+" (or commas), each a colour and a value ("blue 2"
+// or "blue2").
+func parsePay(s string) ([]game.Chip, error) {
+	var out []game.Chip
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
+		part = strings.TrimSpace(part)
+		name := strings.TrimRight(part, "0123456789 ")
+		if name == "" || name == part {
+			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", part)
+		}
+		color, err := game.ParseColor(name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
+		if err != nil || v < 1 || v > 2 {
+			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", part)
+		}
+		out = append(out, game.Chip{Color: color, Value: v})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("the payment names no chips")
+	}
+	return out, nil
+}
+
+// canonical writes a payment in the order of chipTypes.
+func canonical(pay []game.Chip) []game.Chip {
+	n := countHand(pay)
+	var out []game.Chip
+	for i, t := range chipTypes {
+		for range n[i] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// upgradable lists the current player's meeples on the map that carry no upgrade yet (T7), in
+// reading order.
+func upgradable(g *game.Game) []*game.Meeple {
+	var out []*game.Meeple
+	for i := range g.Meeples {
+		if m := &g.Meeples[i]; m.Player == g.Current && !m.Upgraded {
+			out = append(out, m)
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && before(out[j].Square, out[j-1].Square); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func before(a, b game.Square) bool {
+	return a.Row() < b.Row() || a.Row() == b.Row() && a.Col() < b.Col()
+}
+
+// Actions lists every upgrade open now: in the finish step of the player's own turn (after the
+// meeple, before the scoring: T8), each of their meeples without an upgrade, with each exact
+// payment their chips allow.
+func (Variant) Actions(g *game.Game) []game.LegalAction {
+	if g.Phase != game.PhaseFinish || !canPay(g.Players[g.Current].Chips) {
+		return nil
+	}
+	pays := payments(g.Players[g.Current].Chips)
+	var out []game.LegalAction
+	for _, m := range upgradable(g) {
+		sq := m.Square.String()
+		label := "upgrade your " + role(m.Spot) + " on " + sq + " (" + m.Spot + ") with "
+		for _, pay := range pays {
+			out = append(out, game.LegalAction{
+				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}},
+				Label:  label + pay.text,
+			})
+		}
+	}
+	return out
+}
+
+// CanAct reports whether an upgrade is open: the finish step, chips that pay exactly 4, and a
+// meeple of the player's on the map without an upgrade.
+func (Variant) CanAct(g *game.Game) bool {
+	if g.Phase != game.PhaseFinish || !canPay(g.Players[g.Current].Chips) {
+		return false
+	}
+	for i := range g.Meeples {
+		if m := &g.Meeples[i]; m.Player == g.Current && !m.Upgraded {
+			return true
+		}
+	}
+	return false
+}
+
+// Act upgrades a meeple: one chip of the payment goes under it, the others leave the game (T6).
+// Everything it checks is public (the chips in a supply lie face up), and it checks everything
+// before it changes anything.
+func (Variant) Act(g *game.Game, a game.Action) error {
+	if a.Name != UpgradeAction {
+		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", a.Name)
+	}
+	p := g.Current
+	hand := g.Players[p].Chips
+	switch g.Phase {
+	case game.PhaseFinish:
+	case game.PhaseMeeple:
+		return refuse(nil, "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
+	default:
+		return refuse(nil, "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
+	}
+	if !canPay(hand) {
+		return refuse(nil, "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
+			game.ChipList(hand), value(hand))
+	}
+	// What would be legal is only written out for a refusal.
+	meeples := upgradable(g)
+	where := func() []string {
+		out := make([]string, len(meeples))
+		for i, m := range meeples {
+			out[i] = m.Square.String() + " " + m.Spot
+		}
+		return out
+	}
+	if len(meeples) == 0 {
+		return refuse(nil, "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
+	}
+	sq, err := game.ParseSquare(a.Args["square"])
+	if err != nil {
+		return refuse(where(), "Which meeple do you upgrade? %v.", err)
+	}
+	m := meepleOn(g, sq)
+	switch {
+	case m == nil:
+		return refuse(where(), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
+	case m.Player != p:
+		return refuse(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
+	case m.Upgraded:
+		return refuse(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+	}
+	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
+		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, spot)
+	}
+	if strings.TrimSpace(a.Args["pay"]) == "" {
+		return refuse(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
+	}
+	pay, err := parsePay(a.Args["pay"])
+	if err != nil {
+		return refuse(payTexts(hand), "%v.", err)
+	}
+	if v := value(pay); v != UpgradeCost {
+		return refuse(payTexts(hand), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+	}
+	if !g.HasChips(p, pay) {
+		return refuse(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
+	}
+	// The command layer matches what is typed against the legal payments' text, so a payment
+	// written another way (another order, "light blue") is refused with the way to write it.
+	if c := payText(canonical(pay)); squash(c) != squash(a.Args["pay"]) {
+		return refuse(payTexts(hand), "Write the payment as %s: the 2s first, then purple, blue, orange.", c)
+	}
+	// The first chip goes under the meeple; the others leave the game.
+	for i, c := range hand {
+		if c == pay[0] {
+			g.Players[p].Chips = append(hand[:i:i], hand[i+1:]...)
+			break
+		}
+	}
+	if err := g.SpendChips(p, pay[1:]); err != nil {
+		panic("taiwan: the payment was checked: " + err.Error())
+	}
+	m.Upgraded = true
+	st(g).Under = append(st(g).Under, under{Square: m.Square, Spot: m.Spot, Player: p, Chip: pay[0]})
+	out := "nothing else"
+	if len(pay) > 1 {
+		out = game.ChipList(pay[1:])
+	}
+	g.Note(m.Square, g.Players[p].Name+" upgraded their "+role(m.Spot)+" on "+m.Square.String()+" with "+payText(pay)+
+		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")
+	return nil
+}
+
+func meepleOn(g *game.Game, sq game.Square) *game.Meeple {
+	for i := range g.Meeples {
+		if g.Meeples[i].Square == sq {
+			return &g.Meeples[i]
+		}
+	}
+	return nil
+}
+
+// sameFeature reports whether two spot names name the same feature of the tile on sq (any edge of
+// a feature names it: design §2.2).
+func sameFeature(g *game.Game, sq game.Square, a, b string) bool {
+	f, ok := g.Face(sq)
+	if !ok {
+		return false
+	}
+	i, okA := f.SpotFeature(strings.ToLower(strings.TrimSpace(a)))
+	j, okB := f.SpotFeature(b)
+	return okA && okB && i == j
+}
+
+// squash makes payments comparable as the command layer compares option values: case and blanks
+// do not matter.
+func squash(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), "")) }
+
+func payTexts(hand []game.Chip) []string {
+	var out []string
+	for _, pay := range payments(hand) {
+		out = append(out, pay.text)
+	}
+	return out
+}
+
+func value(chips []game.Chip) int {
+	n := 0
+	for _, c := range chips {
+		n += c.Value
+	}
+	return n
+}
+
+// role names a meeple by the feature it stands on.
+func role(spot string) string {
+	switch kind, _, _ := strings.Cut(spot, ":"); kind {
+	case "city":
+		return "knight"
+	case "road":
+		return "thief"
+	case "cloister":
+		return "monk"
+	}
+	return "farmer"
+}
+
+// chipText is c.String() without fmt.
+func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }
+
+func refuse(legal []string, format string, a ...any) error {
+	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
+}
