@@ -92,6 +92,17 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 		}
 		for _, spec := range t.Entry().Actions {
 			if spec.Shortcut == focused {
+				if spec.Step == game.StepFinish && after.Phase == game.PhaseMeeple {
+					// The action comes after the meeple: offer what the meeple typed so far (or
+					// none) leaves open.
+					spot, err := parseSpot(in.Options["meeple"])
+					if err != nil || in.Options["meeple"] == "" {
+						spot = "none"
+					}
+					if after.Play(game.Move{Kind: game.MoveMeeple, Player: g.Current, Spot: spot}) != nil {
+						return nil
+					}
+				}
 				return shortcutChoices(after, spec)
 			}
 		}

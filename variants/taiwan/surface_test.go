@@ -77,6 +77,18 @@ func TestAutocompleteOffersOnlyUpgradesThatArePossible(t *testing.T) {
 	}
 }
 
+// TestPlaceOffersUpgradesAfterItsMeeple: autocomplete of /place's upgrade option previews the
+// placement and the meeple typed (none when left out), then offers the meeples an upgrade may go
+// on, paid from the chips already held (the face-down chip under the tile stays unknown).
+func TestPlaceOffersUpgradesAfterItsMeeple(t *testing.T) {
+	r := table(t, finishStep[:len(finishStep)-3]...)
+	in := input(t, "ann", "/place square:L13 rotation:0")
+	in.Options["upgrade"] = ""
+	if got := values(commands.Autocomplete(r.Table, in, "upgrade")); !slices.Equal(got, []string{"K12", "K13"}) {
+		t.Errorf("/place upgrade: offers %v, want ann's meeples K12 K13", got)
+	}
+}
+
 // TestUpgradeButtonsInTheTurnMessage: after the meeple step the turn message offers each legal
 // upgrade, and choosing one upgrades the meeple.
 func TestUpgradeButtonsInTheTurnMessage(t *testing.T) {
@@ -130,8 +142,7 @@ func valuesOf(s *commands.Select) []string {
 // TestAutocompleteNeverTellsTheChipUnderTheTile: ann holds an orange 2 and looks at /place on L12,
 // where a face-down chip lies. Whether that chip is a 2 (an upgrade would become payable) or a 1,
 // autocomplete offers the same for the place command's upgrade and chips options: nothing may tell
-// the hidden chip. (Today the command layer offers no choices for the upgrade option of /place at
-// all: it previews the placement but not the meeple step, where upgrades are not open yet.)
+// the hidden chip.
 func TestAutocompleteNeverTellsTheChipUnderTheTile(t *testing.T) {
 	offers := func(chips ...string) string {
 		r := table(t, "ann: /carc new map:taiwan", "bob: /carc join",
