@@ -65,33 +65,31 @@ func Standings(players []string, results []Result, byes []string) []Standing {
 			s.Byes++
 		}
 	}
-	// Head-to-head is computed within each group equal on the first two criteria.
-	key := func(s Standing) [2]float64 { return [2]float64{s.Points, float64(s.ScoreDiff)} }
-	groups := map[[2]float64][]string{}
+	// Head-to-head counts the games where players equal on the first two criteria met: each
+	// game is split by those groups, and each group of two or more at a table scores its places
+	// among themselves.
+	group := map[string][2]float64{}
 	for _, s := range out {
-		groups[key(s)] = append(groups[key(s)], s.Player)
+		group[s.Player] = [2]float64{s.Points, float64(s.ScoreDiff)}
 	}
-	for _, group := range groups {
-		if len(group) < 2 {
-			continue
-		}
-		for _, r := range results {
-			var idx []int
-			for i, p := range r.Players {
-				if slices.Contains(group, p) {
-					idx = append(idx, i)
-				}
-			}
-			if len(idx) < 2 {
+	for _, r := range results {
+		for i, p := range r.Players {
+			s, ok := at[p]
+			if !ok {
 				continue
 			}
-			sub := make([]int, len(idx))
-			for k, i := range idx {
-				sub[k] = r.Places[i]
+			var sub []int
+			mine := 0
+			for j, q := range r.Players {
+				if _, in := at[q]; in && group[q] == group[p] {
+					if j == i {
+						mine = len(sub)
+					}
+					sub = append(sub, r.Places[j])
+				}
 			}
-			pts := Points(sub)
-			for k, i := range idx {
-				at[r.Players[i]].HeadToHead += pts[k]
+			if len(sub) > 1 {
+				s.HeadToHead += Points(sub)[mine]
 			}
 		}
 	}
