@@ -103,8 +103,24 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 		s.Rounds = append(s.Rounds, r)
 	}
 	s.Started++
+	// A member kicked after the schedule was made leaves their tables; a table left with one
+	// player becomes that player's bye.
+	round := &s.Rounds[s.Started-1]
+	var tables [][]string
+	for _, t := range round.Tables {
+		t = slices.DeleteFunc(slices.Clone(t), func(p string) bool { return s.member(p) < 0 })
+		switch len(t) {
+		case 0:
+		case 1:
+			round.Byes = append(round.Byes, t[0])
+		default:
+			tables = append(tables, t)
+		}
+	}
+	round.Byes = slices.DeleteFunc(round.Byes, func(p string) bool { return s.member(p) < 0 })
+	round.Tables = tables
 	var idx []int
-	for t, players := range s.Rounds[s.Started-1].Tables {
+	for t, players := range round.Tables {
 		idx = append(idx, len(s.Fixtures))
 		s.Fixtures = append(s.Fixtures, Fixture{Round: s.Started, Table: t + 1, Players: slices.Clone(players), Status: Playing})
 	}
@@ -160,10 +176,22 @@ func (s *Season) Standings() []Standing {
 	return Standings(ids, results, byes)
 }
 
+func (s *Season) member(id string) int {
+	return slices.IndexFunc(s.Members, func(m Member) bool { return m.ID == id })
+}
+
 // Name is a member's name in this season (the id when unknown).
 func (s *Season) Name(id string) string {
-	if i := slices.IndexFunc(s.Members, func(m Member) bool { return m.ID == id }); i >= 0 {
+	if i := s.member(id); i >= 0 {
 		return s.Members[i].Name
 	}
 	return id
+}
+
+// Kick removes a member from the season: they have no line in the standings and leave the
+// tables of rounds not yet started. Games already running go on.
+func (s *Season) Kick(id string) {
+	if i := s.member(id); i >= 0 {
+		s.Members = slices.Delete(s.Members, i, i+1)
+	}
 }

@@ -52,3 +52,30 @@ func TestSeasonRunsRoundByRound(t *testing.T) {
 		t.Fatalf("points %v in all: %+v", total, st)
 	}
 }
+
+// TestKickedMemberLeavesLaterTables: after a kick, the member's later tables go on without them,
+// and a partner left alone has a bye.
+func TestKickedMemberLeavesLaterTables(t *testing.T) {
+	l := &League{ID: "l1", Format: RoundRobin, TableSize: 2, Policy: PolicyScoreStands, RoundDeadline: time.Hour,
+		Members: []Member{{"a", "Ann"}, {"b", "Bob"}, {"c", "Cy"}, {"d", "Dee"}}}
+	s, err := NewSeason(l, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Kick("d")
+	idx, err := s.StartRound(l, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(idx) != 1 || len(s.Rounds[0].Byes) != 1 {
+		t.Fatalf("round 1: %+v", s.Rounds[0])
+	}
+	for _, f := range s.Fixtures {
+		if f.Players[0] == "d" || f.Players[1] == "d" {
+			t.Fatalf("d still plays: %+v", f)
+		}
+	}
+	if st := s.Standings(); len(st) != 3 {
+		t.Fatalf("standings %+v", st)
+	}
+}
