@@ -2,7 +2,9 @@ package storage
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -77,8 +79,33 @@ func putLeague(tx *bolt.Tx, l league.League, seasons []league.Season) error {
 		if season.League != l.ID {
 			return invalidf("season %d belongs to league %q", season.Number, season.League)
 		}
+		if err := keepResults(sb, &season); err != nil {
+			return err
+		}
 		if err := putJSON(sb, seasonKey(l.ID, season.Number), season); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// keepResults copies into season the results the stored season has and it lacks: a game that
+// ended (and recorded its result in its own transaction) after the caller read the season is not
+// forgotten when the caller saves it.
+func keepResults(sb *bolt.Bucket, season *league.Season) error {
+	var stored league.Season
+	err := getJSON(sb, seasonKey(season.League, season.Number), &stored)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, f := range stored.Fixtures {
+		if i := season.Fixture(f.GameID); f.Done() && f.GameID != "" && i >= 0 && !season.Fixtures[i].Done() {
+			thread := season.Fixtures[i].Thread
+			season.Fixtures[i] = f
+			season.Fixtures[i].Thread = cmp.Or(f.Thread, thread)
 		}
 	}
 	return nil

@@ -178,3 +178,22 @@ func TestLeagueExportImportAndBackup(t *testing.T) {
 		t.Fatalf("backup rating %+v %v", rt, err)
 	}
 }
+
+// TestSavingASeasonKeepsResultsRecordedSinceItWasRead: a command that read the season before a
+// game ended and saves it afterwards does not erase the game's result.
+func TestSavingASeasonKeepsResultsRecordedSinceItWasRead(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(t, s, "g1")
+	l, stale := leagueWithGame(t, s, "g1")
+	if _, err := s.AppendMove(endingCommit(g, result("g1"))); err != nil {
+		t.Fatal(err)
+	}
+	stale.Fixtures[0].Thread = "thread-1"
+	if err := s.SaveLeague(l, stale); err != nil {
+		t.Fatal(err)
+	}
+	season, _ := s.Season("L1", 1)
+	if f := season.Fixtures[0]; f.Status != league.Finished || f.Thread != "thread-1" {
+		t.Fatalf("fixture %+v", f)
+	}
+}
