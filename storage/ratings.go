@@ -73,7 +73,7 @@ func applyResult(tx *bolt.Tx, r Result) error {
 			return err
 		}
 		var season league.Season
-		if err := getJSON(sb, seasonKey(r.League, r.Season), &season); err != nil {
+		if err := getSeason(sb, r.League, r.Season, &season); err != nil {
 			return fmt.Errorf("season %d of league %s: %w", r.Season, r.League, err)
 		}
 		status := league.Finished
@@ -83,7 +83,7 @@ func applyResult(tx *bolt.Tx, r Result) error {
 		if err := season.Record(season.Fixture(r.GameID), status, r.Scores, r.Places, r.At); err != nil {
 			return invalidf("league %s: %v", r.League, err)
 		}
-		if err := putJSON(sb, seasonKey(r.League, r.Season), season); err != nil {
+		if err := putSeason(sb, season); err != nil {
 			return err
 		}
 	}
