@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,12 +11,14 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // LeagueStore is what the league commands need of the store.
 type LeagueStore interface {
 	Leagues(guild string) ([]league.League, error)
+	Season(leagueID string, n int) (league.Season, error)
 	Seasons(leagueID string) ([]league.Season, error)
 	SaveLeague(l league.League, seasons ...league.Season) error
 }
@@ -82,18 +85,25 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 	if !slices.Contains(LeagueSubs, in.Sub) {
 		return leagueFail("/league %s is not a subcommand: use %s", in.Sub, strings.Join(LeagueSubs, ", "))
 	}
-	l, seasons, err := findLeague(c, in.Options["league"])
+	l, err := findLeague(c, in.Options["league"])
 	if err != nil {
 		return leagueFail("%v", err)
-	}
-	var season *league.Season
-	if len(seasons) > 0 {
-		season = &seasons[len(seasons)-1]
 	}
 	admin := c.Manager || in.User.ID == l.Creator
 	adminOnly := map[string]bool{"start": true, "kick": true, "pause": true, "resume": true, "end": true, "season": true}
 	if adminOnly[in.Sub] && !admin {
 		return leagueFail("Only %s's creator or a member with Manage Server can use /league %s", l.Name, in.Sub)
+	}
+	// Only the seasons a command needs are read: a season of thousands of games is the costly
+	// part of a league.
+	var season *league.Season
+	if adminOnly[in.Sub] {
+		switch s, err := c.Store.Season(l.ID, l.Season); {
+		case err == nil:
+			season = &s
+		case !errors.Is(err, storage.ErrNotFound):
+			return leagueFail("The season of %s could not be read: %v", l.Name, err)
+		}
 	}
 	switch in.Sub {
 	case "join":
@@ -107,10 +117,14 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 	case "pause", "resume", "end":
 		return leagueStatus(c, l, season, in.Sub)
 	case "standings":
-		return leagueStandings(l, seasons, in.Options["season"])
+		return leagueStandings(c, l, in.Options["season"])
 	case "schedule":
-		return leagueSchedule(l, seasons, in.Options["season"])
+		return leagueSchedule(c, l, in.Options["season"])
 	case "export":
+		seasons, err := c.Store.Seasons(l.ID)
+		if err != nil {
+			return leagueFail("The seasons of %s could not be read: %v", l.Name, err)
+		}
 		return leagueExport(l, seasons)
 	case "season":
 		return leagueSeasonNew(c, l)
@@ -120,10 +134,10 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 
 // findLeague picks the league a command means: the one named, else the server's only league not
 // ended (its only league at all when every one has ended), else the one of this channel.
-func findLeague(c LeagueContext, name string) (league.League, []league.Season, error) {
+func findLeague(c LeagueContext, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return league.League{}, nil, fmt.Errorf("the leagues could not be read: %v", err)
+		return league.League{}, fmt.Errorf("the leagues could not be read: %v", err)
 	}
 	var pick []league.League
 	for _, l := range all {
@@ -141,21 +155,17 @@ func findLeague(c LeagueContext, name string) (league.League, []league.Season, e
 	if len(pick) > 1 {
 		here := slices.IndexFunc(pick, func(l league.League) bool { return l.Channel == c.Channel })
 		if here < 0 {
-			return league.League{}, nil, fmt.Errorf("this server runs %d leagues: say which with league:<name> (%s)", len(pick), leagueNames(pick))
+			return league.League{}, fmt.Errorf("this server runs %d leagues: say which with league:<name> (%s)", len(pick), leagueNames(pick))
 		}
 		pick = pick[here : here+1]
 	}
 	if len(pick) == 0 {
 		if name != "" {
-			return league.League{}, nil, fmt.Errorf("no league is called %q here: the leagues are %s", name, leagueNames(all))
+			return league.League{}, fmt.Errorf("no league is called %q here: the leagues are %s", name, leagueNames(all))
 		}
-		return league.League{}, nil, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", DefaultMap)
+		return league.League{}, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", DefaultMap)
 	}
-	seasons, err := c.Store.Seasons(pick[0].ID)
-	if err != nil {
-		return league.League{}, nil, fmt.Errorf("the seasons of %s could not be read: %v", pick[0].Name, err)
-	}
-	return pick[0], seasons, nil
+	return pick[0], nil
 }
 
 func leagueNames(ls []league.League) string {
@@ -431,18 +441,27 @@ func leagueStatus(c LeagueContext, l league.League, s *league.Season, sub string
 	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf(text, l.Name)}
 }
 
-func pickSeason(l league.League, seasons []league.Season, v string) (league.Season, error) {
-	if len(seasons) == 0 {
-		return league.Season{}, fmt.Errorf("%s has not started yet: /league start starts its first season", l.Name)
+// pickSeason reads the season a command asks for: season:<n>, else the current one, else (between
+// seasons, before the next has started) the last one played.
+func pickSeason(c LeagueContext, l league.League, v string) (league.Season, error) {
+	n := l.Season
+	if v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > l.Season {
+			return league.Season{}, fmt.Errorf("season:%s: %s has seasons 1 to %d", v, l.Name, l.Season)
+		}
 	}
-	if v == "" {
-		return seasons[len(seasons)-1], nil
+	s, err := c.Store.Season(l.ID, n)
+	if errors.Is(err, storage.ErrNotFound) && v == "" && n > 1 {
+		s, err = c.Store.Season(l.ID, n-1)
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > len(seasons) {
-		return league.Season{}, fmt.Errorf("season:%s: %s has seasons 1 to %d", v, l.Name, len(seasons))
+	if errors.Is(err, storage.ErrNotFound) {
+		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
 	}
-	return seasons[n-1], nil
+	if err != nil {
+		return league.Season{}, fmt.Errorf("the season could not be read: %v", err)
+	}
+	return s, nil
 }
 
 // StandingsText is the standings of a season as a monospaced table.
@@ -468,16 +487,16 @@ func StandingsText(l league.League, s league.Season) string {
 // num writes a league point count: halves as .5, whole numbers bare.
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func leagueStandings(l league.League, seasons []league.Season, v string) LeagueReply {
-	s, err := pickSeason(l, seasons, v)
+func leagueStandings(c LeagueContext, l league.League, v string) LeagueReply {
+	s, err := pickSeason(c, l, v)
 	if err != nil {
 		return leagueFail("%v", err)
 	}
 	return LeagueReply{OK: true, Text: StandingsText(l, s)}
 }
 
-func leagueSchedule(l league.League, seasons []league.Season, v string) LeagueReply {
-	s, err := pickSeason(l, seasons, v)
+func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
+	s, err := pickSeason(c, l, v)
 	if err != nil {
 		return leagueFail("%v", err)
 	}
