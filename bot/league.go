@@ -313,7 +313,12 @@ func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) boo
 		b.log.Error("a league game to adjudicate is not running", "game", f.GameID)
 		return false
 	}
-	e.mu.Lock()
+	// leagueMu is held, and a move that ends a game takes leagueMu under its game's lock
+	// (leagueGameEnded): waiting here for a game's lock could deadlock. A game busy right now is
+	// adjudicated at the next tick.
+	if !e.mu.TryLock() {
+		return false
+	}
 	defer e.mu.Unlock()
 	t := e.table
 	if t.Game == nil {
