@@ -215,6 +215,47 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	if !contains(board, "6 players") {
 		t.Fatalf("/carc leaderboard: %s", board)
 	}
+
+	// The next season: the same members, open for joining until it starts.
+	h.slash(ann, ch, "league", fakediscord.SubCommand("end"))
+	if m := h.slash(ann, ch, "league", fakediscord.SubCommandGroup("season", fakediscord.SubCommand("new", s("league", "Cup")))); m.Content != "Done." {
+		t.Fatalf("/league season new: %s", m.Content)
+	}
+	if l, err := h.store.League(id); err != nil || l.Season != 2 || l.Status != league.Open || len(l.Members) != 6 {
+		t.Fatalf("after /league season new: %+v %v", l, err)
+	}
+}
+
+// TestFriendlyGamesAreRatedUnlessAbandoned: a finished game of two players in a server counts
+// for their ratings; an abandoned one changes no rating.
+func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
+	h := newHarness(t)
+	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.start()
+	alice, _, ch := openGame(h, "france", 5, fakediscord.StringArg("policy", "auto"), fakediscord.StringArg("deadline", "10m"),
+		fakediscord.IntArg("tiles", 72))
+	h.slash(alice, ch, "carc", fakediscord.SubCommand("abandon"))
+	if rows, err := h.store.Leaderboard(h.f.GuildID, ""); err != nil || len(rows) != 0 {
+		t.Fatalf("an abandoned game was rated: %+v %v", rows, err)
+	}
+	h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"), fakediscord.StringArg("policy", "auto"),
+		fakediscord.StringArg("deadline", "10m"), fakediscord.IntArg("tiles", 72)))
+	h.slash(h.f.AddUser("bea"), ch, "carc", fakediscord.SubCommand("join"))
+	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
+	for n := 0; h.table(ch.ID) != nil; n++ {
+		if n > 200 {
+			t.Fatal("the game does not end")
+		}
+		h.clock.Add(11 * time.Minute)
+		h.b.FireTimers(h.clock.Now())
+	}
+	rows, err := h.store.Leaderboard(h.f.GuildID, "france")
+	if err != nil || len(rows) != 2 || rows[0].Rating.Games != 1 {
+		t.Fatalf("the finished game was not rated: %+v %v", rows, err)
+	}
+	if text := h.slash(alice, ch, "carc", fakediscord.SubCommand("rating")).Content; !contains(text, "provisional: 1 of 5 games") {
+		t.Fatalf("/carc rating: %s", text)
+	}
 }
 
 func btoi(b bool) int {
