@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -122,6 +123,20 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 		switch {
 		case f.Status == league.Adjudicated:
 			adjudicated++
+			// Forfeit: the player whose turn it was when the round ended (the game's last state)
+			// is last, whatever the score.
+			snap, err := h.store.Snapshot(f.GameID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tbl, err := commands.LoadTable(snap.State)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cur, _ := tbl.Current()
+			if i := slices.Index(f.Players, cur.ID); i < 0 || f.Places[i] != 2 || f.Places[1-i] != 1 {
+				t.Fatalf("the forfeit of %s gives places %v for players %v", cur.Name, f.Places, f.Players)
+			}
 		case f.Round == 3:
 			resigned++
 		}
