@@ -102,7 +102,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
 		Move: storage.Move{Actor: actor, Data: enc.entry, Time: b.now(), InteractionID: interaction}}
 	if c.Status.Terminal() {
-		c.Standings = standings(t)
+		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
 	}
 	applied, err := b.store.AppendMove(c)
 	if err != nil {
@@ -119,6 +119,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 		}
 		delete(b.games, e.id)
 		b.mu.Unlock()
+		b.leagueGameEnded(e.id)
 	}
 	return nil
 }
@@ -254,7 +255,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		b.editOriginal(i, dry.Text, nil, nil)
 		return
 	}
-	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Created: b.now()}
+	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Guild: i.GuildID, Created: b.now()}
 	if thread {
 		u := in.User.Name
 		th, err := b.s.ThreadStart(i.ChannelID, threadName(dry.Table, u), discordgo.ChannelTypeGuildPublicThread, 10080)

@@ -214,6 +214,9 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		b.editOriginal(i, "I could not tell who sent this command.", nil, nil)
 		return
 	}
+	if b.leagueCommand(i, in) {
+		return
+	}
 	if in.Command == "carc" && in.Sub == "status" && b.entryAt(i.ChannelID) == nil {
 		b.editOriginal(i, b.yourTurns(in.User), nil, nil)
 		return

@@ -68,7 +68,8 @@ func (b *Bot) StartTimers() {
 
 // FireTimers handles every timer due at now: a passed deadline applies the table's policy (as a
 // move stored with the timer's id, so a restart never applies it twice); a reminder is sent and
-// then marked done. It returns how many timers it handled.
+// then marked done; then league games past their round's deadline are adjudicated (fireLeagues). It
+// returns how many timers and adjudications it handled.
 func (b *Bot) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
@@ -87,7 +88,7 @@ func (b *Bot) FireTimers(now time.Time) int {
 		b.fire(e, tm)
 		e.mu.Unlock()
 	}
-	return len(due)
+	return len(due) + b.fireLeagues(now)
 }
 
 func (b *Bot) fire(e *gameEntry, tm storage.Timer) {

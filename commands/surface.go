@@ -102,7 +102,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 			chips.Options = append(chips.Options, sub(a.Name, e.Title+": "+a.Description, opts...))
 		}
 	}
-	cmds := []*discordgo.ApplicationCommand{carc, place, meeple}
+	carc.Options = append(carc.Options, ratingSubs()...)
+	cmds := []*discordgo.ApplicationCommand{carc, place, meeple, leagueDefinition()}
 	if len(chips.Options) > 0 {
 		cmds = append(cmds, chips)
 	}

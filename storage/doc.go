@@ -6,7 +6,7 @@
 // engine; where the store needs the engine (replaying a log, redacting a snapshot) the caller
 // passes an Engine.
 //
-// # Buckets (schema version 1)
+// # Buckets (schema version 2)
 //
 //	meta                  "schema" -> schema version (uint64, big-endian)
 //	games                 one bucket per game that is not archived, named by game id:
@@ -25,6 +25,8 @@
 //	archive               game id -> gzip of {record, moves, snapshot}: finished games after Compact
 //	timers                due time (Unix ns, big-endian) + game id, kind, user -> Timer as JSON
 //	players               user id -> {settings, stats} as JSON
+//	leagues, seasons      (version 2) leagues and their seasons; see leagues.go
+//	ratings, rated        (version 2) ratings per guild and map, and the rated games; see leagues.go
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before
@@ -34,7 +36,8 @@
 //
 //   - One accepted move is one write transaction: log entry, interaction id, state (snapshot,
 //     hash, timers), timer index and, when the move ends the game, record, channel, active and
-//     finished indexes and the players' stats. bbolt writes the pages, fsyncs, then writes and
+//     finished indexes, the players' stats and, with Commit.Result, the ratings and the league
+//     season's standings. bbolt writes the pages, fsyncs, then writes and
 //     fsyncs the meta page, so a crash leaves the whole move or none of it. AppendMove returns only
 //     after the fsync: the bot answers the player after the move is on disk.
 //   - All writes go through one goroutine that commits every write waiting at that moment in one

@@ -36,6 +36,11 @@ type GameRecord struct {
 	Status    Status          `json:"status,omitempty"`
 	ChannelID string          `json:"channel_id"`
 	ThreadID  string          `json:"thread_id,omitempty"` // set when the game is played in its own thread
+	// Guild is the server the game is played in, whose ratings it counts for; League and Season
+	// name the league season whose fixture it is (see Result).
+	Guild  string `json:"guild,omitempty"`
+	League string `json:"league,omitempty"`
+	Season int    `json:"season,omitempty"`
 
 	Created   time.Time  `json:"created"`
 	Updated   time.Time  `json:"updated,omitzero"`    // time of the last move

@@ -22,6 +22,7 @@ type migration struct {
 // TestSchemaV1Fixture opens a file written by version 1.
 var migrations = []migration{
 	{1, "create the buckets", createV1},
+	{2, "create the league and rating buckets", createV2},
 }
 
 // createV1 creates the buckets of schema 1. It names them literally rather than through the

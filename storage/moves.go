@@ -49,6 +49,9 @@ type Commit struct {
 	// Timers is the game's whole timer set after the move; it replaces the previous set, so a
 	// deadline answered by this move disappears with it. Ignored when the move ends the game.
 	Timers []Timer
+	// Result, with a move that ends the game, updates the ratings and the league standings in
+	// the same transaction (see Result); nil for a game that changes neither.
+	Result *Result
 }
 
 // AppendMove commits one move: the log entry, the interaction id, the snapshot, the record, the
@@ -110,6 +113,14 @@ func checkCommit(c *Commit) error {
 	if c.Status != "" && !c.Status.valid() {
 		return invalidf("unknown status %q", c.Status)
 	}
+	if c.Result != nil {
+		if !c.Status.Terminal() {
+			return invalidf("a result comes only with the move that ends the game")
+		}
+		if err := checkResult(c.Result); err != nil {
+			return err
+		}
+	}
 	if c.Move.Time.IsZero() {
 		c.Move.Time = time.Now()
 	}
@@ -170,6 +181,9 @@ func appendMove(tx *bolt.Tx, c Commit, entry []byte) (applied bool, err error) {
 	}
 	if c.Status.Terminal() {
 		err = finishGame(tx, &rec, &st, c.Status, c.Standings, st.updated)
+		if err == nil && c.Result != nil {
+			err = applyResult(tx, *c.Result)
+		}
 	} else {
 		if c.Status != "" {
 			st.status = c.Status

@@ -1,0 +1,102 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// leagueRows are the rows of the league commands at the scale the issue sets.
+var leagueRows = []string{
+	"/carc leaderboard, 1,000 players, 10,000 rated games",
+	"/league standings, 1,000 players, 10,000 games",
+}
+
+// leagues measures the server time of /carc leaderboard and /league standings in a server of
+// 1,000 players and 10,000 rated games, all of them games of one league season: the store is
+// filled through a league import (one transaction), then each command is timed as the bot runs
+// it, store reads and text included.
+func (r *runner) leagues() error {
+	r.logf("leagues")
+	dir, err := os.MkdirTemp(r.o.Dir, "bench-leagues-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	s, err := storage.Open(filepath.Join(dir, "leagues.db"), storage.Options{NoSync: true})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	doc, err := bigLeague()
+	if err != nil {
+		return err
+	}
+	l, err := s.ImportLeague(doc)
+	if err != nil {
+		return err
+	}
+	caller := commands.User{ID: l.Members[500].ID, Name: l.Members[500].Name}
+	board := Row{Name: leagueRows[0], Unit: "ms", Better: "<=", Target: 50}
+	table := Row{Name: leagueRows[1], Unit: "ms", Better: "<=", Target: 50}
+	for range r.reps {
+		start := time.Now()
+		commands.LeaderboardText(s, l.Guild, caller, commands.Input{Options: map[string]string{}})
+		board.Values = append(board.Values, ms(time.Since(start)))
+		start = time.Now()
+		reply := commands.HandleLeague(commands.LeagueContext{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
+			commands.Input{User: caller, Command: "league", Sub: "standings", Options: map[string]string{}})
+		table.Values = append(table.Values, ms(time.Since(start)))
+		if !reply.OK {
+			return fmt.Errorf("/league standings: %s", reply.Text)
+		}
+	}
+	r.add(board)
+	r.add(table)
+	return nil
+}
+
+// bigLeague is the export of a league of 1,000 players who played 10,000 rated 2-player games,
+// with the ratings those games give.
+func bigLeague() ([]byte, error) {
+	rng := rand.New(rand.NewPCG(21, 1))
+	l := league.League{ID: "bench", Guild: "bench-guild", Channel: "bench-channel", Name: "Bench", Map: "france", Format: league.Swiss,
+		Rounds: 20, TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: time.Hour, Status: league.Running, Season: 1}
+	for i := range 1000 {
+		l.Members = append(l.Members, league.Member{ID: fmt.Sprintf("u%04d", i), Name: fmt.Sprintf("Player %d", i)})
+	}
+	season := league.Season{League: l.ID, Number: 1, Members: l.Members, Started: 20, Rounds: make([]league.Round, 20)}
+	doc := storage.LeagueExport{Format: storage.LeagueExportFormat, Version: 1, League: l}
+	book := league.Book{}
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for g := range 10_000 {
+		a, b := rng.IntN(1000), rng.IntN(999)
+		if b >= a {
+			b++
+		}
+		players := []string{l.Members[a].ID, l.Members[b].ID}
+		scores := []int{rng.IntN(120), rng.IntN(120)}
+		places := league.Places(scores)
+		id := fmt.Sprintf("bench-g%05d", g)
+		when := at.Add(time.Duration(g) * time.Minute)
+		season.Fixtures = append(season.Fixtures, league.Fixture{Round: 1 + g/500, Table: 1 + g%500, Players: players,
+			Status: league.Finished, GameID: id, Scores: scores, Places: places, Finished: when})
+		if _, err := book.Record(league.Game{Players: players, Places: places}); err != nil {
+			return nil, err
+		}
+		doc.Rated = append(doc.Rated, storage.RatedGame{Result: storage.Result{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
+			Scores: scores, Places: places, League: l.ID, Season: 1, At: when}, Shown: []float64{book[players[0]].Shown(), book[players[1]].Shown()}})
+	}
+	for id, rt := range book {
+		doc.Ratings = append(doc.Ratings, storage.PoolRating{UserID: id, Rating: rt}, storage.PoolRating{Map: l.Map, UserID: id, Rating: rt})
+	}
+	doc.Seasons = []league.Season{season}
+	return json.Marshal(doc)
+}

@@ -1,0 +1,364 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// leagueMu serialises the league commands and the league work of the timer loop, which read a
+// league, change it and save it. A game's result needs no lock: it is written in the
+// transaction that ends the game, and saving a season keeps the results stored since it was read
+// (storage.SaveLeague). One lock for the process is plenty: league commands are rare.
+var leagueMu sync.Mutex
+
+// leagueCommand answers /league and /carc rating|leaderboard; it reports whether the command was
+// one of these.
+func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
+	switch {
+	case in.Command == "carc" && in.Sub == "rating":
+		b.editOriginal(i, commands.RatingText(b.store, i.GuildID, in.User, in), nil, nil)
+	case in.Command == "carc" && in.Sub == "leaderboard":
+		b.editOriginal(i, commands.LeaderboardText(b.store, i.GuildID, in.User, in), nil, nil)
+	case in.Command == "league":
+		b.league(i, in)
+	default:
+		return false
+	}
+	return true
+}
+
+func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
+	if in.Sub == "season" {
+		// /league season new: the options sit one level deeper, under the subcommand.
+		for _, group := range i.ApplicationCommandData().Options {
+			for _, sub := range group.Options {
+				for _, o := range sub.Options {
+					in.Options[o.Name] = fmt.Sprint(o.Value)
+				}
+			}
+		}
+	}
+	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
+	leagueMu.Lock()
+	defer leagueMu.Unlock()
+	c := commands.LeagueContext{Store: b.store, Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
+	r := commands.HandleLeague(c, in)
+	if !r.OK || !r.Public {
+		b.answerWithFile(i, r.Text, r.File)
+		return
+	}
+	l := r.Start
+	channel := i.ChannelID
+	if l != nil {
+		channel = l.League.Channel
+	}
+	b.postLeague(channel, r.Text, l)
+	if l != nil {
+		b.openRound(l.League, l.Season, l.Fixtures)
+	}
+	b.editOriginal(i, "Done.", nil, nil)
+}
+
+// answerWithFile is editOriginal with an attachment (the CSV of /league export).
+func (b *Bot) answerWithFile(i *discordgo.Interaction, text string, f *commands.File) {
+	if f == nil {
+		b.editOriginal(i, text, nil, nil)
+		return
+	}
+	text = clip(text)
+	comps := []discordgo.MessageComponent{}
+	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Files: []*discordgo.File{{Name: f.Name, ContentType: "text/csv", Reader: bytes.NewReader(f.Data)}}}
+	if _, err := b.s.InteractionResponseEdit(i, edit); err != nil {
+		b.log.Warn("could not send a league file", "channel", i.ChannelID, "err", err)
+	}
+}
+
+// postLeague announces a league change in its channel; a round's start pings its players.
+func (b *Bot) postLeague(channel, text string, start *commands.RoundStart) {
+	var ping []string
+	if start != nil {
+		for _, f := range start.Fixtures {
+			ping = append(ping, start.Season.Fixtures[f].Players...)
+		}
+		ping = append(ping, start.Season.Rounds[start.Season.Started-1].Byes...)
+		ping = b.pingable(ping)
+	}
+	if _, err := b.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: clip(text),
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
+		b.log.Warn("could not post in the league's channel", "channel", channel, "err", err)
+	}
+}
+
+// openRound opens each fixture's game in a thread of its own and saves the threads in the season.
+// A fixture whose game exists already (a restart after part of the round was opened) is kept.
+func (b *Bot) openRound(l league.League, s league.Season, fixtures []int) {
+	changed := false
+	for _, fi := range fixtures {
+		f := &s.Fixtures[fi]
+		if _, err := b.store.Game(f.GameID); err == nil {
+			continue
+		} else if !errors.Is(err, storage.ErrNotFound) {
+			b.log.Error("could not look up a league game", "game", f.GameID, "err", err)
+			continue
+		}
+		thread, err := b.openFixture(l, s, *f)
+		if err != nil {
+			b.log.Error("could not open a league game", "league", l.ID, "game", f.GameID, "err", err)
+			continue
+		}
+		f.Thread, changed = thread, true
+	}
+	if changed {
+		if err := b.store.SaveLeague(l, s); err != nil {
+			b.log.Error("could not save the league's threads", "league", l.ID, "err", err)
+		}
+	}
+}
+
+// openFixture opens one league game: a thread, a table opened by the first player with the
+// league's table options, the others seated, the game started, each step stored as a move of its
+// record (so the game replays like any other), then the start announced with a ping of everyone
+// seated.
+func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (string, error) {
+	th, err := b.s.ThreadStart(l.Channel, commands.Truncate(fmt.Sprintf("%s S%d R%d T%d", l.Name, s.Number, f.Round, f.Table), 90),
+		discordgo.ChannelTypeGuildPublicThread, 10080)
+	if err != nil {
+		return "", fmt.Errorf("open a thread: %w", err)
+	}
+	key, err := b.cfg.Deal()
+	if err != nil {
+		return "", fmt.Errorf("deal: %w", err)
+	}
+	user := func(id string) commands.User { return commands.User{ID: id, Name: s.Name(id)} }
+	first := user(f.Players[0])
+	newIn := commands.Input{User: first, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map},
+		Secret: key, Table: f.GameID, Channel: th.ID}
+	for k, v := range l.TableOptions {
+		newIn.Options[k] = v
+	}
+	entries := []commands.Entry{{Input: &newIn}}
+	for _, p := range f.Players[1:] {
+		entries = append(entries, commands.Entry{Input: &commands.Input{User: user(p), Command: "carc", Sub: "join"}})
+	}
+	entries = append(entries, commands.Entry{Input: &commands.Input{User: first, Command: "carc", Sub: "start"}})
+	e := &gameEntry{id: f.GameID, place: th.ID}
+	var reply commands.Reply
+	for n, entry := range entries {
+		reply = commands.Apply(e.table, entry)
+		if !reply.OK {
+			return "", fmt.Errorf("step %d of opening the game was refused: %s", n+1, reply.Text)
+		}
+		enc, err := encode(reply.Table, entry)
+		if err != nil {
+			return "", err
+		}
+		if n == 0 {
+			rec := storage.GameRecord{ID: f.GameID, ChannelID: l.Channel, ThreadID: th.ID, Guild: l.Guild, League: l.ID, Season: s.Number,
+				Setup: enc.entry, Players: seatIDs(reply.Table), Status: storage.StatusLobby, Created: b.now()}
+			if err := b.store.CreateGame(rec, enc.snap, enc.hash); err != nil {
+				return "", err
+			}
+			e.table = reply.Table
+			continue
+		}
+		if err := b.commit(e, reply, entry, "bot", fmt.Sprintf("league:%s:%d", f.GameID, n)); err != nil {
+			return "", err
+		}
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b.mu.Lock()
+	b.places[e.place], b.games[e.id] = e, e
+	b.mu.Unlock()
+	intro := fmt.Sprintf("%s, season %d, round %d, table %d: %s. The round ends <t:%d:f>; %s.", l.Name, s.Number, f.Round, f.Table,
+		mentionLine(f.Players), s.Deadline.Unix(), policyLine(l.Policy))
+	if _, err := b.s.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: intro,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: b.pingable(f.Players)}}); err != nil {
+		b.log.Warn("could not introduce a league game", "game", f.GameID, "err", err)
+	}
+	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	return th.ID, nil
+}
+
+func policyLine(p league.Policy) string {
+	if p == league.PolicyForfeit {
+		return "a game still running then is lost by the player whose turn it is"
+	}
+	return "a game still running then ends as the score stands"
+}
+
+// gameResult is what a game's end changes beyond the game (storage.Result), or nil for a game
+// played outside a server. Abandoned games, games from a chosen seed and games of fewer than two
+// players are not rated; players who resigned are rated last.
+func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
+	rec, err := b.store.Game(id)
+	if err != nil || rec.Guild == "" || t.Game == nil {
+		return nil
+	}
+	r := &storage.Result{Guild: rec.Guild, Map: t.Setup.Map, GameID: id, Players: seatIDs(t), League: rec.League, Season: rec.Season, At: b.now()}
+	out := make([]bool, len(t.Seats))
+	for i := range t.Seats {
+		r.Scores = append(r.Scores, t.Game.Players[i].Score)
+		out[i] = t.Game.Players[i].Resigned
+	}
+	r.Places = league.PlacesLast(r.Scores, out)
+	switch {
+	case t.Status == commands.Abandoned:
+		r.Unrated = "abandoned"
+	case t.Settings.SeedSet:
+		r.Unrated = "a chosen seed"
+	case len(t.Seats) < 2:
+		r.Unrated = "fewer than two human players"
+	}
+	return r
+}
+
+// leagueGameEnded starts the next round of the game's league when this game was the last of its
+// round. Called after the game's end is stored.
+func (b *Bot) leagueGameEnded(id string) {
+	rec, err := b.store.Game(id)
+	if err != nil || rec.League == "" {
+		return
+	}
+	leagueMu.Lock()
+	defer leagueMu.Unlock()
+	b.nextRound(rec.League)
+}
+
+// nextRound starts the next round of a league whose round is over (leagueMu held).
+func (b *Bot) nextRound(leagueID string) {
+	l, err := b.store.League(leagueID)
+	if err != nil {
+		b.log.Error("could not load a league", "league", leagueID, "err", err)
+		return
+	}
+	s, err := b.store.Season(leagueID, l.Season)
+	if err != nil {
+		return // the league has not started this season
+	}
+	c := commands.LeagueContext{Store: b.store, Guild: l.Guild, Channel: l.Channel, Now: b.now()}
+	r, ok := commands.StartNextRound(c, l, s)
+	if !ok {
+		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
+			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: every game is played.\n%s\nAn administrator closes the season with /league end.",
+				l.Name, s.Number, commands.StandingsText(l, s)), nil)
+			s.Ended = b.now()
+			if err := b.store.SaveLeague(l, s); err != nil {
+				b.log.Error("could not save a league", "league", l.ID, "err", err)
+			}
+		}
+		return
+	}
+	b.postLeague(l.Channel, r.Text, r.Start)
+	b.openRound(r.Start.League, r.Start.Season, r.Start.Fixtures)
+}
+
+// fireLeagues is the league part of the timer loop: games still running at their round's
+// deadline are adjudicated by the league's policy, and a round left half-opened by a restart is
+// opened. Paused and ended leagues wait.
+func (b *Bot) fireLeagues(now time.Time) int {
+	leagueMu.Lock()
+	defer leagueMu.Unlock()
+	ls, err := b.store.Leagues("")
+	if err != nil {
+		b.log.Error("could not read the leagues", "err", err)
+		return 0
+	}
+	n := 0
+	for _, l := range ls {
+		if l.Status != league.Running {
+			continue
+		}
+		s, err := b.store.Season(l.ID, l.Season)
+		if err != nil || s.Started == 0 {
+			continue
+		}
+		var current []int
+		for fi, f := range s.Fixtures {
+			if f.Round == s.Started {
+				current = append(current, fi)
+			}
+		}
+		b.openRound(l, s, current)
+		if now.Before(s.Deadline) || s.RoundOver() {
+			continue
+		}
+		for _, fi := range current {
+			if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, s, f) {
+				n++
+			}
+		}
+		b.nextRound(l.ID)
+	}
+	return n
+}
+
+// adjudicate ends a game at its round's deadline: places by the league's policy, the result and
+// the game's end in one transaction, and a word in the game's thread.
+func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) bool {
+	b.mu.Lock()
+	e := b.games[f.GameID]
+	b.mu.Unlock()
+	if e == nil {
+		b.log.Error("a league game to adjudicate is not running", "game", f.GameID)
+		return false
+	}
+	// leagueMu is held, and a move that ends a game takes leagueMu under its game's lock
+	// (leagueGameEnded): waiting here for a game's lock could deadlock. A game busy right now is
+	// adjudicated at the next tick.
+	if !e.mu.TryLock() {
+		return false
+	}
+	defer e.mu.Unlock()
+	t := e.table
+	if t.Game == nil {
+		return false
+	}
+	r := b.gameResult(e.id, t)
+	if r == nil {
+		return false
+	}
+	timedOut := -1
+	if t.Status == commands.Playing {
+		timedOut = t.Game.Current
+	}
+	places, err := league.Adjudicate(l.Policy, r.Scores, timedOut)
+	if err != nil {
+		b.log.Error("could not adjudicate a league game", "game", e.id, "err", err)
+		return false
+	}
+	r.Places, r.Adjudicated = places, true
+	st := standings(t)
+	for i := range st {
+		st[i].Rank = places[t.Seat(st[i].UserID)]
+	}
+	if err := b.store.FinishWithResult(e.id, storage.StatusFinished, st, *r); err != nil {
+		b.log.Error("could not store an adjudicated league game", "game", e.id, "err", err)
+		return false
+	}
+	b.mu.Lock()
+	if b.places[e.place] == e {
+		delete(b.places, e.place)
+	}
+	delete(b.games, e.id)
+	b.mu.Unlock()
+	text := fmt.Sprintf("The round's deadline has passed: the game ends here (%s).", policyLine(l.Policy))
+	for i, p := range r.Players {
+		text += fmt.Sprintf("\n%d. %s: %d points", places[i], s.Name(p), r.Scores[i])
+	}
+	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: text,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
+	}
+	return true
+}

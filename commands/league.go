@@ -1,0 +1,453 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// LeagueStore is what the league commands need of the store.
+type LeagueStore interface {
+	Leagues(guild string) ([]league.League, error)
+	Season(leagueID string, n int) (league.Season, error)
+	Seasons(leagueID string) ([]league.Season, error)
+	SaveLeague(l league.League, seasons ...league.Season) error
+}
+
+// LeagueContext is where a /league command runs.
+type LeagueContext struct {
+	Store   LeagueStore
+	Guild   string
+	Channel string
+	Now     time.Time
+	// Manager is true for members with Manage Server, who administer every league of the server
+	// (besides each league's creator).
+	Manager bool
+	// NewID is the id /league create gives the league (the bot derives it from the interaction).
+	NewID string
+}
+
+// LeagueReply is the answer to a /league command.
+type LeagueReply struct {
+	Text string
+	// Public replies are posted for the channel; the others only to the caller.
+	Public bool
+	OK     bool
+	// File is an attachment (the CSV of /league export).
+	File *File
+	// Start asks the bot to open the games of a round that has just started, in this order.
+	Start *RoundStart
+}
+
+// File is an attachment.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// RoundStart is a round to open: the league and season as saved, and the fixtures to play.
+type RoundStart struct {
+	League   league.League
+	Season   league.Season
+	Fixtures []int
+}
+
+// LeagueSubs are the subcommands of /league.
+var LeagueSubs = []string{"create", "join", "leave", "start", "kick", "pause", "resume", "end", "standings", "schedule", "export", "season"}
+
+// leagueTableOptions are the /carc new options a league passes on to each of its games.
+var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "rules", "meeples", "missed"}
+
+// DefaultRoundDeadline is how long a league round lasts unless the league says otherwise.
+const DefaultRoundDeadline = 7 * 24 * time.Hour
+
+func leagueFail(format string, a ...any) LeagueReply {
+	return LeagueReply{Text: sentence(sprintf(format, a...))}
+}
+
+// HandleLeague runs one /league command.
+func HandleLeague(c LeagueContext, in Input) LeagueReply {
+	if c.Guild == "" {
+		return leagueFail("Leagues live in a server: use /league in one of its channels")
+	}
+	if in.Sub == "create" {
+		return leagueCreate(c, in)
+	}
+	if !slices.Contains(LeagueSubs, in.Sub) {
+		return leagueFail("/league %s is not a subcommand: use %s", in.Sub, strings.Join(LeagueSubs, ", "))
+	}
+	l, err := findLeague(c, in.Options["league"])
+	if err != nil {
+		return leagueFail("%v", err)
+	}
+	admin := c.Manager || in.User.ID == l.Creator
+	adminOnly := map[string]bool{"start": true, "kick": true, "pause": true, "resume": true, "end": true, "season": true}
+	if adminOnly[in.Sub] && !admin {
+		return leagueFail("Only %s's creator or a member with Manage Server can use /league %s", l.Name, in.Sub)
+	}
+	// Only the seasons a command needs are read: a season of thousands of games is the costly
+	// part of a league.
+	var season *league.Season
+	if adminOnly[in.Sub] {
+		switch s, err := c.Store.Season(l.ID, l.Season); {
+		case err == nil:
+			season = &s
+		case !errors.Is(err, storage.ErrNotFound):
+			return leagueFail("The season of %s could not be read: %v", l.Name, err)
+		}
+	}
+	switch in.Sub {
+	case "join":
+		return leagueJoin(c, l, in.User)
+	case "leave":
+		return leagueLeave(c, l, in.User)
+	case "start":
+		return leagueStart(c, l, season)
+	case "kick":
+		return leagueKick(c, l, season, in.Options["player"])
+	case "pause", "resume", "end":
+		return leagueStatus(c, l, season, in.Sub)
+	case "standings":
+		return leagueStandings(c, l, in.Options["season"])
+	case "schedule":
+		return leagueSchedule(c, l, in.Options["season"])
+	case "export":
+		seasons, err := c.Store.Seasons(l.ID)
+		if err != nil {
+			return leagueFail("The seasons of %s could not be read: %v", l.Name, err)
+		}
+		return leagueExport(l, seasons)
+	case "season":
+		return leagueSeasonNew(c, l)
+	}
+	return leagueFail("/league %s is not a subcommand", in.Sub)
+}
+
+// findLeague picks the league a command means: the one named, else the server's only league not
+// ended (its only league at all when every one has ended), else the one of this channel.
+func findLeague(c LeagueContext, name string) (league.League, error) {
+	all, err := c.Store.Leagues(c.Guild)
+	if err != nil {
+		return league.League{}, fmt.Errorf("the leagues could not be read: %v", err)
+	}
+	var pick []league.League
+	for _, l := range all {
+		if name != "" && strings.EqualFold(l.Name, name) {
+			pick = []league.League{l}
+			break
+		}
+		if name == "" && l.Status != league.Ended {
+			pick = append(pick, l)
+		}
+	}
+	if name == "" && len(pick) == 0 {
+		pick = all // between seasons a league is ended, and still the one meant
+	}
+	if len(pick) > 1 {
+		here := slices.IndexFunc(pick, func(l league.League) bool { return l.Channel == c.Channel })
+		if here < 0 {
+			return league.League{}, fmt.Errorf("this server runs %d leagues: say which with league:<name> (%s)", len(pick), leagueNames(pick))
+		}
+		pick = pick[here : here+1]
+	}
+	if len(pick) == 0 {
+		if name != "" {
+			return league.League{}, fmt.Errorf("no league is called %q here: the leagues are %s", name, leagueNames(all))
+		}
+		return league.League{}, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", DefaultMap)
+	}
+	return pick[0], nil
+}
+
+func leagueNames(ls []league.League) string {
+	if len(ls) == 0 {
+		return "none yet"
+	}
+	names := make([]string, len(ls))
+	for i, l := range ls {
+		names[i] = l.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func save(c LeagueContext, l league.League, seasons ...league.Season) error {
+	if err := c.Store.SaveLeague(l, seasons...); err != nil {
+		return fmt.Errorf("the league could not be saved, so nothing changed: %v", err)
+	}
+	return nil
+}
+
+func leagueCreate(c LeagueContext, in Input) LeagueReply {
+	name := strings.TrimSpace(in.Options["name"])
+	if name == "" || len([]rune(name)) > 50 {
+		return leagueFail("A league needs a name of 1 to 50 characters: /league create name:<text>")
+	}
+	all, err := c.Store.Leagues(c.Guild)
+	if err != nil {
+		return leagueFail("The leagues could not be read: %v", err)
+	}
+	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
+		return leagueFail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
+	}
+	l := league.League{ID: c.NewID, Guild: c.Guild, Channel: c.Channel, Name: name, Creator: in.User.ID, Map: DefaultMap,
+		Format: league.RoundRobin, TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: DefaultRoundDeadline,
+		Members: []league.Member{{ID: in.User.ID, Name: in.User.Name}}, Status: league.Open, Season: 1, Created: c.Now,
+		TableOptions: map[string]string{}}
+	if v, ok := in.Options["map"]; ok {
+		l.Map = v
+	}
+	if e, err := variants.Lookup(l.Map); err != nil || e.Test {
+		return leagueFail("map:%s is not a map: choose %s", l.Map, strings.Join(variants.IDs(false), ", "))
+	}
+	if v, ok := in.Options["format"]; ok {
+		l.Format = league.Format(strings.ToLower(v))
+		if !slices.Contains(league.Formats, l.Format) {
+			return leagueFail("format:%s: choose round-robin, double-round-robin or swiss", v)
+		}
+	}
+	if v, ok := in.Options["players"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < league.MinTableSize || n > league.MaxTableSize {
+			return leagueFail("players:%s: a league game seats %d to %d players", v, league.MinTableSize, league.MaxTableSize)
+		}
+		l.TableSize = n
+	}
+	if l.Format == league.Swiss {
+		l.Rounds = 5
+	}
+	if v, ok := in.Options["rounds"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 30 || l.Format != league.Swiss {
+			return leagueFail("rounds:%s: only a swiss league chooses its rounds, 1 to 30 (a round-robin plays everyone once)", v)
+		}
+		l.Rounds = n
+	}
+	if v, ok := in.Options["round"]; ok {
+		d, err := parseDuration(v)
+		if err != nil || d < time.Hour {
+			return leagueFail("round:%s: write how long a round lasts, like 7d or 3d12h, between 1 hour and 30 days", v)
+		}
+		l.RoundDeadline = d
+	}
+	if v, ok := in.Options["adjudicate"]; ok {
+		l.Policy = league.Policy(strings.ToLower(v))
+		if l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit {
+			return leagueFail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", v)
+		}
+	}
+	// The table options are those of /carc new, checked by /carc new itself.
+	table := Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
+	for _, k := range leagueTableOptions {
+		if v, ok := in.Options[k]; ok {
+			table.Options[k], l.TableOptions[k] = v, v
+		}
+	}
+	if r := Handle(nil, table); !r.OK {
+		return leagueFail("%s", r.Text)
+	}
+	if err := l.Check(); err != nil {
+		return leagueFail("%v", err)
+	}
+	if err := save(c, l); err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s: %s, %s, %s, rounds of %s (then %s). %s is a member; others join with /league join, then %s starts it with /league start.",
+		l.Name, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
+		policyText(l.Policy), in.User.Name, in.User.Name)}
+}
+
+func variantTitle(id string) string {
+	if e, err := variants.Lookup(id); err == nil {
+		return e.Title
+	}
+	return id
+}
+
+func formatText(l league.League) string {
+	if l.Format == league.Swiss {
+		return fmt.Sprintf("swiss, %s", plural(l.Rounds, "round", "rounds"))
+	}
+	return string(l.Format)
+}
+
+func policyText(p league.Policy) string {
+	if p == league.PolicyForfeit {
+		return "an unfinished game is lost by the player whose turn it is"
+	}
+	return "an unfinished game ends as the score stands"
+}
+
+func leagueJoin(c LeagueContext, l league.League, u User) LeagueReply {
+	if l.Status != league.Open {
+		return leagueFail("%s is %s: members join between seasons (after /league end and /league season new)", l.Name, l.Status)
+	}
+	if l.Member(u.ID) >= 0 {
+		return leagueFail("You are already a member of %s (%s)", l.Name, plural(len(l.Members), "member", "members"))
+	}
+	l.Members = append(l.Members, league.Member{ID: u.ID, Name: u.Name})
+	if err := save(c, l); err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s joined %s: %s.", u.Name, l.Name, plural(len(l.Members), "member", "members"))}
+}
+
+func leagueLeave(c LeagueContext, l league.League, u User) LeagueReply {
+	i := l.Member(u.ID)
+	if i < 0 {
+		return leagueFail("You are not a member of %s", l.Name)
+	}
+	if l.Status != league.Open {
+		return leagueFail("%s has started: you can no longer leave it; ask its creator to /league kick you", l.Name)
+	}
+	l.Members = slices.Delete(l.Members, i, i+1)
+	if err := save(c, l); err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s left %s: %s.", u.Name, l.Name, plural(len(l.Members), "member", "members"))}
+}
+
+// leagueStart starts the season (its first round) or its next round, and saves the fixtures with
+// their game ids before any game is opened: a restart finds every game it must still open.
+func leagueStart(c LeagueContext, l league.League, s *league.Season) LeagueReply {
+	switch l.Status {
+	case league.Paused:
+		return leagueFail("%s is paused: /league resume it first", l.Name)
+	case league.Ended:
+		return leagueFail("%s's season %d is over: /league season new starts the next", l.Name, l.Season)
+	}
+	if l.Status == league.Open {
+		if len(l.Members) < 2 {
+			return leagueFail("%s needs at least 2 members to start; it has %s. Others join with /league join", l.Name, plural(len(l.Members), "member", "members"))
+		}
+		ns, err := league.NewSeason(&l, l.Season)
+		if err != nil {
+			return leagueFail("The season cannot start: %v", err)
+		}
+		s = &ns
+		l.Status = league.Running
+	}
+	idx, err := s.StartRound(&l, c.Now)
+	if err != nil {
+		return leagueFail("The next round cannot start: %v", err)
+	}
+	for _, i := range idx {
+		f := &s.Fixtures[i]
+		f.GameID = fmt.Sprintf("%s-s%d-r%d-t%d", l.ID, s.Number, f.Round, f.Table)
+	}
+	if err := save(c, l, *s); err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Public: true, Text: roundText(l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
+}
+
+// StartNextRound starts the next round of a running league whose round is over (the bot calls
+// it when a round's last game ends or its deadline passes). ok is false when there is nothing to
+// start: the league is paused or the season is over.
+func StartNextRound(c LeagueContext, l league.League, s league.Season) (LeagueReply, bool) {
+	if l.Status != league.Running || !s.RoundOver() || s.Started >= s.TotalRounds(&l) {
+		return LeagueReply{}, false
+	}
+	r := leagueStart(c, l, &s)
+	return r, r.OK
+}
+
+// roundText announces a round: its tables and byes.
+func roundText(l league.League, s league.Season) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, season %d: round %d of %d has started; it ends <t:%d:f>.", l.Name, s.Number, s.Started, s.TotalRounds(&l), s.Deadline.Unix())
+	for _, f := range s.Fixtures {
+		if f.Round == s.Started {
+			fmt.Fprintf(&b, "\nTable %d: %s", f.Table, mentions(f.Players))
+		}
+	}
+	if byes := s.Rounds[s.Started-1].Byes; len(byes) > 0 {
+		fmt.Fprintf(&b, "\nBye (worth a win): %s", mentions(byes))
+	}
+	return b.String()
+}
+
+func mentions(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = "<@" + id + ">"
+	}
+	return strings.Join(out, ", ")
+}
+
+func leagueKick(c LeagueContext, l league.League, s *league.Season, who string) LeagueReply {
+	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
+	i := slices.IndexFunc(l.Members, func(m league.Member) bool { return m.ID == id || strings.EqualFold(m.Name, id) })
+	if i < 0 {
+		return leagueFail("%s is not a member of %s: the members are %s", who, l.Name, memberNames(l.Members))
+	}
+	m := l.Members[i]
+	l.Members = slices.Delete(l.Members, i, i+1)
+	var seasons []league.Season
+	if s != nil && l.Status != league.Open {
+		s.Kick(m.ID)
+		seasons = append(seasons, *s)
+	}
+	if err := save(c, l, seasons...); err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s is no longer a member of %s; the games already running go on, and the standings leave them out.", m.Name, l.Name)}
+}
+
+func memberNames(ms []league.Member) string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func leagueStatus(c LeagueContext, l league.League, s *league.Season, sub string) LeagueReply {
+	var seasons []league.Season
+	switch {
+	case sub == "pause" && l.Status == league.Running:
+		l.Status = league.Paused
+	case sub == "resume" && l.Status == league.Paused:
+		l.Status = league.Running
+		if s != nil && !s.RoundOver() && s.Deadline.Before(c.Now) {
+			// The time spent paused does not count against the running round.
+			s.Deadline = c.Now.Add(l.RoundDeadline)
+			seasons = append(seasons, *s)
+		}
+	case sub == "end" && l.Status != league.Ended:
+		l.Status = league.Ended
+		if s != nil {
+			s.Ended = c.Now
+			seasons = append(seasons, *s)
+		}
+	default:
+		return leagueFail("%s is %s, so /league %s does nothing: %s", l.Name, l.Status, sub, map[league.Status]string{
+			league.Open: "/league start starts it", league.Running: "/league pause or /league end",
+			league.Paused: "/league resume or /league end", league.Ended: "/league season new starts the next season"}[l.Status])
+	}
+	if err := save(c, l, seasons...); err != nil {
+		return leagueFail("%v", err)
+	}
+	text := map[string]string{"pause": "%s is paused: no round starts and no deadline is enforced until /league resume.",
+		"resume": "%s is running again.", "end": "%s's season is over; the standings stay readable with /league standings."}[sub]
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf(text, l.Name)}
+}
+
+func leagueSeasonNew(c LeagueContext, l league.League) LeagueReply {
+	if l.Status != league.Ended {
+		return leagueFail("%s's season %d is %s: /league end it before starting the next", l.Name, l.Season, l.Status)
+	}
+	l.Season++
+	l.Status = league.Open
+	if err := save(c, l); err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s, season %d: the same %s; members join or leave now, then /league start. Past seasons stay readable with season:<n>.",
+		l.Name, l.Season, plural(len(l.Members), "member", "members"))}
+}

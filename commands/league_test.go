@@ -1,0 +1,188 @@
+package commands
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+type leagueBench struct {
+	t     *testing.T
+	store *storage.Store
+	now   time.Time
+}
+
+func newLeagueBench(t *testing.T) *leagueBench {
+	s, err := storage.Open(filepath.Join(t.TempDir(), "l.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return &leagueBench{t: t, store: s, now: time.Date(2026, 1, 5, 18, 0, 0, 0, time.UTC)}
+}
+
+// run sends /league sub as user (Manage Server when manager) with options "k=v".
+func (b *leagueBench) run(user string, manager bool, sub string, opts ...string) LeagueReply {
+	in := Input{User: User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
+	for _, o := range opts {
+		k, v, _ := strings.Cut(o, "=")
+		in.Options[k] = v
+	}
+	return HandleLeague(LeagueContext{Store: b.store, Guild: "guild", Channel: "general", Now: b.now, Manager: manager, NewID: "L1"}, in)
+}
+
+func (b *leagueBench) ok(r LeagueReply, want string) LeagueReply {
+	b.t.Helper()
+	if !r.OK || !strings.Contains(r.Text, want) {
+		b.t.Fatalf("reply %q (ok=%v), want it to say %q", r.Text, r.OK, want)
+	}
+	return r
+}
+
+func (b *leagueBench) refused(r LeagueReply, want string) {
+	b.t.Helper()
+	if r.OK || !strings.Contains(r.Text, want) {
+		b.t.Fatalf("reply %q (ok=%v), want a refusal saying %q", r.Text, r.OK, want)
+	}
+}
+
+// TestLeagueLifeCycle: create, join, start (which schedules round 1 and names its games), record
+// results, next round, standings, export, end, next season.
+func TestLeagueLifeCycle(t *testing.T) {
+	b := newLeagueBench(t)
+	b.ok(b.run("ann", false, "create", "name=Spring Cup", "map=france", "players=2", "round=3d", "adjudicate=forfeit", "deadline=24h"), "New league Spring Cup")
+	b.refused(b.run("bob", false, "create", "name=spring cup"), "exists already")
+	b.refused(b.run("ann", false, "start"), "needs at least 2 members")
+	b.ok(b.run("bob", false, "join"), "2 members")
+	b.refused(b.run("bob", false, "join"), "already a member")
+	b.ok(b.run("cy", false, "join"), "3 members")
+	b.refused(b.run("bob", false, "start"), "Only Spring Cup's creator or a member with Manage Server")
+	r := b.ok(b.run("ann", false, "start"), "round 1 of 3 has started")
+	if r.Start == nil || len(r.Start.Fixtures) != 1 || r.Start.Season.Fixtures[0].GameID != "L1-s1-r1-t1" {
+		t.Fatalf("start %+v", r.Start)
+	}
+	b.refused(b.run("cy", false, "leave"), "has started")
+	b.refused(b.run("dee", false, "join"), "members join between seasons")
+	b.refused(b.run("ann", false, "start"), "round 1 is still being played")
+
+	// The game of round 1 ends (the bot records it through the store).
+	l, _ := b.store.League("L1")
+	s, _ := b.store.Season("L1", 1)
+	f := s.Fixtures[0]
+	if err := s.Record(0, league.Finished, []int{40, 25}, []int{1, 2}, b.now); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.store.SaveLeague(l, s); err != nil {
+		t.Fatal(err)
+	}
+	next, ok := StartNextRound(LeagueContext{Store: b.store, Guild: "guild", Now: b.now}, l, s)
+	if !ok || next.Start == nil || next.Start.Season.Started != 2 {
+		t.Fatalf("next round: %+v %v", next, ok)
+	}
+	st := b.ok(b.run("bob", false, "standings"), "standings after 1 game of 2 (round 2 of 3)")
+	winner := map[string]string{"ann": "Ann", "bob": "Bob", "cy": "Cy"}[f.Players[0]]
+	if lines := strings.Split(st.Text, "\n"); !strings.Contains(lines[3], winner) || !strings.Contains(lines[3], "+15") {
+		t.Fatalf("standings:\n%s", st.Text)
+	}
+	sched := b.ok(b.run("bob", false, "schedule"), "Round 2 (running")
+	if !strings.Contains(sched.Text, "finished 40-25") || !strings.Contains(sched.Text, "Round 3 (to come)") {
+		t.Fatalf("schedule:\n%s", sched.Text)
+	}
+	csv := b.ok(b.run("bob", false, "export"), "every game of 1 season")
+	if rows := strings.Split(strings.TrimSpace(string(csv.File.Data)), "\n"); len(rows) != 5 || !strings.Contains(rows[1], ",finished,") || !strings.HasSuffix(rows[1], ",40,1,1") {
+		t.Fatalf("csv:\n%s", csv.File.Data)
+	}
+	b.refused(b.run("ann", false, "season"), "end it before starting the next")
+	b.ok(b.run("ann", false, "pause"), "paused")
+	b.refused(b.run("ann", false, "start"), "paused")
+	b.ok(b.run("zed", true, "resume"), "running again") // Manage Server administers every league
+	b.ok(b.run("ann", false, "end"), "season is over")
+	b.ok(b.run("ann", false, "season"), "season 2: the same 3 members")
+	b.ok(b.run("dee", false, "join"), "4 members")
+	b.ok(b.run("bob", false, "standings", "season=1"), "Spring Cup, season 1")
+}
+
+// TestLeagueCreateRefusesWhatIsNotLegal: each refusal says what would be legal.
+func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
+	b := newLeagueBench(t)
+	for _, c := range []struct {
+		opts []string
+		want string
+	}{
+		{[]string{"name="}, "name of 1 to 50 characters"},
+		{[]string{"name=X", "map=mars"}, "Map:mars is not a map: choose"},
+		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin or swiss"},
+		{[]string{"name=X", "players=6"}, "seats 2 to 5 players"},
+		{[]string{"name=X", "rounds=3"}, "only a swiss league chooses its rounds"},
+		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
+		{[]string{"name=X", "adjudicate=coin"}, "score stands (score) or lost"},
+		{[]string{"name=X", "policy=wait"}, "Policy:wait: when a deadline passes"},
+	} {
+		b.refused(b.run("ann", false, "create", c.opts...), c.want)
+	}
+	if ls, _ := b.store.Leagues("guild"); len(ls) != 0 {
+		t.Fatalf("a refused create stored %+v", ls)
+	}
+}
+
+// TestLeagueKickLeavesTheStandings: a kicked member has no line in the standings.
+func TestLeagueKickLeavesTheStandings(t *testing.T) {
+	b := newLeagueBench(t)
+	b.ok(b.run("ann", false, "create", "name=K"), "New league")
+	b.ok(b.run("bob", false, "join"), "2 members")
+	b.ok(b.run("cy", false, "join"), "3 members")
+	b.ok(b.run("ann", false, "start"), "round 1")
+	b.refused(b.run("ann", false, "kick", "player=dee"), "not a member of K: the members are Ann, Bob, Cy")
+	b.ok(b.run("ann", false, "kick", "player=<@cy>"), "Cy is no longer a member")
+	if st := b.ok(b.run("ann", false, "standings"), "standings").Text; strings.Contains(st, "Cy") {
+		t.Fatalf("standings:\n%s", st)
+	}
+}
+
+// TestRatingAndLeaderboardTexts: the conservative rating, provisional status, and the caller's
+// place beyond the top 20.
+func TestRatingAndLeaderboardTexts(t *testing.T) {
+	b := newLeagueBench(t)
+	in := Input{Options: map[string]string{}}
+	if got := RatingText(b.store, "guild", User{ID: "ann"}, in); !strings.Contains(got, "no rated game") {
+		t.Fatal(got)
+	}
+	// 21 players each lose once to ann; the first of them met ann at her most uncertain and lost
+	// the most, so is 22nd.
+	for i := range 21 {
+		id := string(rune('a'+i%26)) + string(rune('a'+i/26)) + "x"
+		r := storage.Result{Guild: "guild", Map: "france", GameID: "g" + id, Players: []string{"ann", id}, Scores: []int{30, 20}, Places: []int{1, 2}, At: b.now}
+		if err := applyForTest(b.store, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := RatingText(b.store, "guild", User{ID: "ann"}, in)
+	if !strings.Contains(got, "21 rated games, 21 wins") || strings.Contains(got, "provisional") || !strings.Contains(got, "Best map: France") {
+		t.Fatal(got)
+	}
+	got = RatingText(b.store, "guild", User{ID: "ann"}, Input{Options: map[string]string{"user": "<@bax>"}})
+	if !strings.Contains(got, "provisional: 1 of 5 games") {
+		t.Fatal(got)
+	}
+	board := LeaderboardText(b.store, "guild", User{ID: "aax"}, Input{Options: map[string]string{"map": "france"}})
+	if !strings.Contains(board, "1. <@ann>") || strings.Count(board, "\n") != LeaderboardSize+1 || !strings.Contains(board, "You: 22.") {
+		t.Fatal(board)
+	}
+	if got := LeaderboardText(b.store, "guild", User{ID: "ann"}, Input{Options: map[string]string{"map": "mars"}}); !strings.Contains(got, "not a map") {
+		t.Fatal(got)
+	}
+}
+
+// applyForTest rates a game the way the bot does at a game's end: a stored game finished with
+// its result.
+func applyForTest(s *storage.Store, r storage.Result) error {
+	rec := storage.GameRecord{ID: r.GameID, ChannelID: "chan-" + r.GameID, Players: r.Players, Status: storage.StatusPlaying, Setup: []byte(`{}`)}
+	if err := s.CreateGame(rec, []byte(`{}`), "hash"); err != nil {
+		return err
+	}
+	return s.FinishWithResult(r.GameID, storage.StatusFinished, nil, r)
+}

@@ -1,0 +1,53 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+)
+
+// LeagueCSV is every game of every season: one row per player and game, with the game's state,
+// score, place, league points and date.
+func LeagueCSV(l league.League, seasons []league.Season) []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	_ = w.Write([]string{"league", "season", "round", "table", "game", "status", "date", "seat", "player_id", "player", "score", "place", "points"})
+	for _, s := range seasons {
+		for _, f := range s.Fixtures {
+			var pts []float64
+			if f.Done() {
+				pts = league.Points(f.Places)
+			}
+			date := ""
+			if !f.Finished.IsZero() {
+				date = f.Finished.UTC().Format(time.RFC3339)
+			}
+			for i, p := range f.Players {
+				row := []string{l.Name, strconv.Itoa(s.Number), strconv.Itoa(f.Round), strconv.Itoa(f.Table), f.GameID, string(f.Status), date,
+					strconv.Itoa(i + 1), p, s.Name(p), "", "", ""}
+				if f.Done() {
+					row[10], row[11], row[12] = strconv.Itoa(f.Scores[i]), strconv.Itoa(f.Places[i]), num(pts[i])
+				}
+				_ = w.Write(row)
+			}
+		}
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+func leagueExport(l league.League, seasons []league.Season) LeagueReply {
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '-'
+	}, l.Name)
+	return LeagueReply{OK: true, Text: fmt.Sprintf("%s: every game of %s, one row per player.", l.Name, plural(len(seasons), "season", "seasons")),
+		File: &File{Name: name + ".csv", Data: LeagueCSV(l, seasons)}}
+}

@@ -1,0 +1,121 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// pickSeason reads the season a command asks for: season:<n>, else the current one, else (between
+// seasons, before the next has started) the last one played.
+func pickSeason(c LeagueContext, l league.League, v string) (league.Season, error) {
+	n := l.Season
+	if v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > l.Season {
+			return league.Season{}, fmt.Errorf("season:%s: %s has seasons 1 to %d", v, l.Name, l.Season)
+		}
+	}
+	s, err := c.Store.Season(l.ID, n)
+	if errors.Is(err, storage.ErrNotFound) && v == "" && n > 1 {
+		s, err = c.Store.Season(l.ID, n-1)
+	}
+	if errors.Is(err, storage.ErrNotFound) {
+		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
+	}
+	if err != nil {
+		return league.Season{}, fmt.Errorf("the season could not be read: %v", err)
+	}
+	return s, nil
+}
+
+// StandingsText is the standings of a season as a monospaced table.
+func StandingsText(l league.League, s league.Season) string {
+	var b strings.Builder
+	done := 0
+	for _, f := range s.Fixtures {
+		if f.Done() {
+			done++
+		}
+	}
+	fmt.Fprintf(&b, "%s, season %d: standings after %s of %d (round %d of %d)\n```\n", l.Name, s.Number,
+		plural(done, "game", "games"), len(s.Fixtures), s.Started, s.TotalRounds(&l))
+	fmt.Fprintf(&b, "%3s  %-20s %6s %6s %5s %4s %5s\n", "#", "player", "points", "diff", "h2h", "wins", "games")
+	for _, st := range s.Standings() {
+		fmt.Fprintf(&b, "%3d  %-20s %6s %+6d %5s %4d %5d\n", st.Rank, Truncate(s.Name(st.Player), 20), num(st.Points), st.ScoreDiff,
+			num(st.HeadToHead), st.Wins, st.Played)
+	}
+	b.WriteString("```\nPoints: 1 per opponent finished ahead of, ½ per shared place; a bye is worth 1. Ties: score difference, head-to-head, wins.")
+	return b.String()
+}
+
+// num writes a league point count: halves as .5, whole numbers bare.
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func leagueStandings(c LeagueContext, l league.League, v string) LeagueReply {
+	s, err := pickSeason(c, l, v)
+	if err != nil {
+		return leagueFail("%v", err)
+	}
+	return LeagueReply{OK: true, Text: StandingsText(l, s)}
+}
+
+func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
+	s, err := pickSeason(c, l, v)
+	if err != nil {
+		return leagueFail("%v", err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, season %d: schedule (%s)", l.Name, s.Number, formatText(l))
+	for r := 1; r <= max(s.Started, len(s.Rounds)); r++ {
+		fmt.Fprintf(&b, "\nRound %d", r)
+		switch {
+		case r == s.Started && !s.RoundOver():
+			fmt.Fprintf(&b, " (running, ends <t:%d:R>)", s.Deadline.Unix())
+		case r > s.Started:
+			b.WriteString(" (to come)")
+		}
+		if r > s.Started {
+			for t, players := range s.Rounds[r-1].Tables {
+				fmt.Fprintf(&b, "\n  Table %d: %s", t+1, names(s, players))
+			}
+			continue
+		}
+		for _, f := range s.Fixtures {
+			if f.Round != r {
+				continue
+			}
+			fmt.Fprintf(&b, "\n  Table %d: %s: %s", f.Table, names(s, f.Players), fixtureState(f))
+			if f.Thread != "" {
+				fmt.Fprintf(&b, " <#%s>", f.Thread)
+			}
+		}
+		if r <= len(s.Rounds) && len(s.Rounds[r-1].Byes) > 0 {
+			fmt.Fprintf(&b, "\n  Bye: %s", names(s, s.Rounds[r-1].Byes))
+		}
+	}
+	return LeagueReply{OK: true, Text: b.String()}
+}
+
+func names(s league.Season, ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.Name(id)
+	}
+	return strings.Join(out, " vs ")
+}
+
+func fixtureState(f league.Fixture) string {
+	if !f.Done() {
+		return string(f.Status)
+	}
+	scores := make([]string, len(f.Scores))
+	for i, sc := range f.Scores {
+		scores[i] = strconv.Itoa(sc)
+	}
+	return string(f.Status) + " " + strings.Join(scores, "-")
+}

@@ -1,0 +1,56 @@
+// Package league holds the rules of community leagues: pairings, league points, standings with
+// their tie-breaks, what happens to a game past the round's deadline, and the players' ratings.
+// It is pure: no Discord, no store, no clock. storage/ keeps what it computes, commands/ and bot/
+// show it.
+//
+// # Pairings
+//
+// A round groups the players into tables of at most League.TableSize seats (2 to 5). With tables
+// of two the round-robin is the circle method (one player fixed, the others turning around him), a
+// bye for the odd player out, and every pair meets exactly once per cycle; the double round-robin
+// plays the cycle twice with the seats swapped, so each player sits first once in every pairing.
+// With tables of 3 to 5 a perfect schedule exists for few player counts, so the round-robin
+// groups greedily by the most pairs not yet met, round after round, until every pair has met at
+// least once. Tables are as even as possible (sizes TableSize or one less), so only tables of two
+// with an odd number of players give byes.
+//
+// Swiss rounds seat the players in standing order, each table taking the best-placed players who
+// have not met, searching until a round without repeat meetings is found if one exists (within a
+// search budget far above what leagues of a server need); the bye goes to a player with the
+// fewest byes, the lowest in the standings among them.
+//
+// # League points
+//
+// A player scores one league point for each opponent they finish ahead of, and half a point for
+// each opponent they share a place with. So the table by finishing place is:
+//
+//	players  1st  2nd  3rd  4th  5th
+//	   2      1    0
+//	   3      2    1    0
+//	   4      3    2    1    0
+//	   5      4    3    2    1    0
+//
+// and shared places share their points (two players sharing first at a table of three get 1.5
+// each). A bye is worth a win at a table of two (1 point) and counts as no game.
+//
+// # Standings
+//
+// Players are ordered by league points, then by the sum of score differences (in each game, the
+// player's score minus each opponent's, summed), then head-to-head (league points earned against
+// the other tied players only, in games where they met), then wins (games finished first, not
+// shared), then by name so that the order is total.
+//
+// # Round deadlines
+//
+// A game still running when its round's deadline passes is adjudicated by the league's policy:
+// PolicyScoreStands ranks the players by their current scores; PolicyForfeit ranks the player
+// whose turn it is (who let the deadline pass) last and the others by their current scores.
+//
+// # Ratings
+//
+// Ratings follow Weng and Lin, "A Bayesian Approximation Method for Online Ranking" (JMLR 12,
+// 2011), the Plackett-Luce model of its Algorithm 4 with the defaults of the OpenSkill libraries:
+// mu 25, sigma 25/3, beta sigma/2, kappa 0.0001, gamma(i) = sigma_i / c. Ties share a rank. The
+// rating shown is the conservative mu - 3 sigma, so a new player shows 0; a player is provisional
+// for their first ProvisionalGames rated games.
+package league

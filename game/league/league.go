@@ -1,0 +1,130 @@
+package league
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Format is how a season pairs its players.
+type Format string
+
+// Formats.
+const (
+	RoundRobin       Format = "round-robin"
+	DoubleRoundRobin Format = "double-round-robin"
+	Swiss            Format = "swiss"
+)
+
+// Formats lists the formats in the order they are offered.
+var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss}
+
+// Policy is what happens to a game still running at its round's deadline.
+type Policy string
+
+// Round deadline policies (see the package doc).
+const (
+	PolicyScoreStands Policy = "score"
+	PolicyForfeit     Policy = "forfeit"
+)
+
+// Table sizes a league may choose.
+const (
+	MinTableSize = 2
+	MaxTableSize = 5
+)
+
+// Status is where a league is in its life.
+type Status string
+
+// League statuses.
+const (
+	Open    Status = "open"    // members join and leave
+	Running Status = "running" // a season is being played
+	Paused  Status = "paused"  // no round starts and no deadline is adjudicated
+	Ended   Status = "ended"   // the season is over; /league season new opens the next
+)
+
+// Member is a player of a league.
+type Member struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// League is a server's league: its rules, its members and its current season.
+type League struct {
+	ID      string `json:"id"`
+	Guild   string `json:"guild"`
+	Channel string `json:"channel"` // where rounds are announced and game threads opened
+	Name    string `json:"name"`
+	Creator string `json:"creator"`
+	Map     string `json:"map"`
+	Format  Format `json:"format"`
+	// TableSize is the number of seats at each game (2 to 5).
+	TableSize int `json:"table_size"`
+	// Rounds is the number of swiss rounds; round-robins derive it from the players.
+	Rounds int    `json:"rounds,omitempty"`
+	Policy Policy `json:"policy"`
+	// RoundDeadline is how long a round lasts before its unfinished games are adjudicated.
+	RoundDeadline time.Duration `json:"round_deadline"`
+	// TableOptions are the options of /carc new each game of the league is opened with.
+	TableOptions map[string]string `json:"table_options,omitempty"`
+	Members      []Member          `json:"members"`
+	Status       Status            `json:"status"`
+	Season       int               `json:"season"` // number of the current (or last) season, from 1
+	Created      time.Time         `json:"created"`
+}
+
+// Member returns the index of a member, or -1.
+func (l *League) Member(id string) int {
+	return slices.IndexFunc(l.Members, func(m Member) bool { return m.ID == id })
+}
+
+// MemberIDs are the members' ids in joining order.
+func (l *League) MemberIDs() []string {
+	ids := make([]string, len(l.Members))
+	for i, m := range l.Members {
+		ids[i] = m.ID
+	}
+	return ids
+}
+
+// Check validates the league's rules.
+func (l *League) Check() error {
+	if !slices.Contains(Formats, l.Format) {
+		return fmt.Errorf("format %q is not one of %v", l.Format, Formats)
+	}
+	if l.TableSize < MinTableSize || l.TableSize > MaxTableSize {
+		return fmt.Errorf("tables of %d players: choose %d to %d", l.TableSize, MinTableSize, MaxTableSize)
+	}
+	if l.Policy != PolicyScoreStands && l.Policy != PolicyForfeit {
+		return fmt.Errorf("round deadline policy %q is not %q or %q", l.Policy, PolicyScoreStands, PolicyForfeit)
+	}
+	if l.Format == Swiss && l.Rounds < 1 {
+		return fmt.Errorf("a swiss league needs at least 1 round")
+	}
+	if l.RoundDeadline <= 0 {
+		return fmt.Errorf("the round deadline must be positive")
+	}
+	return nil
+}
+
+// tableSizes splits n players into tables of at most size seats, as even as possible. Only tables
+// of two leave a player out (the bye); larger tables shrink by one seat instead.
+func tableSizes(n, size int) (sizes []int, byes int) {
+	if size == 2 {
+		return slices.Repeat([]int{2}, n/2), n % 2
+	}
+	if n < 2 {
+		return nil, n
+	}
+	tables := (n + size - 1) / size
+	for i := range tables {
+		s := n / tables
+		if i < n%tables {
+			s++
+		}
+		sizes = append(sizes, s)
+	}
+	return sizes, 0
+}

@@ -1,0 +1,260 @@
+package storage
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+)
+
+// Result is what a game's end changes beyond the game: the players' ratings (overall and on the
+// game's map, in the game's guild) and, for a league game, its season's fixture. It is applied in
+// the transaction that ends the game (Commit.Result, FinishWithResult), so the game's end, the
+// ratings and the standings are on disk together or not at all.
+type Result struct {
+	Guild   string   `json:"guild"`
+	Map     string   `json:"map"`
+	GameID  string   `json:"game_id"`
+	Players []string `json:"players"` // user ids in seat order
+	Scores  []int    `json:"scores"`
+	Places  []int    `json:"places"` // 1 is first; equal places tie
+	// Unrated says why the game leaves the ratings alone (league.Game.Unrated); empty rates it.
+	Unrated string `json:"unrated,omitempty"`
+	// League and Season name the season whose fixture this game is; empty for a friendly game.
+	League      string    `json:"league,omitempty"`
+	Season      int       `json:"season,omitempty"`
+	Adjudicated bool      `json:"adjudicated,omitempty"` // stopped at the round's deadline
+	At          time.Time `json:"at"`
+}
+
+// RatedGame is one rated game in a guild's history, with each player's shown rating (overall)
+// after it.
+type RatedGame struct {
+	Result
+	Shown []float64 `json:"shown"`
+}
+
+// RatingRow is a player's rating in a pool.
+type RatingRow struct {
+	UserID string        `json:"user_id"`
+	Rating league.Rating `json:"rating"`
+}
+
+func checkResult(r *Result) error {
+	for _, err := range []error{checkID("result guild", r.Guild), checkID("result game id", r.GameID), checkPlayers(r.Players)} {
+		if err != nil {
+			return err
+		}
+	}
+	if len(r.Scores) != len(r.Players) || len(r.Places) != len(r.Players) {
+		return invalidf("the result has %d players, %d scores and %d places", len(r.Players), len(r.Scores), len(r.Places))
+	}
+	if r.At.IsZero() {
+		r.At = time.Now()
+	}
+	r.At = r.At.UTC()
+	return nil
+}
+
+// applyResult writes a game's result in tx: the season's fixture, then the ratings and the rated
+// history unless the game is unrated. A rating error (places that do not fit the players) fails
+// the whole transaction, the game's end with it.
+func applyResult(tx *bolt.Tx, r Result) error {
+	if r.League != "" {
+		sb, err := leagueBucket(tx, bucketSeasons)
+		if err != nil {
+			return err
+		}
+		var season league.Season
+		if err := getSeason(sb, r.League, r.Season, &season); err != nil {
+			return fmt.Errorf("season %d of league %s: %w", r.Season, r.League, err)
+		}
+		status := league.Finished
+		if r.Adjudicated {
+			status = league.Adjudicated
+		}
+		if err := season.Record(season.Fixture(r.GameID), status, r.Scores, r.Places, r.At); err != nil {
+			return invalidf("league %s: %v", r.League, err)
+		}
+		if err := putSeason(sb, season); err != nil {
+			return err
+		}
+	}
+	if r.Unrated != "" {
+		return nil
+	}
+	rb, err := leagueBucket(tx, bucketRatings)
+	if err != nil {
+		return err
+	}
+	g := league.Game{Players: r.Players, Places: r.Places}
+	var shown []float64
+	for _, pool := range []string{"", r.Map} {
+		book := league.Book{}
+		for _, p := range r.Players {
+			var rt league.Rating
+			if err := getJSON(rb, ratingKey(r.Guild, pool, p), &rt); err == nil {
+				book[p] = rt
+			} else if !errors.Is(err, ErrNotFound) {
+				return err
+			}
+		}
+		if _, err := book.Record(g); err != nil {
+			return invalidf("rate game %s: %v", r.GameID, err)
+		}
+		for _, p := range r.Players {
+			if err := putJSON(rb, ratingKey(r.Guild, pool, p), book[p]); err != nil {
+				return err
+			}
+			if pool == "" {
+				shown = append(shown, book[p].Shown())
+			}
+		}
+	}
+	hb, err := leagueBucket(tx, bucketRated)
+	if err != nil {
+		return err
+	}
+	return putJSON(hb, ratedKey(r.Guild, r.At, r.GameID), RatedGame{Result: r, Shown: shown})
+}
+
+func ratingKey(guild, pool, user string) []byte {
+	k := append(append([]byte(guild), 0), pool...)
+	return append(append(k, 0), user...)
+}
+
+func ratedKey(guild string, at time.Time, gameID string) []byte {
+	k := binary.BigEndian.AppendUint64(append([]byte(guild), 0), uint64(at.UnixNano()))
+	return append(k, gameID...)
+}
+
+// FinishWithResult ends a game outside a move, as Finish does, and applies its result in the same
+// transaction: how a league game stopped at its round's deadline is adjudicated.
+func (s *Store) FinishWithResult(id string, status Status, standings []Standing, r Result) error {
+	if !status.Terminal() {
+		return fmt.Errorf("finish game %s: %w", id, invalidf("status %q does not end a game", status))
+	}
+	if err := checkStandings(standings); err != nil {
+		return fmt.Errorf("finish game %s: %w", id, err)
+	}
+	if err := checkResult(&r); err != nil {
+		return fmt.Errorf("finish game %s: %w", id, err)
+	}
+	unlock := s.locks.lock(id)
+	defer unlock()
+	err := s.update(func(tx *bolt.Tx) error {
+		g, rec, st, err := openGame(tx, id)
+		if err != nil {
+			return err
+		}
+		if st.status.Terminal() {
+			return ErrFinished
+		}
+		st.updated = r.At
+		if err := finishGame(tx, &rec, &st, status, standings, st.updated); err != nil {
+			return err
+		}
+		if err := applyResult(tx, r); err != nil {
+			return err
+		}
+		if err := storeRecord(g, rec); err != nil {
+			return err
+		}
+		return putState(g, st)
+	})
+	if err != nil {
+		return fmt.Errorf("finish game %s: %w", id, err)
+	}
+	return nil
+}
+
+// Rating returns a player's rating in a guild, overall (mapID "") or on one map; a new rating
+// for a player who has none there.
+func (s *Store) Rating(guild, mapID, user string) (league.Rating, error) {
+	r := league.NewRating()
+	err := s.view(func(tx *bolt.Tx) error {
+		b, err := leagueBucket(tx, bucketRatings)
+		if err != nil {
+			return err
+		}
+		if err := getJSON(b, ratingKey(guild, mapID, user), &r); !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return league.Rating{}, fmt.Errorf("load the rating of %s in %s: %w", user, guild, err)
+	}
+	return r, nil
+}
+
+// Leaderboard returns every rated player of a guild's pool (mapID "" for overall), best shown
+// rating first.
+func (s *Store) Leaderboard(guild, mapID string) ([]RatingRow, error) {
+	var out []RatingRow
+	err := s.view(func(tx *bolt.Tx) error {
+		b, err := leagueBucket(tx, bucketRatings)
+		if err != nil {
+			return err
+		}
+		prefix := ratingKey(guild, mapID, "")
+		c := b.Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			row := RatingRow{UserID: string(k[len(prefix):])}
+			if err := decodeJSON(k, v, &row.Rating); err != nil {
+				return err
+			}
+			out = append(out, row)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load the leaderboard of %s: %w", guild, err)
+	}
+	slices.SortStableFunc(out, func(a, b RatingRow) int {
+		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
+	})
+	return out, nil
+}
+
+// RatedGames returns a guild's rated games, newest first: all of them when user is empty, else
+// those of user; at most limit (0: no limit).
+func (s *Store) RatedGames(guild, user string, limit int) ([]RatedGame, error) {
+	var out []RatedGame
+	err := s.view(func(tx *bolt.Tx) error {
+		b, err := leagueBucket(tx, bucketRated)
+		if err != nil {
+			return err
+		}
+		prefix := append([]byte(guild), 0)
+		c := b.Cursor()
+		// Walk back from the end of the guild's range: the key after the prefix's last key.
+		k, v := c.Seek(append([]byte(guild), 1))
+		if k == nil {
+			k, v = c.Last()
+		} else {
+			k, v = c.Prev()
+		}
+		for ; k != nil && bytes.HasPrefix(k, prefix) && (limit == 0 || len(out) < limit); k, v = c.Prev() {
+			var g RatedGame
+			if err := decodeJSON(k, v, &g); err != nil {
+				return err
+			}
+			if user == "" || slices.Contains(g.Players, user) {
+				out = append(out, g)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load the rated games of %s: %w", guild, err)
+	}
+	return out, nil
+}
