@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"sync"
@@ -53,7 +52,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	c := commands.LeagueContext{Store: b.store, Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
 	r := commands.HandleLeague(c, in)
 	if !r.OK || !r.Public {
-		b.answerWithFile(i, r.Text, r.File)
+		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(r.File) }, nil)
 		return
 	}
 	l := r.Start
@@ -66,21 +65,6 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 		b.openRound(l.League, l.Season, l.Fixtures)
 	}
 	b.editOriginal(i, "Done.", nil, nil)
-}
-
-// answerWithFile is editOriginal with an attachment (the CSV of /league export).
-func (b *Bot) answerWithFile(i *discordgo.Interaction, text string, f *commands.File) {
-	if f == nil {
-		b.editOriginal(i, text, nil, nil)
-		return
-	}
-	text = clip(text)
-	comps := []discordgo.MessageComponent{}
-	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, AllowedMentions: &discordgo.MessageAllowedMentions{},
-		Files: []*discordgo.File{{Name: f.Name, ContentType: "text/csv", Reader: bytes.NewReader(f.Data)}}}
-	if _, err := b.s.InteractionResponseEdit(i, edit); err != nil {
-		b.log.Warn("could not send a league file", "channel", i.ChannelID, "err", err)
-	}
 }
 
 // postLeague announces a league change in its channel; a round's start pings its players.

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"bytes"
+	"mime"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -86,7 +88,11 @@ func docFile(f *commands.File) []*discordgo.File {
 	if f == nil {
 		return nil
 	}
-	return []*discordgo.File{{Name: f.Name, ContentType: "application/json", Reader: bytes.NewReader(f.Data)}}
+	kind := mime.TypeByExtension(path.Ext(f.Name))
+	if kind == "" {
+		kind = "application/octet-stream"
+	}
+	return []*discordgo.File{{Name: f.Name, ContentType: kind, Reader: bytes.NewReader(f.Data)}}
 }
 
 // mentionLine pings the users of a reply, and only them.

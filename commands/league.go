@@ -46,12 +46,6 @@ type LeagueReply struct {
 	Start *RoundStart
 }
 
-// File is an attachment.
-type File struct {
-	Name string
-	Data []byte
-}
-
 // RoundStart is a round to open: the league and season as saved, and the fixtures to play.
 type RoundStart struct {
 	League   league.League
