@@ -89,7 +89,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		for _, a := range e.Actions {
 			if a.Shortcut != "" && !shortcuts[a.Shortcut] {
 				shortcuts[a.Shortcut] = true
-				place.Options = append(place.Options, opt(a.Shortcut, e.Title+": "+a.Description, false, true))
+				place.Options = append(place.Options, opt(a.Shortcut, describe(e.Title, a.Description), false, true))
 			}
 			if seen[a.Name] {
 				continue
@@ -97,9 +97,9 @@ func Definitions() []*discordgo.ApplicationCommand {
 			seen[a.Name] = true
 			var opts []*discordgo.ApplicationCommandOption
 			for _, o := range a.Options {
-				opts = append(opts, opt(o.Name, o.Description, o.Required, true))
+				opts = append(opts, opt(o.Name, Truncate(o.Description, maxDescription), o.Required, true))
 			}
-			chips.Options = append(chips.Options, sub(a.Name, e.Title+": "+a.Description, opts...))
+			chips.Options = append(chips.Options, sub(a.Name, describe(e.Title, a.Description), opts...))
 		}
 	}
 	carc.Options = append(carc.Options, ratingSubs()...)
@@ -111,3 +111,15 @@ func Definitions() []*discordgo.ApplicationCommand {
 }
 
 func floatPtr(f float64) *float64 { return &f }
+
+// maxDescription is Discord's limit for a command's or an option's description.
+const maxDescription = 100
+
+// describe is a map action's description on the command surface: with the map's title when it
+// fits Discord's limit, else the action's own words, shortened only if they alone do not fit.
+func describe(title, desc string) string {
+	if full := title + ": " + desc; len([]rune(full)) <= maxDescription {
+		return full
+	}
+	return Truncate(desc, maxDescription)
+}
