@@ -30,6 +30,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/benelux"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/iberia"
 )
@@ -56,6 +57,7 @@ func init() {
 	register(Entry{ID: "classic", Map: game.ClassicMap()})
 	register(france.Rules())
 	register(iberia.Rules())
+	register(benelux.Rules())
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
 	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})
