@@ -31,14 +31,14 @@ func payment(g *game.Game, isl int) (game.Chip, bool) {
 	return game.Chip{}, false
 }
 
-// takeable reports whether the current player may take the top tile of stack i now: at the start
-// of their turn, before drawing, while the face-down stack lasts (B9, B16), holding a chip to pay
-// with (B11: chips held at the start of the turn, the only ones there are before the placement),
-// from a stack with a tile whose face-up top fits somewhere on the map (B13, OQ-27). Everything it
-// looks at is public.
+// takeable reports whether the current player could take the top tile of stack i at the start of
+// their turn, before drawing (the callers see to the moment): while the face-down stack lasts (B9,
+// B16), holding a chip to pay with (B11: the chips held at the start of the turn, the only ones
+// there are before the placement), from a stack with a tile whose face-up top fits somewhere on
+// the map (B13, OQ-27). Everything it looks at is public.
 func takeable(g *game.Game, i int) bool {
 	s := st(g)
-	if g.Phase != game.PhaseSource || g.TurnState.Choice != nil || len(g.Deck) == 0 || !s.faceUp(i) {
+	if len(g.Deck) == 0 || !s.faceUp(i) {
 		return false
 	}
 	if _, ok := payment(g, i/2); !ok {
@@ -49,7 +49,7 @@ func takeable(g *game.Game, i int) bool {
 }
 
 // ChoosesSource starts the turn with the choice between drawing and an island tile when (and only
-// when) the player could take an island tile (B9).
+// when) the player could take an island tile (B9). The engine asks it as the turn begins.
 func (v Variant) ChoosesSource(g *game.Game) bool {
 	if len(g.Players[g.Current].Chips) == 0 {
 		return false
@@ -63,11 +63,13 @@ func (v Variant) ChoosesSource(g *game.Game) bool {
 }
 
 // CanAct reports whether the player may take an island tile now.
-func (v Variant) CanAct(g *game.Game) bool { return g.Phase == game.PhaseSource && v.ChoosesSource(g) }
+func (v Variant) CanAct(g *game.Game) bool {
+	return g.Phase == game.PhaseSource && g.TurnState.Choice == nil && v.ChoosesSource(g)
+}
 
 // Actions lists the island tiles the current player may take now, island by island.
 func (Variant) Actions(g *game.Game) []game.LegalAction {
-	if g.Phase != game.PhaseSource || len(g.Players[g.Current].Chips) == 0 {
+	if g.Phase != game.PhaseSource || g.TurnState.Choice != nil || len(g.Players[g.Current].Chips) == 0 {
 		return nil
 	}
 	var out []game.LegalAction
