@@ -56,17 +56,27 @@ func stackSquare(i int) game.Square { return islands[i/2].Stacks[i%2] }
 // stackName is how players read stack i: "Texel's stack 1".
 func stackName(i int) string { return islands[i/2].Name + "'s stack " + strconv.Itoa(i%2+1) }
 
-// islandOf finds an island by its colour or its name (case-insensitive).
+// islandOf finds an island by its colour: the colour is what players type, as on every map's chip
+// actions (light blue and lightblue are blue).
 func islandOf(text string) (int, bool) {
-	if c, err := game.ParseColor(text); err == nil {
-		text = c
+	c, err := game.ParseColor(text)
+	if err != nil {
+		return -1, false
 	}
 	for i, isl := range islands {
-		if strings.EqualFold(text, isl.Color) || strings.EqualFold(strings.TrimSpace(text), isl.Name) {
+		if isl.Color == c {
 			return i, true
 		}
 	}
 	return -1, false
+}
+
+// article is "a" or "an" for the word w.
+func article(w string) string {
+	if strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // islandList is "purple (Texel), blue (Terschelling) or orange (Ameland)".

@@ -98,7 +98,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
-		return refuse(legal, "%q is not an island: choose %s.", a.Args["island"], islandList())
+		return refuse(legal, "Name the island by its colour, not %q: %s.", a.Args["island"], islandList())
 	}
 	s := st(g)
 	name := islands[isl].Name
@@ -108,8 +108,9 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	pay, ok := payment(g, isl)
 	if !ok {
-		return refuse(legal, "You hold no %s chip: %s's tiles are bought with a %s chip. Your chips: %s.",
-			colourName(islands[isl].Color), name, colourName(islands[isl].Color), game.ChipList(g.Players[g.Current].Chips))
+		colour := colourName(islands[isl].Color)
+		return refuse(legal, "You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
+			colour, name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
 	}
 	top, _ := s.top(i)
 	if !g.CanPlace(top) {
@@ -142,7 +143,7 @@ func whichStack(s *state, isl int, text string) (int, string) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > 2 {
-		return -1, "stack:" + text + " is not a stack: " + name + " has stack 1 and stack 2."
+		return -1, "There is no stack " + strconv.Quote(text) + ": " + name + " has stack 1 and stack 2."
 	}
 	i := 2*isl + n - 1
 	if len(s.Stacks[i]) == 0 {
