@@ -121,9 +121,17 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
-	left := len(s.Stacks[i])
+	left := "now empty"
+	switch n := len(s.Stacks[i]); n {
+	case 1:
+		left = "1 tile left there"
+	default:
+		if n > 1 {
+			left = strconv.Itoa(n) + " tiles left there"
+		}
+	}
 	g.Note(stackSquare(i), g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
-		", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+strconv.Itoa(left)+" tiles left there)")
+		", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+left+")")
 	g.SetDrawn(top)
 	return nil
 }
