@@ -11,7 +11,6 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -78,14 +77,16 @@ func (Variant) Setup(g *game.Game) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", isl.Name, err)
 		}
-		for k, top := range stacks {
-			for j := len(top) - 1; j >= 0; j-- {
-				at := slices.Index(g.Deck, top[j])
+		// Each stack is written top first and kept bottom first; its tiles come out of the shuffled
+		// tiles from the bottom up, leaving the tiles a script put on top of the draw stack.
+		for k, tiles := range stacks {
+			for j := len(tiles) - 1; j >= 0; j-- {
+				at := slices.Index(g.Deck, tiles[j])
 				if at < 0 {
-					return fmt.Errorf("%s stack %d: no tile %s is left in the stack to deal", isl.Name, k+1, top[j])
+					return fmt.Errorf("%s stack %d: no tile %s is left in the stack to deal", isl.Name, k+1, tiles[j])
 				}
 				g.Deck = slices.Delete(g.Deck, at, at+1)
-				s.Stacks[2*i+k] = append(s.Stacks[2*i+k], top[j])
+				s.Stacks[2*i+k] = append(s.Stacks[2*i+k], tiles[j])
 			}
 		}
 	}
@@ -115,7 +116,7 @@ func (Variant) EndTurn(g *game.Game) bool {
 	s.Taken = 0
 	if top, ok := s.top(i); ok {
 		g.Reveal()
-		g.Note(stackSquare(i), islands[i/2].Name+"'s stack "+strconv.Itoa(i%2+1)+" turns up its next tile: "+top.String())
+		g.Note(stackSquare(i), stackName(i)+" turns up its next tile: "+top.String())
 	}
 	return false
 }
@@ -149,7 +150,7 @@ func putBackUnplaced(g *game.Game) {
 		if g.Deck[at] == t {
 			g.Deck = slices.Delete(g.Deck, at, at+1)
 			s.Stacks[i] = append(s.Stacks[i], t)
-			g.Note(stackSquare(i), "the island tile "+t.String()+" goes back on top of "+islands[i/2].Name+"'s stack "+strconv.Itoa(i%2+1))
+			g.Note(stackSquare(i), "the island tile "+t.String()+" goes back on top of "+stackName(i))
 			return
 		}
 	}
