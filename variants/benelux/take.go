@@ -15,33 +15,36 @@ func takeAction(i int) game.Action {
 }
 
 // payment is the chip the current player hands in for a tile of island isl, if they hold one: a
-// chip of the island's colour (B9, B10; OQ-26), or with beneluxIslandColourLocked off any chip,
-// one of the island's colour first. Of several, the one collected first: chips count nothing
-// once scored, so which one goes makes no difference to the game.
-func payment(g *game.Game, isl int) (game.Chip, bool) {
+// chip of the island's colour (B9, B10; OQ-26), or, when the islands are not colour-locked (flag
+// beneluxIslandColourLocked), any chip, one of the island's colour first. Of several, the one
+// collected first: chips count nothing once scored, so which one goes makes no difference.
+func payment(g *game.Game, isl int, locked bool) (game.Chip, bool) {
 	hand := g.Players[g.Current].Chips
 	for _, c := range hand {
 		if c.Color == islands[isl].Color {
 			return c, true
 		}
 	}
-	if len(hand) > 0 && !FlagIslandColourLocked.On(g.Opts) {
+	if len(hand) > 0 && !locked {
 		return hand[0], true
 	}
 	return game.Chip{}, false
 }
+
+// colourLocked reads the flag once per question: the options do not change during a game.
+func colourLocked(g *game.Game) bool { return FlagIslandColourLocked.On(g.Opts) }
 
 // takeable reports whether the current player could take the top tile of stack i at the start of
 // their turn, before drawing (the callers see to the moment): while the face-down stack lasts (B9,
 // B16), holding a chip to pay with (B11: the chips held at the start of the turn, the only ones
 // there are before the placement), from a stack with a tile whose face-up top fits somewhere on
 // the map (B13, OQ-27). Everything it looks at is public.
-func takeable(g *game.Game, i int) bool {
+func takeable(g *game.Game, i int, locked bool) bool {
 	s := st(g)
 	if len(g.Deck) == 0 || !s.faceUp(i) {
 		return false
 	}
-	if _, ok := payment(g, i/2); !ok {
+	if _, ok := payment(g, i/2, locked); !ok {
 		return false
 	}
 	top, _ := s.top(i)
@@ -54,8 +57,9 @@ func (v Variant) ChoosesSource(g *game.Game) bool {
 	if len(g.Players[g.Current].Chips) == 0 {
 		return false
 	}
+	locked := colourLocked(g)
 	for i := range st(g).Stacks {
-		if takeable(g, i) {
+		if takeable(g, i, locked) {
 			return true
 		}
 	}
@@ -73,13 +77,13 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		return nil
 	}
 	var out []game.LegalAction
-	s := st(g)
+	s, locked := st(g), colourLocked(g)
 	for i := range s.Stacks {
-		if !takeable(g, i) {
+		if !takeable(g, i, locked) {
 			continue
 		}
 		top, _ := s.top(i)
-		pay, _ := payment(g, i/2)
+		pay, _ := payment(g, i/2, locked)
 		out = append(out, game.LegalAction{Action: takeAction(i),
 			Label: "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"})
 	}
@@ -92,32 +96,33 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != IslandAction {
 		return refuse(nil, "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", a.Name)
 	}
-	legal := v.legalNames(g)
 	if g.Phase != game.PhaseSource {
 		return refuse(nil, "%s", notNow(g))
 	}
+	// What is open now is listed only with a refusal: the island tiles of random playouts are
+	// taken far more often than refused.
+	no := func(format string, args ...any) error { return refuse(v.legalNames(g), format, args...) }
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
-		return refuse(legal, "Name the island by its colour, not %q: %s.", a.Args["island"], islandList())
+		return no("Name the island by its colour, not %q: %s.", a.Args["island"], islandList())
 	}
 	s := st(g)
-	name := islands[isl].Name
-	i, err := whichStack(s, isl, a.Args["stack"])
-	if err != "" {
-		return refuse(legal, "%s", err)
+	i, why := whichStack(s, isl, a.Args["stack"])
+	if why != "" {
+		return no("%s", why)
 	}
-	pay, ok := payment(g, isl)
+	pay, ok := payment(g, isl, colourLocked(g))
 	if !ok {
 		colour := colourName(islands[isl].Color)
-		return refuse(legal, "You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
-			colour, name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
+		return no("You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
+			colour, islands[isl].Name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
 	}
 	top, _ := s.top(i)
 	if !g.CanPlace(top) {
-		return refuse(legal, "%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
+		return no("%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
 	}
 	if err := g.SpendChips(g.Current, []game.Chip{pay}); err != nil {
-		return refuse(legal, "%v.", err)
+		return no("%v.", err)
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
