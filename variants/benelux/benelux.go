@@ -214,7 +214,10 @@ func (Variant) View(g *game.Game, _ bool) map[string]any {
 }
 
 // Marks draws each island stack on its square: the face-up top tile with how many lie under it,
-// or, on the stack used this turn until the turn ends, the face-down pile and its count.
+// or, on the stack used this turn until the turn ends, the face-down pile and its count. While a
+// player chooses where the tile comes from, the island tiles they may take are also shown in the
+// table's line of the panel, since the turn picture shows only the part of the map around the
+// last tile and the islands lie at its northern edge.
 func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
 	s := st(g)
 	var out []game.Mark
@@ -226,6 +229,14 @@ func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
 		default:
 			out = append(out, game.Mark{Kind: game.MarkTileBacks, Square: stackSquare(i), Player: -1, Count: len(stack)})
 		}
+	}
+	if g.Phase != game.PhaseSource {
+		return out
+	}
+	for _, i := range offered(g) {
+		top, _ := s.top(i)
+		out = append(out, game.Mark{Kind: game.MarkLabel, Square: game.NoSquare, Player: -1, Text: stackName(i) + ":"},
+			game.Mark{Kind: game.MarkTile, Square: game.NoSquare, Player: -1, Tile: top})
 	}
 	return out
 }

@@ -73,19 +73,28 @@ func (v Variant) CanAct(g *game.Game) bool {
 
 // Actions lists the island tiles the current player may take now, island by island.
 func (Variant) Actions(g *game.Game) []game.LegalAction {
-	if g.Phase != game.PhaseSource || g.TurnState.Choice != nil || len(g.Players[g.Current].Chips) == 0 {
-		return nil
-	}
 	var out []game.LegalAction
 	s, locked := st(g), colourLocked(g)
-	for i := range s.Stacks {
-		if !takeable(g, i, locked) {
-			continue
-		}
+	for _, i := range offered(g) {
 		top, _ := s.top(i)
 		pay, _ := payment(g, i/2, locked)
 		out = append(out, game.LegalAction{Action: takeAction(i),
 			Label: "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"})
+	}
+	return out
+}
+
+// offered lists the stacks whose top tile the current player may take now.
+func offered(g *game.Game) []int {
+	if g.Phase != game.PhaseSource || g.TurnState.Choice != nil || len(g.Players[g.Current].Chips) == 0 {
+		return nil
+	}
+	var out []int
+	locked := colourLocked(g)
+	for i := range st(g).Stacks {
+		if takeable(g, i, locked) {
+			out = append(out, i)
+		}
 	}
 	return out
 }
