@@ -24,7 +24,7 @@ func Rules() game.MapRules {
 		ID: "benelux", Map: Map(), Variant: Variant{},
 		Flags: []game.Flag{FlagIslandColourLocked, FlagAnyLargeCitySquare},
 		Actions: []game.ActionSpec{{Name: IslandAction, Step: game.StepSource,
-			Description: "Hand in a chip to take the face-up top tile of an island stack of its colour instead of drawing",
+			Description: "Instead of drawing, hand in a chip to take an island tile of its colour",
 			Options: []game.ActionOption{
 				{Name: "island", Description: "the island's colour: purple (Texel), blue (Terschelling), orange (Ameland)", Choices: slices.Clone(game.ChipColors), Required: true},
 				{Name: "stack", Description: "which of the island's two stacks (left out: the first with a tile)", Choices: []string{"1", "2"}},

@@ -95,3 +95,30 @@ func TestIslandChoiceInTheTurnMessage(t *testing.T) {
 		t.Errorf("after taking the island tile the message says %q; want ann to place W", chosen.Text)
 	}
 }
+
+// TestSlashCommandTextsFitDiscord: Discord refuses to register a command whose subcommand or
+// option description is empty or longer than 100 characters; the island action's, with the map's
+// name in front, must fit.
+func TestSlashCommandTextsFitDiscord(t *testing.T) {
+	for _, c := range commands.Definitions() {
+		if c.Name != "chips" {
+			continue
+		}
+		for _, sub := range c.Options {
+			if sub.Name != "island" {
+				continue
+			}
+			texts := []string{sub.Description}
+			for _, o := range sub.Options {
+				texts = append(texts, o.Description)
+			}
+			for _, d := range texts {
+				if n := len([]rune(d)); n < 1 || n > 100 {
+					t.Errorf("%q has %d characters; Discord takes 1 to 100", d, n)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("/chips has no island subcommand")
+}
