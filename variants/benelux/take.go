@@ -136,13 +136,10 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
 	left := "now empty"
-	switch n := len(s.Stacks[i]); n {
-	case 1:
+	if n := len(s.Stacks[i]); n == 1 {
 		left = "1 tile left there"
-	default:
-		if n > 1 {
-			left = strconv.Itoa(n) + " tiles left there"
-		}
+	} else if n > 1 {
+		left = strconv.Itoa(n) + " tiles left there"
 	}
 	g.Note(stackSquare(i), g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
 		", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+left+")")
