@@ -30,6 +30,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/benelux"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/greatbritain"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/iberia"
@@ -60,6 +61,7 @@ func init() {
 	register(iberia.Rules())
 	register(greatbritain.Rules())
 	register(taiwan.Rules())
+	register(benelux.Rules())
 	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
 	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
 	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})

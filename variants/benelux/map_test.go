@@ -1,0 +1,214 @@
+package benelux
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
+)
+
+func sqr(s string) game.Square {
+	q, err := game.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+// TestMapFacts checks the drawn map of the Benelux against what the rules need (§1.14, §1.15,
+// §4.3) and against the geography: every named place on its square.
+func TestMapFacts(t *testing.T) {
+	m := Map()
+	if m.Cols != 14 || m.Rows != 20 {
+		t.Errorf("grid %dx%d, want 14x20", m.Cols, m.Rows)
+	}
+	if n := m.PlayableCount(); n < 130 || n > 140 || n != 132 {
+		t.Errorf("%d playable squares, want 132 (about 130-140)", n)
+	}
+	kinds := map[game.SquareKind]int{}
+	marks := map[string][]string{}
+	m.Squares(func(s game.Square, info *game.SquareInfo) {
+		kinds[info.Kind]++
+		if info.Kind == game.Marked {
+			marks[info.Mark] = append(marks[info.Mark], s.String())
+		}
+	})
+	if kinds[game.Printed] != 4 || len(m.Islands) != 0 || len(m.Ferries) != 0 {
+		t.Errorf("%d large-city squares, %d ferry islands, %d ferries; want 4, 0, 0", kinds[game.Printed], len(m.Islands), len(m.Ferries))
+	}
+	// B7: three wave squares, in the IJsselmeer, the Markermeer and the Oosterschelde.
+	if got := strings.Join(marks["wave"], " "); got != "I5 I6 E11" {
+		t.Errorf("wave squares %s, want I5 I6 E11", got)
+	}
+	if len(marks) != 2 || len(marks["stack"]) != 6 {
+		t.Errorf("marked squares %v, want 3 waves and 6 stacks", marks)
+	}
+	if m.DefaultTiles != 114 || m.StartsUsed != 2 || m.Meeples != 9 {
+		t.Errorf("tiles %d, starts used %d, meeples %d; want 114, 2 of 3, 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
+	}
+
+	// B3, B6: three islands, one per chip colour, two stack squares each.
+	for i, want := range []struct{ name, color, stacks, label string }{
+		{"Texel", game.Purple, "G3 G4", "Texel"},
+		{"Terschelling", game.Blue, "I2 J2", "Terschelling"},
+		{"Ameland", game.Orange, "K1 L1", "Ameland"},
+	} {
+		isl := islands[i]
+		got := isl.Stacks[0].String() + " " + isl.Stacks[1].String()
+		if isl.Name != want.name || isl.Color != want.color || got != want.stacks {
+			t.Errorf("island %d: %s %s on %s, want %s %s on %s", i, isl.Name, isl.Color, got, want.name, want.color, want.stacks)
+		}
+		if name := m.Info(isl.Stacks[0]).Name; name != want.label {
+			t.Errorf("%s shows %q, want %s", isl.Stacks[0], name, want.label)
+		}
+	}
+
+	named := func(kind string, got, want map[string]string) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
+		}
+		for name, sq := range want {
+			if got[name] != sq {
+				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
+			}
+		}
+	}
+	starts := map[string]string{}
+	for _, s := range m.Starts {
+		starts[s.Name] = s.Square.String()
+	}
+	named("start squares", starts, map[string]string{"Meppel": "L5", "Eindhoven": "I11", "Charleroi": "F16"})
+	cities := map[string]string{}
+	for _, c := range m.Cities {
+		var sqs []string
+		for _, s := range c.Squares {
+			sqs = append(sqs, s.Square.String())
+		}
+		cities[c.Name] = strings.Join(sqs, " ")
+		if c.Arms < 1 {
+			t.Errorf("%s has no coat of arms", c.Name)
+		}
+	}
+	named("large cities", cities, map[string]string{"Amsterdam": "H7", "Rotterdam": "F9", "Brussels": "F14", "Luxembourg": "K20"})
+	towns := map[string]string{}
+	for _, town := range m.Towns {
+		towns[town.Name] = town.Square.String()
+	}
+	named("towns", towns, map[string]string{"Meppel": "L5", "Eindhoven": "I11", "Charleroi": "F16",
+		"Leeuwarden": "J3", "Groningen": "M3", "Zwolle": "K6", "The Hague": "F8", "Utrecht": "H8", "Enschede": "N8",
+		"Arnhem": "K9", "Nijmegen": "K10", "Middelburg": "D11", "Bruges": "C12", "Antwerp": "F12", "Ghent": "D13",
+		"Maastricht": "J14", "Liège": "J15", "Namur": "H16", "Arlon": "J20"})
+	for name, sq := range map[string]string{"Den Helder": "G5", "Alkmaar": "G6", "Haarlem": "G7", "Lelystad": "J6",
+		"Breda": "G10", "Tilburg": "H10", "'s-Hertogenbosch": "I10", "Venlo": "K12", "Ostend": "B12", "Ypres": "B14",
+		"Kortrijk": "C14", "Leuven": "G14", "Hasselt": "I14", "Tournai": "C15", "Mons": "E16", "Dinant": "G17",
+		"Chimay": "F18", "Bastogne": "J18", "Bouillon": "H19", "Echternach": "L19"} {
+		if got := m.Info(sqr(sq)).Name; got != name {
+			t.Errorf("%s shows %q, want %s", sq, got, name)
+		}
+	}
+
+	// Printed border connections toward Germany and France; the coast is neutral.
+	borders := map[string]int{}
+	for _, b := range m.Borders {
+		borders[b.Name]++
+		// The coast: every north edge, and the west edges down to De Panne (row 13).
+		if b.Dir == game.North || b.Dir == game.West && b.Square.Row() < 13 {
+			t.Errorf("border %s %s faces the North Sea, which is neutral", b.Square, b.Dir)
+		}
+	}
+	if borders["Germany"] != 5 || borders["France"] != 4 || len(m.Borders) != 9 {
+		t.Errorf("border connections %v, want 5 toward Germany and 4 toward France", borders)
+	}
+}
+
+// TestEveryTwoStartsSeedAGame plays a game from each choice of 2 of the 3 start squares.
+func TestEveryTwoStartsSeedAGame(t *testing.T) {
+	m := Map()
+	d, _ := game.Tiles().Tile("D")
+	u, _ := game.Tiles().Tile("U")
+	for skip := range m.Starts {
+		var starts []game.StartTile
+		var names []string
+		for i, s := range m.Starts {
+			if i != skip {
+				tile := d.Index
+				if len(starts) > 0 {
+					tile = u.Index
+				}
+				starts = append(starts, game.StartTile{Start: s.Name, Tile: tile})
+				names = append(names, s.Name)
+			}
+		}
+		g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(skip), Starts: starts})
+		if err != nil {
+			t.Fatalf("%v: %v", names, err)
+		}
+		rng := game.NewRNG(7)
+		g.PlayOut(&rng)
+		if len(g.Placed()) < 70 {
+			t.Errorf("%v: only %d tiles placed", names, len(g.Placed()))
+		}
+	}
+}
+
+// TestEveryLargeCityCanBeConnected: from the start squares, playable land reaches every playable
+// square and a square next to an open edge of every large city; every island stack square lies
+// off the playable land (no tile is ever placed there).
+func TestEveryLargeCityCanBeConnected(t *testing.T) {
+	m := Map()
+	r := mapchipstest.Reachable(m)
+	for i, c := range m.Cities {
+		if !r.Cities[i] {
+			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
+		}
+	}
+	if len(r.Squares) != m.PlayableCount() {
+		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
+	}
+	for _, isl := range islands {
+		for _, s := range isl.Stacks {
+			if r.Squares[s] || m.Info(s).Kind != game.Marked {
+				t.Errorf("the stack square %s of %s takes tiles", s, isl.Name)
+			}
+		}
+	}
+}
+
+// TestChipLayoutFollowsR403AndTheBeneluxSeed lays the chips for 1,000 setups and checks B2 and
+// every constraint of R4.0.3 with the Benelux seed's reading of constraint 5: no chip next to an
+// open edge of a large city, while closed sides do not keep chips away; never on a wave or stack
+// square (R4.0.4); 20 chips laid and 10 out of the game. With the flag
+// chipNoAdjacentToAnyLargeCitySquare no chip lies next to any side of a large city.
+func TestChipLayoutFollowsR403AndTheBeneluxSeed(t *testing.T) {
+	anySide := game.DefaultOptions()
+	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
+		t.Fatal(err)
+	}
+	besideClosedSide := 0
+	for seed := range 1000 {
+		for _, opts := range []game.Options{game.DefaultOptions(), anySide} {
+			strict := FlagAnyLargeCitySquare.On(opts)
+			if strict && seed%4 != 0 {
+				continue
+			}
+			g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			closed, err := mapchipstest.CheckLayout(g, mapchips.Layout{Count: 20, AnyLargeCitySquare: strict})
+			if err != nil {
+				t.Fatalf("seed %d, any side %v: %v", seed, strict, err)
+			}
+			if len(g.ChipsOut) != 10 {
+				t.Fatalf("seed %d: %d chips out of the game, want 10", seed, len(g.ChipsOut))
+			}
+			besideClosedSide += closed
+		}
+	}
+	if besideClosedSide == 0 {
+		t.Fatal("no chip ever lay beside a large city's closed side: the seed's open-edge reading is not what is played")
+	}
+}

@@ -1,0 +1,124 @@
+package benelux_test
+
+import (
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// table plays a table script's lines (directives included) and returns the runner.
+func table(t *testing.T, lines ...string) *commands.Runner {
+	t.Helper()
+	r := &commands.Runner{Out: io.Discard}
+	for i, l := range lines {
+		if err := r.Line(i+1, l); err != nil {
+			t.Fatalf("line %d %q: %v", i+1, l, err)
+		}
+	}
+	if r.Failed > 0 {
+		t.Fatalf("%d expectations failed", r.Failed)
+	}
+	return r
+}
+
+func input(t *testing.T, user, text string) commands.Input {
+	t.Helper()
+	in, err := commands.ParseCommand(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.User, in.Local = commands.User{ID: user, Name: user}, true
+	return in
+}
+
+// choosing: ann holds a purple chip since her first turn, and her second turn starts with the
+// choice: Texel's stack 1 shows V, stack 2 shows W; the other islands are closed to her.
+var choosing = []string{
+	"ann: /carc new map:benelux", "bob: /carc join",
+	"!starts Meppel=U@0 Eindhoven=U@0", "!chips M5=purple:1", "!setup Texel V,J/W,K", "!deck U U U",
+	"ann: /carc start", "ann: /place square:M5 rotation:0 meeple:none", "bob: /place square:K5 rotation:0 meeple:none",
+	"!expect phase source",
+}
+
+// TestIslandChoiceInAutocomplete: /chips island offers the colours of the islands the player may
+// buy from now, and for that island the stacks with a tile that fits; someone else is told whose
+// turn it is.
+func TestIslandChoiceInAutocomplete(t *testing.T) {
+	r := table(t, choosing...)
+	values := func(user, text, focused string) []string {
+		var out []string
+		for _, c := range commands.Autocomplete(r.Table, input(t, user, text), focused) {
+			out = append(out, c.Value)
+		}
+		return out
+	}
+	if got := values("ann", "/chips island", "island"); !slices.Equal(got, []string{"purple"}) {
+		t.Errorf("autocomplete of island: %v, want purple only (ann holds a purple chip)", got)
+	}
+	if got := values("ann", "/chips island island:purple", "stack"); !slices.Equal(got, []string{"1", "2"}) {
+		t.Errorf("autocomplete of stack: %v, want 1 2", got)
+	}
+	if got := values("bob", "/chips island", "island"); len(got) != 1 || got[0] != "-" {
+		t.Errorf("bob, who is not to play, is offered %v", got)
+	}
+}
+
+// TestIslandChoiceInTheTurnMessage: the message that opens a turn with the choice offers a button
+// to draw face down and one per island tile the player may take; clicking an island tile takes it
+// and the next message asks for its placement.
+func TestIslandChoiceInTheTurnMessage(t *testing.T) {
+	r := table(t, choosing[:len(choosing)-2]...)
+	reply := commands.Handle(r.Table, input(t, "ann", "/place square:M5 rotation:0 meeple:none"))
+	reply = commands.Handle(reply.Table, input(t, "bob", "/place square:K5 rotation:0 meeple:none"))
+	if !reply.OK {
+		t.Fatalf("bob's turn: %s", reply.Text)
+	}
+	var labels, ids []string
+	for _, row := range reply.Buttons {
+		for _, b := range row {
+			labels = append(labels, b.Label)
+			ids = append(ids, b.ID)
+		}
+	}
+	want := []string{"Draw a face-down tile", "Full board", "take V from Texel's stack 1 for your purple chip", "take W from Texel's stack 2 for your purple chip"}
+	if !slices.Equal(labels, want) {
+		t.Fatalf("buttons %v, want %v", labels, want)
+	}
+	chosen := commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, ids[3], nil)
+	if !chosen.OK || !strings.Contains(chosen.Text, "ann took the island tile W from Texel's stack 2, handing in the purple 1 chip") {
+		t.Fatalf("clicking the stack 2 button: %v %q", chosen.OK, chosen.Text)
+	}
+	if !strings.Contains(chosen.Text, "Next: ann, with tile W") {
+		t.Errorf("after taking the island tile the message says %q; want ann to place W", chosen.Text)
+	}
+}
+
+// TestSlashCommandTextsFitDiscord: Discord refuses to register a command whose subcommand or
+// option description is empty or longer than 100 characters; the island action's, with the map's
+// name in front, must fit.
+func TestSlashCommandTextsFitDiscord(t *testing.T) {
+	for _, c := range commands.Definitions() {
+		if c.Name != "chips" {
+			continue
+		}
+		for _, sub := range c.Options {
+			if sub.Name != "island" {
+				continue
+			}
+			texts := []string{sub.Description}
+			for _, o := range sub.Options {
+				texts = append(texts, o.Description)
+			}
+			for _, d := range texts {
+				if n := len([]rune(d)); n < 1 || n > 100 {
+					t.Errorf("%q has %d characters; Discord takes 1 to 100", d, n)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("/chips has no island subcommand")
+}
