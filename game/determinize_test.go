@@ -36,7 +36,7 @@ var tables = []table{
 	{"box", game.MapRules{ID: "box", Map: game.ClassicMap(), Variant: boxVariant{}}},
 }
 
-// played is a game of r some random moves in.
+// played is a game of r some random moves in (fewer if it ends first).
 func played(t *testing.T, r game.MapRules, setup game.Setup, moves int) *game.Game {
 	t.Helper()
 	g, err := game.NewGame(r.Map, r.Variant, setup)
@@ -46,6 +46,9 @@ func played(t *testing.T, r game.MapRules, setup game.Setup, moves int) *game.Ga
 	rng := game.NewRNG(99)
 	var buf []game.Placement
 	for range moves {
+		if g.Over() {
+			break
+		}
 		var m game.Move
 		m, buf = g.RandomMove(&rng, buf)
 		if err := g.Play(m); err != nil {
