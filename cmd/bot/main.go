@@ -40,6 +40,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return verify(args, stdout)
 	case "bench":
 		return benchReport(args, stdout)
+	case "ai":
+		return aiCommand(args, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -59,5 +61,7 @@ const usage = `Usage:
   bot import FILE          load an exported game (with the bot stopped)
   bot verify               replay every game and check (and repair) its snapshot
   bot bench [--quick]      measure speed, latency and memory; one table with the targets
+  bot ai match --a hard --b easy [--map M] [--decks N] [--players K] [--seed S]
+                           deck-paired, seat-swapped AI match: win rate, margin, Elo, time/move
 Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
 `

@@ -14,20 +14,21 @@ type budget struct {
 	candidates int
 	// rounds of successive halving: each candidate still in is played out in samples new
 	// determinizations, then only the keep best stay in.
-	rounds []round
+	rounds []stage
 	// followTurns is how many whole turns of fast play follow the candidate turn in a playout,
 	// counted in turns of the other players: 1 is one reply by each rival.
 	followTurns int
-	// breadth is how many options of each step fast play tries.
-	breadth int
+	// breadth is how many options of a turn's first step fast play tries, depth how many of each
+	// later step's.
+	breadth, depth int
 }
 
-type round struct{ samples, keep int }
+type stage struct{ samples, keep int }
 
 var (
-	normalBudget = budget{candidates: 6, rounds: []round{{samples: 6, keep: 1}}, followTurns: 1, breadth: 6}
-	hardBudget   = budget{candidates: 10, rounds: []round{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
-		followTurns: 2, breadth: 8}
+	normalBudget = budget{candidates: 6, rounds: []stage{{samples: 6, keep: 1}}, followTurns: 1, breadth: 6, depth: 3}
+	hardBudget   = budget{candidates: 10, rounds: []stage{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
+		followTurns: 2, breadth: 8, depth: 3}
 )
 
 // candidate is a turn under search with the sum of its playouts' values.
@@ -53,7 +54,7 @@ func search(g *game.Game, rng *game.RNG, b budget) (game.Move, error) {
 	for i := range cands {
 		cands[i].plan = plans[i]
 	}
-	fast := &enumerator{limit: b.breadth}
+	fast := &enumerator{limit: b.breadth, deep: b.depth}
 	for _, r := range b.rounds {
 		if len(cands) == 1 {
 			break

@@ -58,10 +58,11 @@ type enumerator struct {
 	plans      []plan
 	path       []game.Move
 	err        error
-	// limit, if positive, is how many of a step's options are tried: a random choice of them,
-	// drawn from rng, when there are more (the fast play of rollouts).
-	limit int
-	rng   *game.RNG
+	// limit, if positive, is how many of the first step's options are tried, and deep how many of
+	// each later step's: a random choice of them, drawn from rng, when there are more (the fast
+	// play of playouts, where a turn of every combination would cost too much).
+	limit, deep int
+	rng         *game.RNG
 }
 
 // turns evaluates every whole turn the current player can make from g (a determinized copy, left
@@ -87,12 +88,16 @@ func (e *enumerator) walk(g *game.Game) {
 		return
 	}
 	opts := options(g, nil)
-	if e.limit > 0 && len(opts) > e.limit {
-		for i := range e.limit {
+	limit := e.limit
+	if len(e.path) > 0 {
+		limit = e.deep
+	}
+	if limit > 0 && len(opts) > limit {
+		for i := range limit {
 			j := i + e.rng.Intn(len(opts)-i)
 			opts[i], opts[j] = opts[j], opts[i]
 		}
-		opts = opts[:e.limit]
+		opts = opts[:limit]
 	}
 	for _, m := range opts {
 		if e.err != nil {
