@@ -4,7 +4,29 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
+
+// AutopilotLevel is the AI level that plays for a player whose turn deadline passed.
+const AutopilotLevel = ai.Easy
+
+// AutopilotSeed is the autopilot's search seed in a position: drawn from the public position
+// only, so that replaying a table's record plays the same moves again.
+func AutopilotSeed(g *game.Game) uint64 {
+	return uint64(g.Moves)*0x9e3779b97f4a7c15 ^ uint64(g.Turn)
+}
+
+// autopilot plays the current player's next move with level, or the simplest legal move (an open
+// choice's default, the first placement, no meeple, every offer declined) should the AI fail.
+func autopilot(t *Table, level ai.Level, user string) ([]game.Event, error) {
+	g := t.Game
+	if m, err := ai.Choose(g, level, AutopilotSeed(g)); err == nil {
+		if ev, err := t.play(user, m); err == nil {
+			return ev, nil
+		}
+	}
+	return t.play(user, g.SimplestMove())
+}
 
 // InputFor writes a game move as the command a player would type for it.
 func InputFor(user User, m game.Move) Input {

@@ -43,9 +43,8 @@ func Apply(t *Table, e Entry) Reply {
 }
 
 // Timeout applies the deadline policy to the current player: skip the turn as it stands (an
-// unplaced tile goes back into the stack, an open choice takes its default), or play the simplest
-// legal moves for them until the turn passes (game.Game.SimplestMove: first legal placement, no
-// meeple, the defaults of forced choices, every offer declined).
+// unplaced tile goes back into the stack, an open choice takes its default), or let the autopilot
+// (the easy AI, AutopilotLevel) play for them until the turn passes.
 func Timeout(t *Table, policy string) Reply {
 	if t == nil || t.Status != Playing {
 		return fail(t, "No game is running.")
@@ -63,7 +62,7 @@ func Timeout(t *Table, policy string) Reply {
 		events = ev
 	case PolicyAuto:
 		for !g.Over() && g.Current == seat && g.Turn == turn {
-			ev, err := c.play("bot", g.SimplestMove())
+			ev, err := autopilot(c, AutopilotLevel, "bot")
 			if err != nil {
 				return fail(t, "%s", errorText(err))
 			}
@@ -76,7 +75,7 @@ func Timeout(t *Table, policy string) Reply {
 	missed := plural(c.Missed[seat], "missed turn", "missed turns")
 	lead := fmt.Sprintf("%s let the turn deadline pass (%s).", c.Seats[seat].Name, missed)
 	if policy == PolicyAuto {
-		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the simplest legal move was played.", c.Seats[seat].Name, missed)
+		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)
 	}
 	if c.Missed[seat] >= c.Settings.MissedLimit {
 		lead += fmt.Sprintf(" After %s the creator, a channel admin or a vote of the other players may remove them with /carc kick.", missed)
