@@ -55,6 +55,7 @@ const usage = `Usage:
   bot play                                           hot-seat game in the terminal
   bot play --script FILE [--out DIR]                 run a table script (JSON lines out)
   bot play --auto N --map M [--players K] [--seed S] play N random games, print final states
+  bot play --auto N --ai hard,easy [...]             the same with AI seats (levels of the first seats)
   bot render (--script FILE [--line N] | --game ID [--move N]) [--end | --full] [-o board.png]
   bot backup FILE          consistent copy of the database, also while the bot runs
   bot export [--admin] ID  a game as JSON (players' view; --admin: everything)

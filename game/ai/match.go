@@ -30,8 +30,6 @@ type Result struct {
 	WinsA float64
 	// Margins is per deck A's mean score less B's, averaged over the two games.
 	Margins []float64
-	// PairWins is per deck A's share of the two games' wins.
-	PairWins []float64
 	// MoveTimes are the times per decision of each side, sorted.
 	MoveTimes [2][]time.Duration
 }
@@ -90,7 +88,6 @@ func (m Match) Run(progress io.Writer) (Result, error) {
 			r.Games++
 		}
 		r.Margins = append(r.Margins, margin)
-		r.PairWins = append(r.PairWins, wins)
 		if progress != nil {
 			fmt.Fprintf(progress, "deck %d: margin %+.1f, A's share of wins %.2f\n", d+1, margin, wins)
 		}
@@ -139,12 +136,14 @@ func (r Result) WinRate() float64 { return r.WinsA / float64(r.Games) }
 // MeanMargin is the mean paired margin and its standard error.
 func (r Result) MeanMargin() (mean, se float64) { return meanSE(r.Margins) }
 
-// Elo is the rating difference of A over B the win rate implies, with a 95 % interval from the
-// standard error of the per-deck win shares. A rate of 0 or 1 is taken as half a game from it, so
-// that the figures stay finite.
+// Elo is the rating difference of A over B the win rate implies, with the 95 % Wilson interval of
+// the win rate carried over. A rate of 0 or 1 is taken as half a game from it, so that the figures
+// stay finite.
 func (r Result) Elo() (diff, lo, hi float64) {
-	p, se := meanSE(r.PairWins)
-	return elo(p, r.Games), elo(p-1.96*se, r.Games), elo(p+1.96*se, r.Games)
+	p, n, z := r.WinRate(), float64(r.Games), 1.96
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return elo(p, r.Games), elo(centre-half, r.Games), elo(centre+half, r.Games)
 }
 
 func elo(p float64, games int) float64 {
