@@ -29,13 +29,29 @@ func midGame(b testing.TB, id string) *game.Game {
 	return g
 }
 
+// benchChoose times level's decisions in a mid-game position of map id; a search also reports
+// the positions its fast play made.
 func benchChoose(b *testing.B, id string, level Level) {
 	g := midGame(b, id)
+	budgets := map[Level]budget{Normal: normalBudget, Hard: hardBudget}
+	positions := 0
 	b.ResetTimer()
 	for i := range b.N {
-		if _, err := Choose(g, level, uint64(i)); err != nil {
+		var err error
+		if bud, ok := budgets[level]; ok {
+			rng := game.NewRNG(uint64(i))
+			var n int
+			_, n, err = searchCounted(g, &rng, bud)
+			positions += n
+		} else {
+			_, err = Choose(g, level, uint64(i))
+		}
+		if err != nil {
 			b.Fatal(err)
 		}
+	}
+	if positions > 0 {
+		b.ReportMetric(float64(positions)/float64(b.N), "positions/op")
 	}
 }
 
@@ -46,4 +62,5 @@ func BenchmarkEasyClassic(b *testing.B)   { benchChoose(b, "classic", Easy) }
 func BenchmarkNormalClassic(b *testing.B) { benchChoose(b, "classic", Normal) }
 func BenchmarkHardClassic(b *testing.B)   { benchChoose(b, "classic", Hard) }
 func BenchmarkEasyIberia(b *testing.B)    { benchChoose(b, "iberia", Easy) }
+func BenchmarkNormalIberia(b *testing.B)  { benchChoose(b, "iberia", Normal) }
 func BenchmarkHardIberia(b *testing.B)    { benchChoose(b, "iberia", Hard) }

@@ -21,14 +21,18 @@ type budget struct {
 	// breadth is how many options of a turn's first step fast play tries, depth how many of each
 	// later step's.
 	breadth, depth int
+	// positions bounds the positions fast play makes: once they are spent, the candidates are
+	// compared on the playouts done so far. It keeps the rare huge turn (a forced choice among
+	// fifty squares in every playout) within the time budget.
+	positions int
 }
 
 type stage struct{ samples, keep int }
 
 var (
-	normalBudget = budget{candidates: 6, rounds: []stage{{samples: 6, keep: 1}}, followTurns: 1, breadth: 6, depth: 3}
+	normalBudget = budget{candidates: 6, rounds: []stage{{samples: 6, keep: 1}}, followTurns: 1, breadth: 6, depth: 3, positions: 4000}
 	hardBudget   = budget{candidates: 10, rounds: []stage{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
-		followTurns: 2, breadth: 8, depth: 3}
+		followTurns: 2, breadth: 8, depth: 3, positions: 24000}
 )
 
 // candidate is a turn under search with the sum of its playouts' values.
@@ -44,10 +48,16 @@ func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
 // sampled deals (the same deals for every candidate, so that luck cancels out of the comparison)
 // by fast play of every player for a few turns, and judged by the evaluation at the end.
 func search(g *game.Game, rng *game.RNG, b budget) (game.Move, error) {
+	m, _, err := searchCounted(g, rng, b)
+	return m, err
+}
+
+// searchCounted is search that also says how many positions fast play made.
+func searchCounted(g *game.Game, rng *game.RNG, b budget) (game.Move, int, error) {
 	seat := g.Current
 	plans, err := turns(g.Determinize(rng))
 	if err != nil {
-		return game.Move{}, err
+		return game.Move{}, 0, err
 	}
 	slices.SortStableFunc(plans, func(a, b plan) int { return cmp.Compare(b.value, a.value) })
 	cands := make([]candidate, min(b.candidates, len(plans)))
@@ -56,15 +66,15 @@ func search(g *game.Game, rng *game.RNG, b budget) (game.Move, error) {
 	}
 	fast := &enumerator{limit: b.breadth, deep: b.depth}
 	for _, r := range b.rounds {
-		if len(cands) == 1 {
+		if len(cands) == 1 || fast.positions >= b.positions {
 			break
 		}
-		for range r.samples {
+		for s := 0; s < r.samples && fast.positions < b.positions; s++ {
 			deal := rng.Uint64()
 			for i := range cands {
 				v, err := playout(g, seat, cands[i].moves, deal, b, fast)
 				if err != nil {
-					return game.Move{}, err
+					return game.Move{}, fast.positions, err
 				}
 				cands[i].sum += v
 				cands[i].n++
@@ -73,7 +83,7 @@ func search(g *game.Game, rng *game.RNG, b budget) (game.Move, error) {
 		slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.mean(), a.mean()) })
 		cands = cands[:min(r.keep, len(cands))]
 	}
-	return cands[0].moves[0], nil
+	return cands[0].moves[0], fast.positions, nil
 }
 
 // playout deals g again from seed deal, plays the candidate turn (finishing it by fast play if

@@ -63,6 +63,8 @@ type enumerator struct {
 	// play of playouts, where a turn of every combination would cost too much).
 	limit, deep int
 	rng         *game.RNG
+	// positions counts the positions the enumerator has made, for a search's budget.
+	positions int
 }
 
 // turns evaluates every whole turn the current player can make from g (a determinized copy, left
@@ -104,6 +106,7 @@ func (e *enumerator) walk(g *game.Game) {
 			return
 		}
 		c := g.Clone()
+		e.positions++
 		if err := c.Play(m); err != nil {
 			// Every option is legal by construction: a refusal is an engine bug, reported.
 			e.err = fmt.Errorf("ai: the engine refused a move it listed (%s): %w", m.Kind, err)
