@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -101,10 +103,8 @@ func (e *enumerator) walk(g *game.Game) {
 		}
 		opts = opts[:limit]
 	}
+	children := make([]child, 0, len(opts))
 	for _, m := range opts {
-		if e.err != nil {
-			return
-		}
 		c := g.Clone()
 		e.positions++
 		if err := c.Play(m); err != nil {
@@ -112,10 +112,48 @@ func (e *enumerator) walk(g *game.Game) {
 			e.err = fmt.Errorf("ai: the engine refused a move it listed (%s): %w", m.Kind, err)
 			return
 		}
-		e.path = append(e.path, m)
-		e.walk(c)
+		children = append(children, child{m, c, 0})
+	}
+	if len(e.path) > 0 && len(children) > beam {
+		children = e.prune(children)
+	}
+	for _, ch := range children {
+		if e.err != nil {
+			return
+		}
+		e.path = append(e.path, ch.move)
+		e.walk(ch.game)
 		e.path = e.path[:len(e.path)-1]
 	}
+}
+
+// beam is how many options of a later step of a turn (after its first move) are followed further
+// when it has more: those whose position evaluates best. A forced choice among fifty squares
+// would otherwise multiply every combination of the steps after it.
+const beam = 6
+
+// child is an option of a step with the position it leads to.
+type child struct {
+	move  game.Move
+	game  *game.Game
+	value float64
+}
+
+// prune keeps the beam children whose positions evaluate best for the seat, in their order.
+func (e *enumerator) prune(children []child) []child {
+	for i := range children {
+		children[i].value, e.holdings = evaluate(children[i].game, e.seat, e.holdings)
+	}
+	kept := slices.Clone(children)
+	slices.SortStableFunc(kept, func(a, b child) int { return cmp.Compare(b.value, a.value) })
+	cut := kept[beam-1].value
+	out := children[:0]
+	for _, ch := range children {
+		if ch.value >= cut && len(out) < beam {
+			out = append(out, ch)
+		}
+	}
+	return out
 }
 
 // best is the index of the plan with the highest value (the first of equals).
