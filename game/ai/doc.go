@@ -10,7 +10,8 @@
 // evaluation (eval.go) of the position after them. The levels (level.go):
 //
 //	random  a uniformly random legal move
-//	easy    one ply: the whole turn whose position evaluates best (<= 20 ms a move)
+//	easy    one ply: the whole turn whose position evaluates best (<= 20 ms a move); a later
+//	        step of a turn with more than six options follows only the six best (turns.go)
 //	normal  the best few turns of easy, each judged over a few determinizations followed by the
 //	        other players' replies (<= 200 ms a move)
 //	hard    determinized flat Monte Carlo: the best turns of easy, each followed in many sampled
