@@ -2,7 +2,8 @@ package ai
 
 import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 
-// Weights of the static evaluation, in points. They were tuned by matches (match.go), not derived.
+// Weights of the static evaluation, in points: set by hand from the rules' scoring and checked by
+// matches (match.go), not fitted.
 const (
 	// meepleFresh is what a meeple in supply is worth with the whole stack to come; it falls with
 	// the tiles left, and each further meeple in supply is worth a little less than the one before.
