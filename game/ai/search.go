@@ -32,7 +32,7 @@ type stage struct{ samples, keep int }
 var (
 	normalBudget = budget{candidates: 6, rounds: []stage{{samples: 6, keep: 1}}, followTurns: 1, breadth: 6, depth: 3, positions: 4000}
 	hardBudget   = budget{candidates: 10, rounds: []stage{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
-		followTurns: 2, breadth: 8, depth: 3, positions: 24000}
+		followTurns: 3, breadth: 8, depth: 3, positions: 30000}
 )
 
 // candidate is a turn under search with the sum of its playouts' values.
