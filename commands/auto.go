@@ -4,7 +4,29 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
+
+// AutopilotLevel is the AI level that plays for a player whose turn deadline passed.
+const AutopilotLevel = ai.Easy
+
+// AutopilotSeed is the autopilot's search seed in a position: drawn from the public position
+// only, so that replaying a table's record plays the same moves again.
+func AutopilotSeed(g *game.Game) uint64 {
+	return uint64(g.Moves)*0x9e3779b97f4a7c15 ^ uint64(g.Turn)
+}
+
+// autopilot plays the current player's next move with level, or the simplest legal move (an open
+// choice's default, the first placement, no meeple, every offer declined) should the AI fail.
+func autopilot(t *Table, level ai.Level, user string) ([]game.Event, error) {
+	g := t.Game
+	if m, err := ai.Choose(g, level, AutopilotSeed(g)); err == nil {
+		if ev, err := t.play(user, m); err == nil {
+			return ev, nil
+		}
+	}
+	return t.play(user, g.SimplestMove())
+}
 
 // InputFor writes a game move as the command a player would type for it.
 func InputFor(user User, m game.Move) Input {
@@ -36,6 +58,37 @@ func InputFor(user User, m game.Move) Input {
 // AutoGame plays one complete game with random legal players through the command layer, as
 // `bot play --auto` does. observe, if not nil, is called with the table after every input.
 func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input, Reply) error) (*Table, error) {
+	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
+	var buf []game.Placement
+	return autoGame(mapID, players, seed, func(g *game.Game) (game.Move, error) {
+		var m game.Move
+		m, buf = g.RandomMove(&rng, buf)
+		return m, nil
+	}, observe)
+}
+
+// AIGame plays one complete game through the command layer with AI players: seat i plays at
+// levels[i] (random legal moves for seats beyond the list), as `bot play --auto N --ai hard,easy`
+// does. The AI's seeds come from seed, so a game replays; with no levels it is AutoGame.
+func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe func(*Table, Input, Reply) error) (*Table, error) {
+	if len(levels) == 0 {
+		return AutoGame(mapID, players, seed, observe)
+	}
+	if len(levels) > players {
+		return nil, fmt.Errorf("--ai lists %d levels for %d players", len(levels), players)
+	}
+	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
+	return autoGame(mapID, players, seed, func(g *game.Game) (game.Move, error) {
+		level := ai.Random
+		if g.Current < len(levels) {
+			level = levels[g.Current]
+		}
+		return ai.Choose(g, level, rng.Uint64())
+	}, observe)
+}
+
+// autoGame plays one complete game through the command layer, each move chosen by next.
+func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (game.Move, error), observe func(*Table, Input, Reply) error) (*Table, error) {
 	if players < 2 || players > 6 {
 		return nil, fmt.Errorf("--players %d: a game has 2 to 6 players", players)
 	}
@@ -71,11 +124,11 @@ func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input
 	if _, err := run(Input{User: users[0], Command: "carc", Sub: "start"}); err != nil {
 		return t, err
 	}
-	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
-	var buf []game.Placement
 	for t.Status == Playing {
-		var m game.Move
-		m, buf = t.Game.RandomMove(&rng, buf)
+		m, err := next(t.Game)
+		if err != nil {
+			return t, err
+		}
 		if _, err := run(InputFor(t.Seats[m.Player], m)); err != nil {
 			return t, err
 		}

@@ -42,20 +42,20 @@ func Apply(t *Table, e Entry) Reply {
 	case e.Click != nil:
 		return HandleComponent(t, e.Click.User, e.Click.ID, e.Click.Values)
 	case e.Timeout != "":
-		return timeout(t, e.Timeout, e.Played)
+		return timeout(t, e.Timeout, e.Played, true)
 	}
 	return fail(t, "An empty record entry.")
 }
 
 // Timeout applies the deadline policy to the current player: skip the turn as it stands (an
-// unplaced tile goes back into the stack, an open choice takes its default), or play the simplest
-// legal moves for them until the turn passes (game.Game.SimplestMove: first legal placement, no
-// meeple, the defaults of forced choices, every offer declined).
-func Timeout(t *Table, policy string) Reply { return timeout(t, policy, nil) }
+// unplaced tile goes back into the stack, an open choice takes its default), or let the autopilot
+// (the easy AI, AutopilotLevel) play for them until the turn passes.
+func Timeout(t *Table, policy string) Reply { return timeout(t, policy, nil, false) }
 
 // timeout applies a deadline policy. For policy auto, the moves a record kept (played) are played
-// again.
-func timeout(t *Table, policy string, played []game.Move) Reply {
+// again; a record from before they were kept (replay without played) gets the simplest legal
+// moves, which the autopilot played then.
+func timeout(t *Table, policy string, played []game.Move, replay bool) Reply {
 	if t == nil || t.Status != Playing {
 		return fail(t, "No game is running.")
 	}
@@ -82,7 +82,13 @@ func timeout(t *Table, policy string, played []game.Move) Reply {
 			if len(played) > 0 {
 				return fail(t, "The autopilot's recorded moves do not finish the turn.")
 			}
-			ev, err := c.play("bot", g.SimplestMove())
+			var ev []game.Event
+			var err error
+			if replay {
+				ev, err = c.play("bot", g.SimplestMove())
+			} else {
+				ev, err = autopilot(c, AutopilotLevel, "bot")
+			}
 			if err != nil {
 				return fail(t, "%s", errorText(err))
 			}
@@ -95,7 +101,7 @@ func timeout(t *Table, policy string, played []game.Move) Reply {
 	missed := plural(c.Missed[seat], "missed turn", "missed turns")
 	lead := fmt.Sprintf("%s let the turn deadline pass (%s).", c.Seats[seat].Name, missed)
 	if policy == PolicyAuto {
-		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the simplest legal move was played.", c.Seats[seat].Name, missed)
+		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)
 	}
 	if c.Missed[seat] >= c.Settings.MissedLimit {
 		lead += fmt.Sprintf(" After %s the creator, a channel admin or a vote of the other players may remove them with /carc kick.", missed)

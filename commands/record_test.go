@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
 
 // TestRecordReplaysToTheSameTable records the entries of complete games (lobby included) and
@@ -59,7 +60,7 @@ func TestRecordReplaysToTheSameTable(t *testing.T) {
 }
 
 // TestTimeoutPolicies: a missed deadline skips the turn (the tile goes back into the stack) or
-// plays the simplest legal move, and counts the miss.
+// lets the autopilot play it (the easy AI's move, the same again on a replay), and counts the miss.
 func TestTimeoutPolicies(t *testing.T) {
 	for _, policy := range []string{PolicySkip, PolicyAuto} {
 		tbl := midGame(t, "france", 20)
@@ -79,9 +80,15 @@ func TestTimeoutPolicies(t *testing.T) {
 				t.Fatalf("skip placed a tile or lost one: %d/%d tiles left", after.Game.TilesLeft(), before.TilesLeft())
 			}
 		case PolicyAuto:
-			first := before.LegalPlacements(before.Drawn)[0]
-			if _, ok := after.Game.TileOn(first.Square); !ok {
-				t.Fatalf("auto did not play the first legal placement %v", first)
+			want, err := ai.Choose(before, AutopilotLevel, AutopilotSeed(before))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if placed, ok := after.Game.TileOn(want.Square); !ok || placed.Rotation != want.Rotation || placed.Turn != before.Turn {
+				t.Fatalf("auto did not play the easy AI's placement %s %s°", want.Square, want.Rotation)
+			}
+			if again := Timeout(tbl, policy); again.Table.Game.Hash() != after.Game.Hash() {
+				t.Fatal("the autopilot plays otherwise the second time: a record would not replay")
 			}
 		}
 	}

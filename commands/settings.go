@@ -44,7 +44,7 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 		case "policy":
 			v = strings.ToLower(v)
 			if v != PolicySkip && v != PolicyAuto {
-				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or play the simplest legal move (auto)", v)
+				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or let the autopilot, the easy AI, play it (auto)", v)
 			}
 			s.Policy = v
 		case "seed":

@@ -38,7 +38,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 					Description: "Number of land tiles, 72 to 114 (default: the map's recommendation)", MinValue: floatPtr(72), MaxValue: 114},
 				withChoices(opt("expansions", "Tile pool: none (72), ic (90) or all (114); default: base + random expansion tiles", false, false), "none", "ic", "all"),
 				opt("deadline", "Time per turn, like 48h or 2d (default 48h)", false, false),
-				withChoices(opt("policy", "When a deadline passes: skip the turn, or auto-play the simplest move", false, false), PolicySkip, PolicyAuto),
+				withChoices(opt("policy", "When a deadline passes: skip the turn, or let the autopilot (easy AI) play it", false, false), PolicySkip, PolicyAuto),
 				withChoices(opt("order", "Turn order: join (default) or random", false, false), "join", "random"),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a thread for this game"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "meeples", Description: "Meeples per player (default 9)", MinValue: floatPtr(1), MaxValue: 20},

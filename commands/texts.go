@@ -445,7 +445,7 @@ func settingsText(t *Table) string {
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
 		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", formatDuration(s.Deadline),
-			map[string]string{PolicySkip: "the turn is skipped", PolicyAuto: "the simplest legal move is played"}[s.Policy],
+			map[string]string{PolicySkip: "the turn is skipped", PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
 			plural(s.MissedLimit, "missed turn", "missed turns")),
 	}
 	order := "order of joining"

@@ -135,6 +135,9 @@ type Game struct {
 	finalScoring bool
 	// filter is the variant's square filter, or nil.
 	filter SquareFilter
+	// unseenOut is how many chips at the head of ChipsOut left the game in setup unseen (the
+	// chips a map does not lay); the rest of ChipsOut was seen when it left.
+	unseenOut int
 }
 
 // VariantState is a variant's own part of the game state. It is saved in snapshots as JSON.
@@ -216,6 +219,8 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	if err := v.Setup(g); err != nil {
 		return nil, fmt.Errorf("set up %s: %w", m.Title, err)
 	}
+	// Chips the setup put out of the game were never shown: a determinization re-deals them.
+	g.unseenOut = len(g.ChipsOut)
 	// The first draw's events (tiles that fit nowhere) stay in LastEvents for the start message.
 	g.events = g.events[:0]
 	g.beginTurn(false)

@@ -33,6 +33,7 @@ type snapshot struct {
 	Cloisters  []int           `json:"cloisters_done,omitempty"`
 	MapChips   []MapChip       `json:"map_chips,omitempty"`
 	ChipsOut   []Chip          `json:"chips_out,omitempty"`
+	UnseenOut  int             `json:"chips_out_unseen,omitempty"`
 	Log        []ScoreEntry    `json:"log,omitempty"`
 	TurnState  Turn            `json:"turn_state"`
 	Moves      int             `json:"moves"`
@@ -59,7 +60,7 @@ type snapMeeple struct {
 func (g *Game) Snapshot() ([]byte, error) {
 	s := snapshot{Version: snapshotVersion, Setup: g.Setup, Opts: g.Opts, RNG: g.RNG.State, Players: g.Players,
 		Current: g.Current, Turn: g.Turn, Phase: g.Phase, Deck: g.Deck, Discarded: g.Discarded,
-		SetupTiles: g.setupTiles, MapChips: g.MapChips, ChipsOut: g.ChipsOut, Log: g.Log, TurnState: g.TurnState, Moves: g.Moves}
+		SetupTiles: g.setupTiles, MapChips: g.MapChips, ChipsOut: g.ChipsOut, UnseenOut: g.unseenOut, Log: g.Log, TurnState: g.TurnState, Moves: g.Moves}
 	if g.HasDrawn() {
 		d := g.Drawn
 		s.Drawn = &d
@@ -190,6 +191,10 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 		g.cloisters[c].done = true
 	}
 	g.MapChips, g.ChipsOut, g.TurnState, g.Moves = s.MapChips, s.ChipsOut, s.TurnState, s.Moves
+	if s.UnseenOut < 0 || s.UnseenOut > len(s.ChipsOut) {
+		return nil, fmt.Errorf("restore: %d unseen chips out of the game, but only %d are out", s.UnseenOut, len(s.ChipsOut))
+	}
+	g.unseenOut = s.UnseenOut
 	g.Log = append(g.Log[:0], s.Log...)
 	if st := v.NewState(); st != nil {
 		if len(s.Ext) > 0 {

@@ -42,6 +42,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return replayRecord(args, stdout)
 	case "bench":
 		return benchReport(args, stdout)
+	case "ai":
+		return aiCommand(args, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -55,6 +57,7 @@ const usage = `Usage:
   bot play                                           hot-seat game in the terminal
   bot play --script FILE [--out DIR]                 run a table script (JSON lines out)
   bot play --auto N --map M [--players K] [--seed S] play N random games, print final states
+  bot play --auto N --ai hard,easy [...]             the same with AI seats (levels of the first seats)
   bot play --record FILE --move N [--script S]       play on from turn N of a game record
   bot render (--script FILE [--line N] | --game ID [--move N]) [--end | --full] [-o board.png]
   bot backup FILE          consistent copy of the database, also while the bot runs
@@ -64,5 +67,7 @@ const usage = `Usage:
   bot verify FILE          check a game record: the deal's commitment, every move and hash
   bot replay FILE          the same, for a record from /carc export, with the final scores
   bot bench [--quick]      measure speed, latency and memory; one table with the targets
+  bot ai match --a hard --b easy [--map M] [--decks N] [--players K] [--seed S]
+                           deck-paired, seat-swapped AI match: win rate, margin, Elo, time/move
 Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
 `

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -33,13 +35,24 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
 	record := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
 	move := fs.Int("move", 0, "with --record: start after this turn")
+	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard); seats beyond the list, or all without it, play random moves")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *auto > 0 {
+		var levels []ai.Level
+		if *aiLevels != "" {
+			for _, s := range strings.Split(*aiLevels, ",") {
+				l, err := ai.ParseLevel(s)
+				if err != nil {
+					return err
+				}
+				levels = append(levels, l)
+			}
+		}
 		enc := json.NewEncoder(stdout)
 		for i := 0; i < *auto; i++ {
-			t, err := commands.AutoGame(*mapID, *players, *seed+uint64(i), nil)
+			t, err := commands.AIGame(*mapID, *players, levels, *seed+uint64(i), nil)
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}

@@ -3,7 +3,8 @@
 // it through the test kit (game/gametest) and the command layer's table scripts through every
 // step of a turn (commands/testdata/seam_*.carc); it is registered as a test map, never offered
 // on Discord. Its rules borrow a little from each map:
-//   - setup: 8 chips face down on random squares, and a reserve of 5 tiles dealt from the stack;
+//   - setup: 8 chips face down on random squares, and a reserve of 5 tiles dealt face down from
+//     the stack;
 //   - source: a player holding a chip may spend it to take the reserve's top tile instead of
 //     drawing (it is turned up at the end of the turn: a reveal);
 //   - placement: a chip on the square is collected and scores; holding 2 chips forces a choice of
@@ -279,6 +280,12 @@ func (Variant) Held(g *game.Game) game.Held {
 	}
 	return h
 }
+
+// Concealed is the reserve: its tiles lie face down.
+func (Variant) Concealed(g *game.Game) []game.TileID { return st(g).Reserve }
+
+// Reconceal lays re-dealt tiles in the reserve's places.
+func (Variant) Reconceal(g *game.Game, tiles []game.TileID) { st(g).Reserve = tiles }
 
 // Marks draws the isle's meeples and the reserve.
 func (Variant) Marks(g *game.Game, _ bool) []game.Mark {

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// aiCommand runs the AI tools: bot ai match.
+func aiCommand(args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] != "match" {
+		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [-v]")
+	}
+	fs := flag.NewFlagSet("ai match", flag.ContinueOnError)
+	a := fs.String("a", string(ai.Hard), "level of side A: random, easy, normal or hard")
+	b := fs.String("b", string(ai.Easy), "level of side B")
+	mapID := fs.String("map", variants.Default, "map")
+	decks := fs.Int("decks", 200, "decks; each is played twice, seats swapped")
+	players := fs.Int("players", 2, "players per game; A and B alternate around the table")
+	seed := fs.Uint64("seed", 1, "seed of the first deck")
+	verbose := fs.Bool("v", false, "a line per deck on stderr")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	la, err := ai.ParseLevel(*a)
+	if err != nil {
+		return err
+	}
+	lb, err := ai.ParseLevel(*b)
+	if err != nil {
+		return err
+	}
+	r, err := variants.Lookup(*mapID)
+	if err != nil {
+		return err
+	}
+	var progress io.Writer
+	if *verbose {
+		progress = os.Stderr
+	}
+	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed}.Run(progress)
+	if err != nil {
+		return err
+	}
+	res.Report(stdout)
+	return nil
+}

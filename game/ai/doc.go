@@ -1,0 +1,26 @@
+// Package ai plays Carcassonne Maps with Map-Chips for a seat: the deadline autopilot, AI seats,
+// local matches between levels. It sees a game only through the engine's public API, and only
+// through a determinized copy (game.Game.Determinize): a copy whose face-down tiles and chips are
+// dealt again from what the players know. So an AI decides from what its seat could see, and its
+// choice does not change when only hidden things do.
+//
+// A decision is one game move, chosen as the first move of the best whole turn: every sequence of
+// moves the seat can make until the turn passes (source, placement, chip actions, forced choices,
+// meeple, the windows after the meeple and after the scoring). Turns are judged by a static
+// evaluation (eval.go) of the position after them. The levels (level.go):
+//
+//	random  a uniformly random legal move
+//	easy    one ply: the whole turn whose position evaluates best (<= 20 ms a move); a later
+//	        step of a turn with more than six options follows only the six best (turns.go)
+//	normal  the best few turns of easy, each judged over a few determinizations followed by the
+//	        other players' replies (<= 200 ms a move)
+//	hard    determinized flat Monte Carlo: the best turns of easy, each followed in many sampled
+//	        deals by a few rounds of fast play and judged by the evaluation, the weaker turns
+//	        dropped round by round (successive halving) (<= 1 s a move)
+//
+// Searches count their work in positions, not in time, so that a choice is the same on any
+// machine: a fixed search seed gives a fixed move, and a game replays.
+//
+// The rules of a map reach the AI only through the engine (legal actions, their points, scores,
+// meeple weights): no map is named here.
+package ai

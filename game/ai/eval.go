@@ -1,0 +1,99 @@
+package ai
+
+import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+
+// Weights of the static evaluation, in points: set by hand from the rules' scoring and checked by
+// matches (match.go), not fitted.
+const (
+	// meepleFresh is what a meeple in supply is worth with the whole stack to come; it falls with
+	// the tiles left, and each further meeple in supply is worth a little less than the one before.
+	meepleFresh = 4.0
+	meepleDecay = 0.85
+	// chipWorth is a chip in hand per point of its value: chips buy points through the map's
+	// actions (a wine sold, a chip banked), which the engine prices in LegalAction.Points.
+	chipWorth = 1.5
+	// farmShare is the part of a farm's open cities counted as if they completed.
+	farmShare = 0.5
+)
+
+// evaluate judges the position for seat: its expected final score less its rivals'.
+func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding) {
+	var worth [6]float64
+	buf = g.Holdings(buf[:0])
+	left := g.TilesLeft()
+	frac := float64(left) / float64(max(1, g.Opts.PoolSize()))
+	players := len(g.Players)
+	for i := range buf {
+		h := &buf[i]
+		best := 0
+		for _, w := range h.Weight {
+			best = max(best, w)
+		}
+		v := expected(h, left, players)
+		for p := range players {
+			if h.Weight[p] == best {
+				worth[p] += v
+			}
+		}
+	}
+	for p := range players {
+		pl := &g.Players[p]
+		worth[p] += float64(pl.Score)
+		m := meepleFresh * frac
+		for range pl.Meeples {
+			worth[p] += m
+			m *= meepleDecay
+		}
+		if left > 0 {
+			for _, c := range pl.Chips {
+				worth[p] += chipWorth * float64(c.Value)
+			}
+		}
+	}
+	if g.Over() {
+		for p := range players {
+			worth[p] = float64(g.Players[p].Score)
+		}
+	}
+	return relative(worth[:players], seat), buf
+}
+
+// relative is seat's worth less its rivals': the best rival's and their mean, half each, so that
+// with many players the AI still minds the leader.
+func relative(worth []float64, seat int) float64 {
+	best, sum := -1e18, 0.0
+	for p, w := range worth {
+		if p != seat {
+			best = max(best, w)
+			sum += w
+		}
+	}
+	return worth[seat] - 0.5*best - 0.5*sum/float64(len(worth)-1)
+}
+
+// expected is what a held feature is likely to score by the end, given the tiles left: its points
+// now, and the points completion adds times the chance that it completes.
+func expected(h *game.Holding, left, players int) float64 {
+	now, gain := float64(h.Now), float64(h.Complete-h.Now)
+	if gain <= 0 {
+		return now
+	}
+	switch h.Kind {
+	case game.FieldFeature:
+		return now + farmShare*gain*min(1, float64(left)/40)
+	case game.CloisterFeature:
+		// Each empty neighbour fills with about one tile in every few placed near it.
+		return now + gain*chance(float64(left)/float64(3*h.Open*players))
+	}
+	// A city or road with few open edges usually closes; one with many rarely does.
+	p := chance(float64(left)/float64(2*h.Open*players)) * max(0.1, 1-0.18*float64(h.Open-1))
+	return now + gain*p
+}
+
+// chance squashes a ratio of supply to demand into a probability.
+func chance(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	return x / (1 + x)
+}

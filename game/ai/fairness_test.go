@@ -1,0 +1,91 @@
+package ai
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// permuted is g with its hidden things dealt otherwise: the stack (with a variant's face-down
+// tiles) in another order, the face-down chip values moved between their squares, and another
+// generator and seed: a game every player sees exactly as g.
+func permuted(g *game.Game, seed uint64) *game.Game {
+	c := g.Clone()
+	rng := game.NewRNG(seed)
+	var concealed []game.TileID
+	cc, ok := c.Variant.(game.Concealer)
+	if ok {
+		concealed = cc.Concealed(c)
+	}
+	hidden := append(slices.Clone(c.Deck), concealed...)
+	rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
+	c.Deck = hidden[:len(c.Deck)]
+	if ok {
+		cc.Reconceal(c, slices.Clone(hidden[len(c.Deck):]))
+	}
+	var down []int
+	for i := range c.MapChips {
+		if !c.MapChips[i].FaceUp {
+			down = append(down, i)
+		}
+	}
+	rng.Shuffle(len(down), func(i, j int) {
+		c.MapChips[down[i]].Chip, c.MapChips[down[j]].Chip = c.MapChips[down[j]].Chip, c.MapChips[down[i]].Chip
+	})
+	c.RNG = game.NewRNG(seed ^ 0xfeed)
+	c.Setup.Seed = seed
+	return c
+}
+
+// An AI decides only from what its seat could see: with the search seed fixed, 100 games that
+// differ from the real one only in the order of the stack and the values of the face-down chips
+// get the identical move, on every map and at every level (hard on 10 of them, for time).
+func TestTheMoveDependsOnlyOnWhatTheSeatCanSee(t *testing.T) {
+	for _, r := range variants.All(true) {
+		g := midGame(t, r.ID)
+		hidden := false
+		for _, level := range Levels {
+			perms := 100
+			switch {
+			case level == Hard && testing.Short():
+				perms = 3
+			case level == Hard:
+				perms = 10
+			case testing.Short():
+				perms = 20
+			}
+			want, err := Choose(g, level, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range perms {
+				p := permuted(g, uint64(i+1))
+				hidden = hidden || p.Hash() != g.Hash() && !slices.Equal(p.Deck, g.Deck)
+				got, err := Choose(p, level, 42)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if describe(got) != describe(want) {
+					t.Fatalf("%s %s: the real game gets %s, permutation %d of its hidden things %s", r.ID, level, describe(want), i+1, describe(got))
+				}
+			}
+		}
+		if !hidden {
+			t.Errorf("%s: no permutation changed the hidden stack", r.ID)
+		}
+	}
+}
+
+// Searches are deterministic: the same seed and position give the same move, so a game replays.
+func TestTheSameSeedGivesTheSameMove(t *testing.T) {
+	g := midGame(t, "france")
+	for _, level := range Levels {
+		a, _ := Choose(g, level, 7)
+		b, _ := Choose(g.Clone(), level, 7)
+		if describe(a) != describe(b) {
+			t.Errorf("%s: %s, then %s", level, describe(a), describe(b))
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package ai
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// Match is a deck-paired, seat-swapped match between two levels: on each deck (one game seed) A
+// and B play twice, each time from the other seats, so that the luck of the deal and of the seat
+// order cancels out of the paired margin.
+type Match struct {
+	Rules   game.MapRules
+	A, B    Level
+	Decks   int
+	Players int
+	// Seed is the first deck's seed; deck d uses Seed+d.
+	Seed uint64
+}
+
+// Result is what a match measured.
+type Result struct {
+	Match
+	Games int
+	// WinsA counts A's wins, a shared first place half.
+	WinsA float64
+	// Margins is per deck A's mean score less B's, averaged over the two games.
+	Margins []float64
+	// MoveTimes are the times per decision of each side, sorted.
+	MoveTimes [2][]time.Duration
+}
+
+// seats are the levels in the seats of game k (0 or 1) of a deck: A and B alternate around the
+// table, and the second game swaps them.
+func (m Match) seats(k int) []Level {
+	out := make([]Level, m.Players)
+	for i := range out {
+		if (i+k)%2 == 0 {
+			out[i] = m.A
+		} else {
+			out[i] = m.B
+		}
+	}
+	return out
+}
+
+// Run plays the match; progress, if not nil, gets a line per deck.
+func (m Match) Run(progress io.Writer) (Result, error) {
+	if m.Players < 2 || m.Players > 6 {
+		return Result{}, fmt.Errorf("a match has 2 to 6 players, not %d", m.Players)
+	}
+	if m.Decks < 1 {
+		return Result{}, fmt.Errorf("a match needs at least one deck")
+	}
+	r := Result{Match: m}
+	names := []string{"p1", "p2", "p3", "p4", "p5", "p6"}[:m.Players]
+	for d := range m.Decks {
+		margin, wins := 0.0, 0.0
+		for k := range 2 {
+			levels := m.seats(k)
+			setup := game.Setup{Players: names, Seed: m.Seed + uint64(d), Options: game.DefaultOptions()}
+			g, err := game.NewGame(m.Rules.Map, m.Rules.Variant, setup)
+			if err != nil {
+				return r, err
+			}
+			for n := 0; !g.Over(); n++ {
+				side := (g.Current + k) % 2
+				// The clock only measures; the moves never depend on it.
+				start := time.Now()
+				mv, err := Choose(g, levels[g.Current], (m.Seed+uint64(d))<<20^uint64(k)<<19^uint64(n))
+				r.MoveTimes[side] = append(r.MoveTimes[side], time.Since(start))
+				if err != nil {
+					return r, fmt.Errorf("deck %d game %d: %w", d, k+1, err)
+				}
+				if err := g.Play(mv); err != nil {
+					return r, fmt.Errorf("deck %d game %d: %s played a refused move: %w", d, k+1, levels[g.Current], err)
+				}
+			}
+			a, b := sideScores(g, func(p int) bool { return (p+k)%2 == 0 })
+			margin += (a - b) / 2
+			w := winShare(g, func(p int) bool { return (p+k)%2 == 0 })
+			wins += w / 2
+			r.WinsA += w
+			r.Games++
+		}
+		r.Margins = append(r.Margins, margin)
+		if progress != nil {
+			fmt.Fprintf(progress, "deck %d: margin %+.1f, A's share of wins %.2f\n", d+1, margin, wins)
+		}
+	}
+	for i := range r.MoveTimes {
+		slices.Sort(r.MoveTimes[i])
+	}
+	return r, nil
+}
+
+// sideScores are A's and B's mean scores in g; isA tells A's seats.
+func sideScores(g *game.Game, isA func(int) bool) (a, b float64) {
+	var na, nb float64
+	for p, pl := range g.Players {
+		if isA(p) {
+			a, na = a+float64(pl.Score), na+1
+		} else {
+			b, nb = b+float64(pl.Score), nb+1
+		}
+	}
+	return a / na, b / nb
+}
+
+// winShare is 1 if an A seat alone has the top score, 0 if only B seats have it, and A's share
+// of the seats tied on top otherwise.
+func winShare(g *game.Game, isA func(int) bool) float64 {
+	top := 0
+	for _, pl := range g.Players {
+		top = max(top, pl.Score)
+	}
+	var a, all float64
+	for p, pl := range g.Players {
+		if pl.Score == top {
+			all++
+			if isA(p) {
+				a++
+			}
+		}
+	}
+	return a / all
+}
+
+// WinRate is A's share of the games won.
+func (r Result) WinRate() float64 { return r.WinsA / float64(r.Games) }
+
+// MeanMargin is the mean paired margin and its standard error.
+func (r Result) MeanMargin() (mean, se float64) { return meanSE(r.Margins) }
+
+// Elo is the rating difference of A over B the win rate implies, with the 95 % Wilson interval of
+// the win rate carried over. A rate of 0 or 1 is taken as half a game from it, so that the figures
+// stay finite.
+func (r Result) Elo() (diff, lo, hi float64) {
+	p, n, z := r.WinRate(), float64(r.Games), 1.96
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return elo(p, r.Games), elo(centre-half, r.Games), elo(centre+half, r.Games)
+}
+
+func elo(p float64, games int) float64 {
+	edge := 0.5 / float64(games)
+	p = min(max(p, edge), 1-edge)
+	return 400 * math.Log10(p/(1-p))
+}
+
+func meanSE(xs []float64) (mean, se float64) {
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
+}
+
+// percentile is the q-quantile of sorted durations (nearest rank).
+func percentile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[min(max(i, 0), len(sorted)-1)]
+}
+
+// Report writes the match's figures for people.
+func (r Result) Report(w io.Writer) {
+	mean, se := r.MeanMargin()
+	diff, lo, hi := r.Elo()
+	fmt.Fprintf(w, "map %s, %d players, A=%s vs B=%s, %d decks (deck-paired, seats swapped)\n", r.Rules.ID, r.Players, r.A, r.B, r.Decks)
+	fmt.Fprintf(w, "games        %d\n", r.Games)
+	fmt.Fprintf(w, "win rate A   %.1f %%\n", 100*r.WinRate())
+	fmt.Fprintf(w, "margin A-B   %+.2f points per game (standard error %.2f, %.1f SE)\n", mean, se, mean/math.Max(se, 1e-9))
+	fmt.Fprintf(w, "Elo A-B      %+.0f (95 %% interval %+.0f .. %+.0f)\n", diff, lo, hi)
+	for i, side := range []string{"A", "B"} {
+		t := r.MoveTimes[i]
+		fmt.Fprintf(w, "time/move %s  p50 %v  p95 %v  max %v  (%d moves, %s)\n", side, round(percentile(t, 0.5)),
+			round(percentile(t, 0.95)), round(percentile(t, 1)), len(t), []Level{r.A, r.B}[i])
+	}
+}
+
+func round(d time.Duration) time.Duration {
+	if d > time.Millisecond {
+		return d.Round(100 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}

@@ -1,0 +1,60 @@
+package ai
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// Each deck is played twice with the seats swapped: every seat is A's in one game and B's in the
+// other.
+func TestAMatchSwapsTheSeatsOnEachDeck(t *testing.T) {
+	m := Match{A: Hard, B: Easy, Players: 3}
+	first, second := m.seats(0), m.seats(1)
+	for i := range first {
+		if first[i] == second[i] {
+			t.Errorf("seat %d plays %s in both games of a deck", i+1, first[i])
+		}
+	}
+}
+
+// The figures: a paired margin with its standard error, and the Elo difference of a win rate
+// (50 % is 0, 76 % about +200).
+func TestMatchFigures(t *testing.T) {
+	r := Result{Games: 100, WinsA: 76, Margins: []float64{2, 4, 6}}
+	if mean, se := r.MeanMargin(); mean != 4 || math.Abs(se-2/math.Sqrt(3)) > 1e-9 {
+		t.Errorf("margin %v ± %v, want 4 ± %v", mean, se, 2/math.Sqrt(3))
+	}
+	diff, lo, hi := r.Elo()
+	if math.Abs(diff-200) > 2 || !(lo < diff && diff < hi) {
+		t.Errorf("Elo %v in [%v, %v], want about +200 inside its interval", diff, lo, hi)
+	}
+	if d, _, _ := (Result{Games: 10, WinsA: 5}).Elo(); d != 0 {
+		t.Errorf("an even match is %v Elo apart", d)
+	}
+	if d, _, hi := (Result{Games: 10, WinsA: 10}).Elo(); math.IsInf(d, 0) || math.IsInf(hi, 0) {
+		t.Error("a clean sweep gives an infinite Elo difference")
+	}
+}
+
+// Easy beats random players: every game of a short classic match, whose report says so.
+func TestEasyBeatsRandom(t *testing.T) {
+	r, err := variants.Lookup("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 2, Players: 2, Seed: 1}.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 4 || res.WinRate() != 1 {
+		t.Errorf("easy won %v of %d games against random", res.WinsA, res.Games)
+	}
+	var b strings.Builder
+	res.Report(&b)
+	if !strings.Contains(b.String(), "win rate A   100.0 %") {
+		t.Errorf("the report does not give the win rate:\n%s", b.String())
+	}
+}

@@ -1,0 +1,139 @@
+package ai
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// budget is how much a search looks at. It is counted in positions, never in time, so that a
+// search gives the same move on any machine.
+type budget struct {
+	// candidates is how many of easy's best turns are searched.
+	candidates int
+	// rounds of successive halving: each candidate still in is played out in samples new
+	// determinizations, then only the keep best stay in.
+	rounds []stage
+	// followTurns is how many whole turns of fast play follow the candidate turn in a playout,
+	// counted in turns of the other players: 1 is one reply by each rival.
+	followTurns int
+	// breadth is how many options of a turn's first step fast play tries, depth how many of each
+	// later step's.
+	breadth, depth int
+	// positions bounds the positions fast play makes: once they are spent, the candidates are
+	// compared on the playouts done so far. It keeps the rare huge turn (a forced choice among
+	// fifty squares in every playout) within the time budget.
+	positions int
+}
+
+type stage struct{ samples, keep int }
+
+var (
+	normalBudget = budget{candidates: 6, rounds: []stage{{samples: 6, keep: 1}}, followTurns: 1, breadth: 6, depth: 3, positions: 4000}
+	hardBudget   = budget{candidates: 10, rounds: []stage{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
+		followTurns: 3, breadth: 8, depth: 3, positions: 30000}
+)
+
+// candidate is a turn under search with the sum of its playouts' values.
+type candidate struct {
+	plan
+	sum float64
+	n   int
+}
+
+func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
+
+// search is determinized flat Monte Carlo over whole turns: easy's best turns, each played out in
+// sampled deals (the same deals for every candidate, so that luck cancels out of the comparison)
+// by fast play of every player for a few turns, and judged by the evaluation at the end.
+func search(g *game.Game, rng *game.RNG, b budget) (game.Move, error) {
+	m, _, err := searchCounted(g, rng, b)
+	return m, err
+}
+
+// searchCounted is search that also says how many positions fast play made.
+func searchCounted(g *game.Game, rng *game.RNG, b budget) (game.Move, int, error) {
+	seat := g.Current
+	plans, err := turns(g.Determinize(rng))
+	if err != nil {
+		return game.Move{}, 0, err
+	}
+	slices.SortStableFunc(plans, func(a, b plan) int { return cmp.Compare(b.value, a.value) })
+	cands := make([]candidate, min(b.candidates, len(plans)))
+	for i := range cands {
+		cands[i].plan = plans[i]
+	}
+	fast := &enumerator{limit: b.breadth, deep: b.depth}
+	for _, r := range b.rounds {
+		if len(cands) == 1 || fast.positions >= b.positions {
+			break
+		}
+		for s := 0; s < r.samples && fast.positions < b.positions; s++ {
+			deal := rng.Uint64()
+			for i := range cands {
+				v, err := playout(g, seat, cands[i].moves, deal, b, fast)
+				if err != nil {
+					return game.Move{}, fast.positions, err
+				}
+				cands[i].sum += v
+				cands[i].n++
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.mean(), a.mean()) })
+		cands = cands[:min(r.keep, len(cands))]
+	}
+	return cands[0].moves[0], fast.positions, nil
+}
+
+// playout deals g again from seed deal, plays the candidate turn (finishing it by fast play if
+// the deal makes a move of it illegal, as a chip turned over may), then fast play for b's turns,
+// and evaluates the end for seat.
+func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, fast *enumerator) (float64, error) {
+	rng := game.NewRNG(deal)
+	fast.rng = &rng
+	c := g.Determinize(&rng)
+	turn := c.Turn
+	for _, m := range moves {
+		if turnOver(c, seat, turn) || c.Play(m) != nil {
+			break
+		}
+	}
+	if err := finishTurn(c, fast); err != nil {
+		return 0, err
+	}
+	rivals := 0
+	for !c.Over() && rivals < b.followTurns*(len(c.Players)-1) {
+		if c.Current != seat {
+			rivals++
+		}
+		if err := playTurn(c, fast); err != nil {
+			return 0, err
+		}
+	}
+	v, _ := evaluate(c, seat, nil)
+	return v, nil
+}
+
+// finishTurn plays the rest of the current turn, if it is under way, by fast play.
+func finishTurn(g *game.Game, fast *enumerator) error {
+	if g.Over() || g.Phase == game.PhasePlace || g.Phase == game.PhaseSource {
+		return nil
+	}
+	return playTurn(g, fast)
+}
+
+// playTurn plays the current player's turn, or what is left of it, by fast play: easy's choice
+// among a random few options of each step.
+func playTurn(g *game.Game, fast *enumerator) error {
+	plans, err := enumerate(fast, g)
+	if err != nil {
+		return err
+	}
+	for _, m := range plans[best(plans)].moves {
+		if err := g.Play(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}

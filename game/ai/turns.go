@@ -1,0 +1,168 @@
+package ai
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// options lists every move the current player may make now, in a fixed order: the engine's order
+// of placements, spots and actions. It never lists a skip or a resignation.
+func options(g *game.Game, buf []game.Move) []game.Move {
+	p := g.Current
+	buf = buf[:0]
+	actions := func() {
+		for _, a := range g.LegalActions() {
+			act := a.Action
+			buf = append(buf, game.Move{Kind: game.MoveAction, Player: p, Action: &act})
+		}
+	}
+	actions()
+	if g.TurnState.Choice != nil {
+		return buf
+	}
+	switch g.Phase {
+	case game.PhaseSource:
+		buf = append(buf, game.Move{Kind: game.MoveDraw, Player: p})
+	case game.PhasePlace:
+		for _, pl := range g.LegalPlacements(g.Drawn) {
+			buf = append(buf, game.Move{Kind: game.MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation})
+		}
+	case game.PhaseMeeple:
+		for _, s := range g.MeepleSpots() {
+			buf = append(buf, game.Move{Kind: game.MoveMeeple, Player: p, Spot: s})
+		}
+		buf = append(buf, game.Move{Kind: game.MoveMeeple, Player: p, Spot: "none"})
+	case game.PhaseFinish, game.PhaseDecide:
+		buf = append(buf, game.Move{Kind: game.MovePass, Player: p})
+	}
+	return buf
+}
+
+// turnOver reports whether the turn that began with seat to move at turn is over: another
+// player is to move, an extra turn began, or the game ended.
+func turnOver(g *game.Game, seat, turn int) bool {
+	return g.Over() || g.Current != seat || g.Turn != turn
+}
+
+// plan is a whole turn: the moves, and the evaluation of the position after them.
+type plan struct {
+	moves []game.Move
+	value float64
+}
+
+// enumerator walks the tree of a whole turn's moves.
+type enumerator struct {
+	seat, turn int
+	holdings   []game.Holding
+	plans      []plan
+	path       []game.Move
+	err        error
+	// limit, if positive, is how many of the first step's options are tried, and deep how many of
+	// each later step's: a random choice of them, drawn from rng, when there are more (the fast
+	// play of playouts, where a turn of every combination would cost too much).
+	limit, deep int
+	rng         *game.RNG
+	// positions counts the positions the enumerator has made, for a search's budget.
+	positions int
+}
+
+// turns evaluates every whole turn the current player can make from g (a determinized copy, left
+// unchanged) and returns them with their values, in enumeration order. A turn that draws a face-
+// down tile goes on with the tile the copy deals.
+func turns(g *game.Game) ([]plan, error) { return enumerate(&enumerator{}, g) }
+
+// enumerate runs e from g.
+func enumerate(e *enumerator, g *game.Game) ([]plan, error) {
+	e.seat, e.turn, e.plans = g.Current, g.Turn, e.plans[:0]
+	e.walk(g)
+	if e.err == nil && len(e.plans) == 0 {
+		e.err = fmt.Errorf("ai: no legal move for %s", g.Players[g.Current].Name)
+	}
+	return e.plans, e.err
+}
+
+func (e *enumerator) walk(g *game.Game) {
+	if turnOver(g, e.seat, e.turn) {
+		var v float64
+		v, e.holdings = evaluate(g, e.seat, e.holdings)
+		e.plans = append(e.plans, plan{moves: append([]game.Move(nil), e.path...), value: v})
+		return
+	}
+	opts := options(g, nil)
+	limit := e.limit
+	if len(e.path) > 0 {
+		limit = e.deep
+	}
+	if limit > 0 && len(opts) > limit {
+		for i := range limit {
+			j := i + e.rng.Intn(len(opts)-i)
+			opts[i], opts[j] = opts[j], opts[i]
+		}
+		opts = opts[:limit]
+	}
+	children := make([]child, 0, len(opts))
+	for _, m := range opts {
+		c := g.Clone()
+		e.positions++
+		if err := c.Play(m); err != nil {
+			// Every option is legal by construction: a refusal is an engine bug, reported.
+			e.err = fmt.Errorf("ai: the engine refused a move it listed (%s): %w", m.Kind, err)
+			return
+		}
+		children = append(children, child{m, c, 0})
+	}
+	if len(e.path) > 0 && len(children) > beam {
+		children = e.prune(children)
+	}
+	for _, ch := range children {
+		if e.err != nil {
+			return
+		}
+		e.path = append(e.path, ch.move)
+		e.walk(ch.game)
+		e.path = e.path[:len(e.path)-1]
+	}
+}
+
+// beam is how many options of a later step of a turn (after its first move) are followed further
+// when it has more: those whose position evaluates best. A forced choice among fifty squares
+// would otherwise multiply every combination of the steps after it.
+const beam = 6
+
+// child is an option of a step with the position it leads to.
+type child struct {
+	move  game.Move
+	game  *game.Game
+	value float64
+}
+
+// prune keeps the beam children whose positions evaluate best for the seat, in their order.
+func (e *enumerator) prune(children []child) []child {
+	for i := range children {
+		children[i].value, e.holdings = evaluate(children[i].game, e.seat, e.holdings)
+	}
+	kept := slices.Clone(children)
+	slices.SortStableFunc(kept, func(a, b child) int { return cmp.Compare(b.value, a.value) })
+	cut := kept[beam-1].value
+	out := children[:0]
+	for _, ch := range children {
+		if ch.value >= cut && len(out) < beam {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// best is the index of the plan with the highest value (the first of equals).
+func best(plans []plan) int {
+	b := 0
+	for i := range plans {
+		if plans[i].value > plans[b].value {
+			b = i
+		}
+	}
+	return b
+}
