@@ -54,7 +54,9 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
 		return b.commitError(e, err)
 	}
-	if err := b.announce(e, reply); err != nil {
+	announced := b.announce(e, reply)
+	b.scheduleAI(e)
+	if announced != nil {
 		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}
 	}
 	if reply.Refused != "" {

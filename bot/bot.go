@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,6 +29,8 @@ type Config struct {
 	TimerEvery time.Duration
 	// Draw draws a reply's picture; nil uses Picture (render/).
 	Draw func(t *commands.Table, r commands.Reply) ([]byte, error)
+	// AIDelay is how long after the previous turn an AI seat plays; 0 means 3 s.
+	AIDelay time.Duration
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
 	// Tests that need games to repeat pass FixedDeals.
 	Deal func() (string, error)
@@ -50,6 +53,8 @@ type Bot struct {
 	games  map[string]*gameEntry // game id -> game
 
 	inflight      sync.WaitGroup
+	aiWG          sync.WaitGroup
+	aiPool        chan struct{} // one AI search per core
 	closing       atomic.Bool
 	timersRunning atomic.Bool
 	stop          chan struct{}
@@ -86,9 +91,12 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	if cfg.Deal == nil {
 		cfg.Deal = secretDeal
 	}
+	if cfg.AIDelay == 0 {
+		cfg.AIDelay = defaultAIDelay
+	}
 	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
-		httpWait: firstAnswerWithin,
-		places:   map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
+		httpWait: firstAnswerWithin, aiPool: make(chan struct{}, runtime.NumCPU()),
+		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
 	}
@@ -115,6 +123,7 @@ func (b *Bot) Load() error {
 		b.mu.Lock()
 		b.places[e.place], b.games[e.id] = e, e
 		b.mu.Unlock()
+		b.scheduleAI(e) // an AI turn pending when the bot stopped
 	}
 	b.log.Info("games loaded", "count", len(recs))
 	return nil
@@ -165,6 +174,7 @@ func (b *Bot) Close() error {
 	}
 	close(b.stop)
 	b.inflight.Wait()
+	b.aiWG.Wait()
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}

@@ -33,6 +33,9 @@ func TestEverySubcommandAnswersEverywhere(t *testing.T) {
 		fakediscord.SubCommand("join"), fakediscord.SubCommand("leave"), fakediscord.SubCommand("start"),
 		fakediscord.SubCommand("undo"), fakediscord.SubCommand("skip"), fakediscord.SubCommand("abandon"),
 		fakediscord.SubCommand("kick", fakediscord.StringArg("player", bob.Mention())), fakediscord.SubCommand("resign"),
+		fakediscord.SubCommand("history"), fakediscord.SubCommand("export"),
+		fakediscord.SubCommand("replay", fakediscord.IntArg("move", 1)),
+		fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")),
 		fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic")),
 	}
 	for _, place := range []*fakediscord.Channel{ch, other, thread, h.f.DMChannel(carol)} {

@@ -49,6 +49,8 @@ type harness struct {
 	draw  func(*commands.Table, commands.Reply) ([]byte, error)
 	// deal is the seed of the fixed deal of the next game opened (see openGame).
 	deal atomic.Int64
+	// aiDelay is the bot's wait before an AI seat plays (0: the bot's default).
+	aiDelay time.Duration
 }
 
 // nextDeal is the bot's deal source in tests: a fixed key from the harness's deal seed.
@@ -71,7 +73,7 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	s := h.f.Session(h.t)
-	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, Deal: h.nextDeal,
+	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, Deal: h.nextDeal, AIDelay: h.aiDelay,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		h.t.Fatal(err)
@@ -155,6 +157,18 @@ func (h *harness) waitPost(ch string, n int) *fakediscord.Message {
 		})
 		if err != nil {
 			h.t.Fatalf("waiting for message %d in %s: %v", n, ch, err)
+		}
+	}
+}
+
+// waitFor polls cond until it holds (the harness's context bounds the wait).
+func (h *harness) waitFor(cond func() bool) {
+	h.t.Helper()
+	for !cond() {
+		select {
+		case <-h.ctx.Done():
+			h.t.Fatal("a condition did not hold in time")
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }

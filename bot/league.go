@@ -201,6 +201,8 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 		r.Unrated = "abandoned"
 	case t.Settings.SeedSet:
 		r.Unrated = "a chosen seed"
+	case t.Humans() < len(t.Seats):
+		r.Unrated = "an AI seat"
 	case len(t.Seats) < 2:
 		r.Unrated = "fewer than two human players"
 	}

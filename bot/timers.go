@@ -23,8 +23,8 @@ var reminderAt = []float64{0.5, 0.75, 0.9}
 // timersFor is the game's timer set after a change: the running turn keeps its timers; a new turn
 // gets a deadline and reminders (none for players who turned them off; none in quiet hours).
 func (b *Bot) timersFor(e *gameEntry, t *commands.Table) []storage.Timer {
-	if t.Status != commands.Playing {
-		return nil
+	if _, ai := t.AIToPlay(); t.Status != commands.Playing || ai {
+		return nil // an AI seat plays within seconds: no deadline, no reminders
 	}
 	if old := e.table; old != nil && old.Status == commands.Playing && old.Game.Turn == t.Game.Turn && old.Game.Current == t.Game.Current {
 		return e.timers
@@ -114,6 +114,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 			return
 		}
 		_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+		b.scheduleAI(e)
 		return
 	}
 	b.remind(e, tm)

@@ -25,6 +25,8 @@ type Entry struct {
 	// to the next; records stored before they were kept replay with the simplest legal moves,
 	// which the autopilot played then.
 	Played []game.Move `json:"played,omitempty"`
+	// AI marks the turn of an AI seat; Played holds its moves.
+	AI bool `json:"ai,omitempty"`
 }
 
 // Click is a component interaction.
@@ -41,6 +43,12 @@ func Apply(t *Table, e Entry) Reply {
 		return Handle(t, *e.Input)
 	case e.Click != nil:
 		return HandleComponent(t, e.Click.User, e.Click.ID, e.Click.Values)
+	case e.AI:
+		level, ok := t.AIToPlay()
+		if !ok || len(e.Played) == 0 {
+			return fail(t, "A record entry of an AI turn where no AI player is to play, or without its moves.")
+		}
+		return aiTurn(t, level, e.Played)
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, e.Played, true)
 	}

@@ -45,6 +45,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "missed", Description: "Missed turns before a player can be removed (default 3)", MinValue: floatPtr(1), MaxValue: 20},
 				opt("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)", false, false)),
 			sub("join", "Take a seat at the open table"),
+			sub("bot", "Seat an AI player at the open table (the game is then not rated)",
+				withChoices(opt("level", "How strong: easy, normal or hard", true, false), "easy", "normal", "hard")),
 			sub("leave", "Leave the table before the game starts"),
 			sub("start", "Start the game (the creator)"),
 			sub("status", "Scores, whose turn, and your games"),

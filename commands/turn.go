@@ -368,8 +368,10 @@ func afterMoves(c *Table, events []game.Event, moves []game.Move, lead string) R
 	cur, _ := c.Current()
 	r.Text = strings.TrimSpace(text + "\n" + promptText(c))
 	r.Buttons, r.Select = turnComponents(c)
-	if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {
-		r.Ping = []string{cur.ID}
+	if _, isAI := AILevel(cur); !isAI {
+		if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {
+			r.Ping = []string{cur.ID}
+		}
 	}
 	return r
 }
