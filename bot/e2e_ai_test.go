@@ -3,8 +3,8 @@ package bot
 import (
 	"encoding/json"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
