@@ -67,12 +67,21 @@ type enumerator struct {
 	rng         *game.RNG
 	// positions counts the positions the enumerator has made, for a search's budget.
 	positions int
+	// budget, if positive, bounds the positions a whole-turn enumeration makes: past it, every
+	// later step takes its default (decline, no meeple, the first choice) instead of branching.
+	// A map whose later steps multiply (Taiwan's upgrades: every meeple times every exact
+	// payment, again after each upgrade) would otherwise cost seconds for one easy move.
+	budget int
 }
+
+// turnBudget is the positions one enumeration of a turn may make before later steps stop
+// branching: a few thousand, some tens of milliseconds.
+const turnBudget = 4000
 
 // turns evaluates every whole turn the current player can make from g (a determinized copy, left
 // unchanged) and returns them with their values, in enumeration order. A turn that draws a face-
 // down tile goes on with the tile the copy deals.
-func turns(g *game.Game) ([]plan, error) { return enumerate(&enumerator{}, g) }
+func turns(g *game.Game) ([]plan, error) { return enumerate(&enumerator{budget: turnBudget}, g) }
 
 // enumerate runs e from g.
 func enumerate(e *enumerator, g *game.Game) ([]plan, error) {
@@ -95,6 +104,9 @@ func (e *enumerator) walk(g *game.Game) {
 	limit := e.limit
 	if len(e.path) > 0 {
 		limit = e.deep
+		if e.budget > 0 && e.positions+len(opts) > e.budget {
+			opts = []game.Move{stepDefault(opts)}
+		}
 	}
 	if limit > 0 && len(opts) > limit {
 		for i := range limit {
@@ -125,6 +137,17 @@ func (e *enumerator) walk(g *game.Game) {
 		e.walk(ch.game)
 		e.path = e.path[:len(e.path)-1]
 	}
+}
+
+// stepDefault is the option a step takes when the budget is spent: declining (pass), no meeple,
+// or else the first option listed.
+func stepDefault(opts []game.Move) game.Move {
+	for _, m := range opts {
+		if m.Kind == game.MovePass || m.Kind == game.MoveMeeple && m.Spot == "none" {
+			return m
+		}
+	}
+	return opts[0]
 }
 
 // beam is how many options of a later step of a turn (after its first move) are followed further
