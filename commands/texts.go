@@ -473,12 +473,16 @@ func helpText(local bool) string {
 	}
 	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool { return o == "seed" && !local })
 	lines := []string{turn,
-		"/carc new map:" + variants.Default + " (options: " + strings.Join(options, ", ") + "), /carc join, /carc start",
+		"/carc new map:" + variants.Default + " (" + strings.Join(options, ", ") + "), /carc join, /carc bot level:easy (an AI player), /carc start",
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings",
+		"/carc history, /carc replay move:12, /carc export (the game's record)",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
 		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
+	}
+	if !local {
+		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")
 	}
 	for _, e := range variants.All(local) {
 		if e.Help != "" {

@@ -84,3 +84,13 @@ func TestLongChoicesAreCountedNotListed(t *testing.T) {
 		t.Fatal("no turn offered more than a few chip actions: the test checks nothing")
 	}
 }
+
+// TestHelpFitsOneMessage: /carc help, every map's line included, fits one Discord message (the bot
+// cuts longer texts at 1,900 bytes, which would lose the last maps' lines).
+func TestHelpFitsOneMessage(t *testing.T) {
+	for _, local := range []bool{false, true} {
+		if n := len(helpText(local)); n > 1900 {
+			t.Errorf("help (local %v) is %d bytes", local, n)
+		}
+	}
+}
