@@ -380,7 +380,9 @@ func (g *Game) Clone() *Game {
 	c.Meeples = slices.Clone(g.Meeples)
 	c.MapChips = slices.Clone(g.MapChips)
 	c.ChipsOut = slices.Clone(g.ChipsOut)
-	c.Log = slices.Clone(g.Log)
+	// The log is only ever appended to, so a clone shares it: capped at its length, the first
+	// entry either side adds copies it. Searches clone thousands of late-game positions.
+	c.Log = g.Log[:len(g.Log):len(g.Log)]
 	c.TurnState.Actions = maps.Clone(g.TurnState.Actions)
 	c.tiles = slices.Clone(g.tiles)
 	c.nodes = slices.Clone(g.nodes)

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -136,5 +137,33 @@ func TestCloneIsIndependent(t *testing.T) {
 	c.PlayOut(&rng)
 	if g.Hash() != before {
 		t.Fatal("playing a clone changed the original")
+	}
+}
+
+// A clone shares the score log with its original: entries either side adds after the clone must
+// never show in the other.
+func TestCloneAndOriginalKeepTheirOwnLogs(t *testing.T) {
+	g, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 5})
+	rng := NewRNG(3)
+	for len(g.Log) < 5 && !g.Over() {
+		m, _ := g.RandomMove(&rng, nil)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := g.Clone()
+	shared := slices.Clone(c.Log)
+	g.PlayOut(&rng)
+	if !slices.Equal(c.Log, shared) {
+		t.Fatal("the original's later entries changed the clone's log")
+	}
+	ended := slices.Clone(g.Log)
+	other := NewRNG(11)
+	c.PlayOut(&other)
+	if !slices.Equal(g.Log, ended) {
+		t.Fatal("the clone's later entries changed the original's log")
+	}
+	if len(g.Log) <= len(shared) || len(c.Log) <= len(shared) {
+		t.Fatal("the games scored nothing after the clone: the test proves nothing")
 	}
 }

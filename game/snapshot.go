@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // snapshotVersion changes when the snapshot layout does.
@@ -195,7 +196,7 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 		return nil, fmt.Errorf("restore: %d unseen chips out of the game, but only %d are out", s.UnseenOut, len(s.ChipsOut))
 	}
 	g.unseenOut = s.UnseenOut
-	g.Log = append(g.Log[:0], s.Log...)
+	g.Log = slices.Clone(s.Log)
 	if st := v.NewState(); st != nil {
 		if len(s.Ext) > 0 {
 			if err := json.Unmarshal(s.Ext, st); err != nil {
