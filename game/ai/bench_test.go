@@ -64,3 +64,4 @@ func BenchmarkHardClassic(b *testing.B)   { benchChoose(b, "classic", Hard) }
 func BenchmarkEasyIberia(b *testing.B)    { benchChoose(b, "iberia", Easy) }
 func BenchmarkNormalIberia(b *testing.B)  { benchChoose(b, "iberia", Normal) }
 func BenchmarkHardIberia(b *testing.B)    { benchChoose(b, "iberia", Hard) }
+func BenchmarkEasyTaiwan(b *testing.B)    { benchChoose(b, "taiwan", Easy) }
