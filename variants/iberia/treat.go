@@ -88,11 +88,19 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 	}
 	set := tracks[t.Color]
 	chips := chipRows(g)
-	out := make([]game.LegalAction, 0, len(set.squares))
+	// The free squares are found first, on the stack, so that the list is allocated at its size:
+	// random playouts ask for it at every treat, and a list sized for every square of the rows
+	// was most of the bytes they allocated.
+	var scratch [64]game.Square
+	open := scratch[:0]
 	for _, s := range set.squares {
 		if free(g, &chips, s) {
-			out = append(out, set.actions[s])
+			open = append(open, s)
 		}
+	}
+	out := make([]game.LegalAction, len(open))
+	for i, s := range open {
+		out[i] = set.actions[s]
 	}
 	return out
 }
