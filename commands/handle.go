@@ -41,7 +41,7 @@ func Handle(t *Table, in Input) (r Reply) {
 }
 
 var carcSubs = []string{"new", "join", "leave", "start", "status", "board", "tiles", "log", "draw", "pass", "undo", "resign",
-	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export", "bot"}
+	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export", "bot", "hint"}
 
 func handleCarc(t *Table, in Input) Reply {
 	switch in.Sub {
@@ -101,6 +101,8 @@ func handleCarc(t *Table, in Input) Reply {
 		return carcKick(t, c, in)
 	case "bot":
 		return carcBot(t, c, in)
+	case "hint":
+		return carcHint(t, in)
 	case "history":
 		return carcHistory(t, 0)
 	case "replay":
