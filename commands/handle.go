@@ -216,12 +216,7 @@ func carcResign(t, c *Table, in Input) Reply {
 	if c.Status != Playing || seat < 0 {
 		return fail(t, "You are not playing at this table.")
 	}
-	m := game.Move{Kind: game.MoveResign, Player: seat}
-	events, err := c.play(in.User.ID, m)
-	if err != nil {
-		return fail(t, "%v", err)
-	}
-	return afterMoves(c, events, []game.Move{m}, fmt.Sprintf("%s resigned; the others play on.", c.SeatName(seat)))
+	return leaveSeat(c, seat, in.User.ID, c.SeatName(seat)+" resigned")
 }
 
 // findSeat finds a seat by user id, name or mention (<@id>).
