@@ -34,7 +34,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hints", Description: desc}
 	}
 	leavingOption := func(desc string) *discordgo.ApplicationCommandOption {
-		return withChoices(opt("leaving", desc, false, false), "drop", "easy", "normal", "hard")
+		return withChoices(opt("leaving", desc, false, false), "drop", "ai", "normal", "hard")
 	}
 	carc := &discordgo.ApplicationCommand{Name: "carc", Description: "Carcassonne Maps: start, join and follow a game",
 		Options: []*discordgo.ApplicationCommandOption{
