@@ -49,7 +49,10 @@ func TestAResigningPlayersSeatIsPlayedByAnAI(t *testing.T) {
 			t.Fatalf("%s's /place: %q", cur.Name, m.Content)
 		}
 	}
-	h.waitFor(func() bool { posts := h.posts(ch.ID); return contains(posts[len(posts)-1].Content, "The game is over.") })
+	h.waitFor(func() bool {
+		posts := h.posts(ch.ID)
+		return contains(posts[len(posts)-1].Content, "The game is over.")
+	})
 	posts := h.posts(ch.ID)
 	aiTurns := 0
 	for _, m := range posts {
