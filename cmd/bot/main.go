@@ -43,7 +43,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	case "bench":
 		return benchReport(args, stdout)
 	case "ai":
-		return aiCommand(args, stdout)
+		return aiCommand(args, stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
