@@ -34,12 +34,12 @@ func TestAResigningPlayersSeatIsPlayedByAnAI(t *testing.T) {
 	users := map[string]*fakediscord.User{alice.ID: alice, carol.ID: carol}
 	for {
 		tbl := h.table(ch.ID)
-		if tbl == nil {
+		if tbl == nil || tbl.Status != commands.Playing {
 			break
 		}
 		if _, ai := tbl.AIToPlay(); ai {
 			turn := tbl.Game.Turn
-			h.waitFor(func() bool { t := h.table(ch.ID); return t == nil || t.Game.Turn != turn })
+			h.waitFor(func() bool { t := h.table(ch.ID); return t == nil || t.Status != commands.Playing || t.Game.Turn != turn })
 			continue
 		}
 		cur, _ := tbl.Current()
