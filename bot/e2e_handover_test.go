@@ -39,7 +39,10 @@ func TestAResigningPlayersSeatIsPlayedByAnAI(t *testing.T) {
 		}
 		if _, ai := tbl.AIToPlay(); ai {
 			turn := tbl.Game.Turn
-			h.waitFor(func() bool { t := h.table(ch.ID); return t == nil || t.Status != commands.Playing || t.Game.Turn != turn })
+			h.waitFor(func() bool {
+				t := h.table(ch.ID)
+				return t == nil || t.Status != commands.Playing || t.Game.Turn != turn
+			})
 			continue
 		}
 		cur, _ := tbl.Current()
