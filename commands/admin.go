@@ -67,7 +67,7 @@ func carcKick(t, c *Table, in Input) Reply {
 		return fail(t, "To leave the game yourself, use /carc resign.")
 	}
 	if in.Admin {
-		return removePlayer(c, seat, fmt.Sprintf("%s removed %s from the game; the others play on.", in.User.Name, name))
+		return leaveSeat(c, seat, "bot", fmt.Sprintf("%s removed %s from the game", in.User.Name, name))
 	}
 	missed, limit := c.Missed[seat], c.Settings.MissedLimit
 	voter := c.Seat(in.User.ID) >= 0 && !c.Game.Players[c.Seat(in.User.ID)].Resigned
@@ -79,7 +79,7 @@ func carcKick(t, c *Table, in Input) Reply {
 			name, plural(missed, "turn", "turns"), plural(limit, "missed turn", "missed turns"), limit)
 	}
 	if in.User.ID == c.Creator.ID {
-		return removePlayer(c, seat, fmt.Sprintf("%s removed %s, who missed %s, from the game; the others play on.", in.User.Name, name, plural(missed, "turn", "turns")))
+		return leaveSeat(c, seat, "bot", fmt.Sprintf("%s removed %s, who missed %s, from the game", in.User.Name, name, plural(missed, "turn", "turns")))
 	}
 	if c.Kick == nil || c.Kick.Seat != seat {
 		c.Kick = &KickVote{Seat: seat}
@@ -97,7 +97,7 @@ func kickApproval(t, c *Table, u User) Reply {
 	wait := kickWaitingFor(c)
 	if len(wait) == 0 {
 		seat := c.Kick.Seat
-		return removePlayer(c, seat, fmt.Sprintf("The other players agreed to remove %s, who missed %s; the others play on.", name, plural(c.Missed[seat], "turn", "turns")))
+		return leaveSeat(c, seat, "bot", fmt.Sprintf("The other players agreed to remove %s, who missed %s", name, plural(c.Missed[seat], "turn", "turns")))
 	}
 	var ping []string
 	for _, i := range wait {
@@ -148,15 +148,4 @@ func kickVote(t *Table, user User, c Component) Reply {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; waiting for " + seatNames(n, kickWaitingFor(n)) + "."}
 	}
 	return kickApproval(t, n, user)
-}
-
-// removePlayer takes a player out of the game: they resign, the others play on.
-func removePlayer(c *Table, seat int, lead string) Reply {
-	m := game.Move{Kind: game.MoveResign, Player: seat}
-	c.Kick = nil
-	events, err := c.play("bot", m)
-	if err != nil {
-		return fail(c, "%v", err)
-	}
-	return afterMoves(c, events, []game.Move{m}, lead)
 }

@@ -41,7 +41,7 @@ func Handle(t *Table, in Input) (r Reply) {
 }
 
 var carcSubs = []string{"new", "join", "leave", "start", "status", "board", "tiles", "log", "draw", "pass", "undo", "resign",
-	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export", "bot"}
+	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export", "bot", "hint"}
 
 func handleCarc(t *Table, in Input) Reply {
 	switch in.Sub {
@@ -101,6 +101,8 @@ func handleCarc(t *Table, in Input) Reply {
 		return carcKick(t, c, in)
 	case "bot":
 		return carcBot(t, c, in)
+	case "hint":
+		return carcHint(t, in)
 	case "history":
 		return carcHistory(t, 0)
 	case "replay":
@@ -214,12 +216,7 @@ func carcResign(t, c *Table, in Input) Reply {
 	if c.Status != Playing || seat < 0 {
 		return fail(t, "You are not playing at this table.")
 	}
-	m := game.Move{Kind: game.MoveResign, Player: seat}
-	events, err := c.play(in.User.ID, m)
-	if err != nil {
-		return fail(t, "%v", err)
-	}
-	return afterMoves(c, events, []game.Move{m}, fmt.Sprintf("%s resigned; the others play on.", c.SeatName(seat)))
+	return leaveSeat(c, seat, in.User.ID, c.SeatName(seat)+" resigned")
 }
 
 // findSeat finds a seat by user id, name or mention (<@id>).

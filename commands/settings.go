@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // newOptions are the options of /carc new, in the order the help lists them.
-var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "rules"}
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rules"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
 func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
@@ -80,6 +81,18 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 				return fmt.Errorf("missed:%s: use how many missed turns let the table remove a player (1 to 20)", v)
 			}
 			s.MissedLimit = n
+		case "hints":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("hints:%s: use true (the player to move may ask /carc hint for the normal AI's move) or false", v)
+			}
+			s.Hints = b
+		case "leaving":
+			l, err := parseLeaving(v)
+			if err != nil {
+				return err
+			}
+			s.Leaving = l
 		case "rules":
 			if err := applyRuleFlags(s, e, v); err != nil {
 				return err
@@ -89,6 +102,20 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 		}
 	}
 	return nil
+}
+
+// parseLeaving reads leaving:drop|ai|easy|normal|hard: what becomes of the seat of a player who
+// resigns or is removed. ai is the easy AI.
+func parseLeaving(v string) (ai.Level, error) {
+	switch l := strings.ToLower(strings.TrimSpace(v)); l {
+	case "drop":
+		return "", nil
+	case "ai":
+		return ai.Easy, nil
+	case string(ai.Easy), string(ai.Normal), string(ai.Hard):
+		return ai.Level(l), nil
+	}
+	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard)", v)
 }
 
 // applyRuleFlags reads rules:"name=value,name=value".

@@ -30,6 +30,12 @@ func Definitions() []*discordgo.ApplicationCommand {
 		o.Choices = choices(values...)
 		return o
 	}
+	hintsOption := func(desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hints", Description: desc}
+	}
+	leavingOption := func(desc string) *discordgo.ApplicationCommandOption {
+		return withChoices(opt("leaving", desc, false, false), "drop", "ai", "normal", "hard")
+	}
 	carc := &discordgo.ApplicationCommand{Name: "carc", Description: "Carcassonne Maps: start, join and follow a game",
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new", "Open a new game in this channel",
@@ -43,10 +49,13 @@ func Definitions() []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a thread for this game"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "meeples", Description: "Meeples per player (default 9)", MinValue: floatPtr(1), MaxValue: 20},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "missed", Description: "Missed turns before a player can be removed (default 3)", MinValue: floatPtr(1), MaxValue: 20},
+				hintsOption("Let the player to move see the normal AI's move with /carc hint (default false)"),
+				leavingOption("When a player resigns or is removed: drop the seat (default), or an AI plays it on"),
 				opt("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)", false, false)),
 			sub("join", "Take a seat at the open table"),
 			sub("bot", "Seat an AI player at the open table (the game is then not rated)",
 				withChoices(opt("level", "How strong: easy, normal or hard", true, false), "easy", "normal", "hard")),
+			sub("hint", "The move the normal AI would play for you now, privately (tables with hints:true)"),
 			sub("leave", "Leave the table before the game starts"),
 			sub("start", "Start the game (the creator)"),
 			sub("status", "Scores, whose turn, and your games"),
@@ -61,6 +70,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 				opt("deadline", "Table: time per turn, like 48h", false, false),
 				withChoices(opt("policy", "Table: when a deadline passes", false, false), PolicySkip, PolicyAuto),
 				opt("rules", "Table: rule options, like ferryModel=c", false, false),
+				hintsOption("Table: let the player to move see the normal AI's move (/carc hint)"),
+				leavingOption("Table: a seat whose player resigns or is removed is dropped or played by an AI"),
 				opt("quiet", "You: hours without pings, like 22-8 (or none)", false, false),
 				opt("timezone", "You: your time zone, like Europe/Paris", false, false),
 				withChoices(opt("notify", "You: pinged on your turn (mention) or not (off)", false, false), "mention", "off"),

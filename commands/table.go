@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -46,6 +47,11 @@ type Settings struct {
 	Generator string `json:"generator,omitempty"`
 	Key       string `json:"key,omitempty"`
 	Thread    bool   `json:"thread"`
+	// Hints lets the player to move ask for the turn the normal AI would play (/carc hint).
+	Hints bool `json:"hints,omitempty"`
+	// Leaving is what becomes of the seat of a player who resigns or is removed: dropped (""), or
+	// played on by an AI of this level.
+	Leaving ai.Level `json:"leaving,omitempty"`
 }
 
 // Logged is one accepted move with who made it.

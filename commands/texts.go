@@ -453,6 +453,16 @@ func settingsText(t *Table) string {
 		order = "random order"
 	}
 	lines = append(lines, "turn order: "+order)
+	hints := "off"
+	if s.Hints {
+		hints = "on (/carc hint shows the player to move the normal AI's turn)"
+	}
+	lines = append(lines, "hints: "+hints)
+	leaving := "their seat is dropped"
+	if s.Leaving != "" {
+		leaving = fmt.Sprintf("the %s AI plays their seat on", s.Leaving)
+	}
+	lines = append(lines, "a player who resigns or is removed: "+leaving)
 	for _, f := range variants.Flags(e) {
 		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
 	}
@@ -474,7 +484,7 @@ func helpText(local bool) string {
 	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool { return o == "seed" && !local })
 	lines := []string{turn,
 		"/carc new map:" + variants.Default + " (" + strings.Join(options, ", ") + "), /carc join, /carc bot level:easy (an AI player), /carc start",
-		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings",
+		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
 		"/carc history, /carc replay move:12, /carc export (the game's record)",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",

@@ -1,19 +1,24 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
-// aiCommand runs the AI tools: bot ai match.
-func aiCommand(args []string, stdout io.Writer) error {
+// aiCommand runs the AI tools: bot ai match, bot ai serve.
+func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) > 0 && args[0] == "serve" {
+		return aiServe(stdin, stdout)
+	}
 	if len(args) == 0 || args[0] != "match" {
-		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [-v]")
+		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [-v], or bot ai serve (JSON lines on stdin and stdout)")
 	}
 	fs := flag.NewFlagSet("ai match", flag.ContinueOnError)
 	a := fs.String("a", string(ai.Hard), "level of side A: random, easy, normal or hard")
@@ -47,5 +52,29 @@ func aiCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	res.Report(stdout)
+	return nil
+}
+
+// aiServe speaks the protocol of ai.Session on stdin and stdout, one answer per request line,
+// until stdin ends.
+func aiServe(stdin io.Reader, stdout io.Writer) error {
+	s := &ai.Session{Lookup: func(id string) (game.MapRules, error) { return variants.Lookup(id) }}
+	in := bufio.NewScanner(stdin)
+	in.Buffer(make([]byte, 64<<10), 1<<20)
+	out := bufio.NewWriter(stdout)
+	for in.Scan() {
+		if len(in.Bytes()) == 0 {
+			continue
+		}
+		out.Write(s.Line(in.Bytes()))
+		out.WriteByte('\n')
+		// The driver waits for each answer before it writes again.
+		if err := out.Flush(); err != nil {
+			return fmt.Errorf("ai serve: write an answer: %w", err)
+		}
+	}
+	if err := in.Err(); err != nil {
+		return fmt.Errorf("ai serve: read a request (a line longer than 1 MiB?): %w", err)
+	}
 	return nil
 }

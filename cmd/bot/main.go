@@ -43,7 +43,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 	case "bench":
 		return benchReport(args, stdout)
 	case "ai":
-		return aiCommand(args, stdout)
+		return aiCommand(args, stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -69,5 +69,6 @@ const usage = `Usage:
   bot bench [--quick]      measure speed, latency and memory; one table with the targets
   bot ai match --a hard --b easy [--map M] [--decks N] [--players K] [--seed S]
                            deck-paired, seat-swapped AI match: win rate, margin, Elo, time/move
+  bot ai serve             play an AI seat for an external driver: JSON lines on stdin/stdout
 Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
 `

@@ -90,6 +90,8 @@ func TestReadmeBlocksRunAsWritten(t *testing.T) {
 					t.Errorf("README block %d (hot-seat) has %q:\n%s", i, bad, out.String())
 				}
 			}
+		case "aiserve":
+			checkServeSession(t, i, b.lines)
 		case "sh":
 			for _, line := range b.lines {
 				cmd, _, _ := strings.Cut(line, "#")
@@ -109,7 +111,7 @@ func TestReadmeBlocksRunAsWritten(t *testing.T) {
 		}
 		ran[b.lang]++
 	}
-	if ran["carc"] == 0 || ran["hotseat"] == 0 || ran["sh"] < 4 {
+	if ran["carc"] == 0 || ran["hotseat"] == 0 || ran["aiserve"] == 0 || ran["sh"] < 4 {
 		t.Fatalf("the README's blocks were not found (ran %v)", ran)
 	}
 }
@@ -128,5 +130,33 @@ func TestReadmeListsEveryFlag(t *testing.T) {
 				t.Errorf("README.md has no row for %s's flag %s with default %s", e.ID, f.Name, f.Default)
 			}
 		}
+	}
+}
+
+// checkServeSession runs a `bot ai serve` session of the README: the lines "> ..." are sent, in
+// order, and the answers must be exactly the lines "< ...".
+func checkServeSession(t *testing.T, i int, lines []string) {
+	t.Helper()
+	if lines[0] != "go run ./cmd/bot ai serve" {
+		t.Fatalf("README block %d: an ai serve session starts with go run ./cmd/bot ai serve", i)
+	}
+	var sent, want []string
+	for _, l := range lines[1:] {
+		switch {
+		case strings.HasPrefix(l, "> "):
+			sent = append(sent, strings.TrimPrefix(l, "> "))
+		case strings.HasPrefix(l, "< "):
+			want = append(want, strings.TrimPrefix(l, "< "))
+		default:
+			t.Fatalf("README block %d: %q is neither a request (> ) nor an answer (< )", i, l)
+		}
+	}
+	var out bytes.Buffer
+	if err := run([]string{"ai", "serve"}, strings.NewReader(strings.Join(sent, "\n")+"\n"), &out); err != nil {
+		t.Fatalf("README block %d (ai serve): %v", i, err)
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("README block %d (ai serve) answers:\n%s\nthe README says:\n%s", i, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

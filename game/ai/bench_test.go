@@ -41,7 +41,7 @@ func benchChoose(b *testing.B, id string, level Level) {
 		if bud, ok := budgets[level]; ok {
 			rng := game.NewRNG(uint64(i))
 			var n int
-			_, n, err = searchCounted(g, &rng, bud)
+			_, _, n, err = search(g, &rng, bud)
 			positions += n
 		} else {
 			_, err = Choose(g, level, uint64(i))

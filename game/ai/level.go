@@ -40,21 +40,14 @@ func Choose(g *game.Game, level Level, seed uint64) (game.Move, error) {
 	if g.Over() {
 		return game.Move{}, fmt.Errorf("ai: the game is over")
 	}
-	rng := game.NewRNG(seed)
-	switch level {
-	case Random:
+	if level == Random {
+		rng := game.NewRNG(seed)
 		m, _ := g.Determinize(&rng).RandomMove(&rng, nil)
 		return m, nil
-	case Easy:
-		plans, err := turns(g.Determinize(&rng))
-		if err != nil {
-			return game.Move{}, err
-		}
-		return plans[best(plans)].moves[0], nil
-	case Normal:
-		return search(g, &rng, normalBudget)
-	case Hard:
-		return search(g, &rng, hardBudget)
 	}
-	return game.Move{}, fmt.Errorf("ai: unknown level %q", level)
+	a, err := Advise(g, level, seed)
+	if err != nil {
+		return game.Move{}, err
+	}
+	return a.Moves[0], nil
 }

@@ -46,18 +46,15 @@ func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
 
 // search is determinized flat Monte Carlo over whole turns: easy's best turns, each played out in
 // sampled deals (the same deals for every candidate, so that luck cancels out of the comparison)
-// by fast play of every player for a few turns, and judged by the evaluation at the end.
-func search(g *game.Game, rng *game.RNG, b budget) (game.Move, error) {
-	m, _, err := searchCounted(g, rng, b)
-	return m, err
-}
-
-// searchCounted is search that also says how many positions fast play made.
-func searchCounted(g *game.Game, rng *game.RNG, b budget) (game.Move, int, error) {
+// by fast play of every player for a few turns, and judged by the evaluation at the end. It
+// returns the chosen turn, the determinized copy its plans were made on, and how many positions
+// fast play made.
+func search(g *game.Game, rng *game.RNG, b budget) (candidate, *game.Game, int, error) {
 	seat := g.Current
-	plans, err := turns(g.Determinize(rng))
+	d := g.Determinize(rng)
+	plans, err := turns(d)
 	if err != nil {
-		return game.Move{}, 0, err
+		return candidate{}, nil, 0, err
 	}
 	slices.SortStableFunc(plans, func(a, b plan) int { return cmp.Compare(b.value, a.value) })
 	cands := make([]candidate, min(b.candidates, len(plans)))
@@ -74,7 +71,7 @@ func searchCounted(g *game.Game, rng *game.RNG, b budget) (game.Move, int, error
 			for i := range cands {
 				v, err := playout(g, seat, cands[i].moves, deal, b, fast)
 				if err != nil {
-					return game.Move{}, fast.positions, err
+					return candidate{}, nil, fast.positions, err
 				}
 				cands[i].sum += v
 				cands[i].n++
@@ -83,7 +80,7 @@ func searchCounted(g *game.Game, rng *game.RNG, b budget) (game.Move, int, error
 		slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.mean(), a.mean()) })
 		cands = cands[:min(r.keep, len(cands))]
 	}
-	return cands[0].moves[0], fast.positions, nil
+	return cands[0], d, fast.positions, nil
 }
 
 // playout deals g again from seed deal, plays the candidate turn (finishing it by fast play if
