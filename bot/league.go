@@ -182,8 +182,9 @@ func policyLine(p league.Policy) string {
 }
 
 // gameResult is what a game's end changes beyond the game (storage.Result), or nil for a game
-// played outside a server. Abandoned games, games from a chosen seed and games of fewer than two
-// players are not rated; players who resigned are rated last.
+// played outside a server. Abandoned games, games from a chosen seed or with AI seats, games of
+// fewer than two players and tables opened with rated:false are not rated (Table.Unrated);
+// players who resigned or were removed are rated last.
 func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
@@ -196,16 +197,7 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 		out[i] = t.Game.Players[i].Resigned
 	}
 	r.Places = league.PlacesLast(r.Scores, out)
-	switch {
-	case t.Status == commands.Abandoned:
-		r.Unrated = "abandoned"
-	case t.Settings.SeedSet:
-		r.Unrated = "a chosen seed"
-	case t.Humans() < len(t.Seats):
-		r.Unrated = "an AI seat"
-	case len(t.Seats) < 2:
-		r.Unrated = "fewer than two human players"
-	}
+	r.Unrated = t.Unrated()
 	return r
 }
 

@@ -236,6 +236,9 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 			return leagueFail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", v)
 		}
 	}
+	if v, ok := in.Options["rated"]; ok {
+		return leagueFail("rated:%s: league games are always rated, so a league takes no rated option", v)
+	}
 	// The table options are those of /carc new, checked by /carc new itself.
 	table := Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
 	for _, k := range leagueTableOptions {

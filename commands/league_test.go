@@ -121,6 +121,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
 		{[]string{"name=X", "adjudicate=coin"}, "score stands (score) or lost"},
 		{[]string{"name=X", "policy=wait"}, "Policy:wait: when a deadline passes"},
+		{[]string{"name=X", "rated=false"}, "league games are always rated"},
 	} {
 		b.refused(b.run("ann", false, "create", c.opts...), c.want)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // newOptions are the options of /carc new, in the order the help lists them.
-var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "rules"}
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "rules", "rated"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
 func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
@@ -68,6 +68,12 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 				return fmt.Errorf("thread:%s: use true or false", v)
 			}
 			s.Thread = b
+		case "rated":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("rated:%s: use true (the game counts for the server's ratings) or false", v)
+			}
+			s.Unrated = !b
 		case "meeples":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 20 {

@@ -46,6 +46,8 @@ type Settings struct {
 	Generator string `json:"generator,omitempty"`
 	Key       string `json:"key,omitempty"`
 	Thread    bool   `json:"thread"`
+	// Unrated is rated:false: the game counts for nobody's rating (a league game never is).
+	Unrated bool `json:"unrated,omitempty"`
 }
 
 // Logged is one accepted move with who made it.
