@@ -242,8 +242,9 @@ func (b *Bot) nextRound(leagueID string) {
 }
 
 // fireLeagues is the league part of the timer loop: games still running at their round's
-// deadline are adjudicated by the league's policy, and a round left half-opened by a restart is
-// opened. Paused and ended leagues wait.
+// deadline are adjudicated by the league's policy and the next round starts (on its date, for a
+// league on dates), and a round left half-opened by a restart is opened. The dates are the
+// seasons' deadlines in the store, so they hold across restarts. Paused and ended leagues wait.
 func (b *Bot) fireLeagues(now time.Time) int {
 	leagueMu.Lock()
 	defer leagueMu.Unlock()
@@ -268,7 +269,7 @@ func (b *Bot) fireLeagues(now time.Time) int {
 			}
 		}
 		b.openRound(l, s, current)
-		if now.Before(s.Deadline) || s.RoundOver() {
+		if now.Before(s.Deadline) {
 			continue
 		}
 		for _, fi := range current {
@@ -276,6 +277,8 @@ func (b *Bot) fireLeagues(now time.Time) int {
 				n++
 			}
 		}
+		// A round over before its date waits for it in a league on dates; a round whose last
+		// game ended while the bot was down starts here too.
 		b.nextRound(l.ID)
 	}
 	return n

@@ -122,6 +122,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		{[]string{"name=X", "adjudicate=coin"}, "score stands (score) or lost"},
 		{[]string{"name=X", "policy=wait"}, "Policy:wait: when a deadline passes"},
 		{[]string{"name=X", "rated=false"}, "league games are always rated"},
+		{[]string{"name=X", "next=soon"}, "ends) or on the round's date"},
 	} {
 		b.refused(b.run("ann", false, "create", c.opts...), c.want)
 	}

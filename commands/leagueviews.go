@@ -76,6 +76,8 @@ func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
 		switch {
 		case r == s.Started && !s.RoundOver():
 			fmt.Fprintf(&b, " (running, ends <t:%d:R>)", s.Deadline.Unix())
+		case r == s.Started+1 && l.OnDates() && s.Started > 0:
+			fmt.Fprintf(&b, " (to come, starts <t:%d:f>)", s.Deadline.Unix())
 		case r > s.Started:
 			b.WriteString(" (to come)")
 		}
