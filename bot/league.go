@@ -52,7 +52,11 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	c := commands.LeagueContext{Store: b.store, Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
 	r := commands.HandleLeague(c, in)
 	if !r.OK || !r.Public {
-		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(r.File) }, nil)
+		file := r.File
+		if r.Standings != nil {
+			file = b.standingsFile(r.Standings)
+		}
+		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(file) }, nil)
 		return
 	}
 	l := r.Start

@@ -42,6 +42,8 @@ type LeagueReply struct {
 	OK     bool
 	// File is an attachment (the CSV of /league export).
 	File *File
+	// Standings asks for the picture of the standings (/league standings), drawn by the bot.
+	Standings *StandingsPicture
 	// Start asks the bot to open the games of a round that has just started, in this order.
 	Start *RoundStart
 }
