@@ -72,17 +72,34 @@ func (r *leagueRun) turn() {
 	r.h.b.FireTimers(r.h.clock.Now())
 }
 
-// playRound plays turns until every game of the running round has its result.
+// playRound plays turns until every game of the running round has its result (and the next
+// round, if the league starts it then, has started).
 func (r *leagueRun) playRound() {
 	r.h.t.Helper()
+	round := r.season().Started
 	for n := 0; ; n++ {
-		if s := r.season(); s.RoundOver() {
+		if s := r.season(); s.Started > round || s.RoundOver() {
 			return
 		}
 		if n > 400 {
 			r.h.t.Fatalf("round %d does not end", r.season().Started)
 		}
 		r.turn()
+	}
+}
+
+// adjudicateRound plays a few turns of the running round, then moves the clock to the round's
+// deadline, where its games still running are adjudicated and the next round starts.
+func (r *leagueRun) adjudicateRound(turns int) {
+	r.h.t.Helper()
+	for range turns {
+		r.turn()
+	}
+	before := r.season()
+	r.h.clock.Add(before.Deadline.Sub(r.h.clock.Now()))
+	r.h.b.FireTimers(r.h.clock.Now())
+	if s := r.season(); s.Started == before.Started && !s.RoundOver() {
+		r.h.t.Fatalf("round %d is not over at its deadline", s.Started)
 	}
 }
 
