@@ -1,10 +1,14 @@
 package bot
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
@@ -36,7 +40,7 @@ func checkSchedule(t *testing.T, r *leagueRun, s league.Season) {
 // each round adjudicated as the score stands at its deadline. Each round pairs the players by the
 // standings so far, no two players meet twice, the four byes go to four different players, and
 // each round's games open in their own threads, which the schedule links. The standings count
-// every game and bye.
+// every game and bye, and the export has every game.
 func TestSwissLeagueEndToEnd(t *testing.T) {
 	h := newHarness(t)
 	r := newLeagueRun(h, "Swiss", []string{"ann", "bob", "cy", "dee", "eve"}, fakediscord.StringArg("format", "swiss"),
@@ -116,12 +120,42 @@ func TestSwissLeagueEndToEnd(t *testing.T) {
 		t.Errorf("the standings have %d players", len(played))
 	}
 	checkSchedule(t, r, s)
+	checkExport(t, r, s)
+}
+
+// checkExport checks /league export against the season: a CSV row for each player of each game,
+// with the game's id, its players, their scores and places, and the date of its result.
+func checkExport(t *testing.T, r *leagueRun, s league.Season) {
+	t.Helper()
+	m := r.h.slash(r.members[0], r.h.f.General, "league", fakediscord.SubCommand("export"))
+	if len(m.Attachments) != 1 {
+		t.Fatalf("/league export has %d attachments", len(m.Attachments))
+	}
+	rows, err := csv.NewReader(bytes.NewReader(m.Attachments[0].Data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 1
+	for _, f := range s.Fixtures {
+		for i, p := range f.Players {
+			want++
+			row := []string{r.league().Name, "1", strconv.Itoa(f.Round), strconv.Itoa(f.Table), f.GameID, string(f.Status),
+				f.Finished.UTC().Format(time.RFC3339), strconv.Itoa(i + 1), p, s.Name(p), strconv.Itoa(f.Scores[i]), strconv.Itoa(f.Places[i])}
+			if !slices.ContainsFunc(rows, func(got []string) bool { return len(got) == 13 && slices.Equal(got[:12], row) }) {
+				t.Errorf("the CSV has no row %v", row)
+			}
+		}
+	}
+	if len(rows) != want {
+		t.Errorf("the CSV has %d rows, want %d", len(rows), want)
+	}
 }
 
 // TestDoubleRoundRobinEndToEnd: a double round-robin of three players plays six rounds, one game
 // and one bye each; every pair meets twice, once with each player first, and every player sits
 // out twice. The games are played to their end by the autopilot; the standings count four games
-// and two byes for each player, and the schedule links every game's thread.
+// and two byes for each player, the schedule links every game's thread and the export has every
+// game. The next season keeps the three members, and season 1 stays readable while it runs.
 func TestDoubleRoundRobinEndToEnd(t *testing.T) {
 	h := newHarness(t)
 	r := newLeagueRun(h, "Double", []string{"ann", "bob", "cy"}, fakediscord.StringArg("format", "double-round-robin"),
@@ -159,6 +193,27 @@ func TestDoubleRoundRobinEndToEnd(t *testing.T) {
 		t.Errorf("/league standings:\n%s", text)
 	}
 	checkSchedule(t, r, s)
+	checkExport(t, r, s)
+
+	// The next season keeps the members, and the past one stays readable once it has started.
+	ann := r.members[0]
+	r.slash(ann, "end")
+	if m := r.h.slash(ann, r.h.f.General, "league", fakediscord.SubCommandGroup("season", fakediscord.SubCommand("new"))); m.Content != "Done." {
+		t.Fatalf("/league season new: %s", m.Content)
+	}
+	if m := r.slash(ann, "start"); m != "Done." {
+		t.Fatalf("/league start of season 2: %s", m)
+	}
+	if next := r.season(); next.Number != 2 || len(next.Members) != 3 || next.Started != 1 {
+		t.Fatalf("season 2: number %d, %d members, round %d", next.Number, len(next.Members), next.Started)
+	}
+	past := r.slash(r.members[2], "standings", fakediscord.IntArg("season", 1))
+	if !strings.Contains(past, "Double, season 1: standings after 6 games of 6 (round 6 of 6)") {
+		t.Errorf("/league standings season:1 during season 2:\n%s", past)
+	}
+	if sched := r.slash(r.members[2], "schedule", fakediscord.IntArg("season", 1)); !strings.Contains(sched, fmt.Sprintf("<#%s>", s.Fixtures[5].Thread)) {
+		t.Errorf("/league schedule season:1 during season 2:\n%s", sched)
+	}
 }
 
 func memberIDs(s league.Season) []string {
