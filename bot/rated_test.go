@@ -11,8 +11,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
-// TestUnratedTableChangesNoRating: a table opened with rated:false says in /carc status that its
-// game is not rated and why; played to its end, it changes nobody's rating.
+// TestUnratedTableChangesNoRating: a table opened with rated:false says in its announcement and in
+// /carc status that its game is not rated and why; played to its end, it changes nobody's rating.
 func TestUnratedTableChangesNoRating(t *testing.T) {
 	h := newHarness(t)
 	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
@@ -21,6 +21,11 @@ func TestUnratedTableChangesNoRating(t *testing.T) {
 		fakediscord.StringArg("deadline", "10m"), fakediscord.IntArg("tiles", 72))
 	if text := h.slash(alice, ch, "carc", fakediscord.SubCommand("status")).Content; !contains(text, "Not rated: the table is unrated (rated:false).") {
 		t.Fatalf("/carc status: %s", text)
+	}
+	if !slices.ContainsFunc(h.posts(ch.ID), func(m *fakediscord.Message) bool {
+		return contains(m.Content, "New game of Carcassonne Maps") && contains(m.Content, "Not rated: the table is unrated (rated:false).")
+	}) {
+		t.Fatal("the table's announcement in the channel does not say that the game is not rated")
 	}
 	for n := 0; h.table(ch.ID) != nil; n++ {
 		if n > 200 {

@@ -6,8 +6,8 @@ import (
 )
 
 // TestTablesSayWhetherTheirGameIsRated: a table opened with rated:false, one given a chosen seed
-// and one with an AI seat tell the players, in /carc status and /carc settings, that the game
-// will not be rated and why; a plain table is rated. rated: takes true or false, can be changed
+// and one with an AI seat tell the players, in /carc new (once the reason is known), /carc status
+// and /carc settings, that the game will not be rated and why; a plain table is rated. rated: takes true or false, can be changed
 // in the lobby and not once the game has started.
 func TestTablesSayWhetherTheirGameIsRated(t *testing.T) {
 	ann, bob := User{ID: "1", Name: "ann"}, User{ID: "2", Name: "bob"}
@@ -35,6 +35,9 @@ func TestTablesSayWhetherTheirGameIsRated(t *testing.T) {
 			r := run(nil, ann, "new", c.new...)
 			if !r.OK {
 				t.Fatalf("/carc new: %s", r.Text)
+			}
+			if said := strings.Contains(r.Text, "Not rated: "); said != (c.why != "" && !c.bot) {
+				t.Errorf("/carc new says %q; want the reason %q", r.Text, c.why)
 			}
 			tbl := r.Table
 			if c.bot {
