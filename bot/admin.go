@@ -14,9 +14,9 @@ import (
 // AdminRequest is one operation asked of a running bot over its admin socket: bbolt locks the
 // database file while the bot runs, so backups, exports and checks go through the bot itself.
 type AdminRequest struct {
-	Op    string `json:"op"` // backup, export, verify
+	Op    string `json:"op"` // backup, export, export-league, verify
 	File  string `json:"file,omitempty"`
-	Game  string `json:"game,omitempty"`
+	Game  string `json:"game,omitempty"` // the game of export, the league of export-league
 	Admin bool   `json:"admin,omitempty"`
 }
 
@@ -67,6 +67,12 @@ func RunAdmin(store *storage.Store, req AdminRequest) AdminResponse {
 			return AdminResponse{Error: err.Error()}
 		}
 		return AdminResponse{OK: true, Export: b}
+	case "export-league":
+		b, err := store.ExportLeague(req.Game)
+		if err != nil {
+			return AdminResponse{Error: err.Error()}
+		}
+		return AdminResponse{OK: true, Export: b}
 	case "verify":
 		rep, err := store.Verify(Engine{})
 		if err != nil {
@@ -74,7 +80,7 @@ func RunAdmin(store *storage.Store, req AdminRequest) AdminResponse {
 		}
 		return AdminResponse{OK: true, Report: &rep}
 	}
-	return AdminResponse{Error: fmt.Sprintf("unknown operation %q: use backup, export or verify", req.Op)}
+	return AdminResponse{Error: fmt.Sprintf("unknown operation %q: use backup, export, export-league or verify", req.Op)}
 }
 
 // ListenAdmin opens the admin socket at path (removing a stale one left by a crash).

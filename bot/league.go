@@ -52,7 +52,11 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	c := commands.LeagueContext{Store: b.store, Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
 	r := commands.HandleLeague(c, in)
 	if !r.OK || !r.Public {
-		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(r.File) }, nil)
+		file := r.File
+		if r.Standings != nil {
+			file = b.standingsFile(r.Standings)
+		}
+		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(file) }, nil)
 		return
 	}
 	l := r.Start
@@ -182,8 +186,9 @@ func policyLine(p league.Policy) string {
 }
 
 // gameResult is what a game's end changes beyond the game (storage.Result), or nil for a game
-// played outside a server. Abandoned games, games from a chosen seed and games of fewer than two
-// players are not rated; players who resigned are rated last.
+// played outside a server. Abandoned games, games from a chosen seed or with AI seats, games of
+// fewer than two players and tables opened with rated:false are not rated (Table.Unrated);
+// players who resigned or were removed are rated last.
 func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
@@ -196,16 +201,7 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 		out[i] = t.Game.Players[i].Resigned
 	}
 	r.Places = league.PlacesLast(r.Scores, out)
-	switch {
-	case t.Status == commands.Abandoned:
-		r.Unrated = "abandoned"
-	case t.Settings.SeedSet:
-		r.Unrated = "a chosen seed"
-	case t.Humans() < len(t.Seats):
-		r.Unrated = "an AI seat"
-	case len(t.Seats) < 2:
-		r.Unrated = "fewer than two human players"
-	}
+	r.Unrated = t.Unrated()
 	return r
 }
 
@@ -250,8 +246,9 @@ func (b *Bot) nextRound(leagueID string) {
 }
 
 // fireLeagues is the league part of the timer loop: games still running at their round's
-// deadline are adjudicated by the league's policy, and a round left half-opened by a restart is
-// opened. Paused and ended leagues wait.
+// deadline are adjudicated by the league's policy and the next round starts (on its date, for a
+// league on dates), and a round left half-opened by a restart is opened. The dates are the
+// seasons' deadlines in the store, so they hold across restarts. Paused and ended leagues wait.
 func (b *Bot) fireLeagues(now time.Time) int {
 	leagueMu.Lock()
 	defer leagueMu.Unlock()
@@ -276,7 +273,7 @@ func (b *Bot) fireLeagues(now time.Time) int {
 			}
 		}
 		b.openRound(l, s, current)
-		if now.Before(s.Deadline) || s.RoundOver() {
+		if now.Before(s.Deadline) {
 			continue
 		}
 		for _, fi := range current {
@@ -284,6 +281,8 @@ func (b *Bot) fireLeagues(now time.Time) int {
 				n++
 			}
 		}
+		// A round over before its date waits for it in a league on dates; a round whose last
+		// game ended while the bot was down starts here too.
 		b.nextRound(l.ID)
 	}
 	return n

@@ -18,7 +18,8 @@ import (
 // deadline autopilot (policy auto, the harness's clock moved past each deadline); in round 2 the
 // bot restarts mid-round; in round 3 two players resign and the third game is still running at
 // the round's deadline, so it is adjudicated as a forfeit of the player to move. The standings,
-// the CSV and the ratings are then checked against values computed here from the games' scores.
+// the CSV and the ratings are then checked against values computed here from the games' scores,
+// and the standings come with their picture.
 func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	h := newHarness(t)
 	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil } // pictures are not what this test is about
@@ -166,7 +167,16 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	if adjudicated != 1 || resigned != 2 {
 		t.Fatalf("%d adjudicated and %d resigned games in round 3, want 1 and 2", adjudicated, resigned)
 	}
-	standings := h.slash(ann, ch, "league", fakediscord.SubCommand("standings")).Content
+	standingsMsg := h.slash(ann, ch, "league", fakediscord.SubCommand("standings"))
+	standings := standingsMsg.Content
+	// The picture of the standings comes with the text: 800 pixels wide, a row for each of the six
+	// members below the title and the heading (render's tests check what it draws).
+	if len(standingsMsg.Attachments) != 1 || standingsMsg.Attachments[0].Name != "standings.png" {
+		t.Fatalf("/league standings has attachments %+v", standingsMsg.Attachments)
+	}
+	if b, err := standingsMsg.Attachments[0].PNGBounds(); err != nil || b.Dx() != 800 || b.Dy() < 7*40 {
+		t.Fatalf("the standings picture is %v (%v)", b, err)
+	}
 	lines := strings.Split(standings, "\n")
 	prev := 1e9
 	for _, u := range members {

@@ -158,9 +158,9 @@ func carcNew(t *Table, in Input) Reply {
 		return fail(t, "%v", err)
 	}
 	nt.Local = in.Local
-	return Reply{OK: true, Changed: true, Table: nt, Text: fmt.Sprintf(
-		"New game of Carcassonne Maps: %s, %s, turn deadline %s. %s is seated; others join with /carc join, then %s starts with /carc start.",
-		e.Title, tilesSetting(nt), formatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name)}
+	return Reply{OK: true, Changed: true, Table: nt, Text: strings.TrimSpace(fmt.Sprintf(
+		"New game of Carcassonne Maps: %s, %s, turn deadline %s. %s is seated; others join with /carc join, then %s starts with /carc start. %s",
+		e.Title, tilesSetting(nt), formatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name, unratedLine(nt)))}
 }
 
 // dealSettings fixes how the game is dealt and which rules it keeps for good. A game on Discord is

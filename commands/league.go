@@ -42,6 +42,8 @@ type LeagueReply struct {
 	OK     bool
 	// File is an attachment (the CSV of /league export).
 	File *File
+	// Standings asks for the picture of the standings (/league standings), drawn by the bot.
+	Standings *StandingsPicture
 	// Start asks the bot to open the games of a round that has just started, in this order.
 	Start *RoundStart
 }
@@ -230,11 +232,20 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 		}
 		l.RoundDeadline = d
 	}
+	if v, ok := in.Options["next"]; ok {
+		l.Next = league.Next(strings.ToLower(v))
+		if l.Next != league.NextWhenPlayed && l.Next != league.NextOnDate {
+			return leagueFail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", v)
+		}
+	}
 	if v, ok := in.Options["adjudicate"]; ok {
 		l.Policy = league.Policy(strings.ToLower(v))
 		if l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit {
 			return leagueFail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", v)
 		}
+	}
+	if v, ok := in.Options["rated"]; ok {
+		return leagueFail("rated:%s: league games are always rated, so a league takes no rated option", v)
 	}
 	// The table options are those of /carc new, checked by /carc new itself.
 	table := Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
@@ -252,9 +263,9 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	if err := save(c, l); err != nil {
 		return leagueFail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s: %s, %s, %s, rounds of %s (then %s). %s is a member; others join with /league join, then %s starts it with /league start.",
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s: %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
 		l.Name, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
-		policyText(l.Policy), in.User.Name, in.User.Name)}
+		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 
 func variantTitle(id string) string {
@@ -269,6 +280,13 @@ func formatText(l league.League) string {
 		return fmt.Sprintf("swiss, %s", plural(l.Rounds, "round", "rounds"))
 	}
 	return string(l.Format)
+}
+
+func nextText(l league.League) string {
+	if l.OnDates() {
+		return "each round starts on its date, " + formatDuration(l.RoundDeadline) + " after the last"
+	}
+	return "the next round starts when the last game of a round ends"
 }
 
 func policyText(p league.Policy) string {
@@ -343,9 +361,9 @@ func leagueStart(c LeagueContext, l league.League, s *league.Season) LeagueReply
 
 // StartNextRound starts the next round of a running league whose round is over (the bot calls
 // it when a round's last game ends or its deadline passes). ok is false when there is nothing to
-// start: the league is paused or the season is over.
+// start: the league is paused, the season is over, or a league on dates waits for the round's date.
 func StartNextRound(c LeagueContext, l league.League, s league.Season) (LeagueReply, bool) {
-	if l.Status != league.Running || !s.RoundOver() || s.Started >= s.TotalRounds(&l) {
+	if l.Status != league.Running || !s.NextRoundDue(&l, c.Now) {
 		return LeagueReply{}, false
 	}
 	r := leagueStart(c, l, &s)
@@ -356,6 +374,9 @@ func StartNextRound(c LeagueContext, l league.League, s league.Season) (LeagueRe
 func roundText(l league.League, s league.Season) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, season %d: round %d of %d has started; it ends <t:%d:f>.", l.Name, s.Number, s.Started, s.TotalRounds(&l), s.Deadline.Unix())
+	if l.OnDates() && s.Started < s.TotalRounds(&l) {
+		fmt.Fprintf(&b, " Round %d starts then.", s.Started+1)
+	}
 	for _, f := range s.Fixtures {
 		if f.Round == s.Started {
 			fmt.Fprintf(&b, "\nTable %d: %s", f.Table, mentions(f.Players))

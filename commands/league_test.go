@@ -88,6 +88,13 @@ func TestLeagueLifeCycle(t *testing.T) {
 	if lines := strings.Split(st.Text, "\n"); !strings.Contains(lines[3], winner) || !strings.Contains(lines[3], "+15") {
 		t.Fatalf("standings:\n%s", st.Text)
 	}
+	// The picture shows the same lines: the winner first with 1 point and +15, the loser last with
+	// -15 (and the point of round 2's bye).
+	if p := st.Standings; p == nil || p.Title != strings.Split(st.Text, "\n")[0] || len(p.Lines) != 3 ||
+		p.Lines[0] != (StandingsLine{Rank: 1, Player: winner, Points: "1", Diff: 15, H2H: "0", Wins: 1, Games: 1}) ||
+		p.Lines[2].Diff != -15 || p.Lines[2].Games != 1 {
+		t.Fatalf("the standings picture shows %+v for\n%s", st.Standings, st.Text)
+	}
 	sched := b.ok(b.run("bob", false, "schedule"), "Round 2 (running")
 	if !strings.Contains(sched.Text, "finished 40-25") || !strings.Contains(sched.Text, "Round 3 (to come)") {
 		t.Fatalf("schedule:\n%s", sched.Text)
@@ -121,6 +128,8 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
 		{[]string{"name=X", "adjudicate=coin"}, "score stands (score) or lost"},
 		{[]string{"name=X", "policy=wait"}, "Policy:wait: when a deadline passes"},
+		{[]string{"name=X", "rated=false"}, "league games are always rated"},
+		{[]string{"name=X", "next=soon"}, "ends) or on the round's date"},
 	} {
 		b.refused(b.run("ann", false, "create", c.opts...), c.want)
 	}

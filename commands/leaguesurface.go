@@ -37,6 +37,7 @@ func leagueDefinition() *discordgo.ApplicationCommand {
 			integer("players", "Players at each game, 2 to 5 (default 2)", 2, 5),
 			integer("rounds", "Swiss rounds (default 5)", 1, 30),
 			str("round", "How long a round lasts, like 7d (default 7d)", false),
+			str("next", "Next round: when the last game ends, or on the round's date (round: after the last)", false, "ends", "date"),
 			str("adjudicate", "A game unfinished at the round's end: score stands, or forfeit by the player to move", false, "score", "forfeit"),
 			str("deadline", "Games: time per turn, like 48h", false),
 			str("policy", "Games: when a turn deadline passes", false, PolicySkip, PolicyAuto),

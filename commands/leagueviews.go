@@ -33,17 +33,22 @@ func pickSeason(c LeagueContext, l league.League, v string) (league.Season, erro
 	return s, nil
 }
 
-// StandingsText is the standings of a season as a monospaced table.
-func StandingsText(l league.League, s league.Season) string {
-	var b strings.Builder
+// standingsTitle heads the standings: the season and how far it has come.
+func standingsTitle(l league.League, s league.Season) string {
 	done := 0
 	for _, f := range s.Fixtures {
 		if f.Done() {
 			done++
 		}
 	}
-	fmt.Fprintf(&b, "%s, season %d: standings after %s of %d (round %d of %d)\n```\n", l.Name, s.Number,
+	return fmt.Sprintf("%s, season %d: standings after %s of %d (round %d of %d)", l.Name, s.Number,
 		plural(done, "game", "games"), len(s.Fixtures), s.Started, s.TotalRounds(&l))
+}
+
+// StandingsText is the standings of a season as a monospaced table.
+func StandingsText(l league.League, s league.Season) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n```\n", standingsTitle(l, s))
 	fmt.Fprintf(&b, "%3s  %-20s %6s %6s %5s %4s %5s\n", "#", "player", "points", "diff", "h2h", "wins", "games")
 	for _, st := range s.Standings() {
 		fmt.Fprintf(&b, "%3d  %-20s %6s %+6d %5s %4d %5d\n", st.Rank, Truncate(s.Name(st.Player), 20), num(st.Points), st.ScoreDiff,
@@ -56,12 +61,39 @@ func StandingsText(l league.League, s league.Season) string {
 // num writes a league point count: halves as .5, whole numbers bare.
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// StandingsPicture is what the picture of /league standings shows (the bot draws it with render/):
+// the title of the text and its lines, numbers written as the text writes them.
+type StandingsPicture struct {
+	Title string
+	Lines []StandingsLine
+}
+
+// StandingsLine is one player's line of the standings picture.
+type StandingsLine struct {
+	Rank   int
+	Player string
+	Points string
+	Diff   int
+	H2H    string
+	Wins   int
+	Games  int
+}
+
+func standingsPicture(l league.League, s league.Season) *StandingsPicture {
+	p := &StandingsPicture{Title: standingsTitle(l, s)}
+	for _, st := range s.Standings() {
+		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
+			H2H: num(st.HeadToHead), Wins: st.Wins, Games: st.Played})
+	}
+	return p
+}
+
 func leagueStandings(c LeagueContext, l league.League, v string) LeagueReply {
 	s, err := pickSeason(c, l, v)
 	if err != nil {
 		return leagueFail("%v", err)
 	}
-	return LeagueReply{OK: true, Text: StandingsText(l, s)}
+	return LeagueReply{OK: true, Text: StandingsText(l, s), Standings: standingsPicture(l, s)}
 }
 
 func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
@@ -76,6 +108,8 @@ func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
 		switch {
 		case r == s.Started && !s.RoundOver():
 			fmt.Fprintf(&b, " (running, ends <t:%d:R>)", s.Deadline.Unix())
+		case r == s.Started+1 && l.OnDates() && s.Started > 0:
+			fmt.Fprintf(&b, " (to come, starts <t:%d:f>)", s.Deadline.Unix())
 		case r > s.Started:
 			b.WriteString(" (to come)")
 		}

@@ -45,7 +45,7 @@ func RatingText(st RatingStore, guild string, caller User, in Input) string {
 		return "The rating could not be read: " + err.Error() + "."
 	}
 	if r.Games == 0 {
-		return fmt.Sprintf("<@%s> has no rated game in this server yet: finished games of two or more players are rated.", who)
+		return fmt.Sprintf("<@%s> has no rated game in this server yet: finished games of two or more players are rated, unless their table says rated:false.", who)
 	}
 	games, err := st.RatedGames(guild, who, 0)
 	if err != nil {
@@ -99,7 +99,7 @@ func LeaderboardText(st RatingStore, guild string, caller User, in Input) string
 		return "The leaderboard could not be read: " + err.Error() + "."
 	}
 	if len(rows) == 0 {
-		return fmt.Sprintf("No rated game yet (%s): finished games of two or more players are rated.", title)
+		return fmt.Sprintf("No rated game yet (%s): finished games of two or more players are rated, unless their table says rated:false.", title)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Leaderboard, %s (%s; rating μ − 3σ):", title, plural(len(rows), "player", "players"))

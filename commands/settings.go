@@ -12,7 +12,7 @@ import (
 )
 
 // newOptions are the options of /carc new, in the order the help lists them.
-var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rules"}
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "rules"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
 func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
@@ -69,6 +69,12 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 				return fmt.Errorf("thread:%s: use true or false", v)
 			}
 			s.Thread = b
+		case "rated":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("rated:%s: use true (the game counts for the server's ratings) or false", v)
+			}
+			s.Unrated = !b
 		case "meeples":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 20 {

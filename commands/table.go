@@ -52,6 +52,8 @@ type Settings struct {
 	// Leaving is what becomes of the seat of a player who resigns or is removed: dropped (""), or
 	// played on by an AI of this level.
 	Leaving ai.Level `json:"leaving,omitempty"`
+	// Unrated is rated:false: the game counts for nobody's rating (a league game never is).
+	Unrated bool `json:"unrated,omitempty"`
 }
 
 // Logged is one accepted move with who made it.

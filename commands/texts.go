@@ -303,12 +303,15 @@ func standings(t *Table) string {
 func statusText(t *Table) string {
 	e := t.Entry()
 	if t.Status == Lobby {
-		return fmt.Sprintf("Lobby for %s (%s). Seats: %s. %s starts the game with /carc start.",
-			e.Title, tilesSetting(t), seatList(t), t.Creator.Name)
+		return strings.TrimSpace(fmt.Sprintf("Lobby for %s (%s). Seats: %s. %s starts the game with /carc start. %s",
+			e.Title, tilesSetting(t), seatList(t), t.Creator.Name, unratedLine(t)))
 	}
 	g := t.Game
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, plural(g.TilesLeft(), "tile", "tiles"))
+	if line := unratedLine(t); line != "" {
+		b.WriteString(line + "\n")
+	}
 	for i, p := range g.Players {
 		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, plural(p.Score, "point", "points"), plural(p.Meeples, "meeple", "meeples"))
 		if len(p.Chips) > 0 {
@@ -463,6 +466,13 @@ func settingsText(t *Table) string {
 		leaving = fmt.Sprintf("the %s AI plays their seat on", s.Leaving)
 	}
 	lines = append(lines, "a player who resigns or is removed: "+leaving)
+	if !t.Local {
+		rated := "yes"
+		if why := t.Unrated(); why != "" {
+			rated = "no, " + why
+		}
+		lines = append(lines, "rated: "+rated)
+	}
 	for _, f := range variants.Flags(e) {
 		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
 	}

@@ -53,18 +53,24 @@ func backup(args []string, out io.Writer) error {
 	return err
 }
 
-// export prints a game as JSON: the players' view, or with --admin everything.
+// export prints a game as JSON: the players' view, or with --admin everything; with --league, a
+// league with its seasons and its server's ratings.
 func export(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	db := dbFlag(fs)
 	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
+	isLeague := fs.Bool("league", false, "export a league: its seasons and its server's ratings and rated games")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: bot export [--db FILE] [--admin] GAME-ID")
+		return errors.New("usage: bot export [--db FILE] [--admin] GAME-ID, or bot export [--db FILE] --league LEAGUE-ID")
 	}
-	resp, err := withStore(*db, bot.AdminRequest{Op: "export", Game: fs.Arg(0), Admin: *admin}, false)
+	req := bot.AdminRequest{Op: "export", Game: fs.Arg(0), Admin: *admin}
+	if *isLeague {
+		req = bot.AdminRequest{Op: "export-league", Game: fs.Arg(0)}
+	}
+	resp, err := withStore(*db, req, false)
 	if err != nil {
 		return err
 	}
@@ -72,7 +78,8 @@ func export(args []string, out io.Writer) error {
 	return err
 }
 
-// importGame loads an exported game (admin view) into the database; the bot must be stopped.
+// importGame loads an exported game (admin view) or league into the database; the bot must be
+// stopped.
 func importGame(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	db := dbFlag(fs)
@@ -94,6 +101,17 @@ func importGame(args []string, out io.Writer) error {
 		return err
 	}
 	defer store.Close()
+	var head struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Format == storage.LeagueExportFormat {
+		l, err := store.ImportLeague(data)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "imported league %s (%s, season %d, %d members)\n", l.ID, l.Name, l.Season, len(l.Members))
+		return err
+	}
 	rec, err := store.Import(data, bot.Engine{})
 	if err != nil {
 		return err

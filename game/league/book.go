@@ -6,7 +6,7 @@ type Game struct {
 	Players []string `json:"players"`
 	Places  []int    `json:"places"`
 	// Unrated says why the game does not count ("AI seats", "abandoned", "a chosen seed", "fewer
-	// than two human players", "the table is unrated"); empty for a rated game.
+	// than two human players", "the table is unrated (rated:false)"); empty for a rated game.
 	Unrated string `json:"unrated,omitempty"`
 }
 

@@ -46,6 +46,14 @@
 // PolicyScoreStands ranks the players by their current scores; PolicyForfeit ranks the player
 // whose turn it is (who let the deadline pass) last and the others by their current scores.
 //
+// # When the next round starts
+//
+// A league chooses: NextWhenPlayed starts the next round as soon as every game of the round has
+// its result (adjudicated at the round's deadline if need be); NextOnDate starts it on the round's
+// date, the deadline, adjudicating the games still running then. A league on dates keeps a
+// calendar: each round ends one round length after the one before, however early or late it
+// started, unless a pause pushed the date into the past.
+//
 // # Ratings
 //
 // Ratings follow Weng and Lin, "A Bayesian Approximation Method for Online Ranking" (JMLR 12,

@@ -28,6 +28,15 @@ const (
 	PolicyForfeit     Policy = "forfeit"
 )
 
+// Next is when a league's next round starts.
+type Next string
+
+// When the next round starts (see the package doc). The zero value is NextWhenPlayed.
+const (
+	NextWhenPlayed Next = "ends" // when the last game of the round has its result
+	NextOnDate     Next = "date" // on the round's date, one round length after the last round's
+)
+
 // Table sizes a league may choose.
 const (
 	MinTableSize = 2
@@ -67,6 +76,8 @@ type League struct {
 	Policy Policy `json:"policy"`
 	// RoundDeadline is how long a round lasts before its unfinished games are adjudicated.
 	RoundDeadline time.Duration `json:"round_deadline"`
+	// Next is when the next round starts: when the round is played, or on its date.
+	Next Next `json:"next,omitempty"`
 	// TableOptions are the options of /carc new each game of the league is opened with.
 	TableOptions map[string]string `json:"table_options,omitempty"`
 	Members      []Member          `json:"members"`
@@ -103,11 +114,18 @@ func (l *League) Check() error {
 	if l.Format == Swiss && l.Rounds < 1 {
 		return fmt.Errorf("a swiss league needs at least 1 round")
 	}
+	if l.Next != "" && l.Next != NextWhenPlayed && l.Next != NextOnDate {
+		return fmt.Errorf("the next round starts %q: choose %q or %q", l.Next, NextWhenPlayed, NextOnDate)
+	}
 	if l.RoundDeadline <= 0 {
 		return fmt.Errorf("the round deadline must be positive")
 	}
 	return nil
 }
+
+// OnDates tells whether the league starts each round on its date rather than when the last game
+// of the round before has its result.
+func (l *League) OnDates() bool { return l.Next == NextOnDate }
 
 // tableSizes splits n players into tables of at most size seats, as even as possible. Only tables
 // of two leave a player out (the bye); larger tables shrink by one seat instead.

@@ -124,8 +124,28 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 		idx = append(idx, len(s.Fixtures))
 		s.Fixtures = append(s.Fixtures, Fixture{Round: s.Started, Table: t + 1, Players: slices.Clone(players), Status: Playing})
 	}
-	s.Deadline = now.Add(l.RoundDeadline)
+	s.Deadline = s.roundEnd(l, now)
 	return idx, nil
+}
+
+// roundEnd is when a round started at now ends. A league on dates keeps its calendar: the round
+// ends one round length after the round before it, even if an administrator started it early or
+// the bot a little late; a round whose calendar date has already passed (after a pause) gets its
+// full length from now, like every round of a league that starts rounds when they are played.
+func (s *Season) roundEnd(l *League, now time.Time) time.Time {
+	if next := s.Deadline.Add(l.RoundDeadline); l.OnDates() && !s.Deadline.IsZero() && next.After(now) {
+		return next
+	}
+	return now.Add(l.RoundDeadline)
+}
+
+// NextRoundDue tells whether the next round of a running season may start now: its round is over
+// and, for a league on dates, the round's date has come. False once every round has started.
+func (s *Season) NextRoundDue(l *League, now time.Time) bool {
+	if s.Started >= s.TotalRounds(l) || !s.RoundOver() {
+		return false
+	}
+	return !l.OnDates() || s.Started == 0 || !now.Before(s.Deadline)
 }
 
 // Fixture returns the index of the fixture played as game id, or -1.

@@ -79,3 +79,68 @@ func TestKickedMemberLeavesLaterTables(t *testing.T) {
 		t.Fatalf("standings %+v", st)
 	}
 }
+
+// TestNextRoundStartsAsTheLeagueChose: a league that starts rounds when they are played may start
+// the next as soon as the round's games have their results, and gives each round its full length
+// from its start; a league on dates waits for the round's date and keeps its calendar, one round
+// length apart, whether a round starts early (an administrator) or late (the bot's next tick),
+// until a pause has pushed the date into the past.
+func TestNextRoundStartsAsTheLeagueChose(t *testing.T) {
+	week := 7 * 24 * time.Hour
+	t0 := time.Unix(1_800_000_000, 0)
+	for _, c := range []struct {
+		next Next
+		// starts are when each round is started (the round before it has its result at once);
+		// due says whether the next round may start at that moment.
+		starts []time.Time
+		due    []bool
+		ends   []time.Time
+	}{
+		{NextWhenPlayed, []time.Time{t0, t0.Add(time.Hour), t0.Add(9 * 24 * time.Hour)}, []bool{true, true, true},
+			[]time.Time{t0.Add(week), t0.Add(time.Hour + week), t0.Add(9*24*time.Hour + week)}},
+		{"", []time.Time{t0, t0.Add(time.Hour), t0.Add(2 * time.Hour)}, []bool{true, true, true},
+			[]time.Time{t0.Add(week), t0.Add(time.Hour + week), t0.Add(2*time.Hour + week)}},
+		// Round 2 starts on its date a minute late, round 3 early by an administrator's /league
+		// start: both end on the calendar.
+		{NextOnDate, []time.Time{t0, t0.Add(week + time.Minute), t0.Add(10 * 24 * time.Hour)}, []bool{true, true, false},
+			[]time.Time{t0.Add(week), t0.Add(2 * week), t0.Add(3 * week)}},
+		// After a pause the date of round 2 has long passed: it gets its full length from its start.
+		{NextOnDate, []time.Time{t0, t0.Add(3 * week), t0.Add(4*week + time.Hour)}, []bool{true, true, true},
+			[]time.Time{t0.Add(week), t0.Add(4 * week), t0.Add(5 * week)}},
+	} {
+		l := &League{ID: "l1", Format: RoundRobin, TableSize: 2, Policy: PolicyScoreStands, RoundDeadline: week, Next: c.next,
+			Members: []Member{{"a", "Ann"}, {"b", "Bob"}, {"c", "Cy"}}}
+		if err := l.Check(); err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewSeason(l, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, at := range c.starts {
+			if got := s.NextRoundDue(l, at); got != c.due[r] {
+				t.Errorf("next:%q: round %d due at %v = %v, want %v", c.next, r+1, at.Sub(t0), got, c.due[r])
+			}
+			idx, err := s.StartRound(l, at)
+			if err != nil {
+				t.Fatalf("next:%q round %d: %v", c.next, r+1, err)
+			}
+			if !s.Deadline.Equal(c.ends[r]) {
+				t.Errorf("next:%q: round %d ends %v after the first start, want %v", c.next, r+1, s.Deadline.Sub(t0), c.ends[r].Sub(t0))
+			}
+			if s.NextRoundDue(l, at) {
+				t.Errorf("next:%q: round %d is due while round %d is played", c.next, r+2, r+1)
+			}
+			if err := s.Record(idx[0], Finished, []int{30, 20}, []int{1, 2}, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.NextRoundDue(l, t0.Add(10*week)) {
+			t.Errorf("next:%q: a fourth round is due", c.next)
+		}
+	}
+	bad := &League{ID: "l1", Format: RoundRobin, TableSize: 2, Policy: PolicyScoreStands, RoundDeadline: week, Next: "soon"}
+	if err := bad.Check(); err == nil {
+		t.Error("next:soon passed the check")
+	}
+}

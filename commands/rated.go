@@ -1,0 +1,29 @@
+package commands
+
+// Unrated says why the game at this table does not count for the server's ratings, "" when it
+// does once it ends. The bot rates a finished game of a server by this; the players see it in
+// /carc status and /carc settings before they start.
+func (t *Table) Unrated() string {
+	switch {
+	case t.Status == Abandoned:
+		return "abandoned"
+	case t.Settings.Unrated:
+		return "the table is unrated (rated:false)"
+	case t.Settings.SeedSet:
+		return "a chosen seed"
+	case t.Humans() < len(t.Seats):
+		return "an AI seat"
+	case t.Status != Lobby && len(t.Seats) < 2:
+		return "fewer than two human players"
+	}
+	return ""
+}
+
+// unratedLine tells the players that the game will not be rated, and why ("" when it will be).
+// Local play is never rated, so it says nothing there.
+func unratedLine(t *Table) string {
+	if why := t.Unrated(); why != "" && !t.Local {
+		return "Not rated: " + why + "."
+	}
+	return ""
+}

@@ -1,0 +1,129 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+)
+
+// The standings picture of /league standings: a table of place, player, league points and the
+// tie-breaks, in type that stays readable when Discord shows it 550 pixels wide on a phone.
+
+// StandingsRow is one player's line of a league's standings, as the text shows it.
+type StandingsRow struct {
+	Rank   int
+	Player string
+	Points string // league points: halves as .5, whole numbers bare
+	Diff   int    // sum of score differences
+	H2H    string // head-to-head league points
+	Wins   int
+	Games  int
+}
+
+// Standings is a league's standings to draw: a title line and the rows in order.
+type Standings struct {
+	Title string
+	Rows  []StandingsRow
+}
+
+// MaxStandingsRows is how many rows the picture shows; a larger league's picture says how many
+// more there are (the text lists them all).
+const MaxStandingsRows = 40
+
+// Geometry of the standings picture, in pixels.
+const (
+	standingsW     = 800
+	standingsPad   = 20
+	standingsTitle = 30 // type sizes
+	standingsHead  = 22
+	standingsBody  = 26
+	standingsRowH  = 40
+)
+
+// standingsColumn is a column: its heading, its width and whether its values sit on the right.
+type standingsColumn struct {
+	head  string
+	w     int
+	right bool
+}
+
+// standingsColumns are the columns from the left; the player's column takes what the others
+// leave.
+var standingsColumns = []standingsColumn{
+	{"#", 56, true}, {"Player", 0, false}, {"Points", 100, true}, {"Diff", 96, true},
+	{"H2H", 80, true}, {"Wins", 80, true}, {"Games", 96, true},
+}
+
+// StandingsPNG draws the standings as a PNG.
+func StandingsPNG(s Standings) ([]byte, error) {
+	c := drawStandings(s)
+	png, err := encode(c.Paletted)
+	if err != nil {
+		return nil, fmt.Errorf("standings picture: %w", err)
+	}
+	return png, nil
+}
+
+// standingsHeight is the picture's height for n rows shown, with the line saying how many more
+// there are when more is true.
+func standingsHeight(n int, more bool) int {
+	h := standingsPad + standingsTitle + 16 + standingsRowH*(n+1) + standingsPad
+	if more {
+		h += standingsRowH
+	}
+	return h
+}
+
+func drawStandings(s Standings) *canvas {
+	rows := s.Rows[:min(len(s.Rows), MaxStandingsRows)]
+	more := len(s.Rows) - len(rows)
+	c := newCanvas(standingsW, standingsHeight(len(rows), more > 0))
+	c.fill(c.Rect, cPaper)
+	title, head, body := fontFace(true, standingsTitle), fontFace(true, standingsHead), fontFace(false, standingsBody)
+	x0, inner := standingsPad, standingsW-2*standingsPad
+	y := standingsPad + title.ascent
+	c.text(title, title.fit(s.Title, inner), x0, y, cText)
+	y += title.descent + 16
+
+	widths := make([]int, len(standingsColumns))
+	rest := inner
+	for i, col := range standingsColumns {
+		widths[i] = col.w
+		rest -= col.w
+	}
+	widths[1] = rest
+	line := func(top int, f *face, cells []string, col uint8) {
+		x := x0
+		base := top + (standingsRowH+f.ascent-f.descent)/2
+		for i, cell := range cells {
+			cell = f.fit(cell, widths[i]-12)
+			if standingsColumns[i].right {
+				c.text(f, cell, x+widths[i]-12-f.width(cell), base, col)
+			} else {
+				c.text(f, cell, x+12, base, col)
+			}
+			x += widths[i]
+		}
+	}
+	heads := make([]string, len(standingsColumns))
+	for i, col := range standingsColumns {
+		heads[i] = col.head
+	}
+	c.fill(image.Rect(x0, y, x0+inner, y+standingsRowH), cCurrent)
+	line(y, head, heads, cText)
+	y += standingsRowH
+	for i, r := range rows {
+		if i%2 == 1 {
+			c.fill(image.Rect(x0, y, x0+inner, y+standingsRowH), cLand)
+		}
+		line(y, body, []string{strconv.Itoa(r.Rank), r.Player, r.Points, fmt.Sprintf("%+d", r.Diff), r.H2H,
+			strconv.Itoa(r.Wins), strconv.Itoa(r.Games)}, cText)
+		y += standingsRowH
+	}
+	c.fill(image.Rect(x0, y, x0+inner, y+2), cLandGrid)
+	if more > 0 {
+		note := fmt.Sprintf("and %d more players, not shown", more)
+		c.text(body, body.fit(note, inner-24), x0+12, y+(standingsRowH+body.ascent-body.descent)/2, cTextMuted)
+	}
+	return c
+}
