@@ -139,9 +139,40 @@ func (r *Runner) Line(n int, raw string) error {
 	if err := r.image(n, reply); err != nil {
 		return err
 	}
-	return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: reply.OK && reply.Refused == "",
-		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply))
+	if err := r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: reply.OK && reply.Refused == "",
+		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply)); err != nil {
+		return err
+	}
+	return r.playAISeats(n)
 }
+
+// playAISeats plays the turns of AI seats (/carc bot, or a seat handed over with leaving:) as soon
+// as one is to play, each printed as a line of its own: at the local table there is no pool and no
+// delay, but the same turn as on Discord. !expect reply still reads the answer to the line typed.
+func (r *Runner) playAISeats(n int) error {
+	for r.Table != nil && r.Table.Status == Playing {
+		if _, ok := r.Table.AIToPlay(); !ok {
+			return nil
+		}
+		name := r.Table.SeatName(r.Table.Game.Current)
+		reply := AIMove(r.Table)
+		if !reply.OK {
+			return r.emit(inputLine{Line: n, User: name, Input: aiTurnInput, Reply: reply.Text}, replyText(name, reply))
+		}
+		reply.Table.Local = true
+		r.Table = reply.Table
+		if err := r.image(n, reply); err != nil {
+			return err
+		}
+		if err := r.emit(inputLine{Line: n, User: name, Input: aiTurnInput, OK: true, Reply: reply.Text}, reply.Text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// aiTurnInput stands for the input of an AI's turn in the lines a script prints.
+const aiTurnInput = "(AI turn)"
 
 // joinReply is the whole answer to an input: the public text and, for a command that stood only in
 // part, what was refused.
