@@ -10,7 +10,7 @@ import (
 
 // TestAResigningPlayersSeatIsPlayedByAnAI: in a 3-player game opened with leaving:ai, bob
 // resigns; his seat becomes "bob (AI, easy)", the bot plays its turns like a player's, the two
-// others play on and the game finishes, unrated.
+// others play on and the game finishes, rated with bob last.
 func TestAResigningPlayersSeatIsPlayedByAnAI(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -69,10 +69,15 @@ func TestAResigningPlayersSeatIsPlayedByAnAI(t *testing.T) {
 	if last := posts[len(posts)-1]; !contains(last.Content, "The game is over.") || !contains(last.Content, "bob (AI, easy)") {
 		t.Fatalf("the last message: %q", last.Content)
 	}
-	for _, u := range []*fakediscord.User{alice, carol} {
-		if r, err := h.store.Rating(ch.GuildID, "", u.ID); err != nil || r.Games != 0 {
-			t.Fatalf("%s's rating after a game with an AI seat: %+v, %v", u.Username, r, err)
+	// Leaving cannot spare a loss: the game is rated, with bob, whose seat the AI played on, last.
+	for _, u := range []*fakediscord.User{alice, bob, carol} {
+		if r, err := h.store.Rating(ch.GuildID, "", u.ID); err != nil || r.Games != 1 {
+			t.Fatalf("%s's rating after the game: %+v, %v", u.Username, r, err)
 		}
+	}
+	games, err := h.store.RatedGames(ch.GuildID, bob.ID, 0)
+	if err != nil || len(games) != 1 || games[0].Players[1] != bob.ID || games[0].Places[1] != 3 {
+		t.Fatalf("bob's rated game: %+v, %v", games, err)
 	}
 	if rec, err := h.store.Game(id); err != nil || rec.Status != storage.StatusFinished {
 		t.Fatalf("the stored game: %+v, %v", rec.Status, err)

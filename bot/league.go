@@ -188,7 +188,7 @@ func policyLine(p league.Policy) string {
 // gameResult is what a game's end changes beyond the game (storage.Result), or nil for a game
 // played outside a server. Abandoned games, games from a chosen seed or with AI seats, games of
 // fewer than two players and tables opened with rated:false are not rated (Table.Unrated);
-// players who resigned or were removed are rated last.
+// players who resigned or were removed are rated last, also when an AI played their seat on.
 func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
@@ -199,6 +199,10 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 	for i := range t.Seats {
 		r.Scores = append(r.Scores, t.Game.Players[i].Score)
 		out[i] = t.Game.Players[i].Resigned
+		if left := t.LeftBy(i); left.ID != "" {
+			// The seat an AI played on is its leaver's, rated last: leaving cannot spare a loss.
+			r.Players[i], out[i] = left.ID, true
+		}
 	}
 	r.Places = league.PlacesLast(r.Scores, out)
 	r.Unrated = t.Unrated()

@@ -38,15 +38,24 @@ func (t *Table) AIToPlay() (ai.Level, bool) {
 	return AILevel(cur)
 }
 
-// Humans counts the seats people play.
+// Humans counts the seats people play, or played: a seat handed to an AI when its player left
+// (leaving:ai) is still theirs for the ratings.
 func (t *Table) Humans() int {
 	n := 0
-	for _, u := range t.Seats {
-		if _, isAI := AILevel(u); !isAI {
+	for i, u := range t.Seats {
+		if _, isAI := AILevel(u); !isAI || t.LeftBy(i).ID != "" {
 			n++
 		}
 	}
 	return n
+}
+
+// LeftBy is the player who left seat i to an AI (leaving:ai), or the zero User.
+func (t *Table) LeftBy(i int) User {
+	if i < len(t.Left) {
+		return t.Left[i]
+	}
+	return User{}
 }
 
 // carcBot seats an AI player in the lobby: anyone seated may ask for one.

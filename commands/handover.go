@@ -11,7 +11,8 @@ import (
 // A table opened with leaving:ai (or a level) hands the seat of a player who resigns or is
 // removed to an AI instead of dropping it, so that the others play on against a full table. The
 // seat keeps its score, meeples and chips; it becomes an AI seat (aiseat.go), which the bot plays
-// like any other, and the game is no longer rated.
+// like any other. The game stays rated, with the player who left last (Table.Left): otherwise
+// leaving a lost game would spare its loss.
 
 // leaveSeat takes the player of seat out of the running game as the table chose: the seat is
 // handed to an AI, or dropped (the player resigns). by is who made the change, for the log; what
@@ -27,10 +28,18 @@ func leaveSeat(c *Table, seat int, by, what string) Reply {
 		return afterMoves(c, events, []game.Move{m}, what+"; the others play on.")
 	}
 	level := c.Settings.Leaving
+	if c.Left == nil {
+		c.Left = make([]User, len(c.Seats))
+	}
+	c.Left[seat] = c.Seats[seat]
 	c.Seats[seat] = User{ID: aiSeatID(c, level), Name: fmt.Sprintf("%s (AI, %s)", c.Seats[seat].Name, level)}
 	c.Missed[seat] = 0
 	c.Kick, c.Undo = nil, nil
-	text := fmt.Sprintf("%s; %s plays the seat on, with its score, meeples and chips (the game is no longer rated).", what, c.Seats[seat].Name)
+	rated := ""
+	if c.Unrated() == "" && !c.Local {
+		rated = fmt.Sprintf(" %s is rated last, as if they had resigned.", c.Left[seat].Name)
+	}
+	text := fmt.Sprintf("%s; %s plays the seat on, with its score, meeples and chips.%s", what, c.Seats[seat].Name, rated)
 	if c.Game.Current == seat {
 		text += " It is its turn: it plays in a moment."
 	}

@@ -113,8 +113,8 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 		if after.Score != before.Score && c.how != "is removed by the creator after missed turns" || after.Meeples != before.Meeples || len(after.Chips) != len(before.Chips) {
 			t.Errorf("leaving:%s: the seat lost what it held: %+v, then %+v", c.leaving, before, after)
 		}
-		if string(h.table.Settings.Leaving) != c.level || h.table.Humans() != 2 {
-			t.Errorf("leaving:%s: %d humans", c.leaving, h.table.Humans())
+		if string(h.table.Settings.Leaving) != c.level || h.table.LeftBy(1) != bob || h.table.Humans() != 3 {
+			t.Errorf("leaving:%s: the seat is not kept as bob's for the ratings (left by %+v, %d humans)", c.leaving, h.table.LeftBy(1), h.table.Humans())
 		}
 		aiTurns := 0
 		for h.table.Status == Playing {

@@ -75,6 +75,9 @@ type Table struct {
 	Moves []Logged   `json:"moves"`
 	// Missed counts each seat's missed deadlines.
 	Missed []int `json:"missed,omitempty"`
+	// Left holds, per seat, the player who left a seat that an AI then played on (leaving:ai); the
+	// zero User for every other seat. They are rated last, as if they had resigned.
+	Left []User `json:"left,omitempty"`
 	// Undo is a pending request to take back the last turn.
 	Undo *UndoRequest `json:"undo,omitempty"`
 	// Kick is an open vote to remove a player who missed too many turns.
@@ -248,6 +251,7 @@ func (t *Table) clone() *Table {
 	// two tables share it without copying it on every command.
 	c.Moves = t.Moves[:len(t.Moves):len(t.Moves)]
 	c.Missed = slices.Clone(t.Missed)
+	c.Left = slices.Clone(t.Left)
 	if t.Undo != nil {
 		u := *t.Undo
 		u.Approvals = slices.Clone(t.Undo.Approvals)
