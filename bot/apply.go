@@ -179,7 +179,7 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 	}
 	files := pngFile(b.picture(reply.Table, reply))
 	if reply.Image == commands.EndImage {
-		files = append(append(files, b.scoreChart(reply.Table)...), b.animation(reply.Table)...)
+		files = append(files, b.cfg.EndFiles(reply.Table)...)
 	}
 	msg, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(content), Components: components(reply),
 		Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})

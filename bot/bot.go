@@ -29,6 +29,9 @@ type Config struct {
 	TimerEvery time.Duration
 	// Draw draws a reply's picture; nil uses Picture (render/).
 	Draw func(t *commands.Table, r commands.Reply) ([]byte, error)
+	// EndFiles are the attachments of a game's end beside its final board; nil attaches the score
+	// chart and the animated GIF of the whole game.
+	EndFiles func(t *commands.Table) []*discordgo.File
 	// AIDelay is how long after the previous turn an AI seat plays; 0 means 3 s.
 	AIDelay time.Duration
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
@@ -99,6 +102,9 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
+	}
+	if b.cfg.EndFiles == nil {
+		b.cfg.EndFiles = b.endFiles
 	}
 	return b, nil
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"github.com/bwmarrin/discordgo"
 	"image/png"
 	"io"
 	"log/slog"
@@ -47,6 +48,8 @@ type harness struct {
 	clock *testClock
 	ctx   context.Context
 	draw  func(*commands.Table, commands.Reply) ([]byte, error)
+	// endFiles replaces the attachments of a game's end (nil: the bot's chart and GIF).
+	endFiles func(*commands.Table) []*discordgo.File
 	// deal is the seed of the fixed deal of the next game opened (see openGame).
 	deal atomic.Int64
 	// aiDelay is the bot's wait before an AI seat plays (0: the bot's default).
@@ -73,7 +76,7 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	s := h.f.Session(h.t)
-	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, Deal: h.nextDeal, AIDelay: h.aiDelay,
+	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, EndFiles: h.endFiles, Deal: h.nextDeal, AIDelay: h.aiDelay,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		h.t.Fatal(err)
@@ -218,3 +221,10 @@ func (r *recorder) Write(b []byte) (int, error) {
 }
 
 func (r *recorder) WriteHeader(code int) { r.code = code }
+
+// noPictures leaves out every picture (turn boards, the end's chart and GIF), for tests about
+// something else that play many games: drawing is most of their time, the more so under -race.
+func (h *harness) noPictures() {
+	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.endFiles = func(*commands.Table) []*discordgo.File { return nil }
+}

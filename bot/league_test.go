@@ -22,7 +22,7 @@ import (
 // and the standings come with their picture.
 func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	h := newHarness(t)
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil } // pictures are not what this test is about
+	h.noPictures() // pictures are not what this test is about
 	h.start()
 	h.deal.Store(21)
 	users := map[string]*fakediscord.User{}
@@ -255,7 +255,7 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 // for their ratings; an abandoned one changes no rating.
 func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
 	h := newHarness(t)
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.noPictures()
 	h.start()
 	alice, _, ch := openGame(h, "france", 5, fakediscord.StringArg("policy", "auto"), fakediscord.StringArg("deadline", "10m"),
 		fakediscord.IntArg("tiles", 72))

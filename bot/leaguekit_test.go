@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
@@ -20,7 +19,7 @@ type leagueRun struct {
 // other member join it, and starts it.
 func newLeagueRun(h *harness, name string, names []string, opts ...fakediscord.Arg) *leagueRun {
 	h.t.Helper()
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil } // pictures are not what these tests are about
+	h.noPictures() // pictures are not what these tests are about
 	h.start()
 	r := &leagueRun{h: h}
 	for _, n := range names {

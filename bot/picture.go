@@ -57,6 +57,12 @@ func board(t *commands.Table, v *game.View, kind render.Kind) ([]byte, error) {
 	return render.PNG(v, o)
 }
 
+// endFiles are what the end of a game attaches beside its final board: the chart of the scores
+// and the animated GIF of the whole game.
+func (b *Bot) endFiles(t *commands.Table) []*discordgo.File {
+	return append(b.scoreChart(t), b.animation(t)...)
+}
+
 // scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
 func (b *Bot) scoreChart(t *commands.Table) []*discordgo.File {
 	if t == nil || t.Game == nil {

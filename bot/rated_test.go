@@ -8,14 +8,13 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
 // TestUnratedTableChangesNoRating: a table opened with rated:false says in its announcement and in
 // /carc status that its game is not rated and why; played to its end, it changes nobody's rating.
 func TestUnratedTableChangesNoRating(t *testing.T) {
 	h := newHarness(t)
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.noPictures()
 	h.start()
 	alice, _, ch := openGame(h, "france", 5, fakediscord.BoolArg("rated", false), fakediscord.StringArg("policy", "auto"),
 		fakediscord.StringArg("deadline", "10m"), fakediscord.IntArg("tiles", 72))
@@ -48,7 +47,7 @@ func TestUnratedTableChangesNoRating(t *testing.T) {
 // their scores (sharing a place on equal scores).
 func TestResignedAndKickedPlayersAreRatedLast(t *testing.T) {
 	h := newHarness(t)
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.noPictures()
 	h.start()
 	users := map[string]*fakediscord.User{}
 	for _, n := range []string{"ann", "bob", "cy"} {
