@@ -183,7 +183,12 @@ func (r Result) Report(w io.Writer) {
 	fmt.Fprintf(w, "map %s, %d players, A=%s vs B=%s, %d decks (deck-paired, seats swapped)\n", r.Rules.ID, r.Players, r.A, r.B, r.Decks)
 	fmt.Fprintf(w, "games        %d\n", r.Games)
 	fmt.Fprintf(w, "win rate A   %.1f %%\n", 100*r.WinRate())
-	fmt.Fprintf(w, "margin A-B   %+.2f points per game (standard error %.2f, %.1f SE)\n", mean, se, mean/math.Max(se, 1e-9))
+	if len(r.Margins) < 2 {
+		// One paired margin has no spread to measure: a ratio to a zero error would mean nothing.
+		fmt.Fprintf(w, "margin A-B   %+.2f points per game (one deck: no standard error)\n", mean)
+	} else {
+		fmt.Fprintf(w, "margin A-B   %+.2f points per game (standard error %.2f, %.1f SE)\n", mean, se, mean/math.Max(se, 1e-9))
+	}
 	fmt.Fprintf(w, "Elo A-B      %+.0f (95 %% interval %+.0f .. %+.0f)\n", diff, lo, hi)
 	for i, side := range []string{"A", "B"} {
 		t := r.MoveTimes[i]

@@ -58,3 +58,21 @@ func TestEasyBeatsRandom(t *testing.T) {
 		t.Errorf("the report does not give the win rate:\n%s", b.String())
 	}
 }
+
+// A one-deck match has a single paired margin: the report gives no standard error rather than a
+// ratio to zero.
+func TestOneDeckReportsNoStandardError(t *testing.T) {
+	r, err := variants.Lookup("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 1, Players: 2, Seed: 1}.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	res.Report(&b)
+	if !strings.Contains(b.String(), "(one deck: no standard error)") || strings.Contains(b.String(), " SE)") {
+		t.Errorf("the one-deck report:\n%s", b.String())
+	}
+}
