@@ -1,38 +1,13 @@
 package benelux_test
 
 import (
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
 )
-
-// table plays a table script's lines (directives included) and returns the runner.
-func table(t *testing.T, lines ...string) *commands.Runner {
-	t.Helper()
-	r := &commands.Runner{Out: io.Discard}
-	for i, l := range lines {
-		if err := r.Line(i+1, l); err != nil {
-			t.Fatalf("line %d %q: %v", i+1, l, err)
-		}
-	}
-	if r.Failed > 0 {
-		t.Fatalf("%d expectations failed", r.Failed)
-	}
-	return r
-}
-
-func input(t *testing.T, user, text string) commands.Input {
-	t.Helper()
-	in, err := commands.ParseCommand(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in.User, in.Local = commands.User{ID: user, Name: user}, true
-	return in
-}
 
 // choosing: ann holds a purple chip since her first turn, and her second turn starts with the
 // choice: Texel's stack 1 shows V, stack 2 shows W; the other islands are closed to her.
@@ -47,10 +22,10 @@ var choosing = []string{
 // buy from now, and for that island the stacks with a tile that fits; someone else is told whose
 // turn it is.
 func TestIslandChoiceInAutocomplete(t *testing.T) {
-	r := table(t, choosing...)
+	r := scripttest.Table(t, choosing...)
 	values := func(user, text, focused string) []string {
 		var out []string
-		for _, c := range commands.Autocomplete(r.Table, input(t, user, text), focused) {
+		for _, c := range commands.Autocomplete(r.Table, scripttest.Input(t, user, text), focused) {
 			out = append(out, c.Value)
 		}
 		return out
@@ -70,9 +45,9 @@ func TestIslandChoiceInAutocomplete(t *testing.T) {
 // to draw face down and one per island tile the player may take; clicking an island tile takes it
 // and the next message asks for its placement.
 func TestIslandChoiceInTheTurnMessage(t *testing.T) {
-	r := table(t, choosing[:len(choosing)-2]...)
-	reply := commands.Handle(r.Table, input(t, "ann", "/place square:M5 rotation:0 meeple:none"))
-	reply = commands.Handle(reply.Table, input(t, "bob", "/place square:K5 rotation:0 meeple:none"))
+	r := scripttest.Table(t, choosing[:len(choosing)-2]...)
+	reply := commands.Handle(r.Table, scripttest.Input(t, "ann", "/place square:M5 rotation:0 meeple:none"))
+	reply = commands.Handle(reply.Table, scripttest.Input(t, "bob", "/place square:K5 rotation:0 meeple:none"))
 	if !reply.OK {
 		t.Fatalf("bob's turn: %s", reply.Text)
 	}

@@ -1,38 +1,13 @@
 package greatbritain_test
 
 import (
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
 )
-
-// table plays a table script's lines (directives included) and returns the runner.
-func table(t *testing.T, lines ...string) *commands.Runner {
-	t.Helper()
-	r := &commands.Runner{Out: io.Discard}
-	for i, l := range lines {
-		if err := r.Line(i+1, l); err != nil {
-			t.Fatalf("line %d %q: %v", i+1, l, err)
-		}
-	}
-	if r.Failed > 0 {
-		t.Fatalf("%d expectations failed", r.Failed)
-	}
-	return r
-}
-
-func input(t *testing.T, user, text string) commands.Input {
-	t.Helper()
-	in, err := commands.ParseCommand(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in.User, in.Local = commands.User{ID: user, Name: user}, true
-	return in
-}
 
 // setOpen: ann holds purple 1, purple 2, light blue 1 and light blue 2; her next tile, on I9,
 // collects the orange 1, which completes four sets (GE1).
@@ -55,8 +30,8 @@ var setValues = []string{"purple1+blue1+orange1", "purple1+blue2+orange1", "purp
 // TestSetChoiceInTheTurnMessage: while a set waits to be chosen the turn message offers one
 // button per set and no meeple button; a click uses that set and brings the meeple buttons.
 func TestSetChoiceInTheTurnMessage(t *testing.T) {
-	r := table(t, setOpen...)
-	reply := commands.Handle(r.Table, input(t, "ann", "/place square:I9 rotation:0"))
+	r := scripttest.Table(t, setOpen...)
+	reply := commands.Handle(r.Table, scripttest.Input(t, "ann", "/place square:I9 rotation:0"))
 	if !reply.OK || buttons(reply, "spot") != nil {
 		t.Fatalf("after the orange 1: ok %v, buttons %v; want no meeple button", reply.OK, reply.Buttons)
 	}
@@ -84,15 +59,15 @@ func TestSetChoiceInTheTurnMessage(t *testing.T) {
 // TestSetsInAutocomplete: /chips set offers exactly the sets the new chip completes, and only to
 // the player who chooses.
 func TestSetsInAutocomplete(t *testing.T) {
-	r := table(t, append(slices.Clone(setOpen), "ann: /place square:I9 rotation:0")...)
+	r := scripttest.Table(t, append(slices.Clone(setOpen), "ann: /place square:I9 rotation:0")...)
 	var got []string
-	for _, c := range commands.Autocomplete(r.Table, input(t, "ann", "/chips set"), "chips") {
+	for _, c := range commands.Autocomplete(r.Table, scripttest.Input(t, "ann", "/chips set"), "chips") {
 		got = append(got, c.Value)
 	}
 	if !slices.Equal(got, setValues) {
 		t.Errorf("autocomplete of /chips set chips: %v, want %v", got, setValues)
 	}
-	if c := commands.Autocomplete(r.Table, input(t, "bob", "/chips set"), "chips"); len(c) != 1 || c[0].Value != "-" {
+	if c := commands.Autocomplete(r.Table, scripttest.Input(t, "bob", "/chips set"), "chips"); len(c) != 1 || c[0].Value != "-" {
 		t.Errorf("bob, who is not to play, is offered %v", c)
 	}
 }
@@ -100,9 +75,9 @@ func TestSetsInAutocomplete(t *testing.T) {
 // TestIsleButtonAfterTheTurn: once a normal turn is scored the message offers the extra turn as a
 // button beside "End my turn"; a click buys it and the extra turn's message offers none.
 func TestIsleButtonAfterTheTurn(t *testing.T) {
-	r := table(t, setOpen[:6]...)
-	reply := commands.Handle(r.Table, input(t, "ann", "/place square:H8 rotation:0"))
-	reply = commands.Handle(reply.Table, input(t, "ann", "/meeple spot:none"))
+	r := scripttest.Table(t, setOpen[:6]...)
+	reply := commands.Handle(r.Table, scripttest.Input(t, "ann", "/place square:H8 rotation:0"))
+	reply = commands.Handle(reply.Table, scripttest.Input(t, "ann", "/meeple spot:none"))
 	acts := buttons(reply, "act")
 	if !reply.OK || len(acts) != 1 || acts[0].Label != "put a meeple on the Isle of Man for an extra turn" || buttons(reply, "pass") == nil {
 		t.Fatalf("after the turn: ok %v, buttons %v; want the Isle of Man and End my turn", reply.OK, reply.Buttons)
@@ -111,8 +86,8 @@ func TestIsleButtonAfterTheTurn(t *testing.T) {
 	if !bought.OK || !strings.Contains(bought.Text, "ann put a meeple on the Isle of Man and takes an extra turn at once") {
 		t.Fatalf("clicking the Isle of Man: %v %q", bought.OK, bought.Text)
 	}
-	extra := commands.Handle(bought.Table, input(t, "ann", "/place square:D12 rotation:0"))
-	extra = commands.Handle(extra.Table, input(t, "ann", "/meeple spot:none"))
+	extra := commands.Handle(bought.Table, scripttest.Input(t, "ann", "/place square:D12 rotation:0"))
+	extra = commands.Handle(extra.Table, scripttest.Input(t, "ann", "/meeple spot:none"))
 	if !extra.OK || strings.Contains(extra.Text, "Isle of Man for an extra turn") {
 		t.Errorf("after the extra turn: %v %q; want no second offer", extra.OK, extra.Text)
 	}

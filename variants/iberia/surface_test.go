@@ -1,38 +1,13 @@
 package iberia_test
 
 import (
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
 )
-
-// table plays a table script's lines (directives included) and returns the runner.
-func table(t *testing.T, lines ...string) *commands.Runner {
-	t.Helper()
-	r := &commands.Runner{Out: io.Discard}
-	for i, l := range lines {
-		if err := r.Line(i+1, l); err != nil {
-			t.Fatalf("line %d %q: %v", i+1, l, err)
-		}
-	}
-	if r.Failed > 0 {
-		t.Fatalf("%d expectations failed", r.Failed)
-	}
-	return r
-}
-
-func input(t *testing.T, user, text string) commands.Input {
-	t.Helper()
-	in, err := commands.ParseCommand(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in.User, in.Local = commands.User{ID: user, Name: user}, true
-	return in
-}
 
 // ann has turned over the orange 2 on G2 and must lay it as a treat in rows 1-4.
 var treatOpen = []string{
@@ -50,27 +25,27 @@ var orangeFree = strings.Fields(`B1 C1 D1 E1 F1 G1 H1 I1 J1 A2 B2 C2 E2 H2 I2 K2
 // rows, filtered by what is typed; /place offers no treat square before its tile turns the chip
 // over, since the chip's colour is hidden until then.
 func TestTreatSquaresInAutocomplete(t *testing.T) {
-	r := table(t, treatOpen...)
+	r := scripttest.Table(t, treatOpen...)
 	var got []string
-	for _, c := range commands.Autocomplete(r.Table, input(t, "ann", "/chips treat"), "square") {
+	for _, c := range commands.Autocomplete(r.Table, scripttest.Input(t, "ann", "/chips treat"), "square") {
 		got = append(got, c.Value)
 	}
 	if !slices.Equal(got, orangeFree[:commands.MaxChoices]) {
 		t.Errorf("autocomplete of /chips treat square: %v, want the first %d of %v", got, commands.MaxChoices, orangeFree)
 	}
 	got = got[:0]
-	for _, c := range commands.Autocomplete(r.Table, input(t, "ann", "/chips treat square:P"), "square") {
+	for _, c := range commands.Autocomplete(r.Table, scripttest.Input(t, "ann", "/chips treat square:P"), "square") {
 		got = append(got, c.Value)
 	}
 	if !slices.Equal(got, []string{"P3", "P4"}) {
 		t.Errorf("autocomplete of /chips treat square:P offers %v, want P3 P4", got)
 	}
-	if c := commands.Autocomplete(r.Table, input(t, "bob", "/chips treat"), "square"); len(c) != 1 || c[0].Value != "-" {
+	if c := commands.Autocomplete(r.Table, scripttest.Input(t, "bob", "/chips treat"), "square"); len(c) != 1 || c[0].Value != "-" {
 		t.Errorf("bob, who is not to play, is offered %v", c)
 	}
 
-	before := table(t, treatOpen[:6]...)
-	if c := commands.Autocomplete(before.Table, input(t, "ann", "/place square:G2 rotation:0"), "treat"); len(c) != 0 {
+	before := scripttest.Table(t, treatOpen[:6]...)
+	if c := commands.Autocomplete(before.Table, scripttest.Input(t, "ann", "/place square:G2 rotation:0"), "treat"); len(c) != 0 {
 		t.Errorf("before the chip on G2 is turned over, /place treat: offers %v", c)
 	}
 }
@@ -79,8 +54,8 @@ func TestTreatSquaresInAutocomplete(t *testing.T) {
 // squares and no meeple buttons: more squares than fit as buttons, so a menu of the first 25 in
 // reading order; choosing one lays the treat and brings the meeple buttons.
 func TestTreatChoiceInTheTurnMessage(t *testing.T) {
-	r := table(t, treatOpen[:6]...)
-	reply := commands.Handle(r.Table, input(t, "ann", "/place square:G2 rotation:0"))
+	r := scripttest.Table(t, treatOpen[:6]...)
+	reply := commands.Handle(r.Table, scripttest.Input(t, "ann", "/place square:G2 rotation:0"))
 	if !reply.OK || meepleButtons(reply) || reply.Select == nil {
 		t.Fatalf("after turning over a chip: ok %v, buttons %v, menu %v; want the menu and no meeple button", reply.OK, reply.Buttons, reply.Select)
 	}

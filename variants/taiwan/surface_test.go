@@ -1,38 +1,13 @@
 package taiwan_test
 
 import (
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
 )
-
-// table plays a table script's lines (directives included) and returns the runner.
-func table(t *testing.T, lines ...string) *commands.Runner {
-	t.Helper()
-	r := &commands.Runner{Out: io.Discard}
-	for i, l := range lines {
-		if err := r.Line(i+1, l); err != nil {
-			t.Fatalf("line %d %q: %v", i+1, l, err)
-		}
-	}
-	if r.Failed > 0 {
-		t.Fatalf("%d expectations failed", r.Failed)
-	}
-	return r
-}
-
-func input(t *testing.T, user, text string) commands.Input {
-	t.Helper()
-	in, err := commands.ParseCommand(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in.User, in.Local = commands.User{ID: user, Name: user}, true
-	return in
-}
 
 // finishStep: ann holds purple 1, blue 1, orange 2 and blue 2 and has thieves on K12 and K13; bob
 // has one on M6. ann's last tile is placed, with no meeple: she is in the finish step.
@@ -59,20 +34,20 @@ func values(c []commands.Choice) []string {
 // meeples without an upgrade, and only the exact payments of the chips they hold (T6-T8); bob,
 // who is not to play, is offered nothing.
 func TestAutocompleteOffersOnlyUpgradesThatArePossible(t *testing.T) {
-	r := table(t, finishStep...)
-	if got := values(commands.Autocomplete(r.Table, input(t, "ann", "/chips upgrade"), "square")); !slices.Equal(got, []string{"K12", "K13"}) {
+	r := scripttest.Table(t, finishStep...)
+	if got := values(commands.Autocomplete(r.Table, scripttest.Input(t, "ann", "/chips upgrade"), "square")); !slices.Equal(got, []string{"K12", "K13"}) {
 		t.Errorf("squares offered: %v, want ann's thieves K12 K13 (not bob's M6)", got)
 	}
 	want := []string{"blue2+orange2", "blue2+purple1+blue1", "orange2+purple1+blue1"}
-	if got := values(commands.Autocomplete(r.Table, input(t, "ann", "/chips upgrade square:K13"), "pay")); !slices.Equal(got, want) {
+	if got := values(commands.Autocomplete(r.Table, scripttest.Input(t, "ann", "/chips upgrade square:K13"), "pay")); !slices.Equal(got, want) {
 		t.Errorf("payments offered: %v, want %v (exactly 4, never all 6)", got, want)
 	}
-	if c := commands.Autocomplete(r.Table, input(t, "bob", "/chips upgrade"), "square"); len(c) > 1 || len(c) == 1 && c[0].Value != "-" {
+	if c := commands.Autocomplete(r.Table, scripttest.Input(t, "bob", "/chips upgrade"), "square"); len(c) > 1 || len(c) == 1 && c[0].Value != "-" {
 		t.Errorf("bob, who is not to play, is offered %v", c)
 	}
 	// Once K12 is upgraded it is no longer offered.
-	r = table(t, append(slices.Clone(finishStep), `ann: /chips upgrade square:K12 pay:"orange 2 + purple 1 + blue 1"`)...)
-	if got := values(commands.Autocomplete(r.Table, input(t, "ann", "/chips upgrade"), "square")); len(got) > 1 || len(got) == 1 && got[0] != "-" {
+	r = scripttest.Table(t, append(slices.Clone(finishStep), `ann: /chips upgrade square:K12 pay:"orange 2 + purple 1 + blue 1"`)...)
+	if got := values(commands.Autocomplete(r.Table, scripttest.Input(t, "ann", "/chips upgrade"), "square")); len(got) > 1 || len(got) == 1 && got[0] != "-" {
 		t.Errorf("after the upgrade (blue 2 left, nothing to pay with) the squares offered are %v", got)
 	}
 }
@@ -81,8 +56,8 @@ func TestAutocompleteOffersOnlyUpgradesThatArePossible(t *testing.T) {
 // placement and the meeple typed (none when left out), then offers the meeples an upgrade may go
 // on, paid from the chips already held (the face-down chip under the tile stays unknown).
 func TestPlaceOffersUpgradesAfterItsMeeple(t *testing.T) {
-	r := table(t, finishStep[:len(finishStep)-3]...)
-	in := input(t, "ann", "/place square:L13 rotation:0")
+	r := scripttest.Table(t, finishStep[:len(finishStep)-3]...)
+	in := scripttest.Input(t, "ann", "/place square:L13 rotation:0")
 	in.Options["upgrade"] = ""
 	if got := values(commands.Autocomplete(r.Table, in, "upgrade")); !slices.Equal(got, []string{"K12", "K13"}) {
 		t.Errorf("/place upgrade: offers %v, want ann's meeples K12 K13", got)
@@ -92,8 +67,8 @@ func TestPlaceOffersUpgradesAfterItsMeeple(t *testing.T) {
 // TestUpgradeButtonsInTheTurnMessage: after the meeple step the turn message offers each legal
 // upgrade, and choosing one upgrades the meeple.
 func TestUpgradeButtonsInTheTurnMessage(t *testing.T) {
-	r := table(t, finishStep[:len(finishStep)-2]...)
-	reply := commands.Handle(r.Table, input(t, "ann", "/meeple spot:none"))
+	r := scripttest.Table(t, finishStep[:len(finishStep)-2]...)
+	reply := commands.Handle(r.Table, scripttest.Input(t, "ann", "/meeple spot:none"))
 	if !reply.OK {
 		t.Fatalf("/meeple spot:none refused: %s", reply.Text)
 	}
@@ -145,14 +120,14 @@ func valuesOf(s *commands.Select) []string {
 // the hidden chip.
 func TestAutocompleteNeverTellsTheChipUnderTheTile(t *testing.T) {
 	offers := func(chips ...string) string {
-		r := table(t, "ann: /carc new map:taiwan", "bob: /carc join",
+		r := scripttest.Table(t, "ann: /carc new map:taiwan", "bob: /carc join",
 			`!starts "Mount Snow=D@0" "Mount Jade=U@0"`, "!deck U U U U U U",
 			"!chips K12=orange:2 M6=purple:1 "+strings.Join(chips, " "), "ann: /carc start",
 			"ann: /place square:K12 rotation:0 meeple:road:E", "bob: /place square:M6 rotation:0 meeple:none",
 			"ann: /place square:K11 rotation:0 meeple:none", "bob: /place square:N6 rotation:0 meeple:none")
 		var out []string
 		for _, focused := range []string{"upgrade", "chips"} {
-			in := input(t, "ann", "/place square:L12 rotation:0 meeple:none")
+			in := scripttest.Input(t, "ann", "/place square:L12 rotation:0 meeple:none")
 			in.Options[focused] = ""
 			out = append(out, focused+"="+strings.Join(values(commands.Autocomplete(r.Table, in, focused)), ","))
 		}
