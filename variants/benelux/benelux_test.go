@@ -21,18 +21,7 @@ func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
 
 // BenchmarkPlayoutBenelux plays complete random games with chips and island tiles on the map of
 // the Benelux (target >= 3,000 games/s on one core).
-func BenchmarkPlayoutBenelux(b *testing.B) {
-	b.ReportAllocs()
-	rng := game.NewRNG(1)
-	for i := 0; b.Loop(); i++ {
-		g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b", "c"}, Seed: uint64(i)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g.PlayOut(&rng)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
+func BenchmarkPlayoutBenelux(b *testing.B) { gametest.BenchPlayouts(b, Rules()) }
 
 // TestRandomGamesTakeIslandTiles makes sure the playouts above reach the island rules: in random
 // games players take island tiles (B9), stacks turn up their next tile at the end of those turns

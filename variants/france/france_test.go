@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
 )
 
 // TestMapFacts checks the drawn map of France against what the rules need (§1.14, §1.15, §4.1).
@@ -222,15 +223,4 @@ func TestChipLayoutFollowsR403AndTheFranceSeed(t *testing.T) {
 
 // BenchmarkPlayoutFrance plays complete random games with chips on the map of France (target
 // >= 3,000 games/s on one core).
-func BenchmarkPlayoutFrance(b *testing.B) {
-	b.ReportAllocs()
-	rng := game.NewRNG(1)
-	for i := 0; b.Loop(); i++ {
-		g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b", "c"}, Seed: uint64(i)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g.PlayOut(&rng)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
+func BenchmarkPlayoutFrance(b *testing.B) { gametest.BenchPlayouts(b, Rules()) }

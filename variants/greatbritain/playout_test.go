@@ -3,7 +3,6 @@ package greatbritain
 import (
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
 )
 
@@ -19,15 +18,4 @@ func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
 
 // BenchmarkPlayoutGreatBritain plays complete random games with chips on the map of Great
 // Britain (target >= 3,000 games/s on one core).
-func BenchmarkPlayoutGreatBritain(b *testing.B) {
-	b.ReportAllocs()
-	rng := game.NewRNG(1)
-	for i := 0; b.Loop(); i++ {
-		g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b", "c"}, Seed: uint64(i)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g.PlayOut(&rng)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
+func BenchmarkPlayoutGreatBritain(b *testing.B) { gametest.BenchPlayouts(b, Rules()) }
