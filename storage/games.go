@@ -218,11 +218,22 @@ func (s *Store) ActiveGames() ([]GameRecord, error) {
 // index and the players' stats are updated from standings, which should list every seated player.
 // A game that is already over gives ErrFinished. Use Commit.Status to end a game with its last move.
 func (s *Store) Finish(id string, status Status, standings []Standing) error {
+	return s.finish(id, status, standings, time.Now().UTC(), nil)
+}
+
+// finish ends a game outside a move at time at, applying result r in the same transaction when
+// it is not nil (FinishWithResult).
+func (s *Store) finish(id string, status Status, standings []Standing, at time.Time, r *Result) error {
 	if !status.Terminal() {
 		return fmt.Errorf("finish game %s: %w", id, invalidf("status %q does not end a game", status))
 	}
 	if err := checkStandings(standings); err != nil {
 		return fmt.Errorf("finish game %s: %w", id, err)
+	}
+	if r != nil {
+		if err := checkResult(r); err != nil {
+			return fmt.Errorf("finish game %s: %w", id, err)
+		}
 	}
 	unlock := s.locks.lock(id)
 	defer unlock()
@@ -234,9 +245,14 @@ func (s *Store) Finish(id string, status Status, standings []Standing) error {
 		if st.status.Terminal() {
 			return ErrFinished
 		}
-		st.updated = time.Now().UTC()
+		st.updated = at
 		if err := finishGame(tx, &rec, &st, status, standings, st.updated); err != nil {
 			return err
+		}
+		if r != nil {
+			if err := applyResult(tx, *r); err != nil {
+				return err
+			}
 		}
 		if err := storeRecord(g, rec); err != nil {
 			return err

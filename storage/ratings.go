@@ -138,41 +138,7 @@ func ratedKey(guild string, at time.Time, gameID string) []byte {
 // FinishWithResult ends a game outside a move, as Finish does, and applies its result in the same
 // transaction: how a league game stopped at its round's deadline is adjudicated.
 func (s *Store) FinishWithResult(id string, status Status, standings []Standing, r Result) error {
-	if !status.Terminal() {
-		return fmt.Errorf("finish game %s: %w", id, invalidf("status %q does not end a game", status))
-	}
-	if err := checkStandings(standings); err != nil {
-		return fmt.Errorf("finish game %s: %w", id, err)
-	}
-	if err := checkResult(&r); err != nil {
-		return fmt.Errorf("finish game %s: %w", id, err)
-	}
-	unlock := s.locks.lock(id)
-	defer unlock()
-	err := s.update(func(tx *bolt.Tx) error {
-		g, rec, st, err := openGame(tx, id)
-		if err != nil {
-			return err
-		}
-		if st.status.Terminal() {
-			return ErrFinished
-		}
-		st.updated = r.At
-		if err := finishGame(tx, &rec, &st, status, standings, st.updated); err != nil {
-			return err
-		}
-		if err := applyResult(tx, r); err != nil {
-			return err
-		}
-		if err := storeRecord(g, rec); err != nil {
-			return err
-		}
-		return putState(g, st)
-	})
-	if err != nil {
-		return fmt.Errorf("finish game %s: %w", id, err)
-	}
-	return nil
+	return s.finish(id, status, standings, r.At, &r)
 }
 
 // Rating returns a player's rating in a guild, overall (mapID "") or on one map; a new rating
