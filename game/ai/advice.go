@@ -27,39 +27,13 @@ type Advice struct {
 	Searched float64
 }
 
-// Advise is the turn level would play for the player to move in g, from search seed seed: Choose
-// plays its first move. g is not changed.
+// Advise is the turn level would play for the player to move in g, from search seed seed, with
+// what it scores and how it changes the position's judgement: Choose plays its first move. g is
+// not changed.
 func Advise(g *game.Game, level Level, seed uint64) (Advice, error) {
-	if g.Over() {
-		return Advice{}, fmt.Errorf("ai: the game is over")
-	}
-	rng := game.NewRNG(seed)
-	a := Advice{Level: level}
-	var d *game.Game
-	switch level {
-	case Easy:
-		d = g.Determinize(&rng)
-		plans, err := turns(d)
-		if err != nil {
-			return Advice{}, err
-		}
-		p := plans[best(plans)]
-		a.Moves, a.After = p.moves, p.value
-	case Normal, Hard:
-		b := normalBudget
-		if level == Hard {
-			b = hardBudget
-		}
-		c, dc, _, err := search(g, &rng, b)
-		if err != nil {
-			return Advice{}, err
-		}
-		d, a.Moves, a.After, a.Samples = dc, c.moves, c.value, c.n
-		if c.n > 0 {
-			a.Searched = c.mean()
-		}
-	default:
-		return Advice{}, fmt.Errorf("ai: %q gives no advice: use easy, normal or hard", level)
+	a, d, err := decide(g, level, seed)
+	if err != nil {
+		return Advice{}, err
 	}
 	seat := d.Current
 	a.Before, _ = evaluate(d, seat, nil)
@@ -72,4 +46,41 @@ func Advise(g *game.Game, level Level, seed uint64) (Advice, error) {
 	}
 	a.Points = after.Players[seat].Score - before
 	return a, nil
+}
+
+// decide is the turn level chooses in g, without the judgements only advice needs (Before,
+// Points), and the determinized copy it was planned on.
+func decide(g *game.Game, level Level, seed uint64) (Advice, *game.Game, error) {
+	if g.Over() {
+		return Advice{}, nil, fmt.Errorf("ai: the game is over")
+	}
+	rng := game.NewRNG(seed)
+	a := Advice{Level: level}
+	var d *game.Game
+	switch level {
+	case Easy:
+		d = g.Determinize(&rng)
+		plans, err := turns(d)
+		if err != nil {
+			return Advice{}, nil, err
+		}
+		p := plans[best(plans)]
+		a.Moves, a.After = p.moves, p.value
+	case Normal, Hard:
+		b := normalBudget
+		if level == Hard {
+			b = hardBudget
+		}
+		c, dc, _, err := search(g, &rng, b)
+		if err != nil {
+			return Advice{}, nil, err
+		}
+		d, a.Moves, a.After, a.Samples = dc, c.moves, c.value, c.n
+		if c.n > 0 {
+			a.Searched = c.mean()
+		}
+	default:
+		return Advice{}, nil, fmt.Errorf("ai: %q gives no advice: use easy, normal or hard", level)
+	}
+	return a, d, nil
 }

@@ -45,7 +45,7 @@ func Choose(g *game.Game, level Level, seed uint64) (game.Move, error) {
 		m, _ := g.Determinize(&rng).RandomMove(&rng, nil)
 		return m, nil
 	}
-	a, err := Advise(g, level, seed)
+	a, _, err := decide(g, level, seed)
 	if err != nil {
 		return game.Move{}, err
 	}
