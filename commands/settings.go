@@ -64,15 +64,15 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 				return fmt.Errorf("order:%s: use join (the order of joining) or random", v)
 			}
 		case "thread":
-			b, err := strconv.ParseBool(v)
+			b, err := parseSwitch(name, v, "")
 			if err != nil {
-				return fmt.Errorf("thread:%s: use true or false", v)
+				return err
 			}
 			s.Thread = b
 		case "rated":
-			b, err := strconv.ParseBool(v)
+			b, err := parseSwitch(name, v, "the game counts for the server's ratings")
 			if err != nil {
-				return fmt.Errorf("rated:%s: use true (the game counts for the server's ratings) or false", v)
+				return err
 			}
 			s.Unrated = !b
 		case "meeples":
@@ -88,9 +88,9 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 			}
 			s.MissedLimit = n
 		case "hints":
-			b, err := strconv.ParseBool(v)
+			b, err := parseSwitch(name, v, "the player to move may ask /carc hint for the normal AI's move")
 			if err != nil {
-				return fmt.Errorf("hints:%s: use true (the player to move may ask /carc hint for the normal AI's move) or false", v)
+				return err
 			}
 			s.Hints = b
 		case "leaving":
@@ -122,6 +122,18 @@ func parseLeaving(v string) (ai.Level, error) {
 		return ai.Level(l), nil
 	}
 	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard)", v)
+}
+
+// parseSwitch reads a true/false option; meaning, if not empty, says what true does.
+func parseSwitch(name, v, meaning string) (bool, error) {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		if meaning != "" {
+			return false, fmt.Errorf("%s:%s: use true (%s) or false", name, v, meaning)
+		}
+		return false, fmt.Errorf("%s:%s: use true or false", name, v)
+	}
+	return b, nil
 }
 
 // applyRuleFlags reads rules:"name=value,name=value".
