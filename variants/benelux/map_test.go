@@ -65,39 +65,15 @@ func TestMapFacts(t *testing.T) {
 		}
 	}
 
-	named := func(kind string, got, want map[string]string) {
-		t.Helper()
-		if len(got) != len(want) {
-			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
-		}
-		for name, sq := range want {
-			if got[name] != sq {
-				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
-			}
+	p := mapchipstest.PlacesOf(m)
+	mapchipstest.Named(t, "start squares", p.Starts, map[string]string{"Meppel": "L5", "Eindhoven": "I11", "Charleroi": "F16"})
+	mapchipstest.Named(t, "large cities", p.Cities, map[string]string{"Amsterdam": "H7", "Rotterdam": "F9", "Brussels": "F14", "Luxembourg": "K20"})
+	for name, n := range p.Arms {
+		if n < 1 {
+			t.Errorf("%s has no coat of arms", name)
 		}
 	}
-	starts := map[string]string{}
-	for _, s := range m.Starts {
-		starts[s.Name] = s.Square.String()
-	}
-	named("start squares", starts, map[string]string{"Meppel": "L5", "Eindhoven": "I11", "Charleroi": "F16"})
-	cities := map[string]string{}
-	for _, c := range m.Cities {
-		var sqs []string
-		for _, s := range c.Squares {
-			sqs = append(sqs, s.Square.String())
-		}
-		cities[c.Name] = strings.Join(sqs, " ")
-		if c.Arms < 1 {
-			t.Errorf("%s has no coat of arms", c.Name)
-		}
-	}
-	named("large cities", cities, map[string]string{"Amsterdam": "H7", "Rotterdam": "F9", "Brussels": "F14", "Luxembourg": "K20"})
-	towns := map[string]string{}
-	for _, town := range m.Towns {
-		towns[town.Name] = town.Square.String()
-	}
-	named("towns", towns, map[string]string{"Meppel": "L5", "Eindhoven": "I11", "Charleroi": "F16",
+	mapchipstest.Named(t, "towns", p.Towns, map[string]string{"Meppel": "L5", "Eindhoven": "I11", "Charleroi": "F16",
 		"Leeuwarden": "J3", "Groningen": "M3", "Zwolle": "K6", "The Hague": "F8", "Utrecht": "H8", "Enschede": "N8",
 		"Arnhem": "K9", "Nijmegen": "K10", "Middelburg": "D11", "Bruges": "C12", "Antwerp": "F12", "Ghent": "D13",
 		"Maastricht": "J14", "Liège": "J15", "Namur": "H16", "Arlon": "J20"})

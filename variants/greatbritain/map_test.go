@@ -45,39 +45,15 @@ func TestMapFacts(t *testing.T) {
 		t.Errorf("tiles %d, starts used %d of %d, meeples %d; want 96, 3 of 3, 9", m.DefaultTiles, m.StartsUsed, len(m.Starts), m.Meeples)
 	}
 
-	named := func(kind string, got map[string]string, want map[string]string) {
-		t.Helper()
-		if len(got) != len(want) {
-			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
-		}
-		for name, sq := range want {
-			if got[name] != sq {
-				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
-			}
+	p := mapchipstest.PlacesOf(m)
+	mapchipstest.Named(t, "start squares", p.Starts, map[string]string{"Kilkenny": "D13", "Carlisle": "I8", "Bristol": "J15"})
+	mapchipstest.Named(t, "large cities", p.Cities, map[string]string{"London": "L15", "Edinburgh": "I6", "Manchester": "J11", "Dublin": "E11"})
+	for name, n := range p.Arms {
+		if n < 1 {
+			t.Errorf("%s has no coat of arms", name)
 		}
 	}
-	starts := map[string]string{}
-	for _, s := range m.Starts {
-		starts[s.Name] = s.Square.String()
-	}
-	named("start squares", starts, map[string]string{"Kilkenny": "D13", "Carlisle": "I8", "Bristol": "J15"})
-	cities := map[string]string{}
-	for _, c := range m.Cities {
-		var sqs []string
-		for _, s := range c.Squares {
-			sqs = append(sqs, s.Square.String())
-		}
-		cities[c.Name] = strings.Join(sqs, " ")
-		if c.Arms < 1 {
-			t.Errorf("%s has no coat of arms", c.Name)
-		}
-	}
-	named("large cities", cities, map[string]string{"London": "L15", "Edinburgh": "I6", "Manchester": "J11", "Dublin": "E11"})
-	towns := map[string]string{}
-	for _, town := range m.Towns {
-		towns[town.Name] = town.Square.String()
-	}
-	named("towns", towns, map[string]string{"Kilkenny": "D13", "Carlisle": "I8", "Bristol": "J15",
+	mapchipstest.Named(t, "towns", p.Towns, map[string]string{"Kilkenny": "D13", "Carlisle": "I8", "Bristol": "J15",
 		"Inverness": "H3", "Aberdeen": "J4", "Glasgow": "H6", "Newcastle": "K8", "Belfast": "E9", "Leeds": "K10",
 		"Liverpool": "I11", "Galway": "B11", "Birmingham": "J13", "Cambridge": "M13", "Norwich": "N13",
 		"Oxford": "K14", "Cork": "C14", "Cardiff": "I15", "Plymouth": "H17"})
@@ -111,7 +87,7 @@ func TestMapFacts(t *testing.T) {
 	for _, f := range m.Ferries {
 		ferries[m.Info(f.Harbour).Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
 	}
-	named("ferries", ferries, map[string]string{"Stranraer": "G8:W E8:E", "Holyhead": "G11:W E12:E", "Fishguard": "G14:W E13:E"})
+	mapchipstest.Named(t, "ferries", ferries, map[string]string{"Stranraer": "G8:W E8:E", "Holyhead": "G11:W E12:E", "Fishguard": "G14:W E13:E"})
 
 	// The Isle of Man is an area in the Irish Sea, no square.
 	if len(m.Areas) != 1 || m.Areas[0].ID != IsleArea || m.Areas[0].Name != "Isle of Man" || m.Areas[0].Near != sqr("G10") {

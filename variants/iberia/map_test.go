@@ -53,41 +53,13 @@ func TestMapFacts(t *testing.T) {
 		}
 	}
 
-	named := func(kind string, got map[string]string, want map[string]string) {
-		t.Helper()
-		if len(got) != len(want) {
-			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
-		}
-		for name, sq := range want {
-			if got[name] != sq {
-				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
-			}
-		}
+	p := mapchipstest.PlacesOf(m)
+	mapchipstest.Named(t, "start squares", p.Starts, map[string]string{"León": "F2", "Pamplona": "J2", "Évora": "C9", "Murcia": "K9"})
+	mapchipstest.Named(t, "large cities", p.Cities, map[string]string{"Barcelona": "O4", "Madrid": "H6", "Lisbon": "A8", "Seville": "E10"})
+	if p.Arms["Barcelona"] < 1 || p.Arms["Madrid"] < 1 {
+		t.Errorf("coats of arms %v: Barcelona and Madrid must have some", p.Arms)
 	}
-	starts := map[string]string{}
-	for _, s := range m.Starts {
-		starts[s.Name] = s.Square.String()
-	}
-	named("start squares", starts, map[string]string{"León": "F2", "Pamplona": "J2", "Évora": "C9", "Murcia": "K9"})
-	cities := map[string]string{}
-	arms := map[string]int{}
-	for _, c := range m.Cities {
-		var sqs []string
-		for _, s := range c.Squares {
-			sqs = append(sqs, s.Square.String())
-		}
-		cities[c.Name] = strings.Join(sqs, " ")
-		arms[c.Name] = c.Arms
-	}
-	named("large cities", cities, map[string]string{"Barcelona": "O4", "Madrid": "H6", "Lisbon": "A8", "Seville": "E10"})
-	if arms["Barcelona"] < 1 || arms["Madrid"] < 1 {
-		t.Errorf("coats of arms %v: Barcelona and Madrid must have some", arms)
-	}
-	towns := map[string]string{}
-	for _, town := range m.Towns {
-		towns[town.Name] = town.Square.String()
-	}
-	named("towns", towns, map[string]string{"León": "F2", "Pamplona": "J2", "Évora": "C9", "Murcia": "K9",
+	mapchipstest.Named(t, "towns", p.Towns, map[string]string{"León": "F2", "Pamplona": "J2", "Évora": "C9", "Murcia": "K9",
 		"A Coruña": "B1", "Oviedo": "E1", "Bilbao": "I1", "Valladolid": "G4", "Zaragoza": "K4", "Porto": "B5",
 		"Salamanca": "E5", "Coimbra": "B6", "Toledo": "G7", "Valencia": "L7", "Badajoz": "D8", "Alicante": "L9",
 		"Córdoba": "G10", "Faro": "C11", "Málaga": "G11", "Granada": "H11", "Cádiz": "E12"})
@@ -121,12 +93,12 @@ func TestMapFacts(t *testing.T) {
 		}
 		islands[isl.Name] = strings.Join(sqs, " ")
 	}
-	named("islands", islands, map[string]string{"Mallorca": "P7 Q7", "Menorca": "R6", "Ibiza": "N8"})
+	mapchipstest.Named(t, "islands", islands, map[string]string{"Mallorca": "P7 Q7", "Menorca": "R6", "Ibiza": "N8"})
 	ferries := map[string]string{}
 	for _, f := range m.Ferries {
 		ferries[m.Islands[f.Island].Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
 	}
-	named("ferries", ferries, map[string]string{"Mallorca": "L7:E P7:W", "Ibiza": "L8:E N8:W", "Menorca": "P4:S R6:W"})
+	mapchipstest.Named(t, "ferries", ferries, map[string]string{"Mallorca": "L7:E P7:W", "Ibiza": "L8:E N8:W", "Menorca": "P4:S R6:W"})
 }
 
 // TestEveryThreeStartsSeedAGame plays a game from each choice of 3 of the 4 start squares.

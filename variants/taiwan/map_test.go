@@ -43,41 +43,13 @@ func TestMapFacts(t *testing.T) {
 		t.Errorf("tiles %d, starts used %d, meeples %d; want 105 (OQ-01), both of 2 (T2), 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
 	}
 
-	named := func(kind string, got map[string]string, want map[string]string) {
-		t.Helper()
-		if len(got) != len(want) {
-			t.Errorf("%d %s, want %d: %v", len(got), kind, len(want), got)
-		}
-		for name, sq := range want {
-			if got[name] != sq {
-				t.Errorf("%s %s on %q, want %s", kind, name, got[name], sq)
-			}
-		}
+	p := mapchipstest.PlacesOf(m)
+	mapchipstest.Named(t, "start squares", p.Starts, map[string]string{"Mount Snow": "L6", "Mount Jade": "J12"})
+	mapchipstest.Named(t, "large cities", p.Cities, map[string]string{"Taipei": "N2", "Taichung": "I7", "Kaohsiung": "F17"})
+	if p.Arms["Taipei"] != 2 {
+		t.Errorf("Taipei has %d coats of arms, want 2", p.Arms["Taipei"])
 	}
-	starts := map[string]string{}
-	for _, s := range m.Starts {
-		starts[s.Name] = s.Square.String()
-	}
-	named("start squares", starts, map[string]string{"Mount Snow": "L6", "Mount Jade": "J12"})
-	cities := map[string]string{}
-	arms := map[string]int{}
-	for _, c := range m.Cities {
-		var sqs []string
-		for _, s := range c.Squares {
-			sqs = append(sqs, s.Square.String())
-		}
-		cities[c.Name] = strings.Join(sqs, " ")
-		arms[c.Name] = c.Arms
-	}
-	named("large cities", cities, map[string]string{"Taipei": "N2", "Taichung": "I7", "Kaohsiung": "F17"})
-	if arms["Taipei"] != 2 {
-		t.Errorf("Taipei has %d coats of arms, want 2", arms["Taipei"])
-	}
-	towns := map[string]string{}
-	for _, town := range m.Towns {
-		towns[town.Name] = town.Square.String()
-	}
-	named("towns", towns, map[string]string{"Mount Snow": "L6", "Mount Jade": "J12", "Keelung": "O1", "Taoyuan": "L2",
+	mapchipstest.Named(t, "towns", p.Towns, map[string]string{"Mount Snow": "L6", "Mount Jade": "J12", "Keelung": "O1", "Taoyuan": "L2",
 		"Hsinchu": "J3", "Yilan": "O4", "Hualien": "N8", "Chiayi": "G12", "Tainan": "F15", "Taitung": "K16",
 		"Pingtung": "H17", "Kenting": "I21"})
 	for name, sq := range map[string]string{"Tamsui": "M1", "Sandiao Cape": "P2", "Toucheng": "O3", "Miaoli": "I5",
@@ -102,13 +74,13 @@ func TestMapFacts(t *testing.T) {
 		}
 		islands[isl.Name] = strings.Join(sqs, " ")
 	}
-	named("islands", islands, map[string]string{"Penghu": "B10 B11", "Guishan": "Q3", "Lüdao": "M17",
+	mapchipstest.Named(t, "islands", islands, map[string]string{"Penghu": "B10 B11", "Guishan": "Q3", "Lüdao": "M17",
 		"Xiaoliuqiu": "G19", "Lanyu": "N20"})
 	ferries := map[string]string{}
 	for _, f := range m.Ferries {
 		ferries[m.Islands[f.Island].Name] = fmt.Sprintf("%s:%s %s:%s", f.Harbour, f.HarbourDir, f.Landing, f.LandingDir)
 	}
-	named("ferries", ferries, map[string]string{"Penghu": "F12:W B11:E", "Guishan": "O3:E Q3:W",
+	mapchipstest.Named(t, "ferries", ferries, map[string]string{"Penghu": "F12:W B11:E", "Guishan": "O3:E Q3:W",
 		"Lüdao": "K16:E M17:W", "Xiaoliuqiu": "H18:S G19:E", "Lanyu": "I21:E N20:W"})
 }
 
