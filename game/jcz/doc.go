@@ -1,0 +1,22 @@
+// Package jcz writes games of the classic table as JCloisterZone saved games (.jcz files), so that
+// a finished game can be opened, replayed and studied in JCloisterZone 5, the established open
+// source Carcassonne program.
+//
+// JCloisterZone documents its saved-game format by example rather than by a specification: its
+// client writes and reads the files, and its engine tests are saved games with the scores they
+// must reach. This package writes what those files hold (format 5.7.0, the oldest the client
+// still loads):
+//
+//	appVersion, gameId, name, initialRandom, created, clock
+//	setup        sets {"basic:1": 1}, elements {"small-follower": N, "farmers": true},
+//	             rules {"tiny-city-scoring": "4"}, timer null, start [the start tile at 0,0]
+//	players      [{name, slot}] in turn order
+//	replay       per turn: PLACE_TILE {tileId, rotation R0..R270, position [x, y]}, then
+//	             DEPLOY_MEEPLE {pointer {position, feature, location}, meepleId} or PASS {} when
+//	             the player could have placed a meeple, then COMMIT {random}
+//	gameAnnotations {"drawOrder": [tile ids]}: the client turns it into the engine's forced
+//	             draw order, so JCloisterZone draws exactly the tiles the game drew
+//
+// Positions count columns east and rows south from the start tile; rotations are clockwise from
+// the same reference orientation on both sides (data/tiles.txt checks it tile by tile).
+package jcz
