@@ -108,7 +108,7 @@ func handleCarc(t *Table, in Input) Reply {
 	case "replay":
 		return carcReplay(t, in)
 	case "export":
-		return carcExport(t)
+		return carcExport(t, in)
 	}
 	return fail(t, "/carc %s is not a subcommand.", in.Sub)
 }

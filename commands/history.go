@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -198,11 +199,25 @@ func carcReplay(t *Table, in Input) Reply {
 }
 
 // carcExport attaches the game's record: complete once the game is over, else only what every
-// player has seen.
-func carcExport(t *Table) Reply {
+// player has seen. format:jcloisterzone writes a finished game of the classic table as a
+// JCloisterZone saved game instead.
+func carcExport(t *Table, in Input) Reply {
 	r, err := RecordOf(t)
 	if err != nil {
 		return fail(t, "%v.", err)
+	}
+	switch f := in.Options["format"]; f {
+	case "", "record":
+	case "jcloisterzone":
+		data, err := JCloisterZoneOf(r, time.Time{})
+		if err != nil {
+			return fail(t, "No JCloisterZone file: %v.", err)
+		}
+		text := fmt.Sprintf("This game as a JCloisterZone saved game (%s): open it in JCloisterZone 5 with Load game, "+
+			"and it replays with the same tiles in the same order.", plural(len(r.Moves), "move", "moves"))
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".jcz", Data: data}}
+	default:
+		return fail(t, "There is no format %s: choose %s.", f, strings.Join(ExportFormats, " or "))
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

@@ -86,7 +86,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 			sub("history", "The turns played so far, page by page"),
 			sub("replay", "The board as it was after a turn",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move", Description: "The turn", Required: true, MinValue: floatPtr(1)}),
-			sub("export", "The game's record as a file (complete once the game is over)"),
+			sub("export", "The game's record as a file (complete once the game is over)",
+				withChoices(opt("format", "record (this bot's) or jcloisterzone (a finished classic game)", false, false), ExportFormats...)),
 		}}
 	place := &discordgo.ApplicationCommand{Name: "place", Description: "Place your tile (a whole turn in one command)",
 		Options: []*discordgo.ApplicationCommandOption{

@@ -495,7 +495,7 @@ func helpText(local bool) string {
 	lines := []string{turn,
 		"/carc new map:" + variants.Default + " (" + strings.Join(options, ", ") + "), /carc join, /carc bot level:easy (an AI player), /carc start",
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
-		"/carc history, /carc replay move:12, /carc export (the game's record)",
+		"/carc history, /carc replay move:12, /carc export (the game's record; format:jcloisterzone for a finished classic game)",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",

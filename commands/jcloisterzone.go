@@ -1,0 +1,31 @@
+package commands
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/jcz"
+)
+
+// ExportFormats are the formats /carc export writes: the bot's own record, and JCloisterZone's
+// saved game (classic table, base tiles, once the game is over).
+var ExportFormats = []string{"record", "jcloisterzone"}
+
+// JCloisterZoneOf writes a complete record of a game of the classic table as a JCloisterZone
+// saved game (.jcz); created stamps it with when it is written (zero: no stamp).
+func JCloisterZoneOf(r GameRecord, created time.Time) ([]byte, error) {
+	if !r.Complete || r.Setup == nil {
+		return nil, errors.New("it holds the whole deal, so it is written once the game is over")
+	}
+	moves := make([]game.Move, len(r.Moves))
+	for i, m := range r.Moves {
+		moves[i] = m.Move
+	}
+	sg, err := jcz.Export(*r.Setup, moves, jcz.Meta{GameID: r.Game, Name: r.Title, Created: created})
+	if err != nil {
+		return nil, err
+	}
+	return json.MarshalIndent(sg, "", "  ")
+}
