@@ -40,6 +40,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return verify(args, stdout)
 	case "replay":
 		return replayRecord(args, stdout)
+	case "jcz":
+		return jczRecord(args, stdout)
 	case "bench":
 		return benchReport(args, stdout)
 	case "ai":
@@ -66,6 +68,7 @@ const usage = `Usage:
   bot verify               replay every game and check (and repair) its snapshot
   bot verify FILE          check a game record: the deal's commitment, every move and hash
   bot replay FILE          the same, for a record from /carc export, with the final scores
+  bot jcz [-o OUT] FILE    that record of a finished classic game as a JCloisterZone saved game
   bot bench [--quick]      measure speed, latency and memory; one table with the targets
   bot ai match --a hard --b easy [--map M] [--decks N] [--players K] [--seed S]
                            deck-paired, seat-swapped AI match: win rate, margin, Elo, time/move

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // replayRecord replays a game record (the file /carc export attaches once a game is over): the
@@ -25,20 +26,9 @@ func replayRecord(args []string, out io.Writer) error {
 }
 
 func checkRecord(path string, out io.Writer) error {
-	data, err := os.ReadFile(path)
+	r, g, err := replayFile(path)
 	if err != nil {
 		return err
-	}
-	r, err := commands.ParseRecord(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	g, err := commands.ReplayRecord(r)
-	if err != nil {
-		if errors.Is(err, commands.ErrRecordDiverges) {
-			return fmt.Errorf("%w: %s: %v", errFailed, path, err)
-		}
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	fmt.Fprintf(out, "%s, game %s: %d moves replayed from the deal, every state hash as recorded.\n", r.Title, r.Game, len(r.Moves))
 	if r.Commitment != "" {
@@ -57,17 +47,43 @@ func checkRecord(path string, out io.Writer) error {
 
 // tableFromRecord opens a record file at turn n for bot play --record (what-if analysis).
 func tableFromRecord(path string, n int) (*commands.Table, error) {
-	data, err := os.ReadFile(path)
+	r, err := readRecord(path)
 	if err != nil {
 		return nil, err
-	}
-	r, err := commands.ParseRecord(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	t, err := commands.TableFromRecord(r, n)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, nil
+}
+
+// readRecord reads a game record file.
+func readRecord(path string) (commands.GameRecord, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return commands.GameRecord{}, err
+	}
+	r, err := commands.ParseRecord(data)
+	if err != nil {
+		return commands.GameRecord{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// replayFile reads a complete record and replays it (commands.ReplayRecord); a record that
+// diverges is errFailed, so that the command exits 1.
+func replayFile(path string) (commands.GameRecord, *game.Game, error) {
+	r, err := readRecord(path)
+	if err != nil {
+		return r, nil, err
+	}
+	g, err := commands.ReplayRecord(r)
+	if err != nil {
+		if errors.Is(err, commands.ErrRecordDiverges) {
+			return r, nil, fmt.Errorf("%w: %s: %v", errFailed, path, err)
+		}
+		return r, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, g, nil
 }
