@@ -41,7 +41,11 @@ func TestJCloisterZoneReplaysOurGames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		got, err := runEngine(sg)
+		data, err := json.Marshal(sg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := runEngine(data)
 		if err != nil {
 			t.Fatalf("game %d (seed %d, %d players): %v", i, s.Seed, len(s.Players), err)
 		}
@@ -94,10 +98,24 @@ type engineState struct {
 	phase  string
 }
 
-// runEngine feeds a saved game to the engine as JCloisterZone's client does when it loads one (the
-// tile definitions, GAME_SETUP with the draw order as a forced tile pack, then the replay), asking
-// for the state after every COMMIT.
-func runEngine(sg *SavedGame) ([]engineState, error) {
+// runEngine feeds a saved game file to the engine as JCloisterZone's client does when it loads
+// one (the tile definitions, GAME_SETUP with the draw order as a forced tile pack, then the
+// replay), asking for the state after every COMMIT.
+func runEngine(file []byte) ([]engineState, error) {
+	var sg struct {
+		InitialRandom float64 `json:"initialRandom"`
+		Setup         struct {
+			Sets, Elements, Rules, Start any
+		} `json:"setup"`
+		Players         []any `json:"players"`
+		Replay          []struct{ Type, Payload any }
+		GameAnnotations struct {
+			DrawOrder []string `json:"drawOrder"`
+		} `json:"gameAnnotations"`
+	}
+	if err := json.Unmarshal(file, &sg); err != nil {
+		return nil, err
+	}
 	var in bytes.Buffer
 	fmt.Fprintf(&in, "%%load %s\n%%bulk on\n", *tilesXML)
 	setup := map[string]any{"type": "GAME_SETUP", "payload": map[string]any{
