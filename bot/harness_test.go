@@ -3,7 +3,6 @@ package bot
 import (
 	"bytes"
 	"context"
-	"github.com/bwmarrin/discordgo"
 	"image/png"
 	"io"
 	"log/slog"
@@ -14,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"

@@ -35,12 +35,16 @@ func Export(s game.Setup, moves []game.Move, meta Meta) (*SavedGame, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the deal: %w", err)
 	}
-	if dealt := dealt(g); len(dealt) != 72 || slices.ContainsFunc(dealt, notBase) {
-		return nil, fmt.Errorf("%w: it is dealt %d tiles (tile pool %s); JCloisterZone's base game is exactly the 72 base tiles", ErrUnsupported, len(dealt), s.Options.Pool)
+	starts, order := g.Placed(), draws(g)
+	if n := len(starts) + len(order); n != 72 || slices.ContainsFunc(order, notBase) || slices.ContainsFunc(starts, startNotBase) {
+		return nil, fmt.Errorf("%w: it is dealt %d tiles (tile pool %s); JCloisterZone's base game is exactly the 72 base tiles", ErrUnsupported, n, s.Options.Pool)
 	}
-	starts := g.Placed()
 	if len(starts) != 1 {
 		return nil, fmt.Errorf("%w: the table starts with %d tiles, not one start tile", ErrUnsupported, len(starts))
+	}
+	drawOrder := make([]string, len(order))
+	for i, t := range order {
+		drawOrder[i] = tileIDs[t]
 	}
 	w := writer{g: g, origin: starts[0].Square, onMap: make([][]bool, len(g.Players)), on: map[meepleKey]int{}}
 	sg := &SavedGame{
@@ -51,7 +55,7 @@ func Export(s game.Setup, moves []game.Move, meta Meta) (*SavedGame, error) {
 			Rules:    map[string]any{"tiny-city-scoring": "4"},
 			Start:    []StartTile{{Tile: tileIDs[starts[0].Tile], Rotation: starts[0].Rotation.Degrees()}},
 		},
-		GameAnnotations: GameAnnotations{DrawOrder: w.drawOrder()},
+		GameAnnotations: GameAnnotations{DrawOrder: drawOrder},
 		Replay:          []Message{},
 	}
 	if !meta.Created.IsZero() {
@@ -71,22 +75,25 @@ func Export(s game.Setup, moves []game.Move, meta Meta) (*SavedGame, error) {
 	return sg, nil
 }
 
-// dealt lists every tile of a game that has not begun: on the table, drawn, discarded, face down.
-func dealt(g *game.Game) []game.TileID {
-	var out []game.TileID
-	for _, t := range g.Placed() {
-		out = append(out, t.Tile)
-	}
+// draws lists the tiles of a game that has not begun in the order it draws them: the ones drawn
+// before the first turn (discarded ones first), then the face-down stack from its top.
+func draws(g *game.Game) []game.TileID {
+	out := slices.Clone(g.Discarded)
 	if g.HasDrawn() {
 		out = append(out, g.Drawn)
 	}
-	return slices.Concat(out, g.Discarded, g.Deck)
+	for _, t := range slices.Backward(g.Deck) {
+		out = append(out, t)
+	}
+	return out
 }
 
 func notBase(t game.TileID) bool {
 	_, ok := tileIDs[t]
 	return !ok
 }
+
+func startNotBase(t game.PlacedTile) bool { return notBase(t.Tile) }
 
 // writer turns the game's moves into JCloisterZone messages as it replays them.
 type writer struct {
@@ -105,22 +112,6 @@ type meepleKey struct {
 	player int
 	square game.Square
 	spot   string
-}
-
-// drawOrder lists the tiles in the order the game draws them: the ones drawn before the first
-// turn (discarded ones first), then the face-down stack from its top.
-func (w *writer) drawOrder() []string {
-	var out []string
-	for _, t := range w.g.Discarded {
-		out = append(out, tileIDs[t])
-	}
-	if w.g.HasDrawn() {
-		out = append(out, tileIDs[w.g.Drawn])
-	}
-	for _, t := range slices.Backward(w.g.Deck) {
-		out = append(out, tileIDs[t])
-	}
-	return out
 }
 
 func (w *writer) move(mv game.Move) ([]Message, error) {
