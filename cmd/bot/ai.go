@@ -18,7 +18,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 		return aiServe(stdin, stdout)
 	}
 	if len(args) == 0 || args[0] != "match" {
-		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [-v], or bot ai serve (JSON lines on stdin and stdout)")
+		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [--workers W] [-v], or bot ai serve (JSON lines on stdin and stdout)")
 	}
 	fs := flag.NewFlagSet("ai match", flag.ContinueOnError)
 	a := fs.String("a", string(ai.Hard), "level of side A: random, easy, normal or hard")
@@ -27,6 +27,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	decks := fs.Int("decks", 200, "decks; each is played twice, seats swapped")
 	players := fs.Int("players", 2, "players per game; A and B alternate around the table")
 	seed := fs.Uint64("seed", 1, "seed of the first deck")
+	workers := fs.Int("workers", 1, "decks played at once; the result is the same for any number, but the times per move share the cores")
 	verbose := fs.Bool("v", false, "a line per deck on stderr")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -47,7 +48,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *verbose {
 		progress = os.Stderr
 	}
-	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed}.Run(progress)
+	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed, Workers: *workers}.Run(progress)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -20,6 +21,9 @@ type Match struct {
 	Players int
 	// Seed is the first deck's seed; deck d uses Seed+d.
 	Seed uint64
+	// Workers is how many decks are played at once (at least one). The result is the same for
+	// any number; only the times per move, which share the cores, differ.
+	Workers int
 }
 
 // Result is what a match measured.
@@ -48,7 +52,7 @@ func (m Match) seats(k int) []Level {
 	return out
 }
 
-// Run plays the match; progress, if not nil, gets a line per deck.
+// Run plays the match; progress, if not nil, gets a line per deck, in deck order.
 func (m Match) Run(progress io.Writer) (Result, error) {
 	if m.Players < 2 || m.Players > 6 {
 		return Result{}, fmt.Errorf("a match has 2 to 6 players, not %d", m.Players)
@@ -56,46 +60,118 @@ func (m Match) Run(progress io.Writer) (Result, error) {
 	if m.Decks < 1 {
 		return Result{}, fmt.Errorf("a match needs at least one deck")
 	}
+	workers := min(max(m.Workers, 1), m.Decks)
+	next, stop := make(chan int), make(chan struct{})
+	done := make(chan deck, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for d := range next {
+				done <- m.deck(d)
+			}
+		})
+	}
+	go func() {
+		defer close(next)
+		for d := range m.Decks {
+			select {
+			case next <- d:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	// Decks finish out of order; the result takes them in order, so that it is the same whatever
+	// the number of workers.
 	r := Result{Match: m}
-	names := []string{"p1", "p2", "p3", "p4", "p5", "p6"}[:m.Players]
-	for d := range m.Decks {
-		margin, wins := 0.0, 0.0
-		for k := range 2 {
-			levels := m.seats(k)
-			setup := game.Setup{Players: names, Seed: m.Seed + uint64(d), Options: game.DefaultOptions()}
-			g, err := game.NewGame(m.Rules.Map, m.Rules.Variant, setup)
-			if err != nil {
-				return r, err
+	pending := map[int]deck{}
+	var firstErr error
+	for dk := range done {
+		pending[dk.index] = dk
+		for {
+			dk, ok := pending[len(r.Margins)]
+			if !ok || firstErr != nil {
+				break
 			}
-			for n := 0; !g.Over(); n++ {
-				side := (g.Current + k) % 2
-				// The clock only measures; the moves never depend on it.
-				start := time.Now()
-				mv, err := Choose(g, levels[g.Current], (m.Seed+uint64(d))<<20^uint64(k)<<19^uint64(n))
-				r.MoveTimes[side] = append(r.MoveTimes[side], time.Since(start))
-				if err != nil {
-					return r, fmt.Errorf("deck %d game %d: %w", d, k+1, err)
-				}
-				if err := g.Play(mv); err != nil {
-					return r, fmt.Errorf("deck %d game %d: %s played a refused move: %w", d, k+1, levels[g.Current], err)
-				}
+			delete(pending, dk.index)
+			if dk.err != nil {
+				// The decks under way finish; no more start.
+				firstErr = dk.err
+				close(stop)
+				break
 			}
-			a, b := sideScores(g, func(p int) bool { return (p+k)%2 == 0 })
-			margin += (a - b) / 2
-			w := winShare(g, func(p int) bool { return (p+k)%2 == 0 })
-			wins += w / 2
-			r.WinsA += w
-			r.Games++
+			r.add(dk)
+			if progress != nil {
+				fmt.Fprintf(progress, "deck %d: margin %+.1f, A's share of wins %.2f\n", dk.index+1, dk.margin, dk.wins/2)
+			}
 		}
-		r.Margins = append(r.Margins, margin)
-		if progress != nil {
-			fmt.Fprintf(progress, "deck %d: margin %+.1f, A's share of wins %.2f\n", d+1, margin, wins)
-		}
+	}
+	if firstErr != nil {
+		return r, firstErr
 	}
 	for i := range r.MoveTimes {
 		slices.Sort(r.MoveTimes[i])
 	}
 	return r, nil
+}
+
+// deck is what the two games of one deck measured.
+type deck struct {
+	index int
+	// margin is A's mean score less B's, averaged over the two games; wins is A's wins in them.
+	margin, wins float64
+	games        int
+	times        [2][]time.Duration
+	err          error
+}
+
+func (r *Result) add(dk deck) {
+	r.Margins = append(r.Margins, dk.margin)
+	r.WinsA += dk.wins
+	r.Games += dk.games
+	for i := range r.MoveTimes {
+		r.MoveTimes[i] = append(r.MoveTimes[i], dk.times[i]...)
+	}
+}
+
+// deck plays deck d twice, seats swapped. Its moves depend only on the deck's seed, never on
+// which worker plays it or when.
+func (m Match) deck(d int) deck {
+	dk := deck{index: d}
+	names := []string{"p1", "p2", "p3", "p4", "p5", "p6"}[:m.Players]
+	for k := range 2 {
+		levels := m.seats(k)
+		setup := game.Setup{Players: names, Seed: m.Seed + uint64(d), Options: game.DefaultOptions()}
+		g, err := game.NewGame(m.Rules.Map, m.Rules.Variant, setup)
+		if err != nil {
+			dk.err = err
+			return dk
+		}
+		for n := 0; !g.Over(); n++ {
+			side := (g.Current + k) % 2
+			// The clock only measures; the moves never depend on it.
+			start := time.Now()
+			mv, err := Choose(g, levels[g.Current], (m.Seed+uint64(d))<<20^uint64(k)<<19^uint64(n))
+			dk.times[side] = append(dk.times[side], time.Since(start))
+			if err != nil {
+				dk.err = fmt.Errorf("deck %d game %d: %w", d+1, k+1, err)
+				return dk
+			}
+			if err := g.Play(mv); err != nil {
+				dk.err = fmt.Errorf("deck %d game %d: %s played a refused move: %w", d+1, k+1, levels[g.Current], err)
+				return dk
+			}
+		}
+		a, b := sideScores(g, func(p int) bool { return (p+k)%2 == 0 })
+		dk.margin += (a - b) / 2
+		dk.wins += winShare(g, func(p int) bool { return (p+k)%2 == 0 })
+		dk.games++
+	}
+	return dk
 }
 
 // sideScores are A's and B's mean scores in g; isA tells A's seats.

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,5 +75,37 @@ func TestOneDeckReportsNoStandardError(t *testing.T) {
 	res.Report(&b)
 	if !strings.Contains(b.String(), "(one deck: no standard error)") || strings.Contains(b.String(), " SE)") {
 		t.Errorf("the one-deck report:\n%s", b.String())
+	}
+}
+
+// Decks played side by side give the same result as decks played one after another: each deck's
+// moves depend on its seed alone, and the result takes the decks in order.
+func TestWorkersDoNotChangeAMatch(t *testing.T) {
+	r, err := variants.Lookup("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Match{Rules: r, A: Easy, B: Random, Decks: 5, Players: 3, Seed: 7}
+	var serialLog, parallelLog strings.Builder
+	serial, err := m.Run(&serialLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Workers = 3
+	parallel, err := m.Run(&parallelLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(serial.Margins, parallel.Margins) || serial.WinsA != parallel.WinsA || serial.Games != parallel.Games {
+		t.Errorf("3 workers: margins %v, wins %v of %d; one worker: %v, %v of %d",
+			parallel.Margins, parallel.WinsA, parallel.Games, serial.Margins, serial.WinsA, serial.Games)
+	}
+	for i := range serial.MoveTimes {
+		if len(serial.MoveTimes[i]) != len(parallel.MoveTimes[i]) {
+			t.Errorf("side %d: %d moves timed with 3 workers, %d with one", i, len(parallel.MoveTimes[i]), len(serial.MoveTimes[i]))
+		}
+	}
+	if serialLog.String() != parallelLog.String() {
+		t.Errorf("progress with 3 workers:\n%s\nwith one:\n%s", parallelLog.String(), serialLog.String())
 	}
 }
