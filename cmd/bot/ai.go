@@ -2,10 +2,14 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -48,7 +52,14 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *verbose {
 		progress = os.Stderr
 	}
-	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed, Workers: *workers}.Run(progress)
+	// Ctrl-C ends a long match with the figures of the decks it finished.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed, Workers: *workers}.Run(ctx, progress)
+	if errors.Is(err, context.Canceled) && len(res.Margins) > 0 {
+		res.Report(stdout)
+		return fmt.Errorf("ai match: stopped after %d of %d decks", len(res.Margins), *decks)
+	}
 	if err != nil {
 		return err
 	}

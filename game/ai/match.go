@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -52,8 +53,10 @@ func (m Match) seats(k int) []Level {
 	return out
 }
 
-// Run plays the match; progress, if not nil, gets a line per deck, in deck order.
-func (m Match) Run(progress io.Writer) (Result, error) {
+// Run plays the match; progress, if not nil, gets a line per deck, in deck order. When ctx ends,
+// the decks under way are dropped and Run returns the decks finished before them, with ctx's
+// error: a long match stopped early still reports what it measured.
+func (m Match) Run(ctx context.Context, progress io.Writer) (Result, error) {
 	if m.Players < 2 || m.Players > 6 {
 		return Result{}, fmt.Errorf("a match has 2 to 6 players, not %d", m.Players)
 	}
@@ -67,7 +70,7 @@ func (m Match) Run(progress io.Writer) (Result, error) {
 	for range workers {
 		wg.Go(func() {
 			for d := range next {
-				done <- m.deck(d)
+				done <- m.deck(ctx, d)
 			}
 		})
 	}
@@ -77,6 +80,8 @@ func (m Match) Run(progress io.Writer) (Result, error) {
 			select {
 			case next <- d:
 			case <-stop:
+				return
+			case <-ctx.Done():
 				return
 			}
 		}
@@ -110,13 +115,14 @@ func (m Match) Run(progress io.Writer) (Result, error) {
 			}
 		}
 	}
-	if firstErr != nil {
-		return r, firstErr
+	if firstErr == nil && len(r.Margins) < m.Decks {
+		// Stopped between decks: none was under way to report it.
+		firstErr = ctx.Err()
 	}
 	for i := range r.MoveTimes {
 		slices.Sort(r.MoveTimes[i])
 	}
-	return r, nil
+	return r, firstErr
 }
 
 // deck is what the two games of one deck measured.
@@ -140,7 +146,7 @@ func (r *Result) add(dk deck) {
 
 // deck plays deck d twice, seats swapped. Its moves depend only on the deck's seed, never on
 // which worker plays it or when.
-func (m Match) deck(d int) deck {
+func (m Match) deck(ctx context.Context, d int) deck {
 	dk := deck{index: d}
 	names := []string{"p1", "p2", "p3", "p4", "p5", "p6"}[:m.Players]
 	for k := range 2 {
@@ -152,6 +158,10 @@ func (m Match) deck(d int) deck {
 			return dk
 		}
 		for n := 0; !g.Over(); n++ {
+			if err := ctx.Err(); err != nil {
+				dk.err = err
+				return dk
+			}
 			side := (g.Current + k) % 2
 			// The clock only measures; the moves never depend on it.
 			start := time.Now()
@@ -256,7 +266,11 @@ func percentile(sorted []time.Duration, q float64) time.Duration {
 func (r Result) Report(w io.Writer) {
 	mean, se := r.MeanMargin()
 	diff, lo, hi := r.Elo()
-	fmt.Fprintf(w, "map %s, %d players, A=%s vs B=%s, %d decks (deck-paired, seats swapped)\n", r.Rules.ID, r.Players, r.A, r.B, r.Decks)
+	decks := fmt.Sprintf("%d decks", r.Decks)
+	if played := len(r.Margins); played < r.Decks {
+		decks = fmt.Sprintf("%d of %d decks, stopped early", played, r.Decks)
+	}
+	fmt.Fprintf(w, "map %s, %d players, A=%s vs B=%s, %s (deck-paired, seats swapped)\n", r.Rules.ID, r.Players, r.A, r.B, decks)
 	fmt.Fprintf(w, "games        %d\n", r.Games)
 	fmt.Fprintf(w, "win rate A   %.1f %%\n", 100*r.WinRate())
 	if len(r.Margins) < 2 {

@@ -1,6 +1,9 @@
 package ai
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -46,7 +49,7 @@ func TestEasyBeatsRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 2, Players: 2, Seed: 1}.Run(nil)
+	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 2, Players: 2, Seed: 1}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +70,7 @@ func TestOneDeckReportsNoStandardError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 1, Players: 2, Seed: 1}.Run(nil)
+	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 1, Players: 2, Seed: 1}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,12 +90,12 @@ func TestWorkersDoNotChangeAMatch(t *testing.T) {
 	}
 	m := Match{Rules: r, A: Easy, B: Random, Decks: 5, Players: 3, Seed: 7}
 	var serialLog, parallelLog strings.Builder
-	serial, err := m.Run(&serialLog)
+	serial, err := m.Run(context.Background(), &serialLog)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Workers = 3
-	parallel, err := m.Run(&parallelLog)
+	parallel, err := m.Run(context.Background(), &parallelLog)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,4 +111,40 @@ func TestWorkersDoNotChangeAMatch(t *testing.T) {
 	if serialLog.String() != parallelLog.String() {
 		t.Errorf("progress with 3 workers:\n%s\nwith one:\n%s", parallelLog.String(), serialLog.String())
 	}
+}
+
+// A match stopped early reports the decks it finished, and says it stopped.
+func TestAStoppedMatchReportsTheDecksItFinished(t *testing.T) {
+	r, err := variants.Lookup("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	progress := &cancelAfter{lines: 2, cancel: cancel}
+	res, err := Match{Rules: r, A: Easy, B: Random, Decks: 50, Players: 2, Seed: 1, Workers: 2}.Run(ctx, progress)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a stopped match returned %v", err)
+	}
+	if len(res.Margins) < 2 || len(res.Margins) >= 50 || res.Games != 2*len(res.Margins) {
+		t.Fatalf("stopped after two decks: %d decks, %d games", len(res.Margins), res.Games)
+	}
+	var b strings.Builder
+	res.Report(&b)
+	if want := fmt.Sprintf("%d of 50 decks, stopped early", len(res.Margins)); !strings.Contains(b.String(), want) {
+		t.Errorf("the report of a stopped match does not say %q:\n%s", want, b.String())
+	}
+}
+
+// cancelAfter cancels once it has been written lines times.
+type cancelAfter struct {
+	lines  int
+	cancel func()
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	if c.lines--; c.lines == 0 {
+		c.cancel()
+	}
+	return len(p), nil
 }
