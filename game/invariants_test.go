@@ -167,3 +167,41 @@ func TestCloneAndOriginalKeepTheirOwnLogs(t *testing.T) {
 		t.Fatal("the games scored nothing after the clone: the test proves nothing")
 	}
 }
+
+// A copy made into the memory of a game done with is the game itself, and independent of it: a
+// used game (played further, from another deal) is overwritten, and each side's later moves
+// never show in the other.
+func TestCloneIntoAUsedGameIsAnIndependentCopy(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b", "c"}, Seed: seed})
+		used, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"x", "y"}, Seed: seed + 100})
+		rng := NewRNG(seed)
+		used.PlayOut(&rng)
+		for step := 0; !g.Over(); step++ {
+			if step%7 == 0 {
+				before := g.Hash()
+				c := g.CloneInto(used)
+				if c != used || c.Hash() != before {
+					t.Fatalf("seed %d, move %d: the copy hashes differently from its original", seed, step)
+				}
+				a, b := NewRNG(seed+uint64(step)), NewRNG(seed+uint64(step))
+				fresh := g.Clone()
+				c.PlayOut(&a)
+				fresh.PlayOut(&b)
+				if g.Hash() != before {
+					t.Fatalf("seed %d, move %d: playing the copy changed the original", seed, step)
+				}
+				if c.Hash() != fresh.Hash() {
+					t.Fatalf("seed %d, move %d: the copy and a clone end differently", seed, step)
+				}
+			}
+			m, _ := g.RandomMove(&rng, nil)
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if step%7 == 0 && used.Hash() == g.Hash() && !g.Over() {
+				t.Fatalf("seed %d, move %d: a move of the original showed in the copy", seed, step)
+			}
+		}
+	}
+}

@@ -67,6 +67,8 @@ type enumerator struct {
 	rng         *game.RNG
 	// positions counts the positions the enumerator has made, for a search's budget.
 	positions int
+	// spare holds positions the enumerator made and has done with, to be copied over.
+	spare []*game.Game
 	// budget, if positive, bounds the positions a whole-turn enumeration makes: past it, every
 	// later step takes its default (decline, no meeple, the first choice) instead of branching.
 	// A map whose later steps multiply (Taiwan's upgrades: every meeple times every exact
@@ -118,7 +120,7 @@ func (e *enumerator) walk(g *game.Game) {
 	}
 	children := make([]child, 0, len(opts))
 	for _, m := range opts {
-		c := g.Clone()
+		c := e.copyOf(g)
 		e.positions++
 		if err := c.Play(m); err != nil {
 			// Every option is legal by construction: a refusal is an engine bug, reported.
@@ -139,7 +141,18 @@ func (e *enumerator) walk(g *game.Game) {
 		e.path = append(e.path, ch.move)
 		e.walk(ch.game)
 		e.path = e.path[:len(e.path)-1]
+		e.spare = append(e.spare, ch.game)
 	}
+}
+
+// copyOf copies g into a position the enumerator made before and has done with, if it has one.
+func (e *enumerator) copyOf(g *game.Game) *game.Game {
+	if n := len(e.spare); n > 0 {
+		c := e.spare[n-1]
+		e.spare = e.spare[:n-1]
+		return g.CloneInto(c)
+	}
+	return g.Clone()
 }
 
 // stepDefault is the option a step takes when the budget is spent: declining (pass), no meeple,
@@ -177,6 +190,8 @@ func (e *enumerator) prune(children []child) []child {
 	for _, ch := range children {
 		if ch.value >= cut && len(out) < beam {
 			out = append(out, ch)
+		} else {
+			e.spare = append(e.spare, ch.game)
 		}
 	}
 	return out
