@@ -21,10 +21,6 @@ type budget struct {
 	// breadth is how many options of a turn's first step fast play tries, depth how many of each
 	// later step's.
 	breadth, depth int
-	// replyBreadth is breadth for each rival's first turn after the candidate (0: every option).
-	// The reply decides whether a city is stolen or a road cut; a rival that only sees a few of
-	// its placements is a rival that never punishes, and a search against it overreaches.
-	replyBreadth int
 	// positions bounds the positions fast play makes: once they are spent, the candidates are
 	// compared on the playouts done so far. It keeps the rare huge turn (a forced choice among
 	// fifty squares in every playout) within the time budget.
@@ -37,9 +33,9 @@ type stage struct{ samples, keep int }
 // narrow reply had left it no stronger than easy (52.5 % and +0.5 a game on 20 classic decks).
 var (
 	normalBudget = budget{candidates: 8, rounds: []stage{{samples: 6, keep: 3}, {samples: 12, keep: 1}},
-		followTurns: 3, breadth: 8, replyBreadth: 0, depth: 3, positions: 10000}
+		followTurns: 3, breadth: 8, depth: 3, positions: 10000}
 	hardBudget = budget{candidates: 10, rounds: []stage{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
-		followTurns: 3, breadth: 8, replyBreadth: 0, depth: 3, positions: 30000}
+		followTurns: 3, breadth: 8, depth: 3, positions: 30000}
 )
 
 // candidate is a turn under search with the sum of its playouts' values.
@@ -53,8 +49,8 @@ func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
 
 // search is determinized flat Monte Carlo over whole turns: easy's best turns, each played out in
 // sampled deals (the same deals for every candidate, so that luck cancels out of the comparison)
-// by fast play of every player for a few turns, each rival's first reply chosen from a wider set,
-// and judged by the evaluation at the end. It returns the chosen turn, the determinized copy its
+// by fast play of every player for a few turns, each rival's first reply chosen from all its
+// options, and judged by the evaluation at the end. It returns the chosen turn, the determinized copy its
 // plans were made on, and how many positions fast play made.
 func search(g *game.Game, rng *game.RNG, b budget) (candidate, *game.Game, int, error) {
 	seat := g.Current
@@ -111,8 +107,11 @@ func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, f
 	for !c.Over() && rivals < b.followTurns*(len(c.Players)-1) {
 		fast.limit = b.breadth
 		if c.Current != seat {
+			// Each rival's first reply tries every option: it decides whether a city is stolen
+			// or a road cut, and a search against a rival that sees a few of its placements
+			// never meets the punishment and overreaches.
 			if rivals < len(c.Players)-1 {
-				fast.limit = b.replyBreadth
+				fast.limit = 0
 			}
 			rivals++
 		}
