@@ -21,7 +21,7 @@ func resolveAction(t *Table, typed game.Action) (game.Action, error) {
 	}
 	for k := range typed.Args {
 		if !actionHasOption(spec, k) {
-			return game.Action{}, fmt.Errorf("%s has no option %s: use %s", spec.Name, k, actionOptionNames(spec))
+			return game.Action{}, fmt.Errorf("%s has no option %s: use %s", spec.Name, game.Echo(k), actionOptionNames(spec))
 		}
 	}
 	g := t.Game
@@ -51,7 +51,7 @@ func actionSpec(t *Table, name string) (game.ActionSpec, error) {
 	if len(names) == 0 {
 		return game.ActionSpec{}, fmt.Errorf("%s has no chip actions", e.Title)
 	}
-	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), name)
+	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), game.Echo(name))
 }
 
 // argsMatch reports whether every option typed agrees with the legal action's. A meeple spot
@@ -93,7 +93,7 @@ func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalActi
 	var me *game.MoveError
 	switch {
 	case err == nil:
-		err = fmt.Errorf("%s is not one of the chip actions open now", typed)
+		err = fmt.Errorf("%s is not one of the chip actions open now", game.Echo(typed.String()))
 	case errors.As(err, &me) && len(me.Legal) > 0:
 		return err
 	}
@@ -133,7 +133,7 @@ func shortcutAction(spec game.ActionSpec, value string) (game.Action, bool, erro
 		case "no", "false", "n", "none", "":
 			return a, false, nil
 		}
-		return a, false, fmt.Errorf("%s:%s: use %s:yes to %s, or leave it out", spec.Shortcut, value, spec.Shortcut, strings.ToLower(spec.Description))
+		return a, false, fmt.Errorf("%s:%s: use %s:yes to %s, or leave it out", spec.Shortcut, game.Echo(value), spec.Shortcut, strings.ToLower(spec.Description))
 	}
 	a.Args[spec.Options[0].Name] = value
 	return a, true, nil

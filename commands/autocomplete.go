@@ -20,7 +20,7 @@ func Autocomplete(t *Table, in Input, focused string) []Choice {
 	var all []Choice
 	switch {
 	case in.Command == "carc" && focused == "map":
-		for _, e := range variants.All(in.Local) {
+		for _, e := range variants.All(false) {
 			all = append(all, Choice{Name: fmt.Sprintf("%s (%d tiles)", e.Title, e.Map.DefaultTiles), Value: e.ID})
 		}
 	case in.Command == "carc" && focused == "player" && t != nil:

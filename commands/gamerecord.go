@@ -141,7 +141,7 @@ func ParseRecord(data []byte) (GameRecord, error) {
 		return GameRecord{}, fmt.Errorf("not a game record: %w", err)
 	}
 	if r.Format != RecordFormat {
-		return GameRecord{}, fmt.Errorf("not a game record: format %q, want %q", r.Format, RecordFormat)
+		return GameRecord{}, fmt.Errorf("not a game record: format %q, want %q", game.Echo(r.Format), RecordFormat)
 	}
 	if r.Version < 1 || r.Version > RecordVersion {
 		return GameRecord{}, fmt.Errorf("game record version %d: this bot reads versions 1 to %d", r.Version, RecordVersion)

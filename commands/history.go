@@ -179,7 +179,7 @@ func carcReplay(t *Table, in Input) Reply {
 		if last < 1 {
 			return fail(t, "No turn has been played yet.")
 		}
-		return fail(t, "move:%s is not a finished turn: choose a turn from 1 to %d.", in.Options["move"], last)
+		return fail(t, "move:%s is not a finished turn: choose a turn from 1 to %d.", game.Echo(in.Options["move"]), last)
 	}
 	g, turns, err := turnEvents(t, n)
 	if err != nil {
@@ -217,7 +217,7 @@ func carcExport(t *Table, in Input) Reply {
 			"and it replays with the same tiles in the same order.", plural(len(r.Moves), "move", "moves"))
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".jcz", Data: data}}
 	default:
-		return fail(t, "There is no format %s: choose %s.", f, strings.Join(ExportFormats, " or "))
+		return fail(t, "There is no format %s: choose %s.", game.Echo(f), strings.Join(ExportFormats, " or "))
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

@@ -82,11 +82,11 @@ func ParseCommand(text string) (Input, error) {
 	for _, w := range rest {
 		name, value, ok := strings.Cut(w, ":")
 		if !ok || name == "" {
-			return Input{}, fmt.Errorf("%q is not an option: write name:value, like square:F7", w)
+			return Input{}, fmt.Errorf("%q is not an option: write name:value, like square:F7", game.Echo(w))
 		}
 		name = strings.ToLower(name)
 		if _, dup := in.Options[name]; dup {
-			return Input{}, fmt.Errorf("option %s is given twice", name)
+			return Input{}, fmt.Errorf("option %s is given twice", game.Echo(name))
 		}
 		in.Options[name] = value
 	}
@@ -138,13 +138,13 @@ func parseSpot(s string) (string, error) {
 	}
 	kind, where, ok := strings.Cut(t, ":")
 	if !ok {
-		return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
+		return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
 	}
 	switch kind {
 	case "city", "road":
 		d, err := game.ParseDir(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %v", s, err)
+			return "", fmt.Errorf("%q: %v", game.Echo(s), err)
 		}
 		return kind + ":" + d.String(), nil
 	case "field", "farm":
@@ -153,11 +153,11 @@ func parseSpot(s string) (string, error) {
 		}
 		h, err := game.ParseHalf(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %v", s, err)
+			return "", fmt.Errorf("%q: %v", game.Echo(s), err)
 		}
 		return "field:" + h.String(), nil
 	}
-	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
+	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
 }
 
 // parseActions reads the chip actions written in one option value, separated by ";":
@@ -175,7 +175,7 @@ func parseActions(s string) ([]game.Action, error) {
 		out = append(out, a)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", s)
+		return nil, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(s))
 	}
 	return out, nil
 }
@@ -184,13 +184,13 @@ func parseActions(s string) ([]game.Action, error) {
 func parseAction(s string) (game.Action, error) {
 	words, err := splitWords(strings.TrimSpace(s))
 	if err != nil || len(words) == 0 {
-		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", strings.TrimSpace(s))
+		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(strings.TrimSpace(s)))
 	}
 	a := game.Action{Name: strings.ToLower(words[0]), Args: map[string]string{}}
 	for _, w := range words[1:] {
 		k, v, ok := strings.Cut(w, ":")
 		if !ok {
-			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", w, strings.TrimSpace(s))
+			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", game.Echo(w), game.Echo(strings.TrimSpace(s)))
 		}
 		a.Args[strings.ToLower(k)] = v
 	}

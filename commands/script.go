@@ -268,7 +268,7 @@ func malformed(n int, name, format string, a ...any) error {
 func (r *Runner) directive(n int, text string) error {
 	words, err := splitWords(text[1:])
 	if err != nil || len(words) == 0 {
-		return fmt.Errorf("line %d: %w: %q", n, ErrMalformed, text)
+		return fmt.Errorf("line %d: %w: %q", n, ErrMalformed, game.Echo(text))
 	}
 	name, args := words[0], words[1:]
 	d, ok := directives[name]
@@ -287,7 +287,7 @@ func (r *Runner) seedDirective(n int, args []string, _ string) error {
 	}
 	v, err := strconv.ParseUint(args[0], 10, 64)
 	if err != nil {
-		return malformed(n, "seed", "%q is not a whole number", args[0])
+		return malformed(n, "seed", "%q is not a whole number", game.Echo(args[0]))
 	}
 	if r.Table != nil && r.Table.Status == Lobby {
 		r.Table.Settings.Seed, r.Table.Settings.SeedSet = v, true
@@ -303,7 +303,7 @@ func (r *Runner) startsDirective(n int, args []string, _ string) error {
 		where, spec, ok := strings.Cut(a, "=")
 		tileText, rotText, ok2 := strings.Cut(spec, "@")
 		if !ok || !ok2 {
-			return malformed(n, "starts", "%q: write START=TILE@ROTATION, like Nancy=D@0", a)
+			return malformed(n, "starts", "%q: write START=TILE@ROTATION, like Nancy=D@0", game.Echo(a))
 		}
 		var id game.TileID
 		if err := id.UnmarshalText([]byte(tileText)); err != nil {
@@ -343,7 +343,7 @@ func (r *Runner) chipsDirective(n int, args []string, _ string) error {
 		sqText, spec, ok := strings.Cut(a, "=")
 		colorText, valueText, ok2 := strings.Cut(spec, ":")
 		if !ok || !ok2 {
-			return malformed(n, "chips", "%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", a)
+			return malformed(n, "chips", "%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", game.Echo(a))
 		}
 		sq, err := game.ParseSquare(sqText)
 		if err != nil {
@@ -355,7 +355,7 @@ func (r *Runner) chipsDirective(n int, args []string, _ string) error {
 		}
 		v, err := strconv.Atoi(valueText)
 		if err != nil || v < 1 || v > 2 {
-			return malformed(n, "chips", "%q: a chip is worth 1 or 2", valueText)
+			return malformed(n, "chips", "%q: a chip is worth 1 or 2", game.Echo(valueText))
 		}
 		chips = append(chips, game.MapChip{Square: sq, Chip: game.Chip{Color: color, Value: v}})
 	}
@@ -395,7 +395,7 @@ func (r *Runner) setupDirective(n int, args []string, _ string) error {
 	if len(names) == 0 {
 		return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)
 	}
-	return malformed(n, "setup", "%s fixes %s, not %q", e.Title, strings.Join(names, ", "), args[0])
+	return malformed(n, "setup", "%s fixes %s, not %q", e.Title, strings.Join(names, ", "), game.Echo(args[0]))
 }
 
 // stateDirective prints the state as JSON. A table script sees everything (it is how rules are

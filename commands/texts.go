@@ -419,7 +419,7 @@ func logText(t *Table, who string) string {
 	seat := -1
 	if who != "" {
 		if seat = t.findSeat(who); seat < 0 {
-			return fmt.Sprintf("player:%s is not at this table: choose %s.", who, seatList(t))
+			return fmt.Sprintf("player:%s is not at this table: choose %s.", game.Echo(who), seatList(t))
 		}
 	}
 	var lines []string
@@ -504,7 +504,7 @@ func helpText(local bool) string {
 	if !local {
 		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")
 	}
-	for _, e := range variants.All(local) {
+	for _, e := range variants.All(false) {
 		if e.Help != "" {
 			lines = append(lines, e.Help)
 		}
@@ -529,6 +529,9 @@ func rulesText(t *Table, in Input) string {
 		id = variants.Default
 	}
 	e, err := variants.Lookup(id)
+	if err == nil && e.Test && !in.Local {
+		err = fmt.Errorf("map:%s is not a map: choose %s", game.Echo(id), strings.Join(variants.IDs(false), ", "))
+	}
 	if err != nil {
 		return sentence(err.Error())
 	}

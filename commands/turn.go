@@ -84,7 +84,7 @@ func placePlan(t *Table, seat int, in Input) ([]step, error) {
 	}
 	for name := range in.Options {
 		if !slices.Contains(known, name) {
-			return nil, fmt.Errorf("/place has no option %s: use %s", name, strings.Join(known, ", "))
+			return nil, fmt.Errorf("/place has no option %s: use %s", game.Echo(name), strings.Join(known, ", "))
 		}
 	}
 	sqText, ok := in.Options["square"]
@@ -183,7 +183,7 @@ func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
 // chipsPlan reads /chips ACTION option:value ...
 func chipsPlan(t *Table, in Input) ([]step, error) {
 	if in.Command != "chips" {
-		return nil, fmt.Errorf("/%s %s is not a turn command", in.Command, in.Sub)
+		return nil, fmt.Errorf("/%s %s is not a turn command", game.Echo(in.Command), game.Echo(in.Sub))
 	}
 	spec, err := actionSpec(t, in.Sub)
 	if err != nil {
@@ -192,7 +192,7 @@ func chipsPlan(t *Table, in Input) ([]step, error) {
 	a := game.Action{Name: in.Sub, Args: map[string]string{}}
 	for k, v := range in.Options {
 		if !actionHasOption(spec, k) {
-			return nil, fmt.Errorf("/chips %s has no option %s: use %s", spec.Name, k, actionOptionNames(spec))
+			return nil, fmt.Errorf("/chips %s has no option %s: use %s", spec.Name, game.Echo(k), actionOptionNames(spec))
 		}
 		a.Args[k] = v
 	}

@@ -132,7 +132,7 @@ func parsePay(s string) ([]game.Chip, error) {
 		part = strings.TrimSpace(part)
 		name := strings.TrimRight(part, "0123456789 ")
 		if name == "" || name == part {
-			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", part)
+			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))
 		}
 		color, err := game.ParseColor(name)
 		if err != nil {
@@ -140,9 +140,12 @@ func parsePay(s string) ([]game.Chip, error) {
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", part)
+			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
+		if len(out) > UpgradeCost {
+			return nil, fmt.Errorf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("the payment names no chips")
@@ -224,7 +227,7 @@ func (Variant) CanAct(g *game.Game) bool {
 // before it changes anything.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
-		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", a.Name)
+		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
 	}
 	p := g.Current
 	hand := g.Players[p].Chips
@@ -265,7 +268,7 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return refuse(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, spot)
+		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
 	}
 	if strings.TrimSpace(a.Args["pay"]) == "" {
 		return refuse(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
