@@ -104,7 +104,7 @@ func handleCarc(t *Table, in Input) Reply {
 	case "hint":
 		return carcHint(t, in)
 	case "history":
-		return carcHistory(t, 0)
+		return carcHistoryCommand(t, in)
 	case "replay":
 		return carcReplay(t, in)
 	case "export":
