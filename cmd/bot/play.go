@@ -19,7 +19,7 @@ import (
 var errFailed = errors.New("expectations failed")
 
 func exitCode(err error) int {
-	if errors.Is(err, errFailed) {
+	if errors.Is(err, errFailed) || errors.Is(err, commands.ErrRecordDiverges) {
 		return 1
 	}
 	return 2
