@@ -76,3 +76,35 @@ func TestScriptsReportMalformedLines(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadSpot reads meeple spots as typed in the meeple step: a number is one of the tile's
+// spots on the board or refused naming them, and a name reads as parseSpot reads it.
+func FuzzReadSpot(f *testing.F) {
+	for _, s := range []string{"1", "3", "4", "0", "#2", " 2 ", "02", "-1", "1.5", "city:N", "none", "99999999999999999999"} {
+		f.Add(s)
+	}
+	r := &Runner{Out: io.Discard}
+	for i, l := range []string{"alice: /carc new map:practice", "bob: /carc join", "!starts Centre=D@0", "!deck U", "alice: /carc start",
+		"alice: /place square:I8 rotation:0"} {
+		if err := r.Line(i+1, l); err != nil {
+			f.Fatal(err)
+		}
+	}
+	g := r.Table.Game
+	spots := g.MeepleSpots()
+	f.Fuzz(func(t *testing.T, s string) {
+		spot, err := readSpot(g, s)
+		n, numbered := spotNumber(s)
+		switch {
+		case numbered && err == nil && spot != spots[n-1]:
+			t.Fatalf("spot %q read as %q, the board's number %d is %q", s, spot, n, spots[n-1])
+		case numbered && err != nil && (n >= 1 && n <= len(spots) || !strings.Contains(err.Error(), "1 = "+spots[0])):
+			t.Fatalf("spot %q refused: %v", s, err)
+		case !numbered:
+			want, werr := parseSpot(s)
+			if spot != want || (err == nil) != (werr == nil) {
+				t.Fatalf("spot %q read as %q, %v; parseSpot says %q, %v", s, spot, err, want, werr)
+			}
+		}
+	})
+}

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -158,6 +159,38 @@ func parseSpot(s string) (string, error) {
 		return "field:" + h.String(), nil
 	}
 	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
+}
+
+// spotNumber reads a meeple spot given by its number, as the board and the reply number the spots
+// of the tile just placed: "2" is the second of Game.MeepleSpots.
+func spotNumber(s string) (int, bool) {
+	t := strings.TrimPrefix(strings.TrimSpace(s), "#")
+	if t == "" || len(t) > 3 || strings.Trim(t, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(t)
+	return n, err == nil
+}
+
+// readSpot reads the meeple spot typed in the meeple step: a spot's name (parseSpot) or its
+// number on the board. A number the tile does not show is refused with the numbers it does.
+func readSpot(g *game.Game, s string) (string, error) {
+	n, ok := spotNumber(s)
+	if !ok {
+		return parseSpot(s)
+	}
+	spots := g.MeepleSpots()
+	if n >= 1 && n <= len(spots) {
+		return spots[n-1], nil
+	}
+	if len(spots) == 0 {
+		return "", fmt.Errorf("spot %d is not on the board: your tile shows no spot for a meeple, so it takes none (spot:none)", n)
+	}
+	parts := make([]string, len(spots))
+	for i, sp := range spots {
+		parts[i] = fmt.Sprintf("%d = %s", i+1, sp)
+	}
+	return "", fmt.Errorf("spot %d is not on the board: the spots of your tile are %s, or none", n, strings.Join(parts, ", "))
 }
 
 // parseActions reads the chip actions written in one option value, separated by ";":

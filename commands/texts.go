@@ -149,9 +149,9 @@ func actionLabels(g *game.Game) string {
 func meeplePrompt(t *Table) string {
 	g := t.Game
 	spots := g.MeepleSpots()
-	how := "/meeple spot:.. or a button (the numbers match the board), or none"
+	how := "/meeple spot:N (a number of the board) or a button, or none"
 	if t.Local {
-		how = "/meeple spot:.. (the numbers match the board), or /meeple spot:none"
+		how = "/meeple spot:N (a number of the board, or the spot's name), or /meeple spot:none"
 	}
 	text := fmt.Sprintf("%s: place a meeple with %s.", t.SeatName(g.Current), how)
 	if len(spots) > 0 {
@@ -499,7 +499,7 @@ func helpText(local bool) string {
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
-		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
+		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it; or the spot's number on the board (meeple:2).",
 	}
 	if !local {
 		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")

@@ -63,6 +63,9 @@ type step struct {
 	move   *game.Move
 	action *game.Action
 	close  game.Phase
+	// numbered marks a meeple given by its number on the board (/place meeple:2): the number is
+	// read against the spots the tile shows once placed.
+	numbered bool
 }
 
 // placePlan reads /place: the tile, then the chip actions of the meeple step, the meeple, the
@@ -138,7 +141,9 @@ func placePlan(t *Table, seat int, in Input) ([]step, error) {
 	plan = append(plan, byStep[game.StepMeeple]...)
 	plan = append(plan, byStep[""]...)
 	m, whole := in.Options["meeple"]
-	if whole {
+	if _, numbered := spotNumber(m); whole && numbered {
+		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: strings.TrimSpace(m)}, numbered: true})
+	} else if whole {
 		spot, err := parseSpot(m)
 		if err != nil {
 			return nil, err
@@ -173,9 +178,12 @@ func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
 	if !ok {
 		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(append(g.MeepleSpots(), "none"), ", "))
 	}
-	spot, err := parseSpot(v)
-	if err != nil {
+	spot, err := readSpot(g, v)
+	if _, numbered := spotNumber(v); err != nil && !numbered {
 		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(append(g.MeepleSpots(), "none"), ", "))
+	}
+	if err != nil {
+		return nil, err
 	}
 	return []step{{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot}}}, nil
 }
@@ -249,6 +257,13 @@ func (t *Table) run(user string, seat int, plan []step) result {
 					return fail(i, m.Kind, noSpotError(c, seat))
 				}
 				continue
+			}
+			if s.numbered {
+				spot, err := readSpot(g, m.Spot)
+				if err != nil {
+					return fail(i, m.Kind, err)
+				}
+				m.Spot = spot
 			}
 		}
 		ev, err := g.Apply(m)
