@@ -31,7 +31,7 @@ func resolveAction(t *Table, typed game.Action) (game.Action, error) {
 			continue
 		}
 		same = append(same, l)
-		if argsMatch(t, typed.Args, l.Args) {
+		if argsMatch(t, spec, typed.Args, l.Args) {
 			return l.Action, nil
 		}
 	}
@@ -56,10 +56,14 @@ func actionSpec(t *Table, name string) (game.ActionSpec, error) {
 
 // argsMatch reports whether every option typed agrees with the legal action's. A meeple spot
 // agrees with another name of the same feature of the tile on the action's square (design §2.2:
-// any edge of a feature names it).
-func argsMatch(t *Table, typed, legal map[string]string) bool {
+// any edge of a feature names it); an option with its own normal form (ActionOption.Normal)
+// agrees in any way of writing it.
+func argsMatch(t *Table, spec game.ActionSpec, typed, legal map[string]string) bool {
 	for k, v := range typed {
 		if strings.TrimSpace(v) == "" || normalValue(v) == normalValue(legal[k]) {
+			continue
+		}
+		if o, ok := actionOption(spec, k); ok && o.Normal != nil && o.Normal(v) == o.Normal(legal[k]) {
 			continue
 		}
 		a, errA := parseSpot(v)
@@ -104,12 +108,17 @@ func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalActi
 }
 
 func actionHasOption(a game.ActionSpec, name string) bool {
+	_, ok := actionOption(a, name)
+	return ok
+}
+
+func actionOption(a game.ActionSpec, name string) (game.ActionOption, bool) {
 	for _, o := range a.Options {
 		if o.Name == name {
-			return true
+			return o, true
 		}
 	}
-	return false
+	return game.ActionOption{}, false
 }
 
 func actionOptionNames(a game.ActionSpec) string {

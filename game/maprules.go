@@ -65,4 +65,8 @@ type ActionOption struct {
 	Description string
 	Choices     []string
 	Required    bool
+	// Normal, if set, writes a typed value in the form the legal actions give it (a payment in
+	// any order as the one order they list), so that every way of writing it names it; without
+	// it, values compare regardless of case and blanks.
+	Normal func(value string) string
 }

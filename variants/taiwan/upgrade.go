@@ -153,6 +153,17 @@ func parsePay(s string) ([]game.Chip, error) {
 	return out, nil
 }
 
+// normalPay writes a typed payment as the legal actions write it (in the order of chipTypes,
+// without blanks), so that a payment in any order names the same upgrade; what does not read as
+// chips stays as typed, for the refusal to explain.
+func normalPay(s string) string {
+	pay, err := parsePay(s)
+	if err != nil {
+		return squash(s)
+	}
+	return squash(payText(canonical(pay)))
+}
+
 // canonical writes a payment in the order of chipTypes.
 func canonical(pay []game.Chip) []game.Chip {
 	n := countHand(pay)
@@ -283,11 +294,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	if !g.HasChips(p, pay) {
 		return refuse(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
-	// The command layer matches what is typed against the legal payments' text, so a payment
-	// written another way (another order, "light blue") is refused with the way to write it.
-	if c := payText(canonical(pay)); squash(c) != squash(a.Args["pay"]) {
-		return refuse(payTexts(hand), "Write the payment as %s: the 2s first, then purple, blue, orange.", c)
-	}
+	// A payment may be written in any order; the chip under the meeple is the first of the
+	// payment's canonical order, a 2 whenever one is paid.
+	pay = canonical(pay)
 	// The first chip goes under the meeple; the others leave the game.
 	for i, c := range hand {
 		if c == pay[0] {
