@@ -57,7 +57,7 @@ var expectations = map[string]expectation{
 	"turn":       {"!expect turn N", expectField},
 	"tiles_left": {"!expect tiles_left N", expectField},
 	"drawn":      {"!expect drawn ID", expectField},
-	"state":      {"!expect state PATH=VALUE ... (PATH into the state JSON: isle_of_man.ann, players.0.score)", expectState},
+	"state":      {"!expect state [as:NAME] PATH=VALUE ... (PATH into the state JSON: isle_of_man.ann, players.0.score; as:NAME, what NAME may see)", expectState},
 }
 
 // Expectations lists how to write every !expect line, for help texts and the README check.
@@ -333,7 +333,15 @@ func expectField(x *expectCtx) (string, error) {
 // list positions from 0 (players.1.score, isle_of_man.ann, islands.purple.stacks.0.top). A value is
 // compared as written: a number, true or false, a string, or null for a missing one.
 func expectState(x *expectCtx) (string, error) {
-	b, err := json.Marshal(x.st)
+	st := x.st
+	if len(x.args) > 0 && strings.HasPrefix(x.args[0], "as:") {
+		var err error
+		if st, err = StateAs(x.r.Table, strings.TrimPrefix(x.args[0], "as:")); err != nil {
+			return "", x.malformed("%v", err)
+		}
+		x.args = x.args[1:]
+	}
+	b, err := json.Marshal(st)
 	if err != nil {
 		return "", err
 	}

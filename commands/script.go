@@ -247,7 +247,7 @@ var directives = map[string]directive{
 	"stack":  {usage: "!stack TILE ...", lobby: true, run: (*Runner).deckDirective},
 	"chips":  {usage: "!chips SQUARE=COLOUR:VALUE ...", lobby: true, run: (*Runner).chipsDirective},
 	"setup":  {usage: "!setup NAME VALUE", lobby: true, run: (*Runner).setupDirective},
-	"state":  {usage: "!state [full]", run: (*Runner).stateDirective},
+	"state":  {usage: "!state [full | as:NAME]", run: (*Runner).stateDirective},
 	"expect": {usage: "!expect WHAT ...", run: (*Runner).expectDirective},
 }
 
@@ -400,21 +400,35 @@ func (r *Runner) setupDirective(n int, args []string, _ string) error {
 
 // stateDirective prints the state as JSON. A table script sees everything (it is how rules are
 // checked); at the hot-seat table !state shows what the players may see, and !state full, which
-// spoils the game, shows the stack and the face-down chips too.
+// spoils the game, shows the stack and the face-down chips too. !state as:NAME is what that
+// player may see, in a script too.
 func (r *Runner) stateDirective(n int, args []string, _ string) error {
 	if r.Table == nil {
 		return malformed(n, "state", "no table yet: open one with /carc new")
 	}
 	full := !r.Human
-	switch strings.Join(args, " ") {
-	case "":
-	case "full":
+	var as *State
+	switch arg := strings.Join(args, " "); {
+	case arg == "":
+	case arg == "full":
 		full = true
+	case strings.HasPrefix(arg, "as:"):
+		st, err := StateAs(r.Table, strings.TrimPrefix(arg, "as:"))
+		if err != nil {
+			return malformed(n, "state", "%v", err)
+		}
+		as = &st
 	default:
-		return malformed(n, "state", "write !state, or !state full for the hidden parts too")
+		return malformed(n, "state", "write !state, !state full for the hidden parts too, or !state as:NAME for what NAME may see")
+	}
+	state := func() State {
+		if as != nil {
+			return *as
+		}
+		return StateOf(r.Table, full)
 	}
 	if r.Human {
-		b, err := json.MarshalIndent(StateOf(r.Table, full), "", "  ")
+		b, err := json.MarshalIndent(state(), "", "  ")
 		if err != nil {
 			return err
 		}
@@ -424,7 +438,7 @@ func (r *Runner) stateDirective(n int, args []string, _ string) error {
 		_, err = fmt.Fprintln(r.Out, string(b))
 		return err
 	}
-	b, err := json.Marshal(stateLine{n, StateOf(r.Table, true)})
+	b, err := json.Marshal(stateLine{n, state()})
 	if err != nil {
 		return err
 	}
