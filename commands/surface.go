@@ -107,6 +107,14 @@ func Definitions() []*discordgo.ApplicationCommand {
 			if a.Shortcut != "" && !shortcuts[a.Shortcut] {
 				shortcuts[a.Shortcut] = true
 				place.Options = append(place.Options, opt(a.Shortcut, describe(e.Title, a.Description), false, true))
+				for _, name := range a.ShortcutOptions {
+					for _, o := range a.Options {
+						if o.Name == name && !shortcuts[name] {
+							shortcuts[name] = true
+							place.Options = append(place.Options, opt(name, describe(e.Title, "with "+a.Shortcut+": "+o.Description), false, true))
+						}
+					}
+				}
 			}
 			if seen[a.Name] {
 				continue

@@ -499,7 +499,7 @@ func helpText(local bool) string {
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
-		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it; or the spot's number on the board (meeple:2).",
+		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it, and so does its number on the board.",
 	}
 	if !local {
 		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")
