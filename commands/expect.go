@@ -76,12 +76,22 @@ func (r *Runner) expect(args []string, raw string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%w: !expect %s: unknown expectation: use %s", ErrMalformed, kind, strings.Join(slices.Sorted(maps.Keys(expectations)), ", "))
 	}
-	if r.Table == nil {
+	// The reply's expectations need a reply (a /league command may come before any table); the
+	// others a table.
+	var st State
+	switch {
+	case kind == "ok" || kind == "refused" || kind == "reply":
+		if r.last == nil {
+			return "", fmt.Errorf("%w: !expect %s: no reply yet", ErrMalformed, kind)
+		}
+	case r.Table == nil:
 		return "", fmt.Errorf("%w: !expect %s: no table yet", ErrMalformed, kind)
+	default:
+		st = StateOf(r.Table, true)
 	}
 	// Texts are compared as written, quotes included.
 	_, text, _ := strings.Cut(raw, " ")
-	return e.check(&expectCtx{r: r, st: StateOf(r.Table, true), kind: kind, usage: e.usage, args: args[1:], text: strings.TrimSpace(text)})
+	return e.check(&expectCtx{r: r, st: st, kind: kind, usage: e.usage, args: args[1:], text: strings.TrimSpace(text)})
 }
 
 func (x *expectCtx) player(name string) (*PlayerState, error) {

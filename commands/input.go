@@ -57,7 +57,11 @@ func (in Input) String() string {
 }
 
 // commandsWithSubs are the commands whose first word is a subcommand.
-var commandsWithSubs = map[string]bool{"carc": true, "chips": true}
+var commandsWithSubs = map[string]bool{"carc": true, "chips": true, "league": true}
+
+// subGroups are the subcommands that group others: /league season new. The input keeps the
+// group's name as its Sub, as Discord's interaction does.
+var subGroups = map[string][]string{"league season": {"new"}}
 
 // ParseCommand reads a command as typed: "/place square:F7 rotation:90 meeple:city:N". An option
 // is name:value; the value runs to the next blank unless it is "quoted"; only the first colon
@@ -78,6 +82,12 @@ func ParseCommand(text string) (Input, error) {
 	rest := words[1:]
 	if commandsWithSubs[in.Command] && len(rest) > 0 && !strings.Contains(rest[0], ":") {
 		in.Sub = strings.ToLower(rest[0])
+		rest = rest[1:]
+	}
+	if subs, group := subGroups[in.Command+" "+in.Sub]; group {
+		if len(rest) == 0 || !slices.Contains(subs, strings.ToLower(rest[0])) {
+			return Input{}, fmt.Errorf("/%s %s needs one of its subcommands: %s", in.Command, in.Sub, strings.Join(subs, ", "))
+		}
 		rest = rest[1:]
 	}
 	for _, w := range rest {

@@ -107,3 +107,26 @@ func TestPlayOnFromARecordKeepsTheTable(t *testing.T) {
 		t.Errorf("the AI seat did not play its turn:\n%s", out.String())
 	}
 }
+
+// TestPlayOutWritesTheFilesTheBotWouldAttach: bot play --out DIR writes the record of /carc
+// export and the CSV of /league export there, and says where; the record checks with bot replay.
+func TestPlayOutWritesTheFilesTheBotWouldAttach(t *testing.T) {
+	dir := t.TempDir()
+	script, out := filepath.Join(dir, "s.carc"), filepath.Join(dir, "out")
+	os.WriteFile(script, []byte("!seed 3\nann: /carc new map:classic\nbob: /carc join\n!stack D U\nann: /carc start\n"+
+		"ann: /place square:DK114 rotation:180 meeple:none\nbob: /place square:DK116 rotation:0 meeple:none\nann: /carc export\n"+
+		"ann: /league create name:Cup\nbob: /league join\nann: /league export\n"), 0o644)
+	var stdout bytes.Buffer
+	if err := run([]string{"play", "--script", script, "--out", out}, nil, &stdout); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	for _, name := range []string{"local.json", "Cup.csv"} {
+		path := filepath.Join(out, name)
+		if _, err := os.Stat(path); err != nil || !strings.Contains(stdout.String(), "(Written to "+path+".)") {
+			t.Errorf("%s: %v\n%s", name, err, stdout.String())
+		}
+	}
+	if err := run([]string{"replay", filepath.Join(out, "local.json")}, nil, io.Discard); err != nil {
+		t.Errorf("the written record does not replay: %v", err)
+	}
+}
