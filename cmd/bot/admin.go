@@ -39,7 +39,7 @@ func dbFlag(fs *flag.FlagSet) *string {
 func backup(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -60,7 +60,7 @@ func export(args []string, out io.Writer) error {
 	db := dbFlag(fs)
 	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
 	isLeague := fs.Bool("league", false, "export a league: its seasons and its server's ratings and rated games")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -83,7 +83,7 @@ func export(args []string, out io.Writer) error {
 func importGame(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -124,7 +124,7 @@ func importGame(args []string, out io.Writer) error {
 func verify(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 1 {

@@ -33,7 +33,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the first deck")
 	workers := fs.Int("workers", 1, "decks played at once; the result is the same for any number, but the times per move share the cores")
 	verbose := fs.Bool("v", false, "a line per deck on stderr")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
 	la, err := ai.ParseLevel(*a)
