@@ -263,8 +263,8 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	if err := save(c, l); err != nil {
 		return leagueFail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s: %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
-		l.Name, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s (id %s): %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
+		l.Name, l.ID, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
 		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 

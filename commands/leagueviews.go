@@ -102,7 +102,7 @@ func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
 		return leagueFail("%v", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, season %d: schedule (%s)", l.Name, s.Number, formatText(l))
+	fmt.Fprintf(&b, "%s, season %d: schedule (%s; league id %s)", l.Name, s.Number, formatText(l), l.ID)
 	for r := 1; r <= max(s.Started, len(s.Rounds)); r++ {
 		fmt.Fprintf(&b, "\nRound %d", r)
 		switch {
