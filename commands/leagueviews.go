@@ -28,7 +28,7 @@ func pickSeason(c LeagueContext, l league.League, v string) (league.Season, erro
 		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
 	}
 	if err != nil {
-		return league.Season{}, fmt.Errorf("the season could not be read: %v", err)
+		return league.Season{}, fmt.Errorf("the season could not be read: %s", storage.ForPlayers(err))
 	}
 	return s, nil
 }
