@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
@@ -45,11 +46,16 @@ func backup(args []string, out io.Writer) error {
 	if fs.NArg() != 1 {
 		return errors.New("usage: bot backup [--db FILE] BACKUP-FILE")
 	}
-	resp, err := withStore(*db, bot.AdminRequest{Op: "backup", File: fs.Arg(0)}, false)
+	// A running bot writes the copy itself, from its own working directory.
+	file, err := filepath.Abs(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", *db, fs.Arg(0), resp.Bytes)
+	resp, err := withStore(*db, bot.AdminRequest{Op: "backup", File: file}, false)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", *db, file, resp.Bytes)
 	return err
 }
 
