@@ -21,6 +21,9 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) > 0 && args[0] == "serve" {
 		return aiServe(stdin, stdout)
 	}
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		args = []string{"match", "--help"} // ai serve has no flags
+	}
 	if len(args) == 0 || args[0] != "match" {
 		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [--workers W] [-v], or bot ai serve (JSON lines on stdin and stdout)")
 	}
