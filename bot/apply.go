@@ -77,7 +77,7 @@ func (b *Bot) commitError(e *gameEntry, err error) answer {
 		return answer{text: "This was already done."}
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
-	return answer{text: "Your move could not be saved, so nothing changed: " + err.Error() + ". Please try again."}
+	return answer{text: "Your move could not be saved: " + storage.ForPlayers(err) + "."}
 }
 
 func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
@@ -277,7 +277,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.editOriginal(i, "The game could not be saved, so it was not opened: "+err.Error(), nil, nil)
+		b.editOriginal(i, "The game could not be saved, so it was not opened: "+storage.ForPlayers(err)+".", nil, nil)
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, table: t}

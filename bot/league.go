@@ -24,9 +24,9 @@ var leagueMu sync.Mutex
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
 	case in.Command == "carc" && in.Sub == "rating":
-		b.editOriginal(i, commands.RatingText(b.store, i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, commands.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "carc" && in.Sub == "leaderboard":
-		b.editOriginal(i, commands.LeaderboardText(b.store, i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, commands.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "league":
 		b.league(i, in)
 	default:
@@ -49,7 +49,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	leagueMu.Lock()
 	defer leagueMu.Unlock()
-	c := commands.LeagueContext{Store: b.store, Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
+	c := commands.LeagueContext{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
 	r := commands.HandleLeague(c, in)
 	if !r.OK || !r.Public {
 		file := r.File
@@ -232,7 +232,7 @@ func (b *Bot) nextRound(leagueID string) {
 	if err != nil {
 		return // the league has not started this season
 	}
-	c := commands.LeagueContext{Store: b.store, Guild: l.Guild, Channel: l.Channel, Now: b.now()}
+	c := commands.LeagueContext{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now()}
 	r, ok := commands.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {

@@ -26,7 +26,8 @@ func hasPrefs(opts map[string]string) bool {
 func (b *Bot) setPrefs(in commands.Input) string {
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
-		return "Your settings could not be read: " + err.Error()
+		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
+		return "Your settings could not be read: " + storage.ForPlayers(err) + "."
 	}
 	for name, v := range in.Options {
 		switch name {
@@ -64,7 +65,8 @@ func (b *Bot) setPrefs(in commands.Input) string {
 		}
 	}
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
-		return "Your settings could not be saved: " + err.Error()
+		b.log.Error("could not save a player's settings", "user", in.User.ID, "err", err)
+		return "Your settings could not be saved: " + storage.ForPlayers(err) + "."
 	}
 	reminders := "on"
 	if p.NoReminders {
