@@ -91,6 +91,7 @@ func compose(v *game.View, o Options) (*canvas, error) {
 	} else if o.Kind == Preview {
 		return nil, errors.New("render: a preview needs Options.Preview")
 	}
+	v = withShownNames(v)
 	letters := playerLetters(v.Players)
 	if o.Kind == Turn {
 		return composeTurn(v, o, letters), nil
