@@ -108,3 +108,18 @@ func (c *canvas) tint(r image.Rectangle, col, a uint8) {
 		}
 	}
 }
+
+// dashedFrame paints a dashed border w pixels wide just inside rectangle r, dashes and gaps d
+// pixels long.
+func (c *canvas) dashedFrame(r image.Rectangle, w, d int, col uint8) {
+	for x := r.Min.X; x < r.Max.X; x += 2 * d {
+		e := min(x+d, r.Max.X)
+		c.fill(image.Rect(x, r.Min.Y, e, r.Min.Y+w), col)
+		c.fill(image.Rect(x, r.Max.Y-w, e, r.Max.Y), col)
+	}
+	for y := r.Min.Y; y < r.Max.Y; y += 2 * d {
+		e := min(y+d, r.Max.Y)
+		c.fill(image.Rect(r.Min.X, y, r.Min.X+w, e), col)
+		c.fill(image.Rect(r.Max.X-w, y, r.Max.X, e), col)
+	}
+}

@@ -62,8 +62,9 @@
 // Void, coordinates on all four margins, large cities (as city tiles), towns in their colour,
 // border connections beyond the outer edges, islands and ferry routes, coats of arms, marked
 // squares (waves, stacks), chip-colour marks (square attribute chip=COLOUR), row colour bars (row
-// attribute color=COLOUR), named off-grid areas and square names. Start squares are edged in red,
-// and a town or coat of arms covered by a tile keeps a small pin.
+// attribute color=COLOUR), named off-grid areas and square names. The start squares the game uses
+// are edged in red; one it does not use (France and Benelux use 2 of 3) has a grey dashed edge. A
+// town or coat of arms covered by a tile keeps a small pin.
 //
 // # Marks
 //

@@ -270,8 +270,13 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 			c.blit(sp, fr.rect(q).Max.X-sp.w-2, fr.rect(q).Min.Y+2)
 		}
 	}
+	used := usedStarts(v)
 	for _, st := range v.Map.Starts {
-		c.frame(fr.rect(st.Square).Inset(1), max(2, s/24), cStart)
+		if _, covered := placed[st.Square]; used[st.Square] {
+			c.frame(fr.rect(st.Square).Inset(1), max(2, s/24), cStart)
+		} else if !covered {
+			c.dashedFrame(fr.rect(st.Square).Inset(3), max(2, s/40), max(6, s/8), cTextMuted)
+		}
 	}
 	if pv := o.Preview; pv != nil {
 		p := fr.at(pv.At.Square.Col(), pv.At.Square.Row())
@@ -295,6 +300,18 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 		drawMarkers(c, fr, t, v.Spots)
 	}
 	drawAreaMarks(c, fr, v, letters)
+}
+
+// usedStarts are the start squares this game uses: those the setup laid an initial tile on. A
+// map may offer more start squares than a game uses (France: 2 of 3).
+func usedStarts(v *game.View) map[game.Square]bool {
+	used := map[game.Square]bool{}
+	for _, t := range v.Board {
+		if t.Player < 0 && v.Map.Info(t.Square).Start >= 0 {
+			used[t.Square] = true
+		}
+	}
+	return used
 }
 
 // drawMarkers numbers the legal meeple spots on the tile just placed. The markers are small and
