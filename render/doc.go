@@ -63,8 +63,15 @@
 // border connections beyond the outer edges, islands and ferry routes, coats of arms, marked
 // squares (waves, stacks), chip-colour marks (square attribute chip=COLOUR), row colour bars (row
 // attribute color=COLOUR), named off-grid areas and square names. The start squares the game uses
-// are edged in red; one it does not use (France and Benelux use 2 of 3) has a grey dashed edge. A
-// town or coat of arms covered by a tile keeps a small pin.
+// are edged in red; one it does not use (a map may offer more than a game uses) has a grey dashed
+// edge. A town or coat of arms covered by a tile keeps a small pin.
+//
+// Labels are placed so that none hides another or is hidden (labels.go): a square's name stays at
+// the bottom of its square, on two lines if it must, clear of the town, the coats of arms, the
+// chip-colour corner and the middle where a chip may lie; a name with no room there, and an
+// island's name, goes beside it over the sea; border names have margins wide enough for them. A
+// name is shortened only when no place holds it. The canvas notes the boxes of labels, chips,
+// badges and pieces, and a test checks on every map that no label overlaps another box.
 //
 // # Marks
 //
