@@ -45,7 +45,8 @@ type box struct {
 
 // note records that something of kind k was drawn in r.
 func (c *canvas) note(k boxKind, r image.Rectangle, text string) {
-	if c.boxes != nil {
+	// What is drawn is clipped to the canvas, and so is its box.
+	if r = r.Intersect(c.Rect); c.boxes != nil && !r.Empty() {
 		*c.boxes = append(*c.boxes, box{k, r, text})
 	}
 }

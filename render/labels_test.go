@@ -100,3 +100,27 @@ func shortened(t *testing.T, picture string, m *game.Map, prefix string) {
 		t.Errorf("%s: %q is shortened but is no square's name", picture, prefix+"…")
 	}
 }
+
+// TestBreakdownWritesNamesInFull: the end's table of points by kind of score gives the names the
+// room they need (it was cut at 62 pixels: "AI no…"), up to a column of maxNameW pixels; only a
+// longer name is shortened.
+func TestBreakdownWritesNamesInFull(t *testing.T) {
+	g := newGame(t, franceMap(t), []string{"AI normal", "AI hard", "Ann", "Bartholomew-Jones", "Zoë", "An extraordinarily long display name"}, nil)
+	playUntil(t, g, -1)
+	v := withShownNames(g.View(false))
+	fr, err := pickFrame(v, Options{Kind: End})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pn := newPanel(v, Options{Kind: End}, fr, playerLetters(v.Players))
+	cell := fontFace(false, 17)
+	for _, p := range v.Players {
+		shown := cell.fit(p.Name, pn.nameW-4)
+		if fits := cell.width(p.Name)+6 <= maxNameW; fits != (shown == p.Name) {
+			t.Errorf("%q is written %q in a column of %d pixels", p.Name, shown, pn.nameW)
+		}
+	}
+	if _, err := compose(v, Options{Kind: End}); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -257,7 +257,7 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 	chipD := s * 42 / 100
 	for _, mc := range v.MapChips {
 		if fr.visible(mc.Square) {
-			blitCentred(c, chipSprite(mc, chipD), fr.point(mc.Square, centre))
+			blitNoted(c, chipSprite(mc, chipD), fr.point(mc.Square, centre), boxChip)
 		}
 	}
 	for q := range placed {
@@ -372,4 +372,17 @@ func highlight(c *canvas, r image.Rectangle, s int) {
 
 func blitCentred(c *canvas, s *sprite, p image.Point) {
 	c.blit(s, p.X-s.w/2, p.Y-s.h/2)
+}
+
+// blitNoted is blitCentred for a piece whose box the canvas notes as kind k.
+func blitNoted(c *canvas, s *sprite, p image.Point, k boxKind) {
+	blitCentred(c, s, p)
+	c.note(k, image.Rect(p.X-s.w/2, p.Y-s.h/2, p.X-s.w/2+s.w, p.Y-s.h/2+s.h), "")
+}
+
+// blitMeeple draws a meeple sprite h pixels tall centred at p and notes the meeple's box (its
+// sprite has room around it for the outline).
+func blitMeeple(c *canvas, s *sprite, p image.Point, h int) {
+	blitCentred(c, s, p)
+	c.note(boxPiece, image.Rect(p.X-h/2, p.Y-h/2, p.X-h/2+h, p.Y-h/2+h), "")
 }
