@@ -84,7 +84,7 @@ func handleCarc(t *Table, in Input) Reply {
 	case "board":
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != Lobby, BoardImage)}
 	case "tiles":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t)}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != Lobby, TilesImage)}
 	case "log":
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(t, in.Options["player"])}
 	case "draw", "pass":
