@@ -105,6 +105,9 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 		Move: storage.Move{Actor: actor, Data: enc.entry, Time: b.now(), InteractionID: interaction}}
 	if c.Status.Terminal() {
 		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
+		if c.Result != nil && c.Result.Adjudicated {
+			placed(t, c.Standings, c.Result.Places)
+		}
 	}
 	applied, err := b.store.AppendMove(c)
 	if err != nil {

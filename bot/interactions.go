@@ -164,6 +164,7 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 	data := i.ApplicationCommandData()
 	u, admin := user(i)
 	in := commands.Input{User: u, Admin: admin, Command: data.Name, Options: map[string]string{}}
+	in.Manager = i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	opts := data.Options
 	if len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		in.Sub = opts[0].Name

@@ -190,7 +190,13 @@ func finalText(t *Table) string {
 	if t.Status == Abandoned {
 		head = "The game was abandoned. "
 	}
-	text := head + standings(t)
+	return head + resultText(t, standings(t))
+}
+
+// resultText is the result of a game that ended: its standings (or places), the points by
+// source and the revealed deal key.
+func resultText(t *Table, ranking string) string {
+	text := ranking
 	if by := pointsBySource(t); by != "" {
 		text += "\n" + by
 	}
@@ -311,6 +317,9 @@ func statusText(t *Table) string {
 	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, plural(g.TilesLeft(), "tile", "tiles"))
 	if line := unratedLine(t); line != "" {
 		b.WriteString(line + "\n")
+	}
+	if l := t.League; l != nil {
+		fmt.Fprintf(&b, "A game of %s, season %d, administered by %s.\n", l.Name, l.Season, administrators(t))
 	}
 	for i, p := range g.Players {
 		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, plural(p.Score, "point", "points"), plural(p.Meeples, "meeple", "meeples"))
