@@ -152,7 +152,7 @@ func kickApproval(t, c *Table, u User) Reply {
 	}
 	var ping []string
 	for _, i := range wait {
-		ping = append(ping, c.Seats[i].ID)
+		ping = append(ping, humans(c.Seats[i])...)
 	}
 	return Reply{OK: true, Changed: true, Table: c, Ping: ping,
 		Text: fmt.Sprintf("%s asks to remove %s, who missed %s. Every other player must agree; waiting for %s:", u.Name, name,
@@ -161,11 +161,12 @@ func kickApproval(t, c *Table, u User) Reply {
 			{ID: ComponentID(c, "kick", "no"), Label: "Keep them", Style: Secondary}}}}
 }
 
-// kickWaitingFor lists the seats whose agreement the kick vote still needs.
+// kickWaitingFor lists the seats whose agreement the kick vote still needs: the other players
+// still in the game, never an AI seat (which does not vote).
 func kickWaitingFor(c *Table) []int {
 	var out []int
 	for i, u := range c.Seats {
-		if i != c.Kick.Seat && !c.Game.Players[i].Resigned && !slices.Contains(c.Kick.Approvals, u.ID) {
+		if _, isAI := AILevel(u); !isAI && i != c.Kick.Seat && !c.Game.Players[i].Resigned && !slices.Contains(c.Kick.Approvals, u.ID) {
 			out = append(out, i)
 		}
 	}
