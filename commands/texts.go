@@ -506,7 +506,7 @@ func helpText(local bool) string {
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
 		"/carc history, /carc replay move:12, /carc export (the game's record; format:jcloisterzone for a finished classic game)",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
-		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
+		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
 		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
 	}
