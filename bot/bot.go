@@ -126,6 +126,9 @@ func (b *Bot) Load() error {
 			continue
 		}
 		e := &gameEntry{id: rec.ID, place: rec.Place(), table: t, seq: snap.Seq}
+		if e.timers, err = b.store.Timers(rec.ID); err != nil {
+			return fmt.Errorf("load game %s: %w", rec.ID, err)
+		}
 		b.mu.Lock()
 		b.places[e.place], b.games[e.id] = e, e
 		b.mu.Unlock()
