@@ -129,6 +129,9 @@ func (b *Bot) Load() error {
 		if e.timers, err = b.store.Timers(rec.ID); err != nil {
 			return fmt.Errorf("load game %s: %w", rec.ID, err)
 		}
+		if rec.League != "" && t.League == nil {
+			b.markLeagueGame(e, rec)
+		}
 		b.mu.Lock()
 		b.places[e.place], b.games[e.id] = e, e
 		b.mu.Unlock()
