@@ -55,6 +55,9 @@ type Bot struct {
 	places map[string]*gameEntry // channel or thread id -> its open game
 	games  map[string]*gameEntry // game id -> game
 
+	order    placeOrder     // each channel's announcements in order (post.go)
+	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
+
 	inflight      sync.WaitGroup
 	aiWG          sync.WaitGroup
 	aiPool        chan struct{} // one AI search per core
@@ -187,6 +190,7 @@ func (b *Bot) Close() error {
 	close(b.stop)
 	b.inflight.Wait()
 	b.aiWG.Wait()
+	b.endPosts.Wait()
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}

@@ -81,8 +81,7 @@ func (b *Bot) postLeague(channel, text string, start *commands.RoundStart) {
 		ping = append(ping, start.Season.Rounds[start.Season.Started-1].Byes...)
 		ping = b.pingable(ping)
 	}
-	if _, err := b.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: clip(text),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
+	if _, err := b.send(channel, text, nil, nil, ping); err != nil {
 		b.log.Warn("could not post in the league's channel", "channel", channel, "err", err)
 	}
 }
