@@ -401,12 +401,7 @@ func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) boo
 	}
 	delete(b.games, e.id)
 	b.mu.Unlock()
-	text := fmt.Sprintf("The round's deadline has passed: the game ends here (%s).", policyLine(l.Policy))
-	for i, p := range r.Players {
-		text += fmt.Sprintf("\n%d. %s: %d points", places[i], s.Name(p), r.Scores[i])
-	}
-	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: text,
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places), nil, nil, nil); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}
 	return true

@@ -121,6 +121,13 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 	if err != nil || rec.Status != storage.StatusAbandoned {
 		t.Fatalf("the stored game: %+v %v", rec.Status, err)
 	}
+	// The other game runs to the round's deadline: its end tells the rule, the places and the key.
+	r.adjudicateRound(0)
+	adjudicated := h.posts(other.Thread)
+	if last := adjudicated[len(adjudicated)-1].Content; !contains(last, "The round's deadline has passed: the game ends here, adjudicated by the league's rule") ||
+		!contains(last, "Places: 1. ") || !contains(last, "The deal's key was ") {
+		t.Fatalf("the adjudication's message: %q", last)
+	}
 	standings := r.slash(ann, "standings")
 	for _, c := range []struct {
 		u      *fakediscord.User

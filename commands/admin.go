@@ -52,13 +52,13 @@ func abandon(t, c *Table, by User) Reply {
 		}
 		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf(
 			"%s abandoned this game of %s. It is adjudicated like a game unfinished at the round's deadline: %s.\n%s",
-			by.Name, l.Name, leaguePolicyText(l.Policy), resultText(c, placesText(c, places)))}
+			by.Name, l.Name, leaguePolicyText(l.Policy), resultText(c, placesText(c, places, l.Policy)))}
 	}
 	return Reply{OK: true, Changed: true, Table: c, Text: by.Name + " abandoned the game. Final standings: " + resultText(c, standings(c))}
 }
 
 // placesText lists the places of an adjudicated game, best first.
-func placesText(c *Table, places []int) string {
+func placesText(c *Table, places []int, p league.Policy) string {
 	order := make([]int, len(places))
 	for i := range order {
 		order[i] = i
@@ -70,7 +70,7 @@ func placesText(c *Table, places []int) string {
 		switch {
 		case c.Game.Players[i].Resigned || c.LeftBy(i).ID != "":
 			parts[n] += " (out of the game)"
-		case i == c.Game.Current && c.League != nil && c.League.Policy == league.PolicyForfeit:
+		case i == c.Game.Current && !c.Game.Over() && p == league.PolicyForfeit:
 			parts[n] += " (to move: forfeits)"
 		}
 	}

@@ -137,3 +137,10 @@ func AdjudicatedPlaces(t *Table, p league.Policy) ([]int, error) {
 	}
 	return league.Adjudicate(p, scores, out, toMove)
 }
+
+// AdjudicatedText announces a league game stopped at its round's deadline: the league's rule, the
+// places, the points by source and the deal's key.
+func AdjudicatedText(t *Table, p league.Policy, places []int) string {
+	return fmt.Sprintf("The round's deadline has passed: the game ends here, adjudicated by the league's rule (%s).\n%s",
+		leaguePolicyText(p), resultText(t, placesText(t, places, p)))
+}
