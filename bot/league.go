@@ -347,7 +347,7 @@ func (b *Bot) fireLeagues(now time.Time) int {
 			continue
 		}
 		for _, fi := range current {
-			if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, s, f) {
+			if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, f) {
 				n++
 			}
 		}
@@ -360,7 +360,7 @@ func (b *Bot) fireLeagues(now time.Time) int {
 
 // adjudicate ends a game at its round's deadline: places by the league's policy, the result and
 // the game's end in one transaction, and a word in the game's thread.
-func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) bool {
+func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 	b.mu.Lock()
 	e := b.games[f.GameID]
 	b.mu.Unlock()
