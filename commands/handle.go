@@ -207,7 +207,7 @@ func carcStart(t, c *Table, in Input) Reply {
 		text = s + "\n" + text
 	}
 	buttons, sel := turnComponents(c)
-	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: []string{cur.ID},
+	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: humans(cur),
 		Text: text, Buttons: buttons, Select: sel, Events: append([]game.Event(nil), events...)}
 }
 

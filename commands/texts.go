@@ -190,7 +190,13 @@ func finalText(t *Table) string {
 	if t.Status == Abandoned {
 		head = "The game was abandoned. "
 	}
-	text := head + standings(t)
+	return head + resultText(t, standings(t))
+}
+
+// resultText is the result of a game that ended: its standings (or places), the points by
+// source and the revealed deal key.
+func resultText(t *Table, ranking string) string {
+	text := ranking
 	if by := pointsBySource(t); by != "" {
 		text += "\n" + by
 	}
@@ -311,6 +317,9 @@ func statusText(t *Table) string {
 	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, plural(g.TilesLeft(), "tile", "tiles"))
 	if line := unratedLine(t); line != "" {
 		b.WriteString(line + "\n")
+	}
+	if l := t.League; l != nil {
+		fmt.Fprintf(&b, "A game of %s, season %d, administered by %s.\n", l.Name, l.Season, administrators(t))
 	}
 	for i, p := range g.Players {
 		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, plural(p.Score, "point", "points"), plural(p.Meeples, "meeple", "meeples"))
@@ -482,7 +491,7 @@ func helpText(local bool) string {
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
 		"/carc history, /carc replay move:12, /carc export (the game's record; format:jcloisterzone for a finished classic game)",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
-		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
+		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
 		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
 	}
