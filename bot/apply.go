@@ -39,8 +39,17 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, 
 }
 
 // apply runs one entry under the game's lock: a refused or read-only input changes nothing; an
-// accepted change is stored (fsynced) before anything is said, then announced in the channel.
+// accepted change is stored (fsynced) before anything is said, then announced in the channel. A
+// change that ends the game is answered once its end is posted, after the lock is released.
 func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interaction string) answer {
+	a, end := b.applyLocked(e, entry, u, interaction)
+	if end != nil && end.wait() != nil {
+		return answer{text: "Your move is saved and the game is over, but its end could not be posted: " + postProblem(e.place, end.err)}
+	}
+	return a
+}
+
+func (b *Bot) applyLocked(e *gameEntry, entry commands.Entry, u commands.User, interaction string) (answer, *posting) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	reply := commands.Apply(e.table, entry)
@@ -49,22 +58,25 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 		if status && e.problem != "" {
 			reply.Text += "\nProblem: " + e.problem
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: components(reply), status: status, stale: reply.Stale}
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: components(reply), status: status, stale: reply.Stale}, nil
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
-		return b.commitError(e, err)
+		return b.commitError(e, err), nil
 	}
-	announced := b.announce(e, reply)
+	p := b.post(e, reply)
 	b.scheduleAI(e)
-	if announced != nil {
-		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}
+	if p.later {
+		return answer{text: "Done: " + firstLine(reply.Text)}, p
+	}
+	if p.wait() != nil {
+		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}, nil
 	}
 	if reply.Refused != "" {
 		// Part of the command stood (it turned over something hidden); the player alone is told
 		// what was refused and where the turn stands.
-		return answer{text: reply.Refused}
+		return answer{text: reply.Refused}, nil
 	}
-	return answer{text: "Done: " + firstLine(reply.Text)}
+	return answer{text: "Done: " + firstLine(reply.Text)}, nil
 }
 
 func firstLine(s string) string {
@@ -77,7 +89,7 @@ func (b *Bot) commitError(e *gameEntry, err error) answer {
 		return answer{text: "This was already done."}
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
-	return answer{text: "Your move could not be saved, so nothing changed: " + err.Error() + ". Please try again."}
+	return answer{text: "Your move could not be saved: " + storage.ForPlayers(err) + "."}
 }
 
 func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
@@ -105,6 +117,9 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 		Move: storage.Move{Actor: actor, Data: enc.entry, Time: b.now(), InteractionID: interaction}}
 	if c.Status.Terminal() {
 		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
+		if c.Result != nil && c.Result.Adjudicated {
+			placed(t, c.Standings, c.Result.Places)
+		}
 	}
 	applied, err := b.store.AppendMove(c)
 	if err != nil {
@@ -165,10 +180,22 @@ func standings(t *commands.Table) []storage.Standing {
 	return out
 }
 
-// announce posts the change in the game's channel: the text, the picture, the buttons, and a
-// mention of exactly the users the reply pings (minus those in quiet hours or who chose no
-// pings). The previous turn message loses its buttons.
+// announce posts the change in the game's channel (post) and reports how that went; a game's end
+// is posted after the caller releases the game's lock, and announce does not wait for it.
 func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
+	if p := b.post(e, reply); !p.later {
+		return p.wait()
+	}
+	return nil
+}
+
+// post announces the change in the game's channel, with the game's lock held: the text, the
+// picture, the buttons, and a mention of exactly the users the reply pings (minus those in quiet
+// hours or who chose no pings). The previous turn message loses its buttons. A turn is posted
+// before post returns. A game's end (its final board, the score chart and the animation, which
+// take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
+// the lock is released; the posting reports when it is done (later is set).
+func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
 	if line := deadlineLine(reply.Table, e.timers); line != "" {
@@ -177,16 +204,34 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	files := pngFile(b.picture(reply.Table, reply))
+	comps := components(reply)
+	before, done := b.order.enter(e.place)
+	p := &posting{done: make(chan struct{})}
 	if reply.Image == commands.EndImage {
-		files = append(files, b.cfg.EndFiles(reply.Table)...)
+		p.later = true
+		b.endPosts.Add(1)
+		go func() {
+			defer b.endPosts.Done()
+			files := append(pngFile(b.picture(reply.Table, reply)), b.cfg.EndFiles(reply.Table)...)
+			<-before
+			p.id, p.err = b.send(e.place, content, comps, files, ping)
+			done()
+			if p.err != nil {
+				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
+			}
+			close(p.done)
+		}()
+		return p
 	}
-	msg, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(content), Components: components(reply),
-		Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})
-	if err != nil {
-		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", err)
-		e.problem = postProblem(e.place, err)
-		return err
+	files := pngFile(b.picture(reply.Table, reply))
+	<-before
+	p.id, p.err = b.send(e.place, content, comps, files, ping)
+	done()
+	close(p.done)
+	if p.err != nil {
+		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", p.err)
+		e.problem = postProblem(e.place, p.err)
+		return p
 	}
 	e.problem = ""
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
@@ -196,9 +241,9 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 		}
 	}
 	if len(reply.Buttons) > 0 {
-		e.lastMsg = msg.ID
+		e.lastMsg = p.id
 	}
-	return nil
+	return p
 }
 
 // postProblem says why a game's message could not be posted, in words an admin can act on.
@@ -277,7 +322,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.editOriginal(i, "The game could not be saved, so it was not opened: "+err.Error(), nil, nil)
+		b.editOriginal(i, "The game could not be saved, so it was not opened: "+storage.ForPlayers(err)+".", nil, nil)
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, table: t}

@@ -55,6 +55,9 @@ type Bot struct {
 	places map[string]*gameEntry // channel or thread id -> its open game
 	games  map[string]*gameEntry // game id -> game
 
+	order    placeOrder     // each channel's announcements in order (post.go)
+	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
+
 	inflight      sync.WaitGroup
 	aiWG          sync.WaitGroup
 	aiPool        chan struct{} // one AI search per core
@@ -126,6 +129,12 @@ func (b *Bot) Load() error {
 			continue
 		}
 		e := &gameEntry{id: rec.ID, place: rec.Place(), table: t, seq: snap.Seq}
+		if e.timers, err = b.store.Timers(rec.ID); err != nil {
+			return fmt.Errorf("load game %s: %w", rec.ID, err)
+		}
+		if rec.League != "" && t.League == nil {
+			b.markLeagueGame(e, rec)
+		}
 		b.mu.Lock()
 		b.places[e.place], b.games[e.id] = e, e
 		b.mu.Unlock()
@@ -181,6 +190,7 @@ func (b *Bot) Close() error {
 	close(b.stop)
 	b.inflight.Wait()
 	b.aiWG.Wait()
+	b.endPosts.Wait()
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}

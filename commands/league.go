@@ -97,7 +97,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 		case err == nil:
 			season = &s
 		case !errors.Is(err, storage.ErrNotFound):
-			return leagueFail("The season of %s could not be read: %v", l.Name, err)
+			return leagueFail("The season of %s could not be read: %s", l.Name, storage.ForPlayers(err))
 		}
 	}
 	switch in.Sub {
@@ -118,7 +118,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 	case "export":
 		seasons, err := c.Store.Seasons(l.ID)
 		if err != nil {
-			return leagueFail("The seasons of %s could not be read: %v", l.Name, err)
+			return leagueFail("The seasons of %s could not be read: %s", l.Name, storage.ForPlayers(err))
 		}
 		return leagueExport(l, seasons)
 	case "season":
@@ -132,7 +132,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 func findLeague(c LeagueContext, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return league.League{}, fmt.Errorf("the leagues could not be read: %v", err)
+		return league.League{}, fmt.Errorf("the leagues could not be read: %s", storage.ForPlayers(err))
 	}
 	var pick []league.League
 	for _, l := range all {
@@ -176,7 +176,7 @@ func leagueNames(ls []league.League) string {
 
 func save(c LeagueContext, l league.League, seasons ...league.Season) error {
 	if err := c.Store.SaveLeague(l, seasons...); err != nil {
-		return fmt.Errorf("the league could not be saved, so nothing changed: %v", err)
+		return fmt.Errorf("the league could not be saved: %s", storage.ForPlayers(err))
 	}
 	return nil
 }
@@ -188,7 +188,7 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	}
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return leagueFail("The leagues could not be read: %v", err)
+		return leagueFail("The leagues could not be read: %s", storage.ForPlayers(err))
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
 		return leagueFail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
@@ -264,8 +264,8 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	if err := save(c, l); err != nil {
 		return leagueFail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s: %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
-		l.Name, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s (id %s): %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
+		l.Name, l.ID, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
 		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 

@@ -81,15 +81,19 @@ func (r *Runner) openRound(n int, start *RoundStart) error {
 		for k, v := range l.TableOptions {
 			newIn.Options[k] = v
 		}
-		steps := []Input{newIn}
+		// The league's mark makes its creator, never the table's first player, the game's
+		// administrator, as on Discord.
+		creator := User{ID: l.Creator, Name: s.Name(l.Creator)}
+		mark := LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: creator, Policy: l.Policy}
+		steps := []Entry{{Input: &newIn}, {League: &mark}}
 		for _, p := range f.Players[1:] {
-			steps = append(steps, Input{User: user(p), Command: "carc", Sub: "join", Local: true})
+			steps = append(steps, Entry{Input: &Input{User: user(p), Command: "carc", Sub: "join", Local: true}})
 		}
-		steps = append(steps, Input{User: user(f.Players[0]), Command: "carc", Sub: "start", Local: true})
+		steps = append(steps, Entry{Input: &Input{User: user(f.Players[0]), Command: "carc", Sub: "start", Local: true}})
 		var t *Table
 		var reply Reply
 		for i, in := range steps {
-			reply = Handle(t, in)
+			reply = Apply(t, in)
 			if !reply.OK {
 				return fmt.Errorf("line %d: opening %s, step %d was refused: %s", n, f.GameID, i+1, reply.Text)
 			}
@@ -200,31 +204,34 @@ func (r *Runner) leagueGameOver(n int, t *Table) error {
 }
 
 // fixtureResult is a league game's result in the order of its fixture's players: the scores, the
-// places and whether it was played or adjudicated.
+// places and whether it was played or adjudicated (AdjudicatedPlaces, as the bot does).
 func fixtureResult(l league.League, f league.Fixture, t *Table) ([]int, []int, league.FixtureStatus, error) {
-	seat := make([]int, len(f.Players))
-	for i, p := range f.Players {
-		if seat[i] = slices.IndexFunc(t.Seats, func(u User) bool { return u.ID == p }); seat[i] < 0 {
-			if seat[i] = slices.IndexFunc(t.Left, func(u User) bool { return u.ID == p }); seat[i] < 0 {
-				return nil, nil, "", fmt.Errorf("%s of game %s has no seat at its table", p, t.ID)
-			}
-		}
+	scores := make([]int, len(t.Seats))
+	out := make([]bool, len(t.Seats))
+	for i := range t.Seats {
+		scores[i] = t.Game.Players[i].Score
+		out[i] = t.Game.Players[i].Resigned || t.LeftBy(i).ID != ""
 	}
-	scores := make([]int, len(f.Players))
-	last := make([]bool, len(f.Players))
-	timedOut := -1
-	for i, si := range seat {
-		scores[i] = t.Game.Players[si].Score
-		last[i] = t.Game.Players[si].Resigned || t.LeftBy(si).ID != ""
-		if si == t.Game.Current {
-			timedOut = i
-		}
-	}
+	places, status := league.PlacesLast(scores, out), league.Finished
 	if t.Status == Abandoned {
-		places, err := league.Adjudicate(l.Policy, scores, timedOut)
-		return scores, places, league.Adjudicated, err
+		var err error
+		if places, err = AdjudicatedPlaces(t, l.Policy); err != nil {
+			return nil, nil, "", err
+		}
+		status = league.Adjudicated
 	}
-	return scores, league.PlacesLast(scores, last), league.Finished, nil
+	fs, fp := make([]int, len(f.Players)), make([]int, len(f.Players))
+	for i, p := range f.Players {
+		seat := slices.IndexFunc(t.Seats, func(u User) bool { return u.ID == p })
+		if seat < 0 {
+			seat = slices.IndexFunc(t.Left, func(u User) bool { return u.ID == p })
+		}
+		if seat < 0 {
+			return nil, nil, "", fmt.Errorf("%s of game %s has no seat at its table", p, t.ID)
+		}
+		fs[i], fp[i] = scores[seat], places[seat]
+	}
+	return fs, fp, status, nil
 }
 
 // discordMarkup are the mentions and dates of Discord's message syntax.

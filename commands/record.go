@@ -27,6 +27,8 @@ type Entry struct {
 	Played []game.Move `json:"played,omitempty"`
 	// AI marks the turn of an AI seat; Played holds its moves.
 	AI bool `json:"ai,omitempty"`
+	// League marks the table as a game of a league: the bot adds it when it opens a fixture.
+	League *LeagueGame `json:"league,omitempty"`
 }
 
 // Click is a component interaction.
@@ -51,6 +53,8 @@ func Apply(t *Table, e Entry) Reply {
 		return aiTurn(t, level, e.Played)
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, e.Played, true)
+	case e.League != nil:
+		return markLeague(t, *e.League)
 	}
 	return fail(t, "An empty record entry.")
 }
@@ -112,7 +116,7 @@ func timeout(t *Table, policy string, played []game.Move, replay bool) Reply {
 		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)
 	}
 	if c.Missed[seat] >= c.Settings.MissedLimit {
-		lead += fmt.Sprintf(" After %s the creator, a channel admin or a vote of the other players may remove them with /carc kick.", missed)
+		lead += fmt.Sprintf(" After %s %s may remove them with /carc kick.", missed, removers(c))
 	}
 	var made []game.Move
 	for _, l := range c.Moves[len(t.Moves):] {

@@ -112,6 +112,29 @@ func (s *Store) SetTimers(gameID string, timers []Timer) error {
 	return nil
 }
 
+// Timers returns the timer set of a live game, as the last move or SetTimers left it (minus the
+// completed ones). A bot that loads a game after a restart keeps them with it: a move that does not
+// pass the turn must hand the same set back, or the turn would lose its deadline.
+func (s *Store) Timers(gameID string) ([]Timer, error) {
+	var out []Timer
+	err := s.view(func(tx *bolt.Tx) error {
+		g, err := liveGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		st, err := getState(g)
+		if err != nil {
+			return err
+		}
+		out = slices.Clone(st.timers)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load the timers of game %s: %w", gameID, err)
+	}
+	return out, nil
+}
+
 // DueTimers returns every timer due at now (At <= now), earliest first. It changes nothing: a
 // timer stays due until CompleteTimer or a move replaces it, so one that was due when the bot
 // stopped fires after the restart.
