@@ -7,6 +7,7 @@ import (
 	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -40,28 +41,28 @@ func (b *Bot) setPrefs(in commands.Input) string {
 			s, err1 := clock(from)
 			e, err2 := clock(to)
 			if !ok || err1 != nil || err2 != nil {
-				return fmt.Sprintf("quiet:%s: write the hours without pings as 22-8 or 22:30-07:00 (or none).", v)
+				return fmt.Sprintf("quiet:%s: write the hours without pings as 22-8 or 22:30-07:00 (or none).", game.Echo(v))
 			}
 			p.QuietStart, p.QuietEnd = s, e
 		case "timezone":
 			if _, err := time.LoadLocation(v); err != nil {
-				return fmt.Sprintf("timezone:%s is not a time zone: write one like Europe/Paris or America/New_York.", v)
+				return fmt.Sprintf("timezone:%s is not a time zone: write one like Europe/Paris or America/New_York.", game.Echo(v))
 			}
 			p.TimeZone = v
 		case "notify":
 			v = strings.ToLower(v)
 			if v != "mention" && v != "off" {
-				return fmt.Sprintf("notify:%s: use mention (you are pinged when it is your turn) or off.", v)
+				return fmt.Sprintf("notify:%s: use mention (you are pinged when it is your turn) or off.", game.Echo(v))
 			}
 			p.Notify = v
 		case "reminders":
 			on := strings.EqualFold(v, "true") || strings.EqualFold(v, "on")
 			if !on && !strings.EqualFold(v, "false") && !strings.EqualFold(v, "off") {
-				return fmt.Sprintf("reminders:%s: use on or off.", v)
+				return fmt.Sprintf("reminders:%s: use on or off.", game.Echo(v))
 			}
 			p.NoReminders = !on
 		default:
-			return fmt.Sprintf("/carc settings %s: personal options are %s; table options are changed in the lobby.", name, strings.Join(prefOptions, ", "))
+			return fmt.Sprintf("/carc settings %s: personal options are %s; table options are changed in the lobby.", game.Echo(name), strings.Join(prefOptions, ", "))
 		}
 	}
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {

@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -45,6 +48,24 @@ func TestClockReadsHoursAndTimes(t *testing.T) {
 	for _, bad := range []string{"25", "x", "12:61", ""} {
 		if _, err := clock(bad); err == nil {
 			t.Errorf("clock(%q) accepted", bad)
+		}
+	}
+}
+
+// TestPersonalSettingsQuoteAShortPrefix: a refused personal setting repeats only the beginning of
+// what was typed.
+func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
+	s, err := storage.Open(filepath.Join(t.TempDir(), "p.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	b := &Bot{store: s}
+	for _, o := range prefOptions {
+		huge := strings.Repeat("Zq", 10_000)
+		reply := b.setPrefs(commands.Input{User: commands.User{ID: "1", Name: "ann"}, Command: "carc", Sub: "settings", Options: map[string]string{o: huge}})
+		if len(reply) > 300 || !strings.Contains(reply, o+":") {
+			t.Errorf("%s: the refusal is %d characters: %.200s", o, len(reply), reply)
 		}
 	}
 }

@@ -8,14 +8,19 @@ import (
 // standingsFile draws the picture of /league standings; nil when it cannot be drawn (the text
 // still answers).
 func (b *Bot) standingsFile(p *commands.StandingsPicture) *commands.File {
-	s := render.Standings{Title: p.Title}
-	for _, l := range p.Lines {
-		s.Rows = append(s.Rows, render.StandingsRow(l))
-	}
-	data, err := render.StandingsPNG(s)
+	data, err := StandingsPicture(p)
 	if err != nil {
 		b.log.Error("could not draw the standings", "err", err)
 		return nil
 	}
 	return &commands.File{Name: "standings.png", Data: data}
+}
+
+// StandingsPicture draws the picture of /league standings as a PNG, as the bot attaches it.
+func StandingsPicture(p *commands.StandingsPicture) ([]byte, error) {
+	s := render.Standings{Title: p.Title}
+	for _, l := range p.Lines {
+		s.Rows = append(s.Rows, render.StandingsRow(l))
+	}
+	return render.StandingsPNG(s)
 }

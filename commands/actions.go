@@ -21,7 +21,7 @@ func resolveAction(t *Table, typed game.Action) (game.Action, error) {
 	}
 	for k := range typed.Args {
 		if !actionHasOption(spec, k) {
-			return game.Action{}, fmt.Errorf("%s has no option %s: use %s", spec.Name, k, actionOptionNames(spec))
+			return game.Action{}, fmt.Errorf("%s has no option %s: use %s", spec.Name, game.Echo(k), actionOptionNames(spec))
 		}
 	}
 	g := t.Game
@@ -31,7 +31,7 @@ func resolveAction(t *Table, typed game.Action) (game.Action, error) {
 			continue
 		}
 		same = append(same, l)
-		if argsMatch(t, typed.Args, l.Args) {
+		if argsMatch(t, spec, typed.Args, l.Args) {
 			return l.Action, nil
 		}
 	}
@@ -51,15 +51,19 @@ func actionSpec(t *Table, name string) (game.ActionSpec, error) {
 	if len(names) == 0 {
 		return game.ActionSpec{}, fmt.Errorf("%s has no chip actions", e.Title)
 	}
-	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), name)
+	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), game.Echo(name))
 }
 
 // argsMatch reports whether every option typed agrees with the legal action's. A meeple spot
 // agrees with another name of the same feature of the tile on the action's square (design §2.2:
-// any edge of a feature names it).
-func argsMatch(t *Table, typed, legal map[string]string) bool {
+// any edge of a feature names it); an option with its own normal form (ActionOption.Normal)
+// agrees in any way of writing it.
+func argsMatch(t *Table, spec game.ActionSpec, typed, legal map[string]string) bool {
 	for k, v := range typed {
 		if strings.TrimSpace(v) == "" || normalValue(v) == normalValue(legal[k]) {
+			continue
+		}
+		if o, ok := actionOption(spec, k); ok && o.Normal != nil && o.Normal(v) == o.Normal(legal[k]) {
 			continue
 		}
 		a, errA := parseSpot(v)
@@ -93,7 +97,7 @@ func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalActi
 	var me *game.MoveError
 	switch {
 	case err == nil:
-		err = fmt.Errorf("%s is not one of the chip actions open now", typed)
+		err = fmt.Errorf("%s is not one of the chip actions open now", game.Echo(typed.String()))
 	case errors.As(err, &me) && len(me.Legal) > 0:
 		return err
 	}
@@ -104,12 +108,17 @@ func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalActi
 }
 
 func actionHasOption(a game.ActionSpec, name string) bool {
+	_, ok := actionOption(a, name)
+	return ok
+}
+
+func actionOption(a game.ActionSpec, name string) (game.ActionOption, bool) {
 	for _, o := range a.Options {
 		if o.Name == name {
-			return true
+			return o, true
 		}
 	}
-	return false
+	return game.ActionOption{}, false
 }
 
 func actionOptionNames(a game.ActionSpec) string {
@@ -133,7 +142,7 @@ func shortcutAction(spec game.ActionSpec, value string) (game.Action, bool, erro
 		case "no", "false", "n", "none", "":
 			return a, false, nil
 		}
-		return a, false, fmt.Errorf("%s:%s: use %s:yes to %s, or leave it out", spec.Shortcut, value, spec.Shortcut, strings.ToLower(spec.Description))
+		return a, false, fmt.Errorf("%s:%s: use %s:yes to %s, or leave it out", spec.Shortcut, game.Echo(value), spec.Shortcut, strings.ToLower(spec.Description))
 	}
 	a.Args[spec.Options[0].Name] = value
 	return a, true, nil

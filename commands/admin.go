@@ -91,7 +91,7 @@ func carcKick(t, c *Table, in Input) Reply {
 	who := in.Options["player"]
 	seat := c.findSeat(who)
 	if seat < 0 {
-		return fail(t, "player:%s is not at this table: choose %s.", who, seatList(c))
+		return fail(t, "player:%s is not at this table: choose %s.", game.Echo(who), seatList(c))
 	}
 	name := c.Seats[seat].Name
 	if c.Status == Lobby {

@@ -68,7 +68,7 @@ func carcBot(t, c *Table, in Input) Reply {
 	}
 	level, err := ai.ParseLevel(strings.TrimSpace(in.Options["level"]))
 	if err != nil || level == ai.Random {
-		return fail(t, "level:%s is not an AI level: choose easy, normal or hard.", in.Options["level"])
+		return fail(t, "level:%s is not an AI level: choose easy, normal or hard.", game.Echo(in.Options["level"]))
 	}
 	n := 1
 	for _, u := range t.Seats {

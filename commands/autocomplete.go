@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +21,7 @@ func Autocomplete(t *Table, in Input, focused string) []Choice {
 	var all []Choice
 	switch {
 	case in.Command == "carc" && focused == "map":
-		for _, e := range variants.All(in.Local) {
+		for _, e := range variants.All(false) {
 			all = append(all, Choice{Name: fmt.Sprintf("%s (%d tiles)", e.Title, e.Map.DefaultTiles), Value: e.ID})
 		}
 	case in.Command == "carc" && focused == "player" && t != nil:
@@ -54,6 +55,13 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 	g := t.Game
 	switch in.Command {
 	case "place":
+		if g.Phase == game.PhaseSource {
+			c, choices, done := sourceChoices(t, in, focused)
+			if done {
+				return choices
+			}
+			t, g = c, c.Game
+		}
 		if g.Phase != game.PhasePlace {
 			return nil
 		}
@@ -114,6 +122,46 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 		return actionOptionChoices(g, in, focused)
 	}
 	return nil
+}
+
+// sourceChoices are /place's choices while the tile's source is chosen (an island tile instead
+// of the draw): the values of the source action's shortcut and its options (done), or else the
+// table after the action typed so far, against whose tile the rest is offered. Nothing is offered
+// (done) before a source is typed or when it cannot be taken.
+func sourceChoices(t *Table, in Input, focused string) (after *Table, choices []Choice, done bool) {
+	g := t.Game
+	for _, spec := range t.Entry().Actions {
+		if spec.Step != game.StepSource || spec.Shortcut == "" || len(spec.Options) == 0 {
+			continue
+		}
+		if focused == spec.Shortcut {
+			return nil, shortcutChoices(g, spec), true
+		}
+		if slices.Contains(spec.ShortcutOptions, focused) {
+			typed := Input{Sub: spec.Name, Options: map[string]string{spec.Options[0].Name: in.Options[spec.Shortcut], focused: in.Options[focused]}}
+			return nil, actionOptionChoices(g, typed, focused), true
+		}
+	}
+	actions, err := placeActions(t, in)
+	if err != nil {
+		return nil, nil, true
+	}
+	c := t.clone()
+	taken := false
+	for _, a := range actions {
+		if spec, err := actionSpec(c, a.Name); err != nil || spec.Step != game.StepSource {
+			continue
+		}
+		legal, err := resolveAction(c, a)
+		if err != nil || c.Game.Play(game.Move{Kind: game.MoveAction, Player: c.Game.Current, Action: &legal}) != nil {
+			return nil, nil, true
+		}
+		taken = true
+	}
+	if !taken {
+		return nil, nil, true
+	}
+	return c, nil, false
 }
 
 // shortcutChoices are the values of a /place option that stands for a chip action: the first

@@ -34,11 +34,11 @@ type Component struct {
 func ParseComponentID(id string) (Component, error) {
 	parts := strings.SplitN(id, ":", 5)
 	if len(parts) < 4 || parts[0] != "carc" {
-		return Component{}, fmt.Errorf("%q is not a button of this bot", id)
+		return Component{}, fmt.Errorf("%q is not a button of this bot", game.Echo(id))
 	}
 	turn, err := strconv.Atoi(parts[2])
 	if err != nil {
-		return Component{}, fmt.Errorf("%q is not a button of this bot", id)
+		return Component{}, fmt.Errorf("%q is not a button of this bot", game.Echo(id))
 	}
 	c := Component{Table: parts[1], Turn: turn, Verb: parts[3]}
 	if len(parts) == 5 {

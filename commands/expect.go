@@ -57,7 +57,7 @@ var expectations = map[string]expectation{
 	"turn":       {"!expect turn N", expectField},
 	"tiles_left": {"!expect tiles_left N", expectField},
 	"drawn":      {"!expect drawn ID", expectField},
-	"state":      {"!expect state PATH=VALUE ... (PATH into the state JSON: isle_of_man.ann, players.0.score)", expectState},
+	"state":      {"!expect state [as:NAME] PATH=VALUE ... (PATH into the state JSON: isle_of_man.ann, players.0.score; as:NAME, what NAME may see)", expectState},
 }
 
 // Expectations lists how to write every !expect line, for help texts and the README check.
@@ -76,12 +76,22 @@ func (r *Runner) expect(args []string, raw string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%w: !expect %s: unknown expectation: use %s", ErrMalformed, kind, strings.Join(slices.Sorted(maps.Keys(expectations)), ", "))
 	}
-	if r.Table == nil {
+	// The reply's expectations need a reply (a /league command may come before any table); the
+	// others a table.
+	var st State
+	switch {
+	case kind == "ok" || kind == "refused" || kind == "reply":
+		if r.last == nil {
+			return "", fmt.Errorf("%w: !expect %s: no reply yet", ErrMalformed, kind)
+		}
+	case r.Table == nil:
 		return "", fmt.Errorf("%w: !expect %s: no table yet", ErrMalformed, kind)
+	default:
+		st = StateOf(r.Table, true)
 	}
 	// Texts are compared as written, quotes included.
 	_, text, _ := strings.Cut(raw, " ")
-	return e.check(&expectCtx{r: r, st: StateOf(r.Table, true), kind: kind, usage: e.usage, args: args[1:], text: strings.TrimSpace(text)})
+	return e.check(&expectCtx{r: r, st: st, kind: kind, usage: e.usage, args: args[1:], text: strings.TrimSpace(text)})
 }
 
 func (x *expectCtx) player(name string) (*PlayerState, error) {
@@ -333,7 +343,15 @@ func expectField(x *expectCtx) (string, error) {
 // list positions from 0 (players.1.score, isle_of_man.ann, islands.purple.stacks.0.top). A value is
 // compared as written: a number, true or false, a string, or null for a missing one.
 func expectState(x *expectCtx) (string, error) {
-	b, err := json.Marshal(x.st)
+	st := x.st
+	if len(x.args) > 0 && strings.HasPrefix(x.args[0], "as:") {
+		var err error
+		if st, err = StateAs(x.r.Table, strings.TrimPrefix(x.args[0], "as:")); err != nil {
+			return "", x.malformed("%v", err)
+		}
+		x.args = x.args[1:]
+	}
+	b, err := json.Marshal(st)
 	if err != nil {
 		return "", err
 	}

@@ -59,6 +59,8 @@ func FuzzScript(f *testing.F) {
 	f.Add("!chips D5=orange:3\n")
 	f.Add("alice /carc new\n")
 	f.Add("!expect score alice=1\n")
+	f.Add("ann: /league create name:Cup map:classic players:2\nbob: /league join\ncid: /league join\nann: /league start\n!table\n" +
+		"!table L1-s1-r1-t1\nbob: /carc resign\n!expect reply Winner\nann: /league season new\n!state as:ann\n")
 	f.Fuzz(func(t *testing.T, script string) {
 		r := &Runner{Out: io.Discard}
 		_ = r.Run(strings.NewReader(script))
@@ -75,4 +77,36 @@ func TestScriptsReportMalformedLines(t *testing.T) {
 			t.Errorf("%q: err = %v, want a malformed-line error naming the line", script, err)
 		}
 	}
+}
+
+// FuzzReadSpot reads meeple spots as typed in the meeple step: a number is one of the tile's
+// spots on the board or refused naming them, and a name reads as parseSpot reads it.
+func FuzzReadSpot(f *testing.F) {
+	for _, s := range []string{"1", "3", "4", "0", "#2", " 2 ", "02", "-1", "1.5", "city:N", "none", "99999999999999999999"} {
+		f.Add(s)
+	}
+	r := &Runner{Out: io.Discard}
+	for i, l := range []string{"alice: /carc new map:practice", "bob: /carc join", "!starts Centre=D@0", "!deck U", "alice: /carc start",
+		"alice: /place square:I8 rotation:0"} {
+		if err := r.Line(i+1, l); err != nil {
+			f.Fatal(err)
+		}
+	}
+	g := r.Table.Game
+	spots := g.MeepleSpots()
+	f.Fuzz(func(t *testing.T, s string) {
+		spot, err := readSpot(g, s)
+		n, numbered := spotNumber(s)
+		switch {
+		case numbered && err == nil && spot != spots[n-1]:
+			t.Fatalf("spot %q read as %q, the board's number %d is %q", s, spot, n, spots[n-1])
+		case numbered && err != nil && (n >= 1 && n <= len(spots) || !strings.Contains(err.Error(), "1 = "+spots[0])):
+			t.Fatalf("spot %q refused: %v", s, err)
+		case !numbered:
+			want, werr := parseSpot(s)
+			if spot != want || (err == nil) != (werr == nil) {
+				t.Fatalf("spot %q read as %q, %v; parseSpot says %q, %v", s, spot, err, want, werr)
+			}
+		}
+	})
 }

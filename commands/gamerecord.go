@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -24,10 +28,11 @@ const RecordVersion = 1
 // would let a player test guesses about face-down chips).
 //
 // Version 1 fields: format, version, game (the table id), map, title, players (names in seat
-// order), options (the rule options), complete, commitment (SHA-256, see DealCommitment; empty
-// for local games), setup (complete records only: game.Setup with the key or seed), moves (n
-// from 1, the turn, who, the engine move, and the hash after it in complete records), final (the
-// places, complete records only).
+// order), options (the rule options), table (the table's own options, RecordTable; records
+// written before it was added have none), complete, commitment (SHA-256, see DealCommitment;
+// empty for local games), setup (complete records only: game.Setup with the key or seed), moves
+// (n from 1, the turn, who, the engine move, and the hash after it in complete records), final
+// (the places, complete records only).
 type GameRecord struct {
 	Format     string         `json:"format"`
 	Version    int            `json:"version"`
@@ -36,11 +41,41 @@ type GameRecord struct {
 	Title      string         `json:"title"`
 	Players    []string       `json:"players"`
 	Options    game.Options   `json:"options"`
+	Table      *RecordTable   `json:"table,omitempty"`
 	Complete   bool           `json:"complete"`
 	Commitment string         `json:"commitment,omitempty"`
 	Setup      *game.Setup    `json:"setup,omitempty"`
 	Moves      []RecordMove   `json:"moves"`
 	Final      []RecordResult `json:"final,omitempty"`
+}
+
+// RecordTable is what a table chose beyond the rules, as a record keeps it so that a game played
+// on from the record (bot play --record) sits at the same table: hints, what becomes of a seat
+// whose player leaves, the turn deadline and its policy, and which seats an AI played from the
+// start (AI, seat by seat: a level, or "" for a person).
+type RecordTable struct {
+	Hints    bool          `json:"hints,omitempty"`
+	Leaving  ai.Level      `json:"leaving,omitempty"`
+	Deadline time.Duration `json:"deadline,omitempty"`
+	Policy   string        `json:"policy,omitempty"`
+	Missed   int           `json:"missed,omitempty"`
+	Unrated  bool          `json:"unrated,omitempty"`
+	AI       []ai.Level    `json:"ai,omitempty"`
+}
+
+// recordTable is the table's own options for its record.
+func recordTable(t *Table) *RecordTable {
+	s := t.Settings
+	rt := &RecordTable{Hints: s.Hints, Leaving: s.Leaving, Deadline: s.Deadline, Policy: s.Policy, Missed: s.MissedLimit, Unrated: s.Unrated}
+	for i, u := range t.Seats {
+		if level, isAI := AILevel(u); isAI && t.LeftBy(i).ID == "" {
+			if rt.AI == nil {
+				rt.AI = make([]ai.Level, len(t.Seats))
+			}
+			rt.AI[i] = level
+		}
+	}
+	return rt
 }
 
 // RecordMove is one move of a game record.
@@ -71,7 +106,7 @@ func RecordOf(t *Table) (GameRecord, error) {
 	}
 	e := t.Entry()
 	r := GameRecord{Format: RecordFormat, Version: RecordVersion, Game: t.ID, Map: e.ID, Title: e.Title,
-		Players: slices.Clone(t.Setup.Players), Options: t.Setup.Options, Complete: t.Status == Finished || t.Status == Abandoned}
+		Players: slices.Clone(t.Setup.Players), Options: t.Setup.Options, Table: recordTable(t), Complete: t.Status == Finished || t.Status == Abandoned}
 	if t.Settings.Key != "" {
 		r.Commitment = DealCommitment(t.ID, t.Settings.Key)
 	}
@@ -134,19 +169,64 @@ func results(g *game.Game) []RecordResult {
 	return out
 }
 
-// ParseRecord reads a game record document, refusing other formats and newer versions.
+// ErrNotARecord reports a document that is not a valid game record: not JSON, another format, or
+// a record whose parts do not fit together. What is wrong is in the message.
+var ErrNotARecord = errors.New("not a valid game record")
+
+// ParseRecord reads a game record document, refusing other formats, newer versions and records
+// whose parts do not fit together (moves out of order, a complete record without its deal or a
+// hash); every refusal wraps ErrNotARecord and says what is wrong.
 func ParseRecord(data []byte) (GameRecord, error) {
 	var r GameRecord
 	if err := json.Unmarshal(data, &r); err != nil {
-		return GameRecord{}, fmt.Errorf("not a game record: %w", err)
+		var syntax *json.SyntaxError
+		var field *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syntax):
+			return GameRecord{}, fmt.Errorf("%w: the document is not JSON (at byte %d: %v)", ErrNotARecord, syntax.Offset, err)
+		case errors.As(err, &field):
+			return GameRecord{}, fmt.Errorf("%w: %s holds a JSON %s, which a record never has there", ErrNotARecord, game.Echo(field.Field), field.Value)
+		}
+		return GameRecord{}, fmt.Errorf("%w: %v", ErrNotARecord, err)
 	}
 	if r.Format != RecordFormat {
-		return GameRecord{}, fmt.Errorf("not a game record: format %q, want %q", r.Format, RecordFormat)
+		return GameRecord{}, fmt.Errorf("%w: format %q, want %q", ErrNotARecord, game.Echo(r.Format), RecordFormat)
 	}
 	if r.Version < 1 || r.Version > RecordVersion {
-		return GameRecord{}, fmt.Errorf("game record version %d: this bot reads versions 1 to %d", r.Version, RecordVersion)
+		return GameRecord{}, fmt.Errorf("%w: version %d; this bot reads versions 1 to %d", ErrNotARecord, r.Version, RecordVersion)
+	}
+	if err := r.check(); err != nil {
+		return GameRecord{}, fmt.Errorf("%w: %v", ErrNotARecord, err)
 	}
 	return r, nil
+}
+
+// check sees that the parts of a record fit together: what a replay could not explain.
+func (r GameRecord) check() error {
+	for i, m := range r.Moves {
+		if m.N != i+1 {
+			return fmt.Errorf("the move in place %d of the list is numbered %d", i+1, m.N)
+		}
+		if r.Complete && m.Hash == "" {
+			return fmt.Errorf("move %d has no state hash, which every move of a complete record has", m.N)
+		}
+	}
+	if !r.Complete {
+		return nil
+	}
+	if r.Setup == nil {
+		return errors.New("it says the game is over but holds no deal (setup)")
+	}
+	if r.Setup.Map != r.Map {
+		return fmt.Errorf("it is of map %q but its deal is of map %q", game.Echo(r.Map), game.Echo(r.Setup.Map))
+	}
+	if !slices.Equal(r.Setup.Players, r.Players) {
+		return fmt.Errorf("its players (%s) are not those of its deal (%s)", game.Echo(strings.Join(r.Players, ", ")), game.Echo(strings.Join(r.Setup.Players, ", ")))
+	}
+	if r.Table != nil && r.Table.AI != nil && len(r.Table.AI) != len(r.Players) {
+		return fmt.Errorf("it names the AI seats of %d seats, for %d players", len(r.Table.AI), len(r.Players))
+	}
+	return nil
 }
 
 // ReplayRecord checks a complete record: the deal's key against the commitment, then every move
@@ -169,11 +249,14 @@ func ReplayRecord(r GameRecord) (*game.Game, error) {
 	}
 	for _, m := range r.Moves {
 		turn := g.Turn
+		if m.Turn != turn {
+			return nil, fmt.Errorf("%w at move %d (%s): the record puts it in turn %d, but the game is at turn %d then", ErrRecordDiverges, m.N, game.Echo(m.User), m.Turn, turn)
+		}
 		if _, err := g.Apply(m.Move); err != nil {
-			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrRecordDiverges, m.N, turn, m.User, err)
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrRecordDiverges, m.N, turn, game.Echo(m.User), err)
 		}
 		if h := g.Hash(); h != m.Hash {
-			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the state's hash is %s, the record says %s", ErrRecordDiverges, m.N, turn, m.User, h, m.Hash)
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the state's hash is %s, the record says %s", ErrRecordDiverges, m.N, turn, game.Echo(m.User), h, game.Echo(m.Hash))
 		}
 	}
 	if len(r.Final) > 0 {
@@ -187,24 +270,37 @@ func ReplayRecord(r GameRecord) (*game.Game, error) {
 
 // TableFromRecord opens a complete record as a local table after turn n (0: before the first
 // move): the game as it stood then, ready to be played on in the terminal or by a table script,
-// for what-if analysis. The players are seated under their names.
+// for what-if analysis. The record is checked first as ReplayRecord does, so that nobody plays
+// on from a game that did not happen. The players are seated under their names, the seats an AI
+// played as AI seats of its level, at a table with the record's options (hints, leaving, the
+// deadline policy).
 func TableFromRecord(r GameRecord, n int) (*Table, error) {
 	if !r.Complete || r.Setup == nil {
 		return nil, errors.New("this record is of a running game: it has no deal to play from (export it again once the game is over)")
+	}
+	if _, err := ReplayRecord(r); err != nil {
+		return nil, err
 	}
 	e, err := variants.Lookup(r.Setup.Map)
 	if err != nil {
 		return nil, err
 	}
+	if len(r.Players) == 0 {
+		return nil, errors.New("the record has no players")
+	}
 	seats := make([]User, len(r.Players))
 	for i, name := range r.Players {
 		seats[i] = User{ID: name, Name: name}
+		if r.Table != nil && i < len(r.Table.AI) && r.Table.AI[i] != "" {
+			seats[i].ID = aiPrefix + string(r.Table.AI[i]) + ":" + strconv.Itoa(i+1)
+		}
 	}
-	if len(seats) == 0 {
-		return nil, errors.New("the record has no players")
+	settings := Settings{Map: e.ID, Options: r.Setup.Options, Seed: r.Setup.Seed, Generator: r.Setup.Generator, Key: r.Setup.Key}
+	if rt := r.Table; rt != nil {
+		settings.Hints, settings.Leaving, settings.Deadline, settings.Policy = rt.Hints, rt.Leaving, rt.Deadline, rt.Policy
+		settings.MissedLimit, settings.Unrated = rt.Missed, rt.Unrated
 	}
-	t, err := NewTable("record-"+r.Game, "terminal", seats[0], Settings{Map: e.ID, Options: r.Setup.Options,
-		Seed: r.Setup.Seed, Generator: r.Setup.Generator, Key: r.Setup.Key})
+	t, err := NewTable("record-"+r.Game, "terminal", seats[0], settings)
 	if err != nil {
 		return nil, err
 	}
@@ -219,9 +315,13 @@ func TableFromRecord(r GameRecord, n int) (*Table, error) {
 			break
 		}
 		if _, err := g.Apply(m.Move); err != nil {
-			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrRecordDiverges, m.N, g.Turn, m.User, err)
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrRecordDiverges, m.N, g.Turn, game.Echo(m.User), err)
 		}
-		t.Moves = append(t.Moves, Logged{User: m.User, Move: m.Move})
+		user := m.User
+		if seat := slices.Index(r.Players, m.User); seat >= 0 {
+			user = seats[seat].ID
+		}
+		t.Moves = append(t.Moves, Logged{User: user, Move: m.Move})
 	}
 	if g.Over() {
 		t.Status = Finished

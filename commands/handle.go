@@ -37,7 +37,7 @@ func Handle(t *Table, in Input) (r Reply) {
 		}
 		return handleTurn(t, in)
 	}
-	return fail(t, "/%s is not a command of this bot: use /carc, /place, /meeple or /chips (see /carc help).", in.Command)
+	return fail(t, "/%s is not a command of this bot: use /carc, /place, /meeple or /chips (see /carc help).", game.Echo(in.Command))
 }
 
 var carcSubs = []string{"new", "join", "leave", "start", "status", "board", "tiles", "log", "draw", "pass", "undo", "resign",
@@ -55,7 +55,7 @@ func handleCarc(t *Table, in Input) Reply {
 		return fail(t, "/carc needs a subcommand: %s.", strings.Join(carcSubs, ", "))
 	}
 	if !slices.Contains(carcSubs, in.Sub) {
-		return fail(t, "/carc %s is not a subcommand: use %s.", in.Sub, strings.Join(carcSubs, ", "))
+		return fail(t, "/carc %s is not a subcommand: use %s.", game.Echo(in.Sub), strings.Join(carcSubs, ", "))
 	}
 	if t == nil {
 		return fail(nil, "No game here yet: start one with /carc new map:%s (maps: %s).", DefaultMap, strings.Join(variants.IDs(false), ", "))
@@ -104,13 +104,13 @@ func handleCarc(t *Table, in Input) Reply {
 	case "hint":
 		return carcHint(t, in)
 	case "history":
-		return carcHistory(t, 0)
+		return carcHistoryCommand(t, in)
 	case "replay":
 		return carcReplay(t, in)
 	case "export":
 		return carcExport(t, in)
 	}
-	return fail(t, "/carc %s is not a subcommand.", in.Sub)
+	return fail(t, "/carc %s is not a subcommand.", game.Echo(in.Sub))
 }
 
 func imageIf(ok bool, k ImageKind) ImageKind {
@@ -140,7 +140,7 @@ func carcNew(t *Table, in Input) Reply {
 	}
 	e, err := variants.Lookup(s.Map)
 	if err != nil || (e.Test && !in.Local) {
-		return fail(t, "map:%s is not a map: choose %s.", s.Map, strings.Join(variants.IDs(in.Local), ", "))
+		return fail(t, "map:%s is not a map: choose %s.", game.Echo(s.Map), strings.Join(variants.IDs(false), ", "))
 	}
 	s.Map = e.ID
 	if err := applyNewOptions(&s, e, in); err != nil {

@@ -121,21 +121,57 @@ func historyLine(t *Table, g *game.Game, turn int, events []game.Event) string {
 	return line
 }
 
-// carcHistory lists the finished turns, a page at a time (page 0 is the latest), with buttons
-// to page through.
-func carcHistory(t *Table, page int) Reply {
-	if t.Game == nil {
-		return fail(t, "The game has not started: there is no history yet.")
-	}
+// historyLines are the lines of the finished turns, oldest first.
+func historyLines(t *Table) ([]string, error) {
 	g, turns, err := turnEvents(t, 0)
 	if err != nil {
-		return fail(t, "The history could not be rebuilt: %v.", err)
+		return nil, err
 	}
 	var lines []string
 	for turn := 1; turn < len(turns); turn++ {
 		if len(turns[turn]) > 0 {
 			lines = append(lines, historyLine(t, g, turn, turns[turn]))
 		}
+	}
+	return lines, nil
+}
+
+// carcHistoryCommand is /carc history [page:N]: page 1 holds the latest turns. A page that is not
+// a number of the history is refused with the pages there are.
+func carcHistoryCommand(t *Table, in Input) Reply {
+	v, ok := in.Options["page"]
+	if !ok {
+		return carcHistory(t, 0)
+	}
+	if t.Game == nil {
+		return fail(t, "The game has not started: there is no history yet.")
+	}
+	lines, err := historyLines(t)
+	if err != nil {
+		return fail(t, "The history could not be rebuilt: %v.", err)
+	}
+	pages := (len(lines) + historyPage - 1) / historyPage
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	switch {
+	case pages == 0 && n == 1 && err == nil:
+		return carcHistory(t, 0)
+	case pages == 0:
+		return fail(t, "No turn has been played yet, so the history has no page %s.", game.Echo(v))
+	case err != nil || n < 1 || n > pages:
+		return fail(t, "page:%s is not a page of the history: choose 1 (the latest turns) to %d.", game.Echo(v), pages)
+	}
+	return carcHistory(t, n-1)
+}
+
+// carcHistory lists the finished turns, a page at a time (page 0 is the latest), with buttons
+// to page through.
+func carcHistory(t *Table, page int) Reply {
+	if t.Game == nil {
+		return fail(t, "The game has not started: there is no history yet.")
+	}
+	lines, err := historyLines(t)
+	if err != nil {
+		return fail(t, "The history could not be rebuilt: %v.", err)
 	}
 	if len(lines) == 0 {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: "No turn has been played yet."}
@@ -179,7 +215,7 @@ func carcReplay(t *Table, in Input) Reply {
 		if last < 1 {
 			return fail(t, "No turn has been played yet.")
 		}
-		return fail(t, "move:%s is not a finished turn: choose a turn from 1 to %d.", in.Options["move"], last)
+		return fail(t, "move:%s is not a finished turn: choose a turn from 1 to %d.", game.Echo(in.Options["move"]), last)
 	}
 	g, turns, err := turnEvents(t, n)
 	if err != nil {
@@ -217,7 +253,7 @@ func carcExport(t *Table, in Input) Reply {
 			"and it replays with the same tiles in the same order.", plural(len(r.Moves), "move", "moves"))
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".jcz", Data: data}}
 	default:
-		return fail(t, "There is no format %s: choose %s.", f, strings.Join(ExportFormats, " or "))
+		return fail(t, "There is no format %s: choose %s.", game.Echo(f), strings.Join(ExportFormats, " or "))
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

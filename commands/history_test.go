@@ -127,3 +127,32 @@ func TestFinalTextSplitsPointsBySource(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryPageIsANumberOfTheHistory: /carc history page:N shows page N (1 holds the latest
+// turns); a page that is not a number of the history is refused with the pages there are, never
+// silently shown as page 1.
+func TestHistoryPageIsANumberOfTheHistory(t *testing.T) {
+	tbl, err := AutoGame("france", 3, 21, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := tbl.Seats[0]
+	first := Handle(tbl, Input{User: user, Command: "carc", Sub: "history"})
+	_, after, _ := strings.Cut(first.Text, "page 1 of ")
+	pages, err := strconv.Atoi(strings.SplitN(after, ")", 2)[0])
+	if err != nil || pages < 3 {
+		t.Fatalf("a whole game's history has %d pages (%v): %s", pages, err, first.Text)
+	}
+	second := Handle(tbl, Input{User: user, Command: "carc", Sub: "history", Options: map[string]string{"page": "2"}})
+	older := HandleComponent(tbl, user, first.Buttons[0][0].ID, nil)
+	if !second.OK || second.Text != older.Text || !strings.Contains(second.Text, "page 2 of ") {
+		t.Errorf("page:2 is not the page the Older button shows:\n%s\n---\n%s", second.Text, older.Text)
+	}
+	for _, bad := range []string{"-1", "abc", "0", strconv.Itoa(pages + 1), "1.5", ""} {
+		r := Handle(tbl, Input{User: user, Command: "carc", Sub: "history", Options: map[string]string{"page": bad}})
+		want := "choose 1 (the latest turns) to " + strconv.Itoa(pages)
+		if r.OK || !strings.Contains(r.Text, want) || !strings.Contains(r.Text, "Page:"+bad+" ") {
+			t.Errorf("page:%s: %s (ok %v), want a refusal saying %q", bad, r.Text, r.OK, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -58,7 +59,11 @@ func (in Input) String() string {
 }
 
 // commandsWithSubs are the commands whose first word is a subcommand.
-var commandsWithSubs = map[string]bool{"carc": true, "chips": true}
+var commandsWithSubs = map[string]bool{"carc": true, "chips": true, "league": true}
+
+// subGroups are the subcommands that group others: /league season new. The input keeps the
+// group's name as its Sub, as Discord's interaction does.
+var subGroups = map[string][]string{"league season": {"new"}}
 
 // ParseCommand reads a command as typed: "/place square:F7 rotation:90 meeple:city:N". An option
 // is name:value; the value runs to the next blank unless it is "quoted"; only the first colon
@@ -81,14 +86,20 @@ func ParseCommand(text string) (Input, error) {
 		in.Sub = strings.ToLower(rest[0])
 		rest = rest[1:]
 	}
+	if subs, group := subGroups[in.Command+" "+in.Sub]; group {
+		if len(rest) == 0 || !slices.Contains(subs, strings.ToLower(rest[0])) {
+			return Input{}, fmt.Errorf("/%s %s needs one of its subcommands: %s", in.Command, in.Sub, strings.Join(subs, ", "))
+		}
+		rest = rest[1:]
+	}
 	for _, w := range rest {
 		name, value, ok := strings.Cut(w, ":")
 		if !ok || name == "" {
-			return Input{}, fmt.Errorf("%q is not an option: write name:value, like square:F7", w)
+			return Input{}, fmt.Errorf("%q is not an option: write name:value, like square:F7", game.Echo(w))
 		}
 		name = strings.ToLower(name)
 		if _, dup := in.Options[name]; dup {
-			return Input{}, fmt.Errorf("option %s is given twice", name)
+			return Input{}, fmt.Errorf("option %s is given twice", game.Echo(name))
 		}
 		in.Options[name] = value
 	}
@@ -140,13 +151,13 @@ func parseSpot(s string) (string, error) {
 	}
 	kind, where, ok := strings.Cut(t, ":")
 	if !ok {
-		return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
+		return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
 	}
 	switch kind {
 	case "city", "road":
 		d, err := game.ParseDir(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %v", s, err)
+			return "", fmt.Errorf("%q: %v", game.Echo(s), err)
 		}
 		return kind + ":" + d.String(), nil
 	case "field", "farm":
@@ -155,11 +166,43 @@ func parseSpot(s string) (string, error) {
 		}
 		h, err := game.ParseHalf(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %v", s, err)
+			return "", fmt.Errorf("%q: %v", game.Echo(s), err)
 		}
 		return "field:" + h.String(), nil
 	}
-	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", s)
+	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
+}
+
+// spotNumber reads a meeple spot given by its number, as the board and the reply number the spots
+// of the tile just placed: "2" is the second of Game.MeepleSpots.
+func spotNumber(s string) (int, bool) {
+	t := strings.TrimPrefix(strings.TrimSpace(s), "#")
+	if t == "" || len(t) > 3 || strings.Trim(t, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(t)
+	return n, err == nil
+}
+
+// readSpot reads the meeple spot typed in the meeple step: a spot's name (parseSpot) or its
+// number on the board. A number the tile does not show is refused with the numbers it does.
+func readSpot(g *game.Game, s string) (string, error) {
+	n, ok := spotNumber(s)
+	if !ok {
+		return parseSpot(s)
+	}
+	spots := g.MeepleSpots()
+	if n >= 1 && n <= len(spots) {
+		return spots[n-1], nil
+	}
+	if len(spots) == 0 {
+		return "", fmt.Errorf("spot %d is not on the board: your tile shows no spot for a meeple, so it takes none (spot:none)", n)
+	}
+	parts := make([]string, len(spots))
+	for i, sp := range spots {
+		parts[i] = fmt.Sprintf("%d = %s", i+1, sp)
+	}
+	return "", fmt.Errorf("spot %d is not on the board: the spots of your tile are %s, or none", n, strings.Join(parts, ", "))
 }
 
 // parseActions reads the chip actions written in one option value, separated by ";":
@@ -177,7 +220,7 @@ func parseActions(s string) ([]game.Action, error) {
 		out = append(out, a)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", s)
+		return nil, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(s))
 	}
 	return out, nil
 }
@@ -186,13 +229,13 @@ func parseActions(s string) ([]game.Action, error) {
 func parseAction(s string) (game.Action, error) {
 	words, err := splitWords(strings.TrimSpace(s))
 	if err != nil || len(words) == 0 {
-		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", strings.TrimSpace(s))
+		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(strings.TrimSpace(s)))
 	}
 	a := game.Action{Name: strings.ToLower(words[0]), Args: map[string]string{}}
 	for _, w := range words[1:] {
 		k, v, ok := strings.Cut(w, ":")
 		if !ok {
-			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", w, strings.TrimSpace(s))
+			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", game.Echo(w), game.Echo(strings.TrimSpace(s)))
 		}
 		a.Args[strings.ToLower(k)] = v
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -77,7 +78,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 		return leagueCreate(c, in)
 	}
 	if !slices.Contains(LeagueSubs, in.Sub) {
-		return leagueFail("/league %s is not a subcommand: use %s", in.Sub, strings.Join(LeagueSubs, ", "))
+		return leagueFail("/league %s is not a subcommand: use %s", game.Echo(in.Sub), strings.Join(LeagueSubs, ", "))
 	}
 	l, err := findLeague(c, in.Options["league"])
 	if err != nil {
@@ -123,7 +124,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 	case "season":
 		return leagueSeasonNew(c, l)
 	}
-	return leagueFail("/league %s is not a subcommand", in.Sub)
+	return leagueFail("/league %s is not a subcommand", game.Echo(in.Sub))
 }
 
 // findLeague picks the league a command means: the one named, else the server's only league not
@@ -155,7 +156,7 @@ func findLeague(c LeagueContext, name string) (league.League, error) {
 	}
 	if len(pick) == 0 {
 		if name != "" {
-			return league.League{}, fmt.Errorf("no league is called %q here: the leagues are %s", name, leagueNames(all))
+			return league.League{}, fmt.Errorf("no league is called %q here: the leagues are %s", game.Echo(name), leagueNames(all))
 		}
 		return league.League{}, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", DefaultMap)
 	}
@@ -200,18 +201,18 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 		l.Map = v
 	}
 	if e, err := variants.Lookup(l.Map); err != nil || e.Test {
-		return leagueFail("map:%s is not a map: choose %s", l.Map, strings.Join(variants.IDs(false), ", "))
+		return leagueFail("map:%s is not a map: choose %s", game.Echo(l.Map), strings.Join(variants.IDs(false), ", "))
 	}
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
 		if !slices.Contains(league.Formats, l.Format) {
-			return leagueFail("format:%s: choose round-robin, double-round-robin or swiss", v)
+			return leagueFail("format:%s: choose round-robin, double-round-robin or swiss", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["players"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < league.MinTableSize || n > league.MaxTableSize {
-			return leagueFail("players:%s: a league game seats %d to %d players", v, league.MinTableSize, league.MaxTableSize)
+			return leagueFail("players:%s: a league game seats %d to %d players", game.Echo(v), league.MinTableSize, league.MaxTableSize)
 		}
 		l.TableSize = n
 	}
@@ -221,31 +222,31 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	if v, ok := in.Options["rounds"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 30 || l.Format != league.Swiss {
-			return leagueFail("rounds:%s: only a swiss league chooses its rounds, 1 to 30 (a round-robin plays everyone once)", v)
+			return leagueFail("rounds:%s: only a swiss league chooses its rounds, 1 to 30 (a round-robin plays everyone once)", game.Echo(v))
 		}
 		l.Rounds = n
 	}
 	if v, ok := in.Options["round"]; ok {
 		d, err := parseDuration(v)
 		if err != nil || d < time.Hour {
-			return leagueFail("round:%s: write how long a round lasts, like 7d or 3d12h, between 1 hour and 30 days", v)
+			return leagueFail("round:%s: write how long a round lasts, like 7d or 3d12h, between 1 hour and 30 days", game.Echo(v))
 		}
 		l.RoundDeadline = d
 	}
 	if v, ok := in.Options["next"]; ok {
 		l.Next = league.Next(strings.ToLower(v))
 		if l.Next != league.NextWhenPlayed && l.Next != league.NextOnDate {
-			return leagueFail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", v)
+			return leagueFail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["adjudicate"]; ok {
 		l.Policy = league.Policy(strings.ToLower(v))
 		if l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit {
-			return leagueFail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", v)
+			return leagueFail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["rated"]; ok {
-		return leagueFail("rated:%s: league games are always rated, so a league takes no rated option", v)
+		return leagueFail("rated:%s: league games are always rated, so a league takes no rated option", game.Echo(v))
 	}
 	// The table options are those of /carc new, checked by /carc new itself.
 	table := Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
@@ -400,7 +401,7 @@ func leagueKick(c LeagueContext, l league.League, s *league.Season, who string) 
 	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
 	i := slices.IndexFunc(l.Members, func(m league.Member) bool { return m.ID == id || strings.EqualFold(m.Name, id) })
 	if i < 0 {
-		return leagueFail("%s is not a member of %s: the members are %s", who, l.Name, memberNames(l.Members))
+		return leagueFail("%s is not a member of %s: the members are %s", game.Echo(who), l.Name, memberNames(l.Members))
 	}
 	m := l.Members[i]
 	l.Members = slices.Delete(l.Members, i, i+1)

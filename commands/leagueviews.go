@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -17,7 +18,7 @@ func pickSeason(c LeagueContext, l league.League, v string) (league.Season, erro
 	if v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > l.Season {
-			return league.Season{}, fmt.Errorf("season:%s: %s has seasons 1 to %d", v, l.Name, l.Season)
+			return league.Season{}, fmt.Errorf("season:%s: %s has seasons 1 to %d", game.Echo(v), l.Name, l.Season)
 		}
 	}
 	s, err := c.Store.Season(l.ID, n)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -90,7 +91,7 @@ func LeaderboardText(st RatingStore, guild string, caller User, in Input) string
 	if v := in.Options["map"]; v != "" {
 		e, err := variants.Lookup(v)
 		if err != nil || e.Test {
-			return fmt.Sprintf("map:%s is not a map: choose %s, or leave it out for the overall leaderboard.", v, strings.Join(variants.IDs(false), ", "))
+			return fmt.Sprintf("map:%s is not a map: choose %s, or leave it out for the overall leaderboard.", game.Echo(v), strings.Join(variants.IDs(false), ", "))
 		}
 		mapID, title = e.ID, e.Title
 	}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -19,14 +20,19 @@ import (
 // Runner plays a table script (design §2.3), or the lines typed in a terminal, through the same
 // command layer Discord uses. It is local play: the ! directives work here and nowhere else.
 type Runner struct {
+	// Table is the table the lines play at: the one /carc new opened, or a league's game (!table).
 	Table *Table
 	// Out receives one JSON line per input (or readable text when Human is set).
 	Out   io.Writer
 	Human bool
-	// Draw renders the picture of a reply; with ImageDir set, every picture the bot would post is
-	// written there in order.
-	Draw     func(t *Table, r Reply) ([]byte, error)
-	ImageDir string
+	// Draw renders the picture of a reply, DrawStandings the picture of /league standings; with
+	// OutDir set, every picture the bot would post is written there in order, and every file it
+	// would attach (a game's record, a league's CSV) under its own name.
+	Draw          func(t *Table, r Reply) ([]byte, error)
+	DrawStandings func(p *StandingsPicture) ([]byte, error)
+	OutDir        string
+	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
+	Now func() time.Time
 	// Failed counts the !expect lines that did not hold.
 	Failed int
 
@@ -34,6 +40,27 @@ type Runner struct {
 	last    *Reply
 	images  int
 	lineNum int
+	// tables are the tables of this runner by id: the one /carc new opened and the league games.
+	tables  map[string]*Table
+	leagues localLeagues
+}
+
+func (r *Runner) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+// remember keeps a table among the runner's tables.
+func (r *Runner) remember(t *Table) {
+	if t == nil {
+		return
+	}
+	if r.tables == nil {
+		r.tables = map[string]*Table{}
+	}
+	r.tables[t.ID] = t
 }
 
 // inputLine is the JSON line printed for every input, keys in the order of design §2.3.
@@ -126,7 +153,15 @@ func (r *Runner) Line(n int, raw string) error {
 	}
 	in.User = User{ID: user, Name: user}
 	in.Local = true
-	reply := Handle(r.Table, in)
+	if in.Command == "league" {
+		return r.leagueLine(n, user, cmd, in)
+	}
+	var reply Reply
+	if in.Command == "carc" && (in.Sub == "rating" || in.Sub == "leaderboard") {
+		reply = fail(r.Table, "Ratings are kept for each Discord server; games at the local table are not rated.")
+	} else {
+		reply = Handle(r.Table, in)
+	}
 	if reply.Table != nil {
 		reply.Table.Local = true
 	}
@@ -134,7 +169,11 @@ func (r *Runner) Line(n int, raw string) error {
 		reply.Table.Settings.Seed, reply.Table.Settings.SeedSet = *r.seed, true
 		r.seed = nil
 	}
+	if reply.File != nil {
+		reply.Text += "\n" + r.writeFile(reply.File)
+	}
 	r.Table = reply.Table
+	r.remember(r.Table)
 	r.last = &reply
 	if err := r.image(n, reply); err != nil {
 		return err
@@ -143,7 +182,10 @@ func (r *Runner) Line(n int, raw string) error {
 		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply)); err != nil {
 		return err
 	}
-	return r.playAISeats(n)
+	if err := r.playAISeats(n); err != nil {
+		return err
+	}
+	return r.leagueGameOver(n, r.Table)
 }
 
 // playAISeats plays the turns of AI seats (/carc bot, or a seat handed over with leaving:) as soon
@@ -161,6 +203,7 @@ func (r *Runner) playAISeats(n int) error {
 		}
 		reply.Table.Local = true
 		r.Table = reply.Table
+		r.remember(r.Table)
 		if err := r.image(n, reply); err != nil {
 			return err
 		}
@@ -218,16 +261,34 @@ func (r *Runner) emit(v any, human string) error {
 }
 
 func (r *Runner) image(n int, reply Reply) error {
-	if r.Draw == nil || r.ImageDir == "" || reply.Image == NoImage || reply.Table == nil {
+	if r.Draw == nil || r.OutDir == "" || reply.Image == NoImage || reply.Table == nil {
 		return nil
 	}
 	png, err := r.Draw(reply.Table, reply)
 	if err != nil {
 		return fmt.Errorf("line %d: draw: %w", n, err)
 	}
+	return r.writeImage(n, png)
+}
+
+// writeImage writes a picture the bot would post into OutDir, numbered in order.
+func (r *Runner) writeImage(n int, png []byte) error {
 	r.images++
-	name := filepath.Join(r.ImageDir, fmt.Sprintf("%04d-line%d.png", r.images, n))
+	name := filepath.Join(r.OutDir, fmt.Sprintf("%04d-line%d.png", r.images, n))
 	return os.WriteFile(name, png, 0o644)
+}
+
+// writeFile writes a file the bot would attach (a game's record, a league's CSV) into OutDir
+// under its own name, and says where it went; without OutDir it says how to have it written.
+func (r *Runner) writeFile(f *File) string {
+	if r.OutDir == "" {
+		return fmt.Sprintf("(Local play writes the file %s when bot play runs with --out DIR.)", f.Name)
+	}
+	path := filepath.Join(r.OutDir, filepath.Base(f.Name))
+	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+		return fmt.Sprintf("(The file %s could not be written: %v.)", f.Name, err)
+	}
+	return fmt.Sprintf("(Written to %s.)", path)
 }
 
 // directive is one ! line of a table script: how to write it, whether it sets up the lobby (after
@@ -247,7 +308,8 @@ var directives = map[string]directive{
 	"stack":  {usage: "!stack TILE ...", lobby: true, run: (*Runner).deckDirective},
 	"chips":  {usage: "!chips SQUARE=COLOUR:VALUE ...", lobby: true, run: (*Runner).chipsDirective},
 	"setup":  {usage: "!setup NAME VALUE", lobby: true, run: (*Runner).setupDirective},
-	"state":  {usage: "!state [full]", run: (*Runner).stateDirective},
+	"state":  {usage: "!state [full | as:NAME]", run: (*Runner).stateDirective},
+	"table":  {usage: "!table [GAME-ID]", run: (*Runner).tableDirective},
 	"expect": {usage: "!expect WHAT ...", run: (*Runner).expectDirective},
 }
 
@@ -268,7 +330,7 @@ func malformed(n int, name, format string, a ...any) error {
 func (r *Runner) directive(n int, text string) error {
 	words, err := splitWords(text[1:])
 	if err != nil || len(words) == 0 {
-		return fmt.Errorf("line %d: %w: %q", n, ErrMalformed, text)
+		return fmt.Errorf("line %d: %w: %q", n, ErrMalformed, game.Echo(text))
 	}
 	name, args := words[0], words[1:]
 	d, ok := directives[name]
@@ -287,7 +349,7 @@ func (r *Runner) seedDirective(n int, args []string, _ string) error {
 	}
 	v, err := strconv.ParseUint(args[0], 10, 64)
 	if err != nil {
-		return malformed(n, "seed", "%q is not a whole number", args[0])
+		return malformed(n, "seed", "%q is not a whole number", game.Echo(args[0]))
 	}
 	if r.Table != nil && r.Table.Status == Lobby {
 		r.Table.Settings.Seed, r.Table.Settings.SeedSet = v, true
@@ -303,7 +365,7 @@ func (r *Runner) startsDirective(n int, args []string, _ string) error {
 		where, spec, ok := strings.Cut(a, "=")
 		tileText, rotText, ok2 := strings.Cut(spec, "@")
 		if !ok || !ok2 {
-			return malformed(n, "starts", "%q: write START=TILE@ROTATION, like Nancy=D@0", a)
+			return malformed(n, "starts", "%q: write START=TILE@ROTATION, like Nancy=D@0", game.Echo(a))
 		}
 		var id game.TileID
 		if err := id.UnmarshalText([]byte(tileText)); err != nil {
@@ -343,7 +405,7 @@ func (r *Runner) chipsDirective(n int, args []string, _ string) error {
 		sqText, spec, ok := strings.Cut(a, "=")
 		colorText, valueText, ok2 := strings.Cut(spec, ":")
 		if !ok || !ok2 {
-			return malformed(n, "chips", "%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", a)
+			return malformed(n, "chips", "%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", game.Echo(a))
 		}
 		sq, err := game.ParseSquare(sqText)
 		if err != nil {
@@ -355,7 +417,7 @@ func (r *Runner) chipsDirective(n int, args []string, _ string) error {
 		}
 		v, err := strconv.Atoi(valueText)
 		if err != nil || v < 1 || v > 2 {
-			return malformed(n, "chips", "%q: a chip is worth 1 or 2", valueText)
+			return malformed(n, "chips", "%q: a chip is worth 1 or 2", game.Echo(valueText))
 		}
 		chips = append(chips, game.MapChip{Square: sq, Chip: game.Chip{Color: color, Value: v}})
 	}
@@ -395,26 +457,40 @@ func (r *Runner) setupDirective(n int, args []string, _ string) error {
 	if len(names) == 0 {
 		return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)
 	}
-	return malformed(n, "setup", "%s fixes %s, not %q", e.Title, strings.Join(names, ", "), args[0])
+	return malformed(n, "setup", "%s fixes %s, not %q", e.Title, strings.Join(names, ", "), game.Echo(args[0]))
 }
 
 // stateDirective prints the state as JSON. A table script sees everything (it is how rules are
 // checked); at the hot-seat table !state shows what the players may see, and !state full, which
-// spoils the game, shows the stack and the face-down chips too.
+// spoils the game, shows the stack and the face-down chips too. !state as:NAME is what that
+// player may see, in a script too.
 func (r *Runner) stateDirective(n int, args []string, _ string) error {
 	if r.Table == nil {
 		return malformed(n, "state", "no table yet: open one with /carc new")
 	}
 	full := !r.Human
-	switch strings.Join(args, " ") {
-	case "":
-	case "full":
+	var as *State
+	switch arg := strings.Join(args, " "); {
+	case arg == "":
+	case arg == "full":
 		full = true
+	case strings.HasPrefix(arg, "as:"):
+		st, err := StateAs(r.Table, strings.TrimPrefix(arg, "as:"))
+		if err != nil {
+			return malformed(n, "state", "%v", err)
+		}
+		as = &st
 	default:
-		return malformed(n, "state", "write !state, or !state full for the hidden parts too")
+		return malformed(n, "state", "write !state, !state full for the hidden parts too, or !state as:NAME for what NAME may see")
+	}
+	state := func() State {
+		if as != nil {
+			return *as
+		}
+		return StateOf(r.Table, full)
 	}
 	if r.Human {
-		b, err := json.MarshalIndent(StateOf(r.Table, full), "", "  ")
+		b, err := json.MarshalIndent(state(), "", "  ")
 		if err != nil {
 			return err
 		}
@@ -424,7 +500,7 @@ func (r *Runner) stateDirective(n int, args []string, _ string) error {
 		_, err = fmt.Fprintln(r.Out, string(b))
 		return err
 	}
-	b, err := json.Marshal(stateLine{n, StateOf(r.Table, true)})
+	b, err := json.Marshal(stateLine{n, state()})
 	if err != nil {
 		return err
 	}
@@ -450,4 +526,53 @@ func (r *Runner) expectDirective(n int, args []string, raw string) error {
 		return nil
 	}
 	return r.emit(expectLine{n, strings.Join(args, " "), true, msg}, msg)
+}
+
+// tableDirective goes to another of the runner's tables, as a player goes to another channel or
+// thread: a league's game, or back to the table /carc new opened ("local"). Without an id it lists
+// the tables.
+func (r *Runner) tableDirective(n int, args []string, _ string) error {
+	if len(args) > 1 {
+		return malformed(n, "table", "write !table GAME-ID, or !table for the list")
+	}
+	if len(args) == 0 {
+		text := "Tables: " + r.tableList() + "."
+		if r.Human {
+			_, err := fmt.Fprintln(r.Out, text)
+			return err
+		}
+		return nil
+	}
+	return r.goTo(n, args[0])
+}
+
+// goTo makes the table of a game id the runner's table. "local", the table /carc new opens, may
+// be empty.
+func (r *Runner) goTo(n int, id string) error {
+	t, ok := r.tables[id]
+	if !ok && id != "local" {
+		return malformed(n, "table", "there is no game %s here: the tables are %s", game.Echo(id), r.tableList())
+	}
+	r.Table = t
+	if r.Human {
+		fmt.Fprintf(r.Out, "(At the table of game %s.)\n", id)
+	}
+	return nil
+}
+
+// tableList names the runner's tables with their state, the one it plays at first.
+func (r *Runner) tableList() string {
+	if len(r.tables) == 0 {
+		return "none yet (/carc new opens one)"
+	}
+	var out []string
+	for _, id := range slices.Sorted(maps.Keys(r.tables)) {
+		t := r.tables[id]
+		entry := fmt.Sprintf("%s (%s, %s)", id, t.Entry().Title, t.Status)
+		if r.Table != nil && r.Table.ID == id {
+			entry += " [here]"
+		}
+		out = append(out, entry)
+	}
+	return strings.Join(out, ", ")
 }

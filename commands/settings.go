@@ -22,7 +22,7 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 		case "tiles":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 72 || n > 114 {
-				return fmt.Errorf("tiles:%s is not a tile count: use 72 (the base game) to 114 (with both expansions); the map recommends %d", v, e.Map.DefaultTiles)
+				return fmt.Errorf("tiles:%s is not a tile count: use 72 (the base game) to 114 (with both expansions); the map recommends %d", game.Echo(v), e.Map.DefaultTiles)
 			}
 			s.Options.Pool, s.Options.TileCount = game.PoolCount, n
 		case "expansions":
@@ -34,7 +34,7 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 			case "all", "ic+tb", "both":
 				s.Options.Pool = game.PoolAll
 			default:
-				return fmt.Errorf("expansions:%s: use none (72 tiles), ic (Inns & Cathedrals, 90) or all (with Traders & Builders, 114)", v)
+				return fmt.Errorf("expansions:%s: use none (72 tiles), ic (Inns & Cathedrals, 90) or all (with Traders & Builders, 114)", game.Echo(v))
 			}
 		case "deadline":
 			d, err := parseDuration(v)
@@ -45,13 +45,13 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 		case "policy":
 			v = strings.ToLower(v)
 			if v != PolicySkip && v != PolicyAuto {
-				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or let the autopilot, the easy AI, play it (auto)", v)
+				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or let the autopilot, the easy AI, play it (auto)", game.Echo(v))
 			}
 			s.Policy = v
 		case "seed":
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
-				return fmt.Errorf("seed:%s is not a whole number", v)
+				return fmt.Errorf("seed:%s is not a whole number", game.Echo(v))
 			}
 			s.Seed, s.SeedSet = n, true
 		case "order":
@@ -61,7 +61,7 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 			case "random":
 				s.Options.RandomOrder = true
 			default:
-				return fmt.Errorf("order:%s: use join (the order of joining) or random", v)
+				return fmt.Errorf("order:%s: use join (the order of joining) or random", game.Echo(v))
 			}
 		case "thread":
 			b, err := parseSwitch(name, v, "")
@@ -78,13 +78,13 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 		case "meeples":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 20 {
-				return fmt.Errorf("meeples:%s: use a number of meeples from 1 to 20 (the Maps use 9)", v)
+				return fmt.Errorf("meeples:%s: use a number of meeples from 1 to 20 (the Maps use 9)", game.Echo(v))
 			}
 			s.Options.Meeples = n
 		case "missed":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 20 {
-				return fmt.Errorf("missed:%s: use how many missed turns let the table remove a player (1 to 20)", v)
+				return fmt.Errorf("missed:%s: use how many missed turns let the table remove a player (1 to 20)", game.Echo(v))
 			}
 			s.MissedLimit = n
 		case "hints":
@@ -104,7 +104,7 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 				return err
 			}
 		default:
-			return fmt.Errorf("/carc new has no option %s: use %s", name, strings.Join(newOptions, ", "))
+			return fmt.Errorf("/carc new has no option %s: use %s", game.Echo(name), strings.Join(newOptions, ", "))
 		}
 	}
 	return nil
@@ -121,7 +121,7 @@ func parseLeaving(v string) (ai.Level, error) {
 	case string(ai.Easy), string(ai.Normal), string(ai.Hard):
 		return ai.Level(l), nil
 	}
-	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard)", v)
+	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard)", game.Echo(v))
 }
 
 // parseSwitch reads a true/false option; meaning, if not empty, says what true does.
@@ -129,9 +129,9 @@ func parseSwitch(name, v, meaning string) (bool, error) {
 	b, err := strconv.ParseBool(v)
 	if err != nil {
 		if meaning != "" {
-			return false, fmt.Errorf("%s:%s: use true (%s) or false", name, v, meaning)
+			return false, fmt.Errorf("%s:%s: use true (%s) or false", name, game.Echo(v), meaning)
 		}
-		return false, fmt.Errorf("%s:%s: use true or false", name, v)
+		return false, fmt.Errorf("%s:%s: use true or false", name, game.Echo(v))
 	}
 	return b, nil
 }
@@ -146,7 +146,7 @@ func applyRuleFlags(s *Settings, e variants.Entry, v string) error {
 		}
 		name, value, ok := strings.Cut(part, "=")
 		if !ok {
-			return fmt.Errorf("rules:%q: write name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", part)
+			return fmt.Errorf("rules:%q: write name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", game.Echo(part))
 		}
 		f, known := game.FindFlag(flags, name)
 		if !known {
@@ -154,7 +154,7 @@ func applyRuleFlags(s *Settings, e variants.Entry, v string) error {
 			for _, f := range flags {
 				names = append(names, f.Name)
 			}
-			return fmt.Errorf("rules: %s is not a rule option of %s: use %s", strings.TrimSpace(name), e.Title, strings.Join(names, ", "))
+			return fmt.Errorf("rules: %s is not a rule option of %s: use %s", game.Echo(strings.TrimSpace(name)), e.Title, strings.Join(names, ", "))
 		}
 		if err := s.Options.Set(f, value); err != nil {
 			return err
@@ -171,7 +171,7 @@ const (
 
 // parseDuration reads 48h, 2d, 90m or 1d12h, between 10 minutes and 30 days.
 func parseDuration(v string) (time.Duration, error) {
-	bad := fmt.Errorf("deadline:%s: write a duration like 48h, 2d or 1d12h, between 10 minutes and 30 days", v)
+	bad := fmt.Errorf("deadline:%s: write a duration like 48h, 2d or 1d12h, between 10 minutes and 30 days", game.Echo(v))
 	t := strings.ToLower(strings.TrimSpace(v))
 	var total time.Duration
 	if days, rest, ok := strings.Cut(t, "d"); ok {

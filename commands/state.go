@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -25,8 +26,10 @@ type State struct {
 	MapChips  []ChipState   `json:"map_chips"`
 	Log       []LogState    `json:"log"`
 	// Extras beyond the design's keys.
-	ID        string       `json:"id"`
-	Full      bool         `json:"full"`
+	ID   string `json:"id"`
+	Full bool   `json:"full"`
+	// Viewer is the player whose view this is (StateAs), or empty.
+	Viewer    string       `json:"viewer,omitempty"`
 	Moves     int          `json:"moves"`
 	Spots     []string     `json:"spots,omitempty"`
 	Discarded []string     `json:"discarded,omitempty"`
@@ -121,6 +124,19 @@ type LogState struct {
 	Kind   string `json:"kind"`
 }
 
+// StateAs is the state as the player named (or mentioned) sees it: everything public, and what
+// the rules show that player alone. No map has such a thing yet (chips in hand lie face up, and a
+// drawn tile is shown to the table), so it is the redacted state with its viewer named.
+func StateAs(t *Table, name string) (State, error) {
+	seat := t.findSeat(name)
+	if seat < 0 {
+		return State{}, fmt.Errorf("%s is not at this table: the players are %s", game.Echo(name), seatList(t))
+	}
+	s := StateOf(t, false)
+	s.Viewer = t.Seats[seat].Name
+	return s, nil
+}
+
 // StateOf builds the table's state from the game's view: redacted unless full (local play and
 // admins only), so nothing hidden can reach players through it.
 func StateOf(t *Table, full bool) State {
@@ -162,8 +178,12 @@ func StateOf(t *Table, full bool) State {
 		if c.FaceUp {
 			cs.Face = "up"
 		}
-		if c.FaceUp || full {
+		switch {
+		case c.FaceUp || full:
 			cs.Color, cs.Value = c.Color, c.Value
+		default:
+			// A face-down chip's colour, where the map makes it public; never its value.
+			cs.Color = t.Game.PublicChipColor(c.Square)
 		}
 		s.MapChips = append(s.MapChips, cs)
 	}

@@ -35,3 +35,33 @@ func TestStateCarriesTheMapsOwnKeys(t *testing.T) {
 		t.Errorf("the players' state shows the deal: %s", b)
 	}
 }
+
+// TestAFaceDownChipShowsWhatThePlayersSee: in the players' state a face-down chip never has its
+// value, and has its colour only where everyone sees it: on Great Britain, whose chips lie on the
+// chip squares of their colour (G3).
+func TestAFaceDownChipShowsWhatThePlayersSee(t *testing.T) {
+	for _, m := range []string{"france", "greatbritain", "benelux", "iberia", "taiwan"} {
+		tbl, err := Position(m, 3, 7, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := StateOf(tbl, true)
+		down := 0
+		for i, c := range StateOf(tbl, false).MapChips {
+			if c.Face != "down" {
+				continue
+			}
+			down++
+			want := ""
+			if m == "greatbritain" {
+				want = full.MapChips[i].Color
+			}
+			if c.Value != 0 || c.Color != want {
+				t.Errorf("%s: the face-down chip on %s shows %s %d to the players, want colour %q and no value", m, c.Square, c.Color, c.Value, want)
+			}
+		}
+		if down == 0 {
+			t.Errorf("%s: no face-down chip to check", m)
+		}
+	}
+}

@@ -83,7 +83,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 			sub("abandon", "End the game (the table's admins; in a rated or league game never a player)"),
 			sub("kick", "Remove a player (the table's admins; in a rated or league game never a player)", opt("player", "Who", true, true)),
 			sub("skip", "Skip the current turn (the table's admins; in a rated or league game never a player)"),
-			sub("history", "The turns played so far, page by page"),
+			sub("history", "The turns played so far, page by page",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "page", Description: "Which page: 1 holds the latest turns", MinValue: floatPtr(1)}),
 			sub("replay", "The board as it was after a turn",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move", Description: "The turn", Required: true, MinValue: floatPtr(1)}),
 			sub("export", "The game's record as a file (complete once the game is over)",
@@ -106,6 +107,14 @@ func Definitions() []*discordgo.ApplicationCommand {
 			if a.Shortcut != "" && !shortcuts[a.Shortcut] {
 				shortcuts[a.Shortcut] = true
 				place.Options = append(place.Options, opt(a.Shortcut, describe(e.Title, a.Description), false, true))
+				for _, name := range a.ShortcutOptions {
+					for _, o := range a.Options {
+						if o.Name == name && !shortcuts[name] {
+							shortcuts[name] = true
+							place.Options = append(place.Options, opt(name, describe(e.Title, "with "+a.Shortcut+": "+o.Description), false, true))
+						}
+					}
+				}
 			}
 			if seen[a.Name] {
 				continue

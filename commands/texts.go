@@ -149,9 +149,9 @@ func actionLabels(g *game.Game) string {
 func meeplePrompt(t *Table) string {
 	g := t.Game
 	spots := g.MeepleSpots()
-	how := "/meeple spot:.. or a button (the numbers match the board), or none"
+	how := "/meeple spot:N (a number of the board) or a button, or none"
 	if t.Local {
-		how = "/meeple spot:.. (the numbers match the board), or /meeple spot:none"
+		how = "/meeple spot:N (a number of the board, or the spot's name), or /meeple spot:none"
 	}
 	text := fmt.Sprintf("%s: place a meeple with %s.", t.SeatName(g.Current), how)
 	if len(spots) > 0 {
@@ -413,7 +413,7 @@ func logText(t *Table, who string) string {
 	seat := -1
 	if who != "" {
 		if seat = t.findSeat(who); seat < 0 {
-			return fmt.Sprintf("player:%s is not at this table: choose %s.", who, seatList(t))
+			return fmt.Sprintf("player:%s is not at this table: choose %s.", game.Echo(who), seatList(t))
 		}
 	}
 	var lines []string
@@ -493,12 +493,14 @@ func helpText(local bool) string {
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
 		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
-		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
+		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister (any edge names a feature), or its number on the board.",
 	}
-	if !local {
+	if local {
+		lines = append(lines, "Leagues: /league create, join, start, standings; !table GAME-ID goes to a league's game.")
+	} else {
 		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")
 	}
-	for _, e := range variants.All(local) {
+	for _, e := range variants.All(false) {
 		if e.Help != "" {
 			lines = append(lines, e.Help)
 		}
@@ -523,6 +525,9 @@ func rulesText(t *Table, in Input) string {
 		id = variants.Default
 	}
 	e, err := variants.Lookup(id)
+	if err == nil && e.Test && !in.Local {
+		err = fmt.Errorf("map:%s is not a map: choose %s", game.Echo(id), strings.Join(variants.IDs(false), ", "))
+	}
 	if err != nil {
 		return sentence(err.Error())
 	}

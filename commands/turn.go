@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -63,30 +64,134 @@ type step struct {
 	move   *game.Move
 	action *game.Action
 	close  game.Phase
+	// numbered marks a meeple given by its number on the board (/place meeple:2): the number is
+	// read against the spots the tile shows once placed.
+	numbered bool
 }
 
 // placePlan reads /place: the tile, then the chip actions of the meeple step, the meeple, the
 // actions after the meeple, and those after the scoring. A /place with meeple: is the whole turn:
-// it also closes the optional steps after the meeple that it does not use.
+// it also closes the optional steps after the meeple that it does not use. On a map where the
+// tile may come from a chip action instead of the draw (an island tile), /place may start with
+// that action: it is tried first on a copy, so that the rest of the command is read against the
+// tile it gives, and the whole command is then played as one.
 func placePlan(t *Table, seat int, in Input) ([]step, error) {
 	g := t.Game
-	if g.Phase != game.PhasePlace {
+	if g.Phase != game.PhasePlace && g.Phase != game.PhaseSource {
 		return nil, phaseError(t)
 	}
-	e := t.Entry()
+	actions, err := placeActions(t, in)
+	if err != nil {
+		return nil, err
+	}
+	var source, rest []game.Action
+	for _, a := range actions {
+		spec, err := actionSpec(t, a.Name)
+		if err != nil {
+			return nil, err
+		}
+		if spec.Step == game.StepSource {
+			source = append(source, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(source) == 0 {
+		if g.Phase != game.PhasePlace {
+			return nil, phaseError(t)
+		}
+		return placeSteps(t, seat, in, rest)
+	}
+	if g.Phase != game.PhaseSource {
+		// The map says why the tile's source is no longer chosen (drawn, or taken already).
+		if _, err := resolveAction(t, source[0]); err != nil {
+			return nil, err
+		}
+		return nil, phaseError(t)
+	}
+	c := t.clone()
+	var plan []step
+	for _, a := range source {
+		legal, err := resolveAction(c, a)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Game.Play(game.Move{Kind: game.MoveAction, Player: seat, Action: &legal}); err != nil {
+			return nil, err
+		}
+		act := a
+		plan = append(plan, step{action: &act})
+	}
+	if c.Game.Phase != game.PhasePlace || c.Game.Current != seat {
+		return nil, phaseError(c)
+	}
+	steps, err := placeSteps(c, seat, in, rest)
+	if err != nil {
+		return nil, fmt.Errorf("%s Nothing was played", errorText(err))
+	}
+	return append(plan, steps...), nil
+}
+
+// placeActions reads the chip actions of a /place: its chips: option and the shortcuts of the
+// map's actions (treat:H3, isle:yes, island:purple stack:2), checking that every option is one of
+// /place's.
+func placeActions(t *Table, in Input) ([]game.Action, error) {
 	known := []string{"square", "rotation", "meeple", "chips"}
 	shortcuts := map[string]game.ActionSpec{}
-	for _, a := range e.Actions {
+	extras := map[string]game.ActionSpec{}
+	for _, a := range t.Entry().Actions {
 		if a.Shortcut != "" {
 			shortcuts[a.Shortcut] = a
 			known = append(known, a.Shortcut)
+			for _, o := range a.ShortcutOptions {
+				extras[o] = a
+				known = append(known, o)
+			}
 		}
 	}
 	for name := range in.Options {
 		if !slices.Contains(known, name) {
-			return nil, fmt.Errorf("/place has no option %s: use %s", name, strings.Join(known, ", "))
+			return nil, fmt.Errorf("/place has no option %s: use %s", game.Echo(name), strings.Join(known, ", "))
+		}
+		if spec, ok := extras[name]; ok {
+			if _, with := in.Options[spec.Shortcut]; !with {
+				return nil, fmt.Errorf("/place %s: goes with %s: (%s)", name, spec.Shortcut, strings.ToLower(spec.Description))
+			}
 		}
 	}
+	var actions []game.Action
+	if text, ok := in.Options["chips"]; ok && text != "" && !strings.EqualFold(text, "none") {
+		var err error
+		if actions, err = parseActions(text); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(shortcuts)) {
+		spec := shortcuts[name]
+		v, ok := in.Options[name]
+		if !ok {
+			continue
+		}
+		a, take, err := shortcutAction(spec, v)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range spec.ShortcutOptions {
+			if v, ok := in.Options[o]; ok {
+				a.Args[o] = v
+			}
+		}
+		if take {
+			actions = append(actions, a)
+		}
+	}
+	return actions, nil
+}
+
+// placeSteps are the steps of a /place once its tile is known: the placement, the actions of the
+// meeple step, the meeple, and the steps after it.
+func placeSteps(t *Table, seat int, in Input, actions []game.Action) ([]step, error) {
+	g := t.Game
 	sqText, ok := in.Options["square"]
 	if !ok {
 		return nil, fmt.Errorf("/place needs square: (where to put %s). Legal squares: %s", g.Drawn, legalSquares(g))
@@ -105,31 +210,11 @@ func placePlan(t *Table, seat int, in Input) ([]step, error) {
 	} else if len(rots) > 1 {
 		return nil, fmt.Errorf("%s fits %s in %s: add rotation:", g.Drawn, sq, rotationList(rots))
 	}
-	var actions []game.Action
-	if text, ok := in.Options["chips"]; ok && text != "" && !strings.EqualFold(text, "none") {
-		if actions, err = parseActions(text); err != nil {
-			return nil, err
-		}
-	}
-	for name, spec := range shortcuts {
-		if v, ok := in.Options[name]; ok {
-			a, take, err := shortcutAction(spec, v)
-			if err != nil {
-				return nil, err
-			}
-			if take {
-				actions = append(actions, a)
-			}
-		}
-	}
 	byStep := map[game.ActionStep][]step{}
 	for _, a := range actions {
 		spec, err := actionSpec(t, a.Name)
 		if err != nil {
 			return nil, err
-		}
-		if spec.Step == game.StepSource {
-			return nil, fmt.Errorf("%s comes before the tile is drawn, so it cannot be part of /place: use /chips %s at the start of your turn", a.Name, a.Name)
 		}
 		act := a
 		byStep[spec.Step] = append(byStep[spec.Step], step{action: &act})
@@ -138,7 +223,9 @@ func placePlan(t *Table, seat int, in Input) ([]step, error) {
 	plan = append(plan, byStep[game.StepMeeple]...)
 	plan = append(plan, byStep[""]...)
 	m, whole := in.Options["meeple"]
-	if whole {
+	if _, numbered := spotNumber(m); whole && numbered {
+		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: strings.TrimSpace(m)}, numbered: true})
+	} else if whole {
 		spot, err := parseSpot(m)
 		if err != nil {
 			return nil, err
@@ -173,9 +260,12 @@ func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
 	if !ok {
 		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(append(g.MeepleSpots(), "none"), ", "))
 	}
-	spot, err := parseSpot(v)
-	if err != nil {
+	spot, err := readSpot(g, v)
+	if _, numbered := spotNumber(v); err != nil && !numbered {
 		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(append(g.MeepleSpots(), "none"), ", "))
+	}
+	if err != nil {
+		return nil, err
 	}
 	return []step{{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot}}}, nil
 }
@@ -183,7 +273,7 @@ func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
 // chipsPlan reads /chips ACTION option:value ...
 func chipsPlan(t *Table, in Input) ([]step, error) {
 	if in.Command != "chips" {
-		return nil, fmt.Errorf("/%s %s is not a turn command", in.Command, in.Sub)
+		return nil, fmt.Errorf("/%s %s is not a turn command", game.Echo(in.Command), game.Echo(in.Sub))
 	}
 	spec, err := actionSpec(t, in.Sub)
 	if err != nil {
@@ -192,7 +282,7 @@ func chipsPlan(t *Table, in Input) ([]step, error) {
 	a := game.Action{Name: in.Sub, Args: map[string]string{}}
 	for k, v := range in.Options {
 		if !actionHasOption(spec, k) {
-			return nil, fmt.Errorf("/chips %s has no option %s: use %s", spec.Name, k, actionOptionNames(spec))
+			return nil, fmt.Errorf("/chips %s has no option %s: use %s", spec.Name, game.Echo(k), actionOptionNames(spec))
 		}
 		a.Args[k] = v
 	}
@@ -249,6 +339,13 @@ func (t *Table) run(user string, seat int, plan []step) result {
 					return fail(i, m.Kind, noSpotError(c, seat))
 				}
 				continue
+			}
+			if s.numbered {
+				spot, err := readSpot(g, m.Spot)
+				if err != nil {
+					return fail(i, m.Kind, err)
+				}
+				m.Spot = spot
 			}
 		}
 		ev, err := g.Apply(m)
@@ -326,6 +423,15 @@ func phaseError(t *Table) error {
 		return fmt.Errorf("your tile is on %s; now place a meeple with /meeple spot:.. (legal: %s)", g.TurnState.Placed,
 			strings.Join(append(g.MeepleSpots(), "none"), ", "))
 	case game.PhaseSource:
+		var with []string
+		for _, a := range t.Entry().Actions {
+			if a.Step == game.StepSource && a.Shortcut != "" {
+				with = append(with, "/place "+a.Shortcut+":..")
+			}
+		}
+		if len(with) > 0 {
+			return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips, or %s in a whole turn): %s", strings.Join(with, ", "), actionLabels(g))
+		}
 		return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips)")
 	case game.PhaseFinish, game.PhaseDecide:
 		return fmt.Errorf("your tile is placed; take a chip action (/chips) or finish your turn with /carc pass")

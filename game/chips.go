@@ -55,7 +55,7 @@ func ParseColor(s string) (string, error) {
 	case "lightblue", "light-blue":
 		return Blue, nil
 	}
-	return "", fmt.Errorf("%q is not a chip colour: use purple, blue or orange", s)
+	return "", fmt.Errorf("%q is not a chip colour: use purple, blue or orange", Echo(s))
 }
 
 // ChipOn returns the index in MapChips of the chip on square s.

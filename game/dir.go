@@ -38,7 +38,7 @@ func ParseDir(s string) (Dir, error) {
 			return Dir(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a direction: use N, E, S or W", s)
+	return 0, fmt.Errorf("%q is not a direction: use N, E, S or W", Echo(s))
 }
 
 // Rotation is a number of quarter turns clockwise from the reference orientation of rules/tiles.md.
@@ -61,7 +61,7 @@ func ParseRotation(s string) (Rotation, error) {
 	case "270":
 		return 3, nil
 	}
-	return 0, fmt.Errorf("%q is not a rotation: use 0, 90, 180 or 270 (degrees clockwise)", s)
+	return 0, fmt.Errorf("%q is not a rotation: use 0, 90, 180 or 270 (degrees clockwise)", Echo(s))
 }
 
 // Half is one half of a tile edge, in the notation of rules/tiles.md: standing at the centre and
@@ -89,5 +89,5 @@ func ParseHalf(s string) (Half, error) {
 			return Half(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a half-edge: use NL, NR, EL, ER, SL, SR, WL or WR", s)
+	return 0, fmt.Errorf("%q is not a half-edge: use NL, NR, EL, ER, SL, SR, WL or WR", Echo(s))
 }

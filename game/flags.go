@@ -93,7 +93,7 @@ func (o *Options) Set(f Flag, value string) error {
 		}
 	}
 	if !ok {
-		return fmt.Errorf("rule %s takes %s, not %q (%s)", f.Name, strings.Join(f.Choices, " or "), value, f.Description)
+		return fmt.Errorf("rule %s takes %s, not %q (%s)", f.Name, strings.Join(f.Choices, " or "), Echo(value), f.Description)
 	}
 	switch {
 	case f.boolean != nil:

@@ -324,9 +324,9 @@ func (g *Game) startSquare(name string) (Square, error) {
 		names = append(names, s.Name)
 	}
 	if len(names) == 0 {
-		return NoSquare, fmt.Errorf("%q is not a square of this map", name)
+		return NoSquare, fmt.Errorf("%q is not a square of this map", Echo(name))
 	}
-	return NoSquare, fmt.Errorf("%q is not a start square of this map: use %s", name, strings.Join(names, ", "))
+	return NoSquare, fmt.Errorf("%q is not a start square of this map: use %s", Echo(name), strings.Join(names, ", "))
 }
 
 // lay places an initial tile: no meeple, no chip, no score.

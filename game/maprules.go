@@ -57,6 +57,9 @@ type ActionSpec struct {
 	// Shortcut, if set, is an option of /place that takes the action: its value fills the
 	// action's first option (treat:H3), or is yes for an action without options (isle:yes).
 	Shortcut string
+	// ShortcutOptions are further options of the action that /place takes under their own names
+	// with the shortcut (stack:2 with island:purple).
+	ShortcutOptions []string
 }
 
 // ActionOption is one option of an action, with its fixed choices if it has any.
@@ -65,4 +68,8 @@ type ActionOption struct {
 	Description string
 	Choices     []string
 	Required    bool
+	// Normal, if set, writes a typed value in the form the legal actions give it (a payment in
+	// any order as the one order they list), so that every way of writing it names it; without
+	// it, values compare regardless of case and blanks.
+	Normal func(value string) string
 }

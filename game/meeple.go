@@ -68,7 +68,7 @@ func (g *Game) checkSpot(spot string) (int, error) {
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "%q is not a spot of %s at %s° on %s.", spot, t.Tile, t.Rotation, t.Square)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
 	}
 	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
 		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",

@@ -97,7 +97,7 @@ func tilePool(o Options, rng *RNG) ([]TileID, error) {
 		rng.Shuffle(len(extra), func(i, j int) { extra[i], extra[j] = extra[j], extra[i] })
 		return append(pool, extra[:n]...), nil
 	}
-	return nil, fmt.Errorf("unknown tile pool %q: use base, base+ic, base+ic+tb or count", o.Pool)
+	return nil, fmt.Errorf("unknown tile pool %q: use base, base+ic, base+ic+tb or count", Echo(string(o.Pool)))
 }
 
 // PoolSize is the number of land tiles the options put in a game (the start tile included).

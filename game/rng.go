@@ -54,7 +54,7 @@ func setupRNG(s Setup) (RNG, error) {
 		}
 		return NewSecureRNG(key), nil
 	}
-	return RNG{}, fmt.Errorf("unknown generator %q: use %q or %q", s.Generator, GeneratorPCG, GeneratorChaCha8)
+	return RNG{}, fmt.Errorf("unknown generator %q: use %q or %q", Echo(s.Generator), GeneratorPCG, GeneratorChaCha8)
 }
 
 // ParseKey reads a ChaCha8 key written as 64 hexadecimal digits.
@@ -62,7 +62,7 @@ func ParseKey(s string) ([32]byte, error) {
 	var key [32]byte
 	b, err := hex.DecodeString(s)
 	if err != nil || len(b) != len(key) {
-		return key, fmt.Errorf("a deal key is 64 hexadecimal digits, not %q", s)
+		return key, fmt.Errorf("a deal key is 64 hexadecimal digits, not %q", Echo(s))
 	}
 	copy(key[:], b)
 	return key, nil

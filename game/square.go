@@ -95,12 +95,12 @@ func ParseSquare(name string) (Square, error) {
 		}
 	}
 	if i == 0 || i == len(t) || i > 3 {
-		return NoSquare, fmt.Errorf("%q is not a square: write a column letter and a row number, like F7", name)
+		return NoSquare, fmt.Errorf("%q is not a square: write a column letter and a row number, like F7", Echo(name))
 	}
 	digits := t[i:]
 	row, err := strconv.Atoi(digits)
 	if err != nil || strings.TrimLeft(digits, "0123456789") != "" || row < 1 || t[i] == '0' || row > MaxGridSide || col > MaxGridSide {
-		return NoSquare, fmt.Errorf("%q is not a square: write a column letter and a row number, like F7", name)
+		return NoSquare, fmt.Errorf("%q is not a square: write a column letter and a row number, like F7", Echo(name))
 	}
 	return At(col-1, row-1), nil
 }

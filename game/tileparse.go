@@ -67,7 +67,7 @@ func (id TileID) MarshalText() ([]byte, error) { return []byte(id.String()), nil
 func (id *TileID) UnmarshalText(b []byte) error {
 	t, ok := tiles.Tile(string(b))
 	if !ok {
-		return fmt.Errorf("%q is not a tile id (A..X, IC-A..IC-Q, TB-A..TB-X)", b)
+		return fmt.Errorf("%q is not a tile id (A..X, IC-A..IC-Q, TB-A..TB-X)", Echo(string(b)))
 	}
 	*id = t.Index
 	return nil

@@ -145,7 +145,7 @@ func (g *Game) check(m Move) error {
 		return g.choiceFirst()
 	case MoveSkip:
 	default:
-		return refuse(ErrBadMove, nil, "%q is not a move (place, meeple, action, draw, pass, skip, resign).", m.Kind)
+		return refuse(ErrBadMove, nil, "%q is not a move (place, meeple, action, draw, pass, skip, resign).", Echo(string(m.Kind)))
 	}
 	return nil
 }

@@ -87,7 +87,7 @@ func (Plain) CanAct(*Game) bool { return false }
 
 // Act refuses every action.
 func (Plain) Act(_ *Game, a Action) error {
-	return refuse(ErrIllegalAction, nil, "this map has no action %q.", a.Name)
+	return refuse(ErrIllegalAction, nil, "this map has no action %q.", Echo(a.Name))
 }
 
 // MeepleWeight counts every meeple once.

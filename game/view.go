@@ -40,6 +40,22 @@ type Viewer interface {
 	View(g *Game, full bool) map[string]any
 }
 
+// ChipColorShower is implemented by variants whose face-down chips show their colour to everyone
+// (Great Britain lays each colour on the chip squares printed in it): the value stays hidden.
+type ChipColorShower interface {
+	// PublicChipColor is the colour everyone sees of the face-down chip on sq, or "".
+	PublicChipColor(g *Game, sq Square) string
+}
+
+// PublicChipColor is the colour everyone sees of the face-down chip on sq: "" unless the variant
+// shows it (ChipColorShower).
+func (g *Game) PublicChipColor(sq Square) string {
+	if cs, ok := g.Variant.(ChipColorShower); ok {
+		return cs.PublicChipColor(g, sq)
+	}
+	return ""
+}
+
 // View builds the game's view; see View for what full means.
 func (g *Game) View(full bool) *View {
 	v := &View{Map: g.Map, Full: full, Over: g.Phase == PhaseOver, Turn: g.Turn, Current: g.Current, Phase: g.Phase,

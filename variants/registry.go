@@ -72,7 +72,7 @@ func init() {
 func Lookup(id string) (Entry, error) {
 	e, ok := entries[strings.ToLower(strings.TrimSpace(id))]
 	if !ok {
-		return Entry{}, fmt.Errorf("%q is not a map: choose %s", id, strings.Join(IDs(false), ", "))
+		return Entry{}, fmt.Errorf("%q is not a map: choose %s", game.Echo(id), strings.Join(IDs(false), ", "))
 	}
 	return e, nil
 }

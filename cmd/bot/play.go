@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
@@ -19,7 +20,7 @@ import (
 var errFailed = errors.New("expectations failed")
 
 func exitCode(err error) int {
-	if errors.Is(err, errFailed) {
+	if errors.Is(err, errFailed) || errors.Is(err, commands.ErrRecordDiverges) {
 		return 1
 	}
 	return 2
@@ -28,7 +29,7 @@ func exitCode(err error) int {
 func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	script := fs.String("script", "", "run this table script")
-	out := fs.String("out", "", "write every image the bot would post to this directory")
+	out := fs.String("out", "", "write every image and file the bot would post (records, league CSVs) to this directory; with --auto, each game's record")
 	auto := fs.Int("auto", 0, "play this many complete games with random legal players")
 	mapID := fs.String("map", variants.Default, "map for --auto")
 	players := fs.Int("players", 2, "players for --auto")
@@ -38,6 +39,11 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard); seats beyond the list, or all without it, play random moves")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			return err
+		}
 	}
 	if *auto > 0 {
 		var levels []ai.Level
@@ -59,15 +65,15 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 			if err := enc.Encode(commands.StateOf(t, true)); err != nil {
 				return err
 			}
+			if *out != "" {
+				if err := writeRecord(t, filepath.Join(*out, fmt.Sprintf("%s-seed%d.json", t.Settings.Map, *seed+uint64(i)))); err != nil {
+					return fmt.Errorf("game %d: %w", i+1, err)
+				}
+			}
 		}
 		return nil
 	}
-	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return err
-		}
-	}
-	r := &commands.Runner{Out: stdout, ImageDir: *out, Draw: bot.Picture}
+	r := &commands.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture}
 	if *record != "" {
 		t, err := tableFromRecord(*record, *move)
 		if err != nil {
@@ -89,6 +95,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "  ann: /carc new map:france    bob: /carc join    ann: /carc start")
 		fmt.Fprintln(stdout, "then /place square:F7 rotation:90 meeple:none (a bare command is played by whoever is to act).")
 		fmt.Fprintln(stdout, "!state shows what the players see (!state full also the stack and the face-down chips: it spoils the game);")
+		fmt.Fprintln(stdout, "/league runs a league here too, and !table GAME-ID goes to one of its games;")
 		fmt.Fprintln(stdout, "/carc help lists the commands; Ctrl-D quits.")
 	}
 	if err := r.Run(src); err != nil {
@@ -98,4 +105,17 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("%d %w", r.Failed, errFailed)
 	}
 	return nil
+}
+
+// writeRecord writes a finished game's record (the file /carc export attaches) to path.
+func writeRecord(t *commands.Table, path string) error {
+	r, err := commands.RecordOf(t)
+	if err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }

@@ -41,13 +41,18 @@ func readmeBlocks(t *testing.T) []block {
 	return out
 }
 
+// namedScript is the first line of a table script that names its file ("# export.carc: ..."),
+// which the README's command lines then run.
+var namedScript = regexp.MustCompile(`^# ([\w-]+\.carc):`)
+
 // placeholder marks a command that names something the reader supplies (GAME-ID, YOUR-TOKEN).
 var placeholder = regexp.MustCompile(`\b[A-Z]{2,}(-[A-Z]+)+\b|\bDISCORD_TOKEN\b|--token-file|--http`)
 
 // TestReadmeBlocksRunAsWritten runs every code block of README.md as a reader would: each table
-// script exits 0 with its expectations holding, each hot-seat session plays without a refusal or a
-// malformed line, and each command line of the binary runs, in a fresh folder holding game.carc
-// (the README's first table script) and the bot's database. Commands that need Discord or name a placeholder are left
+// script exits 0 with its expectations holding, each hot-seat session (with the flags of its first
+// line) plays without a refusal or a malformed line, and each command line of the binary runs, in
+// a fresh folder holding game.carc (the README's first table script), the scripts that name their
+// file on their first line, the files the blocks before wrote, and the bot's database. Commands that need Discord or name a placeholder are left
 // out, and so are the test commands themselves (go vet, go test).
 func TestReadmeBlocksRunAsWritten(t *testing.T) {
 	blocks := readmeBlocks(t)
@@ -72,17 +77,22 @@ func TestReadmeBlocksRunAsWritten(t *testing.T) {
 		case "carc":
 			script := filepath.Join(dir, "block.carc")
 			os.WriteFile(script, []byte(strings.Join(b.lines, "\n")+"\n"), 0o644)
+			if m := namedScript.FindStringSubmatch(b.lines[0]); m != nil {
+				// A script that names itself is there for the command lines after it.
+				os.WriteFile(m[1], []byte(strings.Join(b.lines, "\n")+"\n"), 0o644)
+			}
 			var out bytes.Buffer
 			if err := run([]string{"play", "--script", script}, nil, &out); err != nil {
 				t.Errorf("README block %d (table script): %v\n%s", i, err, out.String())
 			}
 		case "hotseat":
-			if b.lines[0] != "go run ./cmd/bot play" {
+			args := strings.Fields(b.lines[0])
+			if len(args) < 4 || strings.Join(args[:4], " ") != "go run ./cmd/bot play" {
 				t.Fatalf("README block %d: a hot-seat block starts with go run ./cmd/bot play", i)
 			}
 			var out bytes.Buffer
 			stdin := strings.NewReader(strings.Join(b.lines[1:], "\n") + "\n")
-			if err := run([]string{"play"}, stdin, &out); err != nil {
+			if err := run(args[3:], stdin, &out); err != nil {
 				t.Errorf("README block %d (hot-seat): %v", i, err)
 			}
 			for _, bad := range []string{"(to ", "malformed", "expectation failed"} {

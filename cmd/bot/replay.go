@@ -72,7 +72,7 @@ func readRecord(path string) (commands.GameRecord, error) {
 }
 
 // replayFile reads a complete record and replays it (commands.ReplayRecord); a record that
-// diverges is errFailed, so that the command exits 1.
+// diverges exits 1 (exitCode), naming the move where it does.
 func replayFile(path string) (commands.GameRecord, *game.Game, error) {
 	r, err := readRecord(path)
 	if err != nil {
@@ -80,9 +80,6 @@ func replayFile(path string) (commands.GameRecord, *game.Game, error) {
 	}
 	g, err := commands.ReplayRecord(r)
 	if err != nil {
-		if errors.Is(err, commands.ErrRecordDiverges) {
-			return r, nil, fmt.Errorf("%w: %s: %v", errFailed, path, err)
-		}
 		return r, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, g, nil

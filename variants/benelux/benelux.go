@@ -210,7 +210,25 @@ func (Variant) View(g *game.Game, _ bool) map[string]any {
 		}
 		out = append(out, v)
 	}
-	return map[string]any{"islands": out}
+	// The island tiles the player to act may take now instead of drawing, with the chip that
+	// would pay: what the buttons and autocomplete offer, as data.
+	type offerView struct {
+		Island string    `json:"island"`
+		Color  string    `json:"color"`
+		Stack  int       `json:"stack"`
+		Tile   string    `json:"tile"`
+		Pay    game.Chip `json:"pay"`
+		Action string    `json:"action"`
+	}
+	offers := []offerView{}
+	locked := colourLocked(g)
+	for _, i := range offered(g) {
+		top, _ := s.top(i)
+		pay, _ := payment(g, i/2, locked)
+		offers = append(offers, offerView{Island: islands[i/2].Name, Color: islands[i/2].Color, Stack: i%2 + 1, Tile: top.String(),
+			Pay: pay, Action: takeAction(i).String()})
+	}
+	return map[string]any{"islands": out, "island_offers": offers}
 }
 
 // Marks draws each island stack on its square: the face-up top tile with how many lie under it,

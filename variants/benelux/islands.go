@@ -103,7 +103,7 @@ func parseStacks(text string) ([2][]game.TileID, error) {
 		for _, name := range strings.Split(p, ",") {
 			t, ok := game.Tiles().Tile(name)
 			if !ok {
-				return out, fmt.Errorf("stack %d: %q is not a tile (A..X, IC-A.., TB-A..)", k+1, name)
+				return out, fmt.Errorf("stack %d: %q is not a tile (A..X, IC-A.., TB-A..)", k+1, game.Echo(name))
 			}
 			out[k] = append(out[k], t.Index)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // choosing: ann holds a purple chip since her first turn, and her second turn starts with the
@@ -38,6 +39,55 @@ func TestIslandChoiceInAutocomplete(t *testing.T) {
 	}
 	if got := values("bob", "/chips island", "island"); len(got) != 1 || got[0] != "-" {
 		t.Errorf("bob, who is not to play, is offered %v", got)
+	}
+}
+
+// TestPlaceOffersAnIslandTileThenItsPlacement: while ann chooses where her tile comes from,
+// /place offers the island tiles she may take (island:, then stack:), and once one is typed, the
+// squares, rotations and meeple spots of that tile; before one is typed it offers nothing, since
+// the tile is not known.
+func TestPlaceOffersAnIslandTileThenItsPlacement(t *testing.T) {
+	r := scripttest.Table(t, choosing...)
+	values := func(text, focused string) []string {
+		var out []string
+		for _, c := range commands.Autocomplete(r.Table, scripttest.Input(t, "ann", text), focused) {
+			out = append(out, c.Value)
+		}
+		return out
+	}
+	if got := values("/place", "island"); !slices.Equal(got, []string{"purple"}) {
+		t.Errorf("/place island: %v, want purple", got)
+	}
+	if got := values("/place island:purple", "stack"); !slices.Equal(got, []string{"1", "2"}) {
+		t.Errorf("/place stack: %v, want 1 2", got)
+	}
+	if got := values("/place", "square"); len(got) != 0 {
+		t.Errorf("/place square: before an island tile is typed, %v (the tile is not known)", got)
+	}
+	g := r.Table.Game.Clone()
+	for _, a := range g.LegalActions() {
+		if a.Args["stack"] == "2" {
+			if err := g.Play(game.Move{Kind: game.MoveAction, Player: g.Current, Action: &a.Action}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var want []string
+	for _, sq := range g.LegalSquares(g.Drawn) {
+		want = append(want, sq.String())
+	}
+	got := values("/place island:purple stack:2", "square")
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("/place island:purple stack:2 square: %v, want the squares of W: %v", got, want)
+	}
+	sq := want[0]
+	if rots := values("/place island:purple stack:2 square:"+sq, "rotation"); len(rots) == 0 {
+		t.Errorf("no rotation of W offered on %s", sq)
+	}
+	if spots := values("/place island:purple stack:2 square:"+sq, "meeple"); !slices.Contains(spots, "none") {
+		t.Errorf("meeple spots of W on %s: %v", sq, spots)
 	}
 }
 

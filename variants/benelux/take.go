@@ -103,7 +103,7 @@ func offered(g *game.Game) []int {
 // the stack's next tile stays face down until the end of the turn (B9, B10).
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != IslandAction {
-		return refuse(nil, "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", a.Name)
+		return refuse(nil, "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseSource {
 		return refuse(nil, "%s", notNow(g))
@@ -113,7 +113,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	no := func(format string, args ...any) error { return refuse(v.legalNames(g), format, args...) }
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
-		return no("Name the island by its colour, not %q: %s.", a.Args["island"], islandList())
+		return no("Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())
 	}
 	s := st(g)
 	i, why := whichStack(s, isl, a.Args["stack"])
@@ -162,7 +162,7 @@ func whichStack(s *state, isl int, text string) (int, string) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > 2 {
-		return -1, "There is no stack " + strconv.Quote(text) + ": " + name + " has stack 1 and stack 2."
+		return -1, "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
 	}
 	i := 2*isl + n - 1
 	if len(s.Stacks[i]) == 0 {

@@ -72,7 +72,7 @@ func (v Variant) CanAct(g *game.Game) bool {
 // Act sells one wine.
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != "sell" {
-		return refuse("France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", a.Name)
+		return refuse("France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseMeeple {
 		return refuse("You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
@@ -86,7 +86,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	target := strings.ToLower(a.Args["to"])
 	if target != "abroad" && target != "town" {
-		return refuse("Sell where? to:%q is neither abroad (5 points) nor town (9 points).", a.Args["to"])
+		return refuse("Sell where? to:%q is neither abroad (5 points) nor town (9 points).", game.Echo(a.Args["to"]))
 	}
 	if err := v.qualifies(g, target, color); err != nil {
 		return err
@@ -112,7 +112,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 				names = append(names, payName(o))
 			}
 			return refuse("You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
-				want, color, strings.Join(names, " or "))
+				game.Echo(want), color, strings.Join(names, " or "))
 		}
 	}
 	if err := g.SpendChips(p, pay); err != nil {

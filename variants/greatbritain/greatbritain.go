@@ -175,6 +175,22 @@ func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
 	return out
 }
 
+// PublicChipColor is the colour of the chip square sq is printed in: everyone sees a face-down
+// chip's colour, since each colour lies on its own squares (G3), never its value.
+func (Variant) PublicChipColor(g *game.Game, sq game.Square) string {
+	return g.Map.Info(sq).Attrs["chip"]
+}
+
+// View is the public state for the state JSON: how many meeples each player has waiting on the
+// Isle of Man.
+func (Variant) View(g *game.Game, _ bool) map[string]any {
+	isle := map[string]int{}
+	for p, n := range st(g).Isle {
+		isle[g.Players[p].Name] = n
+	}
+	return map[string]any{"isle_of_man": isle}
+}
+
 // Final settles a set choice still open when the game ends (the other players resigned
 // meanwhile) as a missed deadline would; chips and Isle of Man meeples score nothing (G12).
 func (Variant) Final(g *game.Game) {

@@ -63,7 +63,7 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	case IsleAction:
 		return buyExtraTurn(g)
 	}
-	return refuse(nil, "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", a.Name)
+	return refuse(nil, "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
 }
 
 func buyExtraTurn(g *game.Game) error {
@@ -90,7 +90,7 @@ func chooseSet(g *game.Game, a game.Action) error {
 	}
 	want, ok := parseSet(a.Args["chips"])
 	if !ok {
-		return refuse(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", a.Args["chips"])
+		return refuse(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
 	}
 	for _, set := range sets {
 		if set == want {

@@ -19,7 +19,7 @@ func Rules() game.MapRules {
 			{Name: SetAction, Step: game.StepMeeple, Shortcut: "set",
 				Description: "Choose which set of three leaves the game, when your new chip completes several",
 				Options: []game.ActionOption{
-					{Name: "chips", Description: "the three chips of the set, such as purple 2 + blue 2 + orange 1", Required: true},
+					{Name: "chips", Description: "the three chips of the set, such as purple 2 + blue 2 + orange 1", Required: true, Normal: normalSet},
 				}},
 		},
 		Summary: []string{

@@ -97,9 +97,18 @@ func setAction(s chipSet) game.Action {
 	return game.Action{Name: SetAction, Args: map[string]string{"chips": strings.Join(parts, "+")}}
 }
 
+// normalSet writes a typed set as the legal actions write it, so that its chips may be named in
+// any order; what is not three chips stays as typed, for the refusal to explain.
+func normalSet(text string) string {
+	if s, ok := parseSet(text); ok {
+		return setAction(s).Args["chips"]
+	}
+	return strings.ToLower(strings.Join(strings.Fields(text), ""))
+}
+
 // parseSet reads three chips written as "purple 2 + blue 2 + orange 1", in any order, with or
-// without blanks, with + or commas; light blue is blue. (The command layer matches a typed set
-// against the listed ones, so there it is written in the listed order.) ok is false if the text is not three chips.
+// without blanks, with + or commas; light blue is blue. ok is false if the text is not three
+// chips.
 func parseSet(text string) (chipSet, bool) {
 	parts := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == '+' || r == ',' })
 	if len(parts) != 3 {

@@ -111,7 +111,7 @@ func (Variant) CanAct(g *game.Game) bool { return st(g).Treat != nil }
 // Act lays the treat waiting to be laid on the square the player chose.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != TreatAction {
-		return refuse(nil, "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", a.Name)
+		return refuse(nil, "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
 	}
 	s := st(g)
 	if s.Treat == nil {

@@ -19,7 +19,7 @@ func Rules() game.MapRules {
 			Options: []game.ActionOption{
 				{Name: "square", Description: "the square of your meeple (the one just placed or an earlier one)", Required: true},
 				{Name: "spot", Description: "where on that tile your meeple stands (there is only one)"},
-				{Name: "pay", Description: "your chips worth exactly 4: 2+2, 2+1+1 or 1+1+1+1, as blue 2 + orange 2"},
+				{Name: "pay", Description: "your chips worth exactly 4: 2+2, 2+1+1 or 1+1+1+1, as blue 2 + orange 2", Normal: normalPay},
 			}}},
 		Summary: []string{
 			"Map-Chips Taiwan: both start squares, Mount Snow and Mount Jade, are used. Placing a tile on a face-down chip scores its value (1 or 2); you keep the chip face up. The islands (Penghu, Guishan, Lüdao or Green Island, Xiaoliuqiu, Lanyu or Orchid Island) open by ferry; each coat of arms there scores 2 when a tile covers it.",

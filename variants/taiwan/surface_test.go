@@ -137,3 +137,21 @@ func TestAutocompleteNeverTellsTheChipUnderTheTile(t *testing.T) {
 		t.Errorf("with a blue 2 under L12 autocomplete offers %q, with a blue 1 %q", two, one)
 	}
 }
+
+// TestAPaymentNamesItsChipsInAnyOrder (T6): every way of writing an exact payment pays for the
+// upgrade: the chips in any order, "light blue" or "lightblue" for blue, commas or plus signs, any
+// case. The chip under the meeple is a 2 whenever one is paid.
+func TestAPaymentNamesItsChipsInAnyOrder(t *testing.T) {
+	for _, c := range []struct{ pay, left string }{
+		{"blue 2 + orange 2", "purple:1,blue:1"},
+		{"orange 2 + light blue 2", "purple:1,blue:1"},
+		{"lightblue2+orange2", "purple:1,blue:1"},
+		{"Orange 2, Blue 2", "purple:1,blue:1"},
+		{"blue 1 + orange 2 + purple 1", "blue:2"},
+		{"purple 1 + blue 1 + blue 2", "orange:2"},
+	} {
+		lines := append(slices.Clone(finishStep), `ann: /chips upgrade square:K12 pay:"`+c.pay+`"`, "!expect ok",
+			"!expect chips ann="+c.left, "!expect state marks.0.chip.value=2")
+		scripttest.Table(t, lines...)
+	}
+}

@@ -132,7 +132,7 @@ func parsePay(s string) ([]game.Chip, error) {
 		part = strings.TrimSpace(part)
 		name := strings.TrimRight(part, "0123456789 ")
 		if name == "" || name == part {
-			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", part)
+			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))
 		}
 		color, err := game.ParseColor(name)
 		if err != nil {
@@ -140,14 +140,28 @@ func parsePay(s string) ([]game.Chip, error) {
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", part)
+			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
+		if len(out) > UpgradeCost {
+			return nil, fmt.Errorf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("the payment names no chips")
 	}
 	return out, nil
+}
+
+// normalPay writes a typed payment as the legal actions write it (in the order of chipTypes,
+// without blanks), so that a payment in any order names the same upgrade; what does not read as
+// chips stays as typed, for the refusal to explain.
+func normalPay(s string) string {
+	pay, err := parsePay(s)
+	if err != nil {
+		return squash(s)
+	}
+	return squash(payText(canonical(pay)))
 }
 
 // canonical writes a payment in the order of chipTypes.
@@ -224,7 +238,7 @@ func (Variant) CanAct(g *game.Game) bool {
 // before it changes anything.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
-		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", a.Name)
+		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
 	}
 	p := g.Current
 	hand := g.Players[p].Chips
@@ -265,7 +279,7 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return refuse(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, spot)
+		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
 	}
 	if strings.TrimSpace(a.Args["pay"]) == "" {
 		return refuse(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
@@ -280,11 +294,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	if !g.HasChips(p, pay) {
 		return refuse(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
-	// The command layer matches what is typed against the legal payments' text, so a payment
-	// written another way (another order, "light blue") is refused with the way to write it.
-	if c := payText(canonical(pay)); squash(c) != squash(a.Args["pay"]) {
-		return refuse(payTexts(hand), "Write the payment as %s: the 2s first, then purple, blue, orange.", c)
-	}
+	// A payment may be written in any order; the chip under the meeple is the first of the
+	// payment's canonical order, a 2 whenever one is paid.
+	pay = canonical(pay)
 	// The first chip goes under the meeple; the others leave the game.
 	for i, c := range hand {
 		if c == pay[0] {
