@@ -92,33 +92,56 @@ func circle(players []string) []Round {
 }
 
 // cover schedules rounds until every pair has met once per cycle, for cycles cycles, grouping
-// each round greedily by the pairs that still have to meet in the running cycle (tally.group).
-// Each round meets at least one such pair, so it ends; the bound only guards against a mistake.
+// each round greedily by the pairs that still have to meet in the running cycle (greedyRound).
+// Two passes break the ties between table leaders opposite ways, and the shorter season is kept:
+// a greedy schedule now and then takes a few rounds more than it must, rarely both ways at once.
 func cover(players []string, tableSize, cycles int) []Round {
-	n := len(players)
 	t := newTally(players)
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	best := greedySeason(players, tableSize, cycles, false)
+	if other := greedySeason(players, tableSize, cycles, true); len(other) < len(best) {
+		best = other
+	}
+	out := make([]Round, len(best))
+	for i, r := range best {
+		out[i] = Round{Tables: t.names(r.tables), Byes: t.namesOf(r.byes)}
+	}
+	return out
+}
+
+// seating is a round of players by index.
+type seating struct {
+	tables [][]int
+	byes   []int
+}
+
+// greedySeason is cover's schedule of the players by index, its leaders' ties broken as
+// greedyRound's laterFirst says. Each round meets at least one pair still due, so it ends; the
+// bound only guards against a mistake.
+func greedySeason(players []string, tableSize, cycles int, laterFirst bool) []seating {
+	n := len(players)
+	met := newTally(players)
+	everyone := make([]int, n)
+	for i := range everyone {
+		everyone[i] = i
 	}
 	sizes, _ := tableSizes(n, tableSize)
-	var out []Round
+	var out []seating
 	for target := 1; target <= cycles; target++ {
-		due := t.owing(target)
-		owed := t.owedAmong(order, due)
+		due := met.due(everyone, target)
+		owed := due.owed(n)
 		unmet := 0
 		for _, o := range owed {
-			unmet += int(o)
+			unmet += o
 		}
 		unmet /= 2
 		for unmet > 0 && len(out) < n*n*cycles {
-			tables, byes := t.group(order, sizes, due, owed, len(out))
+			tables, byes := greedyRound(n, sizes, due, owed, len(out), laterFirst)
 			for _, table := range tables {
 				for i, a := range table {
 					for _, b := range table[i+1:] {
-						t.meet(a, b)
-						if due[a*n+b] == 1 && t.count(a, b) >= target {
-							due[a*n+b], due[b*n+a] = 0, 0
+						met.meet(a, b)
+						if due.has(a, b) && met.count(a, b) >= target {
+							due.remove(a, b)
 							owed[a]--
 							owed[b]--
 							unmet--
@@ -126,7 +149,7 @@ func cover(players []string, tableSize, cycles int) []Round {
 					}
 				}
 			}
-			out = append(out, Round{Tables: t.names(tables), Byes: t.namesOf(byes)})
+			out = append(out, seating{tables, byes})
 		}
 	}
 	return out

@@ -43,8 +43,14 @@ func SwissRound(order []string, tableSize int, played []Round) (Round, error) {
 		return round, nil
 	}
 	// Every round repeats a meeting: group by fewest repeats instead.
-	due := t.owing(1)
-	tables, _ := t.group(seats, sizes, due, t.owedAmong(seats, due), len(played))
+	due := t.due(seats, 1)
+	grouped, _ := greedyRound(len(seats), sizes, due, due.owed(len(seats)), len(played), false)
+	tables := make([][]int, len(grouped))
+	for i, table := range grouped {
+		for _, pos := range table {
+			tables[i] = append(tables[i], seats[pos])
+		}
+	}
 	round.Tables = t.names(tables)
 	return round, nil
 }
