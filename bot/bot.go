@@ -51,9 +51,10 @@ type Bot struct {
 	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
 	httpWait time.Duration
 
-	mu     sync.Mutex
-	places map[string]*gameEntry // channel or thread id -> its open game
-	games  map[string]*gameEntry // game id -> game
+	mu      sync.Mutex
+	places  map[string]*gameEntry // channel or thread id -> its open game
+	games   map[string]*gameEntry // game id -> game
+	opening map[string]bool       // league games being opened (openRound)
 
 	inflight      sync.WaitGroup
 	aiWG          sync.WaitGroup
@@ -99,7 +100,7 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	}
 	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
 		httpWait: firstAnswerWithin, aiPool: make(chan struct{}, runtime.NumCPU()),
-		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
+		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, opening: map[string]bool{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
 	}
