@@ -27,6 +27,8 @@ type Entry struct {
 	Played []game.Move `json:"played,omitempty"`
 	// AI marks the turn of an AI seat; Played holds its moves.
 	AI bool `json:"ai,omitempty"`
+	// Unattended is the end of a table no person plays at any more (EndUnattended).
+	Unattended bool `json:"unattended,omitempty"`
 }
 
 // Click is a component interaction.
@@ -51,6 +53,8 @@ func Apply(t *Table, e Entry) Reply {
 		return aiTurn(t, level, e.Played)
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, e.Played, true)
+	case e.Unattended:
+		return EndUnattended(t)
 	}
 	return fail(t, "An empty record entry.")
 }
