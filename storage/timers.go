@@ -112,6 +112,25 @@ func (s *Store) SetTimers(gameID string, timers []Timer) error {
 	return nil
 }
 
+// Timers returns the timer set of a live game (none for a game that is over), for a bot that
+// loads its games at start-up.
+func (s *Store) Timers(gameID string) ([]Timer, error) {
+	var timers []Timer
+	err := s.view(func(tx *bolt.Tx) error {
+		g, err := liveGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		st, err := getState(g)
+		timers = slices.Clone(st.timers)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the timers of game %s: %w", gameID, err)
+	}
+	return timers, nil
+}
+
 // DueTimers returns every timer due at now (At <= now), earliest first. It changes nothing: a
 // timer stays due until CompleteTimer or a move replaces it, so one that was due when the bot
 // stopped fires after the restart.
