@@ -49,13 +49,18 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 		if status && e.problem != "" {
 			reply.Text += "\nProblem: " + e.problem
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: components(reply), status: status, stale: reply.Stale}
+		comps := components(reply)
+		if line := holdLine(e); status && line != "" {
+			reply.Text += "\n" + line
+			comps = append(comps, resumeButton(e.table)...)
+		}
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
 		return b.commitError(e, err)
 	}
 	announced := b.announce(e, reply)
-	b.scheduleAI(e)
+	b.settle(e, true)
 	if announced != nil {
 		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}
 	}
@@ -114,6 +119,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 		return errAlreadyApplied
 	}
 	e.table, e.seq, e.timers = t, e.seq+1, timers
+	b.track(e)
 	if c.Status.Terminal() {
 		b.mu.Lock()
 		if b.places[e.place] == e {
@@ -239,6 +245,12 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		b.editOriginal(i, "seed: is for local play and table scripts only: a game on Discord is dealt from a secret key nobody chooses.", nil, nil)
 		return
 	}
+	release, refusal := b.reserveSeat(i.GuildID, in.User.ID, true)
+	if refusal != "" {
+		b.editOriginal(i, refusal, nil, nil)
+		return
+	}
+	defer release()
 	key, err := b.cfg.Deal()
 	if err != nil {
 		b.log.Error("could not draw a deal key", "err", err)
@@ -280,11 +292,13 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		b.editOriginal(i, "The game could not be saved, so it was not opened: "+err.Error(), nil, nil)
 		return
 	}
-	e := &gameEntry{id: rec.ID, place: in.Channel, table: t}
+	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
+	e.mu.Lock()
 	b.mu.Lock()
 	b.places[e.place], b.games[e.id] = e, e
 	b.mu.Unlock()
-	e.mu.Lock()
+	b.track(e)
+	b.keepLobbyExpiry(e)
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 	e.mu.Unlock()
 	where := "here"

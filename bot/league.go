@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -51,9 +52,11 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.
 	c.Prepared = commands.PrepareStart(c, in)
-	leagueMu.Lock()
-	r := commands.HandleLeague(c, in)
-	leagueMu.Unlock()
+	r := func() commands.LeagueReply {
+		leagueMu.Lock()
+		defer leagueMu.Unlock()
+		return commands.HandleLeague(c, in)
+	}()
 	if !r.OK || !r.Public {
 		file := r.File
 		if r.Standings != nil {
@@ -103,8 +106,7 @@ func (b *Bot) openRound(r commands.RoundStart) {
 		if !b.claimOpening(f.GameID) {
 			continue
 		}
-		thread, err := b.openNew(l, s, f)
-		b.releaseOpening(f.GameID)
+		thread, err := b.openSafely(l, s, f)
 		if err != nil {
 			b.log.Error("could not open a league game", "league", l.ID, "game", f.GameID, "err", err)
 			continue
@@ -116,6 +118,30 @@ func (b *Bot) openRound(r commands.RoundStart) {
 	if len(threads) > 0 {
 		b.recordThreads(l.ID, s.Number, threads)
 	}
+}
+
+// openSafely opens a fixture's game (openNew) and releases its claim. A panic is logged with the
+// game and its stack; a game it left open is put on hold in its thread, and a game it left
+// unopened keeps its claim, so that it is not tried again before a restart. The round's other
+// games open all the same.
+func (b *Bot) openSafely(l league.League, s league.Season, f league.Fixture) (thread string, err error) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			b.releaseOpening(f.GameID)
+			return
+		}
+		b.log.Error("panic while opening a league game", "league", l.ID, "game", f.GameID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		err = fmt.Errorf("the bot hit an internal error (logged with its stack)")
+		if e := b.running(f.GameID); e != nil {
+			b.releaseOpening(f.GameID)
+			thread, err = e.place, nil
+			e.mu.Lock()
+			b.hold(e, "the bot hit an internal error while opening this league game")
+			e.mu.Unlock()
+		}
+	}()
+	return b.openNew(l, s, f)
 }
 
 // openNew opens a fixture's game unless it exists already; the thread is "" then.
@@ -197,7 +223,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 		entries = append(entries, commands.Entry{Input: &commands.Input{User: user(p), Command: "carc", Sub: "join"}})
 	}
 	entries = append(entries, commands.Entry{Input: &commands.Input{User: first, Command: "carc", Sub: "start"}})
-	e := &gameEntry{id: f.GameID, place: th.ID}
+	e := &gameEntry{id: f.GameID, place: th.ID, guild: l.Guild, league: true}
 	var reply commands.Reply
 	for n, entry := range entries {
 		reply = commands.Apply(e.table, entry)
@@ -274,9 +300,12 @@ func (b *Bot) leagueGameEnded(id string) {
 	if err != nil || rec.League == "" {
 		return
 	}
-	leagueMu.Lock()
-	next := b.nextRound(rec.League)
-	leagueMu.Unlock()
+	defer b.recoverLeague(rec.League, "starting its next round")
+	next := func() []roundStarted {
+		leagueMu.Lock()
+		defer leagueMu.Unlock()
+		return b.nextRound(rec.League)
+	}()
 	b.openRounds(next)
 }
 
@@ -351,35 +380,82 @@ func (b *Bot) leagueDeadlines(now time.Time) (int, []roundStarted) {
 		if l.Status != league.Running {
 			continue
 		}
-		s, err := b.store.Season(l.ID, l.Season)
-		if err != nil || s.Started == 0 {
-			continue
-		}
-		var current, missing []int
-		for fi, f := range s.Fixtures {
-			if f.Round == s.Started {
-				current = append(current, fi)
-				if !f.Done() && b.running(f.GameID) == nil {
-					missing = append(missing, fi) // opened if it never was (openRound)
-				}
-			}
-		}
-		if len(missing) > 0 {
-			open = append(open, roundStarted{start: commands.RoundStart{League: l, Season: s, Fixtures: missing}})
-		}
-		if now.Before(s.Deadline) {
-			continue
-		}
-		for _, fi := range current {
-			if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, s, f) {
-				n++
-			}
-		}
-		// A round over before its date waits for it in a league on dates; a round whose last
-		// game ended while the bot was down starts here too.
-		open = append(open, b.nextRound(l.ID)...)
+		adjudicated, started := b.leagueDeadline(l, now)
+		n += adjudicated
+		open = append(open, started...)
 	}
 	return n, open
+}
+
+// leagueDeadline is leagueDeadlines' work on one running league (leagueMu held). A panic pauses
+// the league: the next tick would only run into it again.
+func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roundStarted) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("panic in a league's round work", "league", l.ID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			b.pauseLeague(l.ID, "running its rounds")
+			n, open = 0, nil
+		}
+	}()
+	s, err := b.store.Season(l.ID, l.Season)
+	if err != nil || s.Started == 0 {
+		return 0, nil
+	}
+	var current, missing []int
+	for fi, f := range s.Fixtures {
+		if f.Round == s.Started {
+			current = append(current, fi)
+			if !f.Done() && b.running(f.GameID) == nil {
+				missing = append(missing, fi) // opened if it never was (openRound)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		open = append(open, roundStarted{start: commands.RoundStart{League: l, Season: s, Fixtures: missing}})
+	}
+	if now.Before(s.Deadline) {
+		return 0, open
+	}
+	for _, fi := range current {
+		if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, s, f) {
+			n++
+		}
+	}
+	// A round over before its date waits for it in a league on dates; a round whose last game
+	// ended while the bot was down starts here too.
+	return n, append(open, b.nextRound(l.ID)...)
+}
+
+// recoverLeague recovers from a panic in the bot's work on a league outside leagueMu (deferred):
+// logged with its stack, the league is paused.
+func (b *Bot) recoverLeague(leagueID, what string) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	b.log.Error("panic in a league's round work", "league", leagueID, "work", what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+	leagueMu.Lock()
+	defer leagueMu.Unlock()
+	b.pauseLeague(leagueID, what)
+}
+
+// pauseLeague pauses a league whose round work failed (leagueMu held) and tells its channel: no
+// round starts and no deadline is adjudicated until an administrator's /league resume, so a
+// failure that would repeat does not repeat at every tick or start.
+func (b *Bot) pauseLeague(leagueID, what string) {
+	l, err := b.store.League(leagueID)
+	if err != nil {
+		b.log.Error("could not load a league to pause it", "league", leagueID, "err", err)
+		return
+	}
+	if l.Status == league.Running {
+		l.Status = league.Paused
+		if err := b.store.SaveLeague(l); err != nil {
+			b.log.Error("could not pause a league", "league", leagueID, "err", err)
+		}
+	}
+	b.postLeague(l.Channel, fmt.Sprintf("%s is paused: the bot hit an internal error while %s. The error is logged for the bot's host; "+
+		"no result is lost. No round starts and no deadline is enforced until an administrator resumes it with /league resume.", l.Name, what), nil)
 }
 
 // running is the game in memory with this id, or nil.
