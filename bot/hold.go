@@ -39,8 +39,8 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 	if err := b.store.SetHold(e.id, reason); err != nil {
 		b.log.Error("could not store a game's hold: it holds until a restart", "game", e.id, "err", err)
 	}
-	text := "This game is on hold: " + reason + ". The error is logged for the bot's host. Nothing was lost: the game stands " +
-		"as after the last turn shown here. The bot does nothing more on its own here (AI turns, deadlines, reminders) until the " +
+	text := "This game is on hold: " + reason + ". The error is logged for the bot's host. Nothing was lost: every move made so " +
+		"far is stored, and /carc board shows where the game stands. The bot does nothing more on its own here (AI turns, deadlines, reminders) until the " +
 		"table's creator or someone with Manage Channels resumes the game with the button below; your own commands still work, and " +
 		"/carc abandon ends the game."
 	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(text), Components: resumeButton(e.table),
