@@ -214,9 +214,8 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 	if err != nil || rec.Status != storage.StatusFinished || h.table(ch.ID) != nil {
 		t.Fatalf("the game after the end: %+v %v", rec, err)
 	}
-	time.Sleep(50 * time.Millisecond) // an AI turn, were one queued, would be played by now
-	if n := aiTurns.get(); n != 0 || len(h.posts(ch.ID)) != posts+2 {
-		t.Fatalf("%d AI turns and %d posts after the resignation", n, len(h.posts(ch.ID))-posts)
+	if n := aiTurns.get(); n != 0 || h.b.ai.len() != 0 || len(h.posts(ch.ID)) != posts+2 {
+		t.Fatalf("%d AI turns, %d queued, and %d posts after the resignation", n, h.b.ai.len(), len(h.posts(ch.ID))-posts)
 	}
 	if rep, err := h.store.Verify(Engine{}); err != nil || !rep.OK() {
 		t.Fatalf("the record does not replay: %+v %v", rep, err)

@@ -98,8 +98,7 @@ func TestAnAIThatPanicsHoldsItsGameAndTheBotServesTheOthers(t *testing.T) {
 	h.b.FireTimers(h.clock.Now())
 	h.stop()
 	h.start()
-	time.Sleep(50 * time.Millisecond) // an AI turn, were one queued, would have started
-	if n := calls.Load(); n != 1 || h.b.entryAt(a.ID).hold == "" {
+	if n := calls.Load(); n != 1 || h.b.entryAt(a.ID).hold == "" || h.b.ai.queued(h.b.entryAt(a.ID)) {
 		t.Fatalf("after a timer tick and a restart the held game's AI ran %d times (hold %q)", n, h.b.entryAt(a.ID).hold)
 	}
 
