@@ -2,6 +2,8 @@ package bot
 
 import (
 	"errors"
+	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -24,11 +26,14 @@ type answer struct {
 	stale  bool // the clicked message's buttons can never work again
 }
 
-// run applies one entry to a game and then answers the player. The game's lock is held only
+// run applies one entry to a game, calls applied, and then answers the player. The game's lock is held only
 // while the entry is applied, stored and announced; nothing done under it takes another game's
 // lock, so /carc status in a game's channel cannot wait on itself.
-func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User) {
+func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User, applied ...func()) {
 	a := b.apply(e, entry, u, i.ID)
+	for _, f := range applied {
+		f() // before the answer, which may bring the player's next command
+	}
 	if a.status {
 		a.text += "\n" + b.yourTurns(u)
 	}
@@ -39,8 +44,17 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, 
 }
 
 // apply runs one entry under the game's lock: a refused or read-only input changes nothing; an
-// accepted change is stored (fsynced) before anything is said, then announced in the channel.
+// accepted change is stored (fsynced) before anything is said, then announced in the channel. A
+// change that ends the game is answered once its end is posted, after the lock is released.
 func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interaction string) answer {
+	a, end := b.applyLocked(e, entry, u, interaction)
+	if end != nil && end.wait() != nil {
+		return answer{text: "Your move is saved and the game is over, but its end could not be posted: " + postProblem(e.place, end.err)}
+	}
+	return a
+}
+
+func (b *Bot) applyLocked(e *gameEntry, entry commands.Entry, u commands.User, interaction string) (answer, *posting) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	reply := commands.Apply(e.table, entry)
@@ -54,22 +68,25 @@ func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interac
 			reply.Text += "\n" + line
 			comps = append(comps, resumeButton(e.table)...)
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
-		return b.commitError(e, err)
+		return b.commitError(e, err), nil
 	}
-	announced := b.announce(e, reply)
+	p := b.post(e, reply)
 	b.settle(e, true)
-	if announced != nil {
-		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}
+	if p.later {
+		return answer{text: "Done: " + firstLine(reply.Text)}, p
+	}
+	if p.wait() != nil {
+		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}, nil
 	}
 	if reply.Refused != "" {
 		// Part of the command stood (it turned over something hidden); the player alone is told
 		// what was refused and where the turn stands.
-		return answer{text: reply.Refused}
+		return answer{text: reply.Refused}, nil
 	}
-	return answer{text: "Done: " + firstLine(reply.Text)}
+	return answer{text: "Done: " + firstLine(reply.Text)}, nil
 }
 
 func firstLine(s string) string {
@@ -82,7 +99,7 @@ func (b *Bot) commitError(e *gameEntry, err error) answer {
 		return answer{text: "This was already done."}
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
-	return answer{text: "Your move could not be saved, so nothing changed: " + err.Error() + ". Please try again."}
+	return answer{text: "Your move could not be saved: " + storage.ForPlayers(err) + "."}
 }
 
 func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
@@ -110,6 +127,9 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 		Move: storage.Move{Actor: actor, Data: enc.entry, Time: b.now(), InteractionID: interaction}}
 	if c.Status.Terminal() {
 		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
+		if c.Result != nil && c.Result.Adjudicated {
+			placed(t, c.Standings, c.Result.Places)
+		}
 	}
 	applied, err := b.store.AppendMove(c)
 	if err != nil {
@@ -171,10 +191,22 @@ func standings(t *commands.Table) []storage.Standing {
 	return out
 }
 
-// announce posts the change in the game's channel: the text, the picture, the buttons, and a
-// mention of exactly the users the reply pings (minus those in quiet hours or who chose no
-// pings). The previous turn message loses its buttons.
+// announce posts the change in the game's channel (post) and reports how that went; a game's end
+// is posted after the caller releases the game's lock, and announce does not wait for it.
 func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
+	if p := b.post(e, reply); !p.later {
+		return p.wait()
+	}
+	return nil
+}
+
+// post announces the change in the game's channel, with the game's lock held: the text, the
+// picture, the buttons, and a mention of exactly the users the reply pings (minus those in quiet
+// hours or who chose no pings). The previous turn message loses its buttons. A turn is posted
+// before post returns. A game's end (its final board, the score chart and the animation, which
+// take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
+// the lock is released; the posting reports when it is done (later is set).
+func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
 	if line := deadlineLine(reply.Table, e.timers); line != "" {
@@ -183,16 +215,47 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	files := pngFile(b.picture(reply.Table, reply))
-	if reply.Image == commands.EndImage {
-		files = append(files, b.cfg.EndFiles(reply.Table)...)
+	comps := components(reply)
+	var files []*discordgo.File
+	if reply.Image != commands.EndImage {
+		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
+		files = pngFile(b.picture(reply.Table, reply))
 	}
-	msg, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(content), Components: components(reply),
-		Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}})
-	if err != nil {
-		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", err)
-		e.problem = postProblem(e.place, err)
-		return err
+	before, done := b.order.enter(e.place)
+	p := &posting{done: make(chan struct{})}
+	if reply.Image == commands.EndImage {
+		p.later = true
+		b.endPosts.Add(1)
+		go func() {
+			defer b.endPosts.Done()
+			defer close(p.done)
+			defer done()
+			defer func() {
+				// The game is over and stored: a failure to draw or post its end is only logged.
+				if r := recover(); r != nil {
+					b.log.Error("panic while posting a game's end", "game", e.id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+					p.err = errors.New("the bot hit an internal error while drawing the game's end")
+				}
+			}()
+			files := append(pngFile(b.picture(reply.Table, reply)), b.cfg.EndFiles(reply.Table)...)
+			<-before
+			p.id, p.err = b.send(e.place, content, comps, files, ping)
+			if p.err != nil {
+				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
+			}
+		}()
+		return p
+	}
+	func() {
+		defer done()
+		<-before
+		p.id, p.err = b.send(e.place, content, comps, files, ping)
+	}()
+	close(p.done)
+	if p.err != nil {
+		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", p.err)
+		e.problem = postProblem(e.place, p.err)
+		return p
 	}
 	e.problem = ""
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
@@ -202,9 +265,9 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 		}
 	}
 	if len(reply.Buttons) > 0 {
-		e.lastMsg = msg.ID
+		e.lastMsg = p.id
 	}
-	return nil
+	return p
 }
 
 // postProblem says why a game's message could not be posted, in words an admin can act on.
@@ -289,7 +352,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.editOriginal(i, "The game could not be saved, so it was not opened: "+err.Error(), nil, nil)
+		b.editOriginal(i, "The game could not be saved, so it was not opened: "+storage.ForPlayers(err)+".", nil, nil)
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
@@ -298,6 +361,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	b.places[e.place], b.games[e.id] = e, e
 	b.mu.Unlock()
 	b.track(e)
+	release() // the table counts now
 	b.keepLobbyExpiry(e)
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 	e.mu.Unlock()

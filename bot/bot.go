@@ -69,6 +69,9 @@ type Bot struct {
 	games   map[string]*gameEntry // game id -> game
 	opening map[string]bool       // league games being opened (openRound)
 
+	order    placeOrder     // each channel's announcements in order (post.go)
+	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
+
 	inflight      sync.WaitGroup
 	aiWG          sync.WaitGroup
 	ai            *aiQueue
@@ -165,12 +168,13 @@ func (b *Bot) Load() error {
 			b.log.Error("a stored game does not load; run bot verify", "game", rec.ID, "err", err)
 			continue
 		}
-		timers, err := b.store.Timers(rec.ID)
-		if err != nil {
+		e := &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, league: rec.League != "", table: t, seq: snap.Seq, hold: rec.Hold}
+		if e.timers, err = b.store.Timers(rec.ID); err != nil {
 			return fmt.Errorf("load game %s: %w", rec.ID, err)
 		}
-		e := &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, league: rec.League != "", table: t, seq: snap.Seq,
-			timers: timers, hold: rec.Hold}
+		if rec.League != "" && t.League == nil {
+			b.markLeagueGame(e, rec)
+		}
 		b.mu.Lock()
 		b.places[e.place], b.games[e.id] = e, e
 		b.mu.Unlock()
@@ -230,6 +234,7 @@ func (b *Bot) Close() error {
 	close(b.stop)
 	b.inflight.Wait()
 	b.aiWG.Wait()
+	b.endPosts.Wait()
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}

@@ -6,23 +6,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 )
-
-// TestClipCutsBetweenCharacters: a long text without line breaks is cut within the limit and never
-// inside a multi-byte character.
-func TestClipCutsBetweenCharacters(t *testing.T) {
-	for _, s := range []string{strings.Repeat("é", 1500), strings.Repeat("a", 1899) + strings.Repeat("€", 10), strings.Repeat("🏰", 600)} {
-		got := clip(s)
-		if !utf8.ValidString(got) || len(got) > maxContent+len("\n…") {
-			t.Errorf("clip of %d bytes: %d bytes, valid UTF-8 %v", len(s), len(got), utf8.ValidString(got))
-		}
-	}
-}
 
 // TestPermissionsAGameNeeds: each place a game can be played in needs its own set, Read Message
 // History everywhere, and Send Messages in Threads (not Send Messages) in a thread.

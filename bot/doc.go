@@ -9,4 +9,8 @@
 // Every command and click is acknowledged at once with a deferred response, so Discord's 3-second
 // limit holds whatever the work costs; the result then edits the private response, and a change
 // to the game is announced in the channel.
+//
+// A text longer than a Discord message goes out in as many as it needs, never cut (split.go). A
+// channel's announcements keep the order of the changes they announce; a game's end, whose
+// pictures take a second or two, is drawn and posted after the game's lock is released (post.go).
 package bot

@@ -4,11 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
-// TestRecordsAfterTheGameLeftItsChannel: once a game has ended (here abandoned after one turn),
+// TestRecordsAfterTheGameLeftItsChannel: once a game has ended (here abandoned by a moderator after
+// one turn),
 // /carc export in its channel attaches the complete record, which replays with every hash and
 // matches the commitment posted at the start; /carc history and /carc replay still answer. While
 // the game ran, the export held no deal.
@@ -30,7 +33,8 @@ func TestRecordsAfterTheGameLeftItsChannel(t *testing.T) {
 	if r, err := commands.ParseRecord(running.Attachments[0].Data); err != nil || r.Complete || r.Setup != nil {
 		t.Fatalf("the running game's record: %v, complete %v", err, r.Complete)
 	}
-	if m := h.slash(alice, ch, "carc", fakediscord.SubCommand("abandon")); h.table(ch.ID) != nil {
+	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
+	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("abandon")); h.table(ch.ID) != nil {
 		t.Fatalf("the game did not end: %q", m.Content)
 	}
 	m := h.slash(bob, ch, "carc", fakediscord.SubCommand("export"))

@@ -43,10 +43,19 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 		"far is stored, and /carc board shows where the game stands. The bot does nothing more on its own here (AI turns, deadlines, reminders) until the " +
 		"table's creator or someone with Manage Channels resumes the game with the button below; your own commands still work, and " +
 		"/carc abandon ends the game."
-	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(text), Components: resumeButton(e.table),
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+	if err := b.say(e.place, text, resumeButton(e.table)); err != nil {
 		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
 	}
+}
+
+// say posts a message of the bot's own in a game's channel, in the channel's order, pinging
+// nobody.
+func (b *Bot) say(place, text string, comps []discordgo.MessageComponent) error {
+	before, done := b.order.enter(place)
+	defer done()
+	<-before
+	_, err := b.send(place, text, comps, nil, nil)
+	return err
 }
 
 // resumeButton is the button that lifts a game's hold.
@@ -84,8 +93,7 @@ func (b *Bot) resume(place string, u commands.User, admin bool) string {
 		return "The game could not be resumed, so it stays on hold; please try again."
 	}
 	e.hold = ""
-	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: clip(u.Name + " resumed the game: the bot plays its part again."),
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+	if err := b.say(e.place, u.Name+" resumed the game: the bot plays its part again.", nil); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)

@@ -1,8 +1,8 @@
 package bot
 
 import (
-	"bytes"
 	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -18,8 +18,9 @@ import (
 // request is refused even with a valid signature.
 const SignatureWindow = 5 * time.Minute
 
-// maxBody bounds an interaction request. Discord's are a few kilobytes; the limit is applied
-// before the signature is checked, so an unsigned flood cannot make the bot allocate.
+// maxBody bounds an interaction request. Discord's are a few kilobytes. The body is read only
+// once the signature headers are well formed and fresh, and the limit is applied before the
+// signature is checked, so an unsigned flood cannot make the bot allocate.
 const maxBody = 1 << 20
 
 // firstAnswerWithin is how long the HTTP handler waits for the first answer before it defers the
@@ -34,12 +35,17 @@ func NewHTTPServer(addr string, h http.Handler) *http.Server {
 }
 
 // HTTPHandler serves Discord's HTTP interactions (the Interactions Endpoint URL): every request's
-// body is bounded, its Ed25519 signature and timestamp checked, PING is answered, and everything
-// else goes through the same handling as gateway interactions. The first answer is written as the
-// HTTP response; the rest goes through the REST session, and nothing edits the answer before the
-// HTTP response carrying it is written.
+// timestamp and signature header are checked before its body is read, the body is bounded, its
+// Ed25519 signature checked, PING is answered, and everything else goes through the same handling
+// as gateway interactions. The first answer is written as the HTTP response; the rest goes through
+// the REST session, and nothing edits the answer before the HTTP response carrying it is written.
 func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		stamp, sig, ok := b.signatureHeaders(r)
+		if !ok {
+			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+			return
+		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 		if err != nil {
 			var tooLarge *http.MaxBytesError
@@ -50,9 +56,7 @@ func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 			http.Error(w, "unreadable body", http.StatusBadRequest)
 			return
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		ts, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
-		if err != nil || b.now().Sub(time.Unix(ts, 0)).Abs() > SignatureWindow || !discordgo.VerifyInteraction(r, pub) {
+		if !ed25519.Verify(pub, append([]byte(stamp), body...), sig) {
 			http.Error(w, "invalid request signature", http.StatusUnauthorized)
 			return
 		}
@@ -73,6 +77,23 @@ func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 		}
 		x.written()
 	})
+}
+
+// signatureHeaders reads the signature of a request and its timestamp, and refuses a request
+// without them, with a timestamp outside SignatureWindow or with a signature that is not an Ed25519
+// signature in hex, before a byte of its body is read.
+func (b *Bot) signatureHeaders(r *http.Request) (stamp string, sig []byte, ok bool) {
+	stamp = r.Header.Get("X-Signature-Timestamp")
+	ts, err := strconv.ParseInt(stamp, 10, 64)
+	if err != nil || b.now().Sub(time.Unix(ts, 0)).Abs() > SignatureWindow {
+		return "", nil, false
+	}
+	h := r.Header.Get("X-Signature-Ed25519")
+	if len(h) != 2*ed25519.SignatureSize {
+		return "", nil, false
+	}
+	sig, err = hex.DecodeString(h)
+	return stamp, sig, err == nil
 }
 
 // exchange is one HTTP interaction: the handler goroutine's first answer travels to the HTTP

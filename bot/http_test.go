@@ -6,7 +6,10 @@ import (
 	"crypto/rand"
 	"io"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 )
@@ -83,8 +86,8 @@ func TestHTTPBodyIsBoundedBeforeTheSignature(t *testing.T) {
 	pub, _, _ := ed25519.GenerateKey(rand.Reader)
 	body := &countingReader{}
 	req, _ := http.NewRequest(http.MethodPost, "/", io.LimitReader(body, 256<<20))
-	req.Header.Set("X-Signature-Timestamp", "1")
-	req.Header.Set("X-Signature-Ed25519", "00")
+	req.Header.Set("X-Signature-Timestamp", strconv.FormatInt(h.clock.Now().Unix(), 10))
+	req.Header.Set("X-Signature-Ed25519", strings.Repeat("ab", ed25519.SignatureSize))
 	w := &recorder{header: http.Header{}}
 	h.b.HTTPHandler(pub).ServeHTTP(w, req)
 	if w.code != http.StatusRequestEntityTooLarge || body.n > 2*maxBody {
@@ -100,5 +103,47 @@ func TestHTTPBodyIsBoundedBeforeTheSignature(t *testing.T) {
 	srv := NewHTTPServer(":0", nil)
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 {
 		t.Fatalf("the interactions server lacks timeouts: %+v", srv)
+	}
+}
+
+// TestHTTPHeadersAreCheckedBeforeTheBody: a request without a fresh timestamp or without a
+// well-formed Ed25519 signature (128 hex digits) is refused before a byte of its body is read; one
+// whose headers are well formed but whose signature is wrong is refused once the body is read.
+func TestHTTPHeadersAreCheckedBeforeTheBody(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1_800_000_000, 0)
+	b := &Bot{now: func() time.Time { return now }}
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	stamp := func(d time.Duration) string { return strconv.FormatInt(now.Add(d).Unix(), 10) }
+	good := strings.Repeat("ab", ed25519.SignatureSize)
+	for _, c := range []struct {
+		name, timestamp, signature string
+		readsBody                  bool
+	}{
+		{"no timestamp", "", good, false},
+		{"a timestamp that is not a number", "soon", good, false},
+		{"a timestamp in milliseconds", strconv.FormatInt(now.UnixMilli(), 10), good, false},
+		{"a stale timestamp", stamp(-SignatureWindow - time.Second), good, false},
+		{"a timestamp from the future", stamp(SignatureWindow + time.Second), good, false},
+		{"no signature", stamp(0), "", false},
+		{"a signature that is not hex", stamp(0), strings.Repeat("zz", ed25519.SignatureSize), false},
+		{"a signature too short for Ed25519", stamp(0), good[2:], false},
+		{"a signature too long for Ed25519", stamp(0), good + "ab", false},
+		{"an odd number of hex digits", stamp(0), good + "a", false},
+		{"a well-formed wrong signature", stamp(-time.Minute), good, true},
+	} {
+		body := &countingReader{}
+		req, _ := http.NewRequest(http.MethodPost, "/", io.LimitReader(body, 1<<10))
+		if c.timestamp != "" {
+			req.Header.Set("X-Signature-Timestamp", c.timestamp)
+		}
+		if c.signature != "" {
+			req.Header.Set("X-Signature-Ed25519", c.signature)
+		}
+		w := &recorder{header: http.Header{}}
+		b.HTTPHandler(pub).ServeHTTP(w, req)
+		if w.code != http.StatusUnauthorized || (body.n > 0) != c.readsBody {
+			t.Errorf("%s: HTTP %d after reading %d bytes of the body", c.name, w.code, body.n)
+		}
 	}
 }

@@ -98,28 +98,44 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, co
 }
 
 // editAnswer replaces the private answer with text, the files files makes (called again for
-// each try, since a try spends their readers) and components.
+// each try, since a try spends their readers) and components. A text longer than a message goes on
+// in private followups (split), the last of which carries the files and the components.
 func (b *Bot) editAnswer(i *discordgo.Interaction, text string, files func() []*discordgo.File, comps []discordgo.MessageComponent) {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	text = clip(text)
+	parts := split(text)
+	first, rest := parts[0], parts[1:]
+	firstComps, firstFiles := comps, files
+	if len(rest) > 0 {
+		firstComps, firstFiles = []discordgo.MessageComponent{}, func() []*discordgo.File { return nil }
+	}
 	// An empty list of attachments to keep: the new picture (if any) replaces the old one
 	// instead of joining it.
 	keep := []*discordgo.MessageAttachment{}
-	edit := &discordgo.WebhookEdit{Content: &text, Components: &comps, Files: files(), Attachments: &keep,
+	edit := &discordgo.WebhookEdit{Content: &first, Components: &firstComps, Files: firstFiles(), Attachments: &keep,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	for try := 0; ; try++ {
 		_, err := b.s.InteractionResponseEdit(i, edit)
 		if err == nil {
-			return
+			break
 		}
 		if try == len(editRetries) || !notYetKnown(err) {
 			b.log.Warn("could not edit an interaction response", "channel", i.ChannelID, "tries", try+1, "err", err)
 			return
 		}
 		time.Sleep(editRetries[try])
-		edit.Files = files()
+		edit.Files = firstFiles()
+	}
+	for n, part := range rest {
+		params := &discordgo.WebhookParams{Content: part, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+		if n == len(rest)-1 {
+			params.Components, params.Files = comps, files()
+		}
+		if _, err := b.s.FollowupMessageCreate(i, true, params); err != nil {
+			b.log.Warn("could not send the rest of an answer", "channel", i.ChannelID, "part", n+2, "err", err)
+			return
+		}
 	}
 }
 
@@ -164,6 +180,7 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 	data := i.ApplicationCommandData()
 	u, admin := user(i)
 	in := commands.Input{User: u, Admin: admin, Command: data.Name, Options: map[string]string{}}
+	in.Manager = i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	opts := data.Options
 	if len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		in.Sub = opts[0].Name
@@ -245,6 +262,8 @@ func (b *Bot) command(i *discordgo.Interaction) {
 			return
 		}
 		defer release()
+		b.run(i, e, commands.Entry{Input: &in}, in.User, release)
+		return
 	}
 	b.run(i, e, commands.Entry{Input: &in}, in.User)
 }

@@ -25,9 +25,9 @@ var leagueMu sync.Mutex
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
 	case in.Command == "carc" && in.Sub == "rating":
-		b.editOriginal(i, commands.RatingText(b.store, i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, commands.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "carc" && in.Sub == "leaderboard":
-		b.editOriginal(i, commands.LeaderboardText(b.store, i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, commands.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "league":
 		b.league(i, in)
 	default:
@@ -48,7 +48,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 		}
 	}
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	c := commands.LeagueContext{Store: b.store, Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
+	c := commands.LeagueContext{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.
 	c.Prepared = commands.PrepareStart(c, in)
@@ -87,8 +87,7 @@ func (b *Bot) postLeague(channel, text string, start *commands.RoundStart) {
 		ping = append(ping, start.Season.Rounds[start.Season.Started-1].Byes...)
 		ping = b.pingable(ping)
 	}
-	if _, err := b.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: clip(text),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
+	if _, err := b.send(channel, text, nil, nil, ping); err != nil {
 		b.log.Warn("could not post in the league's channel", "channel", channel, "err", err)
 	}
 }
@@ -218,7 +217,10 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	for k, v := range l.TableOptions {
 		newIn.Options[k] = v
 	}
-	entries := []commands.Entry{{Input: &newIn}}
+	// The mark makes the league's administrators, never the table's first player, its
+	// administrators (commands.LeagueGame).
+	mark := leagueMark(l, s)
+	entries := []commands.Entry{{Input: &newIn}, {League: &mark}}
 	for _, p := range f.Players[1:] {
 		entries = append(entries, commands.Entry{Input: &commands.Input{User: user(p), Command: "carc", Sub: "join"}})
 	}
@@ -262,6 +264,54 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	return th.ID, nil
 }
 
+// leagueMark is what a league's game records of its league (commands.LeagueGame). The creator is
+// named as a member when they are one, else by a mention (shown as their name, never a ping).
+func leagueMark(l league.League, s league.Season) commands.LeagueGame {
+	name := "<@" + l.Creator + ">"
+	if i := l.Member(l.Creator); i >= 0 {
+		name = l.Members[i].Name
+	} else if n := s.Name(l.Creator); n != l.Creator {
+		name = n
+	}
+	return commands.LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: commands.User{ID: l.Creator, Name: name}, Policy: l.Policy}
+}
+
+// markLeagueGame records the league's mark in a league game opened before games carried it, so
+// that its players lose the powers the table's creator had over it. The game's timers stay.
+func (b *Bot) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
+	l, err := b.store.League(rec.League)
+	if err != nil {
+		b.log.Error("could not read the league of a game", "game", e.id, "league", rec.League, "err", err)
+		return
+	}
+	s, err := b.store.Season(l.ID, rec.Season)
+	if err != nil {
+		b.log.Error("could not read the season of a game", "game", e.id, "league", rec.League, "err", err)
+		return
+	}
+	mark := leagueMark(l, s)
+	entry := commands.Entry{League: &mark}
+	reply := commands.Apply(e.table, entry)
+	if !reply.OK {
+		b.log.Error("could not mark a league game", "game", e.id, "reply", reply.Text)
+		return
+	}
+	enc, err := encode(reply.Table, entry)
+	applied := false
+	if err == nil {
+		applied, err = b.store.AppendMove(storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Timers: e.timers,
+			Move: storage.Move{Actor: "bot", Data: enc.entry, Time: b.now(), InteractionID: "league-mark:" + e.id}})
+	}
+	if err == nil && !applied {
+		err = errAlreadyApplied
+	}
+	if err != nil {
+		b.log.Error("could not store the mark of a league game", "game", e.id, "err", err)
+		return
+	}
+	e.table, e.seq = reply.Table, e.seq+1
+}
+
 func policyLine(p league.Policy) string {
 	if p == league.PolicyForfeit {
 		return "a game still running then is lost by the player whose turn it is"
@@ -290,7 +340,23 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 	}
 	r.Places = league.PlacesLast(r.Scores, out)
 	r.Unrated = t.Unrated()
+	if t.Status == commands.Abandoned && t.League != nil {
+		// An abandoned league game is never a played result: the league's rule adjudicates it.
+		places, err := commands.AdjudicatedPlaces(t, t.League.Policy)
+		if err != nil {
+			b.log.Error("could not adjudicate an abandoned league game", "game", id, "err", err)
+			return nil
+		}
+		r.Places, r.Adjudicated = places, true
+	}
 	return r
+}
+
+// placed ranks the stored standings by the places of a game's result.
+func placed(t *commands.Table, st []storage.Standing, places []int) {
+	for i := range st {
+		st[i].Rank = places[t.Seat(st[i].UserID)]
+	}
 }
 
 // leagueGameEnded starts the next round of the game's league when this game was the last of its
@@ -337,7 +403,7 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	if err != nil {
 		return nil // the league has not started this season
 	}
-	c := commands.LeagueContext{Store: b.store, Guild: l.Guild, Channel: l.Channel, Now: b.now()}
+	c := commands.LeagueContext{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now()}
 	r, ok := commands.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
@@ -417,7 +483,7 @@ func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roun
 		return 0, open
 	}
 	for _, fi := range current {
-		if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, s, f) {
+		if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, f) {
 			n++
 		}
 	}
@@ -467,7 +533,7 @@ func (b *Bot) running(gameID string) *gameEntry {
 
 // adjudicate ends a game at its round's deadline: places by the league's policy, the result and
 // the game's end in one transaction, and a word in the game's thread.
-func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) bool {
+func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 	e := b.running(f.GameID)
 	if e == nil {
 		b.log.Error("a league game to adjudicate is not running", "game", f.GameID)
@@ -488,20 +554,14 @@ func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) boo
 	if r == nil {
 		return false
 	}
-	timedOut := -1
-	if t.Status == commands.Playing {
-		timedOut = t.Game.Current
-	}
-	places, err := league.Adjudicate(l.Policy, r.Scores, timedOut)
+	places, err := commands.AdjudicatedPlaces(t, l.Policy)
 	if err != nil {
 		b.log.Error("could not adjudicate a league game", "game", e.id, "err", err)
 		return false
 	}
 	r.Places, r.Adjudicated = places, true
 	st := standings(t)
-	for i := range st {
-		st[i].Rank = places[t.Seat(st[i].UserID)]
-	}
+	placed(t, st, places)
 	if err := b.store.FinishWithResult(e.id, storage.StatusFinished, st, *r); err != nil {
 		b.log.Error("could not store an adjudicated league game", "game", e.id, "err", err)
 		return false
@@ -512,12 +572,7 @@ func (b *Bot) adjudicate(l league.League, s league.Season, f league.Fixture) boo
 	}
 	delete(b.games, e.id)
 	b.mu.Unlock()
-	text := fmt.Sprintf("The round's deadline has passed: the game ends here (%s).", policyLine(l.Policy))
-	for i, p := range r.Players {
-		text += fmt.Sprintf("\n%d. %s: %d points", places[i], s.Name(p), r.Scores[i])
-	}
-	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: text,
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places), nil, nil, nil); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}
 	return true

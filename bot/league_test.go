@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
@@ -252,19 +254,24 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 }
 
 // TestFriendlyGamesAreRatedUnlessAbandoned: a finished game of two players in a server counts
-// for their ratings; an abandoned one changes no rating.
+// for their ratings; one abandoned by a moderator changes no rating.
 func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
 	h := newHarness(t)
 	h.noPictures()
 	h.start()
 	alice, _, ch := openGame(h, "france", 5, fakediscord.StringArg("policy", "auto"), fakediscord.StringArg("deadline", "10m"),
 		fakediscord.IntArg("tiles", 72))
-	h.slash(alice, ch, "carc", fakediscord.SubCommand("abandon"))
+	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
+	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("abandon")); !contains(m.Content, "Done: mod abandoned the game.") {
+		t.Fatalf("the moderator's /carc abandon: %s", m.Content)
+	}
 	if rows, err := h.store.Leaderboard(h.f.GuildID, ""); err != nil || len(rows) != 0 {
 		t.Fatalf("an abandoned game was rated: %+v %v", rows, err)
 	}
-	h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"), fakediscord.StringArg("policy", "auto"),
-		fakediscord.StringArg("deadline", "10m"), fakediscord.IntArg("tiles", 72)))
+	if m := h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"), fakediscord.StringArg("policy", "auto"),
+		fakediscord.StringArg("deadline", "10m"), fakediscord.IntArg("tiles", 72))); !contains(m.Content, "Game opened") {
+		t.Fatalf("/carc new after the abandoned game: %s", m.Content)
+	}
 	h.slash(h.f.AddUser("bea"), ch, "carc", fakediscord.SubCommand("join"))
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
 	for n := 0; h.table(ch.ID) != nil; n++ {

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
@@ -49,7 +50,8 @@ func (b *Bot) track(e *gameEntry) {
 }
 
 // reserveSeat reserves a seat for user at a table in guild, a new table if opening, or says why
-// not. The caller releases the reservation once the seat is stored (or not taken).
+// not. The caller releases the reservation once the seat counts (or was not taken), before it
+// answers: the player's next command must not find it twice. Releasing twice is harmless.
 func (b *Bot) reserveSeat(guild, user string, opening bool) (release func(), refusal string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -80,20 +82,24 @@ func (b *Bot) reserveSeat(guild, user string, opening bool) (release func(), ref
 	if opening {
 		b.seats.guilds[guild]++
 	}
-	return func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		b.seats.users[user]--
-		if b.seats.users[user] == 0 {
-			delete(b.seats.users, user)
+	var once sync.Once
+	return func() { once.Do(func() { b.unreserve(guild, user, opening) }) }, ""
+}
+
+// unreserve gives back a seat reserveSeat reserved.
+func (b *Bot) unreserve(guild, user string, opening bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.seats.users[user]--
+	if b.seats.users[user] == 0 {
+		delete(b.seats.users, user)
+	}
+	if opening {
+		b.seats.guilds[guild]--
+		if b.seats.guilds[guild] == 0 {
+			delete(b.seats.guilds, guild)
 		}
-		if opening {
-			b.seats.guilds[guild]--
-			if b.seats.guilds[guild] == 0 {
-				delete(b.seats.guilds, guild)
-			}
-		}
-	}, ""
+	}
 }
 
 // span writes a duration for people: "7 days", "36 hours", "90m0s".

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -15,8 +16,8 @@ import (
 // in the acting player's private panel, is the turn picture (render.Turn: the squares around the
 // action, readable inline on a phone). A private board that offers no choice (/carc board,
 // /carc status) is someone looking at the whole game: the full map. Then the private preview of
-// a proposed placement, and the end screen. Nothing hidden can reach the image: it never sees the
-// full state.
+// a proposed placement, the end screen, and the tiles still to come (counted as every player can
+// count them). Nothing hidden can reach the image: it never sees the full state.
 func Picture(t *commands.Table, r commands.Reply) ([]byte, error) {
 	if t == nil || t.Game == nil || r.Image == commands.NoImage {
 		return nil, nil
@@ -30,11 +31,33 @@ func Picture(t *commands.Table, r commands.Reply) ([]byte, error) {
 		}
 	case commands.EndImage:
 		return render.PNG(v, render.Options{Kind: render.End})
+	case commands.TilesImage:
+		return render.TilesPNG(tileStock(commands.CountTilesLeft(t)))
 	}
 	if r.Ephemeral && r.Select == nil && len(r.Buttons) == 0 {
 		return board(t, v, render.Full)
 	}
 	return board(t, v, render.Turn)
+}
+
+// tileStock is the picture's copy of the tiles still to come; the tiles out of the game are
+// counted by kind.
+func tileStock(tl commands.TilesLeft) render.TileStock {
+	s := render.TileStock{Title: tl.Title, Stack: tl.Stack, FaceDown: tl.FaceDown, HiddenExpansion: tl.HiddenExpansion}
+	for _, c := range tl.ToCome {
+		s.ToCome = append(s.ToCome, render.TileCount(c))
+	}
+	for _, c := range tl.FaceUp {
+		s.FaceUp = append(s.FaceUp, render.TileCount(c))
+	}
+	for _, id := range tl.Out {
+		if i := slices.IndexFunc(s.Out, func(c render.TileCount) bool { return c.Tile == id }); i >= 0 {
+			s.Out[i].Count++
+		} else {
+			s.Out = append(s.Out, render.TileCount{Tile: id, Count: 1})
+		}
+	}
+	return s
 }
 
 // FullBoard draws the whole map as everyone sees it, the picture to keep one click away from a

@@ -3,11 +3,13 @@ package bot
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // tableAt plays a random France game through the command layer until turn n, when a tile waits to
@@ -63,5 +65,50 @@ func TestPictureKinds(t *testing.T) {
 		if !bytes.Equal(c.got, c.want) {
 			t.Errorf("%s: not the expected picture", name)
 		}
+	}
+}
+
+// TestTilesPictureRevealsNothingHidden: the picture of /carc tiles is drawn from what every player
+// can count. On every map, a game and its twin that differs only in what nobody has seen (the
+// order of the stack, the face-down tiles of the piles on the map, which expansion tiles a random
+// choice put in the game: game.Determinize deals them again) give the same picture, byte for
+// byte, and the same text; the picture is the one of the counts.
+func TestTilesPictureRevealsNothingHidden(t *testing.T) {
+	for _, e := range variants.All(false) {
+		id := e.ID
+		t.Run(id, func(t *testing.T) {
+			for _, n := range []int{1, 25, 60} {
+				tb, err := commands.Position(id, 3, 9, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := game.NewRNG(uint64(n))
+				twin := *tb
+				twin.Game = tb.Game.Determinize(&rng)
+				if slices.Equal(twin.Game.Deck, tb.Game.Deck) {
+					t.Fatalf("input %d: the twin's stack is the same: the test hides nothing", n)
+				}
+				reply := commands.Reply{Image: commands.TilesImage, Ephemeral: true}
+				a, err := Picture(tb, reply)
+				if err != nil || len(a) == 0 {
+					t.Fatalf("no picture: %v", err)
+				}
+				b, err := Picture(&twin, reply)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(a, b) {
+					t.Errorf("input %d: the twins' tiles pictures differ", n)
+				}
+				in := commands.Input{User: tb.Seats[0], Command: "carc", Sub: "tiles"}
+				if ta, tb := commands.Handle(tb, in).Text, commands.Handle(&twin, in).Text; ta != tb {
+					t.Errorf("input %d: the twins' tiles texts differ:\n%s\n%s", n, ta, tb)
+				}
+				want, err := render.TilesPNG(tileStock(commands.CountTilesLeft(tb)))
+				if err != nil || !bytes.Equal(a, want) {
+					t.Errorf("input %d: the picture is not the one of the counts (%v)", n, err)
+				}
+			}
+		})
 	}
 }

@@ -26,7 +26,8 @@ func hasPrefs(opts map[string]string) bool {
 func (b *Bot) setPrefs(in commands.Input) string {
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
-		return "Your settings could not be read: " + err.Error()
+		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
+		return "Your settings could not be read: " + storage.ForPlayers(err) + "."
 	}
 	for name, v := range in.Options {
 		switch name {
@@ -64,7 +65,8 @@ func (b *Bot) setPrefs(in commands.Input) string {
 		}
 	}
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
-		return "Your settings could not be saved: " + err.Error()
+		b.log.Error("could not save a player's settings", "user", in.User.ID, "err", err)
+		return "Your settings could not be saved: " + storage.ForPlayers(err) + "."
 	}
 	reminders := "on"
 	if p.NoReminders {
@@ -138,10 +140,14 @@ func awake(p storage.Settings, at time.Time) time.Time {
 }
 
 // pingable keeps the users who want to be pinged now: not those who chose notify:off, not those in
-// their quiet hours. The others are still named in the text.
+// their quiet hours, never an id that is no Discord user's (an AI seat). The others are still named
+// in the text.
 func (b *Bot) pingable(ids []string) []string {
 	var out []string
 	for _, id := range ids {
+		if !discordID(id) {
+			continue
+		}
 		p, err := b.store.PlayerSettings(id)
 		if err != nil {
 			out = append(out, id)
@@ -153,4 +159,17 @@ func (b *Bot) pingable(ids []string) []string {
 		out = append(out, id)
 	}
 	return out
+}
+
+// discordID tells whether id is a Discord user's id (a snowflake: a decimal number).
+func discordID(id string) bool {
+	if id == "" || len(id) > 20 {
+		return false
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -118,3 +118,28 @@ func TestResignedAndKickedPlayersAreRatedLast(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPlayerAdministersARatedFriendly: in a rated friendly the table's creator can neither skip
+// the opponent's turn nor abandon the game (a loss would go unrated); a moderator who does not
+// play in it can.
+func TestNoPlayerAdministersARatedFriendly(t *testing.T) {
+	h := newHarness(t)
+	h.noPictures()
+	h.start()
+	alice, _, ch := openGame(h, "france", 5)
+	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
+	moves := len(h.table(ch.ID).Moves)
+	for _, sub := range []string{"skip", "abandon"} {
+		if m := h.slash(alice, ch, "carc", fakediscord.SubCommand(sub)); !contains(m.Content,
+			"This game is rated: only a member with Manage Channels who does not play in the game can "+sub+".") {
+			t.Errorf("alice's /carc %s: %s", sub, m.Content)
+		}
+	}
+	if tbl := h.table(ch.ID); tbl == nil || len(tbl.Moves) != moves {
+		t.Fatal("a refused command changed the game")
+	}
+	skipped, _ := h.table(ch.ID).Current()
+	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: mod skipped "+skipped.Name+"'s turn.") {
+		t.Fatalf("the moderator's /carc skip: %s", m.Content)
+	}
+}

@@ -5,15 +5,11 @@ import (
 	"mime"
 	"path"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
-
-// maxContent keeps messages under Discord's 2,000 characters.
-const maxContent = 1900
 
 // responder sends the first answer to an interaction: over the gateway session, or as the body of
 // the HTTP request in HTTP-interactions mode.
@@ -28,22 +24,6 @@ type gatewayResponder struct {
 
 func (g gatewayResponder) respond(r *discordgo.InteractionResponse) error {
 	return g.s.InteractionRespond(g.i, r)
-}
-
-// clip keeps a message within maxContent bytes (so within Discord's characters), cutting at a
-// line break when one is near the end, and never inside a character.
-func clip(s string) string {
-	if len(s) <= maxContent {
-		return s
-	}
-	cut := strings.LastIndex(s[:maxContent], "\n")
-	if cut < maxContent/2 {
-		cut = maxContent
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-	}
-	return s[:cut] + "\n…"
 }
 
 var styles = map[commands.ButtonStyle]discordgo.ButtonStyle{

@@ -26,11 +26,11 @@ func (b *Bot) yourTurns(u commands.User) string {
 			line := fmt.Sprintf("%s in <#%s>: turn %d", t.Entry().Title, e.place, t.Game.Turn)
 			switch t.Game.Phase {
 			case game.PhasePlace:
-				line += ", your tile " + string(t.Game.Drawn)
+				line += ", your tile " + t.Game.Drawn.String()
 			case game.PhaseSource:
 				line += ", your tile is not drawn yet"
 			default:
-				line += ", your tile " + string(t.Game.Drawn) + " is placed; finish your turn"
+				line += ", your tile " + t.Game.Drawn.String() + " is placed; finish your turn"
 			}
 			turns = append(turns, line)
 		} else if t.Status == commands.Lobby && t.Seat(u.ID) >= 0 {

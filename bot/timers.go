@@ -234,7 +234,8 @@ func (b *Bot) mute(place string, u commands.User, c commands.Component) string {
 		}
 	}
 	if err := b.store.SetTimers(e.id, kept); err != nil {
-		return "Reminders could not be muted: " + err.Error()
+		b.log.Error("could not mute the reminders", "game", e.id, "err", err)
+		return "Reminders could not be muted: " + storage.ForPlayers(err) + "."
 	}
 	e.timers = kept
 	return "No more reminders this turn. The deadline still applies."

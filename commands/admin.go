@@ -6,20 +6,24 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 func carcAdmin(t, c *Table, in Input) Reply {
-	if in.User.ID != c.Creator.ID && !in.Admin {
-		return fail(t, "Only %s, who opened the table, or someone with Manage Channels can %s.", c.Creator.Name, in.Sub)
+	what := map[string]string{"abandon": "abandon", "skip": "skip"}[in.Sub]
+	if what == "" {
+		return fail(t, "/carc %s is not an admin command.", in.Sub)
+	}
+	if ok, why := administers(c, in, what); !ok {
+		return fail(t, "%s", why)
 	}
 	switch in.Sub {
 	case "abandon":
 		if c.Status == Finished || c.Status == Abandoned {
 			return fail(t, "The game is already over.")
 		}
-		c.Status = Abandoned
-		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s abandoned the game. Final standings: %s", in.User.Name, standings(c))}
-	case "skip":
+		return abandon(t, c, in.User)
+	default:
 		if c.Status != Playing {
 			return fail(t, "No game is running.")
 		}
@@ -31,7 +35,46 @@ func carcAdmin(t, c *Table, in Input) Reply {
 		}
 		return afterMoves(c, events, []game.Move{m}, fmt.Sprintf("%s skipped %s's turn.", in.User.Name, cur.Name))
 	}
-	return fail(t, "/carc %s is not an admin command.", in.Sub)
+}
+
+// abandon stops the game where it stands. A league's game is not a played result then: it is
+// adjudicated by the league's rule, exactly like a game still running at its round's deadline.
+func abandon(t, c *Table, by User) Reply {
+	c.Status = Abandoned
+	c.Undo, c.Kick = nil, nil
+	if c.Game == nil {
+		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s abandoned the table before the game started.", by.Name)}
+	}
+	if l := c.League; l != nil {
+		places, err := AdjudicatedPlaces(c, l.Policy)
+		if err != nil {
+			return fail(t, "The game cannot be adjudicated: %v.", err)
+		}
+		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf(
+			"%s abandoned this game of %s. It is adjudicated like a game unfinished at the round's deadline: %s.\n%s",
+			by.Name, l.Name, leaguePolicyText(l.Policy), resultText(c, placesText(c, places, l.Policy)))}
+	}
+	return Reply{OK: true, Changed: true, Table: c, Text: by.Name + " abandoned the game. Final standings: " + resultText(c, standings(c))}
+}
+
+// placesText lists the places of an adjudicated game, best first.
+func placesText(c *Table, places []int, p league.Policy) string {
+	order := make([]int, len(places))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return places[a] - places[b] })
+	parts := make([]string, len(order))
+	for n, i := range order {
+		parts[n] = fmt.Sprintf("%d. %s %d", places[i], c.Seats[i].Name, c.Game.Players[i].Score)
+		switch {
+		case c.Game.Players[i].Resigned || c.LeftBy(i).ID != "":
+			parts[n] += " (out of the game)"
+		case i == c.Game.Current && !c.Game.Over() && p == league.PolicyForfeit:
+			parts[n] += " (to move: forfeits)"
+		}
+	}
+	return "Places: " + strings.Join(parts, ", ") + "."
 }
 
 // KickVote is a vote of the other players to remove one who missed too many turns.
@@ -40,9 +83,10 @@ type KickVote struct {
 	Approvals []string `json:"approvals"`
 }
 
-// carcKick removes a player. In the lobby the creator may; in a game, someone with Manage Channels
-// at any time, and once the player has missed the table's limit of turns (missed:) the creator at
-// once, or the other players by a vote (async tables often lose their creator).
+// carcKick removes a player. In the lobby the creator may; in a friendly game, someone with Manage
+// Channels at any time, and once the player has missed the table's limit of turns (missed:) the
+// creator at once, or the other players by a vote (async tables often lose their creator). In a
+// rated or league game only its administrators may, at any time (authority.go).
 func carcKick(t, c *Table, in Input) Reply {
 	who := in.Options["player"]
 	seat := c.findSeat(who)
@@ -51,8 +95,8 @@ func carcKick(t, c *Table, in Input) Reply {
 	}
 	name := c.Seats[seat].Name
 	if c.Status == Lobby {
-		if in.User.ID != c.Creator.ID && !in.Admin {
-			return fail(t, "Only %s, who opened the table, or someone with Manage Channels can remove a player from the lobby.", c.Creator.Name)
+		if ok, why := administers(c, in, "remove a player from the lobby"); !ok {
+			return fail(t, "%s", why)
 		}
 		_ = c.leave(c.Seats[seat])
 		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s removed %s from the table.", in.User.Name, name)}
@@ -65,6 +109,13 @@ func carcKick(t, c *Table, in Input) Reply {
 	}
 	if in.User.ID == c.Seats[seat].ID {
 		return fail(t, "To leave the game yourself, use /carc resign.")
+	}
+	if c.League != nil || c.rated() {
+		// No player removes a rival from a game that counts beyond the table, not even by a vote.
+		if ok, why := administers(c, in, "remove a player"); !ok {
+			return fail(t, "%s", why)
+		}
+		return leaveSeat(c, seat, "bot", fmt.Sprintf("%s removed %s from the game", in.User.Name, name))
 	}
 	if in.Admin {
 		return leaveSeat(c, seat, "bot", fmt.Sprintf("%s removed %s from the game", in.User.Name, name))
@@ -101,7 +152,7 @@ func kickApproval(t, c *Table, u User) Reply {
 	}
 	var ping []string
 	for _, i := range wait {
-		ping = append(ping, c.Seats[i].ID)
+		ping = append(ping, humans(c.Seats[i])...)
 	}
 	return Reply{OK: true, Changed: true, Table: c, Ping: ping,
 		Text: fmt.Sprintf("%s asks to remove %s, who missed %s. Every other player must agree; waiting for %s:", u.Name, name,
@@ -110,11 +161,12 @@ func kickApproval(t, c *Table, u User) Reply {
 			{ID: ComponentID(c, "kick", "no"), Label: "Keep them", Style: Secondary}}}}
 }
 
-// kickWaitingFor lists the seats whose agreement the kick vote still needs.
+// kickWaitingFor lists the seats whose agreement the kick vote still needs: the other players
+// still in the game, never an AI seat (which does not vote).
 func kickWaitingFor(c *Table) []int {
 	var out []int
 	for i, u := range c.Seats {
-		if i != c.Kick.Seat && !c.Game.Players[i].Resigned && !slices.Contains(c.Kick.Approvals, u.ID) {
+		if _, isAI := AILevel(u); !isAI && i != c.Kick.Seat && !c.Game.Players[i].Resigned && !slices.Contains(c.Kick.Approvals, u.ID) {
 			out = append(out, i)
 		}
 	}
@@ -133,6 +185,10 @@ func seatNames(c *Table, seats []int) string {
 func kickVote(t *Table, user User, c Component) Reply {
 	if t.Kick == nil || t.Status != Playing {
 		return fail(t, "There is no vote to remove a player open.")
+	}
+	if t.League != nil || t.rated() {
+		_, why := administers(t, Input{User: user}, "remove a player")
+		return fail(t, "%s", why)
 	}
 	seat := t.Seat(user.ID)
 	if seat < 0 || seat == t.Kick.Seat || t.Game.Players[seat].Resigned {

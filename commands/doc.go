@@ -5,4 +5,8 @@
 //
 // A Table is one game's seat list, settings, setup and move log, from the lobby to the end. All of
 // its methods leave it unchanged when they refuse an input.
+//
+// Who administers a game (skip, abandon, kick) is in authority.go: a friendly table's creator and
+// Manage Channels members, but never a player of a rated or league game; a league's game carries
+// its league's mark (LeagueGame) in its record.
 package commands

@@ -84,7 +84,7 @@ func handleCarc(t *Table, in Input) Reply {
 	case "board":
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != Lobby, BoardImage)}
 	case "tiles":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t)}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != Lobby, TilesImage)}
 	case "log":
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(t, in.Options["player"])}
 	case "draw", "pass":
@@ -207,7 +207,7 @@ func carcStart(t, c *Table, in Input) Reply {
 		text = s + "\n" + text
 	}
 	buttons, sel := turnComponents(c)
-	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: []string{cur.ID},
+	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: humans(cur),
 		Text: text, Buttons: buttons, Select: sel, Events: append([]game.Event(nil), events...)}
 }
 

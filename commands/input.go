@@ -22,6 +22,8 @@ type Input struct {
 	Options map[string]string `json:"options,omitempty"`
 	// Admin is true for members who may administer any game in the channel (Manage Channels).
 	Admin bool `json:"admin,omitempty"`
+	// Manager is true for members with Manage Server, who administer the server's league games.
+	Manager bool `json:"manager,omitempty"`
 	// Local is true in local play, where ! directives and full state are allowed.
 	Local bool `json:"local,omitempty"`
 	// Table and Channel name the table /carc new opens (the bot chooses them; local play uses

@@ -99,7 +99,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 		case err == nil:
 			season = &s
 		case !errors.Is(err, storage.ErrNotFound):
-			return leagueFail("The season of %s could not be read: %v", l.Name, err)
+			return leagueFail("The season of %s could not be read: %s", l.Name, storage.ForPlayers(err))
 		}
 	}
 	switch in.Sub {
@@ -120,7 +120,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 	case "export":
 		seasons, err := c.Store.Seasons(l.ID)
 		if err != nil {
-			return leagueFail("The seasons of %s could not be read: %v", l.Name, err)
+			return leagueFail("The seasons of %s could not be read: %s", l.Name, storage.ForPlayers(err))
 		}
 		return leagueExport(l, seasons)
 	case "season":
@@ -134,7 +134,7 @@ func HandleLeague(c LeagueContext, in Input) LeagueReply {
 func findLeague(c LeagueContext, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return league.League{}, fmt.Errorf("the leagues could not be read: %v", err)
+		return league.League{}, fmt.Errorf("the leagues could not be read: %s", storage.ForPlayers(err))
 	}
 	var pick []league.League
 	for _, l := range all {
@@ -178,7 +178,7 @@ func leagueNames(ls []league.League) string {
 
 func save(c LeagueContext, l league.League, seasons ...league.Season) error {
 	if err := c.Store.SaveLeague(l, seasons...); err != nil {
-		return fmt.Errorf("the league could not be saved, so nothing changed: %v", err)
+		return fmt.Errorf("the league could not be saved: %s", storage.ForPlayers(err))
 	}
 	return nil
 }
@@ -190,7 +190,7 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	}
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return leagueFail("The leagues could not be read: %v", err)
+		return leagueFail("The leagues could not be read: %s", storage.ForPlayers(err))
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
 		return leagueFail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
@@ -266,8 +266,8 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	if err := save(c, l); err != nil {
 		return leagueFail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s: %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
-		l.Name, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
+	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s (id %s): %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
+		l.Name, l.ID, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
 		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 

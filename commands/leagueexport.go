@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
@@ -28,8 +29,8 @@ func LeagueCSV(l league.League, seasons []league.Season) []byte {
 				date = f.Finished.UTC().Format(time.RFC3339)
 			}
 			for i, p := range f.Players {
-				row := []string{l.Name, strconv.Itoa(s.Number), strconv.Itoa(f.Round), strconv.Itoa(f.Table), f.GameID, string(f.Status), date,
-					strconv.Itoa(i + 1), p, s.Name(p), "", "", ""}
+				row := []string{csvText(l.Name), strconv.Itoa(s.Number), strconv.Itoa(f.Round), strconv.Itoa(f.Table), csvText(f.GameID), string(f.Status), date,
+					strconv.Itoa(i + 1), csvText(p), csvText(s.Name(p)), "", "", ""}
 				if f.Done() {
 					row[10], row[11], row[12] = strconv.Itoa(f.Scores[i]), strconv.Itoa(f.Places[i]), num(pts[i])
 				}
@@ -39,6 +40,18 @@ func LeagueCSV(l league.League, seasons []league.Season) []byte {
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// csvText keeps a text cell text when the file is opened in a spreadsheet: a cell that starts with
+// = + - @, a tab or a carriage return could run as a formula (CSV injection), so it gets a leading
+// apostrophe, as OWASP advises. League and player names are chosen by players. The fullwidth
+// = + - @ are included: some spreadsheets read them as the ASCII ones.
+func csvText(s string) string {
+	r, _ := utf8.DecodeRuneInString(s)
+	if strings.ContainsRune("=+-@\t\r＝＋－＠", r) {
+		return "'" + s
+	}
+	return s
 }
 
 func leagueExport(l league.League, seasons []league.Season) LeagueReply {

@@ -28,7 +28,7 @@ func pickSeason(c LeagueContext, l league.League, v string) (league.Season, erro
 		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
 	}
 	if err != nil {
-		return league.Season{}, fmt.Errorf("the season could not be read: %v", err)
+		return league.Season{}, fmt.Errorf("the season could not be read: %s", storage.ForPlayers(err))
 	}
 	return s, nil
 }
@@ -102,7 +102,7 @@ func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
 		return leagueFail("%v", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, season %d: schedule (%s)", l.Name, s.Number, formatText(l))
+	fmt.Fprintf(&b, "%s, season %d: schedule (%s; league id %s)", l.Name, s.Number, formatText(l), l.ID)
 	for r := 1; r <= max(s.Started, len(s.Rounds)); r++ {
 		fmt.Fprintf(&b, "\nRound %d", r)
 		switch {

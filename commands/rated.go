@@ -5,7 +5,9 @@ package commands
 // /carc status and /carc settings before they start.
 func (t *Table) Unrated() string {
 	switch {
-	case t.Status == Abandoned:
+	case t.Status == Abandoned && t.League == nil:
+		// A league's game abandoned by an administrator is adjudicated and rated like one
+		// stopped at its round's deadline.
 		return "abandoned"
 	case t.Settings.Unrated:
 		return "the table is unrated (rated:false)"

@@ -42,14 +42,14 @@ func RatingText(st RatingStore, guild string, caller User, in Input) string {
 	}
 	r, err := st.Rating(guild, "", who)
 	if err != nil {
-		return "The rating could not be read: " + err.Error() + "."
+		return "The rating could not be read: " + storage.ForPlayers(err) + "."
 	}
 	if r.Games == 0 {
 		return fmt.Sprintf("<@%s> has no rated game in this server yet: finished games of two or more players are rated, unless their table says rated:false.", who)
 	}
 	games, err := st.RatedGames(guild, who, 0)
 	if err != nil {
-		return "The rated games could not be read: " + err.Error() + "."
+		return "The rated games could not be read: " + storage.ForPlayers(err) + "."
 	}
 	wins := 0
 	for _, g := range games {
@@ -96,7 +96,7 @@ func LeaderboardText(st RatingStore, guild string, caller User, in Input) string
 	}
 	rows, err := st.Leaderboard(guild, mapID)
 	if err != nil {
-		return "The leaderboard could not be read: " + err.Error() + "."
+		return "The leaderboard could not be read: " + storage.ForPlayers(err) + "."
 	}
 	if len(rows) == 0 {
 		return fmt.Sprintf("No rated game yet (%s): finished games of two or more players are rated, unless their table says rated:false.", title)

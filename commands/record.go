@@ -28,6 +28,8 @@ type Entry struct {
 	Played []game.Move `json:"played,omitempty"`
 	// AI marks the turn of an AI seat; Played holds its moves.
 	AI bool `json:"ai,omitempty"`
+	// League marks the table as a game of a league: the bot adds it when it opens a fixture.
+	League *LeagueGame `json:"league,omitempty"`
 	// Unattended is the end of a table no person plays at any more (EndUnattended).
 	Unattended bool `json:"unattended,omitempty"`
 	// Expired is the close of a lobby nobody changed for this long (ExpireLobby).
@@ -56,6 +58,8 @@ func Apply(t *Table, e Entry) Reply {
 		return aiTurn(t, level, e.Played)
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, e.Played, true)
+	case e.League != nil:
+		return markLeague(t, *e.League)
 	case e.Unattended:
 		return EndUnattended(t)
 	case e.Expired > 0:
@@ -121,7 +125,7 @@ func timeout(t *Table, policy string, played []game.Move, replay bool) Reply {
 		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)
 	}
 	if c.Missed[seat] >= c.Settings.MissedLimit {
-		lead += fmt.Sprintf(" After %s the creator, a channel admin or a vote of the other players may remove them with /carc kick.", missed)
+		lead += fmt.Sprintf(" After %s %s may remove them with /carc kick.", missed, removers(c))
 	}
 	var made []game.Move
 	for _, l := range c.Moves[len(t.Moves):] {

@@ -16,6 +16,8 @@ const (
 	PreviewImage
 	// EndImage is the final board with the score breakdown.
 	EndImage
+	// TilesImage is the picture of the tiles still to come (CountTilesLeft), beside their list.
+	TilesImage
 )
 
 // File is an attachment other than the picture.

@@ -82,6 +82,9 @@ type Table struct {
 	Undo *UndoRequest `json:"undo,omitempty"`
 	// Kick is an open vote to remove a player who missed too many turns.
 	Kick *KickVote `json:"kick,omitempty"`
+	// League marks a game of a league (nil for a friendly): who administers it, how it is
+	// adjudicated (authority.go).
+	League *LeagueGame `json:"league,omitempty"`
 	// Game is the running game (rebuilt from Setup and Moves when loaded).
 	Game *game.Game `json:"-"`
 	// Local marks local play (terminal, scripts): ! directives and the full state are allowed.

@@ -190,7 +190,13 @@ func finalText(t *Table) string {
 	if t.Status == Abandoned {
 		head = "The game was abandoned. "
 	}
-	text := head + standings(t)
+	return head + resultText(t, standings(t))
+}
+
+// resultText is the result of a game that ended: its standings (or places), the points by
+// source and the revealed deal key.
+func resultText(t *Table, ranking string) string {
+	text := ranking
 	if by := pointsBySource(t); by != "" {
 		text += "\n" + by
 	}
@@ -312,6 +318,9 @@ func statusText(t *Table) string {
 	if line := unratedLine(t); line != "" {
 		b.WriteString(line + "\n")
 	}
+	if l := t.League; l != nil {
+		fmt.Fprintf(&b, "A game of %s, season %d, administered by %s.\n", l.Name, l.Season, administrators(t))
+	}
 	for i, p := range g.Players {
 		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, plural(p.Score, "point", "points"), plural(p.Meeples, "meeple", "meeples"))
 		if len(p.Chips) > 0 {
@@ -352,64 +361,49 @@ func boardCaption(t *Table) string {
 	return fmt.Sprintf("%s, turn %d. %s", t.Entry().Title, t.Game.Turn, scoresLine(t))
 }
 
-// tilesText lists the tiles still to come. With a random choice of expansion tiles ("N tiles")
-// which expansion tiles are in the stack is hidden, so only their number is told.
+// tilesText lists the tiles still to come, as its picture shows them (CountTilesLeft): what every
+// player can count, never where a tile lies. With a random choice of expansion tiles ("N tiles")
+// which expansion tiles are in the game is hidden, so only their number is told.
 func tilesText(t *Table) string {
 	if t.Status == Lobby {
 		return fmt.Sprintf("The game will use %s.", tilesSetting(t))
 	}
-	g := t.Game
-	left := map[game.TileID]int{}
-	hiddenExp := g.Opts.Pool == game.PoolCount
-	for _, tt := range game.Tiles().Types {
-		if tt.Set == "base" || g.Opts.Pool == game.PoolAll || (g.Opts.Pool == game.PoolInns && tt.Set == "ic") {
-			left[tt.Index] = tt.Count
-		}
+	tl := CountTilesLeft(t)
+	text := plural(tl.Stack, "tile", "tiles") + " left in the stack, in an unknown order."
+	if tl.FaceDown > 0 {
+		text += fmt.Sprintf(" %s face down in piles on the map; which tiles they are is not known.",
+			plural(tl.FaceDown, "more tile lies", "more tiles lie"))
 	}
-	expLeft := 0
-	if hiddenExp {
-		expLeft = g.Opts.TileCount - 72
+	parts := tileCounts(tl.ToCome)
+	hidden := fmt.Sprintf("%s (which ones were drawn at random stays hidden)", plural(tl.HiddenExpansion, "expansion tile", "expansion tiles"))
+	switch {
+	case len(parts) > 0 && tl.HiddenExpansion > 0:
+		text += " Still to come: " + strings.Join(parts, ", ") + ", and " + hidden + "."
+	case len(parts) > 0:
+		text += " Still to come: " + strings.Join(parts, ", ") + "."
+	case tl.HiddenExpansion > 0:
+		text += " Still to come: " + hidden + "."
 	}
-	seen := func(id game.TileID) {
-		if id.Type().Set != "base" && hiddenExp {
-			expLeft--
-			return
-		}
-		left[id]--
+	if len(tl.FaceUp) > 0 {
+		text += " Face up on the map, not placed yet: " + strings.Join(tileCounts(tl.FaceUp), ", ") + "."
 	}
-	for _, p := range g.Placed() {
-		seen(p.Tile)
-	}
-	for _, d := range g.Discarded {
-		seen(d)
-	}
-	if g.HasDrawn() {
-		seen(g.Drawn)
-	}
-	var parts []string
-	for _, tt := range game.Tiles().Types {
-		if n := left[tt.Index]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d× %s", n, tt.ID))
-		}
-	}
-	text := plural(g.TilesLeft(), "tile", "tiles") + " left in the stack, in an unknown order."
-	if len(parts) > 0 {
-		text += " Still to come: " + strings.Join(parts, ", ")
-		if hiddenExp {
-			text += fmt.Sprintf(", and %s (which ones were drawn at random stays hidden)", plural(expLeft, "expansion tile", "expansion tiles"))
-		}
-		text += "."
-	} else if hiddenExp && expLeft > 0 {
-		text += fmt.Sprintf(" Still to come: %s (which ones were drawn at random stays hidden).", plural(expLeft, "expansion tile", "expansion tiles"))
-	}
-	if len(g.Discarded) > 0 {
+	if len(tl.Out) > 0 {
 		var d []string
-		for _, id := range g.Discarded {
+		for _, id := range tl.Out {
 			d = append(d, id.String())
 		}
 		text += " Out of the game (no legal square): " + strings.Join(d, ", ") + "."
 	}
 	return text
+}
+
+// tileCounts writes counts of tiles as "2× A".
+func tileCounts(cs []TileCount) []string {
+	var parts []string
+	for _, c := range cs {
+		parts = append(parts, fmt.Sprintf("%d× %s", c.Count, c.Tile))
+	}
+	return parts
 }
 
 func logText(t *Table, who string) string {
@@ -497,7 +491,7 @@ func helpText(local bool) string {
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
 		"/carc history, /carc replay move:12, /carc export (the game's record; format:jcloisterzone for a finished classic game)",
 		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
-		"/carc undo (on Discord everyone must agree), /carc resign; creator or Manage Channels: /carc abandon, /carc kick player:.., /carc skip",
+		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
 		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister; any edge of a feature names it.",
 	}

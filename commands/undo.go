@@ -30,14 +30,14 @@ func carcUndo(t, c *Table, in Input) Reply {
 		return applyUndo(t, c)
 	}
 	c.Undo = &UndoRequest{By: in.User.ID, Turn: c.Game.Turn, Approvals: []string{in.User.ID}}
-	var ping []string
-	for _, u := range c.Seats {
-		if u.ID != in.User.ID {
-			ping = append(ping, u.ID)
-		}
+	voters := undoVoters(c)
+	if len(voters) == 0 {
+		// Nobody else votes (the others are AI seats or out of the game): as at a local table.
+		return applyUndo(t, c)
 	}
-	return Reply{OK: true, Changed: true, Table: c, Ping: ping,
-		Text: fmt.Sprintf("%s asks to take back the last turn (%s). Everyone else must agree:", in.User.Name, lastTurnText(c)),
+	return Reply{OK: true, Changed: true, Table: c, Ping: voters,
+		Text: fmt.Sprintf("%s asks to take back the last turn (%s). Every other player must agree; waiting for %s:", in.User.Name, lastTurnText(c),
+			strings.TrimPrefix(waitingFor(c), "waiting for ")),
 		Buttons: [][]Button{{{ID: ComponentID(c, "undo", "yes"), Label: "Agree", Style: Success},
 			{ID: ComponentID(c, "undo", "no"), Label: "Refuse", Style: Danger}}}}
 }
@@ -54,7 +54,7 @@ func applyUndo(t, c *Table) Reply {
 	c.Status = Playing
 	cur, _ := c.Current()
 	buttons, sel := turnComponents(c)
-	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: []string{cur.ID}, Buttons: buttons, Select: sel,
+	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: humans(cur), Buttons: buttons, Select: sel,
 		Text: fmt.Sprintf("Undone: %s taken back; it is %s's turn again.\n%s", plural(removed, "move", "moves"), cur.Name, promptText(c))}
 }
 
@@ -116,16 +116,38 @@ func undoVote(t *Table, user User, c Component) Reply {
 	return applyUndo(t, n)
 }
 
+// undoVoters are the user ids whose approval the open undo request still needs: the players
+// still in the game, never an AI seat (which does not vote).
+func undoVoters(t *Table) []string {
+	var ids []string
+	for i, u := range t.Seats {
+		if _, isAI := AILevel(u); !isAI && !t.Game.Players[i].Resigned && !slices.Contains(t.Undo.Approvals, u.ID) {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
+}
+
 // waitingFor names the players whose approval an undo still needs ("" when none).
 func waitingFor(t *Table) string {
 	var names []string
-	for i, u := range t.Seats {
-		if !t.Game.Players[i].Resigned && !slices.Contains(t.Undo.Approvals, u.ID) {
-			names = append(names, u.Name)
-		}
+	for _, id := range undoVoters(t) {
+		names = append(names, t.Seats[t.Seat(id)].Name)
 	}
 	if len(names) == 0 {
 		return ""
 	}
 	return "waiting for " + strings.Join(names, ", ")
+}
+
+// humans are the ids of the users that are people: a reply never pings an AI seat, whose id is no
+// Discord user's.
+func humans(users ...User) []string {
+	var ids []string
+	for _, u := range users {
+		if _, isAI := AILevel(u); !isAI {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
 }

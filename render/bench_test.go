@@ -60,7 +60,7 @@ func BenchmarkDraw(b *testing.B) {
 func BenchmarkFullBoardCold(b *testing.B) {
 	v := finishedFrance(b)
 	for b.Loop() {
-		statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
+		statics = newStatics()
 		tileSprites = newLRU[tileKey, *sprite](32<<20, (*sprite).size)
 		pieces = newLRU[pieceKey, *sprite](16<<20, (*sprite).size)
 		glyphs = newLRU[glyphKey, *glyph](4<<20, func(g *glyph) int { return len(g.mask) + 64 })

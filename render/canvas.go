@@ -17,16 +17,48 @@ type canvas struct {
 	// alpha is the coverage of a sprite's pixels when text is drawn into a sprite that has
 	// transparent parts (nil otherwise): the text makes its pixels opaque.
 	alpha []uint8
+	// boxes are the labels, chips, badges and pieces drawn on the board, shared with the
+	// sub-canvases: the tests check that no label is hidden. Nil where nothing is noted.
+	boxes *[]box
+}
+
+// boxKind is what a box noted on a canvas holds.
+type boxKind uint8
+
+const (
+	// boxLabel is a label of the map: a name, a coordinate.
+	boxLabel boxKind = iota
+	// boxChip is a chip on the board.
+	boxChip
+	// boxBadge is a number or text in a white box over a piece.
+	boxBadge
+	// boxPiece is a variant's piece on a square or in an area: a tile, a pile, meeples.
+	boxPiece
+)
+
+// box is the area something was drawn in, with its text for a label.
+type box struct {
+	kind boxKind
+	r    image.Rectangle
+	text string
+}
+
+// note records that something of kind k was drawn in r.
+func (c *canvas) note(k boxKind, r image.Rectangle, text string) {
+	// What is drawn is clipped to the canvas, and so is its box.
+	if r = r.Intersect(c.Rect); c.boxes != nil && !r.Empty() {
+		*c.boxes = append(*c.boxes, box{k, r, text})
+	}
 }
 
 func newCanvas(w, h int) *canvas {
 	p := pal()
-	return &canvas{Paletted: image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p: p, smallest: new(int)}
+	return &canvas{Paletted: image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p: p, smallest: new(int), boxes: new([]box)}
 }
 
 // sub is a canvas on part of c: drawing on it changes c, clipped to r.
 func (c *canvas) sub(r image.Rectangle) *canvas {
-	return &canvas{Paletted: c.SubImage(r).(*image.Paletted), p: c.p, smallest: c.smallest}
+	return &canvas{Paletted: c.SubImage(r).(*image.Paletted), p: c.p, smallest: c.smallest, boxes: c.boxes}
 }
 
 // noteText records that text of size px was drawn.
@@ -106,5 +138,20 @@ func (c *canvas) tint(r image.Rectangle, col, a uint8) {
 		for i, v := range row {
 			row[i] = table[v]
 		}
+	}
+}
+
+// dashedFrame paints a dashed border w pixels wide just inside rectangle r, dashes and gaps d
+// pixels long.
+func (c *canvas) dashedFrame(r image.Rectangle, w, d int, col uint8) {
+	for x := r.Min.X; x < r.Max.X; x += 2 * d {
+		e := min(x+d, r.Max.X)
+		c.fill(image.Rect(x, r.Min.Y, e, r.Min.Y+w), col)
+		c.fill(image.Rect(x, r.Max.Y-w, e, r.Max.Y), col)
+	}
+	for y := r.Min.Y; y < r.Max.Y; y += 2 * d {
+		e := min(y+d, r.Max.Y)
+		c.fill(image.Rect(r.Min.X, y, r.Min.X+w, e), col)
+		c.fill(image.Rect(r.Max.X-w, y, r.Max.X, e), col)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"github.com/fogleman/gg"
-	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -66,6 +65,7 @@ var chartDashes = [][]float64{nil, {14, 6}, {4, 5}, {14, 5, 4, 5}, {22, 8}, {8, 
 
 // ScoreChart draws the score chart of a finished (or running) game as a PNG.
 func ScoreChart(v *game.View) ([]byte, error) {
+	v = withShownNames(v)
 	series := ScoreSeries(v)
 	top := 10
 	for _, s := range series {
@@ -183,12 +183,5 @@ func niceCeil(v int) int {
 	}
 }
 
-// chartFace is a gg font face of the embedded Go fonts.
-func chartFace(bold bool, size int) font.Face {
-	reg, b := fontsOnce()
-	f := reg
-	if bold {
-		f = b
-	}
-	return truetype.NewFace(f, &truetype.Options{Size: float64(size), DPI: 72})
-}
+// chartFace is a gg font face of the font stack.
+func chartFace(bold bool, size int) font.Face { return stackFace{fontFace(bold, size)} }

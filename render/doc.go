@@ -25,6 +25,19 @@
 // names the winners (a tie for first is a shared victory) and every player's place, in type that
 // a phone shows at 9 pixels or more, and its panel breaks the points down by kind of score.
 //
+// TilesPNG draws the tiles still to come for /carc tiles: each kind with "N× ID" under it, grouped
+// by set (base game, Inns & Cathedrals, Traders & Builders), the unseen tiles of a random choice of
+// expansion tiles as backs with their number, then the tiles face up on the map not placed yet and
+// those out of the game. It is drawn from counts every player can make (TileStock), so it cannot
+// tell where a tile lies; it is 1,100 pixels wide with no text under 19 pixels, like the turn
+// picture. StandingsPNG draws a league's standings.
+//
+// # Text
+//
+// Names may be in any script: text falls back from the Go fonts to DejaVu Sans and to a subset of
+// Noto Sans CJK TC (render/fonts, with its licence and the script that makes it), all embedded. A
+// character none of them has (most emoji) is left out, not drawn as an empty box.
+//
 // The legend explains every mark the picture shows, and only those: the frames of the last tile,
 // the legal squares and the start squares, the spot markers, towns by colour, coats of arms,
 // chips face down and face up, border connections, farmers, upgraded meeples and each map's own
@@ -49,8 +62,16 @@
 // Void, coordinates on all four margins, large cities (as city tiles), towns in their colour,
 // border connections beyond the outer edges, islands and ferry routes, coats of arms, marked
 // squares (waves, stacks), chip-colour marks (square attribute chip=COLOUR), row colour bars (row
-// attribute color=COLOUR), named off-grid areas and square names. Start squares are edged in red,
-// and a town or coat of arms covered by a tile keeps a small pin.
+// attribute color=COLOUR), named off-grid areas and square names. The start squares the game uses
+// are edged in red; one it does not use (a map may offer more than a game uses) has a grey dashed
+// edge. A town or coat of arms covered by a tile keeps a small pin.
+//
+// Labels are placed so that none hides another or is hidden (labels.go): a square's name stays at
+// the bottom of its square, on two lines if it must, clear of the town, the coats of arms, the
+// chip-colour corner and the middle where a chip may lie; a name with no room there, and an
+// island's name, goes beside it over the sea; border names have margins wide enough for them. A
+// name is shortened only when no place holds it. The canvas notes the boxes of labels, chips,
+// badges and pieces, and a test checks on every map that no label overlaps another box.
 //
 // # Marks
 //

@@ -25,7 +25,9 @@ type frame struct {
 }
 
 func newFrame(m *game.Map, win image.Rectangle, s int) *frame {
-	return &frame{m: m, win: win, s: s, margin: 28, pad: max(16, s*3/8)}
+	fr := &frame{m: m, win: win, s: s, margin: 28, pad: max(16, s*3/8)}
+	fr.fitBorderNames()
+	return fr
 }
 
 // font is the face of the given weight and size, raised to the frame's smallest type.

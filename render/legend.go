@@ -47,8 +47,12 @@ func legendItems(v *game.View, o Options, fr *frame) []legendItem {
 	if o.Markers && placed[v.Last] && len(v.Spots) > 0 && fr.visible(v.Last) {
 		own("marker", "", "free meeple spot, numbered as the buttons")
 	}
-	if slices.ContainsFunc(m.Starts, func(s game.StartSquare) bool { return fr.visible(s.Square) }) {
+	used := usedStarts(v)
+	if slices.ContainsFunc(m.Starts, func(s game.StartSquare) bool { return used[s.Square] && fr.visible(s.Square) }) {
 		add("start", "", "start square")
+	}
+	if slices.ContainsFunc(m.Starts, func(s game.StartSquare) bool { return !used[s.Square] && !placed[s.Square] && fr.visible(s.Square) }) {
+		own("start-unused", "", "start square not used in this game")
 	}
 	var colours []string
 	for _, t := range m.Towns {
@@ -301,6 +305,12 @@ func drawLegendIcon(p pen, key, value string) {
 		land()
 		p.rect(pt{0.1, 0.1}, pt{0.9, 0.9})
 		p.stroke(cStart, 0.12)
+	case "start-unused":
+		land()
+		p.dc.SetDash(p.s*0.16, p.s*0.12)
+		p.rect(pt{0.16, 0.16}, pt{0.84, 0.84})
+		p.stroke(cTextMuted, 0.07)
+		p.dc.SetDash()
 	case "border":
 		p.rect(pt{0, 0}, pt{1, 1})
 		p.fill(cSea)

@@ -28,7 +28,17 @@ type staticKey struct {
 	minFont int
 }
 
-var statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
+// staticLayer is a cached map layer and the boxes of the labels written on it.
+type staticLayer struct {
+	*sprite
+	boxes []box
+}
+
+var statics = newStatics()
+
+func newStatics() *lru[staticKey, *staticLayer] {
+	return newLRU[staticKey, *staticLayer](64<<20, func(l *staticLayer) int { return l.size() + 40*len(l.boxes) })
+}
 
 // maxLayer is the most pixels a cached layer of the whole grid may have.
 const maxLayer = 8 << 20
@@ -42,14 +52,23 @@ func drawMapLayer(c *canvas, fr *frame) {
 		layer.win = grid
 	}
 	layer.off, layer.margin = image.Point{}, 0
-	sp := statics.get(staticKey{fr.m, layer.win, fr.s, fr.minFont}, func() *sprite {
+	sp := statics.get(staticKey{fr.m, layer.win, fr.s, fr.minFont}, func() *staticLayer {
 		sz := layer.size()
-		s := paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, &layer) })
-		drawMapText(spriteCanvas(s), &layer)
-		return s
+		l := &staticLayer{sprite: paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, &layer) })}
+		lc := spriteCanvas(l.sprite)
+		lc.boxes = &l.boxes
+		drawMapText(lc, &layer)
+		return l
 	})
 	at := fr.at(layer.win.Min.X, layer.win.Min.Y).Sub(image.Pt(fr.pad, fr.pad))
-	c.sub(fr.board()).blit(sp, at.X, at.Y)
+	board := fr.board()
+	c.sub(board).blit(sp.sprite, at.X, at.Y)
+	for _, b := range sp.boxes {
+		// A label the window cuts shows only its part inside.
+		if r := b.r.Add(at).Intersect(board); !r.Empty() {
+			c.note(b.kind, r, b.text)
+		}
+	}
 	drawMargins(c, fr)
 }
 
@@ -74,37 +93,86 @@ func drawMargins(c *canvas, fr *frame) {
 	}
 	coord := fr.font(true, 15)
 	half := fr.margin / 2
+	p := &placer{room: o}
+	write := func(f *face, text string, x, cy int) {
+		b := newBlock(f, []string{text}, x, cy-f.height()/2, alignCentre, false)
+		b.draw(c, cText)
+		p.taken = append(p.taken, b.box)
+	}
 	for col := fr.win.Min.X; col < fr.win.Max.X; col++ {
 		x := fr.at(col, 0).X + fr.s/2
 		name := game.ColumnName(col)
-		c.textCentred(coord, name, x, o.Min.Y+half, cText)
-		c.textCentred(coord, name, x, b.Max.Y+half, cText)
+		write(coord, name, x, o.Min.Y+half)
+		write(coord, name, x, b.Max.Y+half)
 	}
 	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
 		y := fr.at(0, row).Y + fr.s/2
 		n := strconv.Itoa(row + 1)
-		c.textCentred(coord, n, o.Min.X+half-2, y, cText)
-		c.textCentred(coord, n, b.Max.X+half+2, y, cText)
+		write(coord, n, o.Min.X+half-2, y)
+		write(coord, n, b.Max.X+half+2, y)
 	}
 	c = c.sub(o)
-	tiny := fr.font(true, 11)
+	tiny := borderFont(fr)
 	for _, bc := range fr.m.Borders {
 		if bc.Name == "" || !fr.visible(bc.Square) {
 			continue
 		}
-		m := fr.point(bc.Square, mid(bc.Dir))
-		w := tiny.width(bc.Name)
-		switch bc.Dir {
-		case game.North:
-			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y-fr.pad/3, cText, cWhite)
-		case game.South:
-			c.textHalo(tiny, bc.Name, m.X+fr.s/5, m.Y+fr.pad/3+tiny.ascent, cText, cWhite)
-		case game.East:
-			c.textHalo(tiny, bc.Name, m.X+3, m.Y-fr.s/4, cText, cWhite)
-		case game.West:
-			c.textHalo(tiny, bc.Name, m.X-w-3, m.Y-fr.s/4, cText, cWhite)
+		if b, ok := placeBorderName(p, fr, bc, tiny); ok {
+			p.taken = append(p.taken, b.box)
+			b.draw(c, cText)
 		}
 	}
+}
+
+// borderFont is the face of the names of border connections.
+func borderFont(fr *frame) *face { return fr.font(true, 11) }
+
+// placeBorderName places the name of a border connection beside its road or city, in the pad and
+// margin beyond the map's edge: along the edge for the north and south, outwards for the east and
+// west (the frame's margin is wide enough for it, see fitBorderNames).
+func placeBorderName(p *placer, fr *frame, bc game.BorderConnection, f *face) (textBlock, bool) {
+	m := fr.point(bc.Square, mid(bc.Dir))
+	h, gap := f.height(), fr.s/5
+	var tries []textBlock
+	line := []string{bc.Name}
+	switch bc.Dir {
+	case game.North:
+		top := m.Y - fr.pad/3 - f.ascent
+		tries = []textBlock{newBlock(f, line, m.X+gap, top, alignLeft, true), newBlock(f, line, m.X-gap, top, alignRight, true),
+			newBlock(f, line, m.X, m.Y-fr.pad-h, alignCentre, true)}
+	case game.South:
+		top := m.Y + fr.pad/3
+		tries = []textBlock{newBlock(f, line, m.X+gap, top, alignLeft, true), newBlock(f, line, m.X-gap, top, alignRight, true),
+			newBlock(f, line, m.X, m.Y+fr.pad, alignCentre, true)}
+	case game.East:
+		tries = []textBlock{newBlock(f, line, m.X+3, m.Y-fr.s/4-f.ascent, alignLeft, true), newBlock(f, line, m.X+3, m.Y+fr.s/4-f.ascent, alignLeft, true)}
+	case game.West:
+		tries = []textBlock{newBlock(f, line, m.X-3, m.Y-fr.s/4-f.ascent, alignRight, true), newBlock(f, line, m.X-3, m.Y+fr.s/4-f.ascent, alignRight, true)}
+	}
+	for _, b := range tries {
+		if p.free(b.box) {
+			return b, true
+		}
+	}
+	return tries[0], len(tries) > 0
+}
+
+// fitBorderNames widens the margins so that the names of the border connections on the east and
+// west edges fit beside them.
+func (fr *frame) fitBorderNames() {
+	fr.margin = max(fr.margin, borderRoom(fr.m, borderFont(fr))-fr.pad)
+}
+
+// borderRoom is how far beyond the map's edge the widest name of an east or west border
+// connection of m reaches in face f.
+func borderRoom(m *game.Map, f *face) int {
+	w := 0
+	for _, bc := range m.Borders {
+		if bc.Name != "" && (bc.Dir == game.East || bc.Dir == game.West) {
+			w = max(w, f.width(bc.Name)+8)
+		}
+	}
+	return w
 }
 
 func drawMapShapes(dc *gg.Context, fr *frame) {
@@ -361,48 +429,58 @@ func areaRect(fr *frame, a game.Area) image.Rectangle {
 	return r
 }
 
-// drawMapText writes the square names, city, island and area labels.
+// drawMapText writes the names of large cities, islands and squares, placed so that none hides
+// another or a mark of the map (labels.go), the names of areas in their boxes, and the words of
+// marked squares.
 func drawMapText(c *canvas, fr *frame) {
-	board := c.sub(fr.board())
+	p := &placer{room: c.Rect, obstacles: layerObstacles(fr)}
+	var fixed []textBlock
+	for _, a := range fr.m.Areas {
+		if fr.visible(areaNear(fr.m, a)) {
+			r := areaRect(fr, a)
+			name := fr.font(true, 13)
+			fixed = append(fixed, newBlock(name, []string{name.fit(a.Name, r.Dx()-8)}, (r.Min.X+r.Max.X)/2, r.Min.Y+4, alignCentre, false))
+		}
+	}
 	small := fr.font(false, max(10, fr.s/8))
+	fr.each(func(col, row int) {
+		info := fr.info(col, row)
+		if info.Kind == game.Marked && info.Mark != "wave" && info.Mark != "stack" {
+			o := fr.at(col, row)
+			text := small.fit(info.Mark, fr.s-4)
+			fixed = append(fixed, newBlock(small, []string{text}, o.X+fr.s/2, o.Y+fr.s/2-small.height()/2, alignCentre, false))
+		}
+	})
+	for _, b := range fixed {
+		p.taken = append(p.taken, b.box)
+		b.draw(c, cText)
+	}
+	label := fr.font(true, max(12, fr.s/7))
+	place := func(b textBlock, ok bool, col uint8) {
+		if ok {
+			p.taken = append(p.taken, b.box)
+			b.draw(c, col)
+		}
+	}
 	fr.each(func(col, row int) {
 		info := fr.info(col, row)
 		if info.Name == "" || info.Kind == game.Printed || info.Kind == game.Void {
 			return
 		}
-		o := fr.at(col, row)
-		board.textCentred(small, small.fit(info.Name, fr.s-4), o.X+fr.s/2, o.Y+fr.s-small.height()/2-3, cTextMuted)
+		place(placeSquareName(p, fr, game.At(col, row), info.Name, small), true, cTextMuted)
 	})
-	label := fr.font(true, max(12, fr.s/7))
 	for _, city := range fr.m.Cities {
 		var sq []game.Square
 		for _, cs := range city.Squares {
 			sq = append(sq, cs.Square)
 		}
-		if p, ok := labelPoint(fr, sq, 0.5); ok {
-			board.textHalo(label, city.Name, p.X-label.width(city.Name)/2, p.Y+label.ascent/2, cText, cWhite)
-		}
+		b, ok := placeGroupLabel(p, fr, sq, city.Name, label, false)
+		place(b, ok, cText)
 	}
 	for _, isl := range fr.m.Islands {
-		if p, ok := labelPoint(fr, isl.Squares, 0.5); ok {
-			board.textHalo(label, isl.Name, p.X-label.width(isl.Name)/2, p.Y+label.ascent/2, cText, cWhite)
-		}
+		b, ok := placeGroupLabel(p, fr, isl.Squares, isl.Name, label, true)
+		place(b, ok, cText)
 	}
-	for _, a := range fr.m.Areas {
-		if !fr.visible(areaNear(fr.m, a)) {
-			continue
-		}
-		r := areaRect(fr, a)
-		name := fr.font(true, 13)
-		c.textCentred(name, a.Name, (r.Min.X+r.Max.X)/2, r.Min.Y+name.height()/2+4, cText)
-	}
-	fr.each(func(col, row int) {
-		info := fr.info(col, row)
-		if info.Kind == game.Marked && info.Mark != "wave" && info.Mark != "stack" {
-			o := fr.at(col, row)
-			board.textCentred(small, small.fit(info.Mark, fr.s-4), o.X+fr.s/2, o.Y+fr.s/2, cText)
-		}
-	})
 }
 
 // labelPoint is where a label for a group of squares goes: their middle, at height fy of a square.

@@ -87,20 +87,20 @@ func drawMarkAt(c *canvas, mk game.Mark, letters []string, p image.Point, d int,
 	switch mk.Kind {
 	case game.MarkTile:
 		if mk.Count > 0 {
-			blitCentred(c, backsSprite(d), p.Add(image.Pt(d/10, d/10)))
+			blitNoted(c, backsSprite(d), p.Add(image.Pt(d/10, d/10)), boxPiece)
 		}
-		blitCentred(c, tileSprite(mk.Tile, mk.Rotation, d), p)
+		blitNoted(c, tileSprite(mk.Tile, mk.Rotation, d), p, boxPiece)
 		if mk.Count > 0 {
 			c.badge(f, "+"+strconv.Itoa(mk.Count), p.X, p.Y+d/2)
 		}
 	case game.MarkTileBacks:
-		blitCentred(c, backsSprite(d), p)
+		blitNoted(c, backsSprite(d), p, boxPiece)
 		c.badge(f, strconv.Itoa(mk.Count), p.X, p.Y)
 	case game.MarkChip:
-		blitCentred(c, chipSprite(game.MapChip{Chip: mk.Chip, FaceUp: mk.FaceUp}, d*7/10), p)
+		blitNoted(c, chipSprite(game.MapChip{Chip: mk.Chip, FaceUp: mk.FaceUp}, d*7/10), p, boxChip)
 	case game.MarkMeeples:
 		if mk.Player >= 0 && mk.Player < len(letters) {
-			blitCentred(c, meepleSprite(playerColor(mk.Player), letters[mk.Player], false, false, d*7/10), p)
+			blitMeeple(c, meepleSprite(playerColor(mk.Player), letters[mk.Player], false, false, d*7/10), p, d*7/10)
 		}
 		c.badge(f, "×"+strconv.Itoa(mk.Count), p.X, p.Y+d/2)
 	case game.MarkLabel:
@@ -234,14 +234,14 @@ func drawMarkInline(c *canvas, mk game.Mark, letters []string, x, cy, h int, f *
 	switch mk.Kind {
 	case game.MarkMeeples:
 		if mk.Player >= 0 && mk.Player < len(letters) {
-			blitCentred(c, meepleSprite(playerColor(mk.Player), letters[mk.Player], false, false, h), p)
+			blitMeeple(c, meepleSprite(playerColor(mk.Player), letters[mk.Player], false, false, h), p, h)
 		}
 	case game.MarkChip, game.MarkMeepleChip:
-		blitCentred(c, chipSprite(game.MapChip{Chip: mk.Chip, FaceUp: mk.FaceUp || mk.Kind == game.MarkMeepleChip}, h), p)
+		blitNoted(c, chipSprite(game.MapChip{Chip: mk.Chip, FaceUp: mk.FaceUp || mk.Kind == game.MarkMeepleChip}, h), p, boxChip)
 	case game.MarkTile:
-		blitCentred(c, tileSprite(mk.Tile, mk.Rotation, h), p)
+		blitNoted(c, tileSprite(mk.Tile, mk.Rotation, h), p, boxPiece)
 	case game.MarkTileBacks:
-		blitCentred(c, backsSprite(h), p)
+		blitNoted(c, backsSprite(h), p, boxPiece)
 	}
 	if t := inlineText(mk); t != "" {
 		tx := x
@@ -263,4 +263,5 @@ func (c *canvas) badge(f *face, text string, x, y int) {
 	c.fill(r, cWhite)
 	c.frame(r, 1, cBlack)
 	c.textCentred(f, text, x, y, cBlack)
+	c.note(boxBadge, r, text)
 }

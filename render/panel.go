@@ -22,6 +22,8 @@ const (
 	drawnSize = 96
 	colW      = 68
 	legendD   = 22
+	// maxNameW is the widest the names' column of the breakdown grows.
+	maxNameW = 220
 )
 
 // scoreKinds orders the columns of the breakdown: the engine's kinds first, then the variants' in
@@ -35,6 +37,8 @@ type panel struct {
 	kinds   []string
 	legend  *legendLayout
 	w, h    int
+	// nameW is the width of the names' column of the end's breakdown.
+	nameW int
 }
 
 func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
@@ -46,7 +50,12 @@ func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
 				pn.kinds = append(pn.kinds, e.Kind)
 			}
 		}
-		pn.w = max(panelW, 130+(len(pn.kinds)+1)*colW)
+		// The names' column is as wide as the longest name needs, up to maxNameW.
+		pn.nameW = 62
+		for _, p := range v.Players {
+			pn.nameW = max(pn.nameW, min(maxNameW, fontFace(false, 17).width(p.Name)+6))
+		}
+		pn.w = max(panelW, 86+pn.nameW+(len(pn.kinds)+1)*colW)
 	}
 	pn.h = headerH + pn.marksLine(-1) + 16
 	for i := range v.Players {
@@ -200,7 +209,7 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 	bold := fontFace(true, 17)
 	c.text(head, "Points by kind of score", x, y+18, cText)
 	y += 34
-	colX := func(k int) int { return x + 116 + k*colW }
+	colX := func(k int) int { return x + 54 + pn.nameW + k*colW }
 	hdr := fontFace(true, 14)
 	for k, kind := range pn.kinds {
 		c.text(hdr, hdr.fit(kind, colW-4), colX(k), y+14, cTextMuted)
@@ -223,7 +232,7 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 		}
 		c.text(bold, placeWord(st), x-4, y+17, cText)
 		blitCentred(c, meepleSprite(playerColor(st.player), pn.letters[st.player], false, false, 22), image.Pt(x+36, y+10))
-		c.text(cell, cell.fit(p.Name, 62), x+50, y+17, cText)
+		c.text(cell, cell.fit(p.Name, pn.nameW-4), x+50, y+17, cText)
 		for k := range pn.kinds {
 			c.text(cell, strconv.Itoa(sums[st.player][k]), colX(k), y+17, cText)
 		}

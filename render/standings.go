@@ -40,6 +40,10 @@ const (
 	standingsRowH  = 40
 )
 
+// maxTitleLines is how many lines the title may take: with MaxStandingsRows rows the picture
+// stays under the 2,000 pixels at which it would be halved.
+const maxTitleLines = 4
+
 // standingsColumn is a column: its heading, its width and whether its values sit on the right.
 type standingsColumn struct {
 	head  string
@@ -64,10 +68,10 @@ func StandingsPNG(s Standings) ([]byte, error) {
 	return png, nil
 }
 
-// standingsHeight is the picture's height for n rows shown, with the line saying how many more
-// there are when more is true.
-func standingsHeight(n int, more bool) int {
-	h := standingsPad + standingsTitle + 16 + standingsRowH*(n+1) + standingsPad
+// standingsHeight is the picture's height for a title of titleLines lines and n rows shown, with
+// the line saying how many more there are when more is true.
+func standingsHeight(titleLines, n int, more bool) int {
+	h := standingsPad + titleLines*fontFace(true, standingsTitle).height() + 16 + standingsRowH*(n+1) + standingsPad
 	if more {
 		h += standingsRowH
 	}
@@ -77,13 +81,23 @@ func standingsHeight(n int, more bool) int {
 func drawStandings(s Standings) *canvas {
 	rows := s.Rows[:min(len(s.Rows), MaxStandingsRows)]
 	more := len(s.Rows) - len(rows)
-	c := newCanvas(standingsW, standingsHeight(len(rows), more > 0))
-	c.fill(c.Rect, cPaper)
 	title, head, body := fontFace(true, standingsTitle), fontFace(true, standingsHead), fontFace(false, standingsBody)
 	x0, inner := standingsPad, standingsW-2*standingsPad
-	y := standingsPad + title.ascent
-	c.text(title, title.fit(s.Title, inner), x0, y, cText)
-	y += title.descent + 16
+	// The title names the league and the season, which players choose: it wraps; only a title
+	// longer than maxTitleLines lines (some 180 characters) is cut.
+	lines := wrap(title, s.Title, inner)
+	if len(lines) > maxTitleLines {
+		lines = lines[:maxTitleLines]
+		lines[maxTitleLines-1] = title.fit(lines[maxTitleLines-1]+" …", inner)
+	}
+	c := newCanvas(standingsW, standingsHeight(len(lines), len(rows), more > 0))
+	c.fill(c.Rect, cPaper)
+	y := standingsPad
+	for _, l := range lines {
+		c.text(title, l, x0, y+title.ascent, cText)
+		y += title.height()
+	}
+	y += 16
 
 	widths := make([]int, len(standingsColumns))
 	rest := inner
@@ -116,7 +130,7 @@ func drawStandings(s Standings) *canvas {
 		if i%2 == 1 {
 			c.fill(image.Rect(x0, y, x0+inner, y+standingsRowH), cLand)
 		}
-		line(y, body, []string{strconv.Itoa(r.Rank), r.Player, r.Points, fmt.Sprintf("%+d", r.Diff), r.H2H,
+		line(y, body, []string{strconv.Itoa(r.Rank), shownName(r.Player, r.Rank-1), r.Points, fmt.Sprintf("%+d", r.Diff), r.H2H,
 			strconv.Itoa(r.Wins), strconv.Itoa(r.Games)}, cText)
 		y += standingsRowH
 	}

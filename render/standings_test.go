@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 )
 
@@ -39,10 +40,19 @@ func TestStandingsPictureDrawsEveryRow(t *testing.T) {
 	for _, n := range []int{2, 6, MaxStandingsRows, MaxStandingsRows + 5} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			s := Standings{Title: "Cup, season 1: after 15 of 15 games", Rows: standingsRows(n)}
+			if n > 2 {
+				// A league's name is its players' choice: a long one wraps, never cut.
+				s.Title = "The Friday evening Carcassonne Maps league of the Taipei board game café, season 12: after 15 of 15 games"
+			}
 			s.Rows[0].Player = "A player whose name is far too long for the column of names"
 			c := drawStandings(s)
 			shown, more := min(n, MaxStandingsRows), n > MaxStandingsRows
-			if got, want := c.Rect.Size(), image.Pt(standingsW, standingsHeight(shown, more)); got != want {
+			title := fontFace(true, standingsTitle)
+			lines := wrap(title, s.Title, standingsW-2*standingsPad)
+			if n > 2 && len(lines) < 2 {
+				t.Fatalf("the long title takes %d line", len(lines))
+			}
+			if got, want := c.Rect.Size(), image.Pt(standingsW, standingsHeight(len(lines), shown, more)); got != want {
 				t.Fatalf("the picture is %v, want %v", got, want)
 			}
 			if c.Rect.Dy() > maxSide {
@@ -51,7 +61,17 @@ func TestStandingsPictureDrawsEveryRow(t *testing.T) {
 			if px := float64(*c.smallest) * 550 / float64(c.Rect.Dx()); px < 9 {
 				t.Errorf("the smallest text is %.1f pixels at 550 wide", px)
 			}
-			top := standingsPad + fontFace(true, standingsTitle).height() + 16
+			top := standingsPad + len(lines)*title.height() + 16
+			// Every word of the title is written: its lines hold all of it, and each line has ink.
+			if got := strings.Join(lines, " "); got != s.Title {
+				t.Errorf("the title reads %q, want %q", got, s.Title)
+			}
+			for i := range lines {
+				band := image.Rect(standingsPad, standingsPad+i*title.height(), standingsW-standingsPad, standingsPad+(i+1)*title.height())
+				if inkIn(c, band) == 0 {
+					t.Errorf("title line %d is blank", i+1)
+				}
+			}
 			x := standingsPad
 			var cols []image.Rectangle
 			for _, col := range standingsColumns {

@@ -3,29 +3,28 @@ package render
 import (
 	"image"
 	"sync"
+	"unicode"
 
-	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/math/fixed"
 )
 
-// Text is drawn from cached glyph masks (Go fonts, embedded in golang.org/x/image), blended onto
-// the canvas through the palette. A font face is not safe for concurrent use, so rasterising a
-// glyph holds the face's lock; cached glyphs are immutable.
+// Text is drawn from cached glyph masks (the font stack of fonts.go), blended onto the canvas
+// through the palette. A font face is not safe for concurrent use, so rasterising a glyph holds
+// its face's lock; cached glyphs are immutable.
 
 type fontKey struct {
 	bold bool
 	size int
 }
 
+// face is the font stack at one weight and size: a face per font, made when first needed.
 type face struct {
-	mu      sync.Mutex
 	key     fontKey
-	f       font.Face
 	ascent  int
 	descent int
+	mu      sync.Mutex
+	faces   []font.Face
 }
 
 type glyphKey struct {
@@ -41,20 +40,13 @@ type glyph struct {
 }
 
 var (
-	fontsOnce = sync.OnceValues(func() (*truetype.Font, *truetype.Font) {
-		reg, err1 := truetype.Parse(goregular.TTF)
-		bold, err2 := truetype.Parse(gobold.TTF)
-		if err1 != nil || err2 != nil {
-			panic("render: the embedded Go fonts do not parse")
-		}
-		return reg, bold
-	})
 	facesMu sync.Mutex
 	faces   = map[fontKey]*face{}
 	glyphs  = newLRU[glyphKey, *glyph](4<<20, func(g *glyph) int { return len(g.mask) + 64 })
 )
 
-// fontFace returns the face of the given weight and pixel size.
+// fontFace returns the face of the given weight and pixel size. Its line height is the Go
+// font's, so that a fallback character never moves the lines.
 func fontFace(bold bool, size int) *face {
 	k := fontKey{bold, size}
 	facesMu.Lock()
@@ -62,33 +54,70 @@ func fontFace(bold bool, size int) *face {
 	if f, ok := faces[k]; ok {
 		return f
 	}
-	reg, b := fontsOnce()
-	src := reg
-	if bold {
-		src = b
-	}
-	ff := truetype.NewFace(src, &truetype.Options{Size: float64(size), DPI: 72, Hinting: font.HintingFull})
-	m := ff.Metrics()
-	f := &face{key: k, f: ff, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
+	f := &face{key: k, faces: make([]font.Face, len(fontStack()[0]))}
+	m := f.source(0).Metrics()
+	f.ascent, f.descent = m.Ascent.Ceil(), m.Descent.Ceil()
 	faces[k] = f
 	return f
 }
 
+// source is the face of font i of the stack; f.mu or facesMu held.
+func (f *face) source(i int) font.Face {
+	if f.faces[i] == nil {
+		f.faces[i] = f.stack()[i].face(f.key.size)
+	}
+	return f.faces[i]
+}
+
+func (f *face) stack() []*fontSource {
+	if f.key.bold {
+		return fontStack()[1]
+	}
+	return fontStack()[0]
+}
+
+// glyph is r's glyph from the first font that has it; a character no font has draws nothing and
+// takes no room.
 func (f *face) glyph(r rune) *glyph {
 	return glyphs.get(glyphKey{f.key, r}, func() *glyph {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		dr, mask, mp, adv, _ := f.f.Glyph(fixed.P(0, 0), r)
-		g := &glyph{w: dr.Dx(), h: dr.Dy(), dx: dr.Min.X, dy: dr.Min.Y, advance: adv}
-		g.mask = make([]uint8, g.w*g.h)
-		if a, isAlpha := mask.(*image.Alpha); isAlpha {
-			for y := range g.h {
-				o := a.PixOffset(mp.X, mp.Y+y)
-				copy(g.mask[y*g.w:(y+1)*g.w], a.Pix[o:o+g.w])
+		for i, src := range f.stack() {
+			if invisible(r) || unicode.IsControl(r) || !src.has(r) {
+				continue
 			}
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			dr, mask, mp, adv, _ := f.source(i).Glyph(fixed.P(0, 0), r)
+			g := &glyph{w: dr.Dx(), h: dr.Dy(), dx: dr.Min.X, dy: dr.Min.Y, advance: adv}
+			g.mask = make([]uint8, g.w*g.h)
+			if a, isAlpha := mask.(*image.Alpha); isAlpha {
+				for y := range g.h {
+					o := a.PixOffset(mp.X, mp.Y+y)
+					copy(g.mask[y*g.w:(y+1)*g.w], a.Pix[o:o+g.w])
+				}
+			}
+			if src.embolden {
+				g.widen(max(1, f.key.size/16))
+			}
+			return g
 		}
-		return g
+		return &glyph{}
 	})
+}
+
+// widen makes a glyph bolder by k pixels: each pixel takes the darkest of the k to its left.
+func (g *glyph) widen(k int) {
+	w := g.w + k
+	out := make([]uint8, w*g.h)
+	for y := range g.h {
+		for x := range w {
+			var a uint8
+			for j := max(0, x-k); j <= min(x, g.w-1); j++ {
+				a = max(a, g.mask[y*g.w+j])
+			}
+			out[y*w+x] = a
+		}
+	}
+	g.mask, g.w, g.advance = out, w, g.advance+fixed.I(k)
 }
 
 // width is the advance of s in pixels.

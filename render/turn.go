@@ -45,9 +45,15 @@ func composeTurn(v *game.View, o Options, letters []string) *canvas {
 // turnFrame sizes the squares of the window so that the board is phoneWidth wide.
 func turnFrame(v *game.View, o Options) *frame {
 	win := turnWindow(v, o)
+	// The board is 2*margin + 2*pad + cols*s wide, with pad = 3s/8; the margin holds the
+	// coordinates and the names of east and west border connections.
+	room := borderRoom(v.Map, fontFace(true, phoneFont))
 	margin := 2 * phoneFont
-	// The board is 2*margin + 2*pad + cols*s wide, with pad = 3s/8.
 	s := min(maxZoom, (phoneWidth-2*margin)*8/(8*win.Dx()+6))
+	for need := room - max(16, s*3/8); need > margin; need = room - max(16, s*3/8) {
+		margin = need
+		s = min(maxZoom, (phoneWidth-2*margin)*8/(8*win.Dx()+6))
+	}
 	fr := newFrame(v.Map, win, s)
 	fr.margin, fr.minFont = margin, phoneFont
 	return fr

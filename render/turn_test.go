@@ -132,7 +132,7 @@ func TestTurnWindowWithoutLastTile(t *testing.T) {
 // layer from one cached drawing of the whole map, so a window that moves with the game is not
 // drawn again.
 func TestWindowsShareTheMapLayer(t *testing.T) {
-	statics = newLRU[staticKey, *sprite](64<<20, (*sprite).size)
+	statics = newStatics()
 	m := franceMap(t)
 	v := &game.View{Map: m, Last: game.NoSquare}
 	wins := map[image.Rectangle]bool{}

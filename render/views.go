@@ -91,6 +91,7 @@ func compose(v *game.View, o Options) (*canvas, error) {
 	} else if o.Kind == Preview {
 		return nil, errors.New("render: a preview needs Options.Preview")
 	}
+	v = withShownNames(v)
 	letters := playerLetters(v.Players)
 	if o.Kind == Turn {
 		return composeTurn(v, o, letters), nil
@@ -256,7 +257,7 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 	chipD := s * 42 / 100
 	for _, mc := range v.MapChips {
 		if fr.visible(mc.Square) {
-			blitCentred(c, chipSprite(mc, chipD), fr.point(mc.Square, centre))
+			blitNoted(c, chipSprite(mc, chipD), fr.point(mc.Square, centre), boxChip)
 		}
 	}
 	for q := range placed {
@@ -269,8 +270,13 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 			c.blit(sp, fr.rect(q).Max.X-sp.w-2, fr.rect(q).Min.Y+2)
 		}
 	}
+	used := usedStarts(v)
 	for _, st := range v.Map.Starts {
-		c.frame(fr.rect(st.Square).Inset(1), max(2, s/24), cStart)
+		if _, covered := placed[st.Square]; used[st.Square] {
+			c.frame(fr.rect(st.Square).Inset(1), max(2, s/24), cStart)
+		} else if !covered {
+			c.dashedFrame(fr.rect(st.Square).Inset(3), max(2, s/40), max(6, s/8), cTextMuted)
+		}
 	}
 	if pv := o.Preview; pv != nil {
 		p := fr.at(pv.At.Square.Col(), pv.At.Square.Row())
@@ -294,6 +300,18 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 		drawMarkers(c, fr, t, v.Spots)
 	}
 	drawAreaMarks(c, fr, v, letters)
+}
+
+// usedStarts are the start squares this game uses: those the setup laid an initial tile on. A
+// map may offer more start squares than a game uses (France: 2 of 3).
+func usedStarts(v *game.View) map[game.Square]bool {
+	used := map[game.Square]bool{}
+	for _, t := range v.Board {
+		if t.Player < 0 && v.Map.Info(t.Square).Start >= 0 {
+			used[t.Square] = true
+		}
+	}
+	return used
 }
 
 // drawMarkers numbers the legal meeple spots on the tile just placed. The markers are small and
@@ -354,4 +372,17 @@ func highlight(c *canvas, r image.Rectangle, s int) {
 
 func blitCentred(c *canvas, s *sprite, p image.Point) {
 	c.blit(s, p.X-s.w/2, p.Y-s.h/2)
+}
+
+// blitNoted is blitCentred for a piece whose box the canvas notes as kind k.
+func blitNoted(c *canvas, s *sprite, p image.Point, k boxKind) {
+	blitCentred(c, s, p)
+	c.note(k, image.Rect(p.X-s.w/2, p.Y-s.h/2, p.X-s.w/2+s.w, p.Y-s.h/2+s.h), "")
+}
+
+// blitMeeple draws a meeple sprite h pixels tall centred at p and notes the meeple's box (its
+// sprite has room around it for the outline).
+func blitMeeple(c *canvas, s *sprite, p image.Point, h int) {
+	blitCentred(c, s, p)
+	c.note(boxPiece, image.Rect(p.X-h/2, p.Y-h/2, p.X-h/2+h, p.Y-h/2+h), "")
 }

@@ -38,6 +38,11 @@ type attempt struct {
 // consistent indexes. The child reports a commit only after AppendMove returned. Kills land during
 // start-up, migration, game creation and moves alike.
 //
+// Half the kills are timed from the child's start, so they land in start-up and migration
+// whatever the machine's load; the other half from the moment the child says its workers run, so
+// that moves are committed and killed mid-flight even on a busy machine, where starting a process
+// alone can take longer than any fixed delay.
+//
 // SIGKILL keeps what the kernel already accepted, so this checks atomicity and recovery, not the
 // fsyncs (which only a power cut would test).
 func TestCrashRecovery(t *testing.T) {
@@ -51,7 +56,8 @@ func TestCrashRecovery(t *testing.T) {
 	attempted := map[string]attempt{}
 	committed := map[string]attempt{}
 	for run := range crashKills {
-		lines := runAndKill(t, path, run, time.Duration(rng.IntN(150))*time.Millisecond)
+		afterReady := run%2 == 1
+		lines := runAndKill(t, path, run, afterReady, time.Duration(rng.IntN(150))*time.Millisecond)
 		for _, line := range lines {
 			f := strings.Fields(line)
 			switch {
@@ -78,8 +84,9 @@ func TestCrashRecovery(t *testing.T) {
 	}
 }
 
-// runAndKill starts a child, kills it after delay and returns the lines it wrote.
-func runAndKill(t *testing.T, path string, run int, delay time.Duration) []string {
+// runAndKill starts a child, kills it after delay (counted from the child's "R" line when
+// afterReady is set, else from its start) and returns the lines it wrote.
+func runAndKill(t *testing.T, path string, run int, afterReady bool, delay time.Duration) []string {
 	t.Helper()
 	cmd := childCommand("TestCrashChild", "STORAGE_TEST_DB="+path, "STORAGE_TEST_RUN="+strconv.Itoa(run))
 	var stderr bytes.Buffer
@@ -92,14 +99,27 @@ func runAndKill(t *testing.T, path string, run int, delay time.Duration) []strin
 		t.Fatal(err)
 	}
 	read := make(chan []string)
+	ready := make(chan struct{})
 	go func() {
 		var lines []string
+		signalled := false
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
+			if sc.Text() == "R" && !signalled {
+				close(ready)
+				signalled = true
+			}
 			lines = append(lines, sc.Text())
 		}
 		read <- lines
 	}()
+	if afterReady {
+		select {
+		case <-ready:
+		case <-time.After(time.Minute):
+			// The child is stuck before its workers start; the kill below and its lines tell why.
+		}
+	}
 	time.Sleep(delay)
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -180,7 +200,8 @@ func TestCrashChild(t *testing.T) {
 	for w := range crashWorkers {
 		go crashWorker(s, w, run, emit)
 	}
-	time.Sleep(30 * time.Second)
+	emit("R\n")
+	time.Sleep(90 * time.Second)
 	emit("BUG not killed\n")
 }
 

@@ -128,3 +128,28 @@ func recovered(path string, r any) error {
 func invalidf(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 }
+
+// ForPlayers says what a failed call of the store means to the people playing, in words fit for a
+// chat: what happened, that nothing changed, and what to do. It never shows the server's file
+// paths or system errors: the caller logs err in full for the host.
+func ForPlayers(err error) string {
+	switch {
+	case errors.Is(err, ErrDiskFull):
+		return "the bot's server has run out of disk space, so nothing changed. Please tell the bot's host; try again once they have made room"
+	case errors.Is(err, ErrReadOnly):
+		return "the bot's database cannot be written just now, so nothing changed. Please tell the bot's host"
+	case errors.Is(err, ErrCorrupt):
+		return "the bot's database is damaged, so nothing changed. Please tell the bot's host (bot verify finds the damage, a backup repairs it)"
+	case errors.Is(err, ErrLocked):
+		return "the bot's database is busy with another program, so nothing changed. Try again in a minute"
+	case errors.Is(err, ErrClosed):
+		return "the bot is restarting, so nothing changed. Try again in a minute"
+	case errors.Is(err, ErrConflict):
+		return "the game moved on meanwhile, so nothing changed. Look at the game again and retry"
+	case errors.Is(err, ErrFinished):
+		return "the game is over, so nothing changed"
+	case errors.Is(err, ErrChannelBusy):
+		return "this channel already has an active game, so nothing changed"
+	}
+	return "the bot's database failed, so nothing changed. Try again; if it fails again, please tell the bot's host"
+}

@@ -112,23 +112,27 @@ func (s *Store) SetTimers(gameID string, timers []Timer) error {
 	return nil
 }
 
-// Timers returns the timer set of a live game (none for a game that is over), for a bot that
-// loads its games at start-up.
+// Timers returns the timer set of a live game, as the last move or SetTimers left it (minus the
+// completed ones). A bot that loads a game after a restart keeps them with it: a move that does not
+// pass the turn must hand the same set back, or the turn would lose its deadline.
 func (s *Store) Timers(gameID string) ([]Timer, error) {
-	var timers []Timer
+	var out []Timer
 	err := s.view(func(tx *bolt.Tx) error {
 		g, err := liveGame(tx, gameID)
 		if err != nil {
 			return err
 		}
 		st, err := getState(g)
-		timers = slices.Clone(st.timers)
-		return err
+		if err != nil {
+			return err
+		}
+		out = slices.Clone(st.timers)
+		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read the timers of game %s: %w", gameID, err)
+		return nil, fmt.Errorf("load the timers of game %s: %w", gameID, err)
 	}
-	return timers, nil
+	return out, nil
 }
 
 // DueTimers returns every timer due at now (At <= now), earliest first. It changes nothing: a

@@ -26,6 +26,9 @@ func TestTimersFollowMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = reopen(t, s) // timers survive a restart
+	if got, err := s.Timers("g1"); err != nil || len(got) != 2 || got[0].Kind != "reminder" || got[1].Kind != "deadline" || got[1].GameID != "g1" {
+		t.Fatalf("the timers of g1 after a restart: %+v, %v", got, err)
+	}
 
 	if due, _ := s.DueTimers(t0); len(due) != 0 {
 		t.Errorf("due before time: %v", due)
@@ -76,6 +79,9 @@ func TestTimersFollowMoves(t *testing.T) {
 	}
 	if err := s.SetTimers("g2", []Timer{{Kind: "x", At: t0}}); !errors.Is(err, ErrFinished) {
 		t.Errorf("timers on a finished game: %v", err)
+	}
+	if got, err := s.Timers("g2"); err != nil || len(got) != 0 {
+		t.Errorf("the timers of a finished game: %+v, %v", got, err)
 	}
 	if left, _ := s.DueTimers(t0.Add(48 * time.Hour)); len(left) != 1 {
 		t.Errorf("the finished game kept its timers: %v", left)

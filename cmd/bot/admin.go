@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
@@ -39,17 +40,22 @@ func dbFlag(fs *flag.FlagSet) *string {
 func backup(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return errors.New("usage: bot backup [--db FILE] BACKUP-FILE")
 	}
-	resp, err := withStore(*db, bot.AdminRequest{Op: "backup", File: fs.Arg(0)}, false)
+	// A running bot writes the copy itself, from its own working directory.
+	file, err := filepath.Abs(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", *db, fs.Arg(0), resp.Bytes)
+	resp, err := withStore(*db, bot.AdminRequest{Op: "backup", File: file}, false)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "backup of %s written to %s (%d bytes)\n", *db, file, resp.Bytes)
 	return err
 }
 
@@ -60,7 +66,7 @@ func export(args []string, out io.Writer) error {
 	db := dbFlag(fs)
 	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
 	isLeague := fs.Bool("league", false, "export a league: its seasons and its server's ratings and rated games")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -83,7 +89,7 @@ func export(args []string, out io.Writer) error {
 func importGame(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -124,7 +130,7 @@ func importGame(args []string, out io.Writer) error {
 func verify(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 1 {

@@ -21,6 +21,9 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) > 0 && args[0] == "serve" {
 		return aiServe(stdin, stdout)
 	}
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		args = []string{"match", "--help"} // ai serve has no flags
+	}
 	if len(args) == 0 || args[0] != "match" {
 		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [--workers W] [-v], or bot ai serve (JSON lines on stdin and stdout)")
 	}
@@ -33,7 +36,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the first deck")
 	workers := fs.Int("workers", 1, "decks played at once; the result is the same for any number, but the times per move share the cores")
 	verbose := fs.Bool("v", false, "a line per deck on stderr")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
 	la, err := ai.ParseLevel(*a)

@@ -13,7 +13,7 @@ func benchReport(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	quick := fs.Bool("quick", false, "fewer, shorter repetitions (under a minute)")
 	dir := fs.String("dir", "", "directory for the temporary databases (default: the system's)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	o := bench.Options{Quick: *quick, Dir: *dir, Log: os.Stderr}

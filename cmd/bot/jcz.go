@@ -16,7 +16,7 @@ import (
 func jczRecord(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("jcz", flag.ContinueOnError)
 	file := fs.String("o", "", "write the saved game to this file (default: standard output)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

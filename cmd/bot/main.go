@@ -5,9 +5,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 )
 
 func main() {
@@ -17,61 +20,90 @@ func main() {
 	}
 }
 
-// run is the command line: a subcommand and its flags.
+// run is the command line: a command, its arguments and its flags. A request for help, or the
+// explanation of a missing token, is printed on stdout and is no error.
 func run(args []string, stdin io.Reader, stdout io.Writer) error {
-	cmd := ""
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		cmd, args = args[0], args[1:]
+	name := ""
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		name, args = args[0], args[1:]
 	}
-	switch cmd {
-	case "":
-		return serve(args)
-	case "play":
-		return play(args, stdin, stdout)
-	case "render":
-		return renderGame(args, stdout)
-	case "backup":
-		return backup(args, stdout)
-	case "export":
-		return export(args, stdout)
-	case "import":
-		return importGame(args, stdout)
-	case "verify":
-		return verify(args, stdout)
-	case "replay":
-		return replayRecord(args, stdout)
-	case "jcz":
-		return jczRecord(args, stdout)
-	case "bench":
-		return benchReport(args, stdout)
-	case "ai":
-		return aiCommand(args, stdin, stdout)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+	if name == "help" {
+		help := []string{"--help"}
+		if len(args) > 0 {
+			help = []string{args[0], "--help"}
+		}
+		return run(help, stdin, stdout)
+	}
+	i := slices.IndexFunc(commandList, func(c command) bool { return c.name == name && c.run != nil })
+	if i < 0 {
+		return fmt.Errorf("unknown command %q\n\n%s", name, usage())
+	}
+	err := commandList[i].run(args, stdin, stdout)
+	var help *helpRequest
+	switch {
+	case errors.As(err, &help):
+		help.writeHelp(stdout)
 		return nil
+	case errors.Is(err, errNoToken):
+		_, err = fmt.Fprintln(stdout, err)
+		return err
 	}
-	return fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
+	return err
 }
 
-const usage = `Usage:
-  bot [--token-file FILE] [--db ./carcassonne.db] [--guild ID]   serve Discord over the gateway
-  bot --http ADDR --public-key HEX [...]                         serve HTTP interactions instead
-  bot play                                           hot-seat game in the terminal
-  bot play --script FILE [--out DIR]                 run a table script (JSON lines out)
-  bot play --auto N --map M [--players K] [--seed S] play N random games, print final states
-  bot play --auto N --ai hard,easy [...]             the same with AI seats (levels of the first seats)
-  bot play --record FILE --move N [--script S]       play on from turn N of a game record
-  bot render (--script FILE [--line N] | --game ID [--move N]) [--end | --full] [-o board.png]
-  bot backup FILE          consistent copy of the database, also while the bot runs
-  bot export [--admin] ID  a game as JSON (players' view; --admin: everything)
-  bot import FILE          load an exported game (with the bot stopped)
-  bot verify               replay every game and check (and repair) its snapshot
-  bot verify FILE          check a game record: the deal's commitment, every move and hash
-  bot replay FILE          the same, for a record from /carc export, with the final scores
-  bot jcz [-o OUT] FILE    that record of a finished classic game as a JCloisterZone saved game
-  bot bench [--quick]      measure speed, latency and memory; one table with the targets
-  bot ai match --a hard --b easy [--map M] [--decks N] [--players K] [--seed S]
-                           deck-paired, seat-swapped AI match: win rate, margin, Elo, time/move
-  bot ai serve             play an AI seat for an external driver: JSON lines on stdin/stdout
-Environment: DISCORD_TOKEN, CARC_DB, CARC_GUILD, CARC_HTTP, CARC_PUBLIC_KEY, CARC_LOG_LEVEL.
-`
+// command is a command of the binary, with its line in the overview.
+type command struct {
+	name, args, what string
+	run              func(args []string, stdin io.Reader, stdout io.Writer) error
+}
+
+func noInput(f func([]string, io.Writer) error) func([]string, io.Reader, io.Writer) error {
+	return func(args []string, _ io.Reader, stdout io.Writer) error { return f(args, stdout) }
+}
+
+// commandList is every command, in the order of the overview.
+var commandList = []command{
+	{"", "[FLAGS]", "serve Discord over the gateway, or HTTP interactions with --http (flags below)",
+		func(args []string, _ io.Reader, _ io.Writer) error { return serve(args) }},
+	{"play", "", "play in the terminal: hot-seat, a table script (--script), random or AI games (--auto)", play},
+	{"render", "", "draw a table script's or a stored game's board as a PNG", noInput(renderGame)},
+	{"backup", "FILE", "write a consistent copy of the database, also while the bot runs", noInput(backup)},
+	{"export", "ID", "print a game as JSON (players' view; --admin: everything), or a league (--league)", noInput(export)},
+	{"import", "FILE", "load an exported game or league into the database, with the bot stopped", noInput(importGame)},
+	{"verify", "[FILE]", "replay every stored game and check (and repair) its snapshot; or check a game record", noInput(verify)},
+	{"replay", "FILE", "check a game record from /carc export (deal, moves, hashes) and print the places", noInput(replayRecord)},
+	{"jcz", "FILE", "write a finished classic game's record as a JCloisterZone saved game", noInput(jczRecord)},
+	{"bench", "", "measure speed, latency and memory; one table with the targets", noInput(benchReport)},
+	{"ai", "match|serve", "a deck-paired AI match (win rate, Elo), or an AI seat over JSON lines", aiCommand},
+	{"help", "[COMMAND]", "this overview, or a command's flags (as bot COMMAND --help)", nil},
+}
+
+// environment is every variable the bot reads, with what it sets.
+var environment = [][2]string{
+	{"DISCORD_TOKEN", "the bot's token (else --token-file); never put it on the command line"},
+	{"CARC_TOKEN_FILE", "--token-file: a file holding the token (a systemd credential, a secret mount)"},
+	{"CARC_DB", "--db of every command: the database file (default ./carcassonne.db)"},
+	{"CARC_GUILD", "--guild: register the commands in this server only"},
+	{"CARC_HTTP", "--http: serve HTTP interactions on this address"},
+	{"CARC_PUBLIC_KEY", "--public-key: the application's public key, for --http"},
+	{"CARC_LOG_LEVEL", "--log-level: debug, info (default), warn or error"},
+	{"CARC_MAX_TABLES_PER_USER", "--max-tables-per-user: open tables one person may sit at (default 10; 0: no cap)"},
+	{"CARC_MAX_TABLES_PER_SERVER", "--max-tables-per-server: open tables one server may have (default 200; 0: no cap)"},
+	{"CARC_LOBBY_EXPIRY", "--lobby-expiry: close a lobby nobody changed for this long (default 7d)"},
+	{"CARC_AI_QUEUE", "--ai-queue: AI turns that may wait at once (default 256)"},
+	{"CARC_AI_WORKERS", "--ai-workers: AI turns played at once (default 0: one per core)"},
+}
+
+// usage is the overview of bot --help: every command in one line, and the environment.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("Usage: bot [COMMAND] [ARGUMENTS] [FLAGS]; flags may come before or after the arguments.\n\n")
+	for _, c := range commandList {
+		fmt.Fprintf(&b, "  %-22s %s\n", strings.Join(strings.Fields("bot "+c.name+" "+c.args), " "), c.what)
+	}
+	b.WriteString("\nEnvironment (a flag on the command line wins):\n")
+	for _, e := range environment {
+		fmt.Fprintf(&b, "  %-22s %s\n", e[0], e[1])
+	}
+	return b.String()
+}

@@ -36,7 +36,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	record := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
 	move := fs.Int("move", 0, "with --record: start after this turn")
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard); seats beyond the list, or all without it, play random moves")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *auto > 0 {

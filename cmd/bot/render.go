@@ -25,7 +25,7 @@ func renderGame(args []string, out io.Writer) error {
 	end := fs.Bool("end", false, "draw the end-of-game picture")
 	full := fs.Bool("full", false, "draw the whole map instead of the turn picture")
 	file := fs.String("o", "board.png", "the PNG to write")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	var t *commands.Table

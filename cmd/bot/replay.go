@@ -16,7 +16,7 @@ import (
 // after it, and the final places. A record that diverges exits 1 and names the move.
 func replayRecord(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

@@ -50,8 +50,11 @@ func serve(args []string) error {
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
 	limits := addLimitFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%q is not a command: a command comes first, its flags after it (bot --help lists them)", fs.Arg(0))
 	}
 	cfg := bot.Config{GuildID: *guild}
 	if err := limits.apply(&cfg); err != nil {
@@ -63,7 +66,9 @@ func serve(args []string) error {
 		if err != nil {
 			return fmt.Errorf("read the token file: %w", err)
 		}
-		token = strings.TrimSpace(string(b))
+		if token = strings.TrimSpace(string(b)); token == "" {
+			return fmt.Errorf("the token file %s is empty: write the bot's token in it", *tokenFile)
+		}
 	}
 	if token == "" {
 		return errNoToken

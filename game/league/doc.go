@@ -48,6 +48,9 @@
 // A game still running when its round's deadline passes is adjudicated by the league's policy:
 // PolicyScoreStands ranks the players by their current scores; PolicyForfeit ranks the player
 // whose turn it is (who let the deadline pass) last and the others by their current scores.
+// Either way a player already out of the game (resigned or removed) comes last, as in a finished
+// game. A league game an administrator abandons is adjudicated the same way, never stored as a
+// played result: its fixture is adjudicated, and it is rated like one stopped at the deadline.
 //
 // # When the next round starts
 //

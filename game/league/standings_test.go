@@ -81,27 +81,31 @@ func TestTieBreaks(t *testing.T) {
 }
 
 // TestRoundDeadlinePolicies: the current score stands, or the player who let the deadline pass
-// is last.
+// is last; either way a player already out of the game (resigned or removed) is last, as in a
+// finished game, however many points they had.
 func TestRoundDeadlinePolicies(t *testing.T) {
 	cases := []struct {
 		policy   Policy
 		scores   []int
+		out      []bool
 		timedOut int
 		want     string
 	}{
-		{PolicyScoreStands, []int{30, 20}, 0, "[1 2]"},
-		{PolicyForfeit, []int{30, 20}, 0, "[2 1]"},
-		{PolicyForfeit, []int{30, 20, 20}, 1, "[1 3 2]"},
-		{PolicyForfeit, []int{10, 20, 20}, 0, "[3 1 1]"},
-		{PolicyForfeit, []int{10, 20}, -1, "[2 1]"},
+		{PolicyScoreStands, []int{30, 20}, nil, 0, "[1 2]"},
+		{PolicyForfeit, []int{30, 20}, nil, 0, "[2 1]"},
+		{PolicyForfeit, []int{30, 20, 20}, nil, 1, "[1 3 2]"},
+		{PolicyForfeit, []int{10, 20, 20}, nil, 0, "[3 1 1]"},
+		{PolicyForfeit, []int{10, 20}, nil, -1, "[2 1]"},
+		{PolicyScoreStands, []int{50, 20, 10}, []bool{true, false, false}, 1, "[3 1 2]"},
+		{PolicyForfeit, []int{50, 20, 10}, []bool{true, false, false}, 1, "[2 3 1]"},
 	}
 	for _, c := range cases {
-		got, err := Adjudicate(c.policy, c.scores, c.timedOut)
+		got, err := Adjudicate(c.policy, c.scores, c.out, c.timedOut)
 		if err != nil || fmt.Sprint(got) != c.want {
-			t.Errorf("%s %v timed out %d: %v %v, want %s", c.policy, c.scores, c.timedOut, got, err, c.want)
+			t.Errorf("%s %v out %v timed out %d: %v %v, want %s", c.policy, c.scores, c.out, c.timedOut, got, err, c.want)
 		}
 	}
-	if _, err := Adjudicate("coin", []int{1, 2}, 0); err == nil {
+	if _, err := Adjudicate("coin", []int{1, 2}, nil, 0); err == nil {
 		t.Error("an unknown policy was accepted")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -171,6 +172,15 @@ func TestMentionsNeedAllowedMentions(t *testing.T) {
 	if len(sent.Mentions) != 2 {
 		t.Errorf("message object mentions %d users, want 2", len(sent.Mentions))
 	}
+
+	// Allowed mentions list Discord ids only: anything else fails the whole message.
+	_, err = s.ChannelMessageSendComplex(f.General.ID, &discordgo.MessageSend{Content: "your turn",
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{bob.ID, "ai:easy:2"}}})
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response.StatusCode != http.StatusBadRequest || !strings.Contains(string(rest.ResponseBody), "is not snowflake") {
+		t.Errorf("a message allowing a mention of a non-id: %v", err)
+	}
+	expectProblem(t, f, ProblemBadRequest)
 }
 
 func TestDiscordLimitsAreEnforced(t *testing.T) {

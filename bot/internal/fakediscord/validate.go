@@ -187,5 +187,25 @@ func validateAllowedMentions(am *AllowedMentions) error {
 	if len(am.Users) > 100 || len(am.Roles) > 100 {
 		return formError("allowed_mentions", "BASE_TYPE_MAX_LENGTH", "Must list 100 or fewer users and roles.")
 	}
+	for field, ids := range map[string][]string{"users": am.Users, "roles": am.Roles} {
+		for i, id := range ids {
+			if !snowflake(id) {
+				return formError(fmt.Sprintf("allowed_mentions.%s.%d", field, i), "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", id))
+			}
+		}
+	}
 	return nil
+}
+
+// snowflake tells whether id is a Discord id: a decimal number.
+func snowflake(id string) bool {
+	if id == "" || len(id) > 20 {
+		return false
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,86 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// syncBuffer is a log destination safe for the bot's goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestStoreFailuresAreExplainedNotShown: when the database cannot be written, a player's move,
+// settings and league command are answered with what happened and that nothing changed, never
+// with the server's file path; the host finds the whole error, path included, in the log.
+func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "private-games.db")
+	rw, err := storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rw.Close()
+	store, err := storage.Open(db, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	var logs syncBuffer
+	b := &Bot{store: store, log: slog.New(slog.NewTextHandler(&logs, nil))}
+	writeErr := store.SetPlayerSettings("u1", storage.Settings{Notify: "off"})
+	if !errors.Is(writeErr, storage.ErrReadOnly) || !strings.Contains(writeErr.Error(), db) {
+		t.Fatalf("the read-only store's error does not name the file, so this test shows nothing: %v", writeErr)
+	}
+	alice := commands.User{ID: "u1", Name: "alice"}
+	league := commands.HandleLeague(commands.LeagueContext{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
+		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
+	for what, text := range map[string]string{
+		"a move":         b.commitError(&gameEntry{id: "g1"}, writeErr).text,
+		"settings":       b.setPrefs(commands.Input{User: alice, Command: "carc", Sub: "settings", Options: map[string]string{"notify": "off"}}),
+		"/league create": league.Text,
+	} {
+		if strings.Contains(text, db) || strings.Contains(text, "private-games") {
+			t.Errorf("%s: the player reads the server's path: %q", what, text)
+		}
+		if !strings.Contains(text, "cannot be written just now, so nothing changed") || !strings.Contains(text, "tell the bot's host") {
+			t.Errorf("%s: the player is not told what happened: %q", what, text)
+		}
+	}
+	for _, op := range []string{"could not store a move", "could not save a player's settings", "could not save a league"} {
+		if !logLine(logs.String(), op, db) {
+			t.Errorf("the log has no %q with the path:\n%s", op, logs.String())
+		}
+	}
+}
+
+// logLine reports whether a line of the log has both words.
+func logLine(log, a, b string) bool {
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, a) && strings.Contains(line, b) {
+			return true
+		}
+	}
+	return false
+}
