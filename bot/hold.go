@@ -11,8 +11,9 @@ import (
 
 // A game is on hold when the bot's own work on it failed: its AI turn panicked or was refused, a
 // deadline or a reminder panicked, its league game could not be announced. The bot then does no
-// work of its own on it (AI turns, deadlines, reminders) until the table's creator or someone with
-// Manage Channels resumes it with the button of the hold message or of /carc status; the players'
+// work of its own on it (AI turns, deadlines, reminders) until someone who administers the game
+// (as for /carc abandon) resumes it with the button of the hold message or of /carc status; the
+// players'
 // own commands still work, and /carc abandon ends it. The hold is stored with the game, so a
 // restart does not run the failing work again: a deterministic failure costs one log entry, not a
 // crash at every start.
@@ -40,9 +41,9 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 		b.log.Error("could not store a game's hold: it holds until a restart", "game", e.id, "err", err)
 	}
 	text := "This game is on hold: " + reason + ". The error is logged for the bot's host. Nothing was lost: every move made so " +
-		"far is stored, and /carc board shows where the game stands. The bot does nothing more on its own here (AI turns, deadlines, reminders) until the " +
-		"table's creator or someone with Manage Channels resumes the game with the button below; your own commands still work, and " +
-		"/carc abandon ends the game."
+		"far is stored, and /carc board shows where the game stands. The bot does nothing more on its own here (AI turns, " +
+		"deadlines, reminders) until one of the game's administrators (those of /carc abandon) resumes it with the button below. " +
+		"Your own commands still work."
 	if err := b.say(e.place, text, resumeButton(e.table)); err != nil {
 		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
 	}
@@ -69,13 +70,14 @@ func holdLine(e *gameEntry) string {
 	if e.hold == "" {
 		return ""
 	}
-	return "On hold: " + e.hold + ". The bot does nothing on its own here until the table's creator or someone with Manage Channels " +
-		"resumes the game (the button below)."
+	return "On hold: " + e.hold + ". The bot does nothing on its own here until one of the game's administrators (those of " +
+		"/carc abandon) resumes it (the button below)."
 }
 
-// resume lifts a game's hold at the request of u (admin: Manage Channels) and lets the bot play its
-// part again: the AI's turn is offered, the deadlines and reminders fire at the next tick.
-func (b *Bot) resume(place string, u commands.User, admin bool) string {
+// resume lifts a game's hold at the request of in's user, who must administer the game (as for
+// /carc abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
+// reminders fire at the next tick.
+func (b *Bot) resume(place string, in commands.Input) string {
 	e := b.entryAt(place)
 	if e == nil {
 		return "This game is no longer running."
@@ -85,15 +87,15 @@ func (b *Bot) resume(place string, u commands.User, admin bool) string {
 	if e.hold == "" {
 		return "This game is not on hold."
 	}
-	if u.ID != e.table.Creator.ID && !admin {
-		return fmt.Sprintf("Only %s, who opened the table, or someone with Manage Channels can resume the game.", e.table.Creator.Name)
+	if ok, why := commands.Administers(e.table, in, "resume the game"); !ok {
+		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {
 		b.log.Error("could not lift a game's hold", "game", e.id, "err", err)
 		return "The game could not be resumed, so it stays on hold; please try again."
 	}
 	e.hold = ""
-	if err := b.say(e.place, u.Name+" resumed the game: the bot plays its part again.", nil); err != nil {
+	if err := b.say(e.place, in.User.Name+" resumed the game: the bot plays its part again.", nil); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)

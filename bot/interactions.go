@@ -285,7 +285,8 @@ func (b *Bot) component(i *discordgo.Interaction) {
 		return
 	}
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {
-		b.editOriginal(i, b.resume(i.ChannelID, u, admin), nil, nil)
+		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0}
+		b.editOriginal(i, b.resume(i.ChannelID, in), nil, nil)
 		return
 	}
 	e := b.entryAt(i.ChannelID)

@@ -46,8 +46,8 @@ func resumeID(m *fakediscord.Message) string {
 // stop the bot: the panic is recovered, the game is put on hold with a message (and a resume
 // button) in its channel, nothing of it is lost (the player's move stands, the AI's is not half
 // stored), /carc status says why, and another game's AI plays on. The timer loop does not play the
-// held game's AI again, nor does a restart (which does not crash). Only the table's creator or a
-// channel admin resumes it, and then the AI plays.
+// held game's AI again, nor does a restart (which does not crash). Only the game's administrators
+// (here its creator or a channel admin) resume it, and then the AI plays.
 func TestAnAIThatPanicsHoldsItsGameAndTheBotServesTheOthers(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -102,7 +102,7 @@ func TestAnAIThatPanicsHoldsItsGameAndTheBotServesTheOthers(t *testing.T) {
 		t.Fatalf("after a timer tick and a restart the held game's AI ran %d times (hold %q)", n, h.b.entryAt(a.ID).hold)
 	}
 
-	if m := h.click(bob, onHold, resumeID(onHold)); !contains(m.Content, "Only alice, who opened the table, or someone with Manage Channels") {
+	if m := h.click(bob, onHold, resumeID(onHold)); !contains(m.Content, "Only alice, who opened the table, or someone with Manage Channels can resume the game") {
 		t.Fatalf("bob's resume: %s", m.Content)
 	}
 	broken.Store(false)
@@ -174,7 +174,12 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 	h.start()
 	onHold := h.posts(a.ID)[postsA-1]
 	broken.Store("")
-	if m := h.click(alice, onHold, resumeID(onHold)); !contains(m.Content, "The game is resumed.") {
+	// A rated game: its players do not administer it, a channel admin who does not play does.
+	if m := h.click(alice, onHold, resumeID(onHold)); !contains(m.Content, "This game is rated: only a member with Manage Channels who does not play in the game can resume the game") {
+		t.Fatalf("a player's resume of a rated game: %s", m.Content)
+	}
+	admin := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels)
+	if m := h.click(admin, onHold, resumeID(onHold)); !contains(m.Content, "The game is resumed.") {
 		t.Fatalf("the resume: %s", m.Content)
 	}
 	h.b.FireTimers(h.clock.Now())
