@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
+	"runtime/debug"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -39,6 +41,13 @@ func ServeAdmin(l net.Listener, store *storage.Store) {
 		}
 		go func() {
 			defer c.Close()
+			defer func() {
+				// A request that panics fails alone; the bot and its games go on.
+				if r := recover(); r != nil {
+					slog.Error("panic in an admin request", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+					_ = json.NewEncoder(c).Encode(AdminResponse{Error: fmt.Sprintf("internal error: %v", r)})
+				}
+			}()
 			var req AdminRequest
 			if err := json.NewDecoder(bufio.NewReader(c)).Decode(&req); err != nil {
 				_ = json.NewEncoder(c).Encode(AdminResponse{Error: "bad request: " + err.Error()})

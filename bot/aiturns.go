@@ -7,55 +7,96 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
-// AI seats play on a bounded pool (one search per core, the others queued), never inside an
-// interaction's three seconds and never holding another game: an AI turn is scheduled when a
-// change leaves an AI to play, waits a few seconds so that it reads as a turn of its own, then
-// takes the game's lock, plays, stores its moves and announces them like a player's turn.
+// AI seats play on a few workers (one per core unless the host says otherwise), fed by a bounded
+// queue (aiQueue), never inside an interaction's three seconds and never holding another game: an
+// AI turn is offered when a change leaves an AI to play, waits a few seconds so that it reads as a
+// turn of its own, then takes the game's lock, plays, stores its moves and announces them like a
+// player's turn. A turn that finds the queue full is not stored anywhere yet, so nothing is lost:
+// the timer loop offers every game's pending AI turn again (offerPendingAI), as a restart does.
 
-// defaultAIDelay is how long after the previous turn an AI plays.
-const defaultAIDelay = 3 * time.Second
+// Defaults of Config.
+const (
+	defaultAIDelay = 3 * time.Second
+	// DefaultAIQueue is how many AI turns may wait at once: far more than the tables with an AI
+	// that the caps on open tables leave a server, so only a flood waits for the timer loop.
+	DefaultAIQueue = 256
+)
 
-// scheduleAI plays the AI's turn later if an AI seat is to play. e.seq pins the position: if
-// anything changes the game meanwhile, that change schedules anew.
-func (b *Bot) scheduleAI(e *gameEntry) {
-	if _, ok := e.table.AIToPlay(); !ok || b.closing.Load() {
-		return
+// startAIWorkers starts the workers that play the queued AI turns until the bot closes.
+func (b *Bot) startAIWorkers() {
+	for range b.cfg.AIWorkers {
+		b.aiWG.Add(1)
+		go func() {
+			defer b.aiWG.Done()
+			for {
+				j, ok := b.ai.take(b.stop)
+				if !ok {
+					return
+				}
+				b.playAI(j)
+			}
+		}()
 	}
-	seq := e.seq
-	b.aiWG.Add(1)
-	go func() {
-		defer b.aiWG.Done()
-		select {
-		case <-time.After(b.cfg.AIDelay):
-		case <-b.stop:
-			return
-		}
-		select {
-		case b.aiPool <- struct{}{}:
-		case <-b.stop:
-			return
-		}
-		defer func() { <-b.aiPool }()
-		b.playAI(e, seq)
-	}()
 }
 
-func (b *Bot) playAI(e *gameEntry, seq uint64) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.seq != seq || b.closing.Load() {
+// scheduleAI offers the AI's turn to the queue if an AI seat is to play (e.mu held). e.seq pins the
+// position: if anything changes the game meanwhile, that change offers the turn anew. waiting
+// says that a person has just played and waits for the AI's reply.
+func (b *Bot) scheduleAI(e *gameEntry, waiting bool) {
+	if _, ok := e.table.AIToPlay(); !ok || e.hold != "" || b.closing.Load() {
 		return
 	}
-	reply := commands.AIMove(e.table)
+	if !b.ai.offer(aiJob{e: e, seq: e.seq, ready: time.Now().Add(b.cfg.AIDelay), waiting: waiting}) {
+		b.log.Warn("the AI queue is full: the turn is offered again at the next timer tick", "game", e.id, "queue", b.cfg.AIQueue)
+	}
+}
+
+// offerPendingAI offers again the AI turn of every game whose AI is to play and has no turn in
+// the queue: turns that found the queue full or could not be stored (and ends the tables whose
+// end could not be). A game busy right now is left to whatever busies it.
+func (b *Bot) offerPendingAI() {
+	b.mu.Lock()
+	games := make([]*gameEntry, 0, len(b.games))
+	for _, e := range b.games {
+		games = append(games, e)
+	}
+	b.mu.Unlock()
+	for _, e := range games {
+		if !e.mu.TryLock() {
+			continue
+		}
+		if !b.ai.queued(e) {
+			b.settle(e, false)
+		}
+		e.mu.Unlock()
+	}
+}
+
+// playAI plays a queued turn. A person who waited for it still waits if another AI plays next.
+func (b *Bot) playAI(j aiJob) {
+	e, seq := j.e, j.seq
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.seq != seq || e.hold != "" || b.closing.Load() {
+		return
+	}
+	defer b.recoverGame(e, "playing an AI player's turn")
+	if e.table.Unattended() {
+		b.endUnattended(e) // its end could not be stored before
+		return
+	}
+	reply := b.cfg.AIMove(e.table)
 	if !reply.OK {
 		b.log.Error("the AI could not play its turn", "game", e.id, "reply", reply.Text)
+		b.hold(e, "the AI could not play its turn ("+reply.Text+")")
 		return
 	}
 	entry := commands.Entry{AI: true, Played: reply.Moves}
 	if err := b.commit(e, reply, entry, "ai", fmt.Sprintf("ai-%s-%d", e.id, seq)); err != nil {
+		// Nothing was stored: the timer loop offers the turn again.
 		b.log.Error("could not store the AI's turn", "game", e.id, "err", err)
 		return
 	}
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
-	b.scheduleAI(e)
+	b.settle(e, j.waiting)
 }

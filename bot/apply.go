@@ -2,6 +2,8 @@ package bot
 
 import (
 	"errors"
+	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -24,11 +26,14 @@ type answer struct {
 	stale  bool // the clicked message's buttons can never work again
 }
 
-// run applies one entry to a game and then answers the player. The game's lock is held only
+// run applies one entry to a game, calls applied, and then answers the player. The game's lock is held only
 // while the entry is applied, stored and announced; nothing done under it takes another game's
 // lock, so /carc status in a game's channel cannot wait on itself.
-func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User) {
+func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User, applied ...func()) {
 	a := b.apply(e, entry, u, i.ID)
+	for _, f := range applied {
+		f() // before the answer, which may bring the player's next command
+	}
 	if a.status {
 		a.text += "\n" + b.yourTurns(u)
 	}
@@ -58,13 +63,18 @@ func (b *Bot) applyLocked(e *gameEntry, entry commands.Entry, u commands.User, i
 		if status && e.problem != "" {
 			reply.Text += "\nProblem: " + e.problem
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: components(reply), status: status, stale: reply.Stale}, nil
+		comps := components(reply)
+		if line := holdLine(e); status && line != "" {
+			reply.Text += "\n" + line
+			comps = append(comps, resumeButton(e.table)...)
+		}
+		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
 	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
 		return b.commitError(e, err), nil
 	}
 	p := b.post(e, reply)
-	b.scheduleAI(e)
+	b.settle(e, true)
 	if p.later {
 		return answer{text: "Done: " + firstLine(reply.Text)}, p
 	}
@@ -129,6 +139,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 		return errAlreadyApplied
 	}
 	e.table, e.seq, e.timers = t, e.seq+1, timers
+	b.track(e)
 	if c.Status.Terminal() {
 		b.mu.Lock()
 		if b.places[e.place] == e {
@@ -205,6 +216,11 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		content += "\n" + line
 	}
 	comps := components(reply)
+	var files []*discordgo.File
+	if reply.Image != commands.EndImage {
+		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
+		files = pngFile(b.picture(reply.Table, reply))
+	}
 	before, done := b.order.enter(e.place)
 	p := &posting{done: make(chan struct{})}
 	if reply.Image == commands.EndImage {
@@ -212,21 +228,29 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		b.endPosts.Add(1)
 		go func() {
 			defer b.endPosts.Done()
+			defer close(p.done)
+			defer done()
+			defer func() {
+				// The game is over and stored: a failure to draw or post its end is only logged.
+				if r := recover(); r != nil {
+					b.log.Error("panic while posting a game's end", "game", e.id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+					p.err = errors.New("the bot hit an internal error while drawing the game's end")
+				}
+			}()
 			files := append(pngFile(b.picture(reply.Table, reply)), b.cfg.EndFiles(reply.Table)...)
 			<-before
 			p.id, p.err = b.send(e.place, content, comps, files, ping)
-			done()
 			if p.err != nil {
 				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
 			}
-			close(p.done)
 		}()
 		return p
 	}
-	files := pngFile(b.picture(reply.Table, reply))
-	<-before
-	p.id, p.err = b.send(e.place, content, comps, files, ping)
-	done()
+	func() {
+		defer done()
+		<-before
+		p.id, p.err = b.send(e.place, content, comps, files, ping)
+	}()
 	close(p.done)
 	if p.err != nil {
 		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", p.err)
@@ -284,6 +308,12 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		b.editOriginal(i, "seed: is for local play and table scripts only: a game on Discord is dealt from a secret key nobody chooses.", nil, nil)
 		return
 	}
+	release, refusal := b.reserveSeat(i.GuildID, in.User.ID, true)
+	if refusal != "" {
+		b.editOriginal(i, refusal, nil, nil)
+		return
+	}
+	defer release()
 	key, err := b.cfg.Deal()
 	if err != nil {
 		b.log.Error("could not draw a deal key", "err", err)
@@ -325,11 +355,14 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		b.editOriginal(i, "The game could not be saved, so it was not opened: "+storage.ForPlayers(err)+".", nil, nil)
 		return
 	}
-	e := &gameEntry{id: rec.ID, place: in.Channel, table: t}
+	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
+	e.mu.Lock()
 	b.mu.Lock()
 	b.places[e.place], b.games[e.id] = e, e
 	b.mu.Unlock()
-	e.mu.Lock()
+	b.track(e)
+	release() // the table counts now
+	b.keepLobbyExpiry(e)
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 	e.mu.Unlock()
 	where := "here"

@@ -37,6 +37,19 @@ type Config struct {
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
 	// Tests that need games to repeat pass FixedDeals.
 	Deal func() (string, error)
+	// MaxTablesPerUser caps the open tables (lobbies and running games) a person sits at, and
+	// MaxTablesPerServer those of one server; league games count for neither (MaxMembers caps a
+	// league). 0 means DefaultMaxTablesPerUser and DefaultMaxTablesPerServer; negative, no cap.
+	MaxTablesPerUser, MaxTablesPerServer int
+	// LobbyExpiry closes a lobby nobody changed for this long; 0 means DefaultLobbyExpiry.
+	LobbyExpiry time.Duration
+	// AIQueue bounds the AI turns waiting to be played; 0 means DefaultAIQueue. A turn that finds
+	// the queue full is not lost: the timer loop offers it again.
+	AIQueue int
+	// AIWorkers is how many AI turns are played at once; 0 means one per core.
+	AIWorkers int
+	// AIMove plays the turn of the AI seat to play; nil means commands.AIMove (tests make it fail).
+	AIMove func(t *commands.Table) commands.Reply
 }
 
 // Bot serves games on Discord.
@@ -51,16 +64,18 @@ type Bot struct {
 	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
 	httpWait time.Duration
 
-	mu     sync.Mutex
-	places map[string]*gameEntry // channel or thread id -> its open game
-	games  map[string]*gameEntry // game id -> game
+	mu      sync.Mutex
+	places  map[string]*gameEntry // channel or thread id -> its open game
+	games   map[string]*gameEntry // game id -> game
+	opening map[string]bool       // league games being opened (openRound)
 
 	order    placeOrder     // each channel's announcements in order (post.go)
 	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
 
 	inflight      sync.WaitGroup
 	aiWG          sync.WaitGroup
-	aiPool        chan struct{} // one AI search per core
+	ai            *aiQueue
+	seats         seatReservations
 	closing       atomic.Bool
 	timersRunning atomic.Bool
 	stop          chan struct{}
@@ -73,11 +88,17 @@ type gameEntry struct {
 	mu      sync.Mutex
 	id      string
 	place   string
+	guild   string
+	league  bool // a league's game, which the caps on open tables leave out
 	table   *commands.Table
 	seq     uint64
 	timers  []storage.Timer
 	lastMsg string
 	problem string // why the last post in the game's channel failed; empty once one succeeds
+	hold    string // why the bot does no work of its own on the game (hold); empty when it does
+	// players are the people seated and still playing, kept for counting open tables under b.mu
+	// (which must not wait for a game's lock); track updates them.
+	players []string
 }
 
 // New prepares a bot on a session (opened by Start, or used for REST only in HTTP mode).
@@ -100,15 +121,34 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	if cfg.AIDelay == 0 {
 		cfg.AIDelay = defaultAIDelay
 	}
+	if cfg.MaxTablesPerUser == 0 {
+		cfg.MaxTablesPerUser = DefaultMaxTablesPerUser
+	}
+	if cfg.MaxTablesPerServer == 0 {
+		cfg.MaxTablesPerServer = DefaultMaxTablesPerServer
+	}
+	if cfg.LobbyExpiry <= 0 {
+		cfg.LobbyExpiry = DefaultLobbyExpiry
+	}
+	if cfg.AIQueue <= 0 {
+		cfg.AIQueue = DefaultAIQueue
+	}
+	if cfg.AIWorkers <= 0 {
+		cfg.AIWorkers = runtime.NumCPU()
+	}
+	if cfg.AIMove == nil {
+		cfg.AIMove = commands.AIMove
+	}
 	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
-		httpWait: firstAnswerWithin, aiPool: make(chan struct{}, runtime.NumCPU()),
-		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
+		httpWait: firstAnswerWithin, ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),
+		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, opening: map[string]bool{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
 	}
 	if b.cfg.EndFiles == nil {
 		b.cfg.EndFiles = b.endFiles
 	}
+	b.startAIWorkers()
 	return b, nil
 }
 
@@ -128,7 +168,7 @@ func (b *Bot) Load() error {
 			b.log.Error("a stored game does not load; run bot verify", "game", rec.ID, "err", err)
 			continue
 		}
-		e := &gameEntry{id: rec.ID, place: rec.Place(), table: t, seq: snap.Seq}
+		e := &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, league: rec.League != "", table: t, seq: snap.Seq, hold: rec.Hold}
 		if e.timers, err = b.store.Timers(rec.ID); err != nil {
 			return fmt.Errorf("load game %s: %w", rec.ID, err)
 		}
@@ -138,7 +178,11 @@ func (b *Bot) Load() error {
 		b.mu.Lock()
 		b.places[e.place], b.games[e.id] = e, e
 		b.mu.Unlock()
-		b.scheduleAI(e) // an AI turn pending when the bot stopped
+		e.mu.Lock()
+		b.track(e)
+		b.keepLobbyExpiry(e) // a lobby opened before lobbies expired
+		b.settle(e, false)   // an AI turn pending when the bot stopped, or a table left to AIs
+		e.mu.Unlock()
 	}
 	b.log.Info("games loaded", "count", len(recs))
 	return nil

@@ -55,6 +55,8 @@ type harness struct {
 	deal atomic.Int64
 	// aiDelay is the bot's wait before an AI seat plays (0: the bot's default).
 	aiDelay time.Duration
+	// configure, if set, changes the bot's Config at each start.
+	configure func(*Config)
 }
 
 // nextDeal is the bot's deal source in tests: a fixed key from the harness's deal seed.
@@ -77,8 +79,12 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	s := h.f.Session(h.t)
-	b, err := New(s, Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, EndFiles: h.endFiles, Deal: h.nextDeal, AIDelay: h.aiDelay,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := Config{Store: store, Now: h.clock.Now, TimerEvery: -1, Draw: h.draw, EndFiles: h.endFiles, Deal: h.nextDeal, AIDelay: h.aiDelay,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if h.configure != nil {
+		h.configure(&cfg)
+	}
+	b, err := New(s, cfg)
 	if err != nil {
 		h.t.Fatal(err)
 	}

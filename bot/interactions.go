@@ -255,14 +255,38 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		b.editOriginal(i, r.Text, nil, nil)
 		return
 	}
+	if in.Command == "carc" && in.Sub == "join" && b.takesASeat(e, in.User) {
+		release, refusal := b.reserveSeat(i.GuildID, in.User.ID, false)
+		if refusal != "" {
+			b.editOriginal(i, refusal, nil, nil)
+			return
+		}
+		defer release()
+		b.run(i, e, commands.Entry{Input: &in}, in.User, release)
+		return
+	}
 	b.run(i, e, commands.Entry{Input: &in}, in.User)
+}
+
+// takesASeat tells whether u joining the table of e would take a place in the caps on open
+// tables: a lobby of a table that is not a league's, where u does not sit yet. Any other /carc
+// join is refused by the table itself, with its own reason.
+func (b *Bot) takesASeat(e *gameEntry, u commands.User) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return !e.league && e.table.Status == commands.Lobby && e.table.Seat(u.ID) < 0
 }
 
 func (b *Bot) component(i *discordgo.Interaction) {
 	data := i.MessageComponentData()
-	u, _ := user(i)
+	u, admin := user(i)
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "mute" {
 		b.editOriginal(i, b.mute(i.ChannelID, u, c), nil, nil)
+		return
+	}
+	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {
+		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0}
+		b.editOriginal(i, b.resume(i.ChannelID, in), nil, nil)
 		return
 	}
 	e := b.entryAt(i.ChannelID)

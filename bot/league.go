@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -47,10 +48,15 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 		}
 	}
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	leagueMu.Lock()
-	defer leagueMu.Unlock()
 	c := commands.LeagueContext{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
-	r := commands.HandleLeague(c, in)
+	// A season is scheduled before the lock is taken: the lock is every league's, and a
+	// round-robin of a thousand members is the slowest part of any league command.
+	c.Prepared = commands.PrepareStart(c, in)
+	r := func() commands.LeagueReply {
+		leagueMu.Lock()
+		defer leagueMu.Unlock()
+		return commands.HandleLeague(c, in)
+	}()
 	if !r.OK || !r.Public {
 		file := r.File
 		if r.Standings != nil {
@@ -66,7 +72,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	}
 	b.postLeague(channel, r.Text, l)
 	if l != nil {
-		b.openRound(l.League, l.Season, l.Fixtures)
+		b.openRound(*l)
 	}
 	b.editOriginal(i, "Done.", nil, nil)
 }
@@ -86,29 +92,107 @@ func (b *Bot) postLeague(channel, text string, start *commands.RoundStart) {
 	}
 }
 
-// openRound opens each fixture's game in a thread of its own and saves the threads in the season.
-// A fixture whose game exists already (a restart after part of the round was opened) is kept.
-func (b *Bot) openRound(l league.League, s league.Season, fixtures []int) {
-	changed := false
-	for _, fi := range fixtures {
-		f := &s.Fixtures[fi]
-		if _, err := b.store.Game(f.GameID); err == nil {
-			continue
-		} else if !errors.Is(err, storage.ErrNotFound) {
-			b.log.Error("could not look up a league game", "game", f.GameID, "err", err)
+// openRound opens each fixture's game in a thread of its own, then records the threads in the
+// season. It runs without leagueMu, which every league command and league timer shares: opening
+// a round of 500 games takes a while. The fixtures and their game ids were saved when the round
+// started, so a game another caller is opening, or has opened (a restart after part of the round
+// was opened), is left to it.
+func (b *Bot) openRound(r commands.RoundStart) {
+	l, s := r.League, r.Season
+	threads := map[string]string{}
+	for _, fi := range r.Fixtures {
+		f := s.Fixtures[fi]
+		if !b.claimOpening(f.GameID) {
 			continue
 		}
-		thread, err := b.openFixture(l, s, *f)
+		thread, err := b.openSafely(l, s, f)
 		if err != nil {
 			b.log.Error("could not open a league game", "league", l.ID, "game", f.GameID, "err", err)
 			continue
 		}
-		f.Thread, changed = thread, true
-	}
-	if changed {
-		if err := b.store.SaveLeague(l, s); err != nil {
-			b.log.Error("could not save the league's threads", "league", l.ID, "err", err)
+		if thread != "" {
+			threads[f.GameID] = thread
 		}
+	}
+	if len(threads) > 0 {
+		b.recordThreads(l.ID, s.Number, threads)
+	}
+}
+
+// openSafely opens a fixture's game (openNew) and releases its claim. A panic is logged with the
+// game and its stack; a game it left open is put on hold in its thread, and a game it left
+// unopened keeps its claim, so that it is not tried again before a restart. The round's other
+// games open all the same.
+func (b *Bot) openSafely(l league.League, s league.Season, f league.Fixture) (thread string, err error) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			b.releaseOpening(f.GameID)
+			return
+		}
+		b.log.Error("panic while opening a league game", "league", l.ID, "game", f.GameID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		err = fmt.Errorf("the bot hit an internal error (logged with its stack)")
+		if e := b.running(f.GameID); e != nil {
+			b.releaseOpening(f.GameID)
+			thread, err = e.place, nil
+			e.mu.Lock()
+			b.hold(e, "the bot hit an internal error while opening this league game")
+			e.mu.Unlock()
+		}
+	}()
+	return b.openNew(l, s, f)
+}
+
+// openNew opens a fixture's game unless it exists already; the thread is "" then.
+func (b *Bot) openNew(l league.League, s league.Season, f league.Fixture) (string, error) {
+	if _, err := b.store.Game(f.GameID); err == nil {
+		return "", nil
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return "", fmt.Errorf("look up the game: %w", err)
+	}
+	return b.openFixture(l, s, f)
+}
+
+// claimOpening reserves the opening of a league game for the caller; false when another caller
+// is opening it.
+func (b *Bot) claimOpening(gameID string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.opening[gameID] {
+		return false
+	}
+	b.opening[gameID] = true
+	return true
+}
+
+func (b *Bot) releaseOpening(gameID string) {
+	b.mu.Lock()
+	delete(b.opening, gameID)
+	b.mu.Unlock()
+}
+
+// recordThreads saves the threads of games just opened in their season, read again under
+// leagueMu so that nothing changed meanwhile is lost.
+func (b *Bot) recordThreads(leagueID string, season int, threads map[string]string) {
+	leagueMu.Lock()
+	defer leagueMu.Unlock()
+	l, err := b.store.League(leagueID)
+	if err != nil {
+		b.log.Error("could not load a league to save its threads", "league", leagueID, "err", err)
+		return
+	}
+	s, err := b.store.Season(leagueID, season)
+	if err != nil {
+		b.log.Error("could not load a season to save its threads", "league", leagueID, "err", err)
+		return
+	}
+	for i := range s.Fixtures {
+		if th, ok := threads[s.Fixtures[i].GameID]; ok {
+			s.Fixtures[i].Thread = th
+		}
+	}
+	if err := b.store.SaveLeague(l, s); err != nil {
+		b.log.Error("could not save the league's threads", "league", l.ID, "err", err)
 	}
 }
 
@@ -141,7 +225,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 		entries = append(entries, commands.Entry{Input: &commands.Input{User: user(p), Command: "carc", Sub: "join"}})
 	}
 	entries = append(entries, commands.Entry{Input: &commands.Input{User: first, Command: "carc", Sub: "start"}})
-	e := &gameEntry{id: f.GameID, place: th.ID}
+	e := &gameEntry{id: f.GameID, place: th.ID, guild: l.Guild, league: true}
 	var reply commands.Reply
 	for n, entry := range entries {
 		reply = commands.Apply(e.table, entry)
@@ -282,21 +366,42 @@ func (b *Bot) leagueGameEnded(id string) {
 	if err != nil || rec.League == "" {
 		return
 	}
-	leagueMu.Lock()
-	defer leagueMu.Unlock()
-	b.nextRound(rec.League)
+	defer b.recoverLeague(rec.League, "starting its next round")
+	next := func() []roundStarted {
+		leagueMu.Lock()
+		defer leagueMu.Unlock()
+		return b.nextRound(rec.League)
+	}()
+	b.openRounds(next)
 }
 
-// nextRound starts the next round of a league whose round is over (leagueMu held).
-func (b *Bot) nextRound(leagueID string) {
+// roundStarted is a round started under leagueMu, to announce and open once it is released.
+type roundStarted struct {
+	text  string // the announcement; none for a round opened again after a restart
+	start commands.RoundStart
+}
+
+// openRounds announces and opens rounds (leagueMu not held).
+func (b *Bot) openRounds(rounds []roundStarted) {
+	for _, r := range rounds {
+		if r.text != "" {
+			b.postLeague(r.start.League.Channel, r.text, &r.start)
+		}
+		b.openRound(r.start)
+	}
+}
+
+// nextRound starts the next round of a league whose round is over (leagueMu held) and returns it
+// to open.
+func (b *Bot) nextRound(leagueID string) []roundStarted {
 	l, err := b.store.League(leagueID)
 	if err != nil {
 		b.log.Error("could not load a league", "league", leagueID, "err", err)
-		return
+		return nil
 	}
 	s, err := b.store.Season(leagueID, l.Season)
 	if err != nil {
-		return // the league has not started this season
+		return nil // the league has not started this season
 	}
 	c := commands.LeagueContext{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now()}
 	r, ok := commands.StartNextRound(c, l, s)
@@ -309,61 +414,127 @@ func (b *Bot) nextRound(leagueID string) {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)
 			}
 		}
-		return
+		return nil
 	}
-	b.postLeague(l.Channel, r.Text, r.Start)
-	b.openRound(r.Start.League, r.Start.Season, r.Start.Fixtures)
+	return []roundStarted{{text: r.Text, start: *r.Start}}
 }
 
 // fireLeagues is the league part of the timer loop: games still running at their round's
 // deadline are adjudicated by the league's policy and the next round starts (on its date, for a
 // league on dates), and a round left half-opened by a restart is opened. The dates are the
 // seasons' deadlines in the store, so they hold across restarts. Paused and ended leagues wait.
+// The games are opened once leagueMu is released.
 func (b *Bot) fireLeagues(now time.Time) int {
+	n, open := b.leagueDeadlines(now)
+	b.openRounds(open)
+	return n
+}
+
+// leagueDeadlines is fireLeagues' work under leagueMu: it adjudicates, starts the rounds due and
+// returns the rounds to open.
+func (b *Bot) leagueDeadlines(now time.Time) (int, []roundStarted) {
 	leagueMu.Lock()
 	defer leagueMu.Unlock()
 	ls, err := b.store.Leagues("")
 	if err != nil {
 		b.log.Error("could not read the leagues", "err", err)
-		return 0
+		return 0, nil
 	}
 	n := 0
+	var open []roundStarted
 	for _, l := range ls {
 		if l.Status != league.Running {
 			continue
 		}
-		s, err := b.store.Season(l.ID, l.Season)
-		if err != nil || s.Started == 0 {
-			continue
-		}
-		var current []int
-		for fi, f := range s.Fixtures {
-			if f.Round == s.Started {
-				current = append(current, fi)
-			}
-		}
-		b.openRound(l, s, current)
-		if now.Before(s.Deadline) {
-			continue
-		}
-		for _, fi := range current {
-			if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, f) {
-				n++
-			}
-		}
-		// A round over before its date waits for it in a league on dates; a round whose last
-		// game ended while the bot was down starts here too.
-		b.nextRound(l.ID)
+		adjudicated, started := b.leagueDeadline(l, now)
+		n += adjudicated
+		open = append(open, started...)
 	}
-	return n
+	return n, open
+}
+
+// leagueDeadline is leagueDeadlines' work on one running league (leagueMu held). A panic pauses
+// the league: the next tick would only run into it again.
+func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roundStarted) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("panic in a league's round work", "league", l.ID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			b.pauseLeague(l.ID, "running its rounds")
+			n, open = 0, nil
+		}
+	}()
+	s, err := b.store.Season(l.ID, l.Season)
+	if err != nil || s.Started == 0 {
+		return 0, nil
+	}
+	var current, missing []int
+	for fi, f := range s.Fixtures {
+		if f.Round == s.Started {
+			current = append(current, fi)
+			if !f.Done() && b.running(f.GameID) == nil {
+				missing = append(missing, fi) // opened if it never was (openRound)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		open = append(open, roundStarted{start: commands.RoundStart{League: l, Season: s, Fixtures: missing}})
+	}
+	if now.Before(s.Deadline) {
+		return 0, open
+	}
+	for _, fi := range current {
+		if f := s.Fixtures[fi]; !f.Done() && b.adjudicate(l, f) {
+			n++
+		}
+	}
+	// A round over before its date waits for it in a league on dates; a round whose last game
+	// ended while the bot was down starts here too.
+	return n, append(open, b.nextRound(l.ID)...)
+}
+
+// recoverLeague recovers from a panic in the bot's work on a league outside leagueMu (deferred):
+// logged with its stack, the league is paused.
+func (b *Bot) recoverLeague(leagueID, what string) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	b.log.Error("panic in a league's round work", "league", leagueID, "work", what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+	leagueMu.Lock()
+	defer leagueMu.Unlock()
+	b.pauseLeague(leagueID, what)
+}
+
+// pauseLeague pauses a league whose round work failed (leagueMu held) and tells its channel: no
+// round starts and no deadline is adjudicated until an administrator's /league resume, so a
+// failure that would repeat does not repeat at every tick or start.
+func (b *Bot) pauseLeague(leagueID, what string) {
+	l, err := b.store.League(leagueID)
+	if err != nil {
+		b.log.Error("could not load a league to pause it", "league", leagueID, "err", err)
+		return
+	}
+	if l.Status == league.Running {
+		l.Status = league.Paused
+		if err := b.store.SaveLeague(l); err != nil {
+			b.log.Error("could not pause a league", "league", leagueID, "err", err)
+		}
+	}
+	b.postLeague(l.Channel, fmt.Sprintf("%s is paused: the bot hit an internal error while %s. The error is logged for the bot's host; "+
+		"no result is lost. No round starts and no deadline is enforced until an administrator resumes it with /league resume.", l.Name, what), nil)
+}
+
+// running is the game in memory with this id, or nil.
+func (b *Bot) running(gameID string) *gameEntry {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.games[gameID]
 }
 
 // adjudicate ends a game at its round's deadline: places by the league's policy, the result and
 // the game's end in one transaction, and a word in the game's thread.
 func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
-	b.mu.Lock()
-	e := b.games[f.GameID]
-	b.mu.Unlock()
+	e := b.running(f.GameID)
 	if e == nil {
 		b.log.Error("a league game to adjudicate is not running", "game", f.GameID)
 		return false

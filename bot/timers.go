@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -20,9 +21,13 @@ const (
 
 var reminderAt = []float64{0.5, 0.75, 0.9}
 
-// timersFor is the game's timer set after a change: the running turn keeps its timers; a new turn
-// gets a deadline and reminders (none for players who turned them off; none in quiet hours).
+// timersFor is the game's timer set after a change: a lobby its expiry; the running turn keeps its
+// timers; a new turn gets a deadline and reminders (none for players who turned them off; none in
+// quiet hours).
 func (b *Bot) timersFor(e *gameEntry, t *commands.Table) []storage.Timer {
+	if t.Status == commands.Lobby {
+		return b.lobbyTimers() // a change in the lobby: it expires that much later
+	}
 	if _, ai := t.AIToPlay(); t.Status != commands.Playing || ai {
 		return nil // an AI seat plays within seconds: no deadline, no reminders
 	}
@@ -60,16 +65,29 @@ func (b *Bot) StartTimers() {
 			case <-b.stop:
 				return
 			case <-tick.C:
-				b.FireTimers(b.now())
+				b.tick()
 			}
 		}
 	}()
 }
 
+// tick is one round of the timer loop. FireTimers recovers from a panic in the work on one game
+// or one league; this is for the rest, so that the loop itself never stops.
+func (b *Bot) tick() {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("panic in the timer loop", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+	}()
+	b.FireTimers(b.now())
+}
+
 // FireTimers handles every timer due at now: a passed deadline applies the table's policy (as a
 // move stored with the timer's id, so a restart never applies it twice); a reminder is sent and
-// then marked done; then league games past their round's deadline are adjudicated (fireLeagues). It
-// returns how many timers and adjudications it handled.
+// then marked done; an expired lobby closes. The timers of a game on hold wait until it resumes.
+// Then the AI turns that found the queue full are offered again, and league games past their
+// round's deadline are adjudicated (fireLeagues). It returns how many timers and adjudications it
+// handled.
 func (b *Bot) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
@@ -77,21 +95,33 @@ func (b *Bot) FireTimers(now time.Time) int {
 		return 0
 	}
 	for _, tm := range due {
-		b.mu.Lock()
-		e := b.games[tm.GameID]
-		b.mu.Unlock()
+		e := b.running(tm.GameID)
 		if e == nil {
 			_ = b.store.CompleteTimer(tm)
 			continue
 		}
-		e.mu.Lock()
-		b.fire(e, tm)
-		e.mu.Unlock()
+		b.fireOn(e, tm)
 	}
+	b.offerPendingAI()
 	return len(due) + b.fireLeagues(now)
 }
 
+// fireOn handles a timer of a game under its lock; a panic puts the game on hold.
+func (b *Bot) fireOn(e *gameEntry, tm storage.Timer) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.hold != "" {
+		return
+	}
+	defer b.recoverGame(e, "applying a turn deadline or sending a reminder")
+	b.fire(e, tm)
+}
+
 func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
+	if tm.Kind == kindExpiry {
+		b.expire(e, tm)
+		return
+	}
 	t := e.table
 	cur, playing := t.Current()
 	if !playing || cur.ID != tm.UserID {
@@ -114,7 +144,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 			return
 		}
 		_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
-		b.scheduleAI(e)
+		b.settle(e, false)
 		return
 	}
 	b.remind(e, tm)

@@ -55,6 +55,11 @@ func (t *Table) rated() bool {
 	return t.Status != Lobby && !t.Local && t.Unrated() == ""
 }
 
+// Administers tells whether in's user may administer the game (the bot asks it for the actions
+// it runs itself, such as resuming a game on hold); if not, why, and who may. what is the action,
+// as in "resume the game".
+func Administers(t *Table, in Input, what string) (bool, string) { return administers(t, in, what) }
+
 // administers tells whether in's user may administer the game; if not, why, and who may.
 // what is the action refused, as in "skip a turn".
 func administers(c *Table, in Input, what string) (bool, string) {

@@ -33,6 +33,9 @@ type LeagueContext struct {
 	Manager bool
 	// NewID is the id /league create gives the league (the bot derives it from the interaction).
 	NewID string
+	// Prepared is the season PrepareStart scheduled before the caller took its league lock. /league
+	// start takes it if the league still has exactly those members, and schedules again if not.
+	Prepared *league.Season
 }
 
 // LeagueReply is the answer to a /league command.
@@ -304,6 +307,10 @@ func leagueJoin(c LeagueContext, l league.League, u User) LeagueReply {
 	if l.Member(u.ID) >= 0 {
 		return leagueFail("You are already a member of %s (%s)", l.Name, plural(len(l.Members), "member", "members"))
 	}
+	if len(l.Members) >= league.MaxMembers {
+		return leagueFail("%s is full: a league takes at most %s. A server runs as many leagues as it likes: ask an administrator to open another with /league create",
+			l.Name, plural(league.MaxMembers, "member", "members"))
+	}
 	l.Members = append(l.Members, league.Member{ID: u.ID, Name: u.Name})
 	if err := save(c, l); err != nil {
 		return leagueFail("%v", err)
@@ -339,7 +346,7 @@ func leagueStart(c LeagueContext, l league.League, s *league.Season) LeagueReply
 		if len(l.Members) < 2 {
 			return leagueFail("%s needs at least 2 members to start; it has %s. Others join with /league join", l.Name, plural(len(l.Members), "member", "members"))
 		}
-		ns, err := league.NewSeason(&l, l.Season)
+		ns, err := newSeason(c, l)
 		if err != nil {
 			return leagueFail("The season cannot start: %v", err)
 		}
@@ -358,6 +365,34 @@ func leagueStart(c LeagueContext, l league.League, s *league.Season) LeagueReply
 		return leagueFail("%v", err)
 	}
 	return LeagueReply{OK: true, Public: true, Text: roundText(l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
+}
+
+// PrepareStart schedules the season a /league start would start now, for the caller to pass as
+// LeagueContext.Prepared: a round-robin of a thousand members is the costly part of the command,
+// and is better done before the caller takes the lock that every league command and league timer
+// shares. Nil when the command would not start a season (another subcommand, a caller who may not
+// start it, a league already running).
+func PrepareStart(c LeagueContext, in Input) *league.Season {
+	if c.Guild == "" || in.Sub != "start" {
+		return nil
+	}
+	l, err := findLeague(c, in.Options["league"])
+	if err != nil || l.Status != league.Open || len(l.Members) < 2 || !(c.Manager || in.User.ID == l.Creator) {
+		return nil
+	}
+	s, err := league.NewSeason(&l, l.Season)
+	if err != nil {
+		return nil
+	}
+	return &s
+}
+
+// newSeason is the season l starts: the prepared one when it was scheduled for these members.
+func newSeason(c LeagueContext, l league.League) (league.Season, error) {
+	if p := c.Prepared; p != nil && p.League == l.ID && p.Number == l.Season && slices.Equal(p.Members, l.Members) {
+		return *p, nil
+	}
+	return league.NewSeason(&l, l.Season)
 }
 
 // StartNextRound starts the next round of a running league whose round is over (the bot calls

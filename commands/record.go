@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -29,6 +30,10 @@ type Entry struct {
 	AI bool `json:"ai,omitempty"`
 	// League marks the table as a game of a league: the bot adds it when it opens a fixture.
 	League *LeagueGame `json:"league,omitempty"`
+	// Unattended is the end of a table no person plays at any more (EndUnattended).
+	Unattended bool `json:"unattended,omitempty"`
+	// Expired is the close of a lobby nobody changed for this long (ExpireLobby).
+	Expired time.Duration `json:"expired,omitempty"`
 }
 
 // Click is a component interaction.
@@ -55,6 +60,10 @@ func Apply(t *Table, e Entry) Reply {
 		return timeout(t, e.Timeout, e.Played, true)
 	case e.League != nil:
 		return markLeague(t, *e.League)
+	case e.Unattended:
+		return EndUnattended(t)
+	case e.Expired > 0:
+		return ExpireLobby(t, e.Expired)
 	}
 	return fail(t, "An empty record entry.")
 }

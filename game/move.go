@@ -28,6 +28,10 @@ const (
 	MoveSkip MoveKind = "skip"
 	// MoveResign takes Player out of the game; the others play on.
 	MoveResign MoveKind = "resign"
+	// MoveEnd ends the game at once with its final scoring, as if the stack had run out: the
+	// table stops a game that nobody it plays for is left in (every human left, only AI seats
+	// play on). Player is the player to move; a drawn tile not yet placed goes back.
+	MoveEnd MoveKind = "end"
 )
 
 // Move is one input to the game. Player is the seat index of who makes it.

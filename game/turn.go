@@ -143,9 +143,9 @@ func (g *Game) check(m Move) error {
 			return g.wrongPhase("pass")
 		}
 		return g.choiceFirst()
-	case MoveSkip:
+	case MoveSkip, MoveEnd:
 	default:
-		return refuse(ErrBadMove, nil, "%q is not a move (place, meeple, action, draw, pass, skip, resign).", Echo(string(m.Kind)))
+		return refuse(ErrBadMove, nil, "%q is not a move (place, meeple, action, draw, pass, skip, resign, end).", Echo(string(m.Kind)))
 	}
 	return nil
 }
@@ -212,6 +212,11 @@ func (g *Game) apply(m Move) {
 		g.skip()
 	case MoveResign:
 		g.resign(m.Player)
+	case MoveEnd:
+		if g.Phase == PhasePlace {
+			g.Deck = append(g.Deck, g.Drawn)
+		}
+		g.end()
 	}
 }
 

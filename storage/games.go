@@ -48,6 +48,8 @@ type GameRecord struct {
 	Seq       uint64     `json:"seq"`                 // number of moves in the log
 	Hash      string     `json:"hash,omitempty"`      // engine hash of the snapshot at Seq
 	Standings []Standing `json:"standings,omitempty"` // final result, for finished games
+	// Hold is why the bot does no work of its own on a live game (SetHold); empty when it does.
+	Hold string `json:"hold,omitempty"`
 }
 
 // Standing is one player's final result; Rank 1 is a winner (ties share a rank).

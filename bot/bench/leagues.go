@@ -17,6 +17,7 @@ import (
 var leagueRows = []string{
 	"/carc leaderboard, 1,000 players, 10,000 rated games",
 	"/league standings, 1,000 players, 10,000 games",
+	"/league start, 1,000 members, slowest format",
 }
 
 // leagues measures the server time of /carc leaderboard and /league standings in a server of
@@ -60,6 +61,38 @@ func (r *runner) leagues() error {
 	}
 	r.add(board)
 	r.add(table)
+	return r.leagueStart(s)
+}
+
+// leagueStart measures /league start's server time for a league of league.MaxMembers in the
+// format that takes longest to schedule, a double round-robin at tables of three (1,270 rounds):
+// the season scheduled outside the league lock, then the command that starts it and stores the
+// season. Opening the games (Discord round trips) is not part of it.
+func (r *runner) leagueStart(s *storage.Store) error {
+	row := Row{Name: leagueRows[2], Unit: "ms", Better: "<=", Target: 1000}
+	creator := commands.User{ID: "u0000", Name: "Player 0"}
+	for rep := range r.reps {
+		l := league.League{ID: fmt.Sprintf("bench-start-%d", rep), Guild: fmt.Sprintf("bench-start-guild-%d", rep), Channel: "bench-channel",
+			Name: "Start", Creator: creator.ID, Map: "france", Format: league.DoubleRoundRobin, TableSize: 3, Policy: league.PolicyScoreStands,
+			RoundDeadline: 24 * time.Hour, Status: league.Open, Season: 1}
+		for i := range league.MaxMembers {
+			l.Members = append(l.Members, league.Member{ID: fmt.Sprintf("u%04d", i), Name: fmt.Sprintf("Player %d", i)})
+		}
+		if err := s.SaveLeague(l); err != nil {
+			return err
+		}
+		c := commands.LeagueContext{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
+		in := commands.Input{User: creator, Command: "league", Sub: "start", Options: map[string]string{}}
+		start := time.Now()
+		c.Prepared = commands.PrepareStart(c, in)
+		reply := commands.HandleLeague(c, in)
+		row.Values = append(row.Values, ms(time.Since(start)))
+		if !reply.OK {
+			return fmt.Errorf("/league start: %s", reply.Text)
+		}
+		row.Extra = fmt.Sprintf("(%d rounds, %d games in round 1)", len(reply.Start.Season.Rounds), len(reply.Start.Fixtures))
+	}
+	r.add(row)
 	return nil
 }
 

@@ -87,6 +87,11 @@ var environment = [][2]string{
 	{"CARC_HTTP", "--http: serve HTTP interactions on this address"},
 	{"CARC_PUBLIC_KEY", "--public-key: the application's public key, for --http"},
 	{"CARC_LOG_LEVEL", "--log-level: debug, info (default), warn or error"},
+	{"CARC_MAX_TABLES_PER_USER", "--max-tables-per-user: open tables one person may sit at (default 10; 0: no cap)"},
+	{"CARC_MAX_TABLES_PER_SERVER", "--max-tables-per-server: open tables one server may have (default 200; 0: no cap)"},
+	{"CARC_LOBBY_EXPIRY", "--lobby-expiry: close a lobby nobody changed for this long (default 7d)"},
+	{"CARC_AI_QUEUE", "--ai-queue: AI turns that may wait at once (default 256)"},
+	{"CARC_AI_WORKERS", "--ai-workers: AI turns played at once (default 0: one per core)"},
 }
 
 // usage is the overview of bot --help: every command in one line, and the environment.

@@ -49,11 +49,16 @@ func serve(args []string) error {
 	httpAddr := fs.String("http", envOr("CARC_HTTP", ""), "serve HTTP interactions on this address instead of the gateway")
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
+	limits := addLimitFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%q is not a command: a command comes first, its flags after it (bot --help lists them)", fs.Arg(0))
+	}
+	cfg := bot.Config{GuildID: *guild}
+	if err := limits.apply(&cfg); err != nil {
+		return err
 	}
 	token := strings.TrimSpace(os.Getenv("DISCORD_TOKEN"))
 	if *tokenFile != "" {
@@ -83,7 +88,8 @@ func serve(args []string) error {
 		return err
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
-	b, err := bot.New(s, bot.Config{Store: store, Logger: log, GuildID: *guild})
+	cfg.Store, cfg.Logger = store, log
+	b, err := bot.New(s, cfg)
 	if err != nil {
 		return err
 	}

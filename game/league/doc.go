@@ -10,9 +10,12 @@
 // bye for the odd player out, and every pair meets exactly once per cycle; the double round-robin
 // plays the cycle twice with the seats swapped, so each player sits first once in every pairing.
 // With tables of 3 to 5 a perfect schedule exists for few player counts, so the round-robin
-// groups greedily by the most pairs not yet met, round after round, until every pair has met at
-// least once. Tables are as even as possible (sizes TableSize or one less), so only tables of two
-// with an odd number of players give byes.
+// groups greedily, round after round, until every pair has met at least once: each table is led
+// by the player with the most pairs still to meet and filled by whoever is due to meet most of
+// it; of the two seasons that break ties between leaders one way and the other, the shorter is
+// played. Tables are as even as possible (sizes TableSize or one less), so only tables of two
+// with an odd number of players give byes. A league takes at most MaxMembers players; a season
+// of that many schedules in well under a second in every format (BenchmarkSchedule).
 //
 // Swiss rounds seat the players in standing order, each table taking the best-placed players who
 // have not met, searching until a round without repeat meetings is found if one exists (within a

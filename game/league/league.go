@@ -43,6 +43,11 @@ const (
 	MaxTableSize = 5
 )
 
+// MaxMembers is the most members a league takes. Every format schedules a season of this many in
+// well under a second (BenchmarkSchedule), and a round of it opens at most 500 games; a league
+// larger than that would be a new kind of event (several leagues, or divisions), not more of one.
+const MaxMembers = 1000
+
 // Status is where a league is in its life.
 type Status string
 

@@ -7,31 +7,6 @@ type Round struct {
 	Byes   []string   `json:"byes,omitempty"`
 }
 
-// pair is an unordered pair of players.
-type pair struct{ a, b string }
-
-func pairOf(a, b string) pair {
-	if b < a {
-		a, b = b, a
-	}
-	return pair{a, b}
-}
-
-// meetings counts how often each pair of players has shared a table in rounds.
-func meetings(rounds []Round) map[pair]int {
-	met := map[pair]int{}
-	for _, r := range rounds {
-		for _, t := range r.Tables {
-			for i := range t {
-				for j := i + 1; j < len(t); j++ {
-					met[pairOf(t[i], t[j])]++
-				}
-			}
-		}
-	}
-	return met
-}
-
 // byeCounts counts each player's byes in rounds.
 func byeCounts(rounds []Round) map[string]int {
 	byes := map[string]int{}

@@ -12,22 +12,25 @@ func RoundRobinRounds(players []string, tableSize int, double bool) ([]Round, er
 	if err := checkPlayers(players, tableSize); err != nil {
 		return nil, err
 	}
-	cycle := circle(players)
 	if tableSize > 2 {
-		cycle = cover(players, tableSize, nil, 1)
+		cycles := 1
+		if double {
+			cycles = 2
+		}
+		return cover(players, tableSize, cycles), nil
 	}
+	cycle := circle(players)
 	if !double {
 		return cycle, nil
 	}
-	second := cover(players, tableSize, cycle, 2)
-	if tableSize == 2 {
-		// The same pairings with the seats swapped, so each player plays first once per pair.
-		second = make([]Round, len(cycle))
-		for i, r := range cycle {
-			second[i] = Round{Byes: slices.Clone(r.Byes)}
-			for _, t := range r.Tables {
-				second[i].Tables = append(second[i].Tables, []string{t[1], t[0]})
-			}
+	// The same pairings with the seats swapped, so each player plays first once per pair.
+	second := make([]Round, len(cycle))
+	for i, r := range cycle {
+		seats := make([]string, 0, 2*len(r.Tables))
+		second[i] = Round{Byes: slices.Clone(r.Byes), Tables: make([][]string, len(r.Tables))}
+		for j, t := range r.Tables {
+			seats = append(seats, t[1], t[0])
+			second[i].Tables[j] = seats[2*j : 2*j+2 : 2*j+2]
 		}
 	}
 	return append(cycle, second...), nil
@@ -37,8 +40,8 @@ func checkPlayers(players []string, tableSize int) error {
 	if tableSize < MinTableSize || tableSize > MaxTableSize {
 		return fmt.Errorf("tables of %d players: choose %d to %d", tableSize, MinTableSize, MaxTableSize)
 	}
-	if len(players) < 2 {
-		return fmt.Errorf("a season needs at least 2 players, not %d", len(players))
+	if len(players) < 2 || len(players) > MaxMembers {
+		return fmt.Errorf("a season needs 2 to %d players, not %d", MaxMembers, len(players))
 	}
 	seen := map[string]bool{}
 	for _, p := range players {
@@ -66,7 +69,8 @@ func circle(players []string) []Round {
 			}
 			return seats[1+(i-1+r)%(m-1)]
 		}
-		var round Round
+		round := Round{Tables: make([][]string, 0, m/2)}
+		flat := make([]string, 0, m) // every table of the round in one allocation
 		for i := range m / 2 {
 			a, b := at(i), at(m-1-i)
 			if i == 0 && r%2 == 1 {
@@ -78,7 +82,8 @@ func circle(players []string) []Round {
 			case b == "":
 				round.Byes = append(round.Byes, a)
 			default:
-				round.Tables = append(round.Tables, []string{a, b})
+				flat = append(flat, a, b)
+				round.Tables = append(round.Tables, flat[len(flat)-2:len(flat):len(flat)])
 			}
 		}
 		rounds = append(rounds, round)
@@ -86,73 +91,66 @@ func circle(players []string) []Round {
 	return rounds
 }
 
-// cover adds rounds to played until every pair has met target times, grouping each round
-// greedily by the pairs that still have to meet. Each round meets at least one such pair, so it
-// ends; the bound only guards against a mistake.
-func cover(players []string, tableSize int, played []Round, target int) []Round {
-	var out []Round
-	history := slices.Clone(played)
-	for len(out) < len(players)*len(players)*target {
-		met := meetings(history)
-		if allMet(players, met, target) {
-			break
-		}
-		r := greedyRound(players, tableSize, met, target, len(history))
-		out = append(out, r)
-		history = append(history, r)
+// cover schedules rounds until every pair has met once per cycle, for cycles cycles, grouping
+// each round greedily by the pairs that still have to meet in the running cycle (greedyRound).
+// Two passes break the ties between table leaders opposite ways, and the shorter season is kept:
+// a greedy schedule now and then takes a few rounds more than it must, rarely both ways at once.
+func cover(players []string, tableSize, cycles int) []Round {
+	t := newTally(players)
+	best := greedySeason(players, tableSize, cycles, false)
+	if other := greedySeason(players, tableSize, cycles, true); len(other) < len(best) {
+		best = other
+	}
+	out := make([]Round, len(best))
+	for i, r := range best {
+		out[i] = Round{Tables: t.names(r.tables), Byes: t.namesOf(r.byes)}
 	}
 	return out
 }
 
-func allMet(players []string, met map[pair]int, target int) bool {
-	for i, a := range players {
-		for _, b := range players[i+1:] {
-			if met[pairOf(a, b)] < target {
-				return false
-			}
-		}
-	}
-	return true
+// seating is a round of players by index.
+type seating struct {
+	tables [][]int
+	byes   []int
 }
 
-// greedyRound seats players at tables of the sizes tableSizes gives, each table started by the
-// player with the most pairs still to play and filled by whoever still has to meet most of it.
-func greedyRound(players []string, tableSize int, met map[pair]int, target, index int) Round {
-	sizes, _ := tableSizes(len(players), tableSize)
-	free := slices.Clone(players)
-	owed := func(p string, others []string) int {
-		n := 0
-		for _, o := range others {
-			if o != p && met[pairOf(p, o)] < target {
-				n++
-			}
-		}
-		return n
+// greedySeason is cover's schedule of the players by index, its leaders' ties broken as
+// greedyRound's laterFirst says. Each round meets at least one pair still due, so it ends; the
+// bound only guards against a mistake.
+func greedySeason(players []string, tableSize, cycles int, laterFirst bool) []seating {
+	n := len(players)
+	met := newTally(players)
+	everyone := make([]int, n)
+	for i := range everyone {
+		everyone[i] = i
 	}
-	var round Round
-	for _, size := range sizes {
-		seed := 0
-		for i, p := range free {
-			if owed(p, free) > owed(free[seed], free) {
-				seed = i
-			}
+	sizes, _ := tableSizes(n, tableSize)
+	var out []seating
+	for target := 1; target <= cycles; target++ {
+		due := met.due(everyone, target)
+		owed := due.owed(n)
+		unmet := 0
+		for _, o := range owed {
+			unmet += o
 		}
-		table := []string{free[seed]}
-		free = slices.Delete(free, seed, seed+1)
-		for len(table) < size {
-			best := 0
-			for i, p := range free {
-				if owed(p, table) > owed(free[best], table) {
-					best = i
+		unmet /= 2
+		for unmet > 0 && len(out) < n*n*cycles {
+			tables, byes := greedyRound(n, sizes, due, owed, len(out), laterFirst)
+			for _, table := range tables {
+				for i, a := range table {
+					for _, b := range table[i+1:] {
+						met.meet(a, b)
+						if due.has(a, b) && met.count(a, b) >= target {
+							due.remove(a, b)
+							owed[a]--
+							owed[b]--
+							unmet--
+						}
+					}
 				}
 			}
-			table = append(table, free[best])
-			free = slices.Delete(free, best, best+1)
+			out = append(out, seating{tables, byes})
 		}
-		// Who sits first turns from round to round.
-		k := index % len(table)
-		round.Tables = append(round.Tables, append(table[k:], table[:k]...))
 	}
-	round.Byes = free
-	return round
+	return out
 }

@@ -31,27 +31,39 @@ func SwissRound(order []string, tableSize int, played []Round) (Round, error) {
 		round.Byes = append(round.Byes, free[pick])
 		free = slices.Delete(free, pick, pick+1)
 	}
-	met := meetings(played)
-	s := search{met: met, sizes: sizes, budget: searchBudget}
-	if tables, ok := s.seat(free, 0); ok {
-		round.Tables = tables
+	t := newTally(order)
+	t.addRounds(played)
+	seats := make([]int, len(free))
+	for i, p := range free {
+		seats[i] = t.index[p]
+	}
+	s := search{t: t, sizes: sizes, budget: searchBudget}
+	if tables, ok := s.seat(seats, 0); ok {
+		round.Tables = t.names(tables)
 		return round, nil
 	}
 	// Every round repeats a meeting: group by fewest repeats instead.
-	g := greedyRound(free, tableSize, met, 1, len(played))
-	round.Tables = g.Tables
+	due := t.due(seats, 1)
+	grouped, _ := greedyRound(len(seats), sizes, due, due.owed(len(seats)), len(played), false)
+	tables := make([][]int, len(grouped))
+	for i, table := range grouped {
+		for _, pos := range table {
+			tables[i] = append(tables[i], seats[pos])
+		}
+	}
+	round.Tables = t.names(tables)
 	return round, nil
 }
 
 // search seats players at tables of the given sizes without a repeat meeting, trying the
 // best-placed combinations first (depth first, with a budget of tries).
 type search struct {
-	met    map[pair]int
+	t      *tally
 	sizes  []int
 	budget int
 }
 
-func (s *search) seat(free []string, table int) ([][]string, bool) {
+func (s *search) seat(free []int, table int) ([][]int, bool) {
 	if table == len(s.sizes) {
 		return nil, true
 	}
@@ -59,23 +71,23 @@ func (s *search) seat(free []string, table int) ([][]string, bool) {
 		return nil, false
 	}
 	first, rest := free[0], free[1:]
-	var pick func(start int, chosen []string) ([][]string, bool)
-	pick = func(start int, chosen []string) ([][]string, bool) {
+	var pick func(start int, chosen []int) ([][]int, bool)
+	pick = func(start int, chosen []int) ([][]int, bool) {
 		s.budget--
 		if s.budget <= 0 {
 			return nil, false
 		}
 		if len(chosen) == s.sizes[table] {
-			left := slices.DeleteFunc(slices.Clone(rest), func(p string) bool { return slices.Contains(chosen, p) })
+			left := slices.DeleteFunc(slices.Clone(rest), func(p int) bool { return slices.Contains(chosen, p) })
 			tables, ok := s.seat(left, table+1)
 			if !ok {
 				return nil, false
 			}
-			return append([][]string{slices.Clone(chosen)}, tables...), true
+			return append([][]int{slices.Clone(chosen)}, tables...), true
 		}
 		for i := start; i < len(rest); i++ {
 			c := rest[i]
-			if slices.ContainsFunc(chosen, func(o string) bool { return s.met[pairOf(o, c)] > 0 }) {
+			if slices.ContainsFunc(chosen, func(o int) bool { return s.t.count(o, c) > 0 }) {
 				continue
 			}
 			if tables, ok := pick(i+1, append(chosen, c)); ok {
@@ -84,5 +96,5 @@ func (s *search) seat(free []string, table int) ([][]string, bool) {
 		}
 		return nil, false
 	}
-	return pick(0, []string{first})
+	return pick(0, []int{first})
 }

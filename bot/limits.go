@@ -1,0 +1,121 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// Open tables are capped per person and per server, so that nobody opens a thousand games in a
+// second: a person may sit at MaxTablesPerUser open tables (a lobby or a running game each, where
+// they have not resigned), and a server may have MaxTablesPerServer open. League games count for
+// neither: a league's games are opened by the league, whose size MaxMembers caps. The counts come
+// from the games in memory, which are every open game of the store (Load), so they hold across
+// restarts.
+
+// Defaults of Config.
+const (
+	DefaultMaxTablesPerUser   = 10
+	DefaultMaxTablesPerServer = 200
+)
+
+// seatReservations are the seats being taken right now, between a cap's check and the store: two
+// /carc new of one person at once cannot both pass the last free place.
+type seatReservations struct {
+	users  map[string]int
+	guilds map[string]int
+}
+
+func newSeatReservations() seatReservations {
+	return seatReservations{users: map[string]int{}, guilds: map[string]int{}}
+}
+
+// track records who still plays at a game after its table changed (e.mu held), for the caps.
+func (b *Bot) track(e *gameEntry) {
+	var players []string
+	if t := e.table; t != nil && (t.Status == commands.Lobby || t.Status == commands.Playing) {
+		for i, u := range t.Seats {
+			if _, isAI := commands.AILevel(u); isAI || t.Status == commands.Playing && t.Game.Players[i].Resigned {
+				continue
+			}
+			players = append(players, u.ID)
+		}
+	}
+	b.mu.Lock()
+	e.players = players
+	b.mu.Unlock()
+}
+
+// reserveSeat reserves a seat for user at a table in guild, a new table if opening, or says why
+// not. The caller releases the reservation once the seat counts (or was not taken), before it
+// answers: the player's next command must not find it twice. Releasing twice is harmless.
+func (b *Bot) reserveSeat(guild, user string, opening bool) (release func(), refusal string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	mine, here := b.seats.users[user], b.seats.guilds[guild]
+	for _, e := range b.games {
+		if e.league {
+			continue
+		}
+		if slices.Contains(e.players, user) {
+			mine++
+		}
+		if e.guild == guild {
+			here++
+		}
+	}
+	// The counts include the seats being taken right now; the refusals name the cap.
+	if limit := b.cfg.MaxTablesPerUser; limit > 0 && mine >= limit {
+		return nil, fmt.Sprintf("You already sit at %d open tables, the most the bot's host allows anyone (%d; a lobby or a running game each). "+
+			"Finish one, resign from one (/carc resign), abandon one you opened (/carc abandon), or leave a lobby (/carc leave), then try again; "+
+			"/carc status lists your games.", limit, limit)
+	}
+	if limit := b.cfg.MaxTablesPerServer; opening && limit > 0 && here >= limit {
+		return nil, fmt.Sprintf("This server has %d open tables, the most the bot's host allows a server (%d). A table frees its place when its "+
+			"game ends or is abandoned, or when its lobby closes: when its last player leaves it (/carc leave), or after %s without a change.",
+			limit, limit, span(b.cfg.LobbyExpiry))
+	}
+	b.seats.users[user]++
+	if opening {
+		b.seats.guilds[guild]++
+	}
+	var once sync.Once
+	return func() { once.Do(func() { b.unreserve(guild, user, opening) }) }, ""
+}
+
+// unreserve gives back a seat reserveSeat reserved.
+func (b *Bot) unreserve(guild, user string, opening bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.seats.users[user]--
+	if b.seats.users[user] == 0 {
+		delete(b.seats.users, user)
+	}
+	if opening {
+		b.seats.guilds[guild]--
+		if b.seats.guilds[guild] == 0 {
+			delete(b.seats.guilds, guild)
+		}
+	}
+}
+
+// span writes a duration for people: "7 days", "36 hours", "90m0s".
+func span(d time.Duration) string {
+	switch {
+	case d%(24*time.Hour) == 0:
+		return plural(int(d/(24*time.Hour)), "day", "days")
+	case d%time.Hour == 0:
+		return plural(int(d/time.Hour), "hour", "hours")
+	}
+	return d.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

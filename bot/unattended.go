@@ -1,0 +1,33 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+)
+
+// settle follows a change to a game (e.mu held): a table no person plays at any more ends at once
+// (AI seats never play alone), else an AI seat to play is offered to the queue. waiting says that
+// a person has just played and waits for the AI.
+func (b *Bot) settle(e *gameEntry, waiting bool) {
+	if e.table.Unattended() {
+		b.endUnattended(e)
+		return
+	}
+	b.scheduleAI(e, waiting)
+}
+
+// endUnattended ends a table no person plays at any more, as an entry of its record, and tells
+// its channel why.
+func (b *Bot) endUnattended(e *gameEntry) {
+	reply := commands.EndUnattended(e.table)
+	if !reply.OK {
+		b.log.Error("could not end a table nobody plays at", "game", e.id, "reply", reply.Text)
+		return
+	}
+	if err := b.commit(e, reply, commands.Entry{Unattended: true}, "bot", fmt.Sprintf("unattended-%s-%d", e.id, e.seq)); err != nil {
+		b.log.Error("could not store the end of a table nobody plays at", "game", e.id, "err", err)
+		return
+	}
+	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+}
