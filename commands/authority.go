@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
 // Who administers a game (skips a turn, abandons the game, removes a player): at a friendly table

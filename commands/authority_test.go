@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
 // adminGame is a two-player France game of ann and bob on Discord (a secret deal, no local mark),

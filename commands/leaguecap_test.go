@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
 // TestALeagueTakesAtMostMaxMembers: the member after the cap is refused with the cap and what to

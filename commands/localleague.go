@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
 // Leagues at the local table (bot play, table scripts): /league runs against a store in memory

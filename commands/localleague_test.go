@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
 // localRound is a runner at the first game of a league of ann and bob, ann to move.
