@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/jcz"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
 )
 
 // TestExportWritesFinishedClassicGamesForJCloisterZone: /carc export format:jcloisterzone attaches

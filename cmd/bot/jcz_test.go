@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/jcz"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
 )
 
 // TestJczWritesACheckedRecord: bot jcz writes a finished classic game's record as a JCloisterZone

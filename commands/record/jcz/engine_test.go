@@ -19,7 +19,7 @@ import (
 // It needs a JCloisterZone engine and the client's tile definitions, which CI does not have, so it
 // runs only when both are given:
 //
-//	go test ./game/jcz -run TestJCloisterZoneReplaysOurGames -jcz.engine "java -cp CLASSPATH com.jcloisterzone.engine.Engine" -jcz.tiles PATH/expansions/basic.xml -jcz.games 200
+//	go test ./commands/record/jcz -run TestJCloisterZoneReplaysOurGames -jcz.engine "java -cp CLASSPATH com.jcloisterzone.engine.Engine" -jcz.tiles PATH/expansions/basic.xml -jcz.games 200
 var (
 	engineCmd = flag.String("jcz.engine", "", "command that starts a JCloisterZone engine on stdin/stdout")
 	tilesXML  = flag.String("jcz.tiles", "", "JCloisterZone's base-game tile definitions (the client's expansions/basic.xml)")

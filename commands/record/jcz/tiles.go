@@ -14,7 +14,7 @@ import (
 var tilesFile []byte
 
 // tileIDs maps each base-game tile to its JCloisterZone id; other tiles have none.
-var tileIDs = mustParseTileIDs("game/jcz/data/tiles.txt", tilesFile)
+var tileIDs = mustParseTileIDs("commands/record/jcz/data/tiles.txt", tilesFile)
 
 func mustParseTileIDs(name string, data []byte) map[game.TileID]string {
 	ids, err := parseTileIDs(name, data)
