@@ -19,12 +19,12 @@ func benchPlayouts(b *testing.B, m *Map, v Variant) {
 func BenchmarkPlayoutClassicBase(b *testing.B) { benchPlayouts(b, ClassicMap(), nil) }
 
 // BenchmarkPlayoutSynthetic114 plays complete random 114-tile games on the synthetic map.
-func BenchmarkPlayoutSynthetic114(b *testing.B) { benchPlayouts(b, SyntheticMap(), nil) }
+func BenchmarkPlayoutSynthetic114(b *testing.B) { benchPlayouts(b, syntheticMap(), nil) }
 
 // midGame plays n random moves of a 3-player game on the synthetic map.
 func midGame(tb testing.TB, n int) *Game {
 	tb.Helper()
-	g, err := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b", "c"}, Seed: 42})
+	g, err := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b", "c"}, Seed: 42})
 	if err != nil {
 		tb.Fatal(err)
 	}

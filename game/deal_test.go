@@ -7,7 +7,7 @@ import (
 
 func dealWith(t *testing.T, key string) *Game {
 	t.Helper()
-	g, err := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Generator: GeneratorChaCha8, Key: key})
+	g, err := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}, Generator: GeneratorChaCha8, Key: key})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestSecretDealsRepeatFromTheirKeyOnly(t *testing.T) {
 	if slices.Equal(a.Deck, c.Deck) {
 		t.Fatal("deals with different keys are the same")
 	}
-	pcg, err := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}})
+	pcg, err := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +34,11 @@ func TestSecretDealsRepeatFromTheirKeyOnly(t *testing.T) {
 		t.Fatal("a secret deal equals the seed-0 deal")
 	}
 	for _, bad := range []string{"", "00", "zz112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"} {
-		if _, err := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Generator: GeneratorChaCha8, Key: bad}); err == nil {
+		if _, err := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}, Generator: GeneratorChaCha8, Key: bad}); err == nil {
 			t.Errorf("key %q accepted", bad)
 		}
 	}
-	if _, err := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Generator: "mt19937"}); err == nil {
+	if _, err := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}, Generator: "mt19937"}); err == nil {
 		t.Error("an unknown generator was accepted")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
 
 // boxVariant lays four chips of the box face down and puts two more out of the game unseen, as a
@@ -32,7 +32,7 @@ type table struct {
 
 var tables = []table{
 	{"classic", game.MapRules{ID: "classic", Map: game.ClassicMap(), Variant: game.Plain{}}},
-	{"relay", relay.Rules()},
+	{"relay", testmaps.Relay()},
 	{"box", game.MapRules{ID: "box", Map: game.ClassicMap(), Variant: boxVariant{}}},
 }
 

@@ -51,7 +51,7 @@ func FuzzApply(f *testing.F) {
 	f.Add([]byte(`{"kind":"skip","player":0}`), uint8(7))
 	f.Add([]byte(`{"kind":"resign","player":1}`), uint8(1))
 	f.Fuzz(func(t *testing.T, data []byte, steps uint8) {
-		g, err := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 3})
+		g, err := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
 
 // TestEveryHookKeepsTheEnginesPromises plays 10,000 complete games of the relay test map through
@@ -14,10 +14,10 @@ func TestEveryHookKeepsTheEnginesPromises(t *testing.T) {
 	if testing.Short() {
 		games = 1000
 	}
-	gametest.Playouts(t, relay.Rules(), games, 1)
-	for name, n := range map[string]int64{"source": relay.Calls.Source.Load(), "choice": relay.Calls.Choice.Load(), "bank": relay.Calls.Bank.Load(),
-		"upgrade": relay.Calls.Upgrade.Load(), "isle": relay.Calls.Isle.Load(), "returned": relay.Calls.Returned.Load(),
-		"reveal": relay.Calls.Reveal.Load(), "final": relay.Calls.Final.Load()} {
+	gametest.Playouts(t, testmaps.Relay(), games, 1)
+	for name, n := range map[string]int64{"source": testmaps.RelayCalls.Source.Load(), "choice": testmaps.RelayCalls.Choice.Load(), "bank": testmaps.RelayCalls.Bank.Load(),
+		"upgrade": testmaps.RelayCalls.Upgrade.Load(), "isle": testmaps.RelayCalls.Isle.Load(), "returned": testmaps.RelayCalls.Returned.Load(),
+		"reveal": testmaps.RelayCalls.Reveal.Load(), "final": testmaps.RelayCalls.Final.Load()} {
 		if n == 0 {
 			t.Errorf("the playouts never reached the %s hook", name)
 		}

@@ -55,7 +55,7 @@ func TestRandomGamesKeepEveryInvariant(t *testing.T) {
 		players := []string{"ann", "bob", "cy", "dee", "eve", "fay"}[:2+i%5]
 		setup := Setup{Players: players, Seed: uint64(i), Options: DefaultOptions()}
 		setup.Options.InnsCathedralsScoring = i%7 == 0
-		g, err := NewGame(SyntheticMap(), nil, setup)
+		g, err := NewGame(syntheticMap(), nil, setup)
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
@@ -84,7 +84,7 @@ func TestRandomGamesKeepEveryInvariant(t *testing.T) {
 				checkSnapshotRoundTrip(t, g, &rng)
 			}
 		}
-		r, err := Replay(SyntheticMap(), nil, g.Setup, moves)
+		r, err := Replay(syntheticMap(), nil, g.Setup, moves)
 		if err != nil {
 			t.Fatalf("game %d: replay: %v", i, err)
 		}
@@ -130,7 +130,7 @@ func checkSnapshotRoundTrip(t *testing.T, g *Game, rng *RNG) {
 }
 
 func TestCloneIsIndependent(t *testing.T) {
-	g, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 5})
+	g, _ := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 5})
 	before := g.Hash()
 	c := g.Clone()
 	rng := NewRNG(9)
@@ -143,7 +143,7 @@ func TestCloneIsIndependent(t *testing.T) {
 // A clone shares the score log with its original: entries either side adds after the clone must
 // never show in the other.
 func TestCloneAndOriginalKeepTheirOwnLogs(t *testing.T) {
-	g, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 5})
+	g, _ := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b"}, Seed: 5})
 	rng := NewRNG(3)
 	for len(g.Log) < 5 && !g.Over() {
 		m, _ := g.RandomMove(&rng, nil)
@@ -173,8 +173,8 @@ func TestCloneAndOriginalKeepTheirOwnLogs(t *testing.T) {
 // never show in the other.
 func TestCloneIntoAUsedGameIsAnIndependentCopy(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		g, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"a", "b", "c"}, Seed: seed})
-		used, _ := NewGame(SyntheticMap(), nil, Setup{Players: []string{"x", "y"}, Seed: seed + 100})
+		g, _ := NewGame(syntheticMap(), nil, Setup{Players: []string{"a", "b", "c"}, Seed: seed})
+		used, _ := NewGame(syntheticMap(), nil, Setup{Players: []string{"x", "y"}, Seed: seed + 100})
 		rng := NewRNG(seed)
 		used.PlayOut(&rng)
 		for step := 0; !g.Over(); step++ {

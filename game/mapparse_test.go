@@ -6,7 +6,7 @@ import (
 )
 
 func TestSyntheticMapHasEveryElement(t *testing.T) {
-	m := SyntheticMap()
+	m := syntheticMap()
 	if n := m.PlayableCount(); n != 122 {
 		t.Errorf("playable squares = %d, want 122", n)
 	}

@@ -8,12 +8,7 @@ import (
 //go:embed data/*.map
 var mapFiles embed.FS
 
-var (
-	classicMap   = mustParseMap("data/classic.map")
-	syntheticMap = mustParseMap("data/synthetic.map")
-	berlinMap    = mustParseMap("data/berlin.map")
-	practiceMap  = mustParseMap("data/practice.map")
-)
+var classicMap = mustParseMap("data/classic.map")
 
 func mustParseMap(name string) *Map {
 	b, err := mapFiles.ReadFile(name)
@@ -30,12 +25,3 @@ func mustParseMap(name string) *Map {
 // ClassicMap is the open table (map id classic): no printed elements, large enough that no tile
 // set reaches its edge.
 func ClassicMap() *Map { return classicMap }
-
-// SyntheticMap is a small map with every element of the map format, for tests and benchmarks.
-func SyntheticMap() *Map { return syntheticMap }
-
-// BerlinMap is a small test map around a printed 2x2 large city with four coats of arms.
-func BerlinMap() *Map { return berlinMap }
-
-// PracticeMap is a 15x15 open table with its start square in the middle, for rule scenarios.
-func PracticeMap() *Map { return practiceMap }

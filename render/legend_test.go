@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"slices"
 	"strings"
 	"testing"
@@ -85,7 +86,7 @@ func TestLegendFollowsThePicture(t *testing.T) {
 // TestLegendOfMarks checks that the legend explains the variant's pieces the picture shows, with
 // the map's own words when its file has them, and leaves out a piece outside the picture.
 func TestLegendOfMarks(t *testing.T) {
-	g := newGame(t, game.SyntheticMap(), three, nil)
+	g := newGame(t, testmaps.SyntheticMap(), three, nil)
 	playUntil(t, g, 20)
 	v := g.View(false)
 	v.Marks = sampleMarks(v)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"image"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 // the picture and the frame.
 func markBoard(t *testing.T, q game.Square, marks ...game.Mark) (*image.Paletted, *frame, *game.View) {
 	t.Helper()
-	g := newGame(t, game.SyntheticMap(), three, nil)
+	g := newGame(t, testmaps.SyntheticMap(), three, nil)
 	playUntil(t, g, 20)
 	v := g.View(false)
 	v.Marks = marks
@@ -110,8 +111,8 @@ func TestMeepleChipMarksTheUpgrade(t *testing.T) {
 // TestAreaMarks draws meeples waiting in a named area, each player's with their number, from
 // MarkMeeples marks (the Isle of Man of the synthetic map).
 func TestAreaMarks(t *testing.T) {
-	a := game.SyntheticMap().Areas[0]
-	q := areaNear(game.SyntheticMap(), a)
+	a := testmaps.SyntheticMap().Areas[0]
+	q := areaNear(testmaps.SyntheticMap(), a)
 	blank, fr, _ := markBoard(t, q)
 	r := areaRect(fr, a)
 	marks := []game.Mark{{Kind: game.MarkMeeples, Area: a.ID, Player: 0, Count: 2}, {Kind: game.MarkMeeples, Area: a.ID, Player: 2, Count: 1}}
@@ -132,7 +133,7 @@ func TestAreaMarks(t *testing.T) {
 // TestPanelMarks checks that marks with neither a square nor an area go into their player's row
 // of the panel (or the table's line), and that one naming an unknown area does too.
 func TestPanelMarks(t *testing.T) {
-	v := &game.View{Map: game.SyntheticMap(), Players: []game.Player{{Name: "ann"}, {Name: "bob"}}, Marks: []game.Mark{
+	v := &game.View{Map: testmaps.SyntheticMap(), Players: []game.Player{{Name: "ann"}, {Name: "bob"}}, Marks: []game.Mark{
 		{Kind: game.MarkChip, Square: game.NoSquare, Player: 1, Chip: game.Chip{Color: game.Orange, Value: 1}, FaceUp: true},
 		{Kind: game.MarkLabel, Area: "atlantis", Player: 1, Text: "lost"},
 		{Kind: game.MarkTileBacks, Square: game.NoSquare, Player: -1, Count: 12},

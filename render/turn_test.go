@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"image"
 	"slices"
 	"strings"
@@ -45,7 +46,7 @@ func TestTurnPictureReadableOnAPhone(t *testing.T) {
 	g := newGame(t, franceMap(t), three, nil)
 	playUntil(t, g, 30)
 	mv := g.View(false)
-	s := newGame(t, game.SyntheticMap(), []string{"ann", "bob", "cy", "abe", "Bo", "zed"}, hiddenChips(game.Blue, 1))
+	s := newGame(t, testmaps.SyntheticMap(), []string{"ann", "bob", "cy", "abe", "Bo", "zed"}, hiddenChips(game.Blue, 1))
 	playUntil(t, s, 20)
 	sv := s.View(false)
 	sv.Marks = sampleMarks(sv)

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"image"
 	"image/png"
 	"os"
@@ -30,7 +31,7 @@ func hiddenChips(color string, value int) []game.MapChip {
 func TestHiddenChipsNotDrawn(t *testing.T) {
 	var redacted, full [][]byte
 	for _, chips := range [][]game.MapChip{hiddenChips(game.Purple, 2), hiddenChips(game.Orange, 1)} {
-		g := newGame(t, game.SyntheticMap(), three, chips)
+		g := newGame(t, testmaps.SyntheticMap(), three, chips)
 		playUntil(t, g, 30)
 		v := g.View(false)
 		if len(v.MapChips) == 0 {
@@ -56,7 +57,7 @@ func TestHiddenChipsNotDrawn(t *testing.T) {
 // TestFaceUpChips checks that a face-up chip shows its colour, and a face-down one in a redacted
 // view shows none.
 func TestFaceUpChips(t *testing.T) {
-	g := newGame(t, game.SyntheticMap(), three, nil)
+	g := newGame(t, testmaps.SyntheticMap(), three, nil)
 	v := g.View(false)
 	q := game.At(13, 4)
 	v.MapChips = []game.MapChip{{Square: q, Chip: game.Chip{Color: game.Orange, Value: 2}, FaceUp: true}}
@@ -87,7 +88,7 @@ func contains(img *image.Paletted, r image.Rectangle, c uint8) bool {
 // end, and checks the limits of size and bytes.
 func TestViewsBounded(t *testing.T) {
 	six := []string{"ann", "bob", "cy", "dora", "eve", "fritz"}
-	maps := map[string]*game.Map{"france": franceMap(t), "synthetic": game.SyntheticMap(), "classic": game.ClassicMap()}
+	maps := map[string]*game.Map{"france": franceMap(t), "synthetic": testmaps.SyntheticMap(), "classic": game.ClassicMap()}
 	for name, m := range maps {
 		for _, turn := range []int{1, 25, -1} {
 			g := newGame(t, m, six, nil)
@@ -186,7 +187,7 @@ func TestPreviewDrawsTile(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	g := newGame(t, game.SyntheticMap(), three, nil)
+	g := newGame(t, testmaps.SyntheticMap(), three, nil)
 	v := g.View(false)
 	bad := []Options{
 		{Kind: Preview},
@@ -219,7 +220,7 @@ func TestPlayerLetters(t *testing.T) {
 // TestBreakdownKinds checks that the end panel has a column for every kind of score, the
 // variants' unknown kinds included, after the engine's.
 func TestBreakdownKinds(t *testing.T) {
-	v := &game.View{Map: game.SyntheticMap(), Players: []game.Player{{Name: "ann"}}, Log: []game.ScoreEntry{{Kind: "wine"}, {Kind: "city"}, {Kind: "treat"}}}
+	v := &game.View{Map: testmaps.SyntheticMap(), Players: []game.Player{{Name: "ann"}}, Log: []game.ScoreEntry{{Kind: "wine"}, {Kind: "city"}, {Kind: "treat"}}}
 	o := Options{Kind: End}
 	fr, err := pickFrame(v, o)
 	if err != nil {
@@ -234,7 +235,7 @@ func TestBreakdownKinds(t *testing.T) {
 
 // TestConcurrentRenders draws from many goroutines at once (run with -race).
 func TestConcurrentRenders(t *testing.T) {
-	g := newGame(t, game.SyntheticMap(), three, nil)
+	g := newGame(t, testmaps.SyntheticMap(), three, nil)
 	playUntil(t, g, 20)
 	v := g.View(false)
 	var wg sync.WaitGroup
@@ -299,7 +300,7 @@ func TestSamples(t *testing.T) {
 	c := newGame(t, game.ClassicMap(), three, nil)
 	playUntil(t, c, -1)
 	write("classic-full", c.View(false), Options{})
-	s := newGame(t, game.SyntheticMap(), []string{"ann", "bob", "cy", "abe", "Bo", "zed"}, hiddenChips(game.Blue, 1))
+	s := newGame(t, testmaps.SyntheticMap(), []string{"ann", "bob", "cy", "abe", "Bo", "zed"}, hiddenChips(game.Blue, 1))
 	playUntil(t, s, 20)
 	sv := s.View(false)
 	sv.Marks = sampleMarks(sv)

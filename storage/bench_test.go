@@ -16,13 +16,22 @@ func BenchmarkAppendMove64Games(b *testing.B) { benchAppendMove(b, 64) }
 // BenchmarkAppendMove64GamesAt1000 offers 1,000 moves/s spread over 64 games instead of saturating
 // the store, and reports the latency at that load.
 func BenchmarkAppendMove64GamesAt1000(b *testing.B) {
-	r, err := MeasureLatency(b.TempDir(), 64, max(1, b.N/64), 1000)
+	r, err := MeasureLatency(b.TempDir(), 64, max(1, b.N/64), 1000, benchStates())
 	report(b, r, err)
 }
 
 func benchAppendMove(b *testing.B, games int) {
-	r, err := MeasureThroughput(b.TempDir(), games, max(1, b.N/games))
+	r, err := MeasureThroughput(b.TempDir(), games, max(1, b.N/games), benchStates())
 	report(b, r, err)
+}
+
+// benchStates are the snapshots of 150 turns of a synthetic game, like the engine's in size.
+func benchStates() [][]byte {
+	states := make([][]byte, 151)
+	for turn := range states {
+		states[turn] = syntheticState(1, turn, int64(turn))
+	}
+	return states
 }
 
 func report(b *testing.B, r Throughput, err error) {

@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // Throughput is the result of MeasureThroughput.
@@ -31,34 +29,32 @@ func (t Throughput) String() string {
 		t.P50.Round(time.Microsecond), t.P99.Round(time.Microsecond), t.Max.Round(time.Microsecond), t.SnapshotBytes)
 }
 
-// gameLength is the number of moves of the game whose snapshots MeasureThroughput commits.
-const gameLength = 150
-
 // MeasureThroughput measures durable moves per second, for the bench report: it opens a fresh
 // store in a temporary directory under dir (removed afterwards), creates games games and commits
 // moves moves to each from one goroutine per game, with fsync on, as the bot would. Each game
 // sends its next move as soon as the previous one is committed, so this is the store's capacity,
-// and the latencies are those of a saturated store. Snapshots are the engine's own snapshots of
-// the first 150 moves of a 4-player game, repeated if moves is larger, computed before the clock
-// starts, and moves are about 60 bytes, so the figures measure the store, not the engine.
-func MeasureThroughput(dir string, games, moves int) (Throughput, error) {
-	return measure(dir, games, moves, 0)
+// and the latencies are those of a saturated store. The snapshots committed are states[1:] in
+// turn, repeated if moves is larger (states[0] creates the game): the caller passes the engine's
+// snapshots of a real game, computed before the clock starts, and moves are about 60 bytes, so
+// the figures measure the store, not the engine.
+func MeasureThroughput(dir string, games, moves int, states [][]byte) (Throughput, error) {
+	return measure(dir, games, moves, 0, states)
 }
 
 // MeasureLatency is MeasureThroughput at a steady offered load: rate moves per second in all,
 // each game sending a move every games/rate seconds. A move's latency counts from the moment it
 // was due, so a slow commit also counts against the moves it delays.
-func MeasureLatency(dir string, games, moves int, rate float64) (Throughput, error) {
+func MeasureLatency(dir string, games, moves int, rate float64, states [][]byte) (Throughput, error) {
 	if rate <= 0 {
 		return Throughput{}, fmt.Errorf("measure latency: %w", invalidf("the rate must be positive"))
 	}
-	return measure(dir, games, moves, time.Duration(float64(games)/rate*float64(time.Second)))
+	return measure(dir, games, moves, time.Duration(float64(games)/rate*float64(time.Second)), states)
 }
 
 // measure plays the games; every game sends a move every interval, or back to back if it is 0.
-func measure(dir string, games, moves int, interval time.Duration) (Throughput, error) {
-	if games < 1 || moves < 1 {
-		return Throughput{}, fmt.Errorf("measure throughput: %w", invalidf("need at least one game and one move"))
+func measure(dir string, games, moves int, interval time.Duration, states [][]byte) (Throughput, error) {
+	if games < 1 || moves < 1 || len(states) < 2 {
+		return Throughput{}, fmt.Errorf("measure throughput: %w", invalidf("need at least one game, one move and two states"))
 	}
 	tmp, err := os.MkdirTemp(dir, "throughput-")
 	if err != nil {
@@ -71,12 +67,8 @@ func measure(dir string, games, moves int, interval time.Duration) (Throughput, 
 	}
 	defer s.Close()
 
-	// The states of one game are computed up front, so the goroutines spend their time in the
-	// store; longer runs cycle through them.
-	states, err := engineStates(gameLength)
-	if err != nil {
-		return Throughput{}, fmt.Errorf("measure throughput: %w", err)
-	}
+	// The states are computed by the caller before the clock starts, so the goroutines spend
+	// their time in the store; longer runs cycle through them.
 	played := len(states) - 1
 	hashes := make([]string, len(states))
 	for i := range states {
@@ -138,28 +130,4 @@ func measure(dir string, games, moves int, interval time.Duration) (Throughput, 
 		Max:           all[len(all)-1],
 		SnapshotBytes: size / moves,
 	}, nil
-}
-
-// engineStates plays random moves of a 4-player game on the engine's synthetic map (114 tiles)
-// and returns its snapshot after setup and after each of the next n moves: the state documents
-// the store really keeps, computed before the clock starts.
-func engineStates(n int) ([][]byte, error) {
-	g, err := game.NewGame(game.SyntheticMap(), nil, game.Setup{Players: []string{"alice", "bob", "carol", "dave"}, Seed: 1})
-	if err != nil {
-		return nil, err
-	}
-	rng := game.NewRNG(2)
-	states := make([][]byte, 0, n+1)
-	for len(states) <= n && !g.Over() {
-		snap, err := g.Snapshot()
-		if err != nil {
-			return nil, err
-		}
-		states = append(states, snap)
-		m, _ := g.RandomMove(&rng, nil)
-		if err := g.Play(m); err != nil {
-			return nil, err
-		}
-	}
-	return states, nil
 }

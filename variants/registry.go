@@ -1,7 +1,8 @@
 // Package variants lists the maps a game can be played on, each with its Map-Chips rules: France,
 // Great Britain, Benelux, the Iberian Peninsula and Taiwan (as they are built), the classic open
-// table, and the engine's test maps. Each map's rules and texts live in a package of their own,
-// which exports its game.MapRules.
+// table. Each map's rules and texts live in a package of their own, which exports its
+// game.MapRules. The engine's test maps are test data: package variants/testmaps registers them
+// where tests and local play import it.
 //
 // # Adding a map
 //
@@ -29,7 +30,6 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/relay"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/benelux"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/greatbritain"
@@ -62,10 +62,13 @@ func init() {
 	register(greatbritain.Rules())
 	register(taiwan.Rules())
 	register(benelux.Rules())
-	register(Entry{ID: "synthetic", Map: game.SyntheticMap(), Test: true})
-	register(Entry{ID: "berlin", Map: game.BerlinMap(), Test: true})
-	register(Entry{ID: "practice", Map: game.PracticeMap(), Test: true})
-	register(relay.Rules())
+}
+
+// RegisterTest adds a test map (package variants/testmaps): tests and local play may open it by
+// its id, and nothing offers it to players.
+func RegisterTest(e Entry) {
+	e.Test = true
+	register(e)
 }
 
 // Lookup finds a map by id (case-insensitive).

@@ -198,16 +198,20 @@ func (r *runner) storage() error {
 	}
 	rows := []Row{{Name: "durable moves/s, 1 game", Unit: "moves/s"}, {Name: "durable moves/s, 64 games", Unit: "moves/s", Better: ">=", Target: 1000},
 		{Name: "commit latency p50, 64 games at 1,000 moves/s", Unit: "ms"}, {Name: "commit latency p99, 64 games at 1,000 moves/s", Unit: "ms", Better: "<=", Target: 20}}
+	states, err := engineStates(150)
+	if err != nil {
+		return err
+	}
 	for range r.reps {
-		t1, err := storage.MeasureThroughput(r.o.Dir, 1, one)
+		t1, err := storage.MeasureThroughput(r.o.Dir, 1, one, states)
 		if err != nil {
 			return err
 		}
-		t64, err := storage.MeasureThroughput(r.o.Dir, 64, many)
+		t64, err := storage.MeasureThroughput(r.o.Dir, 64, many, states)
 		if err != nil {
 			return err
 		}
-		lat, err := storage.MeasureLatency(r.o.Dir, 64, rate, 1000)
+		lat, err := storage.MeasureLatency(r.o.Dir, 64, rate, 1000, states)
 		if err != nil {
 			return err
 		}

@@ -14,6 +14,10 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+	// The test maps (the practice table of the base rules' scripts, the relay of the seam's) are
+	// registered for local play, so that every script of commands/testdata runs here; Discord
+	// never offers them.
+	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
 
 // errFailed reports a script whose expectations did not all hold.

@@ -1,6 +1,7 @@
 package mapchips_test
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -14,7 +15,7 @@ func TestCoatsOfArmsScoreTwoEachWhenCovered(t *testing.T) {
 		square, reason string
 		want           int
 	}{{"D11", "1 coat of arms printed on D11 × 2 = 2", 2}, {"E11", "2 coats of arms printed on E11 × 2 = 4", 4}, {"G7", "", 0}} {
-		g, err := game.NewGame(game.SyntheticMap(), nil, game.Setup{Players: []string{"a", "b"}, Seed: 1})
+		g, err := game.NewGame(testmaps.SyntheticMap(), nil, game.Setup{Players: []string{"a", "b"}, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package mapchipstest
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestCheckLayoutNamesEachBrokenConstraint(t *testing.T) {
 			chips = append(chips, game.MapChip{Square: sq(name), Chip: purple1, FaceUp: up})
 		}
 		u, _ := game.Tiles().Tile("U")
-		g, err := game.NewGame(game.SyntheticMap(), nil, game.Setup{Players: []string{"a", "b"}, Seed: 1, Chips: chips,
+		g, err := game.NewGame(testmaps.SyntheticMap(), nil, game.Setup{Players: []string{"a", "b"}, Seed: 1, Chips: chips,
 			Starts: []game.StartTile{{Start: "Westville", Tile: u.Index}}})
 		if err != nil {
 			t.Fatal(err)
@@ -67,7 +68,7 @@ func TestCheckLayoutNamesEachBrokenConstraint(t *testing.T) {
 // TestReachableCrossesFerries: on the synthetic map the land reaches the island Isle only by its
 // ferry, and both large cities at an open edge.
 func TestReachableCrossesFerries(t *testing.T) {
-	m := game.SyntheticMap()
+	m := testmaps.SyntheticMap()
 	r := Reachable(m)
 	if !r.Squares[sq("D11")] || !r.Squares[sq("E11")] {
 		t.Errorf("the island squares D11 and E11 are not reached")

@@ -1,4 +1,14 @@
-// Package relay is a test map that uses every hook of the engine's seam (game.Variant and its
+package testmaps
+
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// The relay is a test map that uses every hook of the engine's seam (game.Variant and its
 // optional hooks), built only on the public API as a map's package is. The engine's tests play
 // it through the test kit (game/gametest) and the command layer's table scripts through every
 // step of a turn (commands/testdata/seam_*.carc); it is registered as a test map, never offered
@@ -15,18 +25,7 @@
 //   - decide: once per normal turn, put a meeple on the isle for an extra turn; it reverses the
 //     order of play;
 //   - square J8 never takes a tile; at the end each chip in hand scores 1.
-package relay
-
-import (
-	"fmt"
-	"slices"
-	"sync/atomic"
-
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-)
-
-// Variant is the relay's rules.
-type Variant struct{}
+type relay struct{}
 
 type relayState struct {
 	Reserve []game.TileID `json:"reserve"`
@@ -48,19 +47,19 @@ func (s *relayState) Clone() game.VariantState {
 	return &c
 }
 
-// Calls counts what the relay's rules did in this process, so that tests can tell every hook was
+// RelayCalls counts what the relay's rules did in this process, so that tests can tell every hook was
 // reached.
-var Calls struct{ Source, Choice, Bank, Upgrade, Isle, Returned, Reveal, Final atomic.Int64 }
+var RelayCalls struct{ Source, Choice, Bank, Upgrade, Isle, Returned, Reveal, Final atomic.Int64 }
 
 var forbidden = game.At(9, 7) // J8
 
 func st(g *game.Game) *relayState { return g.Ext.(*relayState) }
 
 // NewState is the relay's empty state, for snapshots.
-func (Variant) NewState() game.VariantState { return &relayState{} }
+func (relay) NewState() game.VariantState { return &relayState{} }
 
 // Setup lays 8 chips (unless a table script fixed them) and deals the reserve.
-func (Variant) Setup(g *game.Game) error {
+func (relay) Setup(g *game.Game) error {
 	s := &relayState{Isle: make([]int, len(g.Players))}
 	g.Ext = s
 	for laid := 0; laid < 8 && !g.ChipsGiven(); {
@@ -75,11 +74,11 @@ func (Variant) Setup(g *game.Game) error {
 }
 
 // Placeable keeps every tile off J8.
-func (Variant) Placeable(_ *game.Game, sq game.Square) bool { return sq != forbidden }
+func (relay) Placeable(_ *game.Game, sq game.Square) bool { return sq != forbidden }
 
 // AfterPlacement collects the chip on the square; a second chip in hand forces a discard.
 
-func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
+func (relay) AfterPlacement(g *game.Game, sq game.Square) {
 	i, ok := g.ChipOn(sq)
 	if !ok {
 		return
@@ -94,7 +93,7 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 }
 
 // ChoosesSource offers the reserve to a player holding a chip.
-func (Variant) ChoosesSource(g *game.Game) bool { return len(reserveOffers(g)) > 0 }
+func (relay) ChoosesSource(g *game.Game) bool { return len(reserveOffers(g)) > 0 }
 
 func reserveOffers(g *game.Game) []game.LegalAction {
 	s := st(g)
@@ -105,7 +104,7 @@ func reserveOffers(g *game.Game) []game.LegalAction {
 }
 
 // Actions lists what the step of the turn allows.
-func (v Variant) Actions(g *game.Game) []game.LegalAction {
+func (v relay) Actions(g *game.Game) []game.LegalAction {
 	p, s := g.Current, st(g)
 	hand := g.Players[p].Chips
 	if c := g.TurnState.Choice; c != nil {
@@ -153,10 +152,10 @@ func uniq(hand []game.Chip) []game.Chip {
 }
 
 // CanAct reports whether Actions lists anything.
-func (v Variant) CanAct(g *game.Game) bool { return len(v.Actions(g)) > 0 }
+func (v relay) CanAct(g *game.Game) bool { return len(v.Actions(g)) > 0 }
 
 // Act applies one of the legal actions; it refuses anything else, changing nothing.
-func (v Variant) Act(g *game.Game, a game.Action) error {
+func (v relay) Act(g *game.Game, a game.Action) error {
 	legal := slices.ContainsFunc(v.Actions(g), func(l game.LegalAction) bool {
 		return l.Name == a.Name && fmt.Sprint(l.Args) == fmt.Sprint(a.Args) || l.Name == a.Name && len(l.Args) == 0 && len(a.Args) == 0
 	})
@@ -166,7 +165,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	p, s := g.Current, st(g)
 	switch a.Name {
 	case "reserve":
-		Calls.Source.Add(1)
+		RelayCalls.Source.Add(1)
 		_ = g.SpendChips(p, g.Players[p].Chips[:1])
 		t := s.Reserve[len(s.Reserve)-1]
 		s.Reserve = s.Reserve[:len(s.Reserve)-1]
@@ -174,7 +173,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 		g.Note(game.NoSquare, fmt.Sprintf("%s took the reserve tile %s", g.Players[p].Name, t))
 		g.SetDrawn(t)
 	case "discard":
-		Calls.Choice.Add(1)
+		RelayCalls.Choice.Add(1)
 		for _, c := range g.Players[p].Chips {
 			if c.String() == a.Args["chip"] {
 				_ = g.SpendChips(p, []game.Chip{c})
@@ -185,11 +184,11 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 		g.Players[p].Meeples += s.Isle[p]
 		s.Isle[p] = 0
 	case "bank":
-		Calls.Bank.Add(1)
+		RelayCalls.Bank.Add(1)
 		_ = g.SpendChips(p, g.Players[p].Chips[:1])
 		g.AddScore(p, 1, "bank", "banked a chip: 1")
 	case "upgrade":
-		Calls.Upgrade.Add(1)
+		RelayCalls.Upgrade.Add(1)
 		pay := g.Players[p].Chips[0]
 		_ = g.SpendChips(p, []game.Chip{pay})
 		g.ChipsOut = g.ChipsOut[:len(g.ChipsOut)-1]
@@ -201,7 +200,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 			}
 		}
 	case "isle":
-		Calls.Isle.Add(1)
+		RelayCalls.Isle.Add(1)
 		g.Players[p].Meeples--
 		s.Isle[p]++
 		s.Used = true
@@ -213,7 +212,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 }
 
 // MeepleWeight counts an upgraded meeple twice.
-func (Variant) MeepleWeight(_ *game.Game, m *game.Meeple) int {
+func (relay) MeepleWeight(_ *game.Game, m *game.Meeple) int {
 	if m.Upgraded {
 		return 2
 	}
@@ -221,11 +220,11 @@ func (Variant) MeepleWeight(_ *game.Game, m *game.Meeple) int {
 }
 
 // MeepleReturned sends the chip under a returning meeple out of the game.
-func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
+func (relay) MeepleReturned(g *game.Game, m game.Meeple) {
 	s := st(g)
 	for i, u := range s.Under {
 		if u.Square == m.Square && u.Spot == m.Spot {
-			Calls.Returned.Add(1)
+			RelayCalls.Returned.Add(1)
 			g.ChipsOut = append(g.ChipsOut, u.Chip)
 			s.Under = slices.Delete(s.Under, i, i+1)
 			return
@@ -234,10 +233,10 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 }
 
 // EndTurn turns up the reserve's next tile after it was used, and offers the isle.
-func (Variant) EndTurn(g *game.Game) bool {
+func (relay) EndTurn(g *game.Game) bool {
 	s := st(g)
 	if s.Used && g.TurnState.Actions["reserve"] > 0 && len(s.Reserve) > 0 {
-		Calls.Reveal.Add(1)
+		RelayCalls.Reveal.Add(1)
 		g.Reveal()
 	}
 	if !g.TurnState.Extra {
@@ -247,7 +246,7 @@ func (Variant) EndTurn(g *game.Game) bool {
 }
 
 // NextPlayer plays counter-clockwise while the order is reversed.
-func (Variant) NextPlayer(g *game.Game, next int) int {
+func (relay) NextPlayer(g *game.Game, next int) int {
 	if !st(g).Reverse {
 		return next
 	}
@@ -262,8 +261,8 @@ func (Variant) NextPlayer(g *game.Game, next int) int {
 }
 
 // Final scores each chip left in hand.
-func (Variant) Final(g *game.Game) {
-	Calls.Final.Add(1)
+func (relay) Final(g *game.Game) {
+	RelayCalls.Final.Add(1)
 	for p, pl := range g.Players {
 		if n := len(pl.Chips); n > 0 {
 			g.AddScore(p, n, "chips", fmt.Sprintf("%d chips left: %d", n, n))
@@ -272,7 +271,7 @@ func (Variant) Final(g *game.Game) {
 }
 
 // Held counts the meeples on the isle, the reserve and the chips under meeples.
-func (Variant) Held(g *game.Game) game.Held {
+func (relay) Held(g *game.Game) game.Held {
 	s := st(g)
 	h := game.Held{Meeples: s.Isle, Tiles: s.Reserve}
 	for _, u := range s.Under {
@@ -282,13 +281,13 @@ func (Variant) Held(g *game.Game) game.Held {
 }
 
 // Concealed is the reserve: its tiles lie face down.
-func (Variant) Concealed(g *game.Game) []game.TileID { return st(g).Reserve }
+func (relay) Concealed(g *game.Game) []game.TileID { return st(g).Reserve }
 
 // Reconceal lays re-dealt tiles in the reserve's places.
-func (Variant) Reconceal(g *game.Game, tiles []game.TileID) { st(g).Reserve = tiles }
+func (relay) Reconceal(g *game.Game, tiles []game.TileID) { st(g).Reserve = tiles }
 
 // Marks draws the isle's meeples and the reserve.
-func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
+func (relay) Marks(g *game.Game, _ bool) []game.Mark {
 	s := st(g)
 	var out []game.Mark
 	for p, n := range s.Isle {
@@ -302,9 +301,9 @@ func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
 	return out
 }
 
-// Rules is the relay as the registry lists it: a test map (never offered on Discord).
-func Rules() game.MapRules {
-	return game.MapRules{ID: "relay", Title: "Relay (test)", Map: game.SyntheticMap(), Variant: Variant{}, Test: true,
+// Relay is the relay as the registry lists it: a test map (never offered on Discord).
+func Relay() game.MapRules {
+	return game.MapRules{ID: "relay", Title: "Relay (test)", Map: SyntheticMap(), Variant: relay{}, Test: true,
 		Actions: []game.ActionSpec{
 			{Name: "reserve", Step: game.StepSource}, {Name: "bank", Step: game.StepMeeple},
 			{Name: "discard", Step: game.StepMeeple, Options: []game.ActionOption{{Name: "chip", Required: true}}},
