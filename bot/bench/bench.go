@@ -1,4 +1,4 @@
-// Package bench is the bench report of `bot bench`: one table of the figures that matter to a
+// Package bench is the bench report of `go run ./cmd/bench`: one table of the figures that matter to a
 // server admin and to the developers, all measured in the same run on the machine at hand, each
 // repeated to give a median and a spread, next to its target.
 package bench
@@ -132,7 +132,7 @@ func Print(w io.Writer, rows []Row, o Options) {
 	if o.Quick {
 		mode = "quick run, 3 repetitions"
 	}
-	fmt.Fprintf(w, "bot bench, %s, %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), mode)
+	fmt.Fprintf(w, "bench report, %s, %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), mode)
 	fmt.Fprintf(w, "machine: %s\n\n", Machine())
 	fmt.Fprintf(w, "| %-56s | %17s | %17s | %10s | %-5s |\n", "measure", "median", "spread (min-max)", "target", "holds")
 	fmt.Fprintf(w, "|%s|%s|%s|%s|%s|\n", strings.Repeat("-", 58), strings.Repeat("-", 19), strings.Repeat("-", 19), strings.Repeat("-", 12), strings.Repeat("-", 7))

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestQuickReportPrintsEveryRow runs the quick report (the CI smoke test of `bot bench`): it must
+// TestQuickReportPrintsEveryRow runs the quick report (the CI smoke test of the bench report): it must
 // finish and print every row. The figures themselves are not checked: this machine is shared.
 func TestQuickReportPrintsEveryRow(t *testing.T) {
 	if testing.Short() {

@@ -73,7 +73,6 @@ var commandList = []command{
 	{"verify", "[FILE]", "replay every stored game and check (and repair) its snapshot; or check a game record", noInput(verify)},
 	{"replay", "FILE", "check a game record from /carc export (deal, moves, hashes) and print the places", noInput(replayRecord)},
 	{"jcz", "FILE", "write a finished classic game's record as a JCloisterZone saved game", noInput(jczRecord)},
-	{"bench", "", "measure speed, latency and memory; one table with the targets", noInput(benchReport)},
 	{"ai", "match|serve", "a deck-paired AI match (win rate, Elo), or an AI seat over JSON lines", aiCommand},
 	{"help", "[COMMAND]", "this overview, or a command's flags (as bot COMMAND --help)", nil},
 }

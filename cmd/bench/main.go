@@ -1,0 +1,46 @@
+// Command bench prints the bench report: every speed, latency and memory figure that has a
+// target, measured in one run and printed next to its target (package bot/bench). It is a binary
+// of its own because it measures the bot through the fake Discord of the end-to-end tests, which
+// the bot's binary must not carry.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/bench"
+)
+
+func main() {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// run parses the flags and prints the report to out; progress goes to log.
+func run(args []string, out, log io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(log)
+	quick := fs.Bool("quick", false, "fewer, shorter repetitions (under a minute)")
+	dir := fs.String("dir", "", "directory for the temporary databases (default: the system's)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench takes no arguments, only flags: %v", fs.Args())
+	}
+	o := bench.Options{Quick: *quick, Dir: *dir, Log: log}
+	rows, err := bench.Run(o)
+	if err != nil {
+		return err
+	}
+	bench.Print(out, rows, o)
+	return nil
+}
