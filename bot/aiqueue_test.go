@@ -9,6 +9,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // gatedAI is an AIMove for tests: it records the games whose AI turn it plays, in order, and
@@ -25,7 +26,7 @@ func newGatedAI() *gatedAI {
 	return &gatedAI{entered: make(chan string, 100), gate: make(chan struct{})}
 }
 
-func (g *gatedAI) move(t *commands.Table) commands.Reply {
+func (g *gatedAI) move(t *table.Table) commands.Reply {
 	g.mu.Lock()
 	g.played = append(g.played, t.ID)
 	first := len(g.played) == 1

@@ -3,8 +3,6 @@ package bot
 import (
 	"fmt"
 	"time"
-
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
 // AI seats play on a few workers (one per core unless the host says otherwise), fed by a bounded
@@ -91,8 +89,7 @@ func (b *Bot) playAI(j aiJob) {
 		b.hold(e, "the AI could not play its turn ("+reply.Text+")")
 		return
 	}
-	entry := commands.Entry{AI: true, Played: reply.Moves}
-	if err := b.commit(e, reply, entry, "ai", fmt.Sprintf("ai-%s-%d", e.id, seq)); err != nil {
+	if err := b.commit(e, reply, "ai", fmt.Sprintf("ai-%s-%d", e.id, seq)); err != nil {
 		// Nothing was stored: the timer loop offers the turn again.
 		b.log.Error("could not store the AI's turn", "game", e.id, "err", err)
 		return

@@ -10,6 +10,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -26,11 +28,64 @@ type answer struct {
 	stale  bool // the clicked message's buttons can never work again
 }
 
-// run applies one entry to a game, calls applied, and then answers the player. The game's lock is held only
-// while the entry is applied, stored and announced; nothing done under it takes another game's
-// lock, so /carc status in a game's channel cannot wait on itself.
-func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, u commands.User, applied ...func()) {
-	a := b.apply(e, entry, u, i.ID)
+// action is what a player's interaction asks of a game: its command or click, run against the
+// game's table.
+type action struct {
+	do func(t *table.Table) commands.Reply
+	// status marks /carc status: the player's games across every server join the answer.
+	status bool
+}
+
+// commandAction is the action of a slash command. /carc export writes the game's record, which it reads
+// from the store under the game's lock, so that it holds every step of the table it is run on.
+func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
+	return action{do: func(t *table.Table) commands.Reply {
+		if in.Command == "carc" && in.Sub == "export" {
+			steps, err := b.record(e.id)
+			if err != nil {
+				b.log.Error("could not read a game's record", "game", e.id, "err", err)
+				return commands.Reply{Text: "The game's record could not be read: " + storage.ForPlayers(err) + ".", Ephemeral: true, Table: t}
+			}
+			in.Record = steps
+		}
+		return commands.Handle(t, in)
+	}, status: in.Command == "carc" && in.Sub == "status"}
+}
+
+// record reads a game's record from the store: its steps and when each was made.
+func (b *Bot) record(id string) ([]record.Stored, error) {
+	rec, err := b.store.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := b.store.Moves(id)
+	if err != nil {
+		return nil, err
+	}
+	steps, err := DecodeRecord(rec.Setup, moves)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]record.Stored, len(steps))
+	for i, s := range steps {
+		out[i] = record.Stored{Step: s, At: rec.Created}
+		if i > 0 {
+			out[i].At = moves[i-1].Time
+		}
+	}
+	return out, nil
+}
+
+// click is the action of a button or a select.
+func click(u table.User, id string, values []string) action {
+	return action{do: func(t *table.Table) commands.Reply { return commands.HandleComponent(t, u, id, values) }}
+}
+
+// run applies one action to a game, calls applied, and then answers the player. The game's lock
+// is held only while the action is applied, stored and announced; nothing done under it takes
+// another game's lock, so /carc status in a game's channel cannot wait on itself.
+func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
+	a := b.apply(e, act, u, i.ID)
 	for _, f := range applied {
 		f() // before the answer, which may bring the player's next command
 	}
@@ -43,23 +98,23 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, entry commands.Entry, 
 	b.editAnswer(i, a.text, func() []*discordgo.File { return append(pngFile(a.png), docFile(a.file)...) }, a.comps)
 }
 
-// apply runs one entry under the game's lock: a refused or read-only input changes nothing; an
+// apply runs one action under the game's lock: a refused or read-only input changes nothing; an
 // accepted change is stored (fsynced) before anything is said, then announced in the channel. A
 // change that ends the game is answered once its end is posted, after the lock is released.
-func (b *Bot) apply(e *gameEntry, entry commands.Entry, u commands.User, interaction string) answer {
-	a, end := b.applyLocked(e, entry, u, interaction)
+func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) answer {
+	a, end := b.applyLocked(e, act, u, interaction)
 	if end != nil && end.wait() != nil {
 		return answer{text: "Your move is saved and the game is over, but its end could not be posted: " + postProblem(e.place, end.err)}
 	}
 	return a
 }
 
-func (b *Bot) applyLocked(e *gameEntry, entry commands.Entry, u commands.User, interaction string) (answer, *posting) {
+func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	reply := commands.Apply(e.table, entry)
+	reply := act.do(e.table)
 	if !reply.OK || !reply.Changed {
-		status := entry.Input != nil && entry.Input.Command == "carc" && entry.Input.Sub == "status"
+		status := act.status
 		if status && e.problem != "" {
 			reply.Text += "\nProblem: " + e.problem
 		}
@@ -70,7 +125,7 @@ func (b *Bot) applyLocked(e *gameEntry, entry commands.Entry, u commands.User, i
 		}
 		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
-	if err := b.commit(e, reply, entry, u.ID, interaction); err != nil {
+	if err := b.commit(e, reply, u.ID, interaction); err != nil {
 		return b.commitError(e, err), nil
 	}
 	p := b.post(e, reply)
@@ -102,7 +157,7 @@ func (b *Bot) commitError(e *gameEntry, err error) answer {
 	return answer{text: "Your move could not be saved: " + storage.ForPlayers(err) + "."}
 }
 
-func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
+func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
 	if r.Image == commands.NoImage || t == nil || t.Game == nil {
 		return nil
 	}
@@ -114,17 +169,20 @@ func (b *Bot) picture(t *commands.Table, r commands.Reply) []byte {
 	return png
 }
 
-// commit stores an accepted entry in one transaction with the new snapshot and timers, then makes
-// it the game's state in memory. Nothing is announced before it returns.
-func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, actor, interaction string) error {
+// commit stores an accepted change (its step) in one transaction with the new snapshot and timers,
+// then makes it the game's state in memory. Nothing is announced before it returns.
+func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction string) error {
 	t := reply.Table
-	enc, err := encode(t, entry)
+	if reply.Step == nil {
+		return errors.New("a change without its step")
+	}
+	enc, err := encode(t, *reply.Step)
 	if err != nil {
 		return err
 	}
 	timers := b.timersFor(e, t)
 	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
-		Move: storage.Move{Actor: actor, Data: enc.entry, Time: b.now(), InteractionID: interaction}}
+		Move: storage.Move{Actor: actor, Data: enc.step, Time: b.now(), InteractionID: interaction}}
 	if c.Status.Terminal() {
 		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
 		if c.Result != nil && c.Result.Adjudicated {
@@ -152,19 +210,19 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, entry commands.Entry, a
 	return nil
 }
 
-func status(t *commands.Table) storage.Status {
+func status(t *table.Table) storage.Status {
 	switch t.Status {
-	case commands.Playing:
+	case table.Playing:
 		return storage.StatusPlaying
-	case commands.Finished:
+	case table.Finished:
 		return storage.StatusFinished
-	case commands.Abandoned:
+	case table.Abandoned:
 		return storage.StatusAbandoned
 	}
 	return storage.StatusLobby
 }
 
-func seatIDs(t *commands.Table) []string {
+func seatIDs(t *table.Table) []string {
 	ids := make([]string, len(t.Seats))
 	for i, u := range t.Seats {
 		ids[i] = u.ID
@@ -173,7 +231,7 @@ func seatIDs(t *commands.Table) []string {
 }
 
 // standings ranks the seats by score; equal scores share a rank.
-func standings(t *commands.Table) []storage.Standing {
+func standings(t *table.Table) []storage.Standing {
 	if t.Game == nil {
 		return nil
 	}
@@ -323,7 +381,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	in.Secret = key
 	in.Table, in.Channel = "g"+i.ID, i.ChannelID
 	here := b.entryAt(i.ChannelID)
-	var current *commands.Table
+	var current *table.Table
 	if here != nil && !thread {
 		current = here.table
 	}
@@ -342,12 +400,15 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		}
 		in.Channel, rec.ThreadID = th.ID, th.ID
 	}
-	entry := commands.Entry{Input: &in}
-	reply := commands.Apply(current, entry)
+	reply := commands.Handle(current, in)
 	t := reply.Table
-	enc, err := encode(t, entry)
+	if !reply.OK || reply.Step == nil {
+		b.editOriginal(i, reply.Text, nil, nil)
+		return
+	}
+	enc, err := encode(t, *reply.Step)
 	if err == nil {
-		rec.Setup, rec.Players, rec.Status = enc.entry, seatIDs(t), storage.StatusLobby
+		rec.Setup, rec.Players, rec.Status = enc.step, seatIDs(t), storage.StatusLobby
 		err = b.store.CreateGame(rec, enc.snap, enc.hash)
 	}
 	if err != nil {
@@ -374,7 +435,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 
 // threadName names a game's thread after its map (the default map when none was chosen) and
 // its creator.
-func threadName(t *commands.Table, creator string) string {
+func threadName(t *table.Table, creator string) string {
 	title := "Carcassonne"
 	if t != nil {
 		title += ": " + t.Entry().Title

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -28,10 +29,10 @@ type Config struct {
 	// negative value starts no timer loop (tests call FireTimers).
 	TimerEvery time.Duration
 	// Draw draws a reply's picture; nil uses Picture (render/).
-	Draw func(t *commands.Table, r commands.Reply) ([]byte, error)
+	Draw func(t *table.Table, r commands.Reply) ([]byte, error)
 	// EndFiles are the attachments of a game's end beside its final board; nil attaches the score
 	// chart and the animated GIF of the whole game.
-	EndFiles func(t *commands.Table) []*discordgo.File
+	EndFiles func(t *table.Table) []*discordgo.File
 	// AIDelay is how long after the previous turn an AI seat plays; 0 means 3 s.
 	AIDelay time.Duration
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
@@ -49,7 +50,7 @@ type Config struct {
 	// AIWorkers is how many AI turns are played at once; 0 means one per core.
 	AIWorkers int
 	// AIMove plays the turn of the AI seat to play; nil means commands.AIMove (tests make it fail).
-	AIMove func(t *commands.Table) commands.Reply
+	AIMove func(t *table.Table) commands.Reply
 }
 
 // Bot serves games on Discord.
@@ -59,7 +60,7 @@ type Bot struct {
 	store *storage.Store
 	log   *slog.Logger
 	now   func() time.Time
-	draw  func(t *commands.Table, r commands.Reply) ([]byte, error)
+	draw  func(t *table.Table, r commands.Reply) ([]byte, error)
 	appID string
 	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
 	httpWait time.Duration
@@ -90,7 +91,7 @@ type gameEntry struct {
 	place   string
 	guild   string
 	league  bool // a league's game, which the caps on open tables leave out
-	table   *commands.Table
+	table   *table.Table
 	seq     uint64
 	timers  []storage.Timer
 	lastMsg string
@@ -163,7 +164,7 @@ func (b *Bot) Load() error {
 		if err != nil {
 			return fmt.Errorf("load game %s: %w", rec.ID, err)
 		}
-		t, err := commands.LoadTable(snap.State)
+		t, err := table.Load(snap.State)
 		if err != nil {
 			b.log.Error("a stored game does not load; run bot verify", "game", rec.ID, "err", err)
 			continue

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestAnAISeatPlaysThroughDiscord: /carc bot level:easy seats an AI player in the lobby; after
@@ -51,8 +51,8 @@ func TestAnAISeatPlaysThroughDiscord(t *testing.T) {
 	}
 	ai := 0
 	for _, m := range moves {
-		var e commands.Entry
-		if json.Unmarshal(m.Data, &e) == nil && e.AI && len(e.Played) > 0 {
+		var s table.Step
+		if json.Unmarshal(m.Data, &s) == nil && strings.HasPrefix(s.By, "ai:") && len(s.Events) > 0 && s.Events[0].Kind == table.KindMove {
 			ai++
 		}
 	}

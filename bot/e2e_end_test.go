@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -27,44 +27,48 @@ func longName(n int) string {
 }
 
 // builtGame is a Discord game of six players built to its last turn at the command layer, as the
-// bot would have stored it: entries is its record, table the table before the last turn.
+// bot would have stored it: steps is its record, table the table before the last turn.
 type builtGame struct {
 	mapID   string
-	entries []commands.Entry
-	table   *commands.Table
+	steps   []table.Step
+	table   *table.Table
 	endText string // the end message the last turn's autopilot gives
 }
 
 // buildToLastTurn deals a game of the players on a map from a fixed key (policy auto, 10-minute
 // deadlines) and lets the deadline autopilot play every turn but the last.
-func buildToLastTurn(t *testing.T, mapID, channel string, players []commands.User) builtGame {
+func buildToLastTurn(t *testing.T, mapID, channel string, players []table.User) builtGame {
 	t.Helper()
 	key, _ := FixedDeals(3)()
 	newIn := commands.Input{User: players[0], Command: "carc", Sub: "new", Secret: key, Table: "g-" + mapID, Channel: channel,
 		Options: map[string]string{"map": mapID, "policy": "auto", "deadline": "10m"}}
-	g := builtGame{mapID: mapID, entries: []commands.Entry{{Input: &newIn}}}
+	g := builtGame{mapID: mapID}
+	keep := func(r commands.Reply) *table.Table {
+		t.Helper()
+		if !r.OK {
+			t.Fatalf("%s: %s", mapID, r.Text)
+		}
+		g.steps = append(g.steps, *r.Step)
+		return r.Table
+	}
+	tbl := keep(commands.Handle(nil, newIn))
 	for _, p := range players[1:] {
-		g.entries = append(g.entries, commands.Entry{Input: &commands.Input{User: p, Command: "carc", Sub: "join"}})
+		tbl = keep(commands.Handle(tbl, commands.Input{User: p, Command: "carc", Sub: "join"}))
 	}
-	g.entries = append(g.entries, commands.Entry{Input: &commands.Input{User: players[0], Command: "carc", Sub: "start"}})
-	tbl, err := commands.Replay(g.entries)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tbl = keep(commands.Handle(tbl, commands.Input{User: players[0], Command: "carc", Sub: "start"}))
 	for n := 0; ; n++ {
 		if n > 400 {
 			t.Fatalf("%s: the game does not end", mapID)
 		}
-		r := commands.Timeout(tbl, commands.PolicyAuto)
+		r := commands.Timeout(tbl, table.PolicyAuto)
 		if !r.OK {
 			t.Fatalf("%s: %s", mapID, r.Text)
 		}
-		if r.Table.Status != commands.Playing {
+		if r.Table.Status != table.Playing {
 			g.table, g.endText = tbl, r.Text
 			return g
 		}
-		g.entries = append(g.entries, commands.Entry{Timeout: commands.PolicyAuto, Played: r.Moves})
-		tbl = r.Table
+		tbl = keep(r)
 	}
 }
 
@@ -74,15 +78,15 @@ func buildToLastTurn(t *testing.T, mapID, channel string, players []commands.Use
 // points by source, the deal's key), and the pictures with the last.
 func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
 	h := newHarness(t)
-	h.endFiles = func(*commands.Table) []*discordgo.File {
+	h.endFiles = func(*table.Table) []*discordgo.File {
 		return []*discordgo.File{{Name: "scores.png", Reader: bytes.NewReader([]byte("chart"))}, {Name: "game.gif", Reader: bytes.NewReader([]byte("gif"))}}
 	}
 	h.start()
 	ch := h.f.General
-	var players []commands.User
+	var players []table.User
 	for n := range 6 {
 		u := h.f.AddUser(longName(n + 1))
-		players = append(players, commands.User{ID: u.ID, Name: u.Username})
+		players = append(players, table.User{ID: u.ID, Name: u.Username})
 	}
 	var longest builtGame
 	for _, id := range variants.IDs(false) {
@@ -101,7 +105,7 @@ func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
 		t.Fatalf("the longest end message is %d bytes: it fits one message, the test checks nothing", len(longest.endText))
 	}
 	id := longest.table.ID
-	if err := Save(h.store, id, ch.ID, longest.entries); err != nil {
+	if err := Save(h.store, id, ch.ID, longest.steps); err != nil {
 		t.Fatal(err)
 	}
 	cur, _ := longest.table.Current()
@@ -114,16 +118,8 @@ func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
 	h.clock.Add(11 * time.Minute)
 	h.b.FireTimers(h.clock.Now())
 
-	// What the bot's last turn says: its record's last entry, applied to the table before it.
-	moves, err := h.store.Moves(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var last commands.Entry
-	if err := json.Unmarshal(moves[len(moves)-1].Data, &last); err != nil {
-		t.Fatal(err)
-	}
-	want := commands.Apply(longest.table, last).Text
+	// What the bot's last turn says: the autopilot's last turn, which the test played before.
+	want := longest.endText
 	h.waitFor(func() bool { // the pictures come with the end's last message
 		posts := h.posts(ch.ID)
 		return len(posts) > before && len(posts[len(posts)-1].Attachments) > 0
@@ -159,8 +155,8 @@ func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
 func TestTheEndIsDrawnOutsideTheGamesLock(t *testing.T) {
 	h := newHarness(t)
 	drawing, release := make(chan struct{}), make(chan struct{})
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
-	h.endFiles = func(*commands.Table) []*discordgo.File {
+	h.draw = func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.endFiles = func(*table.Table) []*discordgo.File {
 		close(drawing)
 		<-release
 		return []*discordgo.File{{Name: "game.gif", Reader: bytes.NewReader([]byte("gif"))}}
@@ -169,7 +165,7 @@ func TestTheEndIsDrawnOutsideTheGamesLock(t *testing.T) {
 	alice, _, ch := openGame(h, "france", 5, fakediscord.StringArg("policy", "auto"), fakediscord.StringArg("deadline", "10m"),
 		fakediscord.IntArg("tiles", 72))
 	e := h.b.entryAt(ch.ID)
-	for n := 0; commands.Timeout(h.table(ch.ID), commands.PolicyAuto).Table.Status == commands.Playing; n++ {
+	for n := 0; commands.Timeout(h.table(ch.ID), table.PolicyAuto).Table.Status == table.Playing; n++ {
 		if n > 200 {
 			t.Fatal("the game does not end")
 		}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -28,20 +28,20 @@ func TestAResigningPlayersSeatIsPlayedByAnAI(t *testing.T) {
 		t.Fatalf("/carc resign: %q", m.Content)
 	}
 	seat := h.table(ch.ID).Seats[1]
-	if _, ai := commands.AILevel(seat); !ai || seat.Name != "bob (AI, easy)" {
+	if _, ai := table.AILevel(seat); !ai || seat.Name != "bob (AI, easy)" {
 		t.Fatalf("bob's seat after he resigned: %+v", seat)
 	}
 	users := map[string]*fakediscord.User{alice.ID: alice, carol.ID: carol}
 	for {
 		tbl := h.table(ch.ID)
-		if tbl == nil || tbl.Status != commands.Playing {
+		if tbl == nil || tbl.Status != table.Playing {
 			break
 		}
 		if _, ai := tbl.AIToPlay(); ai {
 			turn := tbl.Game.Turn
 			h.waitFor(func() bool {
 				t := h.table(ch.ID)
-				return t == nil || t.Status != commands.Playing || t.Game.Turn != turn
+				return t == nil || t.Status != table.Playing || t.Game.Turn != turn
 			})
 			continue
 		}

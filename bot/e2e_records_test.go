@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 )
 
 // TestRecordsAfterTheGameLeftItsChannel: once a game has ended (here abandoned by a moderator after
@@ -30,7 +30,7 @@ func TestRecordsAfterTheGameLeftItsChannel(t *testing.T) {
 	if len(running.Attachments) != 1 {
 		t.Fatalf("export while the game runs: %q, %d files", running.Content, len(running.Attachments))
 	}
-	if r, err := commands.ParseRecord(running.Attachments[0].Data); err != nil || r.Complete || r.Setup != nil {
+	if r, err := record.Parse(running.Attachments[0].Data); err != nil || r.Complete || r.Setup != nil {
 		t.Fatalf("the running game's record: %v, complete %v", err, r.Complete)
 	}
 	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
@@ -41,11 +41,11 @@ func TestRecordsAfterTheGameLeftItsChannel(t *testing.T) {
 	if len(m.Attachments) != 1 || !strings.HasSuffix(m.Attachments[0].Name, ".json") {
 		t.Fatalf("export after the end: %q, %d files", m.Content, len(m.Attachments))
 	}
-	r, err := commands.ParseRecord(m.Attachments[0].Data)
+	r, err := record.Parse(m.Attachments[0].Data)
 	if err != nil || !r.Complete || r.Commitment == "" || len(r.Moves) == 0 {
 		t.Fatalf("the record: %v, complete %v, commitment %q, %d moves", err, r.Complete, r.Commitment, len(r.Moves))
 	}
-	if _, err := commands.ReplayRecord(r); err != nil {
+	if _, err := record.Replay(r); err != nil {
 		t.Fatal(err)
 	}
 	var posted bool

@@ -16,6 +16,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // openGame opens and starts a two-player game in the general channel, dealt from a fixed key
@@ -99,7 +100,7 @@ func TestCompleteGameOnEveryMap(t *testing.T) {
 func TestSlowWorkIsDeferredWithinTheDeadline(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, fakediscord.WithDeadline(300*time.Millisecond))
-	h.draw = func(tbl *commands.Table, r commands.Reply) ([]byte, error) {
+	h.draw = func(tbl *table.Table, r commands.Reply) ([]byte, error) {
 		time.Sleep(600 * time.Millisecond)
 		return Picture(tbl, r)
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestVotesPassAtATableWithAnAISeat: an undo and a kick vote pass once the other players agree,
@@ -146,7 +146,7 @@ func TestVotesPassAtATableWithAnAISeat(t *testing.T) {
 					}
 				}
 			}
-			if _, ok := commands.AILevel(tbl.Seats[3]); !ok {
+			if _, ok := table.AILevel(tbl.Seats[3]); !ok {
 				t.Fatalf("seat 4 is not an AI: %+v", tbl.Seats[3])
 			}
 		})

@@ -5,29 +5,22 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Engine is the rules engine as the store needs it: a game's setup is the /carc new entry of its
-// record and its moves are the following entries.
+// Engine is the rules engine as the store needs it: a game's record is its steps (the first, which
+// creates the table, is the game's setup; each next one a move of the log), and its snapshot the
+// table's.
 type Engine struct{}
 
-// Replay rebuilds a table from its record and returns its snapshot and hash.
+// Replay rebuilds a table from its steps and returns its snapshot and hash.
 func (Engine) Replay(setup []byte, moves []storage.Move) ([]byte, string, error) {
-	entries := make([]commands.Entry, 0, len(moves)+1)
-	var first commands.Entry
-	if err := json.Unmarshal(setup, &first); err != nil {
-		return nil, "", fmt.Errorf("setup: %w", err)
+	steps, err := DecodeRecord(setup, moves)
+	if err != nil {
+		return nil, "", err
 	}
-	entries = append(entries, first)
-	for _, m := range moves {
-		var e commands.Entry
-		if err := json.Unmarshal(m.Data, &e); err != nil {
-			return nil, "", fmt.Errorf("move %d: %w", m.Seq, err)
-		}
-		entries = append(entries, e)
-	}
-	t, err := commands.Replay(entries)
+	t, err := table.Replay(steps)
 	if err != nil {
 		return nil, "", err
 	}
@@ -35,32 +28,84 @@ func (Engine) Replay(setup []byte, moves []storage.Move) ([]byte, string, error)
 	if err != nil {
 		return nil, "", err
 	}
-	hash, err := t.Hash()
-	return snap, hash, err
+	return snap, table.SnapshotHash(snap), nil
 }
 
 // Redact is the players' view of a snapshot.
 func (Engine) Redact(snapshot []byte) ([]byte, error) { return commands.PublicState(snapshot) }
 
-// Save stores a table's record in the store entry by entry, exactly as the bot commits it: the
-// first entry (its /carc new) creates the game, each next one is a move with its snapshot.
-func Save(store *storage.Store, id, channel string, entries []commands.Entry) error {
-	var t *commands.Table
-	for i, e := range entries {
-		r := commands.Apply(t, e)
-		if !r.OK {
-			return fmt.Errorf("save game %s: entry %d is refused: %s", id, i+1, r.Text)
+// Legacy tells whether a game's setup is an entry of the record kept before steps.
+func (Engine) Legacy(setup []byte) bool { return commands.IsLegacy(setup) }
+
+// Upgrade turns a record kept before steps (its entries) into steps, as the command layer makes
+// them from the same entries.
+func (Engine) Upgrade(setup []byte, moves []storage.Move) (storage.Upgraded, error) {
+	entries := make([]json.RawMessage, 0, len(moves)+1)
+	entries = append(entries, setup)
+	for _, m := range moves {
+		entries = append(entries, m.Data)
+	}
+	steps, t, err := commands.UpgradeLegacy(entries)
+	if err != nil {
+		return storage.Upgraded{}, err
+	}
+	var up storage.Upgraded
+	for i, s := range steps {
+		data, err := json.Marshal(s)
+		if err != nil {
+			return storage.Upgraded{}, err
 		}
-		t = r.Table
-		enc, err := encode(t, e)
+		if i == 0 {
+			up.Setup = data
+		} else {
+			up.Moves = append(up.Moves, data)
+		}
+	}
+	if up.Snapshot, err = t.Snapshot(); err != nil {
+		return storage.Upgraded{}, err
+	}
+	up.Hash = table.SnapshotHash(up.Snapshot)
+	return up, nil
+}
+
+// DecodeRecord reads a game's record as the store keeps it: the steps of its setup and of its moves.
+func DecodeRecord(setup []byte, moves []storage.Move) ([]table.Step, error) {
+	steps := make([]table.Step, 0, len(moves)+1)
+	var first table.Step
+	if err := json.Unmarshal(setup, &first); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	steps = append(steps, first)
+	for _, m := range moves {
+		var s table.Step
+		if err := json.Unmarshal(m.Data, &s); err != nil {
+			return nil, fmt.Errorf("move %d: %w", m.Seq, err)
+		}
+		steps = append(steps, s)
+	}
+	return steps, nil
+}
+
+// Save stores a table's record in the store step by step, exactly as the bot commits it: the
+// first step (its creation) creates the game, each next one is a move with its snapshot.
+func Save(store *storage.Store, id, channel string, steps []table.Step) error {
+	var t *table.Table
+	for i, s := range steps {
+		for _, ev := range s.Events {
+			var err error
+			if t, _, err = table.Apply(t, s.By, ev); err != nil {
+				return fmt.Errorf("save game %s: step %d is refused: %w", id, i+1, err)
+			}
+		}
+		enc, err := encode(t, s)
 		if err != nil {
 			return err
 		}
 		if i == 0 {
-			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: enc.entry, Players: seatIDs(t), Status: status(t)}, enc.snap, enc.hash)
+			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: enc.step, Players: seatIDs(t), Status: status(t)}, enc.snap, enc.hash)
 		} else {
 			_, err = store.AppendMove(storage.Commit{GameID: id, ExpectSeq: uint64(i - 1), Snapshot: enc.snap, Hash: enc.hash, Status: status(t),
-				Players: seatIDs(t), Move: storage.Move{Actor: "save", Data: enc.entry, InteractionID: fmt.Sprintf("%s-%d", id, i)}})
+				Players: seatIDs(t), Move: storage.Move{Actor: s.By, Data: enc.step, InteractionID: fmt.Sprintf("%s-%d", id, i)}})
 		}
 		if err != nil {
 			return fmt.Errorf("save game %s: %w", id, err)
@@ -69,15 +114,15 @@ func Save(store *storage.Store, id, channel string, entries []commands.Entry) er
 	return nil
 }
 
-// encoded is what the store keeps of one accepted entry: the entry, and the table's snapshot and
+// encoded is what the store keeps of one accepted step: the step, and the table's snapshot and
 // hash after it.
 type encoded struct {
-	entry, snap []byte
-	hash        string
+	step, snap []byte
+	hash       string
 }
 
-func encode(t *commands.Table, e commands.Entry) (encoded, error) {
-	entry, err := json.Marshal(e)
+func encode(t *table.Table, s table.Step) (encoded, error) {
+	step, err := json.Marshal(s)
 	if err != nil {
 		return encoded{}, err
 	}
@@ -85,5 +130,5 @@ func encode(t *commands.Table, e commands.Entry) (encoded, error) {
 	if err != nil {
 		return encoded{}, err
 	}
-	return encoded{entry, snap, commands.SnapshotHash(snap)}, nil
+	return encoded{step, snap, table.SnapshotHash(snap)}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -25,7 +26,7 @@ func (b *Bot) lobbyTimers() []storage.Timer {
 // keepLobbyExpiry gives a lobby without an expiry one (e.mu held): a lobby just opened (a game's
 // creation stores no timers), or one opened before lobbies expired.
 func (b *Bot) keepLobbyExpiry(e *gameEntry) {
-	if e.table.Status != commands.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == kindExpiry }) {
+	if e.table.Status != table.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == kindExpiry }) {
 		return
 	}
 	timers := b.lobbyTimers()
@@ -36,10 +37,10 @@ func (b *Bot) keepLobbyExpiry(e *gameEntry) {
 	e.timers = timers
 }
 
-// expire closes a lobby whose expiry has come (e.mu held), as an entry of its record stored with
+// expire closes a lobby whose expiry has come (e.mu held), as a step of its record stored with
 // the timer's id, so that a restart never closes it twice.
 func (b *Bot) expire(e *gameEntry, tm storage.Timer) {
-	if e.table.Status != commands.Lobby {
+	if e.table.Status != table.Lobby {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
@@ -49,7 +50,7 @@ func (b *Bot) expire(e *gameEntry, tm storage.Timer) {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
-	if err := b.commit(e, reply, commands.Entry{Expired: b.cfg.LobbyExpiry}, "bot", tm.ID()); err != nil {
+	if err := b.commit(e, reply, "bot", tm.ID()); err != nil {
 		b.log.Error("could not store the close of an expired lobby", "game", e.id, "err", err)
 		return
 	}

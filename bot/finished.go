@@ -1,6 +1,6 @@
 package bot
 
-import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 
 // afterTheEnd are the /carc subcommands that still answer about a game once it has ended and
 // left its channel.
@@ -17,7 +17,7 @@ func (b *Bot) finished(place string) *gameEntry {
 	if !ok {
 		return nil
 	}
-	t, err := commands.LoadTable(snap)
+	t, err := table.Load(snap)
 	if err != nil {
 		b.log.Error("a finished game does not load; run bot verify", "game", rec.ID, "err", err)
 		return nil

@@ -18,6 +18,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -48,9 +49,9 @@ type harness struct {
 	db    string
 	clock *testClock
 	ctx   context.Context
-	draw  func(*commands.Table, commands.Reply) ([]byte, error)
+	draw  func(*table.Table, commands.Reply) ([]byte, error)
 	// endFiles replaces the attachments of a game's end (nil: the bot's chart and GIF).
-	endFiles func(*commands.Table) []*discordgo.File
+	endFiles func(*table.Table) []*discordgo.File
 	// deal is the seed of the fixed deal of the next game opened (see openGame).
 	deal atomic.Int64
 	// aiDelay is the bot's wait before an AI seat plays (0: the bot's default).
@@ -184,7 +185,7 @@ func (h *harness) waitFor(cond func() bool) {
 }
 
 // table is the bot's table in a channel.
-func (h *harness) table(ch string) *commands.Table {
+func (h *harness) table(ch string) *table.Table {
 	e := h.b.entryAt(ch)
 	if e == nil {
 		return nil
@@ -232,6 +233,22 @@ func (r *recorder) WriteHeader(code int) { r.code = code }
 // noPictures leaves out every picture (turn boards, the end's chart and GIF), for tests about
 // something else that play many games: drawing is most of their time, the more so under -race.
 func (h *harness) noPictures() {
-	h.draw = func(*commands.Table, commands.Reply) ([]byte, error) { return nil, nil }
-	h.endFiles = func(*commands.Table) []*discordgo.File { return nil }
+	h.draw = func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil }
+	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
+}
+
+// played runs commands from no table on, each accepted, and returns the record of their steps
+// and the table they make.
+func played(t *testing.T, inputs ...commands.Input) ([]table.Step, *table.Table) {
+	t.Helper()
+	var steps []table.Step
+	var tbl *table.Table
+	for _, in := range inputs {
+		r := commands.Handle(tbl, in)
+		if !r.OK || r.Step == nil {
+			t.Fatalf("%s: %s", in, r.Text)
+		}
+		steps, tbl = append(steps, *r.Step), r.Table
+	}
+	return steps, tbl
 }

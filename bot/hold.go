@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // A game is on hold when the bot's own work on it failed: its AI turn panicked or was refused, a
@@ -33,7 +34,7 @@ func (b *Bot) recoverGame(e *gameEntry, what string) {
 // hold puts a game on hold with the reason and tells its channel (e.mu held). A game that is
 // over has nothing left to hold.
 func (b *Bot) hold(e *gameEntry, reason string) {
-	if t := e.table; t == nil || t.Status == commands.Finished || t.Status == commands.Abandoned {
+	if t := e.table; t == nil || t.Status == table.Finished || t.Status == table.Abandoned {
 		return
 	}
 	e.hold = reason
@@ -60,7 +61,7 @@ func (b *Bot) say(place, text string, comps []discordgo.MessageComponent) error 
 }
 
 // resumeButton is the button that lifts a game's hold.
-func resumeButton(t *commands.Table) []discordgo.MessageComponent {
+func resumeButton(t *table.Table) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 		CustomID: commands.ComponentID(t, "resume"), Label: "Resume the game", Style: discordgo.PrimaryButton}}}}
 }

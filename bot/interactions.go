@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // Handle answers one interaction. It acknowledges it first, so that Discord's 3-second limit holds
@@ -153,18 +154,18 @@ func notYetKnown(err error) bool {
 }
 
 // user is who acted, with the name they show in the server.
-func user(i *discordgo.Interaction) (commands.User, bool) {
+func user(i *discordgo.Interaction) (table.User, bool) {
 	if i.Member != nil && i.Member.User != nil {
 		name := i.Member.Nick
 		if name == "" {
 			name = displayName(i.Member.User)
 		}
-		return commands.User{ID: i.Member.User.ID, Name: name}, i.Member.Permissions&discordgo.PermissionManageChannels != 0
+		return table.User{ID: i.Member.User.ID, Name: name}, i.Member.Permissions&discordgo.PermissionManageChannels != 0
 	}
 	if i.User != nil {
-		return commands.User{ID: i.User.ID, Name: displayName(i.User)}, false
+		return table.User{ID: i.User.ID, Name: displayName(i.User)}, false
 	}
-	return commands.User{}, false
+	return table.User{}, false
 }
 
 func displayName(u *discordgo.User) string {
@@ -262,19 +263,19 @@ func (b *Bot) command(i *discordgo.Interaction) {
 			return
 		}
 		defer release()
-		b.run(i, e, commands.Entry{Input: &in}, in.User, release)
+		b.run(i, e, b.commandAction(e, in), in.User, release)
 		return
 	}
-	b.run(i, e, commands.Entry{Input: &in}, in.User)
+	b.run(i, e, b.commandAction(e, in), in.User)
 }
 
 // takesASeat tells whether u joining the table of e would take a place in the caps on open
 // tables: a lobby of a table that is not a league's, where u does not sit yet. Any other /carc
 // join is refused by the table itself, with its own reason.
-func (b *Bot) takesASeat(e *gameEntry, u commands.User) bool {
+func (b *Bot) takesASeat(e *gameEntry, u table.User) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return !e.league && e.table.Status == commands.Lobby && e.table.Seat(u.ID) < 0
+	return !e.league && e.table.Status == table.Lobby && e.table.Seat(u.ID) < 0
 }
 
 func (b *Bot) component(i *discordgo.Interaction) {
@@ -298,5 +299,5 @@ func (b *Bot) component(i *discordgo.Interaction) {
 		b.editOriginal(i, "This button belongs to a game that is no longer running here.", nil, nil)
 		return
 	}
-	b.run(i, e, commands.Entry{Click: &commands.Click{User: u, ID: data.CustomID, Values: data.Values}}, u)
+	b.run(i, e, click(u, data.CustomID, data.Values), u)
 }

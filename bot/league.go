@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -210,7 +211,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	if err != nil {
 		return "", fmt.Errorf("deal: %w", err)
 	}
-	user := func(id string) commands.User { return commands.User{ID: id, Name: s.Name(id)} }
+	user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
 	first := user(f.Players[0])
 	newIn := commands.Input{User: first, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map},
 		Secret: key, Table: f.GameID, Channel: th.ID}
@@ -218,37 +219,36 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 		newIn.Options[k] = v
 	}
 	// The mark makes the league's administrators, never the table's first player, its
-	// administrators (commands.LeagueGame).
+	// administrators (table.LeagueGame).
 	mark := leagueMark(l, s)
-	entries := []commands.Entry{{Input: &newIn}, {League: &mark}}
+	var others []table.User
 	for _, p := range f.Players[1:] {
-		entries = append(entries, commands.Entry{Input: &commands.Input{User: user(p), Command: "carc", Sub: "join"}})
+		others = append(others, user(p))
 	}
-	entries = append(entries, commands.Entry{Input: &commands.Input{User: first, Command: "carc", Sub: "start"}})
+	replies, err := commands.OpenLeagueGame(newIn, mark, others)
+	if err != nil {
+		return "", err
+	}
 	e := &gameEntry{id: f.GameID, place: th.ID, guild: l.Guild, league: true}
-	var reply commands.Reply
-	for n, entry := range entries {
-		reply = commands.Apply(e.table, entry)
-		if !reply.OK {
-			return "", fmt.Errorf("step %d of opening the game was refused: %s", n+1, reply.Text)
-		}
-		enc, err := encode(reply.Table, entry)
-		if err != nil {
-			return "", err
-		}
+	for n, reply := range replies {
 		if n == 0 {
+			enc, err := encode(reply.Table, *reply.Step)
+			if err != nil {
+				return "", err
+			}
 			rec := storage.GameRecord{ID: f.GameID, ChannelID: l.Channel, ThreadID: th.ID, Guild: l.Guild, League: l.ID, Season: s.Number,
-				Setup: enc.entry, Players: seatIDs(reply.Table), Status: storage.StatusLobby, Created: b.now()}
+				Setup: enc.step, Players: seatIDs(reply.Table), Status: storage.StatusLobby, Created: b.now()}
 			if err := b.store.CreateGame(rec, enc.snap, enc.hash); err != nil {
 				return "", err
 			}
 			e.table = reply.Table
 			continue
 		}
-		if err := b.commit(e, reply, entry, "bot", fmt.Sprintf("league:%s:%d", f.GameID, n)); err != nil {
+		if err := b.commit(e, reply, "bot", fmt.Sprintf("league:%s:%d", f.GameID, n)); err != nil {
 			return "", err
 		}
 	}
+	reply := replies[len(replies)-1]
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b.mu.Lock()
@@ -264,16 +264,16 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	return th.ID, nil
 }
 
-// leagueMark is what a league's game records of its league (commands.LeagueGame). The creator is
+// leagueMark is what a league's game records of its league (table.LeagueGame). The creator is
 // named as a member when they are one, else by a mention (shown as their name, never a ping).
-func leagueMark(l league.League, s league.Season) commands.LeagueGame {
+func leagueMark(l league.League, s league.Season) table.LeagueGame {
 	name := "<@" + l.Creator + ">"
 	if i := l.Member(l.Creator); i >= 0 {
 		name = l.Members[i].Name
 	} else if n := s.Name(l.Creator); n != l.Creator {
 		name = n
 	}
-	return commands.LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: commands.User{ID: l.Creator, Name: name}, Policy: l.Policy}
+	return table.LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: table.User{ID: l.Creator, Name: name}, Policy: l.Policy}
 }
 
 // markLeagueGame records the league's mark in a league game opened before games carried it, so
@@ -289,18 +289,16 @@ func (b *Bot) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
 		b.log.Error("could not read the season of a game", "game", e.id, "league", rec.League, "err", err)
 		return
 	}
-	mark := leagueMark(l, s)
-	entry := commands.Entry{League: &mark}
-	reply := commands.Apply(e.table, entry)
+	reply := commands.MarkLeague(e.table, leagueMark(l, s))
 	if !reply.OK {
 		b.log.Error("could not mark a league game", "game", e.id, "reply", reply.Text)
 		return
 	}
-	enc, err := encode(reply.Table, entry)
+	enc, err := encode(reply.Table, *reply.Step)
 	applied := false
 	if err == nil {
 		applied, err = b.store.AppendMove(storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Timers: e.timers,
-			Move: storage.Move{Actor: "bot", Data: enc.entry, Time: b.now(), InteractionID: "league-mark:" + e.id}})
+			Move: storage.Move{Actor: "bot", Data: enc.step, Time: b.now(), InteractionID: "league-mark:" + e.id}})
 	}
 	if err == nil && !applied {
 		err = errAlreadyApplied
@@ -323,7 +321,7 @@ func policyLine(p league.Policy) string {
 // played outside a server. Abandoned games, games from a chosen seed or with AI seats, games of
 // fewer than two players and tables opened with rated:false are not rated (Table.Unrated);
 // players who resigned or were removed are rated last, also when an AI played their seat on.
-func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
+func (b *Bot) gameResult(id string, t *table.Table) *storage.Result {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
 		return nil
@@ -340,7 +338,7 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 	}
 	r.Places = league.PlacesLast(r.Scores, out)
 	r.Unrated = t.Unrated()
-	if t.Status == commands.Abandoned && t.League != nil {
+	if t.Status == table.Abandoned && t.League != nil {
 		// An abandoned league game is never a played result: the league's rule adjudicates it.
 		places, err := commands.AdjudicatedPlaces(t, t.League.Policy)
 		if err != nil {
@@ -353,7 +351,7 @@ func (b *Bot) gameResult(id string, t *commands.Table) *storage.Result {
 }
 
 // placed ranks the stored standings by the places of a game's result.
-func placed(t *commands.Table, st []storage.Standing, places []int) {
+func placed(t *table.Table, st []storage.Standing, places []int) {
 	for i := range st {
 		st[i].Rank = places[t.Seat(st[i].UserID)]
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -153,27 +154,25 @@ func TestALeagueGameFromBeforeTheMarkGetsIt(t *testing.T) {
 	r := newLeagueRun(h, "Cup", []string{"ann", "bob"})
 	ann, bob := r.members[0], r.members[1]
 	ch := h.f.AddChannel("old")
-	newIn := commands.Input{User: commands.User{ID: ann.ID, Name: "ann"}, Command: "carc", Sub: "new", Options: map[string]string{"map": "france"},
+	newIn := commands.Input{User: table.User{ID: ann.ID, Name: "ann"}, Command: "carc", Sub: "new", Options: map[string]string{"map": "france"},
 		Secret: strings.Repeat("ab", 32), Table: "gold", Channel: ch.ID}
-	entries := []commands.Entry{{Input: &newIn},
-		{Input: &commands.Input{User: commands.User{ID: bob.ID, Name: "bob"}, Command: "carc", Sub: "join"}},
-		{Input: &commands.Input{User: newIn.User, Command: "carc", Sub: "start"}}}
+	steps, _ := played(t, newIn, commands.Input{User: table.User{ID: bob.ID, Name: "bob"}, Command: "carc", Sub: "join"},
+		commands.Input{User: newIn.User, Command: "carc", Sub: "start"})
 	deadline := h.clock.Now().Add(48 * time.Hour).UTC()
-	var tbl *commands.Table
-	for i, e := range entries {
-		reply := commands.Apply(tbl, e)
-		tbl = reply.Table
-		enc, err := encode(tbl, e)
+	var tbl *table.Table
+	for i, s := range steps {
+		tbl, _ = table.Replay(steps[:i+1])
+		enc, err := encode(tbl, s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if i == 0 {
 			err = h.store.CreateGame(storage.GameRecord{ID: "gold", ChannelID: ch.ID, Guild: h.f.GuildID, League: r.id, Season: 1,
-				Setup: enc.entry, Players: seatIDs(tbl), Status: storage.StatusLobby}, enc.snap, enc.hash)
+				Setup: enc.step, Players: seatIDs(tbl), Status: storage.StatusLobby}, enc.snap, enc.hash)
 		} else {
 			_, err = h.store.AppendMove(storage.Commit{GameID: "gold", ExpectSeq: uint64(i - 1), Snapshot: enc.snap, Hash: enc.hash, Status: status(tbl),
 				Players: seatIDs(tbl), Timers: []storage.Timer{{Kind: kindDeadline, UserID: ann.ID, At: deadline}},
-				Move: storage.Move{Actor: "bot", Data: enc.entry, InteractionID: fmt.Sprintf("old-%d", i)}})
+				Move: storage.Move{Actor: "bot", Data: enc.step, InteractionID: fmt.Sprintf("old-%d", i)}})
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -188,9 +187,9 @@ func TestALeagueGameFromBeforeTheMarkGetsIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var last commands.Entry
-	if err := json.Unmarshal(moves[len(moves)-1].Data, &last); err != nil || last.League == nil {
-		t.Fatalf("the record's last entry %s (%v) is not the league's mark", moves[len(moves)-1].Data, err)
+	var last table.Step
+	if err := json.Unmarshal(moves[len(moves)-1].Data, &last); err != nil || len(last.Events) != 1 || last.Events[0].League == nil {
+		t.Fatalf("the record's last step %s (%v) is not the league's mark", moves[len(moves)-1].Data, err)
 	}
 	if timers, err := h.store.Timers("gold"); err != nil || len(timers) != 1 || !timers[0].At.Equal(deadline) {
 		t.Fatalf("the game's timers after its mark: %+v %v", timers, err)

@@ -10,6 +10,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestLeagueCommandsAnswerWhileARoundOpens: the games of a round are opened without the lock every
@@ -19,13 +20,13 @@ import (
 func TestLeagueCommandsAnswerWhileARoundOpens(t *testing.T) {
 	h := newHarness(t)
 	release := make(chan struct{})
-	h.draw = func(tbl *commands.Table, _ commands.Reply) ([]byte, error) {
+	h.draw = func(tbl *table.Table, _ commands.Reply) ([]byte, error) {
 		if strings.Contains(tbl.ID, "-s1-r1-") {
 			<-release // a league game's first board
 		}
 		return nil, nil
 	}
-	h.endFiles = func(*commands.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
 	h.start()
 	s := fakediscord.StringArg
 	ann, bob, cy := h.f.AddUser("ann"), h.f.AddUser("bob"), h.f.AddUser("cy")

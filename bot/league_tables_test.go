@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestLeagueOfThreePlayerTablesEndToEnd: a round-robin of six players at tables of three. Each
@@ -22,7 +22,7 @@ func TestLeagueOfThreePlayerTablesEndToEnd(t *testing.T) {
 	first := r.season()
 	for _, f := range first.Fixtures {
 		tbl := h.table(f.Thread)
-		if tbl == nil || len(tbl.Seats) != 3 || tbl.Status != commands.Playing {
+		if tbl == nil || len(tbl.Seats) != 3 || tbl.Status != table.Playing {
 			t.Fatalf("round 1 table %d: its thread has no running game of three (%+v)", f.Table, tbl)
 		}
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestLeagueRoundRobinEndToEnd runs a 6-player round-robin league of 2-player France games
@@ -132,7 +132,7 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tbl, err := commands.LoadTable(snap.State)
+			tbl, err := table.Load(snap.State)
 			if err != nil {
 				t.Fatal(err)
 			}

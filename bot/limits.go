@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // Open tables are capped per person and per server, so that nobody opens a thousand games in a
@@ -36,9 +36,9 @@ func newSeatReservations() seatReservations {
 // track records who still plays at a game after its table changed (e.mu held), for the caps.
 func (b *Bot) track(e *gameEntry) {
 	var players []string
-	if t := e.table; t != nil && (t.Status == commands.Lobby || t.Status == commands.Playing) {
+	if t := e.table; t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
 		for i, u := range t.Seats {
-			if _, isAI := commands.AILevel(u); isAI || t.Status == commands.Playing && t.Game.Players[i].Resigned {
+			if _, isAI := table.AILevel(u); isAI || t.Status == table.Playing && t.Game.Players[i].Resigned {
 				continue
 			}
 			players = append(players, u.ID)

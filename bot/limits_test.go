@@ -9,6 +9,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -191,7 +192,7 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 	h.aiDelay = 1
 	var aiTurns atomicCounter
 	h.configure = func(c *Config) {
-		c.AIMove = func(tb *commands.Table) commands.Reply { aiTurns.add(); return commands.AIMove(tb) }
+		c.AIMove = func(tb *table.Table) commands.Reply { aiTurns.add(); return commands.AIMove(tb) }
 	}
 	h.start()
 	alice := h.f.AddUser("alice")
@@ -232,12 +233,13 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 
 	// A game an older version stored with only AIs left ends at start-up.
 	other := h.f.AddChannel("older")
-	u := commands.User{ID: alice.ID, Name: "alice"}
-	in := func(sub string, opts map[string]string) commands.Entry {
-		return commands.Entry{Input: &commands.Input{User: u, Command: "carc", Sub: sub, Options: opts, Secret: mustDeal(t), Table: "older-game", Channel: other.ID}}
+	u := table.User{ID: alice.ID, Name: "alice"}
+	in := func(sub string, opts map[string]string) commands.Input {
+		return commands.Input{User: u, Command: "carc", Sub: sub, Options: opts, Secret: mustDeal(t), Table: "older-game", Channel: other.ID}
 	}
-	entries := []commands.Entry{in("new", map[string]string{"map": "france"}), in("bot", map[string]string{"level": "easy"}),
-		in("bot", map[string]string{"level": "easy"}), in("start", nil), in("resign", nil)}
+	// An older version did not end such a table: its record stops at the resignation.
+	entries, _ := played(t, in("new", map[string]string{"map": "france"}), in("bot", map[string]string{"level": "easy"}),
+		in("bot", map[string]string{"level": "easy"}), in("start", nil), in("resign", nil))
 	h.stop()
 	store, err := storage.Open(h.db, storage.Options{NoSync: true})
 	if err != nil {

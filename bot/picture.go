@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
@@ -18,7 +19,7 @@ import (
 // /carc status) is someone looking at the whole game: the full map. Then the private preview of
 // a proposed placement, the end screen, and the tiles still to come (counted as every player can
 // count them). Nothing hidden can reach the image: it never sees the full state.
-func Picture(t *commands.Table, r commands.Reply) ([]byte, error) {
+func Picture(t *table.Table, r commands.Reply) ([]byte, error) {
 	if t == nil || t.Game == nil || r.Image == commands.NoImage {
 		return nil, nil
 	}
@@ -62,7 +63,7 @@ func tileStock(tl commands.TilesLeft) render.TileStock {
 
 // FullBoard draws the whole map as everyone sees it, the picture to keep one click away from a
 // turn picture.
-func FullBoard(t *commands.Table) ([]byte, error) {
+func FullBoard(t *table.Table) ([]byte, error) {
 	if t == nil || t.Game == nil {
 		return nil, nil
 	}
@@ -72,7 +73,7 @@ func FullBoard(t *commands.Table) ([]byte, error) {
 // board draws the board of view v: the spot markers of a pending meeple step and, while a tile
 // waits to be placed, its legal squares. The drawn tile is public, so everyone may see where it
 // fits.
-func board(t *commands.Table, v *game.View, kind render.Kind) ([]byte, error) {
+func board(t *table.Table, v *game.View, kind render.Kind) ([]byte, error) {
 	o := render.Options{Kind: kind, Markers: true}
 	if t.Game.Phase == game.PhasePlace && v.Drawn != nil {
 		o.Legal = t.Game.LegalPlacements(*v.Drawn)
@@ -82,12 +83,12 @@ func board(t *commands.Table, v *game.View, kind render.Kind) ([]byte, error) {
 
 // endFiles are what the end of a game attaches beside its final board: the chart of the scores
 // and the animated GIF of the whole game.
-func (b *Bot) endFiles(t *commands.Table) []*discordgo.File {
+func (b *Bot) endFiles(t *table.Table) []*discordgo.File {
 	return append(b.scoreChart(t), b.animation(t)...)
 }
 
 // scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
-func (b *Bot) scoreChart(t *commands.Table) []*discordgo.File {
+func (b *Bot) scoreChart(t *table.Table) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
@@ -101,7 +102,7 @@ func (b *Bot) scoreChart(t *commands.Table) []*discordgo.File {
 
 // animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
 // it cannot be drawn or would pass Discord's limit.
-func (b *Bot) animation(t *commands.Table) []*discordgo.File {
+func (b *Bot) animation(t *table.Table) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}

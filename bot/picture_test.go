@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -14,11 +15,11 @@ import (
 
 // tableAt plays a random France game through the command layer until turn n, when a tile waits to
 // be placed.
-func tableAt(t *testing.T, n int) *commands.Table {
+func tableAt(t *testing.T, n int) *table.Table {
 	t.Helper()
 	stop := errors.New("stop")
-	var at *commands.Table
-	_, err := commands.AutoGame("france", 3, 7, func(tb *commands.Table, _ commands.Input, _ commands.Reply) error {
+	var at *table.Table
+	_, err := commands.AutoGame("france", 3, 7, func(tb *table.Table, _ commands.Input, _ commands.Reply) error {
 		if tb.Game != nil && tb.Game.Turn >= n && tb.Game.Phase == game.PhasePlace {
 			at = tb
 			return stop

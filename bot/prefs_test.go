@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -63,7 +64,7 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 	b := &Bot{store: s}
 	for _, o := range prefOptions {
 		huge := strings.Repeat("Zq", 10_000)
-		reply := b.setPrefs(commands.Input{User: commands.User{ID: "1", Name: "ann"}, Command: "carc", Sub: "settings", Options: map[string]string{o: huge}})
+		reply := b.setPrefs(commands.Input{User: table.User{ID: "1", Name: "ann"}, Command: "carc", Sub: "settings", Options: map[string]string{o: huge}})
 		if len(reply) > 300 || !strings.Contains(reply, o+":") {
 			t.Errorf("%s: the refusal is %d characters: %.200s", o, len(reply), reply)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // lastPost is the last public message of a channel.
@@ -59,7 +60,7 @@ func TestAnAIThatPanicsHoldsItsGameAndTheBotServesTheOthers(t *testing.T) {
 	var heldID atomic.Value
 	heldID.Store("")
 	h.configure = func(c *Config) {
-		c.AIMove = func(tb *commands.Table) commands.Reply {
+		c.AIMove = func(tb *table.Table) commands.Reply {
 			if tb.ID == heldID.Load().(string) {
 				calls.Add(1)
 				if broken.Load() {
@@ -127,13 +128,13 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 	h := newHarness(t)
 	var broken atomic.Value
 	broken.Store("")
-	h.draw = func(tb *commands.Table, _ commands.Reply) ([]byte, error) {
+	h.draw = func(tb *table.Table, _ commands.Reply) ([]byte, error) {
 		if tb.ID == broken.Load().(string) {
 			panic("the board cannot be drawn")
 		}
 		return nil, nil
 	}
-	h.endFiles = func(*commands.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
 	h.start()
 	alice, bob, carol, dave := h.f.AddUser("alice"), h.f.AddUser("bob"), h.f.AddUser("carol"), h.f.AddUser("dave")
 	a, b := h.f.AddChannel("a"), h.f.AddChannel("b")
@@ -195,13 +196,13 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 func TestAPanicOpeningALeagueGameHoldsItAndTheLeagueGoesOn(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.draw = func(tb *commands.Table, _ commands.Reply) ([]byte, error) {
+	h.draw = func(tb *table.Table, _ commands.Reply) ([]byte, error) {
 		if strings.HasSuffix(tb.ID, "-s1-r1-t1") {
 			panic("the board cannot be drawn")
 		}
 		return nil, nil
 	}
-	h.endFiles = func(*commands.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
 	h.start()
 	var members []*fakediscord.User
 	for _, n := range []string{"ann", "bob", "cy", "dee"} {

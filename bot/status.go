@@ -5,13 +5,13 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // yourTurns lists, across every server, the games where it is u's turn, with links to their
 // channels, and the lobbies u sits in.
-func (b *Bot) yourTurns(u commands.User) string {
+func (b *Bot) yourTurns(u table.User) string {
 	b.mu.Lock()
 	games := make([]*gameEntry, 0, len(b.games))
 	for _, e := range b.games {
@@ -33,7 +33,7 @@ func (b *Bot) yourTurns(u commands.User) string {
 				line += ", your tile " + t.Game.Drawn.String() + " is placed; finish your turn"
 			}
 			turns = append(turns, line)
-		} else if t.Status == commands.Lobby && t.Seat(u.ID) >= 0 {
+		} else if t.Status == table.Lobby && t.Seat(u.ID) >= 0 {
 			lobbies = append(lobbies, fmt.Sprintf("%s lobby in <#%s>", t.Entry().Title, e.place))
 		}
 		e.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -53,7 +54,7 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 	if !errors.Is(writeErr, storage.ErrReadOnly) || !strings.Contains(writeErr.Error(), db) {
 		t.Fatalf("the read-only store's error does not name the file, so this test shows nothing: %v", writeErr)
 	}
-	alice := commands.User{ID: "u1", Name: "alice"}
+	alice := table.User{ID: "u1", Name: "alice"}
 	league := commands.HandleLeague(commands.LeagueContext{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -24,14 +25,14 @@ var reminderAt = []float64{0.5, 0.75, 0.9}
 // timersFor is the game's timer set after a change: a lobby its expiry; the running turn keeps its
 // timers; a new turn gets a deadline and reminders (none for players who turned them off; none in
 // quiet hours).
-func (b *Bot) timersFor(e *gameEntry, t *commands.Table) []storage.Timer {
-	if t.Status == commands.Lobby {
+func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
+	if t.Status == table.Lobby {
 		return b.lobbyTimers() // a change in the lobby: it expires that much later
 	}
-	if _, ai := t.AIToPlay(); t.Status != commands.Playing || ai {
+	if _, ai := t.AIToPlay(); t.Status != table.Playing || ai {
 		return nil // an AI seat plays within seconds: no deadline, no reminders
 	}
-	if old := e.table; old != nil && old.Status == commands.Playing && old.Game.Turn == t.Game.Turn && old.Game.Current == t.Game.Current {
+	if old := e.table; old != nil && old.Status == table.Playing && old.Game.Turn == t.Game.Turn && old.Game.Current == t.Game.Current {
 		return e.timers
 	}
 	cur, _ := t.Current()
@@ -129,17 +130,13 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		return
 	}
 	if tm.Kind == kindDeadline {
-		entry := commands.Entry{Timeout: t.Settings.Policy}
-		reply := commands.Timeout(t, entry.Timeout)
-		if entry.Timeout == commands.PolicyAuto {
-			entry.Played = reply.Moves // a replay plays these again, whatever the autopilot would choose then
-		}
+		reply := commands.Timeout(t, t.Settings.Policy) // its step keeps the autopilot's moves
 		if !reply.OK {
 			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
 			_ = b.store.CompleteTimer(tm)
 			return
 		}
-		if err := b.commit(e, reply, entry, "bot", tm.ID()); err != nil {
+		if err := b.commit(e, reply, "bot", tm.ID()); err != nil {
 			b.log.Error("could not store the deadline move", "game", e.id, "err", err)
 			return
 		}
@@ -166,7 +163,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
 	deadline := deadlineOf(e.timers)
-	then := map[string]string{commands.PolicySkip: "skipped", commands.PolicyAuto: "played for them"}[t.Settings.Policy]
+	then := map[string]string{table.PolicySkip: "skipped", table.PolicyAuto: "played for them"}[t.Settings.Policy]
 	var text string
 	switch strings.TrimPrefix(tm.Kind, kindReminder) {
 	case "1":
@@ -207,16 +204,16 @@ func stamp(at time.Time, style string) string {
 }
 
 // deadlineLine tells the table when the running turn ends.
-func deadlineLine(t *commands.Table, timers []storage.Timer) string {
+func deadlineLine(t *table.Table, timers []storage.Timer) string {
 	at := deadlineOf(timers)
-	if t == nil || t.Status != commands.Playing || at.IsZero() {
+	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
 	}
 	return "Turn deadline: " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
 }
 
 // mute drops the clicking player's remaining reminders of this turn (the deadline stays).
-func (b *Bot) mute(place string, u commands.User, c commands.Component) string {
+func (b *Bot) mute(place string, u table.User, c commands.Component) string {
 	e := b.entryAt(place)
 	if e == nil {
 		return "This game is no longer running."

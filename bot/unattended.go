@@ -17,7 +17,7 @@ func (b *Bot) settle(e *gameEntry, waiting bool) {
 	b.scheduleAI(e, waiting)
 }
 
-// endUnattended ends a table no person plays at any more, as an entry of its record, and tells
+// endUnattended ends a table no person plays at any more, as a step of its record, and tells
 // its channel why.
 func (b *Bot) endUnattended(e *gameEntry) {
 	reply := commands.EndUnattended(e.table)
@@ -25,7 +25,7 @@ func (b *Bot) endUnattended(e *gameEntry) {
 		b.log.Error("could not end a table nobody plays at", "game", e.id, "reply", reply.Text)
 		return
 	}
-	if err := b.commit(e, reply, commands.Entry{Unattended: true}, "bot", fmt.Sprintf("unattended-%s-%d", e.id, e.seq)); err != nil {
+	if err := b.commit(e, reply, "bot", fmt.Sprintf("unattended-%s-%d", e.id, e.seq)); err != nil {
 		b.log.Error("could not store the end of a table nobody plays at", "game", e.id, "err", err)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -13,7 +14,7 @@ import (
 // moves), so what autocomplete and buttons offer, what the parser accepts and what the engine
 // applies cannot drift apart. Options left out take the first legal value; when nothing matches,
 // the variant says why.
-func resolveAction(t *Table, typed game.Action) (game.Action, error) {
+func resolveAction(t *table.Table, typed game.Action) (game.Action, error) {
 	e := t.Entry()
 	spec, err := actionSpec(t, typed.Name)
 	if err != nil {
@@ -39,7 +40,7 @@ func resolveAction(t *Table, typed game.Action) (game.Action, error) {
 }
 
 // actionSpec finds the table's chip action by name.
-func actionSpec(t *Table, name string) (game.ActionSpec, error) {
+func actionSpec(t *table.Table, name string) (game.ActionSpec, error) {
 	e := t.Entry()
 	var names []string
 	for _, a := range e.Actions {
@@ -58,7 +59,7 @@ func actionSpec(t *Table, name string) (game.ActionSpec, error) {
 // agrees with another name of the same feature of the tile on the action's square (design §2.2:
 // any edge of a feature names it); an option with its own normal form (ActionOption.Normal)
 // agrees in any way of writing it.
-func argsMatch(t *Table, spec game.ActionSpec, typed, legal map[string]string) bool {
+func argsMatch(t *table.Table, spec game.ActionSpec, typed, legal map[string]string) bool {
 	for k, v := range typed {
 		if strings.TrimSpace(v) == "" || normalValue(v) == normalValue(legal[k]) {
 			continue

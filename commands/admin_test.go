@@ -3,13 +3,15 @@ package commands
 import (
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // threeAtTable is a running classic game of ann (the creator), bob and cy; bob has missed the
 // given number of turns.
-func threeAtTable(t *testing.T, missed int) (*Table, []User) {
+func threeAtTable(t *testing.T, missed int) (*table.Table, []table.User) {
 	t.Helper()
-	users := []User{{"a", "ann"}, {"b", "bob"}, {"c", "cy"}}
+	users := []table.User{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}, {ID: "c", Name: "cy"}}
 	tbl := Handle(nil, Input{User: users[0], Command: "carc", Sub: "new", Options: map[string]string{"map": "classic", "seed": "4", "missed": "2"}}).Table
 	for _, u := range users[1:] {
 		tbl = Handle(tbl, Input{User: u, Command: "carc", Sub: "join"}).Table
@@ -19,7 +21,7 @@ func threeAtTable(t *testing.T, missed int) (*Table, []User) {
 	return tbl, users
 }
 
-func kick(tbl *Table, by User, admin bool) Reply {
+func kickBob(tbl *table.Table, by table.User, admin bool) Reply {
 	return Handle(tbl, Input{User: by, Admin: admin, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}})
 }
 
@@ -28,29 +30,29 @@ func kick(tbl *Table, by User, admin bool) Reply {
 // the creator is gone, the other players may by a vote.
 func TestKickFollowsTheMissedTurnLimit(t *testing.T) {
 	tbl, users := threeAtTable(t, 1)
-	if r := kick(tbl, users[0], false); r.OK || !strings.Contains(r.Text, "bob has missed 1 turn; a player can be removed after 2 missed turns") {
+	if r := kickBob(tbl, users[0], false); r.OK || !strings.Contains(r.Text, "bob has missed 1 turn; a player can be removed after 2 missed turns") {
 		t.Fatalf("the creator removed a player under the limit: %v %s", r.OK, r.Text)
 	}
-	if r := kick(tbl, users[2], false); r.OK {
+	if r := kickBob(tbl, users[2], false); r.OK {
 		t.Fatalf("a player started a vote under the limit: %s", r.Text)
 	}
-	if r := kick(tbl, User{"z", "zed"}, true); !r.OK || !r.Table.Game.Players[1].Resigned {
+	if r := kickBob(tbl, table.User{ID: "z", Name: "zed"}, true); !r.OK || !r.Table.Game.Players[1].Resigned {
 		t.Fatalf("Manage Channels could not remove at once: %s", r.Text)
 	}
 
 	tbl, users = threeAtTable(t, 2)
-	if r := kick(tbl, users[0], false); !r.OK || !r.Table.Game.Players[1].Resigned || !strings.Contains(r.Text, "ann removed bob, who missed 2 turns") {
+	if r := kickBob(tbl, users[0], false); !r.OK || !r.Table.Game.Players[1].Resigned || !strings.Contains(r.Text, "ann removed bob, who missed 2 turns") {
 		t.Fatalf("the creator could not remove after the limit: %s", r.Text)
 	}
-	if r := kick(tbl, users[1], false); r.OK {
+	if r := kickBob(tbl, users[1], false); r.OK {
 		t.Fatalf("bob kicked himself: %s", r.Text)
 	}
-	if r := kick(tbl, User{"z", "zed"}, false); r.OK {
+	if r := kickBob(tbl, table.User{ID: "z", Name: "zed"}, false); r.OK {
 		t.Fatalf("a stranger started a vote: %s", r.Text)
 	}
 
 	// The vote: cy asks, ann must agree too (every other active player), a refusal ends it.
-	ask := kick(tbl, users[2], false)
+	ask := kickBob(tbl, users[2], false)
 	if !ask.OK || ask.Table.Kick == nil || ask.Table.Game.Players[1].Resigned || len(ask.Ping) != 1 || ask.Ping[0] != "a" {
 		t.Fatalf("the vote did not open, waiting for ann: %s (ping %v)", ask.Text, ask.Ping)
 	}

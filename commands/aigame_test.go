@@ -3,6 +3,7 @@ package commands
 import (
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
 
@@ -14,7 +15,7 @@ func TestAISeatsPlayThroughTheCommands(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		if a.Status != Finished {
+		if a.Status != table.Finished {
 			t.Fatalf("%s: the game did not finish", id)
 		}
 		b, err := AIGame(id, len(levels), levels, 5, nil)

@@ -3,6 +3,8 @@ package commands
 import (
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestAnAISeatPlaysItsTurnsAndTheRecordReplays: in the lobby /carc bot level:easy seats an AI
@@ -10,63 +12,47 @@ import (
 // keeps its moves replays to the same table. Outside the lobby, or by a stranger, or with an
 // unknown level, the request is refused.
 func TestAnAISeatPlaysItsTurnsAndTheRecordReplays(t *testing.T) {
-	ann := User{ID: "1", Name: "ann"}
-	var entries []Entry
-	apply := func(tbl *Table, e Entry) *Table {
+	ann := table.User{ID: "1", Name: "ann"}
+	rec := &recording{t: t}
+	input := func(tbl *table.Table, sub string, opts map[string]string) *table.Table {
 		t.Helper()
-		r := Apply(tbl, e)
-		if !r.OK {
-			t.Fatalf("%+v: %s", e, r.Text)
-		}
-		entries = append(entries, e)
-		return r.Table
+		return rec.keep(Handle(tbl, Input{User: ann, Command: "carc", Sub: sub, Options: opts, Local: true}))
 	}
-	input := func(sub string, opts map[string]string) Entry {
-		return Entry{Input: &Input{User: ann, Command: "carc", Sub: sub, Options: opts, Local: true}}
-	}
-	tbl := apply(nil, input("new", map[string]string{"map": "france", "seed": "3"}))
-	if r := Handle(tbl, Input{User: User{ID: "9", Name: "eve"}, Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
+	tbl := input(nil, "new", map[string]string{"map": "france", "seed": "3"})
+	if r := Handle(tbl, Input{User: table.User{ID: "9", Name: "eve"}, Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
 		t.Fatal("a stranger seated an AI player")
 	}
 	if r := Handle(tbl, Input{User: ann, Command: "carc", Sub: "bot", Options: map[string]string{"level": "genius"}}); r.OK || !strings.Contains(r.Text, "easy, normal or hard") {
 		t.Fatalf("an unknown level: %s", r.Text)
 	}
-	tbl = apply(tbl, input("bot", map[string]string{"level": "easy"}))
+	tbl = input(tbl, "bot", map[string]string{"level": "easy"})
 	if len(tbl.Seats) != 2 || tbl.Humans() != 1 {
 		t.Fatalf("seats %v", tbl.Seats)
 	}
-	tbl = apply(tbl, input("start", nil))
+	tbl = input(tbl, "start", nil)
 	if r := Handle(tbl, Input{User: ann, Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
 		t.Fatal("an AI player sat down in a running game")
 	}
-	for turn := 0; turn < 6 && tbl.Status == Playing; turn++ {
+	for turn := 0; turn < 6 && tbl.Status == table.Playing; turn++ {
 		if _, ok := tbl.AIToPlay(); ok {
 			r := AIMove(tbl)
 			if !r.OK || len(r.Moves) == 0 {
 				t.Fatalf("the AI's turn: %s", r.Text)
 			}
 			for _, id := range r.Ping {
-				if strings.HasPrefix(id, aiPrefix) {
+				if _, ai := table.AILevel(table.User{ID: id}); ai {
 					t.Fatalf("the AI is pinged: %v", r.Ping)
 				}
 			}
-			tbl = apply(tbl, Entry{AI: true, Played: r.Moves})
+			tbl = rec.keep(r)
 			continue
 		}
 		p := tbl.Game.LegalPlacements(tbl.Game.Drawn)[0]
-		tbl = apply(tbl, Entry{Input: &Input{User: ann, Command: "place", Local: true,
-			Options: map[string]string{"square": p.Square.String(), "rotation": p.Rotation.String(), "meeple": "none"}}})
+		tbl = rec.keep(Handle(tbl, Input{User: ann, Command: "place", Local: true,
+			Options: map[string]string{"square": p.Square.String(), "rotation": p.Rotation.String(), "meeple": "none"}}))
 	}
 	if tbl.Game.Turn < 5 {
 		t.Fatalf("the game stopped at turn %d", tbl.Game.Turn)
 	}
-	replayed, err := Replay(entries)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := replayed.Hash()
-	b, _ := tbl.Hash()
-	if a != b {
-		t.Fatal("the record with the AI's moves replays to another table")
-	}
+	rec.replaysTo(tbl)
 }

@@ -2,9 +2,10 @@ package commands
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // Who administers a game (skips a turn, abandons the game, removes a player): at a friendly table
@@ -15,20 +16,9 @@ import (
 // with Manage Server who do not play in it. Meanwhile the turn deadline (and a league's round
 // deadline) keeps such a game moving without anyone's decision.
 
-// LeagueGame marks a table as a game of a league. The bot records it in the game's record when
-// it opens the fixture (Entry.League), so that it holds across restarts and replays; the policy is
-// the league's, fixed when the league was created.
-type LeagueGame struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Season int    `json:"season"`
-	// Creator is the league's creator, who administers its games (with Manage Server members).
-	Creator User          `json:"creator"`
-	Policy  league.Policy `json:"policy"`
-}
-
-// markLeague applies Entry.League: the table becomes a game of the league.
-func markLeague(t *Table, l LeagueGame) Reply {
+// MarkLeague makes the table a game of the league: the bot records it when it opens a fixture, so
+// that it holds across restarts and replays.
+func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
 	if t == nil {
 		return fail(nil, "A league mark without a table.")
 	}
@@ -36,34 +26,27 @@ func markLeague(t *Table, l LeagueGame) Reply {
 		return fail(t, "This table is already a game of the league %s.", t.League.Name)
 	}
 	if l.ID == "" || (l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit) {
-		return fail(t, "A league mark with no league or an unknown policy (%q).", l.Policy)
+		return fail(t, "A league mark with no league or an unknown policy (%q).", game.Echo(string(l.Policy)))
 	}
-	c := t.clone()
-	c.League = &l
-	return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("This table is a game of %s, season %d: %s administers it.",
-		l.Name, l.Season, administrators(c))}
-}
-
-// playedBy tells whether a user plays, or played, in the game: seated (also after resigning), or
-// the player who left a seat to an AI.
-func (t *Table) playedBy(id string) bool {
-	return t.Seat(id) >= 0 || slices.ContainsFunc(t.Left, func(u User) bool { return u.ID == id })
-}
-
-// rated tells whether the running game counts for the server's ratings (a friendly on Discord).
-func (t *Table) rated() bool {
-	return t.Status != Lobby && !t.Local && t.Unrated() == ""
+	x := table.Begin(t, "bot")
+	if err := x.Do(table.MarkLeague(l)); err != nil {
+		return fail(t, "%v", err)
+	}
+	return changed(x, Reply{Text: fmt.Sprintf("This table is a game of %s, season %d: %s administers it.",
+		l.Name, l.Season, administrators(x.Table))})
 }
 
 // Administers tells whether in's user may administer the game (the bot asks it for the actions
 // it runs itself, such as resuming a game on hold); if not, why, and who may. what is the action,
 // as in "resume the game".
-func Administers(t *Table, in Input, what string) (bool, string) { return administers(t, in, what) }
+func Administers(t *table.Table, in Input, what string) (bool, string) {
+	return administers(t, in, what)
+}
 
 // administers tells whether in's user may administer the game; if not, why, and who may.
 // what is the action refused, as in "skip a turn".
-func administers(c *Table, in Input, what string) (bool, string) {
-	plays := c.playedBy(in.User.ID)
+func administers(c *table.Table, in Input, what string) (bool, string) {
+	plays := c.PlayedBy(in.User.ID)
 	switch {
 	case c.League != nil:
 		if (in.User.ID == c.League.Creator.ID || in.Manager) && !plays {
@@ -71,7 +54,7 @@ func administers(c *Table, in Input, what string) (bool, string) {
 		}
 		return false, fmt.Sprintf("This is a game of the league %s: only %s can %s, and never in a game they play in. %s",
 			c.League.Name, administrators(c), what, keepsMoving(c))
-	case c.rated():
+	case c.Rated():
 		if in.Admin && !plays {
 			return true, ""
 		}
@@ -84,29 +67,29 @@ func administers(c *Table, in Input, what string) (bool, string) {
 }
 
 // administrators names who administers the game.
-func administrators(c *Table) string {
+func administrators(c *table.Table) string {
 	switch {
 	case c.League != nil:
 		return fmt.Sprintf("%s, who runs %s, or a member with Manage Server who does not play in the game", c.League.Creator.Name, c.League.Name)
-	case c.rated():
+	case c.Rated():
 		return "a member with Manage Channels who does not play in the game"
 	}
 	return fmt.Sprintf("%s, who opened the table, or someone with Manage Channels", c.Creator.Name)
 }
 
 // removers names who may remove a player who missed the table's limit of turns.
-func removers(c *Table) string {
-	if c.League != nil || c.rated() {
+func removers(c *table.Table) string {
+	if c.League != nil || c.Rated() {
 		return administrators(c)
 	}
 	return "the creator, a channel admin or a vote of the other players"
 }
 
 // keepsMoving says what moves a game on that its players cannot administer.
-func keepsMoving(c *Table) string {
+func keepsMoving(c *table.Table) string {
 	s := c.Settings
 	policy := "their turn is skipped"
-	if s.Policy == PolicyAuto {
+	if s.Policy == table.PolicyAuto {
 		policy = "the autopilot plays their turn"
 	}
 	text := fmt.Sprintf("Meanwhile the turn deadline keeps the game moving: when a player lets %s pass, %s (a missed turn).",
@@ -129,7 +112,7 @@ func leaguePolicyText(p league.Policy) string {
 // deadline, or abandoned by an administrator), by the league's policy: players who resigned or
 // were removed come last as in a finished game, and under PolicyForfeit so does the player whose
 // turn it is.
-func AdjudicatedPlaces(t *Table, p league.Policy) ([]int, error) {
+func AdjudicatedPlaces(t *table.Table, p league.Policy) ([]int, error) {
 	scores := make([]int, len(t.Seats))
 	out := make([]bool, len(t.Seats))
 	for i := range t.Seats {
@@ -145,7 +128,35 @@ func AdjudicatedPlaces(t *Table, p league.Policy) ([]int, error) {
 
 // AdjudicatedText announces a league game stopped at its round's deadline: the league's rule, the
 // places, the points by source and the deal's key.
-func AdjudicatedText(t *Table, p league.Policy, places []int) string {
+func AdjudicatedText(t *table.Table, p league.Policy, places []int) string {
 	return fmt.Sprintf("The round's deadline has passed: the game ends here, adjudicated by the league's rule (%s).\n%s",
 		leaguePolicyText(p), resultText(t, placesText(t, places, p)))
+}
+
+// OpenLeagueGame opens a game of a league as a table: the first player opens it with the league's
+// options (newIn, its /carc new), the league's mark makes it the league's, the others join and the
+// first starts it. It returns the reply to each of these changes in order, each with its step.
+func OpenLeagueGame(newIn Input, mark table.LeagueGame, others []table.User) ([]Reply, error) {
+	changes := []func(*table.Table) Reply{
+		func(*table.Table) Reply { return Handle(nil, newIn) },
+		func(t *table.Table) Reply { return MarkLeague(t, mark) },
+	}
+	for _, u := range others {
+		changes = append(changes, func(t *table.Table) Reply {
+			return Handle(t, Input{User: u, Command: "carc", Sub: "join", Local: newIn.Local})
+		})
+	}
+	changes = append(changes, func(t *table.Table) Reply {
+		return Handle(t, Input{User: newIn.User, Command: "carc", Sub: "start", Local: newIn.Local})
+	})
+	var t *table.Table
+	replies := make([]Reply, 0, len(changes))
+	for i, change := range changes {
+		r := change(t)
+		if !r.OK {
+			return nil, fmt.Errorf("opening game %s, step %d was refused: %s", newIn.Table, i+1, r.Text)
+		}
+		replies, t = append(replies, r), r.Table
+	}
+	return replies, nil
 }

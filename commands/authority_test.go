@@ -7,37 +7,37 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // adminGame is a two-player France game of ann and bob on Discord (a secret deal, no local mark),
 // with its record.
 type adminGame struct {
-	t       *testing.T
-	table   *Table
-	entries []Entry
+	t     *testing.T
+	table *table.Table
+	rec   *recording
 }
 
-func newAdminGame(t *testing.T, opts map[string]string, mark *LeagueGame) *adminGame {
+func newAdminGame(t *testing.T, opts map[string]string, mark *table.LeagueGame) *adminGame {
 	t.Helper()
-	g := &adminGame{t: t}
+	g := &adminGame{t: t, rec: &recording{t: t}}
 	opts["map"] = "france"
-	g.must(Entry{Input: &Input{User: ann, Command: "carc", Sub: "new", Options: opts, Secret: testKey, Table: "g1"}})
+	g.must(Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Options: opts, Secret: testKey, Table: "g1"}))
 	if mark != nil {
-		g.must(Entry{League: mark})
+		g.must(MarkLeague(g.table, *mark))
 	}
-	g.must(Entry{Input: &Input{User: bob, Command: "carc", Sub: "join"}})
-	g.must(Entry{Input: &Input{User: ann, Command: "carc", Sub: "start"}})
+	g.must(Handle(g.table, Input{User: bob, Command: "carc", Sub: "join"}))
+	g.must(Handle(g.table, Input{User: ann, Command: "carc", Sub: "start"}))
 	return g
 }
 
-func (g *adminGame) must(e Entry) Reply {
+// must wants a change accepted, and keeps it in the game's record.
+func (g *adminGame) must(r Reply) Reply {
 	g.t.Helper()
-	r := Apply(g.table, e)
 	if !r.OK || !r.Changed {
-		g.t.Fatalf("%+v: %s", e, r.Text)
+		g.t.Fatalf("refused: %s", r.Text)
 	}
-	g.table = r.Table
-	g.entries = append(g.entries, e)
+	g.table = g.rec.keep(r)
 	return r
 }
 
@@ -46,8 +46,8 @@ func (g *adminGame) turn() {
 	g.t.Helper()
 	gm := g.table.Game
 	p := gm.LegalPlacements(gm.Drawn)[0]
-	g.must(Entry{Input: &Input{User: g.table.Seats[gm.Current], Command: "place",
-		Options: map[string]string{"square": p.Square.String(), "rotation": p.Rotation.String(), "meeple": "none"}}})
+	g.must(Handle(g.table, Input{User: g.table.Seats[gm.Current], Command: "place",
+		Options: map[string]string{"square": p.Square.String(), "rotation": p.Rotation.String(), "meeple": "none"}}))
 }
 
 // untilLeaderToMove plays until the player to move leads on points, so that the league's two
@@ -67,10 +67,10 @@ func (g *adminGame) untilLeaderToMove() {
 }
 
 var (
-	mod      = User{ID: "7", Name: "mod"}
-	manager  = User{ID: "8", Name: "manager"}
-	leagueBy = User{ID: "9", Name: "lea"}
-	cup      = LeagueGame{ID: "L1", Name: "Cup", Season: 1, Creator: leagueBy, Policy: league.PolicyScoreStands}
+	mod      = table.User{ID: "7", Name: "mod"}
+	manager  = table.User{ID: "8", Name: "manager"}
+	leagueBy = table.User{ID: "9", Name: "lea"}
+	cup      = table.LeagueGame{ID: "L1", Name: "Cup", Season: 1, Creator: leagueBy, Policy: league.PolicyScoreStands}
 )
 
 // TestNoPlayerAdministersAGameThatCounts: at a friendly table the creator administers the game;
@@ -95,7 +95,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		opts    map[string]string
-		mark    *LeagueGame
+		mark    *table.LeagueGame
 		allowed []actor
 		refused []actor
 		why     string
@@ -120,7 +120,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 					g.table.Missed[1] = g.table.Settings.MissedLimit // a friendly's creator removes after the limit only
 					in := a.in
 					in.Command, in.Sub, in.Options = "carc", sub, map[string]string{"player": "bob"}
-					r := Apply(g.table, Entry{Input: &in})
+					r := Handle(g.table, in)
 					if !r.OK || !r.Changed {
 						t.Errorf("%s cannot %s: %s", a.name, sub, r.Text)
 					}
@@ -135,7 +135,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 						in.Options["player"] = "ann"
 						g.table.Missed[0] = g.table.Settings.MissedLimit
 					}
-					r := Apply(g.table, Entry{Input: &in})
+					r := Handle(g.table, in)
 					what := map[string]string{"skip": "skip", "abandon": "abandon", "kick": "remove a player"}[sub]
 					if c.mark == nil && c.opts["rated"] == "false" && sub == "kick" && a.in.User == bob {
 						// At an unrated friendly the other players remove one who missed too many turns
@@ -181,7 +181,7 @@ func TestAnAbandonedLeagueGameIsAdjudicatedByTheLeaguesRule(t *testing.T) {
 			g := newAdminGame(t, map[string]string{}, &mark)
 			g.untilLeaderToMove()
 			mover := g.table.Game.Current
-			r := g.must(Entry{Input: &Input{User: manager, Manager: true, Command: "carc", Sub: "abandon"}})
+			r := g.must(Handle(g.table, Input{User: manager, Manager: true, Command: "carc", Sub: "abandon"}))
 			for _, want := range []string{"manager abandoned this game of Cup. It is adjudicated like a game unfinished at the round's deadline: " + c.rule + ".",
 				fmt.Sprintf("%d. %s", c.mover, g.table.Seats[mover].Name), "Points by source:", "The deal's key was " + testKey} {
 				if !strings.Contains(r.Text, want) {
@@ -192,7 +192,7 @@ func TestAnAbandonedLeagueGameIsAdjudicatedByTheLeaguesRule(t *testing.T) {
 			if err != nil || places[mover] != c.mover || places[1-mover] != 3-c.mover {
 				t.Errorf("places %v (%v), want the player to move %d", places, err, c.mover)
 			}
-			if r.Table.Status != Abandoned || r.Table.Unrated() != "" {
+			if r.Table.Status != table.Abandoned || r.Table.Unrated() != "" {
 				t.Errorf("status %s, unrated %q: an adjudicated league game is rated like one at its round's deadline", r.Table.Status, r.Table.Unrated())
 			}
 		})
@@ -213,15 +213,15 @@ func TestAnAbandonedLeagueGameIsAdjudicatedByTheLeaguesRule(t *testing.T) {
 func TestTheLeagueMarkIsPartOfTheRecord(t *testing.T) {
 	g := newAdminGame(t, map[string]string{}, &cup)
 	g.turn()
-	data, err := json.Marshal(g.entries)
+	data, err := json.Marshal(g.rec.steps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entries []Entry
-	if err := json.Unmarshal(data, &entries); err != nil {
+	var steps []table.Step
+	if err := json.Unmarshal(data, &steps); err != nil {
 		t.Fatal(err)
 	}
-	replayed, err := Replay(entries)
+	replayed, err := table.Replay(steps)
 	if err != nil || replayed.League == nil || *replayed.League != cup {
 		t.Fatalf("the replayed table's league: %+v (%v)", replayed.League, err)
 	}
@@ -229,19 +229,19 @@ func TestTheLeagueMarkIsPartOfTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := LoadTable(snap)
+	loaded, err := table.Load(snap)
 	if err != nil || loaded.League == nil || *loaded.League != cup {
 		t.Fatalf("the loaded table's league: %+v (%v)", loaded.League, err)
 	}
 	if h1, h2 := mustHash(t, replayed), mustHash(t, g.table); h1 != h2 {
 		t.Fatal("the replayed table differs from the played one")
 	}
-	for _, bad := range []LeagueGame{cup, {Name: "Cup", Policy: league.PolicyForfeit}, {ID: "L2", Policy: "coin"}} {
-		if r := Apply(g.table, Entry{League: &bad}); r.OK || r.Changed {
+	for _, bad := range []table.LeagueGame{cup, {Name: "Cup", Policy: league.PolicyForfeit}, {ID: "L2", Policy: "coin"}} {
+		if r := MarkLeague(g.table, bad); r.OK || r.Changed {
 			t.Errorf("the mark %+v was accepted: %s", bad, r.Text)
 		}
 	}
-	if status := Apply(g.table, Entry{Input: &Input{User: ann, Command: "carc", Sub: "status"}}).Text; !strings.Contains(status,
+	if status := Handle(g.table, Input{User: ann, Command: "carc", Sub: "status"}).Text; !strings.Contains(status,
 		"A game of Cup, season 1, administered by lea, who runs Cup, or a member with Manage Server who does not play in the game.") {
 		t.Errorf("/carc status does not say who administers the league game: %s", status)
 	}
@@ -254,7 +254,7 @@ func TestNoVoteRemovesAPlayerFromAGameThatCounts(t *testing.T) {
 	g := newAdminGame(t, map[string]string{"deadline": "1h"}, nil)
 	for g.table.Missed[1] < g.table.Settings.MissedLimit {
 		if g.table.Game.Current == 1 {
-			r := g.must(Entry{Timeout: PolicySkip})
+			r := g.must(Timeout(g.table, table.PolicySkip))
 			if g.table.Missed[1] == g.table.Settings.MissedLimit &&
 				!strings.Contains(r.Text, "After 3 missed turns a member with Manage Channels who does not play in the game may remove them with /carc kick.") {
 				t.Errorf("the deadline message: %s", r.Text)
@@ -263,11 +263,11 @@ func TestNoVoteRemovesAPlayerFromAGameThatCounts(t *testing.T) {
 			g.turn()
 		}
 	}
-	r := Apply(g.table, Entry{Input: &Input{User: ann, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}}})
+	r := Handle(g.table, Input{User: ann, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}})
 	if r.OK || r.Table.Kick != nil {
 		t.Fatalf("ann removed bob from a rated game: %s", r.Text)
 	}
-	g.table.Kick = &KickVote{Seat: 1}
+	g.table.Kick = &table.KickVote{Seat: 1}
 	if r := HandleComponent(g.table, ann, ComponentID(g.table, "kick", "yes"), nil); r.OK || !strings.Contains(r.Text, "This game is rated") {
 		t.Fatalf("a vote left open removed bob: %s", r.Text)
 	}

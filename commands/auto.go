@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
@@ -16,20 +17,24 @@ func AutopilotSeed(g *game.Game) uint64 {
 	return uint64(g.Moves)*0x9e3779b97f4a7c15 ^ uint64(g.Turn)
 }
 
-// autopilot plays the current player's next move with level, or the simplest legal move (an open
-// choice's default, the first placement, no meeple, every offer declined) should the AI fail.
-func autopilot(t *Table, level ai.Level, user string) ([]game.Event, error) {
-	g := t.Game
-	if m, err := ai.Choose(g, level, AutopilotSeed(g)); err == nil {
-		if ev, err := t.play(user, m); err == nil {
-			return ev, nil
+// autopilot plays seat's turn to its end with level, each move a move event of x; should the AI
+// fail, the simplest legal move (an open choice's default, the first placement, no meeple, every
+// offer declined). The engine changes nothing on a refused move, so x stays whole.
+func autopilot(x *table.Tx, level ai.Level, seat int) error {
+	g := x.Table.Game
+	for turn := g.Turn; !g.Over() && g.Current == seat && g.Turn == turn; {
+		if m, err := ai.Choose(g, level, AutopilotSeed(g)); err == nil && x.Do(table.Move(m)) == nil {
+			continue
+		}
+		if err := x.Do(table.Move(g.SimplestMove())); err != nil {
+			return err
 		}
 	}
-	return t.play(user, g.SimplestMove())
+	return nil
 }
 
 // InputFor writes a game move as the command a player would type for it.
-func InputFor(user User, m game.Move) Input {
+func InputFor(user table.User, m game.Move) Input {
 	in := Input{User: user, Options: map[string]string{}, Local: true}
 	switch m.Kind {
 	case game.MovePlace:
@@ -57,7 +62,7 @@ func InputFor(user User, m game.Move) Input {
 
 // AutoGame plays one complete game with random legal players through the command layer, as
 // `bot play --auto` does. observe, if not nil, is called with the table after every input.
-func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input, Reply) error) (*Table, error) {
+func AutoGame(mapID string, players int, seed uint64, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
 	var buf []game.Placement
 	return autoGame(mapID, players, seed, func(g *game.Game) (game.Move, error) {
@@ -70,7 +75,7 @@ func AutoGame(mapID string, players int, seed uint64, observe func(*Table, Input
 // AIGame plays one complete game through the command layer with AI players: seat i plays at
 // levels[i] (random legal moves for seats beyond the list), as `bot play --auto N --ai hard,easy`
 // does. The AI's seeds come from seed, so a game replays; with no levels it is AutoGame.
-func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe func(*Table, Input, Reply) error) (*Table, error) {
+func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	if len(levels) == 0 {
 		return AutoGame(mapID, players, seed, observe)
 	}
@@ -88,15 +93,15 @@ func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe f
 }
 
 // autoGame plays one complete game through the command layer, each move chosen by next.
-func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (game.Move, error), observe func(*Table, Input, Reply) error) (*Table, error) {
+func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (game.Move, error), observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	if players < 2 || players > 6 {
 		return nil, fmt.Errorf("--players %d: a game has 2 to 6 players", players)
 	}
-	users := make([]User, players)
+	users := make([]table.User, players)
 	for i := range users {
-		users[i] = User{ID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("p%d", i+1)}
+		users[i] = table.User{ID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("p%d", i+1)}
 	}
-	var t *Table
+	var t *table.Table
 	run := func(in Input) (Reply, error) {
 		in.Local = true
 		r := Handle(t, in)
@@ -124,7 +129,7 @@ func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (gam
 	if _, err := run(Input{User: users[0], Command: "carc", Sub: "start"}); err != nil {
 		return t, err
 	}
-	for t.Status == Playing {
+	for t.Status == table.Playing {
 		m, err := next(t.Game)
 		if err != nil {
 			return t, err
@@ -139,14 +144,14 @@ func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (gam
 // Position plays a game with random players through the command layer until at least n inputs
 // of the running game are applied (the start counts as one) and a tile waits to be placed, and
 // returns the table: a mid-game position for benchmarks and tests.
-func Position(mapID string, players int, seed uint64, n int) (*Table, error) {
+func Position(mapID string, players int, seed uint64, n int) (*table.Table, error) {
 	moves := 0
 	errStop := fmt.Errorf("stop")
-	t, err := AutoGame(mapID, players, seed, func(t *Table, _ Input, _ Reply) error {
+	t, err := AutoGame(mapID, players, seed, func(t *table.Table, _ Input, _ Reply) error {
 		if t.Game == nil {
 			return nil
 		}
-		if moves++; moves >= n && t.Status == Playing && t.Game.Phase == game.PhasePlace {
+		if moves++; moves >= n && t.Status == table.Playing && t.Game.Phase == game.PhasePlace {
 			return errStop
 		}
 		return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -34,7 +35,7 @@ func BenchmarkAutocompleteMidGame(b *testing.B) {
 }
 
 // midGame is a 3-player position after n moves, at a tile placement.
-func midGame(tb testing.TB, mapID string, n int) *Table {
+func midGame(tb testing.TB, mapID string, n int) *table.Table {
 	tb.Helper()
 	t, err := Position(mapID, 3, 11, n)
 	if err != nil {
@@ -46,8 +47,8 @@ func midGame(tb testing.TB, mapID string, n int) *Table {
 // TestTurnPanelFitsDiscordLimits opens the clickable turn panel at every placement of complete
 // games: its square menu never exceeds Discord's 25 entries of at most 100 characters.
 func TestTurnPanelFitsDiscordLimits(t *testing.T) {
-	_, err := AutoGame("classic", 2, 3, func(tbl *Table, _ Input, _ Reply) error {
-		if tbl.Game == nil || tbl.Status != Playing || tbl.Game.Phase != game.PhasePlace {
+	_, err := AutoGame("classic", 2, 3, func(tbl *table.Table, _ Input, _ Reply) error {
+		if tbl.Game == nil || tbl.Status != table.Playing || tbl.Game.Phase != game.PhasePlace {
 			return nil
 		}
 		r := HandleComponent(tbl, tbl.Seats[tbl.Game.Current], ComponentID(tbl, "play"), nil)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -16,7 +17,7 @@ const MaxChoices = 25
 // Autocomplete offers the legal values of the focused option, given the options typed so far:
 // squares for the drawn tile (nearest to the last move first), then rotations for that square,
 // then meeple spots for that placement, then chip actions. Entries are filtered by what is typed.
-func Autocomplete(t *Table, in Input, focused string) []Choice {
+func Autocomplete(t *table.Table, in Input, focused string) []Choice {
 	typed := strings.TrimSpace(in.Options[focused])
 	var all []Choice
 	switch {
@@ -28,7 +29,7 @@ func Autocomplete(t *Table, in Input, focused string) []Choice {
 		for _, u := range t.Seats {
 			all = append(all, Choice{Name: u.Name, Value: u.ID})
 		}
-	case t == nil || t.Status != Playing:
+	case t == nil || t.Status != table.Playing:
 		return nil
 	default:
 		if hint, ok := turnHint(t, in.User); !ok {
@@ -40,7 +41,7 @@ func Autocomplete(t *Table, in Input, focused string) []Choice {
 }
 
 // turnHint is the entry shown to someone who cannot play now.
-func turnHint(t *Table, u User) (string, bool) {
+func turnHint(t *table.Table, u table.User) (string, bool) {
 	seat := t.Seat(u.ID)
 	if seat < 0 {
 		return "You are not playing in this game", false
@@ -51,7 +52,7 @@ func turnHint(t *Table, u User) (string, bool) {
 	return "", true
 }
 
-func turnChoices(t *Table, in Input, focused string) []Choice {
+func turnChoices(t *table.Table, in Input, focused string) []Choice {
 	g := t.Game
 	switch in.Command {
 	case "place":
@@ -128,7 +129,7 @@ func turnChoices(t *Table, in Input, focused string) []Choice {
 // of the draw): the values of the source action's shortcut and its options (done), or else the
 // table after the action typed so far, against whose tile the rest is offered. Nothing is offered
 // (done) before a source is typed or when it cannot be taken.
-func sourceChoices(t *Table, in Input, focused string) (after *Table, choices []Choice, done bool) {
+func sourceChoices(t *table.Table, in Input, focused string) (after *table.Table, choices []Choice, done bool) {
 	g := t.Game
 	for _, spec := range t.Entry().Actions {
 		if spec.Step != game.StepSource || spec.Shortcut == "" || len(spec.Options) == 0 {
@@ -146,7 +147,7 @@ func sourceChoices(t *Table, in Input, focused string) (after *Table, choices []
 	if err != nil {
 		return nil, nil, true
 	}
-	c := t.clone()
+	c := t.Clone()
 	taken := false
 	for _, a := range actions {
 		if spec, err := actionSpec(c, a.Name); err != nil || spec.Step != game.StepSource {
@@ -187,7 +188,7 @@ func shortcutChoices(g *game.Game, spec game.ActionSpec) []Choice {
 
 // typedPlacement reads the square and rotation typed so far; the rotation may be left out when
 // only one fits.
-func typedPlacement(t *Table, in Input) (game.Placement, bool) {
+func typedPlacement(t *table.Table, in Input) (game.Placement, bool) {
 	g := t.Game
 	sq, err := readSquare(t, in.Options["square"])
 	if err != nil {
@@ -208,7 +209,7 @@ func typedPlacement(t *Table, in Input) (game.Placement, bool) {
 }
 
 // squareChoices lists the legal squares of the drawn tile, nearest to the last move first.
-func squareChoices(t *Table, _ string) []Choice {
+func squareChoices(t *table.Table, _ string) []Choice {
 	g := t.Game
 	placements := g.LegalPlacements(g.Drawn)
 	rots := map[game.Square][]game.Rotation{}
@@ -289,7 +290,7 @@ func squareNote(g *game.Game, s game.Square) string {
 	return strings.Join(notes, ", ")
 }
 
-func rotationChoices(t *Table, square string) []Choice {
+func rotationChoices(t *table.Table, square string) []Choice {
 	g := t.Game
 	sq, err := readSquare(t, square)
 	var rots []game.Rotation

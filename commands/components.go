@@ -5,12 +5,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // ComponentID builds a button or select id: carc:<table>:<turn>:<verb>[:<arg>]. The table id and
 // the turn let a stale click be refused politely.
-func ComponentID(t *Table, verb string, arg ...string) string {
+func ComponentID(t *table.Table, verb string, arg ...string) string {
 	turn := 0
 	if t.Game != nil {
 		turn = t.Game.Turn
@@ -49,8 +50,8 @@ func ParseComponentID(id string) (Component, error) {
 
 // turnComponents are the buttons (and a select menu when they do not fit) under a message that
 // waits for the current player: what the step of the turn allows, and nothing else.
-func turnComponents(t *Table) ([][]Button, *Select) {
-	if t.Status != Playing {
+func turnComponents(t *table.Table) ([][]Button, *Select) {
+	if t.Status != table.Playing {
 		return nil, nil
 	}
 	g := t.Game
@@ -101,7 +102,7 @@ func turnComponents(t *Table) ([][]Button, *Select) {
 
 // boardButton shows whoever clicks it the whole map, privately: the turn picture shows the squares
 // around the action, readable on a phone, and the full board is one click away.
-func boardButton(t *Table) Button {
+func boardButton(t *table.Table) Button {
 	return Button{ID: ComponentID(t, "board"), Label: "Full board", Style: Secondary}
 }
 
@@ -114,8 +115,25 @@ func Truncate(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// HandleComponent answers a click on a button or a choice in a select (values) by user.
-func HandleComponent(t *Table, user User, id string, values []string) Reply {
+// HandleComponent answers a click on a button or a choice in a select (values) by user; a change
+// it makes records the click, for the record's reader.
+func HandleComponent(t *table.Table, user table.User, id string, values []string) Reply {
+	r := handleComponent(t, user, id, values)
+	if r.Step != nil {
+		r.Step.Input = clickText(id, values)
+	}
+	return r
+}
+
+// clickText is a click as a record's audit line shows it.
+func clickText(id string, values []string) string {
+	if len(values) == 0 {
+		return "(click " + id + ")"
+	}
+	return "(click " + id + ": " + strings.Join(values, ", ") + ")"
+}
+
+func handleComponent(t *table.Table, user table.User, id string, values []string) Reply {
 	c, err := ParseComponentID(id)
 	if err != nil {
 		return fail(t, "%v.", err)
@@ -137,7 +155,7 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 		}
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: BoardImage}
 	}
-	if t.Status != Playing {
+	if t.Status != table.Playing {
 		return stale(fail(t, "This game is over; its buttons do nothing now."))
 	}
 	if c.Turn != t.Game.Turn {
@@ -203,7 +221,7 @@ func HandleComponent(t *Table, user User, id string, values []string) Reply {
 }
 
 // turnPanel is the private start of a clicked turn: a menu of the legal squares.
-func turnPanel(t *Table) Reply {
+func turnPanel(t *table.Table) Reply {
 	g := t.Game
 	if g.Phase != game.PhasePlace {
 		buttons, sel := turnComponents(t)
@@ -225,7 +243,7 @@ func turnPanel(t *Table) Reply {
 }
 
 // preview shows a proposed placement privately, with its legal rotations and Confirm.
-func preview(t *Table, p game.Placement) Reply {
+func preview(t *table.Table, p game.Placement) Reply {
 	g := t.Game
 	if err := g.CheckPlacement(g.Drawn, p.Square, p.Rotation); err != nil {
 		return fail(t, "%s", errorText(err))

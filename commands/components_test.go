@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // TestUndoNeedsEveryOtherPlayer: in Discord an undo is a request that every other player must
 // approve with its button; a refusal ends it; the last approval takes the turn back.
 func TestUndoNeedsEveryOtherPlayer(t *testing.T) {
-	users := []User{{"a", "ann"}, {"b", "bob"}, {"c", "cy"}}
+	users := []table.User{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}, {ID: "c", Name: "cy"}}
 	tbl := Handle(nil, Input{User: users[0], Command: "carc", Sub: "new", Options: map[string]string{"map": "classic", "seed": "4"}}).Table
 	for _, u := range users[1:] {
 		tbl = Handle(tbl, Input{User: u, Command: "carc", Sub: "join"}).Table
@@ -34,7 +35,7 @@ func TestUndoNeedsEveryOtherPlayer(t *testing.T) {
 	if len(one.Table.Moves) != before || one.Table.Undo == nil {
 		t.Fatalf("one approval of two must wait: %s", one.Text)
 	}
-	if stranger := HandleComponent(one.Table, User{"z", "zed"}, yes, nil); stranger.OK {
+	if stranger := HandleComponent(one.Table, table.User{ID: "z", Name: "zed"}, yes, nil); stranger.OK {
 		t.Fatalf("someone not at the table voted: %s", stranger.Text)
 	}
 	done := HandleComponent(one.Table, users[2], yes, nil)
@@ -53,8 +54,8 @@ func TestButtonsOfferOnlyWhatIsLegal(t *testing.T) {
 			continue
 		}
 		inputs := 0
-		_, err := AutoGame(e.ID, 3, 5, func(tbl *Table, in Input, r Reply) error {
-			if inputs++; inputs%3 != 0 || tbl.Status != Playing {
+		_, err := AutoGame(e.ID, 3, 5, func(tbl *table.Table, in Input, r Reply) error {
+			if inputs++; inputs%3 != 0 || tbl.Status != table.Playing {
 				return nil
 			}
 			rows := len(r.Buttons)
@@ -117,7 +118,7 @@ func TestFullBoardIsOneClickAway(t *testing.T) {
 	if id == "" {
 		t.Fatalf("no Full board button in %v", buttons)
 	}
-	onlooker := User{"z", "zed"}
+	onlooker := table.User{ID: "z", Name: "zed"}
 	r := HandleComponent(tbl, onlooker, id, nil)
 	if !r.OK || !r.Ephemeral || r.Image != BoardImage || len(r.Buttons) != 0 || r.Changed {
 		t.Fatalf("the Full board button: %+v", r)

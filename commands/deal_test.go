@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -18,8 +19,8 @@ const testKey = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeef
 func TestDealsAndRulesAreFixedWhenTheTableOpens(t *testing.T) {
 	france, _ := variants.Lookup("france")
 	flag, _ := game.FindFlag(france.Flags, "chipNoAdjacentToAnyLargeCitySquare")
-	ann := User{"a", "ann"}
-	open := func(in Input) *Table {
+	ann := table.User{ID: "a", Name: "ann"}
+	open := func(in Input) *table.Table {
 		t.Helper()
 		in.User, in.Command, in.Sub = ann, "carc", "new"
 		in.Options = map[string]string{"map": "france"}
@@ -43,7 +44,7 @@ func TestDealsAndRulesAreFixedWhenTheTableOpens(t *testing.T) {
 	if r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Secret: "not-hex"}); r.OK || !strings.Contains(r.Text, "deal key") {
 		t.Fatalf("a broken key was accepted: %s", r.Text)
 	}
-	bob := User{"b", "bob"}
+	bob := table.User{ID: "b", Name: "bob"}
 	discord = Handle(discord, Input{User: bob, Command: "carc", Sub: "join"}).Table
 	started := Handle(discord, Input{User: ann, Command: "carc", Sub: "start"})
 	if !started.OK || started.Table.Game.Setup.Generator != game.GeneratorChaCha8 {
@@ -72,27 +73,27 @@ func TestDiscordOffersNoSeed(t *testing.T) {
 // key (bound to the game's id) when it starts, never the key while it runs, and the key when it
 // ends; the key then gives back the commitment.
 func TestTheDealIsCommittedThenRevealed(t *testing.T) {
-	ann, bob := User{"a", "ann"}, User{"b", "bob"}
+	ann, bob := table.User{ID: "a", Name: "ann"}, table.User{ID: "b", Name: "bob"}
 	tbl := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Secret: testKey, Table: "g42", Options: map[string]string{"map": "classic", "tiles": "72"}}).Table
 	tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
 	start := Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"})
-	commitment := DealCommitment("g42", testKey)
+	commitment := table.DealCommitment("g42", testKey)
 	if !strings.Contains(start.Text, commitment) || strings.Contains(start.Text, testKey) {
 		t.Fatalf("the start message must carry the commitment and not the key: %s", start.Text)
 	}
-	if DealCommitment("g43", testKey) == commitment || DealCommitment("g42", strings.Repeat("1", 64)) == commitment {
+	if table.DealCommitment("g43", testKey) == commitment || table.DealCommitment("g42", strings.Repeat("1", 64)) == commitment {
 		t.Fatal("the commitment does not bind both the game and the key")
 	}
 	tbl = start.Table
-	for tbl.Status == Playing {
-		r := Timeout(tbl, PolicyAuto)
+	for tbl.Status == table.Playing {
+		r := Timeout(tbl, table.PolicyAuto)
 		if !r.OK {
 			t.Fatal(r.Text)
 		}
-		if tbl = r.Table; tbl.Status == Playing && strings.Contains(r.Text+statusText(tbl)+tilesText(tbl), testKey) {
+		if tbl = r.Table; tbl.Status == table.Playing && strings.Contains(r.Text+statusText(tbl)+tilesText(tbl), testKey) {
 			t.Fatalf("the key shows while the game runs: %s", r.Text)
 		}
-		if tbl.Status != Playing && !strings.Contains(r.Text, testKey) {
+		if tbl.Status != table.Playing && !strings.Contains(r.Text, testKey) {
 			t.Fatalf("the end message does not reveal the key: %s", r.Text)
 		}
 	}

@@ -8,5 +8,5 @@
 //
 // Who administers a game (skip, abandon, kick) is in authority.go: a friendly table's creator and
 // Manage Channels members, but never a player of a rated or league game; a league's game carries
-// its league's mark (LeagueGame) in its record.
+// its league's mark (table.LeagueGame) in its record.
 package commands

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -80,16 +81,16 @@ func surfaceCommands() []surfaceCommand {
 
 // surfaceTables are tables in every state a command meets: none, a lobby, and each map's game in
 // each step of a turn its rules have.
-func surfaceTables(t *testing.T) []*Table {
-	tables := []*Table{nil}
-	lobby := Handle(nil, Input{User: User{"p1", "p1"}, Command: "carc", Sub: "new", Options: map[string]string{"map": "taiwan"}}).Table
+func surfaceTables(t *testing.T) []*table.Table {
+	tables := []*table.Table{nil}
+	lobby := Handle(nil, Input{User: table.User{ID: "p1", Name: "p1"}, Command: "carc", Sub: "new", Options: map[string]string{"map": "taiwan"}}).Table
 	tables = append(tables, lobby)
 	for _, e := range variants.All(false) {
 		seen := map[game.Phase]bool{}
-		_, err := AutoGame(e.ID, 3, 5, func(tbl *Table, _ Input, _ Reply) error {
-			if tbl.Game != nil && tbl.Status == Playing && !seen[tbl.Game.Phase] && tbl.Game.Turn > 6 {
+		_, err := AutoGame(e.ID, 3, 5, func(tbl *table.Table, _ Input, _ Reply) error {
+			if tbl.Game != nil && tbl.Status == table.Playing && !seen[tbl.Game.Phase] && tbl.Game.Turn > 6 {
 				seen[tbl.Game.Phase] = true
-				tables = append(tables, tbl.clone())
+				tables = append(tables, tbl.Clone())
 			}
 			return nil
 		})
@@ -121,7 +122,7 @@ func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 		}
 	}
 	for _, tbl := range surfaceTables(t) {
-		users := []User{{"p1", "p1"}, {"stranger", "stranger"}}
+		users := []table.User{{ID: "p1", Name: "p1"}, {ID: "stranger", Name: "stranger"}}
 		state := "no table"
 		if tbl != nil {
 			state = string(tbl.Status) + " " + tbl.Settings.Map
@@ -184,7 +185,7 @@ func optionNames(in Input) string {
 func TestNoReplyOffersATestMap(t *testing.T) {
 	leagues := &MemoryLeagues{}
 	for _, local := range []bool{false, true} {
-		u := User{"ann", "ann"}
+		u := table.User{ID: "ann", Name: "ann"}
 		replies := []string{
 			Handle(nil, Input{User: u, Local: local, Command: "carc", Sub: "new", Options: map[string]string{"map": "frnace"}}).Text,
 			Handle(nil, Input{User: u, Local: local, Command: "carc", Sub: "rules", Options: map[string]string{"map": "frnace"}}).Text,
@@ -216,7 +217,7 @@ func TestNoReplyOffersATestMap(t *testing.T) {
 			t.Errorf("local %v: a mistyped map does not list the maps: %s", local, replies[0])
 		}
 	}
-	if r := Handle(nil, Input{User: User{"ann", "ann"}, Local: true, Command: "carc", Sub: "new", Options: map[string]string{"map": "practice"}}); !r.OK {
+	if r := Handle(nil, Input{User: table.User{ID: "ann", Name: "ann"}, Local: true, Command: "carc", Sub: "new", Options: map[string]string{"map": "practice"}}); !r.OK {
 		t.Errorf("a table script can no longer open a test map: %s", r.Text)
 	}
 }

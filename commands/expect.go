@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -393,7 +394,7 @@ func expectState(x *expectCtx) (string, error) {
 }
 
 // sameSpot reports whether two spot names name the same feature of the tile on a square.
-func sameSpot(t *Table, square, a, b string) bool {
+func sameSpot(t *table.Table, square, a, b string) bool {
 	if a == b {
 		return true
 	}

@@ -2,19 +2,23 @@ package commands
 
 import (
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // ExpireLobby closes a lobby nobody changed for idle (the host's setting), which frees its
 // channel for a new game, and tells the people seated.
-func ExpireLobby(t *Table, idle time.Duration) Reply {
-	if t == nil || t.Status != Lobby {
+func ExpireLobby(t *table.Table, idle time.Duration) Reply {
+	if t == nil || t.Status != table.Lobby {
 		return fail(t, "Only a lobby expires, and this table is not one.")
 	}
-	c := t.clone()
-	c.Status = Abandoned
+	x := table.Begin(t, "bot")
+	if err := x.Do(table.Abandon(table.ReasonExpired)); err != nil {
+		return fail(t, "%v", err)
+	}
 	var ping []string
-	for _, u := range c.Seats {
-		if _, isAI := AILevel(u); !isAI {
+	for _, u := range t.Seats {
+		if _, isAI := table.AILevel(u); !isAI {
 			ping = append(ping, u.ID)
 		}
 	}
@@ -22,6 +26,6 @@ func ExpireLobby(t *Table, idle time.Duration) Reply {
 	if idle%(24*time.Hour) == 0 {
 		length = plural(int(idle/(24*time.Hour)), "day", "days")
 	}
-	return Reply{OK: true, Changed: true, Table: c, Ping: ping,
-		Text: "Nobody changed this lobby for " + length + ", so it is closed and the channel is free for a new game: /carc new opens one."}
+	return changed(x, Reply{Ping: ping,
+		Text: "Nobody changed this lobby for " + length + ", so it is closed and the channel is free for a new game: /carc new opens one."})
 }

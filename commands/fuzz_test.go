@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -23,7 +24,7 @@ func FuzzParseCommand(f *testing.F) {
 			return
 		}
 		// What parses must run without panicking, with or without a table.
-		in.User = User{ID: "u", Name: "u"}
+		in.User = table.User{ID: "u", Name: "u"}
 		r := Handle(nil, in)
 		if r.Text == "" {
 			t.Fatalf("no reply to %q", s)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -21,11 +22,15 @@ func sprintf(format string, a ...any) string {
 var DefaultMap = variants.Default
 
 // Handle runs one command against the table of its channel (nil when none) and returns the reply,
-// with the table to keep in Reply.Table. A refused command leaves the table unchanged.
-func Handle(t *Table, in Input) (r Reply) {
+// with the table to keep in Reply.Table and, for a change, the step that records it (with the
+// command as typed, for the record's reader). A refused command leaves the table unchanged.
+func Handle(t *table.Table, in Input) (r Reply) {
 	defer func() {
 		if r.Table == nil && t != nil && !r.Changed {
 			r.Table = t
+		}
+		if r.Step != nil {
+			r.Step.Input = in.String()
 		}
 	}()
 	switch in.Command {
@@ -43,7 +48,7 @@ func Handle(t *Table, in Input) (r Reply) {
 var carcSubs = []string{"new", "join", "leave", "start", "status", "board", "tiles", "log", "draw", "pass", "undo", "resign",
 	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export", "bot", "hint"}
 
-func handleCarc(t *Table, in Input) Reply {
+func handleCarc(t *table.Table, in Input) Reply {
 	switch in.Sub {
 	case "new":
 		return carcNew(t, in)
@@ -60,47 +65,35 @@ func handleCarc(t *Table, in Input) Reply {
 	if t == nil {
 		return fail(nil, "No game here yet: start one with /carc new map:%s (maps: %s).", DefaultMap, strings.Join(variants.IDs(false), ", "))
 	}
-	c := t.clone()
 	switch in.Sub {
 	case "join":
-		if err := c.join(in.User); err != nil {
-			return fail(t, "You cannot join: %v.", err)
-		}
-		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s joined. Seats: %s. %s starts the game with /carc start.",
-			c.Seats[len(c.Seats)-1].Name, seatList(c), c.Creator.Name)}
+		return carcJoin(t, in)
 	case "leave":
-		if err := c.leave(in.User); err != nil {
-			return fail(t, "You cannot leave: %v.", err)
-		}
-		if len(c.Seats) == 0 {
-			c.Status = Abandoned
-			return Reply{OK: true, Changed: true, Table: c, Text: "The last player left; the table is closed."}
-		}
-		return Reply{OK: true, Changed: true, Table: c, Text: fmt.Sprintf("%s left. Seats: %s.", in.User.Name, seatList(c))}
+		return carcLeave(t, in)
 	case "start":
-		return carcStart(t, c, in)
+		return carcStart(t, in)
 	case "status":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(t), Image: imageIf(t.Status != Lobby, BoardImage)}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 	case "board":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != Lobby, BoardImage)}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 	case "tiles":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != Lobby, TilesImage)}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
 	case "log":
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(t, in.Options["player"])}
 	case "draw", "pass":
 		return handleTurn(t, in)
 	case "undo":
-		return carcUndo(t, c, in)
+		return carcUndo(t, in)
 	case "resign":
-		return carcResign(t, c, in)
+		return carcResign(t, in)
 	case "settings":
-		return carcSettings(t, c, in)
+		return carcSettings(t, in)
 	case "abandon", "skip":
-		return carcAdmin(t, c, in)
+		return carcAdmin(t, in)
 	case "kick":
-		return carcKick(t, c, in)
+		return carcKick(t, in)
 	case "bot":
-		return carcBot(t, c, in)
+		return carcBot(t, in)
 	case "hint":
 		return carcHint(t, in)
 	case "history":
@@ -120,7 +113,7 @@ func imageIf(ok bool, k ImageKind) ImageKind {
 	return NoImage
 }
 
-func seatList(t *Table) string {
+func seatList(t *table.Table) string {
 	names := make([]string, len(t.Seats))
 	for i, u := range t.Seats {
 		names[i] = u.Name
@@ -129,12 +122,12 @@ func seatList(t *Table) string {
 }
 
 // carcNew opens a lobby with the table's settings.
-func carcNew(t *Table, in Input) Reply {
-	if t != nil && (t.Status == Lobby || t.Status == Playing) {
+func carcNew(t *table.Table, in Input) Reply {
+	if t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
 		return fail(t, "A game is already open here (%s, %s). Finish or abandon it first, or open a thread for a new one with /carc new thread:true.",
 			t.Entry().Title, t.Status)
 	}
-	s := Settings{Map: DefaultMap, Options: game.DefaultOptions()}
+	s := table.Settings{Map: DefaultMap, Options: game.DefaultOptions()}
 	if v, ok := in.Options["map"]; ok {
 		s.Map = v
 	}
@@ -153,14 +146,54 @@ func carcNew(t *Table, in Input) Reply {
 	if id == "" {
 		id = "local"
 	}
-	nt, err := NewTable(id, channel, in.User, s)
-	if err != nil {
+	if s, err = s.WithDefaults(); err != nil {
 		return fail(t, "%v", err)
 	}
-	nt.Local = in.Local
-	return Reply{OK: true, Changed: true, Table: nt, Text: strings.TrimSpace(fmt.Sprintf(
+	x := table.Begin(nil, in.User.ID)
+	if err := x.Do(table.Create(id, channel, in.User, s, in.Local)); err != nil {
+		return fail(t, "%v", err)
+	}
+	nt := x.Table
+	return changed(x, Reply{Text: strings.TrimSpace(fmt.Sprintf(
 		"New game of Carcassonne Maps: %s, %s, turn deadline %s. %s is seated; others join with /carc join, then %s starts with /carc start. %s",
-		e.Title, tilesSetting(nt), formatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name, unratedLine(nt)))}
+		e.Title, tilesSetting(nt), formatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name, unratedLine(nt)))})
+}
+
+// carcJoin seats the user in the lobby.
+func carcJoin(t *table.Table, in Input) Reply {
+	switch {
+	case t.Status != table.Lobby:
+		return fail(t, "You cannot join: the game has started: players can no longer join.")
+	case t.Seat(in.User.ID) >= 0:
+		return fail(t, "You cannot join: you are already at this table (%d of %d seats taken).", len(t.Seats), table.MaxSeats)
+	case len(t.Seats) >= table.MaxSeats:
+		return fail(t, "You cannot join: the table is full: %d players at most.", table.MaxSeats)
+	}
+	x := table.Begin(t, in.User.ID)
+	if err := x.Do(table.Join(table.User{ID: in.User.ID, Name: t.UniqueName(in.User.Name)})); err != nil {
+		return fail(t, "You cannot join: %v.", err)
+	}
+	c := x.Table
+	return changed(x, Reply{Text: fmt.Sprintf("%s joined. Seats: %s. %s starts the game with /carc start.",
+		c.Seats[len(c.Seats)-1].Name, seatList(c), c.Creator.Name)})
+}
+
+// carcLeave takes the user's seat away in the lobby; the last to leave closes the table.
+func carcLeave(t *table.Table, in Input) Reply {
+	switch {
+	case t.Seat(in.User.ID) < 0:
+		return fail(t, "You cannot leave: you are not at this table.")
+	case t.Status != table.Lobby:
+		return fail(t, "You cannot leave: the game has started: use /carc resign to leave it.")
+	}
+	x := table.Begin(t, in.User.ID)
+	if err := x.Do(table.Leave(in.User)); err != nil {
+		return fail(t, "You cannot leave: %v.", err)
+	}
+	if x.Table.Status == table.Abandoned {
+		return changed(x, Reply{Text: "The last player left; the table is closed."})
+	}
+	return changed(x, Reply{Text: fmt.Sprintf("%s left. Seats: %s.", in.User.Name, seatList(x.Table))})
 }
 
 // dealSettings fixes how the game is dealt and which rules it keeps for good. A game on Discord is
@@ -168,7 +201,7 @@ func carcNew(t *Table, in Input) Reply {
 // Discord before secret deals (its record has neither key nor local mark) replays with the rules it
 // was played under (game.Options.Legacy); every other table stores the value of each of its map's
 // rule options, so that a default changed later never changes a stored game.
-func dealSettings(s *Settings, e variants.Entry, in Input) error {
+func dealSettings(s *table.Settings, e variants.Entry, in Input) error {
 	if in.Secret != "" {
 		if _, err := game.ParseKey(in.Secret); err != nil {
 			return fmt.Errorf("the deal key is broken: %v", err)
@@ -187,19 +220,23 @@ func dealSettings(s *Settings, e variants.Entry, in Input) error {
 	return nil
 }
 
-func carcStart(t, c *Table, in Input) Reply {
-	if c.Status != Lobby {
+func carcStart(t *table.Table, in Input) Reply {
+	if t.Status != table.Lobby {
 		return fail(t, "The game has already started.")
 	}
-	if in.User.ID != c.Creator.ID && !in.Admin {
-		return fail(t, "Only %s, who opened the table, can start the game.", c.Creator.Name)
+	if in.User.ID != t.Creator.ID && !in.Admin {
+		return fail(t, "Only %s, who opened the table, can start the game.", t.Creator.Name)
 	}
-	if len(c.Seats) < 2 {
-		return fail(t, "A game needs at least 2 players; only %s is seated. Others join with /carc join.", seatList(c))
+	if len(t.Seats) < 2 {
+		return fail(t, "A game needs at least 2 players; only %s is seated. Others join with /carc join.", seatList(t))
 	}
-	if err := c.start(); err != nil {
+	x := table.Begin(t, in.User.ID)
+	if err := x.Do(table.Start(nil)); err != nil {
 		return fail(t, "The game cannot start: %v.", err)
 	}
+	// The record keeps the turn order the deal gave, for its readers.
+	x.Step.Events[len(x.Step.Events)-1].Seats = slices.Clone(x.Table.Seats)
+	c := x.Table
 	cur, _ := c.Current()
 	events := c.Game.LastEvents()
 	text := startText(c)
@@ -207,27 +244,17 @@ func carcStart(t, c *Table, in Input) Reply {
 		text = s + "\n" + text
 	}
 	buttons, sel := turnComponents(c)
-	return Reply{OK: true, Changed: true, Table: c, Image: BoardImage, Ping: humans(cur),
-		Text: text, Buttons: buttons, Select: sel, Events: append([]game.Event(nil), events...)}
+	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Text: text, Buttons: buttons, Select: sel,
+		Events: append([]game.Event(nil), events...)})
 }
 
-func carcResign(t, c *Table, in Input) Reply {
-	seat := c.Seat(in.User.ID)
-	if c.Status != Playing || seat < 0 {
+func carcResign(t *table.Table, in Input) Reply {
+	seat := t.Seat(in.User.ID)
+	if t.Status != table.Playing || seat < 0 {
 		return fail(t, "You are not playing at this table.")
 	}
-	return leaveSeat(c, seat, in.User.ID, c.SeatName(seat)+" resigned")
-}
-
-// findSeat finds a seat by user id, name or mention (<@id>).
-func (t *Table) findSeat(who string) int {
-	w := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
-	for i, u := range t.Seats {
-		if u.ID == w || strings.EqualFold(u.Name, w) {
-			return i
-		}
-	}
-	return -1
+	x := table.Begin(t, in.User.ID)
+	return leaveSeat(t, x, seat, "", t.SeatName(seat)+" resigned")
 }
 
 // errorText turns an error into a player's message: a sentence with a capital and a full stop.

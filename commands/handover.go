@@ -2,39 +2,31 @@ package commands
 
 import (
 	"fmt"
-	"strconv"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
 
 // A table opened with leaving:ai (or a level) hands the seat of a player who resigns or is
 // removed to an AI instead of dropping it, so that the others play on against a full table. The
-// seat keeps its score, meeples and chips; it becomes an AI seat (aiseat.go), which the bot plays
-// like any other. The game stays rated, with the player who left last (Table.Left): otherwise
-// leaving a lost game would spare its loss.
+// seat keeps its score, meeples and chips; it becomes an AI seat, which the bot plays like any
+// other. The game stays rated, with the player who left last (Table.Left): otherwise leaving a
+// lost game would spare its loss.
 
-// leaveSeat takes the player of seat out of the running game as the table chose: the seat is
-// handed to an AI, or dropped (the player resigns). by is who made the change, for the log; what
-// says what happened, like "ann resigned".
-func leaveSeat(c *Table, seat int, by, what string) Reply {
-	if _, isAI := AILevel(c.Seats[seat]); c.Settings.Leaving == "" || isAI {
-		m := game.Move{Kind: game.MoveResign, Player: seat}
-		events, err := c.play(by, m)
-		if err != nil {
-			return fail(c, "%v", err)
+// leaveSeat takes the player of seat out of the running game of t as the table chose, as part of
+// the change x: the seat is handed to an AI, or dropped (the player resigns, a move made by by, or
+// by x's author when by is empty). what says what happened, like "ann resigned".
+func leaveSeat(t *table.Table, x *table.Tx, seat int, by, what string) Reply {
+	c := x.Table
+	if _, isAI := table.AILevel(c.Seats[seat]); c.Settings.Leaving == "" || isAI {
+		if err := x.Do(table.MoveBy(by, game.Move{Kind: game.MoveResign, Player: seat})); err != nil {
+			return fail(t, "%v", err)
 		}
-		c.Kick = nil
-		return afterMoves(c, events, []game.Move{m}, what+"; the others play on.")
+		return afterMoves(x, what+"; the others play on.")
 	}
-	level := c.Settings.Leaving
-	if c.Left == nil {
-		c.Left = make([]User, len(c.Seats))
+	if err := x.Do(table.Handover(seat, c.HandoverSeat(seat, c.Settings.Leaving))); err != nil {
+		return fail(t, "%v", err)
 	}
-	c.Left[seat] = c.Seats[seat]
-	c.Seats[seat] = User{ID: aiSeatID(c, level), Name: fmt.Sprintf("%s (AI, %s)", c.Seats[seat].Name, level)}
-	c.Missed[seat] = 0
-	c.Kick, c.Undo = nil, nil
 	rated := ""
 	if c.Unrated() == "" && !c.Local {
 		rated = fmt.Sprintf(" %s is rated last, as if they had resigned.", c.Left[seat].Name)
@@ -43,15 +35,5 @@ func leaveSeat(c *Table, seat int, by, what string) Reply {
 	if c.Game.Current == seat {
 		text += " It is its turn: it plays in a moment."
 	}
-	return Reply{OK: true, Changed: true, Table: c, Text: text}
-}
-
-// aiSeatID is an AI seat's user id not yet taken at the table.
-func aiSeatID(c *Table, level ai.Level) string {
-	for n := len(c.Seats); ; n++ {
-		id := aiPrefix + string(level) + ":" + strconv.Itoa(n)
-		if c.Seat(id) < 0 {
-			return id
-		}
-	}
+	return changed(x, Reply{Text: text})
 }

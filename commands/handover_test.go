@@ -3,19 +3,21 @@ package commands
 import (
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // handoverGame records a 3-player France game: ann, bob and cat, with the table options given.
 type handoverGame struct {
-	t       *testing.T
-	table   *Table
-	entries []Entry
+	t     *testing.T
+	table *table.Table
+	rec   *recording
 }
 
-var ann, bob, cat = User{ID: "1", Name: "ann"}, User{ID: "2", Name: "bob"}, User{ID: "3", Name: "cat"}
+var ann, bob, cat = table.User{ID: "1", Name: "ann"}, table.User{ID: "2", Name: "bob"}, table.User{ID: "3", Name: "cat"}
 
 func newHandoverGame(t *testing.T, opts map[string]string) *handoverGame {
-	h := &handoverGame{t: t}
+	h := &handoverGame{t: t, rec: &recording{t: t}}
 	opts["map"], opts["seed"] = "france", "11"
 	h.input(Input{User: ann, Command: "carc", Sub: "new", Options: opts})
 	h.input(Input{User: bob, Command: "carc", Sub: "join"})
@@ -24,20 +26,16 @@ func newHandoverGame(t *testing.T, opts map[string]string) *handoverGame {
 	return h
 }
 
-func (h *handoverGame) apply(e Entry) Reply {
+func (h *handoverGame) keep(r Reply) Reply {
 	h.t.Helper()
-	r := Apply(h.table, e)
-	if !r.OK {
-		h.t.Fatalf("%+v: %s", e, r.Text)
-	}
-	h.entries = append(h.entries, e)
-	h.table = r.Table
+	h.table = h.rec.keep(r)
 	return r
 }
 
 func (h *handoverGame) input(in Input) Reply {
+	h.t.Helper()
 	in.Local = true
-	return h.apply(Entry{Input: &in})
+	return h.keep(Handle(h.table, in))
 }
 
 // turn plays the turn of whoever is to move: an AI seat's by the AI, a player's by the first legal
@@ -45,11 +43,7 @@ func (h *handoverGame) input(in Input) Reply {
 func (h *handoverGame) turn() {
 	h.t.Helper()
 	if _, ok := h.table.AIToPlay(); ok {
-		r := AIMove(h.table)
-		if !r.OK {
-			h.t.Fatalf("the AI's turn: %s", r.Text)
-		}
-		h.apply(Entry{AI: true, Played: r.Moves})
+		h.keep(AIMove(h.table))
 		return
 	}
 	g := h.table.Game
@@ -71,7 +65,7 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 		"is removed by the creator after missed turns": func(h *handoverGame) {
 			for h.table.Missed[1] < h.table.Settings.MissedLimit {
 				if h.table.Game.Current == 1 {
-					h.apply(Entry{Timeout: PolicySkip})
+					h.keep(Timeout(h.table, table.PolicySkip))
 				} else {
 					h.turn()
 				}
@@ -107,7 +101,7 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 			continue
 		}
 		seat := h.table.Seats[1]
-		if level, ok := AILevel(seat); !ok || string(level) != c.level || seat.Name != "bob (AI, "+c.level+")" || after.Resigned {
+		if level, ok := table.AILevel(seat); !ok || string(level) != c.level || seat.Name != "bob (AI, "+c.level+")" || after.Resigned {
 			t.Fatalf("leaving:%s, bob %s: seat %+v, resigned %v", c.leaving, c.how, seat, after.Resigned)
 		}
 		if after.Score != before.Score && c.how != "is removed by the creator after missed turns" || after.Meeples != before.Meeples || len(after.Chips) != len(before.Chips) {
@@ -117,22 +111,16 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 			t.Errorf("leaving:%s: the seat is not kept as bob's for the ratings (left by %+v, %d humans)", c.leaving, h.table.LeftBy(1), h.table.Humans())
 		}
 		aiTurns := 0
-		for h.table.Status == Playing {
+		for h.table.Status == table.Playing {
 			if _, ok := h.table.AIToPlay(); ok {
 				aiTurns++
 			}
 			h.turn()
 		}
-		if h.table.Status != Finished || aiTurns < 10 {
+		if h.table.Status != table.Finished || aiTurns < 10 {
 			t.Errorf("leaving:%s: the game ended %s after %d turns of the AI", c.leaving, h.table.Status, aiTurns)
 		}
-		replayed, err := Replay(h.entries)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mustHash(t, replayed) != mustHash(t, h.table) {
-			t.Errorf("leaving:%s: the record replays to another table", c.leaving)
-		}
+		h.rec.replaysTo(h.table)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -30,7 +31,7 @@ func TestNoReplyDependsOnAHiddenChip(t *testing.T) {
 			if !chip || g.MapChips[i].FaceUp {
 				continue
 			}
-			twin := tbl.clone()
+			twin := tbl.Clone()
 			other := &twin.Game.MapChips[i]
 			other.Color = game.ChipColors[(indexOf(game.ChipColors, other.Color)+1)%3]
 			other.Value = 3 - other.Value
@@ -93,12 +94,12 @@ func followUps(p game.Placement) []map[string]string {
 	return out
 }
 
-func faceDown(t *Table, sq game.Square) bool {
+func faceDown(t *table.Table, sq game.Square) bool {
 	i, ok := t.Game.ChipOn(sq)
 	return ok && !t.Game.MapChips[i].FaceUp
 }
 
-func mustHash(t *testing.T, tbl *Table) string {
+func mustHash(t *testing.T, tbl *table.Table) string {
 	t.Helper()
 	h, err := tbl.Hash()
 	if err != nil {
@@ -131,7 +132,7 @@ func TestAutocompleteNeverTellsAHiddenChip(t *testing.T) {
 			if !chip || g.MapChips[i].FaceUp {
 				continue
 			}
-			twin := tbl.clone()
+			twin := tbl.Clone()
 			twin.Game.MapChips[i].Value = 3 - twin.Game.MapChips[i].Value
 			twin.Game.MapChips[i].Color = game.ChipColors[(indexOf(game.ChipColors, twin.Game.MapChips[i].Color)+1)%3]
 			for _, focused := range []string{"meeple", "chips"} {

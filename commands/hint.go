@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
@@ -15,8 +16,8 @@ const HintLevel = ai.Normal
 // why, at tables opened with hints:true. It is made only from what that player can see (the AI
 // plays on a copy whose hidden things are dealt again, from a seed drawn from the public
 // position), and it changes nothing: neither the game nor its record.
-func carcHint(t *Table, in Input) Reply {
-	if t.Status != Playing {
+func carcHint(t *table.Table, in Input) Reply {
+	if t.Status != table.Playing {
 		return fail(t, "No game is running here (%s): a hint is for the player whose turn it is.", t.Status)
 	}
 	if !t.Settings.Hints {
@@ -37,7 +38,7 @@ func carcHint(t *Table, in Input) Reply {
 }
 
 // hintText is the advice in the commands a player types for it, and why.
-func hintText(t *Table, a ai.Advice) string {
+func hintText(t *table.Table, a ai.Advice) string {
 	commands, rest := hintCommands(t, a.Moves)
 	lines := []string{fmt.Sprintf("Hint, for you only (the %s AI, from what you can see): %s", a.Level, strings.Join(commands, " then "))}
 	why := fmt.Sprintf("Why: this turn scores %s now", plural(a.Points, "point", "points"))
@@ -56,7 +57,7 @@ func hintText(t *Table, a ai.Advice) string {
 // whole-turn /place when /place can say it all, else move by move. The hint stops where the rest
 // was planned on a guess of something hidden (the tile to be drawn, a face-down chip the tile
 // turns over), and then says so.
-func hintCommands(t *Table, moves []game.Move) ([]string, string) {
+func hintCommands(t *table.Table, moves []game.Move) ([]string, string) {
 	var out []string
 	for i, m := range moves {
 		if m.Kind == game.MovePlace && i > 0 {
@@ -70,13 +71,13 @@ func hintCommands(t *Table, moves []game.Move) ([]string, string) {
 				return []string{line}, ""
 			}
 		}
-		out = append(out, InputFor(User{}, m).String())
+		out = append(out, InputFor(table.User{}, m).String())
 	}
 	return out, ""
 }
 
 // wholePlace writes a turn from its placement on as one /place, if /place can say it all.
-func wholePlace(t *Table, moves []game.Move) (string, bool) {
+func wholePlace(t *table.Table, moves []game.Move) (string, bool) {
 	meeple := "none"
 	var chips []string
 	for _, m := range moves[1:] {

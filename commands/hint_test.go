@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // hintTable is a mid-game table of map id with hints as given.
-func hintTable(t *testing.T, id string, seed uint64, n int, hints bool) *Table {
+func hintTable(t *testing.T, id string, seed uint64, n int, hints bool) *table.Table {
 	t.Helper()
 	tbl, err := Position(id, 2, seed, n)
 	if err != nil {
@@ -29,14 +30,14 @@ func TestAHintIsOnlyForThePlayerToMoveAtATableWithHints(t *testing.T) {
 	lobby := Handle(nil, Input{User: mover, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"hints": "true"}}).Table
 	for _, c := range []struct {
 		name  string
-		table *Table
-		user  User
+		table *table.Table
+		user  table.User
 		want  string
 	}{
 		{"the player to move", on, mover, "Hint, for you only (the normal AI, from what you can see): /place square:"},
 		{"hints off", off, mover, "Hints are off at this table: a table allows them when it opens, with /carc new hints:true"},
 		{"not their turn", on, other, "It is " + mover.Name + "'s turn: a hint is only for the player whose turn it is."},
-		{"not a player", on, User{ID: "eve", Name: "eve"}, "You are not playing in this game, so there is no hint for you."},
+		{"not a player", on, table.User{ID: "eve", Name: "eve"}, "You are not playing in this game, so there is no hint for you."},
 		{"no game yet", lobby, mover, "No game is running here (lobby)"},
 	} {
 		before := mustHash(t, c.table)
@@ -56,7 +57,7 @@ func TestAHintIsOnlyForThePlayerToMoveAtATableWithHints(t *testing.T) {
 
 // The table options: hints:true|false, and a clear refusal of anything else.
 func TestHintsIsATableOption(t *testing.T) {
-	u := User{ID: "1", Name: "ann"}
+	u := table.User{ID: "1", Name: "ann"}
 	r := Handle(nil, Input{User: u, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"hints": "true"}})
 	if !r.OK || !r.Table.Settings.Hints || !strings.Contains(settingsText(r.Table), "hints: on") {
 		t.Fatalf("hints:true: %s", r.Text)
@@ -99,7 +100,7 @@ func TestTheHintPlaysAsWritten(t *testing.T) {
 			if strings.Contains(r.Text, "ask again") || strings.Contains(r.Text, "Ask again") {
 				continue
 			}
-			if tbl.Status == Playing && tbl.Game.Current == slices.Index(tbl.Seats, user) && tbl.Game.Phase != game.PhasePlace {
+			if tbl.Status == table.Playing && tbl.Game.Current == slices.Index(tbl.Seats, user) && tbl.Game.Phase != game.PhasePlace {
 				t.Errorf("%s seed %d: after the hint %q the turn waits in %s", e.ID, seed, commands, tbl.Game.Phase)
 			}
 			whole++
@@ -118,7 +119,7 @@ func TestTheHintDependsOnlyOnWhatThePlayerSees(t *testing.T) {
 		user := tbl.Seats[tbl.Game.Current]
 		want := Handle(tbl, Input{User: user, Command: "carc", Sub: "hint", Local: true}).Text
 		for i := range 5 {
-			twin := tbl.clone()
+			twin := tbl.Clone()
 			g := twin.Game
 			rng := game.NewRNG(uint64(i + 1))
 			rng.Shuffle(len(g.Deck), func(a, b int) { g.Deck[a], g.Deck[b] = g.Deck[b], g.Deck[a] })

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -17,7 +19,7 @@ const historyPage = 12
 // turnEvents replays a table's moves from its deal and groups the events by the turn they
 // belong to, up to (and including) turn last; 0 means every turn. Only whole turns are replayed:
 // the turn still running is left out, so nothing shown depends on what is still hidden.
-func turnEvents(t *Table, last int) (*game.Game, [][]game.Event, error) {
+func turnEvents(t *table.Table, last int) (*game.Game, [][]game.Event, error) {
 	e := t.Entry()
 	g, err := game.NewGame(e.Map, e.Variant, t.Setup)
 	if err != nil {
@@ -29,7 +31,7 @@ func turnEvents(t *Table, last int) (*game.Game, [][]game.Event, error) {
 			break
 		}
 		turn := g.Turn
-		if t.Status == Playing && turn >= t.Game.Turn {
+		if t.Status == table.Playing && turn >= t.Game.Turn {
 			break
 		}
 		ev, err := g.Apply(l.Move)
@@ -46,7 +48,7 @@ func turnEvents(t *Table, last int) (*game.Game, [][]game.Event, error) {
 
 // EachTurn replays a table's moves from its deal and calls fn with the game after each finished
 // turn (and once more at the end of a game that is over): what the end of a game animates.
-func EachTurn(t *Table, fn func(g *game.Game) error) error {
+func EachTurn(t *table.Table, fn func(g *game.Game) error) error {
 	if t.Game == nil {
 		return errors.New("the game has not started")
 	}
@@ -57,7 +59,7 @@ func EachTurn(t *Table, fn func(g *game.Game) error) error {
 	}
 	for _, l := range t.Moves {
 		turn := g.Turn
-		if t.Status == Playing && turn >= t.Game.Turn {
+		if t.Status == table.Playing && turn >= t.Game.Turn {
 			break
 		}
 		if _, err := g.Apply(l.Move); err != nil {
@@ -73,7 +75,7 @@ func EachTurn(t *Table, fn func(g *game.Game) error) error {
 }
 
 // historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
-func historyLine(t *Table, g *game.Game, turn int, events []game.Event) string {
+func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) string {
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
 			return t.Seats[p].Name
@@ -122,7 +124,7 @@ func historyLine(t *Table, g *game.Game, turn int, events []game.Event) string {
 }
 
 // historyLines are the lines of the finished turns, oldest first.
-func historyLines(t *Table) ([]string, error) {
+func historyLines(t *table.Table) ([]string, error) {
 	g, turns, err := turnEvents(t, 0)
 	if err != nil {
 		return nil, err
@@ -138,7 +140,7 @@ func historyLines(t *Table) ([]string, error) {
 
 // carcHistoryCommand is /carc history [page:N]: page 1 holds the latest turns. A page that is not
 // a number of the history is refused with the pages there are.
-func carcHistoryCommand(t *Table, in Input) Reply {
+func carcHistoryCommand(t *table.Table, in Input) Reply {
 	v, ok := in.Options["page"]
 	if !ok {
 		return carcHistory(t, 0)
@@ -165,7 +167,7 @@ func carcHistoryCommand(t *Table, in Input) Reply {
 
 // carcHistory lists the finished turns, a page at a time (page 0 is the latest), with buttons
 // to page through.
-func carcHistory(t *Table, page int) Reply {
+func carcHistory(t *table.Table, page int) Reply {
 	if t.Game == nil {
 		return fail(t, "The game has not started: there is no history yet.")
 	}
@@ -202,12 +204,12 @@ func turnRange(first, last string) string {
 
 // carcReplay shows the board as it was after turn n, with that turn's line; while the game runs
 // only finished turns can be shown.
-func carcReplay(t *Table, in Input) Reply {
+func carcReplay(t *table.Table, in Input) Reply {
 	if t.Game == nil {
 		return fail(t, "The game has not started: there is nothing to replay yet.")
 	}
 	last := t.Game.Turn - 1
-	if t.Status != Playing {
+	if t.Status != table.Playing {
 		last = t.Game.Turn
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(in.Options["move"]))
@@ -221,9 +223,9 @@ func carcReplay(t *Table, in Input) Reply {
 	if err != nil {
 		return fail(t, "The game could not be replayed to turn %d: %v.", n, err)
 	}
-	past := t.clone()
+	past := t.Clone()
 	past.Game = g
-	past.Status = Playing
+	past.Status = table.Playing
 	if g.Over() {
 		past.Status = t.Status
 	}
@@ -237,15 +239,15 @@ func carcReplay(t *Table, in Input) Reply {
 // carcExport attaches the game's record: complete once the game is over, else only what every
 // player has seen. format:jcloisterzone writes a finished game of the classic table as a
 // JCloisterZone saved game instead.
-func carcExport(t *Table, in Input) Reply {
-	r, err := RecordOf(t)
+func carcExport(t *table.Table, in Input) Reply {
+	r, err := record.Of(t, in.Record)
 	if err != nil {
 		return fail(t, "%v.", err)
 	}
 	switch f := in.Options["format"]; f {
 	case "", "record":
 	case "jcloisterzone":
-		data, err := JCloisterZoneOf(r, time.Time{})
+		data, err := record.JCloisterZone(r, time.Time{})
 		if err != nil {
 			return fail(t, "No JCloisterZone file: %v.", err)
 		}
@@ -253,14 +255,14 @@ func carcExport(t *Table, in Input) Reply {
 			"and it replays with the same tiles in the same order.", plural(len(r.Moves), "move", "moves"))
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".jcz", Data: data}}
 	default:
-		return fail(t, "There is no format %s: choose %s.", game.Echo(f), strings.Join(ExportFormats, " or "))
+		return fail(t, "There is no format %s: choose %s.", game.Echo(f), strings.Join(record.ExportFormats, " or "))
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return fail(t, "The record could not be written: %v.", err)
 	}
 	text := fmt.Sprintf("The record of this game (%s, format %s version %d). Replay it with `bot replay FILE`.",
-		plural(len(r.Moves), "move", "moves"), RecordFormat, RecordVersion)
+		plural(len(r.Moves), "move", "moves"), record.Format, record.Version)
 	if !r.Complete {
 		text = fmt.Sprintf("The record of this game so far (%s): only what every player has seen. Once the game is over, "+
 			"the record also holds the deal and a hash after every move.", plural(len(r.Moves), "move", "moves"))

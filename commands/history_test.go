@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 )
 
 // TestHistoryPagesThroughEveryTurn: /carc history shows the latest turns first, a page at a time;
@@ -37,7 +39,7 @@ func TestHistoryPagesThroughEveryTurn(t *testing.T) {
 			t.Fatalf("Older: %s", r.Text)
 		}
 	}
-	rec, _ := RecordOf(tbl)
+	rec, _ := record.Of(tbl, nil)
 	played := map[int]bool{}
 	for _, m := range rec.Moves {
 		played[m.Turn] = true
@@ -89,15 +91,15 @@ func TestExportAttachesTheRecord(t *testing.T) {
 	if !r.OK || r.File == nil || !strings.HasSuffix(r.File.Name, ".json") {
 		t.Fatalf("/carc export: %s", r.Text)
 	}
-	rec, err := ParseRecord(r.File.Data)
+	rec, err := record.Parse(r.File.Data)
 	if err != nil || !rec.Complete {
 		t.Fatalf("the exported record: %v (complete %v)", err, rec.Complete)
 	}
-	if _, err := ReplayRecord(rec); err != nil {
+	if _, err := record.Replay(rec); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string]any
-	if json.Unmarshal(r.File.Data, &doc) != nil || doc["format"] != RecordFormat {
+	if json.Unmarshal(r.File.Data, &doc) != nil || doc["format"] != record.Format {
 		t.Fatalf("the file is not a record document")
 	}
 }
@@ -121,7 +123,7 @@ func TestFinalTextSplitsPointsBySource(t *testing.T) {
 			n, _ := strconv.Atoi(f[len(f)-1])
 			sum += n
 		}
-		seat := tbl.findSeat(name)
+		seat := tbl.FindSeat(name)
 		if seat < 0 || sum != tbl.Game.Players[seat].Score {
 			t.Errorf("part %d %q adds up to %d, the score is %d", i, part, sum, tbl.Game.Players[max(seat, 0)].Score)
 		}

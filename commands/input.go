@@ -6,18 +6,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// User is a person at the table: a Discord user, or a name in local play.
-type User struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
 // Input is one command as a user typed it: /place square:F7 rotation:90 meeple:city:N.
 type Input struct {
-	User    User              `json:"user"`
+	User    table.User        `json:"user"`
 	Command string            `json:"command"`
 	Sub     string            `json:"sub,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
@@ -35,6 +31,9 @@ type Input struct {
 	// system, so that nobody chooses or can predict the deal. It is never typed by a user, and only
 	// the record (never a player) sees it.
 	Secret string `json:"secret,omitempty"`
+	// Record is the table's record so far, which /carc export writes: the bot reads it from the
+	// store for that command, local play keeps it. Never part of what a user typed.
+	Record []record.Stored `json:"-"`
 }
 
 func (in Input) String() string {
@@ -244,7 +243,7 @@ func parseAction(s string) (game.Action, error) {
 
 // readSquare reads a square typed at a table. Tables opened before the square syntax was strict
 // (their record must replay as it was played) also take a "+" before the row.
-func readSquare(t *Table, s string) (game.Square, error) {
+func readSquare(t *table.Table, s string) (game.Square, error) {
 	sq, err := game.ParseSquare(s)
 	if err != nil && t.Settings.Options.Legacy {
 		if lenient, err2 := game.ParseSquare(strings.Replace(s, "+", "", 1)); err2 == nil {
@@ -256,7 +255,7 @@ func readSquare(t *Table, s string) (game.Square, error) {
 
 // readRotation reads a rotation typed at a table; tables opened before the syntax was strict also
 // take 360 and a trailing ° or deg.
-func readRotation(t *Table, s string) (game.Rotation, error) {
+func readRotation(t *table.Table, s string) (game.Rotation, error) {
 	r, err := game.ParseRotation(s)
 	if err != nil && t.Settings.Options.Legacy {
 		v := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "°"), "deg"))

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestExportWritesFinishedClassicGamesForJCloisterZone: /carc export format:jcloisterzone attaches
 // a finished classic game as a JCloisterZone saved game; a running game, a printed map and an
 // unknown format are refused with what would work, and nothing changes.
 func TestExportWritesFinishedClassicGamesForJCloisterZone(t *testing.T) {
-	export := func(tbl *Table, format string) Reply {
+	export := func(tbl *table.Table, format string) Reply {
 		return Handle(tbl, Input{User: tbl.Seats[0], Command: "carc", Sub: "export", Options: map[string]string{"format": format}})
 	}
 	done, err := AutoGame("classic", 3, 11, nil)
@@ -43,7 +44,7 @@ func TestExportWritesFinishedClassicGamesForJCloisterZone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, c := range map[string]struct {
-		tbl    *Table
+		tbl    *table.Table
 		format string
 		want   string
 	}{

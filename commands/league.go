@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -300,7 +301,7 @@ func policyText(p league.Policy) string {
 	return "an unfinished game ends as the score stands"
 }
 
-func leagueJoin(c LeagueContext, l league.League, u User) LeagueReply {
+func leagueJoin(c LeagueContext, l league.League, u table.User) LeagueReply {
 	if l.Status != league.Open {
 		return leagueFail("%s is %s: members join between seasons (after /league end and /league season new)", l.Name, l.Status)
 	}
@@ -318,7 +319,7 @@ func leagueJoin(c LeagueContext, l league.League, u User) LeagueReply {
 	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s joined %s: %s.", u.Name, l.Name, plural(len(l.Members), "member", "members"))}
 }
 
-func leagueLeave(c LeagueContext, l league.League, u User) LeagueReply {
+func leagueLeave(c LeagueContext, l league.League, u table.User) LeagueReply {
 	i := l.Member(u.ID)
 	if i < 0 {
 		return leagueFail("You are not a member of %s", l.Name)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -27,7 +28,7 @@ func newLeagueBench(t *testing.T) *leagueBench {
 
 // run sends /league sub as user (Manage Server when manager) with options "k=v".
 func (b *leagueBench) run(user string, manager bool, sub string, opts ...string) LeagueReply {
-	in := Input{User: User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
+	in := Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
@@ -157,7 +158,7 @@ func TestLeagueKickLeavesTheStandings(t *testing.T) {
 func TestRatingAndLeaderboardTexts(t *testing.T) {
 	b := newLeagueBench(t)
 	in := Input{Options: map[string]string{}}
-	if got := RatingText(b.store, "guild", User{ID: "ann"}, in); !strings.Contains(got, "no rated game") {
+	if got := RatingText(b.store, "guild", table.User{ID: "ann"}, in); !strings.Contains(got, "no rated game") {
 		t.Fatal(got)
 	}
 	// 21 players each lose once to ann; the first of them met ann at her most uncertain and lost
@@ -169,19 +170,19 @@ func TestRatingAndLeaderboardTexts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := RatingText(b.store, "guild", User{ID: "ann"}, in)
+	got := RatingText(b.store, "guild", table.User{ID: "ann"}, in)
 	if !strings.Contains(got, "21 rated games, 21 wins") || strings.Contains(got, "provisional") || !strings.Contains(got, "Best map: France") {
 		t.Fatal(got)
 	}
-	got = RatingText(b.store, "guild", User{ID: "ann"}, Input{Options: map[string]string{"user": "<@bax>"}})
+	got = RatingText(b.store, "guild", table.User{ID: "ann"}, Input{Options: map[string]string{"user": "<@bax>"}})
 	if !strings.Contains(got, "provisional: 1 of 5 games") {
 		t.Fatal(got)
 	}
-	board := LeaderboardText(b.store, "guild", User{ID: "aax"}, Input{Options: map[string]string{"map": "france"}})
+	board := LeaderboardText(b.store, "guild", table.User{ID: "aax"}, Input{Options: map[string]string{"map": "france"}})
 	if !strings.Contains(board, "1. <@ann>") || strings.Count(board, "\n") != LeaderboardSize+1 || !strings.Contains(board, "You: 22.") {
 		t.Fatal(board)
 	}
-	if got := LeaderboardText(b.store, "guild", User{ID: "ann"}, Input{Options: map[string]string{"map": "mars"}}); !strings.Contains(got, "not a map") {
+	if got := LeaderboardText(b.store, "guild", table.User{ID: "ann"}, Input{Options: map[string]string{"map": "mars"}}); !strings.Contains(got, "not a map") {
 		t.Fatal(got)
 	}
 }

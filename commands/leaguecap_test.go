@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestALeagueTakesAtMostMaxMembers: the member after the cap is refused with the cap and what to
@@ -40,8 +41,8 @@ func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	b.ok(b.run("ann", false, "create", "name=Cup", "format=swiss", "rounds=3"), "New league Cup")
 	b.ok(b.run("bob", false, "join"), "2 members")
 	ctx := LeagueContext{Store: b.store, Guild: "guild", Channel: "general", Now: b.now}
-	start := Input{User: User{ID: "ann", Name: "Ann"}, Command: "league", Sub: "start", Options: map[string]string{}}
-	if p := PrepareStart(ctx, Input{User: User{ID: "bob"}, Sub: "start", Options: map[string]string{}}); p != nil {
+	start := Input{User: table.User{ID: "ann", Name: "Ann"}, Command: "league", Sub: "start", Options: map[string]string{}}
+	if p := PrepareStart(ctx, Input{User: table.User{ID: "bob"}, Sub: "start", Options: map[string]string{}}); p != nil {
 		t.Fatal("PrepareStart scheduled a season for a member who may not start the league")
 	}
 	p := PrepareStart(ctx, start)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -40,7 +41,7 @@ func leagueDefinition() *discordgo.ApplicationCommand {
 			str("next", "Next round: when the last game ends, or on the round's date (round: after the last)", false, "ends", "date"),
 			str("adjudicate", "A game unfinished at the round's end: score stands, or forfeit by the player to move", false, "score", "forfeit"),
 			str("deadline", "Games: time per turn, like 48h", false),
-			str("policy", "Games: when a turn deadline passes", false, PolicySkip, PolicyAuto),
+			str("policy", "Games: when a turn deadline passes", false, table.PolicySkip, table.PolicyAuto),
 			integer("tiles", "Games: number of land tiles, 72 to 114", 72, 114),
 			str("rules", "Games: rule options, like ferryModel=c", false),
 		}}

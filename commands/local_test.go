@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestHotSeatForgivesMistypedLines: at the hot-seat table a misspelt or misplaced ! line is
@@ -47,7 +49,7 @@ func TestHotSeatForgivesMistypedLines(t *testing.T) {
 // say so; Discord's texts offer the buttons.
 func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
 	for _, local := range []bool{true, false} {
-		ann, bob := User{"a", "ann"}, User{"b", "bob"}
+		ann, bob := table.User{ID: "a", Name: "ann"}, table.User{ID: "b", Name: "bob"}
 		tbl := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: local, Options: map[string]string{"map": "classic"}}).Table
 		tbl.Local = local
 		tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // Leagues at the local table (bot play, table scripts): /league runs against a store in memory
@@ -75,7 +76,7 @@ func (r *Runner) openRound(n int, start *RoundStart) error {
 	var opened []string
 	for _, fi := range start.Fixtures {
 		f := s.Fixtures[fi]
-		user := func(id string) User { return User{ID: id, Name: s.Name(id)} }
+		user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
 		newIn := Input{User: user(f.Players[0]), Command: "carc", Sub: "new", Local: true, Table: f.GameID, Channel: f.GameID,
 			Options: map[string]string{"map": l.Map, "seed": strconv.FormatUint(gameSeed(f.GameID), 10)}}
 		for k, v := range l.TableOptions {
@@ -83,24 +84,23 @@ func (r *Runner) openRound(n int, start *RoundStart) error {
 		}
 		// The league's mark makes its creator, never the table's first player, the game's
 		// administrator, as on Discord.
-		creator := User{ID: l.Creator, Name: s.Name(l.Creator)}
-		mark := LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: creator, Policy: l.Policy}
-		steps := []Entry{{Input: &newIn}, {League: &mark}}
+		creator := table.User{ID: l.Creator, Name: s.Name(l.Creator)}
+		mark := table.LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: creator, Policy: l.Policy}
+		var others []table.User
 		for _, p := range f.Players[1:] {
-			steps = append(steps, Entry{Input: &Input{User: user(p), Command: "carc", Sub: "join", Local: true}})
+			others = append(others, user(p))
 		}
-		steps = append(steps, Entry{Input: &Input{User: user(f.Players[0]), Command: "carc", Sub: "start", Local: true}})
-		var t *Table
-		var reply Reply
-		for i, in := range steps {
-			reply = Apply(t, in)
-			if !reply.OK {
-				return fmt.Errorf("line %d: opening %s, step %d was refused: %s", n, f.GameID, i+1, reply.Text)
-			}
+		replies, err := OpenLeagueGame(newIn, mark, others)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
+		var t *table.Table
+		for _, reply := range replies {
 			t = reply.Table
 			t.Local = true
+			r.remember(t, reply.Step)
 		}
-		r.remember(t)
+		reply := replies[len(replies)-1]
 		if r.leagues.games == nil {
 			r.leagues.games = map[string]leagueGame{}
 		}
@@ -115,7 +115,7 @@ func (r *Runner) openRound(n int, start *RoundStart) error {
 			return err
 		}
 	}
-	if len(opened) > 0 && (r.Table == nil || r.Table.Status != Playing) {
+	if len(opened) > 0 && (r.Table == nil || r.Table.Status != table.Playing) {
 		return r.goTo(n, opened[0])
 	}
 	return nil
@@ -135,12 +135,12 @@ func gameSeed(id string) uint64 {
 // round when it was the last of its round, as the bot does when a game's end is stored. A game
 // played to its end counts as played, players who resigned last; an abandoned game is
 // adjudicated by the league's rule, as at the round's deadline.
-func (r *Runner) leagueGameOver(n int, t *Table) error {
+func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 	if t == nil {
 		return nil
 	}
 	lg, ok := r.leagues.games[t.ID]
-	if !ok || t.Status == Playing || t.Status == Lobby || t.Game == nil {
+	if !ok || t.Status == table.Playing || t.Status == table.Lobby || t.Game == nil {
 		return nil
 	}
 	delete(r.leagues.games, t.ID)
@@ -205,7 +205,7 @@ func (r *Runner) leagueGameOver(n int, t *Table) error {
 
 // fixtureResult is a league game's result in the order of its fixture's players: the scores, the
 // places and whether it was played or adjudicated (AdjudicatedPlaces, as the bot does).
-func fixtureResult(l league.League, f league.Fixture, t *Table) ([]int, []int, league.FixtureStatus, error) {
+func fixtureResult(l league.League, f league.Fixture, t *table.Table) ([]int, []int, league.FixtureStatus, error) {
 	scores := make([]int, len(t.Seats))
 	out := make([]bool, len(t.Seats))
 	for i := range t.Seats {
@@ -213,7 +213,7 @@ func fixtureResult(l league.League, f league.Fixture, t *Table) ([]int, []int, l
 		out[i] = t.Game.Players[i].Resigned || t.LeftBy(i).ID != ""
 	}
 	places, status := league.PlacesLast(scores, out), league.Finished
-	if t.Status == Abandoned {
+	if t.Status == table.Abandoned {
 		var err error
 		if places, err = AdjudicatedPlaces(t, l.Policy); err != nil {
 			return nil, nil, "", err
@@ -222,9 +222,9 @@ func fixtureResult(l league.League, f league.Fixture, t *Table) ([]int, []int, l
 	}
 	fs, fp := make([]int, len(f.Players)), make([]int, len(f.Players))
 	for i, p := range f.Players {
-		seat := slices.IndexFunc(t.Seats, func(u User) bool { return u.ID == p })
+		seat := slices.IndexFunc(t.Seats, func(u table.User) bool { return u.ID == p })
 		if seat < 0 {
-			seat = slices.IndexFunc(t.Left, func(u User) bool { return u.ID == p })
+			seat = slices.IndexFunc(t.Left, func(u table.User) bool { return u.ID == p })
 		}
 		if seat < 0 {
 			return nil, nil, "", fmt.Errorf("%s of game %s has no seat at its table", p, t.ID)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // localRound is a runner at the first game of a league of ann and bob, ann to move.
@@ -32,8 +33,8 @@ func TestAnAbandonedLeagueGameFollowsTheLeaguesRule(t *testing.T) {
 		places []int
 	}{{"forfeit", []int{2, 1}}, {"score", []int{1, 1}}} {
 		r := localRound(t, io.Discard, c.rule)
-		abandoned := r.Table.clone()
-		abandoned.Status = Abandoned
+		abandoned := r.Table.Clone()
+		abandoned.Status = table.Abandoned
 		if err := r.leagueGameOver(9, abandoned); err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -41,10 +42,9 @@ func autoGameChecked(e variants.Entry, players int, seed uint64) error {
 	var start gametest.Pieces
 	var scores []int
 	inputs, twins := 0, 0
-	var record []Entry
-	observe := func(tbl *Table, in Input, r Reply) error {
-		in.Local = true
-		record = append(record, Entry{Input: &in})
+	var steps []table.Step
+	observe := func(tbl *table.Table, in Input, r Reply) error {
+		steps = append(steps, *r.Step)
 		g := tbl.Game
 		if g == nil {
 			return nil
@@ -59,7 +59,7 @@ func autoGameChecked(e variants.Entry, players int, seed uint64) error {
 		for _, p := range g.Players {
 			scores = append(scores, p.Score)
 		}
-		if inputs%40 == 0 && tbl.Status == Playing {
+		if inputs%40 == 0 && tbl.Status == table.Playing {
 			differs, err := hiddenStaysHidden(tbl)
 			if err != nil {
 				return fmt.Errorf("after %s: %w", in, err)
@@ -74,13 +74,13 @@ func autoGameChecked(e variants.Entry, players int, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	if tbl.Status != Finished {
+	if tbl.Status != table.Finished {
 		return fmt.Errorf("the game did not finish")
 	}
 	if twins == 0 {
 		return fmt.Errorf("no twin with other hidden information was compared in %d inputs", inputs)
 	}
-	replayed, err := Replay(record)
+	replayed, err := table.Replay(steps)
 	if err != nil {
 		return err
 	}
@@ -94,8 +94,8 @@ func autoGameChecked(e variants.Entry, players int, seed uint64) error {
 // hiddenStaysHidden compares everything players can see of tbl with a twin whose stack order and
 // face-down chips differ. It reports false when the twin hides nothing different (a stack of equal
 // tiles and no face-down chip), where the check proves nothing.
-func hiddenStaysHidden(tbl *Table) (bool, error) {
-	twin := tbl.clone()
+func hiddenStaysHidden(tbl *table.Table) (bool, error) {
+	twin := tbl.Clone()
 	g := twin.Game
 	slices.Reverse(g.Deck)
 	for i := range g.MapChips {

@@ -3,6 +3,8 @@ package commands
 import (
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestTablesSayWhetherTheirGameIsRated: a table opened with rated:false, one given a chosen seed
@@ -10,8 +12,8 @@ import (
 // and /carc settings, that the game will not be rated and why; a plain table is rated. rated: takes true or false, can be changed
 // in the lobby and not once the game has started.
 func TestTablesSayWhetherTheirGameIsRated(t *testing.T) {
-	ann, bob := User{ID: "1", Name: "ann"}, User{ID: "2", Name: "bob"}
-	run := func(tbl *Table, u User, sub string, opts ...string) Reply {
+	ann, bob := table.User{ID: "1", Name: "ann"}, table.User{ID: "2", Name: "bob"}
+	run := func(tbl *table.Table, u table.User, sub string, opts ...string) Reply {
 		in := Input{User: u, Command: "carc", Sub: sub, Options: map[string]string{}, Secret: testKey}
 		for _, o := range opts {
 			k, v, _ := strings.Cut(o, ":")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -33,7 +34,7 @@ func ratingLine(r league.Rating) string {
 
 // RatingText answers /carc rating [user]: the overall rating, games, wins, best map and last
 // games of a player in this server.
-func RatingText(st RatingStore, guild string, caller User, in Input) string {
+func RatingText(st RatingStore, guild string, caller table.User, in Input) string {
 	if guild == "" {
 		return "Ratings belong to a server: use /carc rating in one of its channels."
 	}
@@ -83,7 +84,7 @@ func RatingText(st RatingStore, guild string, caller User, in Input) string {
 
 // LeaderboardText answers /carc leaderboard [map]: the top of the server's ratings (overall or
 // on one map), with the caller's own place.
-func LeaderboardText(st RatingStore, guild string, caller User, in Input) string {
+func LeaderboardText(st RatingStore, guild string, caller table.User, in Input) string {
 	if guild == "" {
 		return "Leaderboards belong to a server: use /carc leaderboard in one of its channels."
 	}

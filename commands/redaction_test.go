@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -20,7 +21,7 @@ func TestNothingHiddenReachesPlayers(t *testing.T) {
 		a, b := twinTables(t, seed)
 		rng := game.NewRNG(seed)
 		var buf []game.Placement
-		for turn := 0; turn < 40 && a.Status == Playing; turn++ {
+		for turn := 0; turn < 40 && a.Status == table.Playing; turn++ {
 			if pa, pb := publicOutputs(a), publicOutputs(b); pa != pb {
 				t.Fatalf("seed %d turn %d: public outputs differ:\n%s\n---\n%s", seed, turn, pa, pb)
 			}
@@ -49,11 +50,11 @@ func TestNothingHiddenReachesPlayers(t *testing.T) {
 
 // twinTables starts two France games with the same seats, start tiles and first 60 tiles, but
 // different face-down chip values and colours and a different order of the rest of the stack.
-func twinTables(t *testing.T, seed uint64) (*Table, *Table) {
+func twinTables(t *testing.T, seed uint64) (*table.Table, *table.Table) {
 	t.Helper()
-	var tables [2]*Table
+	var tables [2]*table.Table
 	for i := range tables {
-		ann, bob := User{"ann", "ann"}, User{"bob", "bob"}
+		ann, bob := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}
 		r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"map": "france", "seed": fmt.Sprint(seed)}})
 		tbl := r.Table
 		tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
@@ -79,7 +80,9 @@ func twinTables(t *testing.T, seed uint64) (*Table, *Table) {
 		for _, p := range ref.Placed() {
 			starts = append(starts, game.StartTile{Start: p.Square.String(), Tile: p.Tile, Rotation: p.Rotation})
 		}
-		tbl.overrides = game.Setup{Starts: starts, Stack: deck, Chips: chips}
+		if tbl, _, err = table.Apply(tbl, "script", table.FixSetup(game.Setup{Starts: starts, Stack: deck, Chips: chips})); err != nil {
+			t.Fatal(err)
+		}
 		tbl = Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"}).Table
 		tables[i] = tbl
 	}
@@ -88,7 +91,7 @@ func twinTables(t *testing.T, seed uint64) (*Table, *Table) {
 
 // chipFreeMove is a random legal move that does not collect a chip (which would reveal it); ok is
 // false when every legal placement would.
-func chipFreeMove(t *Table, rng *game.RNG, buf []game.Placement) (game.Move, []game.Placement, bool) {
+func chipFreeMove(t *table.Table, rng *game.RNG, buf []game.Placement) (game.Move, []game.Placement, bool) {
 	g := t.Game
 	m, buf := g.RandomMove(rng, buf)
 	if m.Kind != game.MovePlace {
@@ -110,7 +113,7 @@ func chipFreeMove(t *Table, rng *game.RNG, buf []game.Placement) (game.Move, []g
 
 // publicOutputs is everything a player can see of a table: status texts, autocomplete choices of
 // every option, buttons and select menus, and the redacted state.
-func publicOutputs(t *Table) string {
+func publicOutputs(t *table.Table) string {
 	var b strings.Builder
 	g := t.Game
 	user := t.Seats[g.Current]

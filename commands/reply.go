@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -71,9 +72,12 @@ type Reply struct {
 	Ephemeral bool
 	// Table is the table after the input: the same one when nothing changed, a new one after
 	// /carc new, nil when no table exists.
-	Table *Table
+	Table *table.Table
 	// Changed means the table changed and must be stored before the reply is sent.
 	Changed bool
+	// Step is what changed it, as the table's record keeps it (set when Changed): the store keeps
+	// it, and replaying the record applies it again.
+	Step *table.Step
 	// Moves are the game moves the input made, in order (for the store's log).
 	Moves []game.Move
 	// Image is the picture to attach, drawn from the redacted view.
@@ -93,6 +97,13 @@ type Reply struct {
 	Stale bool
 }
 
-func fail(t *Table, format string, a ...any) Reply {
+func fail(t *table.Table, format string, a ...any) Reply {
 	return Reply{Text: sentence(sprintf(format, a...)), Ephemeral: true, Table: t}
+}
+
+// changed completes the reply to an accepted change made in x: the new table and the step that
+// records it.
+func changed(x *table.Tx, r Reply) Reply {
+	r.OK, r.Changed, r.Table, r.Step = true, true, x.Table, &x.Step
+	return r
 }

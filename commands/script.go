@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -21,14 +23,14 @@ import (
 // command layer Discord uses. It is local play: the ! directives work here and nowhere else.
 type Runner struct {
 	// Table is the table the lines play at: the one /carc new opened, or a league's game (!table).
-	Table *Table
+	Table *table.Table
 	// Out receives one JSON line per input (or readable text when Human is set).
 	Out   io.Writer
 	Human bool
 	// Draw renders the picture of a reply, DrawStandings the picture of /league standings; with
 	// OutDir set, every picture the bot would post is written there in order, and every file it
 	// would attach (a game's record, a league's CSV) under its own name.
-	Draw          func(t *Table, r Reply) ([]byte, error)
+	Draw          func(t *table.Table, r Reply) ([]byte, error)
 	DrawStandings func(p *StandingsPicture) ([]byte, error)
 	OutDir        string
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
@@ -40,8 +42,10 @@ type Runner struct {
 	last    *Reply
 	images  int
 	lineNum int
-	// tables are the tables of this runner by id: the one /carc new opened and the league games.
-	tables  map[string]*Table
+	// tables are the tables of this runner by id: the one /carc new opened and the league games;
+	// records their records, the steps that made them.
+	tables  map[string]*table.Table
+	records map[string][]record.Stored
 	leagues localLeagues
 }
 
@@ -52,15 +56,41 @@ func (r *Runner) now() time.Time {
 	return time.Now()
 }
 
-// remember keeps a table among the runner's tables.
-func (r *Runner) remember(t *Table) {
+// remember keeps a table among the runner's tables, with the step that changed it if any.
+func (r *Runner) remember(t *table.Table, step *table.Step) {
 	if t == nil {
 		return
 	}
 	if r.tables == nil {
-		r.tables = map[string]*Table{}
+		r.tables, r.records = map[string]*table.Table{}, map[string][]record.Stored{}
 	}
 	r.tables[t.ID] = t
+	if step != nil {
+		// Local play stamps no time on its steps, so that a script writes the same record each run.
+		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: *step})
+	}
+}
+
+// Open seats the runner at a table made elsewhere (a game record's, for what-if analysis), with
+// the steps of its record.
+func (r *Runner) Open(t *table.Table, steps []table.Step) {
+	r.Table = t
+	r.remember(t, nil)
+	for _, s := range steps {
+		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: s})
+	}
+}
+
+// change applies a directive's events to the runner's table as a step of its own, by the script.
+func (r *Runner) change(events ...table.Event) error {
+	x := table.Begin(r.Table, "script")
+	if err := x.Do(events...); err != nil {
+		return err
+	}
+	x.Table.Local = true
+	r.Table = x.Table
+	r.remember(r.Table, &x.Step)
+	return nil
 }
 
 // inputLine is the JSON line printed for every input, keys in the order of design §2.3.
@@ -151,7 +181,7 @@ func (r *Runner) Line(n int, raw string) error {
 	if err != nil {
 		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: sentence(err.Error())}, sentence(err.Error()))
 	}
-	in.User = User{ID: user, Name: user}
+	in.User = table.User{ID: user, Name: user}
 	in.Local = true
 	if in.Command == "league" {
 		return r.leagueLine(n, user, cmd, in)
@@ -160,20 +190,27 @@ func (r *Runner) Line(n int, raw string) error {
 	if in.Command == "carc" && (in.Sub == "rating" || in.Sub == "leaderboard") {
 		reply = fail(r.Table, "Ratings are kept for each Discord server; games at the local table are not rated.")
 	} else {
+		if r.Table != nil {
+			in.Record = r.records[r.Table.ID]
+		}
 		reply = Handle(r.Table, in)
 	}
 	if reply.Table != nil {
 		reply.Table.Local = true
 	}
-	if in.Command == "carc" && in.Sub == "new" && reply.OK && r.seed != nil {
-		reply.Table.Settings.Seed, reply.Table.Settings.SeedSet = *r.seed, true
-		r.seed = nil
-	}
 	if reply.File != nil {
 		reply.Text += "\n" + r.writeFile(reply.File)
 	}
 	r.Table = reply.Table
-	r.remember(r.Table)
+	r.remember(r.Table, reply.Step)
+	if in.Command == "carc" && in.Sub == "new" && reply.OK && r.seed != nil {
+		s := r.Table.Settings
+		s.Seed, s.SeedSet = *r.seed, true
+		r.seed = nil
+		if err := r.change(table.ChangeSettings(s)); err != nil {
+			return fmt.Errorf("line %d: the seed: %w", n, err)
+		}
+	}
 	r.last = &reply
 	if err := r.image(n, reply); err != nil {
 		return err
@@ -192,7 +229,7 @@ func (r *Runner) Line(n int, raw string) error {
 // as one is to play, each printed as a line of its own: at the local table there is no pool and no
 // delay, but the same turn as on Discord. !expect reply still reads the answer to the line typed.
 func (r *Runner) playAISeats(n int) error {
-	for r.Table != nil && r.Table.Status == Playing {
+	for r.Table != nil && r.Table.Status == table.Playing {
 		if _, ok := r.Table.AIToPlay(); !ok {
 			return nil
 		}
@@ -203,7 +240,7 @@ func (r *Runner) playAISeats(n int) error {
 		}
 		reply.Table.Local = true
 		r.Table = reply.Table
-		r.remember(r.Table)
+		r.remember(r.Table, reply.Step)
 		if err := r.image(n, reply); err != nil {
 			return err
 		}
@@ -337,7 +374,7 @@ func (r *Runner) directive(n int, text string) error {
 	if !ok {
 		return malformed(n, name, "unknown directive: use %s", strings.Join(Directives(), ", "))
 	}
-	if d.lobby && (r.Table == nil || r.Table.Status != Lobby) {
+	if d.lobby && (r.Table == nil || r.Table.Status != table.Lobby) {
 		return malformed(n, name, "comes after /carc new and before /carc start (%s)", d.usage)
 	}
 	return d.run(r, n, args, strings.TrimSpace(text[1:]))
@@ -351,12 +388,21 @@ func (r *Runner) seedDirective(n int, args []string, _ string) error {
 	if err != nil {
 		return malformed(n, "seed", "%q is not a whole number", game.Echo(args[0]))
 	}
-	if r.Table != nil && r.Table.Status == Lobby {
-		r.Table.Settings.Seed, r.Table.Settings.SeedSet = v, true
-	} else {
-		r.seed = &v
+	if r.Table != nil && r.Table.Status == table.Lobby {
+		s := r.Table.Settings
+		s.Seed, s.SeedSet = v, true
+		return r.change(table.ChangeSettings(s))
 	}
+	r.seed = &v
 	return nil
+}
+
+// fix changes the parts of the deal the lobby's table fixes (its overrides), as a setup event.
+func (r *Runner) fix(change func(*game.Setup)) error {
+	o := r.Table.Overrides()
+	o.Fixed = maps.Clone(o.Fixed)
+	change(&o)
+	return r.change(table.FixSetup(o))
 }
 
 func (r *Runner) startsDirective(n int, args []string, _ string) error {
@@ -377,8 +423,7 @@ func (r *Runner) startsDirective(n int, args []string, _ string) error {
 		}
 		starts = append(starts, game.StartTile{Start: where, Tile: id, Rotation: rot})
 	}
-	r.Table.overrides.Starts = starts
-	return nil
+	return r.fix(func(o *game.Setup) { o.Starts = starts })
 }
 
 func (r *Runner) deckDirective(n int, args []string, raw string) error {
@@ -391,12 +436,13 @@ func (r *Runner) deckDirective(n int, args []string, raw string) error {
 		}
 		ids = append(ids, id)
 	}
-	if name == "deck" {
-		r.Table.overrides.DeckTop = ids
-	} else {
-		r.Table.overrides.Stack = ids
-	}
-	return nil
+	return r.fix(func(o *game.Setup) {
+		if name == "deck" {
+			o.DeckTop = ids
+		} else {
+			o.Stack = ids
+		}
+	})
 }
 
 func (r *Runner) chipsDirective(n int, args []string, _ string) error {
@@ -421,8 +467,7 @@ func (r *Runner) chipsDirective(n int, args []string, _ string) error {
 		}
 		chips = append(chips, game.MapChip{Square: sq, Chip: game.Chip{Color: color, Value: v}})
 	}
-	r.Table.overrides.Chips = chips
-	return nil
+	return r.fix(func(o *game.Setup) { o.Chips = chips })
 }
 
 // setupDirective fixes a hidden part of the map's own deal, by a name its rules declare.
@@ -448,11 +493,12 @@ func (r *Runner) setupDirective(n int, args []string, _ string) error {
 				return malformed(n, "setup", "%s %s: %v (write %s)", f.Name, value, err, f.Usage)
 			}
 		}
-		if r.Table.overrides.Fixed == nil {
-			r.Table.overrides.Fixed = map[string]string{}
-		}
-		r.Table.overrides.Fixed[f.Name] = value
-		return nil
+		return r.fix(func(o *game.Setup) {
+			if o.Fixed == nil {
+				o.Fixed = map[string]string{}
+			}
+			o.Fixed[f.Name] = value
+		})
 	}
 	if len(names) == 0 {
 		return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)

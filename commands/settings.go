@@ -2,10 +2,12 @@ package commands
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -15,7 +17,7 @@ import (
 var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "rules"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
-func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
+func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 	for name, v := range in.Options {
 		switch name {
 		case "map":
@@ -44,7 +46,7 @@ func applyNewOptions(s *Settings, e variants.Entry, in Input) error {
 			s.Deadline = d
 		case "policy":
 			v = strings.ToLower(v)
-			if v != PolicySkip && v != PolicyAuto {
+			if v != table.PolicySkip && v != table.PolicyAuto {
 				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or let the autopilot, the easy AI, play it (auto)", game.Echo(v))
 			}
 			s.Policy = v
@@ -137,7 +139,7 @@ func parseSwitch(name, v, meaning string) (bool, error) {
 }
 
 // applyRuleFlags reads rules:"name=value,name=value".
-func applyRuleFlags(s *Settings, e variants.Entry, v string) error {
+func applyRuleFlags(s *table.Settings, e variants.Entry, v string) error {
 	flags := variants.Flags(e)
 	for _, part := range strings.Split(v, ",") {
 		part = strings.TrimSpace(part)
@@ -204,7 +206,7 @@ func formatDuration(d time.Duration) string {
 	return d.String()
 }
 
-func tilesSetting(t *Table) string {
+func tilesSetting(t *table.Table) string {
 	o := t.Settings.Options
 	switch o.Pool {
 	case game.PoolBase:
@@ -220,7 +222,7 @@ func tilesSetting(t *Table) string {
 // personalOptions are the player's own settings of /carc settings, kept by the Discord bot.
 var personalOptions = []string{"quiet", "timezone", "notify", "reminders"}
 
-func carcSettings(t, c *Table, in Input) Reply {
+func carcSettings(t *table.Table, in Input) Reply {
 	for _, o := range personalOptions {
 		if _, ok := in.Options[o]; ok {
 			return fail(t, "Personal settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
@@ -229,17 +231,23 @@ func carcSettings(t, c *Table, in Input) Reply {
 	if len(in.Options) == 0 {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: settingsText(t)}
 	}
-	if c.Status != Lobby {
+	if t.Status != table.Lobby {
 		return fail(t, "The rules are fixed once the game starts. Current settings:\n%s", settingsText(t))
 	}
-	if in.User.ID != c.Creator.ID && !in.Admin {
-		return fail(t, "Only %s, who opened the table, can change its settings.", c.Creator.Name)
+	if in.User.ID != t.Creator.ID && !in.Admin {
+		return fail(t, "Only %s, who opened the table, can change its settings.", t.Creator.Name)
 	}
 	if _, ok := in.Options["map"]; ok {
 		return fail(t, "The map is chosen with /carc new; open a new table for another map.")
 	}
-	if err := applyNewOptions(&c.Settings, c.Entry(), in); err != nil {
+	s := t.Settings
+	s.Options.Variant = maps.Clone(s.Options.Variant) // a refused option must leave the table's own alone
+	if err := applyNewOptions(&s, t.Entry(), in); err != nil {
 		return fail(t, "%v", err)
 	}
-	return Reply{OK: true, Changed: true, Table: c, Text: "Settings changed:\n" + settingsText(c)}
+	x := table.Begin(t, in.User.ID)
+	if err := x.Do(table.ChangeSettings(s)); err != nil {
+		return fail(t, "%v", err)
+	}
+	return changed(x, Reply{Text: "Settings changed:\n" + settingsText(x.Table)})
 }

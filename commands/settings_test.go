@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestDeadlinesStayInRange: a deadline is 10 minutes to 30 days; a number of days too large to
@@ -31,7 +33,7 @@ func TestSquaresAndRotationsAreReadAsDocumented(t *testing.T) {
 	}
 	g := tbl.Game
 	p := g.LegalPlacements(g.Drawn)[0]
-	place := func(tbl *Table, sq, rot string) Reply {
+	place := func(tbl *table.Table, sq, rot string) Reply {
 		return Handle(tbl, Input{User: tbl.Seats[g.Current], Command: "place", Options: map[string]string{"square": sq, "rotation": rot, "meeple": "none"}})
 	}
 	if r := place(tbl, strings.ToLower(p.Square.String()), p.Rotation.String()); !r.OK {
@@ -47,7 +49,7 @@ func TestSquaresAndRotationsAreReadAsDocumented(t *testing.T) {
 	if r := place(tbl, col+"+"+row, p.Rotation.String()); r.OK || !strings.Contains(r.Text, "write a column letter and a row number") {
 		t.Errorf("square %s+%s: %v %s", col, row, r.OK, r.Text)
 	}
-	old := tbl.clone()
+	old := tbl.Clone()
 	old.Settings.Options.Legacy = true
 	legacyRot := map[string]string{"0": "360", "90": "90deg", "180": "180°", "270": "270 deg"}[p.Rotation.String()]
 	if r := place(old, col+"+"+row, legacyRot); !r.OK {

@@ -8,13 +8,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // State is the table as JSON (design §2.4). The keys of the design are fixed; the others may grow.
 type State struct {
 	Map       string        `json:"map"`
-	Status    Status        `json:"status"`
+	Status    table.Status  `json:"status"`
 	Turn      int           `json:"turn"`
 	Current   string        `json:"current"`
 	Phase     string        `json:"phase"`
@@ -29,18 +30,18 @@ type State struct {
 	ID   string `json:"id"`
 	Full bool   `json:"full"`
 	// Viewer is the player whose view this is (StateAs), or empty.
-	Viewer    string       `json:"viewer,omitempty"`
-	Moves     int          `json:"moves"`
-	Spots     []string     `json:"spots,omitempty"`
-	Discarded []string     `json:"discarded,omitempty"`
-	ChipsOut  int          `json:"chips_out"`
-	Settings  Settings     `json:"settings"`
-	Seats     []User       `json:"seats"`
-	Choice    *game.Choice `json:"choice,omitempty"`
-	Marks     []game.Mark  `json:"marks,omitempty"`
-	Deck      []string     `json:"deck,omitempty"`
-	Seed      *uint64      `json:"seed,omitempty"`
-	Setup     *game.Setup  `json:"setup,omitempty"`
+	Viewer    string         `json:"viewer,omitempty"`
+	Moves     int            `json:"moves"`
+	Spots     []string       `json:"spots,omitempty"`
+	Discarded []string       `json:"discarded,omitempty"`
+	ChipsOut  int            `json:"chips_out"`
+	Settings  table.Settings `json:"settings"`
+	Seats     []table.User   `json:"seats"`
+	Choice    *game.Choice   `json:"choice,omitempty"`
+	Marks     []game.Mark    `json:"marks,omitempty"`
+	Deck      []string       `json:"deck,omitempty"`
+	Seed      *uint64        `json:"seed,omitempty"`
+	Setup     *game.Setup    `json:"setup,omitempty"`
 	// Variant is the map's own public state (Game.View's Extra): its keys are written at the top
 	// level of the JSON next to the keys above (Great Britain's isle_of_man, France's wines).
 	Variant map[string]any `json:"-"`
@@ -127,8 +128,8 @@ type LogState struct {
 // StateAs is the state as the player named (or mentioned) sees it: everything public, and what
 // the rules show that player alone. No map has such a thing yet (chips in hand lie face up, and a
 // drawn tile is shown to the table), so it is the redacted state with its viewer named.
-func StateAs(t *Table, name string) (State, error) {
-	seat := t.findSeat(name)
+func StateAs(t *table.Table, name string) (State, error) {
+	seat := t.FindSeat(name)
 	if seat < 0 {
 		return State{}, fmt.Errorf("%s is not at this table: the players are %s", game.Echo(name), seatList(t))
 	}
@@ -139,7 +140,7 @@ func StateAs(t *Table, name string) (State, error) {
 
 // StateOf builds the table's state from the game's view: redacted unless full (local play and
 // admins only), so nothing hidden can reach players through it.
-func StateOf(t *Table, full bool) State {
+func StateOf(t *table.Table, full bool) State {
 	s := State{Map: t.Settings.Map, Status: t.Status, ID: t.ID, Full: full, Settings: t.Settings, Seats: t.Seats,
 		Players: []PlayerState{}, Board: []TileState{}, Meeples: []MeepleState{}, MapChips: []ChipState{}, Log: []LogState{}}
 	if !full {
@@ -153,7 +154,7 @@ func StateOf(t *Table, full bool) State {
 	}
 	v := t.Game.View(full)
 	s.Turn, s.Phase, s.TilesLeft, s.Moves, s.ChipsOut = v.Turn, string(v.Phase), v.TilesLeft, len(t.Moves), v.ChipsOut
-	if t.Status == Playing {
+	if t.Status == table.Playing {
 		s.Current = t.Seats[v.Current].Name
 	}
 	if v.Drawn != nil {
@@ -206,4 +207,13 @@ func StateOf(t *Table, full bool) State {
 		s.Setup = &setup
 	}
 	return s
+}
+
+// PublicState is the redacted state of a table's snapshot, as players may see it.
+func PublicState(snapshot []byte) ([]byte, error) {
+	t, err := table.Load(snapshot)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(StateOf(t, false))
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -44,7 +45,7 @@ func TestStoreFailuresTellPlayersWhatHappened(t *testing.T) {
 	l := league.League{ID: "L1", Guild: "g1", Channel: "c1", Name: "Cup", Creator: "ann", Map: "france", Format: league.RoundRobin,
 		TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: 24 * time.Hour, Status: league.Open, Season: 1,
 		Members: []league.Member{{ID: "ann", Name: "Ann"}, {ID: "bob", Name: "Bob"}}}
-	ann := User{ID: "ann", Name: "Ann"}
+	ann := table.User{ID: "ann", Name: "Ann"}
 	replies := map[string]string{}
 	for _, failLeagues := range []bool{false, true} {
 		st := failingStore{l: l, failLeagues: failLeagues}
@@ -52,7 +53,7 @@ func TestStoreFailuresTellPlayersWhatHappened(t *testing.T) {
 		for _, sub := range []string{"create", "join", "leave", "start", "kick", "pause", "end", "standings", "schedule", "export"} {
 			in := Input{User: ann, Command: "league", Sub: sub, Options: map[string]string{"name": "Spring", "player": "bob"}}
 			if sub == "join" {
-				in.User = User{ID: "cy", Name: "Cy"}
+				in.User = table.User{ID: "cy", Name: "Cy"}
 			}
 			replies[fmt.Sprintf("/league %s (leagues fail: %v)", sub, failLeagues)] = HandleLeague(c, in).Text
 		}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -44,7 +46,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 					Description: "Number of land tiles, 72 to 114 (default: the map's recommendation)", MinValue: floatPtr(72), MaxValue: 114},
 				withChoices(opt("expansions", "Tile pool: none (72), ic (90) or all (114); default: base + random expansion tiles", false, false), "none", "ic", "all"),
 				opt("deadline", "Time per turn, like 48h or 2d (default 48h)", false, false),
-				withChoices(opt("policy", "When a deadline passes: skip the turn, or let the autopilot (easy AI) play it", false, false), PolicySkip, PolicyAuto),
+				withChoices(opt("policy", "When a deadline passes: skip the turn, or let the autopilot (easy AI) play it", false, false), table.PolicySkip, table.PolicyAuto),
 				withChoices(opt("order", "Turn order: join (default) or random", false, false), "join", "random"),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a thread for this game"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "meeples", Description: "Meeples per player (default 9)", MinValue: floatPtr(1), MaxValue: 20},
@@ -69,7 +71,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			sub("resign", "Leave the running game"),
 			sub("settings", "Show or change the table's settings (lobby) and your own",
 				opt("deadline", "Table: time per turn, like 48h", false, false),
-				withChoices(opt("policy", "Table: when a deadline passes", false, false), PolicySkip, PolicyAuto),
+				withChoices(opt("policy", "Table: when a deadline passes", false, false), table.PolicySkip, table.PolicyAuto),
 				opt("rules", "Table: rule options, like ferryModel=c", false, false),
 				hintsOption("Table: let the player to move see the normal AI's move (/carc hint)"),
 				leavingOption("Table: a seat whose player resigns or is removed is dropped or played by an AI"),
@@ -88,7 +90,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			sub("replay", "The board as it was after a turn",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move", Description: "The turn", Required: true, MinValue: floatPtr(1)}),
 			sub("export", "The game's record as a file (complete once the game is over)",
-				withChoices(opt("format", "record (this bot's) or jcloisterzone (a finished classic game)", false, false), ExportFormats...)),
+				withChoices(opt("format", "record (this bot's) or jcloisterzone (a finished classic game)", false, false), record.ExportFormats...)),
 		}}
 	place := &discordgo.ApplicationCommand{Name: "place", Description: "Place your tile (a whole turn in one command)",
 		Options: []*discordgo.ApplicationCommandOption{

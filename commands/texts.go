@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -20,7 +21,7 @@ func plural(n int, one, many string) string {
 
 // summary tells what a series of events did, in the order it happened. The same text is shown in
 // Discord and in the terminal.
-func summary(t *Table, events []game.Event) string {
+func summary(t *table.Table, events []game.Event) string {
 	var lines []string
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
@@ -74,7 +75,7 @@ func summary(t *Table, events []game.Event) string {
 }
 
 // scoresLine is "Scores: ann 24, bob 17."
-func scoresLine(t *Table) string {
+func scoresLine(t *table.Table) string {
 	var parts []string
 	for i, p := range t.Game.Players {
 		s := fmt.Sprintf("%s %d", t.Seats[i].Name, p.Score)
@@ -87,7 +88,7 @@ func scoresLine(t *Table) string {
 }
 
 // promptText says what the player to act does now, after the scores when a turn begins.
-func promptText(t *Table) string {
+func promptText(t *table.Table) string {
 	switch t.Game.Phase {
 	case game.PhasePlace, game.PhaseSource:
 		return scoresLine(t) + "\n" + stepHint(t)
@@ -97,7 +98,7 @@ func promptText(t *Table) string {
 
 // stepHint says what the player to act does in the step of the turn the game waits in, with the
 // ways in: the commands, and in Discord the buttons.
-func stepHint(t *Table) string {
+func stepHint(t *table.Table) string {
 	g := t.Game
 	cur := t.SeatName(g.Current)
 	click := func(what string) string {
@@ -146,7 +147,7 @@ func actionLabels(g *game.Game) string {
 	return strings.Join(labels, "; ")
 }
 
-func meeplePrompt(t *Table) string {
+func meeplePrompt(t *table.Table) string {
 	g := t.Game
 	spots := g.MeepleSpots()
 	how := "/meeple spot:N (a number of the board) or a button, or none"
@@ -167,7 +168,7 @@ func meeplePrompt(t *Table) string {
 	return text
 }
 
-func startText(t *Table) string {
+func startText(t *table.Table) string {
 	g := t.Game
 	var starts []string
 	for _, p := range g.Placed() {
@@ -185,9 +186,9 @@ func startText(t *Table) string {
 	return text + "\n" + promptText(t)
 }
 
-func finalText(t *Table) string {
+func finalText(t *table.Table) string {
 	head := "The game is over. "
-	if t.Status == Abandoned {
+	if t.Status == table.Abandoned {
 		head = "The game was abandoned. "
 	}
 	return head + resultText(t, standings(t))
@@ -195,7 +196,7 @@ func finalText(t *Table) string {
 
 // resultText is the result of a game that ended: its standings (or places), the points by
 // source and the revealed deal key.
-func resultText(t *Table, ranking string) string {
+func resultText(t *table.Table, ranking string) string {
 	text := ranking
 	if by := pointsBySource(t); by != "" {
 		text += "\n" + by
@@ -208,7 +209,7 @@ func resultText(t *Table, ranking string) string {
 
 // pointsBySource splits each player's points by what scored them (roads, cities, cloisters,
 // fields, and the map's own sources such as chips and sales), biggest first.
-func pointsBySource(t *Table) string {
+func pointsBySource(t *table.Table) string {
 	if t.Game == nil {
 		return ""
 	}
@@ -267,7 +268,7 @@ func sourceName(kind string) string {
 
 // standings ranks the players: equal scores share a place, players who resigned come last, and a
 // tie for first is a shared victory (OQ-36).
-func standings(t *Table) string {
+func standings(t *table.Table) string {
 	if t.Game == nil {
 		return ""
 	}
@@ -306,9 +307,9 @@ func standings(t *Table) string {
 	return head + ". " + strings.Join(parts, ", ") + "."
 }
 
-func statusText(t *Table) string {
+func statusText(t *table.Table) string {
 	e := t.Entry()
-	if t.Status == Lobby {
+	if t.Status == table.Lobby {
 		return strings.TrimSpace(fmt.Sprintf("Lobby for %s (%s). Seats: %s. %s starts the game with /carc start. %s",
 			e.Title, tilesSetting(t), seatList(t), t.Creator.Name, unratedLine(t)))
 	}
@@ -331,7 +332,7 @@ func statusText(t *Table) string {
 		}
 		b.WriteString("\n")
 	}
-	if t.Status != Playing {
+	if t.Status != table.Playing {
 		b.WriteString(finalText(t))
 		return strings.TrimSpace(b.String())
 	}
@@ -354,8 +355,8 @@ func statusText(t *Table) string {
 	return strings.TrimSpace(b.String())
 }
 
-func boardCaption(t *Table) string {
-	if t.Status == Lobby {
+func boardCaption(t *table.Table) string {
+	if t.Status == table.Lobby {
 		return "The game has not started yet."
 	}
 	return fmt.Sprintf("%s, turn %d. %s", t.Entry().Title, t.Game.Turn, scoresLine(t))
@@ -364,8 +365,8 @@ func boardCaption(t *Table) string {
 // tilesText lists the tiles still to come, as its picture shows them (CountTilesLeft): what every
 // player can count, never where a tile lies. With a random choice of expansion tiles ("N tiles")
 // which expansion tiles are in the game is hidden, so only their number is told.
-func tilesText(t *Table) string {
-	if t.Status == Lobby {
+func tilesText(t *table.Table) string {
+	if t.Status == table.Lobby {
 		return fmt.Sprintf("The game will use %s.", tilesSetting(t))
 	}
 	tl := CountTilesLeft(t)
@@ -406,13 +407,13 @@ func tileCounts(cs []TileCount) []string {
 	return parts
 }
 
-func logText(t *Table, who string) string {
+func logText(t *table.Table, who string) string {
 	if t.Game == nil {
 		return "No points scored yet."
 	}
 	seat := -1
 	if who != "" {
-		if seat = t.findSeat(who); seat < 0 {
+		if seat = t.FindSeat(who); seat < 0 {
 			return fmt.Sprintf("player:%s is not at this table: choose %s.", game.Echo(who), seatList(t))
 		}
 	}
@@ -436,13 +437,13 @@ func logText(t *Table, who string) string {
 	return strings.Join(lines, "\n")
 }
 
-func settingsText(t *Table) string {
+func settingsText(t *table.Table) string {
 	s := t.Settings
 	e := t.Entry()
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
 		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", formatDuration(s.Deadline),
-			map[string]string{PolicySkip: "the turn is skipped", PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
+			map[string]string{table.PolicySkip: "the turn is skipped", table.PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
 			plural(s.MissedLimit, "missed turn", "missed turns")),
 	}
 	order := "order of joining"
@@ -473,7 +474,7 @@ func settingsText(t *Table) string {
 	return strings.Join(lines, "\n")
 }
 
-func meeplesOf(t *Table) int {
+func meeplesOf(t *table.Table) int {
 	if t.Settings.Options.Meeples > 0 {
 		return t.Settings.Options.Meeples
 	}
@@ -516,7 +517,7 @@ var basicRules = []string{
 }
 
 // rulesText summarises the map's rules and the table's rule options.
-func rulesText(t *Table, in Input) string {
+func rulesText(t *table.Table, in Input) string {
 	id := in.Options["map"]
 	if id == "" && t != nil {
 		id = t.Settings.Map
@@ -538,4 +539,30 @@ func rulesText(t *Table, in Input) string {
 		lines = append(lines, "This table: "+settingsText(t))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// unratedLine tells the players that the game will not be rated, and why ("" when it will be).
+// Local play is never rated, so it says nothing there.
+func unratedLine(t *table.Table) string {
+	if why := t.Unrated(); why != "" && !t.Local {
+		return "Not rated: " + why + "."
+	}
+	return ""
+}
+
+// commitmentText is the start message's line about a secret deal ("" for a local game).
+func commitmentText(t *table.Table) string {
+	if t.Settings.Key == "" {
+		return ""
+	}
+	return fmt.Sprintf("The deal comes from a secret key nobody chose; its commitment is sha256 %s. The key is revealed when the game ends.",
+		table.DealCommitment(t.ID, t.Settings.Key))
+}
+
+// revealText is the end message's line that reveals the deal's key ("" for a local game).
+func revealText(t *table.Table) string {
+	if t.Settings.Key == "" {
+		return ""
+	}
+	return fmt.Sprintf("The deal's key was %s: with the game's id it gives the commitment posted at the start, and the whole deal.", t.Settings.Key)
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // wrongCount finds a count that disagrees with its noun ("1 tiles", "2 meeple"), and the
@@ -29,7 +31,7 @@ func TestCountsReadRightForZeroOneAndTwo(t *testing.T) {
 			"tiles":    tilesText(tbl),
 			"prompt":   promptText(tbl),
 			"settings": settingsText(tbl),
-			"timeout":  Timeout(tbl, PolicySkip).Text,
+			"timeout":  Timeout(tbl, table.PolicySkip).Text,
 			"kick":     Handle(tbl, Input{User: tbl.Seats[0], Command: "carc", Sub: "kick", Options: map[string]string{"player": tbl.Seats[1].Name}}).Text,
 		}
 		for name, text := range texts {
@@ -66,8 +68,8 @@ func TestStandingsShareTiedPlacesAndPutResignedPlayersLast(t *testing.T) {
 func TestLongChoicesAreCountedNotListed(t *testing.T) {
 	found := false
 	for seed := uint64(1); seed < 20 && !found; seed++ {
-		_, err := AutoGame("iberia", 2, seed, func(tbl *Table, _ Input, r Reply) error {
-			if tbl.Status != Playing || found || len(tbl.Game.LegalActions()) <= shownLabels {
+		_, err := AutoGame("iberia", 2, seed, func(tbl *table.Table, _ Input, r Reply) error {
+			if tbl.Status != table.Playing || found || len(tbl.Game.LegalActions()) <= shownLabels {
 				return nil
 			}
 			found = true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -36,7 +37,7 @@ type TilesLeft struct {
 
 // CountTilesLeft counts the tiles still to come of a game: the pool the options chose, less every
 // tile everyone has seen (placed, out of the game, drawn, face up on the map).
-func CountTilesLeft(t *Table) TilesLeft {
+func CountTilesLeft(t *table.Table) TilesLeft {
 	g := t.Game
 	out := TilesLeft{Title: fmt.Sprintf("%s, turn %d", t.Entry().Title, g.Turn), Stack: len(g.Deck), Out: slices.Clone(g.Discarded)}
 	types := game.Tiles().Types

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -40,8 +41,8 @@ func TestTilesLeftAreWhatEveryoneCanCount(t *testing.T) {
 	for _, e := range variants.All(false) {
 		t.Run(e.ID, func(t *testing.T) {
 			checked := 0
-			_, err := AutoGame(e.ID, 3, 4, func(tb *Table, _ Input, _ Reply) error {
-				if tb.Game == nil || tb.Status != Playing {
+			_, err := AutoGame(e.ID, 3, 4, func(tb *table.Table, _ Input, _ Reply) error {
+				if tb.Game == nil || tb.Status != table.Playing {
 					return nil
 				}
 				checked++

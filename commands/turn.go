@@ -7,15 +7,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // handleTurn runs the turn commands: /place, /meeple, /chips, /carc draw and /carc pass.
-func handleTurn(t *Table, in Input) Reply {
-	if t.Status == Lobby {
+func handleTurn(t *table.Table, in Input) Reply {
+	if t.Status == table.Lobby {
 		return fail(t, "The game has not started yet: %s starts it with /carc start.", t.Creator.Name)
 	}
-	if t.Status != Playing {
+	if t.Status != table.Playing {
 		return fail(t, "The game is over (%s). Start a new one with /carc new.", t.Status)
 	}
 	seat := t.Seat(in.User.ID)
@@ -46,13 +47,13 @@ func handleTurn(t *Table, in Input) Reply {
 	if err != nil {
 		return fail(t, "%s", errorText(err))
 	}
-	r := t.run(in.User.ID, seat, plan)
-	if r.err != nil && r.kept == nil {
-		return fail(t, "%s", explainPart(r.err))
+	x, err := run(t, in.User.ID, seat, plan)
+	if x == nil {
+		return fail(t, "%s", explainPart(err))
 	}
-	reply := afterMoves(r.table, r.events, r.moves, "")
-	if r.err != nil {
-		reply.Refused = partialText(r.table, r.err)
+	reply := afterMoves(x, "")
+	if err != nil {
+		reply.Refused = partialText(x.Table, err)
 	}
 	return reply
 }
@@ -75,7 +76,7 @@ type step struct {
 // tile may come from a chip action instead of the draw (an island tile), /place may start with
 // that action: it is tried first on a copy, so that the rest of the command is read against the
 // tile it gives, and the whole command is then played as one.
-func placePlan(t *Table, seat int, in Input) ([]step, error) {
+func placePlan(t *table.Table, seat int, in Input) ([]step, error) {
 	g := t.Game
 	if g.Phase != game.PhasePlace && g.Phase != game.PhaseSource {
 		return nil, phaseError(t)
@@ -109,7 +110,7 @@ func placePlan(t *Table, seat int, in Input) ([]step, error) {
 		}
 		return nil, phaseError(t)
 	}
-	c := t.clone()
+	c := t.Clone()
 	var plan []step
 	for _, a := range source {
 		legal, err := resolveAction(c, a)
@@ -135,7 +136,7 @@ func placePlan(t *Table, seat int, in Input) ([]step, error) {
 // placeActions reads the chip actions of a /place: its chips: option and the shortcuts of the
 // map's actions (treat:H3, isle:yes, island:purple stack:2), checking that every option is one of
 // /place's.
-func placeActions(t *Table, in Input) ([]game.Action, error) {
+func placeActions(t *table.Table, in Input) ([]game.Action, error) {
 	known := []string{"square", "rotation", "meeple", "chips"}
 	shortcuts := map[string]game.ActionSpec{}
 	extras := map[string]game.ActionSpec{}
@@ -190,7 +191,7 @@ func placeActions(t *Table, in Input) ([]game.Action, error) {
 
 // placeSteps are the steps of a /place once its tile is known: the placement, the actions of the
 // meeple step, the meeple, and the steps after it.
-func placeSteps(t *Table, seat int, in Input, actions []game.Action) ([]step, error) {
+func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]step, error) {
 	g := t.Game
 	sqText, ok := in.Options["square"]
 	if !ok {
@@ -244,14 +245,14 @@ func placeSteps(t *Table, seat int, in Input, actions []game.Action) ([]step, er
 }
 
 // noSpotError explains a meeple asked for on a tile whose meeple step ended by itself.
-func noSpotError(t *Table, seat int) error {
+func noSpotError(t *table.Table, seat int) error {
 	if t.Game.Players[seat].Meeples == 0 {
 		return fmt.Errorf("you have no meeple left in your supply, so your tile takes none: use meeple:none")
 	}
 	return fmt.Errorf("every feature of your tile already holds a meeple: use meeple:none")
 }
 
-func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
+func meeplePlan(t *table.Table, seat int, in Input) ([]step, error) {
 	g := t.Game
 	if g.Phase != game.PhaseMeeple {
 		return nil, phaseError(t)
@@ -271,7 +272,7 @@ func meeplePlan(t *Table, seat int, in Input) ([]step, error) {
 }
 
 // chipsPlan reads /chips ACTION option:value ...
-func chipsPlan(t *Table, in Input) ([]step, error) {
+func chipsPlan(t *table.Table, in Input) ([]step, error) {
 	if in.Command != "chips" {
 		return nil, fmt.Errorf("/%s %s is not a turn command", game.Echo(in.Command), game.Echo(in.Sub))
 	}
@@ -289,34 +290,18 @@ func chipsPlan(t *Table, in Input) ([]step, error) {
 	return []step{{action: &a}}, nil
 }
 
-// result is what running a turn command did: the table after it, its events and moves, and the
-// error that stopped it. kept is set when a move that revealed something hidden was applied before
-// the error: the command then stands up to there (design §3), and table is that state.
-type result struct {
-	table  *Table
-	events []game.Event
-	moves  []game.Move
-	err    error
-	kept   *Table
-}
-
-// run plays a turn command's steps on a copy of the table. It is all or nothing, with one
-// exception, because hidden information must never be probed: once a move turns over something
-// hidden (a face-down chip), the command is committed up to that move, and what follows is judged
-// on what is now public; if that is refused, the player stays where the reveal left them.
-func (t *Table) run(user string, seat int, plan []step) result {
-	c := t.clone()
-	g := c.Game
+// run plays a turn command's steps as move events of a change of t, and returns the change. It is
+// all or nothing, with one exception, because hidden information must never be probed: once a
+// move turns over something hidden (a face-down chip), the command is committed up to that move,
+// and what follows is judged on what is now public. If a step is refused, run returns the error
+// that says which, with the change up to the last reveal, or nil when there was none.
+func run(t *table.Table, user string, seat int, plan []step) (*table.Tx, error) {
+	x := table.Begin(t, user)
+	g := x.Table.Game
 	turn := g.Turn
-	var r result
-	var keptEvents int
-	var keptMoves []game.Move
-	fail := func(i int, kind game.MoveKind, err error) result {
-		r.err = &partError{part: i, kind: kind, err: err}
-		if r.kept != nil {
-			r.table, r.events, r.moves = r.kept, r.events[:keptEvents], keptMoves
-		}
-		return r
+	var kept *table.Tx
+	fail := func(i int, kind game.MoveKind, err error) (*table.Tx, error) {
+		return kept, &partError{part: i, kind: kind, err: err}
 	}
 	for i, s := range plan {
 		var m game.Move
@@ -327,7 +312,7 @@ func (t *Table) run(user string, seat int, plan []step) result {
 			}
 			m = game.Move{Kind: game.MovePass, Player: seat}
 		case s.action != nil:
-			a, err := resolveAction(c, *s.action)
+			a, err := resolveAction(x.Table, *s.action)
 			if err != nil {
 				return fail(i, game.MoveAction, err)
 			}
@@ -336,7 +321,7 @@ func (t *Table) run(user string, seat int, plan []step) result {
 			m = *s.move
 			if m.Kind == game.MoveMeeple && i > 0 && (g.Phase != game.PhaseMeeple || g.Current != seat) {
 				if m.Spot != "none" {
-					return fail(i, m.Kind, noSpotError(c, seat))
+					return fail(i, m.Kind, noSpotError(x.Table, seat))
 				}
 				continue
 			}
@@ -348,23 +333,14 @@ func (t *Table) run(user string, seat int, plan []step) result {
 				m.Spot = spot
 			}
 		}
-		ev, err := g.Apply(m)
-		if err != nil {
+		if err := x.Do(table.Move(m)); err != nil {
 			return fail(i, m.Kind, err)
 		}
-		r.events = append(r.events, ev...)
-		r.moves = append(r.moves, m)
-		c.Moves = append(c.Moves, Logged{User: user, Move: m})
-		c.Undo = nil
-		if g.Over() {
-			c.Status = Finished
-		}
 		if g.Revealed() {
-			r.kept, keptEvents, keptMoves = c.clone(), len(r.events), slices.Clone(r.moves)
+			kept = x.Clone()
 		}
 	}
-	r.table = c
-	return r
+	return x, nil
 }
 
 // partError is a refused part of a turn command: which part failed, and why.
@@ -395,7 +371,7 @@ func explainPart(err error) string {
 
 // partialText tells the player, privately, that their command stands up to a reveal and what of
 // the rest was refused.
-func partialText(t *Table, err error) string {
+func partialText(t *table.Table, err error) string {
 	var pe *partError
 	what := "the rest of your command"
 	if errors.As(err, &pe) {
@@ -411,7 +387,7 @@ func partialText(t *Table, err error) string {
 		what, errorText(err), stepHint(t))
 }
 
-func phaseError(t *Table) error {
+func phaseError(t *table.Table) error {
 	g := t.Game
 	switch g.Phase {
 	case game.PhasePlace:
@@ -458,15 +434,16 @@ func rotationList(rots []game.Rotation) string {
 	return strings.Join(parts, ", ")
 }
 
-// afterMoves builds the public reply to accepted moves: what happened, the board, and what the
-// player to act does next.
-func afterMoves(c *Table, events []game.Event, moves []game.Move, lead string) Reply {
-	r := Reply{OK: true, Changed: true, Table: c, Moves: moves, Events: events, Image: BoardImage}
-	text := summary(c, events)
+// afterMoves builds the public reply to a change that played moves (x): what happened, the board,
+// and what the player to act does next.
+func afterMoves(x *table.Tx, lead string) Reply {
+	c := x.Table
+	r := changed(x, Reply{Moves: x.Moves, Events: x.Events, Image: BoardImage})
+	text := summary(c, x.Events)
 	if lead != "" {
 		text = lead + "\n" + text
 	}
-	if c.Status != Playing {
+	if c.Status != table.Playing {
 		r.Image = EndImage
 		r.Text = strings.TrimSpace(text + "\n" + finalText(c))
 		return r
@@ -474,7 +451,7 @@ func afterMoves(c *Table, events []game.Event, moves []game.Move, lead string) R
 	cur, _ := c.Current()
 	r.Text = strings.TrimSpace(text + "\n" + promptText(c))
 	r.Buttons, r.Select = turnComponents(c)
-	if _, isAI := AILevel(cur); !isAI {
+	if _, isAI := table.AILevel(cur); !isAI {
 		if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {
 			r.Ping = []string{cur.ID}
 		}

@@ -4,31 +4,33 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-var dan = User{ID: "4", Name: "dan"}
+var dan = table.User{ID: "4", Name: "dan"}
 
 // voteTable opens a Discord table (a secret deal) of the humans given, in order, seats an AI
 // seated from the lobby when lobbyAI is set, and starts it; with a leaver, the table is opened
 // with leaving:ai and rated:false and the leaver resigns at once, so that an AI plays their seat.
-func voteTable(t *testing.T, humans []User, lobbyAI bool, leaver *User) *adminGame {
+func voteTable(t *testing.T, humans []table.User, lobbyAI bool, leaver *table.User) *adminGame {
 	t.Helper()
-	g := &adminGame{t: t}
+	g := &adminGame{t: t, rec: &recording{t: t}}
 	opts := map[string]string{"map": "france"}
 	if leaver != nil {
 		opts["leaving"], opts["rated"] = "ai", "false"
 	}
-	g.must(Entry{Input: &Input{User: humans[0], Command: "carc", Sub: "new", Options: opts, Secret: testKey, Table: "g1"}})
+	g.must(Handle(g.table, Input{User: humans[0], Command: "carc", Sub: "new", Options: opts, Secret: testKey, Table: "g1"}))
 	for _, u := range humans[1:] {
-		g.must(Entry{Input: &Input{User: u, Command: "carc", Sub: "join"}})
+		g.must(Handle(g.table, Input{User: u, Command: "carc", Sub: "join"}))
 	}
 	if lobbyAI {
-		g.must(Entry{Input: &Input{User: humans[0], Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}})
+		g.must(Handle(g.table, Input{User: humans[0], Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}))
 	}
-	g.must(Entry{Input: &Input{User: humans[0], Command: "carc", Sub: "start"}})
+	g.must(Handle(g.table, Input{User: humans[0], Command: "carc", Sub: "start"}))
 	if leaver != nil {
-		g.must(Entry{Input: &Input{User: *leaver, Command: "carc", Sub: "resign"}})
-		if seat := slices.IndexFunc(g.table.Left, func(u User) bool { return u.ID == leaver.ID }); seat < 0 {
+		g.must(Handle(g.table, Input{User: *leaver, Command: "carc", Sub: "resign"}))
+		if seat := slices.IndexFunc(g.table.Left, func(u table.User) bool { return u.ID == leaver.ID }); seat < 0 {
 			t.Fatalf("%s's seat was not handed to an AI: %+v", leaver.Name, g.table.Seats)
 		}
 	}
@@ -36,18 +38,14 @@ func voteTable(t *testing.T, humans []User, lobbyAI bool, leaver *User) *adminGa
 }
 
 // toHuman plays turns (an AI seat's by the AI) until a human given is to move.
-func (g *adminGame) toHuman(who ...User) {
+func (g *adminGame) toHuman(who ...table.User) {
 	g.t.Helper()
-	for n := 0; !slices.ContainsFunc(who, func(u User) bool { cur, _ := g.table.Current(); return cur.ID == u.ID }); n++ {
+	for n := 0; !slices.ContainsFunc(who, func(u table.User) bool { cur, _ := g.table.Current(); return cur.ID == u.ID }); n++ {
 		if n > 20 {
 			g.t.Fatalf("none of %v is to move", who)
 		}
 		if _, ai := g.table.AIToPlay(); ai {
-			r := AIMove(g.table)
-			if !r.OK {
-				g.t.Fatalf("the AI's turn: %s", r.Text)
-			}
-			g.must(Entry{AI: true, Played: r.Moves})
+			g.must(AIMove(g.table))
 			continue
 		}
 		g.turn()
@@ -55,7 +53,7 @@ func (g *adminGame) toHuman(who ...User) {
 }
 
 // click presses a button of the table's current turn.
-func (g *adminGame) click(u User, verb, arg string) Reply {
+func (g *adminGame) click(u table.User, verb, arg string) Reply {
 	g.t.Helper()
 	r := HandleComponent(g.table, u, ComponentID(g.table, verb, arg), nil)
 	if !r.OK {
@@ -71,23 +69,23 @@ func (g *adminGame) click(u User, verb, arg string) Reply {
 func noAIMention(t *testing.T, what string, r Reply) {
 	t.Helper()
 	for _, id := range r.Ping {
-		if _, ai := AILevel(User{ID: id}); ai || strings.HasPrefix(id, aiPrefix) {
+		if _, ai := table.AILevel(table.User{ID: id}); ai || strings.HasPrefix(id, "ai:") {
 			t.Errorf("%s pings the AI seat %s", what, id)
 		}
 	}
-	if strings.Contains(r.Text, aiPrefix) {
+	if strings.Contains(r.Text, "ai:") {
 		t.Errorf("%s names an AI seat's id: %s", what, r.Text)
 	}
 }
 
 var aiSeatings = []struct {
 	name    string
-	humans  []User
+	humans  []table.User
 	lobbyAI bool
-	leaver  *User
+	leaver  *table.User
 }{
-	{name: "an AI seated from the lobby", humans: []User{ann, bob, cat}, lobbyAI: true},
-	{name: "a seat handed to an AI by leaving:ai", humans: []User{ann, bob, cat, dan}, leaver: &dan},
+	{name: "an AI seated from the lobby", humans: []table.User{ann, bob, cat}, lobbyAI: true},
+	{name: "a seat handed to an AI by leaving:ai", humans: []table.User{ann, bob, cat, dan}, leaver: &dan},
 }
 
 // TestAnUndoNeedsTheOtherPlayersNotTheAISeats: an AI seat does not vote on an undo, and the
@@ -100,7 +98,7 @@ func TestAnUndoNeedsTheOtherPlayersNotTheAISeats(t *testing.T) {
 			g.toHuman(ann)
 			g.turn() // ann's turn, the one to take back
 			moves := len(g.table.Moves)
-			ask := g.must(Entry{Input: &Input{User: bob, Command: "carc", Sub: "undo"}})
+			ask := g.must(Handle(g.table, Input{User: bob, Command: "carc", Sub: "undo"}))
 			noAIMention(t, "the undo request", ask)
 			if !slices.Equal(ask.Ping, []string{ann.ID, cat.ID}) || !strings.Contains(ask.Text, "waiting for ann, cat:") {
 				t.Fatalf("the undo request pings %v: %s", ask.Ping, ask.Text)
@@ -113,10 +111,10 @@ func TestAnUndoNeedsTheOtherPlayersNotTheAISeats(t *testing.T) {
 			}
 		})
 	}
-	alone := voteTable(t, []User{ann}, true, nil)
+	alone := voteTable(t, []table.User{ann}, true, nil)
 	alone.toHuman(ann)
 	alone.turn()
-	r := alone.must(Entry{Input: &Input{User: ann, Command: "carc", Sub: "undo"}})
+	r := alone.must(Handle(alone.table, Input{User: ann, Command: "carc", Sub: "undo"}))
 	noAIMention(t, "the undo against an AI", r)
 	if !strings.HasPrefix(r.Text, "Undone:") || alone.table.Undo != nil {
 		t.Fatalf("an undo against an AI alone waits: %s", r.Text)
@@ -133,12 +131,12 @@ func TestAKickVoteNeedsTheOtherPlayersNotTheAISeats(t *testing.T) {
 			for g.table.Missed[1] < g.table.Settings.MissedLimit {
 				g.toHuman(ann, bob, cat)
 				if cur, _ := g.table.Current(); cur.ID == bob.ID {
-					g.must(Entry{Timeout: PolicySkip})
+					g.must(Timeout(g.table, table.PolicySkip))
 				} else {
 					g.turn()
 				}
 			}
-			ask := g.must(Entry{Input: &Input{User: cat, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}}})
+			ask := g.must(Handle(g.table, Input{User: cat, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}}))
 			noAIMention(t, "the kick vote", ask)
 			if !slices.Equal(ask.Ping, []string{ann.ID}) || !strings.Contains(ask.Text, "waiting for ann:") {
 				t.Fatalf("the kick vote pings %v: %s", ask.Ping, ask.Text)

@@ -1,8 +1,9 @@
 package render
 
 import (
-	"golang.org/x/image/math/fixed"
 	"testing"
+
+	"golang.org/x/image/math/fixed"
 )
 
 // textPicture writes s on a blank canvas in face f and returns the canvas.

@@ -1,10 +1,11 @@
 package render
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )

@@ -1,9 +1,10 @@
 package render
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"image"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )

@@ -1,11 +1,12 @@
 package render
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"image"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"image"
 	"image/png"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"

@@ -102,7 +102,7 @@ func TestReadOnly(t *testing.T) {
 	wantError(t, "open a read-only file for writing", err, ErrReadOnly, "cannot be written (read-only file, file system or open mode)")
 
 	// A file that needs migrating cannot be opened read-only.
-	next := migration{migrations[len(migrations)-1].version + 1, testV2.name, testV2.apply}
+	next := migration{version: migrations[len(migrations)-1].version + 1, name: testV2.name, apply: testV2.apply}
 	_, err = Open(path, Options{ReadOnly: true, migrations: append(migrations[:len(migrations):len(migrations)], next)})
 	wantError(t, "read-only open of an old schema", err, ErrReadOnly, "needs migrating")
 }

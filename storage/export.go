@@ -13,7 +13,9 @@ import (
 const ExportFormat = "carcassonne-maps-bot/game"
 
 // exportVersion is the version of the export document; Import reads this version and older.
-const exportVersion = 1
+// Version 2 holds the game's record as schema 3 keeps it (engine moves and table events); an
+// export of version 1 holds the older record, which Import upgrades (Engine.Upgrade).
+const exportVersion = 2
 
 // Views of an export.
 const (
@@ -89,6 +91,11 @@ func (s *Store) Import(data []byte, e Engine) (GameRecord, error) {
 	if err := checkImport(&doc); err != nil {
 		return GameRecord{}, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
 	}
+	if e.Legacy(doc.Game.Setup) {
+		if err := upgradeExport(&doc, e); err != nil {
+			return GameRecord{}, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
+		}
+	}
 	rec := doc.Game
 	snapshot, hash, err := replay(e, gameData{Record: rec, Moves: doc.Moves})
 	if err != nil {
@@ -136,6 +143,26 @@ func (s *Store) Import(data []byte, e Engine) (GameRecord, error) {
 		return GameRecord{}, fmt.Errorf("import game %s: %w", rec.ID, err)
 	}
 	return rec, nil
+}
+
+// upgradeExport turns the older record of an export into today's: the old record must replay to
+// the exported state, and the new one then does too (Import checks it).
+func upgradeExport(doc *GameExport, e Engine) error {
+	up, err := e.Upgrade(doc.Game.Setup, doc.Moves)
+	if err != nil {
+		return invalidf("the old record does not upgrade: %v", err)
+	}
+	if len(up.Moves) != len(doc.Moves) {
+		return invalidf("the upgrade made %d moves of %d", len(up.Moves), len(doc.Moves))
+	}
+	if up.Hash != doc.Game.Hash || !bytes.Equal(up.Snapshot, doc.Snapshot) {
+		return invalidf("the old record replays to hash %s but the export says %s", up.Hash, doc.Game.Hash)
+	}
+	doc.Game.Setup = up.Setup
+	for i := range doc.Moves {
+		doc.Moves[i].Data = up.Moves[i]
+	}
+	return nil
 }
 
 // checkImport validates an export for Import and compacts its JSON documents, which Export

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,6 +42,14 @@ func (counter) Replay(setup []byte, moves []Move) ([]byte, string, error) {
 	}
 	snap := state(st.Seed, len(moves), sum)
 	return snap, hashOf(snap), nil
+}
+
+// Legacy is false: the counter's records have one format.
+func (counter) Legacy([]byte) bool { return false }
+
+// Upgrade is never called for the counter's records.
+func (counter) Upgrade([]byte, []Move) (Upgraded, error) {
+	return Upgraded{}, errors.New("the counter's records need no upgrade")
 }
 
 // states memoizes syntheticState, which is deterministic and, under the race detector, slow.

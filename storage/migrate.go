@@ -8,22 +8,38 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// migration moves the schema from the previous version to version. Each migration runs in its own
-// write transaction together with the update of the schema key, so a crash during start-up leaves
-// the file at one version or the next, never in between.
+// migration moves the schema from the previous version to version. apply runs in one write
+// transaction together with the update of the schema key, so a crash during start-up leaves the
+// file at one version or the next, never in between. A migration too large for one transaction
+// does its work first in before, in transactions of its own that a crash may interrupt: before
+// must then leave the file valid at the old version after each of them and be able to run again,
+// picking up where it stopped.
 type migration struct {
 	version int
 	name    string
+	before  func(db *bolt.DB, env migrationEnv) error
 	apply   func(tx *bolt.Tx) error
+}
+
+// migrationEnv is what a migration may need besides the file: the rules engine (Options.Engine)
+// and the log.
+type migrationEnv struct {
+	path   string
+	engine Engine
+	log    *slog.Logger
 }
 
 // migrations is the schema history, oldest first. Version 0 is an empty file. Append new versions,
 // never edit a released one: it is what turned real files into the next version, and
 // TestSchemaV1Fixture opens a file written by version 1.
 var migrations = []migration{
-	{1, "create the buckets", createV1},
-	{2, "create the league and rating buckets", createV2},
+	{version: 1, name: "create the buckets", apply: createV1},
+	{version: 2, name: "create the league and rating buckets", apply: createV2},
+	{version: 3, name: "keep each game's record as engine moves and table events", before: upgradeRecords, apply: noChange},
 }
+
+// noChange is the apply of a migration whose work is all in before.
+func noChange(*bolt.Tx) error { return nil }
 
 // createV1 creates the buckets of schema 1. It names them literally rather than through the
 // current bucket list, because later versions may add buckets of their own.
@@ -60,7 +76,8 @@ func readVersion(tx *bolt.Tx) (int, error) {
 
 // migrate brings the file to the newest version of list, writing a backup copy next to the file
 // before it changes a schema that already holds data.
-func migrate(db *bolt.DB, path string, list []migration, log *slog.Logger) error {
+func migrate(db *bolt.DB, list []migration, env migrationEnv) error {
+	path, log := env.path, env.log
 	current := list[len(list)-1].version
 	var have int
 	if err := db.View(func(tx *bolt.Tx) (err error) { have, err = readVersion(tx); return err }); err != nil {
@@ -86,6 +103,11 @@ func migrate(db *bolt.DB, path string, list []migration, log *slog.Logger) error
 	for _, m := range list {
 		if m.version <= have {
 			continue
+		}
+		if m.before != nil {
+			if err := m.before(db, env); err != nil {
+				return fmt.Errorf("migrate database %s to schema %d (%s): %w", path, m.version, m.name, explain(path, err))
+			}
 		}
 		err := db.Update(func(tx *bolt.Tx) error {
 			if err := m.apply(tx); err != nil {

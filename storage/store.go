@@ -31,6 +31,9 @@ type Options struct {
 	NoSync bool
 	// Logger receives migrations, rebuilt snapshots and compactions; nil discards them.
 	Logger *slog.Logger
+	// Engine is the rules engine, for the migrations that need it: schema 3 turns every game's
+	// record into today's format. Without it, Open refuses a file that holds games to upgrade.
+	Engine Engine
 
 	// openFile replaces os.OpenFile, to simulate file-system errors in tests.
 	openFile func(string, int, os.FileMode) (*os.File, error)
@@ -96,7 +99,7 @@ func Open(path string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("create database %s: %w", path, explain(path, err))
 		}
 	}
-	if err := prepare(db, path, list, log); err != nil {
+	if err := prepare(db, list, migrationEnv{path: path, engine: opts.Engine, log: log}); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
@@ -155,14 +158,15 @@ func openBolt(path string, opts *bolt.Options) (db *bolt.DB, err error) {
 
 // prepare migrates the schema and checks the buckets, turning a damaged page met on the way into
 // ErrCorrupt (see Store.view).
-func prepare(db *bolt.DB, path string, list []migration, log *slog.Logger) (err error) {
+func prepare(db *bolt.DB, list []migration, env migrationEnv) (err error) {
+	path := env.path
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			err = recovered(path, r)
 		}
 	}()
-	if err := migrate(db, path, list, log); err != nil {
+	if err := migrate(db, list, env); err != nil {
 		return err
 	}
 	if err := db.View(checkBuckets); err != nil {

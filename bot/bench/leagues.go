@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -44,7 +45,7 @@ func (r *runner) leagues() error {
 	if err != nil {
 		return err
 	}
-	caller := commands.User{ID: l.Members[500].ID, Name: l.Members[500].Name}
+	caller := table.User{ID: l.Members[500].ID, Name: l.Members[500].Name}
 	board := Row{Name: leagueRows[0], Unit: "ms", Better: "<=", Target: 50}
 	table := Row{Name: leagueRows[1], Unit: "ms", Better: "<=", Target: 50}
 	for range r.reps {
@@ -70,7 +71,7 @@ func (r *runner) leagues() error {
 // season. Opening the games (Discord round trips) is not part of it.
 func (r *runner) leagueStart(s *storage.Store) error {
 	row := Row{Name: leagueRows[2], Unit: "ms", Better: "<=", Target: 1000}
-	creator := commands.User{ID: "u0000", Name: "Player 0"}
+	creator := table.User{ID: "u0000", Name: "Player 0"}
 	for rep := range r.reps {
 		l := league.League{ID: fmt.Sprintf("bench-start-%d", rep), Guild: fmt.Sprintf("bench-start-guild-%d", rep), Channel: "bench-channel",
 			Name: "Start", Creator: creator.ID, Map: "france", Format: league.DoubleRoundRobin, TableSize: 3, Policy: league.PolicyScoreStands,

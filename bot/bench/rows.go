@@ -14,6 +14,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -72,7 +73,7 @@ func playoutRow(e variants.Entry) Row {
 }
 
 // midFrance is a France table half-way through a 3-player game, at a tile placement.
-func midFrance(moves int) (*commands.Table, error) { return commands.Position("france", 3, 11, moves) }
+func midFrance(moves int) (*table.Table, error) { return commands.Position("france", 3, 11, moves) }
 
 // perCall times fn over a window and returns microseconds per call.
 func perCall(d time.Duration, fn func()) float64 {
@@ -289,12 +290,13 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // storeGame records a France game of the given length in the store, entry by entry, as the bot
 // does (without fsync, which only the throughput rows measure).
 func storeGame(store *storage.Store, id string, seed uint64, moves int) error {
-	var entries []commands.Entry
+	var steps []table.Step
 	n := 0
 	errStop := fmt.Errorf("stop")
-	_, err := commands.AutoGame("france", 3, seed, func(t *commands.Table, in commands.Input, _ commands.Reply) error {
-		e := in
-		entries = append(entries, commands.Entry{Input: &e})
+	_, err := commands.AutoGame("france", 3, seed, func(t *table.Table, _ commands.Input, r commands.Reply) error {
+		if r.Step != nil {
+			steps = append(steps, *r.Step)
+		}
 		if t.Game != nil {
 			if n++; n >= moves {
 				return errStop
@@ -305,7 +307,7 @@ func storeGame(store *storage.Store, id string, seed uint64, moves int) error {
 	if err != errStop {
 		return fmt.Errorf("game %s: %v", id, err)
 	}
-	return bot.Save(store, id, "c"+id, entries)
+	return bot.Save(store, id, "c"+id, steps)
 }
 
 // rss is the process's resident set size in bytes (Linux), or the Go runtime's view elsewhere.

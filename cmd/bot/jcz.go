@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 )
 
 // jczRecord writes a game record of the classic table (from /carc export, once the game is over)
@@ -27,7 +27,7 @@ func jczRecord(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	saved, err := commands.JCloisterZoneOf(r, time.Now())
+	saved, err := record.JCloisterZone(r, time.Now())
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
 )
 
@@ -21,7 +22,7 @@ func TestJczWritesACheckedRecord(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := commands.RecordOf(tbl)
+		r, err := record.Of(tbl, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

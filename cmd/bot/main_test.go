@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -115,7 +116,7 @@ func TestReplayChecksARecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := commands.RecordOf(tbl)
+	r, err := record.Of(tbl, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestPlayOnFromARecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := commands.RecordOf(tbl)
+	r, _ := record.Of(tbl, nil)
 	dir := t.TempDir()
 	rec, script := filepath.Join(dir, "game.json"), filepath.Join(dir, "whatif.carc")
 	data, _ := json.Marshal(r)

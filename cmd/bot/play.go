@@ -12,8 +12,11 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+
 	// The test maps (the practice table of the base rules' scripts, the relay of the seam's) are
 	// registered for local play, so that every script of commands/testdata runs here; Discord
 	// never offers them.
@@ -24,7 +27,7 @@ import (
 var errFailed = errors.New("expectations failed")
 
 func exitCode(err error) int {
-	if errors.Is(err, errFailed) || errors.Is(err, commands.ErrRecordDiverges) {
+	if errors.Is(err, errFailed) || errors.Is(err, record.ErrDiverges) {
 		return 1
 	}
 	return 2
@@ -38,7 +41,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	mapID := fs.String("map", variants.Default, "map for --auto")
 	players := fs.Int("players", 2, "players for --auto")
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
-	record := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
+	recordFile := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
 	move := fs.Int("move", 0, "with --record: start after this turn")
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard); seats beyond the list, or all without it, play random moves")
 	if err := parseFlags(fs, args); err != nil {
@@ -62,7 +65,13 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		enc := json.NewEncoder(stdout)
 		for i := 0; i < *auto; i++ {
-			t, err := commands.AIGame(*mapID, *players, levels, *seed+uint64(i), nil)
+			var steps []record.Stored
+			t, err := commands.AIGame(*mapID, *players, levels, *seed+uint64(i), func(_ *table.Table, _ commands.Input, r commands.Reply) error {
+				if r.Step != nil {
+					steps = append(steps, record.Stored{Step: *r.Step})
+				}
+				return nil
+			})
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
@@ -70,7 +79,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 				return err
 			}
 			if *out != "" {
-				if err := writeRecord(t, filepath.Join(*out, fmt.Sprintf("%s-seed%d.json", t.Settings.Map, *seed+uint64(i)))); err != nil {
+				if err := writeRecord(t, steps, filepath.Join(*out, fmt.Sprintf("%s-seed%d.json", t.Settings.Map, *seed+uint64(i)))); err != nil {
 					return fmt.Errorf("game %d: %w", i+1, err)
 				}
 			}
@@ -78,12 +87,12 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		return nil
 	}
 	r := &commands.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture}
-	if *record != "" {
-		t, err := tableFromRecord(*record, *move)
+	if *recordFile != "" {
+		t, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {
 			return err
 		}
-		r.Table = t
+		r.Open(t, steps)
 	}
 	src := stdin
 	if *script != "" {
@@ -112,8 +121,8 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 }
 
 // writeRecord writes a finished game's record (the file /carc export attaches) to path.
-func writeRecord(t *commands.Table, path string) error {
-	r, err := commands.RecordOf(t)
+func writeRecord(t *table.Table, steps []record.Stored, path string) error {
+	r, err := record.Of(t, steps)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 )
 
 // TestATamperedRecordSaysWhatIsWrong: bot replay, bot verify FILE and bot play --record refuse a
@@ -21,14 +22,14 @@ func TestATamperedRecordSaysWhatIsWrong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good, err := commands.RecordOf(tbl)
+	good, err := record.Of(tbl, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	write := func(name string, change func(r *commands.GameRecord)) string {
+	write := func(name string, change func(r *record.Document)) string {
 		data, _ := json.Marshal(good)
-		var r commands.GameRecord
+		var r record.Document
 		json.Unmarshal(data, &r)
 		change(&r)
 		data, _ = json.Marshal(r)
@@ -46,21 +47,21 @@ func TestATamperedRecordSaysWhatIsWrong(t *testing.T) {
 		exit       int
 		says       string
 	}{
-		{"a move by another player", write("player.json", func(r *commands.GameRecord) { r.Moves[2].Move.Player ^= 1 }), 1,
+		{"a move by another player", write("player.json", func(r *record.Document) { r.Moves[2].Move.Player ^= 1 }), 1,
 			"the record diverges at move 3 (turn 2, "},
-		{"a changed hash", write("hash.json", func(r *commands.GameRecord) { r.Moves[4].Hash = strings.Repeat("0", 64) }), 1,
+		{"a changed hash", write("hash.json", func(r *record.Document) { r.Moves[4].Hash = strings.Repeat("0", 64) }), 1,
 			"the record diverges at move 5 (turn 3, "},
-		{"a move in the wrong turn", write("turn.json", func(r *commands.GameRecord) { r.Moves[6].Turn = 9 }), 1,
+		{"a move in the wrong turn", write("turn.json", func(r *record.Document) { r.Moves[6].Turn = 9 }), 1,
 			"the record diverges at move 7 ("},
-		{"another final score", write("final.json", func(r *commands.GameRecord) { r.Final[0].Score++ }), 1,
+		{"another final score", write("final.json", func(r *record.Document) { r.Final[0].Score++ }), 1,
 			"the record diverges: the final scores are"},
-		{"a commitment to another key", write("key.json", func(r *commands.GameRecord) { r.Commitment = strings.Repeat("1", 64) }), 1,
+		{"a commitment to another key", write("key.json", func(r *record.Document) { r.Commitment = strings.Repeat("1", 64) }), 1,
 			"the record diverges: the deal's key does not match the commitment"},
-		{"a move without its hash", write("nohash.json", func(r *commands.GameRecord) { r.Moves[1].Hash = "" }), 2,
+		{"a move without its hash", write("nohash.json", func(r *record.Document) { r.Moves[1].Hash = "" }), 2,
 			"not a valid game record: move 2 has no state hash"},
-		{"moves out of order", write("order.json", func(r *commands.GameRecord) { r.Moves[1], r.Moves[2] = r.Moves[2], r.Moves[1] }), 2,
+		{"moves out of order", write("order.json", func(r *record.Document) { r.Moves[1], r.Moves[2] = r.Moves[2], r.Moves[1] }), 2,
 			"not a valid game record: the move in place 2 of the list is numbered 3"},
-		{"no deal", write("nodeal.json", func(r *commands.GameRecord) { r.Setup = nil }), 2,
+		{"no deal", write("nodeal.json", func(r *record.Document) { r.Setup = nil }), 2,
 			"not a valid game record: it says the game is over but holds no deal"},
 		{"not JSON", raw("text.json", "this is not a record"), 2, "not a valid game record: the document is not JSON"},
 		{"a field of the wrong kind", raw("field.json", `{"format":"carcassonne-maps-bot/record","version":1,"moves":"all"}`), 2,
@@ -89,7 +90,7 @@ func TestPlayOnFromARecordKeepsTheTable(t *testing.T) {
 	if err := r.Run(strings.NewReader(game)); err != nil || r.Failed > 0 {
 		t.Fatalf("the game: %v\n%s", err, out.String())
 	}
-	rec, err := commands.RecordOf(r.Table)
+	rec, err := record.Of(r.Table, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -28,7 +29,7 @@ func renderGame(args []string, out io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	var t *commands.Table
+	var t *table.Table
 	switch {
 	case *script != "":
 		src, err := os.ReadFile(*script)
@@ -58,7 +59,7 @@ func renderGame(args []string, out io.Writer) error {
 	var png []byte
 	var err error
 	switch {
-	case *end || t.Status == commands.Finished:
+	case *end || t.Status == table.Finished:
 		png, err = bot.Picture(t, commands.Reply{Image: commands.EndImage})
 	case *full:
 		png, err = bot.FullBoard(t)
@@ -76,7 +77,7 @@ func renderGame(args []string, out io.Writer) error {
 }
 
 // storedTable replays a stored game's first moves from its admin export.
-func storedTable(db, id string, moves int) (*commands.Table, error) {
+func storedTable(db, id string, moves int) (*table.Table, error) {
 	resp, err := withStore(db, bot.AdminRequest{Op: "export", Game: id, Admin: true}, false)
 	if err != nil {
 		return nil, err
@@ -85,21 +86,13 @@ func storedTable(db, id string, moves int) (*commands.Table, error) {
 	if err := json.Unmarshal(resp.Export, &ex); err != nil {
 		return nil, err
 	}
-	var entries []commands.Entry
-	var first commands.Entry
-	if err := json.Unmarshal(ex.Game.Setup, &first); err != nil {
-		return nil, fmt.Errorf("game %s: setup: %w", id, err)
+	log := ex.Moves
+	if moves > 0 && moves < len(log) {
+		log = log[:moves]
 	}
-	entries = append(entries, first)
-	for i, m := range ex.Moves {
-		if moves > 0 && i >= moves {
-			break
-		}
-		var e commands.Entry
-		if err := json.Unmarshal(m.Data, &e); err != nil {
-			return nil, fmt.Errorf("game %s move %d: %w", id, m.Seq, err)
-		}
-		entries = append(entries, e)
+	steps, err := bot.DecodeRecord(ex.Game.Setup, log)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
-	return commands.Replay(entries)
+	return table.Replay(steps)
 }

@@ -7,7 +7,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -45,40 +46,41 @@ func checkRecord(path string, out io.Writer) error {
 	return nil
 }
 
-// tableFromRecord opens a record file at turn n for bot play --record (what-if analysis).
-func tableFromRecord(path string, n int) (*commands.Table, error) {
+// tableFromRecord opens a record file at turn n for bot play --record (what-if analysis), with the
+// steps of the local table's own record.
+func tableFromRecord(path string, n int) (*table.Table, []table.Step, error) {
 	r, err := readRecord(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	t, err := commands.TableFromRecord(r, n)
+	t, steps, err := record.TableAt(r, n)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return t, nil
+	return t, steps, nil
 }
 
 // readRecord reads a game record file.
-func readRecord(path string) (commands.GameRecord, error) {
+func readRecord(path string) (record.Document, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return commands.GameRecord{}, err
+		return record.Document{}, err
 	}
-	r, err := commands.ParseRecord(data)
+	r, err := record.Parse(data)
 	if err != nil {
-		return commands.GameRecord{}, fmt.Errorf("%s: %w", path, err)
+		return record.Document{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil
 }
 
-// replayFile reads a complete record and replays it (commands.ReplayRecord); a record that
-// diverges exits 1 (exitCode), naming the move where it does.
-func replayFile(path string) (commands.GameRecord, *game.Game, error) {
+// replayFile reads a complete record and replays it (record.Replay); a record that diverges exits
+// 1 (exitCode), naming the move or step where it does.
+func replayFile(path string) (record.Document, *game.Game, error) {
 	r, err := readRecord(path)
 	if err != nil {
 		return r, nil, err
 	}
-	g, err := commands.ReplayRecord(r)
+	g, err := record.Replay(r)
 	if err != nil {
 		return r, nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // Table plays a table script's lines (directives included) and returns the runner; a line that
@@ -32,6 +33,6 @@ func Input(t testing.TB, user, text string) commands.Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.User, in.Local = commands.User{ID: user, Name: user}, true
+	in.User, in.Local = table.User{ID: user, Name: user}, true
 	return in
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -112,7 +113,7 @@ func TestIslandChoiceInTheTurnMessage(t *testing.T) {
 	if !slices.Equal(labels, want) {
 		t.Fatalf("buttons %v, want %v", labels, want)
 	}
-	chosen := commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, ids[3], nil)
+	chosen := commands.HandleComponent(reply.Table, table.User{ID: "ann", Name: "ann"}, ids[3], nil)
 	if !chosen.OK || !strings.Contains(chosen.Text, "ann took the island tile W from Texel's stack 2, handing in the purple 1 chip") {
 		t.Fatalf("clicking the stack 2 button: %v %q", chosen.OK, chosen.Text)
 	}

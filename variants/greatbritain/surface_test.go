@@ -7,6 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // setOpen: ann holds purple 1, purple 2, light blue 1 and light blue 2; her next tile, on I9,
@@ -47,7 +48,7 @@ func TestSetChoiceInTheTurnMessage(t *testing.T) {
 	if !slices.Equal(labels, want) {
 		t.Fatalf("set buttons %v, want %v", labels, want)
 	}
-	chosen := commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, acts[3].ID, nil)
+	chosen := commands.HandleComponent(reply.Table, table.User{ID: "ann", Name: "ann"}, acts[3].ID, nil)
 	if !chosen.OK || !strings.Contains(chosen.Text, "ann used the set purple 2 + blue 2 + orange 1") {
 		t.Fatalf("clicking the last set: %v %q", chosen.OK, chosen.Text)
 	}
@@ -82,7 +83,7 @@ func TestIsleButtonAfterTheTurn(t *testing.T) {
 	if !reply.OK || len(acts) != 1 || acts[0].Label != "put a meeple on the Isle of Man for an extra turn" || buttons(reply, "pass") == nil {
 		t.Fatalf("after the turn: ok %v, buttons %v; want the Isle of Man and End my turn", reply.OK, reply.Buttons)
 	}
-	bought := commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, acts[0].ID, nil)
+	bought := commands.HandleComponent(reply.Table, table.User{ID: "ann", Name: "ann"}, acts[0].ID, nil)
 	if !bought.OK || !strings.Contains(bought.Text, "ann put a meeple on the Isle of Man and takes an extra turn at once") {
 		t.Fatalf("clicking the Isle of Man: %v %q", bought.OK, bought.Text)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // ann has turned over the orange 2 on G2 and must lay it as a treat in rows 1-4.
@@ -67,7 +68,7 @@ func TestTreatChoiceInTheTurnMessage(t *testing.T) {
 	if len(values) != commands.MaxChoices || values[0] != "treat square:B1" || labels[0] != "treat on B1" || values[13] != "treat square:H2" {
 		t.Fatalf("menu %v (%v), want the first 25 free squares of rows 1-4 as treat square:B1 ...", values, labels)
 	}
-	chosen := commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, reply.Select.ID, []string{"treat square:H2"})
+	chosen := commands.HandleComponent(reply.Table, table.User{ID: "ann", Name: "ann"}, reply.Select.ID, []string{"treat square:H2"})
 	if !chosen.OK || !strings.Contains(chosen.Text, "ann laid the orange 2 treat on H2.") {
 		t.Fatalf("choosing H2 in the menu: %v %q", chosen.OK, chosen.Text)
 	}

@@ -1,8 +1,9 @@
 package mapchips_test
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/scripttest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // finishStep: ann holds purple 1, blue 1, orange 2 and blue 2 and has thieves on K12 and K13; bob
@@ -97,9 +98,9 @@ func TestUpgradeButtonsInTheTurnMessage(t *testing.T) {
 	}
 	var chosen commands.Reply
 	if reply.Select != nil && slices.Contains(valuesOf(reply.Select), upgrade) {
-		chosen = commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, reply.Select.ID, []string{upgrade})
+		chosen = commands.HandleComponent(reply.Table, table.User{ID: "ann", Name: "ann"}, reply.Select.ID, []string{upgrade})
 	} else {
-		chosen = commands.HandleComponent(reply.Table, commands.User{ID: "ann", Name: "ann"}, upgrade, nil)
+		chosen = commands.HandleComponent(reply.Table, table.User{ID: "ann", Name: "ann"}, upgrade, nil)
 	}
 	if !chosen.OK || !strings.Contains(chosen.Text, "ann upgraded their thief on K13 with orange 2 + purple 1 + blue 1") {
 		t.Fatalf("choosing the upgrade: %v %q", chosen.OK, chosen.Text)

@@ -1,9 +1,10 @@
 package mapchipstest
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"

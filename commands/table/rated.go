@@ -1,4 +1,4 @@
-package commands
+package table
 
 // Unrated says why the game at this table does not count for the server's ratings, "" when it
 // does once it ends. The bot rates a finished game of a server by this; the players see it in
@@ -17,15 +17,6 @@ func (t *Table) Unrated() string {
 		return "an AI seat"
 	case t.Status != Lobby && len(t.Seats) < 2:
 		return "fewer than two human players"
-	}
-	return ""
-}
-
-// unratedLine tells the players that the game will not be rated, and why ("" when it will be).
-// Local play is never rated, so it says nothing there.
-func unratedLine(t *Table) string {
-	if why := t.Unrated(); why != "" && !t.Local {
-		return "Not rated: " + why + "."
 	}
 	return ""
 }

@@ -1,4 +1,4 @@
-package commands
+package record
 
 import (
 	"encoding/json"
@@ -13,17 +13,17 @@ import (
 // saved game (classic table, base tiles, once the game is over).
 var ExportFormats = []string{"record", "jcloisterzone"}
 
-// JCloisterZoneOf writes a complete record of a game of the classic table as a JCloisterZone
+// JCloisterZone writes a complete document of a game of the classic table as a JCloisterZone
 // saved game (.jcz); created stamps it with when it is written (zero: no stamp).
-func JCloisterZoneOf(r GameRecord, created time.Time) ([]byte, error) {
-	if !r.Complete || r.Setup == nil {
+func JCloisterZone(d Document, created time.Time) ([]byte, error) {
+	if !d.Complete || d.Setup == nil {
 		return nil, errors.New("it holds the whole deal, so it is written once the game is over")
 	}
-	moves := make([]game.Move, len(r.Moves))
-	for i, m := range r.Moves {
+	moves := make([]game.Move, len(d.Moves))
+	for i, m := range d.Moves {
 		moves[i] = m.Move
 	}
-	sg, err := jcz.Export(*r.Setup, moves, jcz.Meta{GameID: r.Game, Name: r.Title, Created: created})
+	sg, err := jcz.Export(*d.Setup, moves, jcz.Meta{GameID: d.Game, Name: d.Title, Created: created})
 	if err != nil {
 		return nil, err
 	}

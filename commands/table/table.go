@@ -1,7 +1,8 @@
-package commands
+package table
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -31,6 +32,15 @@ const (
 // DefaultDeadline is the default time a player has for a turn.
 const DefaultDeadline = 48 * time.Hour
 
+// MaxSeats is how many players a table seats.
+const MaxSeats = 6
+
+// User is a person at the table, or an AI seat: a Discord user, or a name in local play.
+type User struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
 // Settings are a table's choices, fixed when the game starts.
 type Settings struct {
 	Map     string       `json:"map"`
@@ -56,48 +66,12 @@ type Settings struct {
 	Unrated bool `json:"unrated,omitempty"`
 }
 
-// Logged is one accepted move with who made it.
-type Logged struct {
-	User string    `json:"user"`
-	Move game.Move `json:"move"`
-}
-
-// Table is one game from its lobby to its end.
-type Table struct {
-	ID       string   `json:"id"`
-	Channel  string   `json:"channel"`
-	Creator  User     `json:"creator"`
-	Seats    []User   `json:"seats"`
-	Status   Status   `json:"status"`
-	Settings Settings `json:"settings"`
-	// Setup is fixed at start (with the local overrides of table scripts).
-	Setup game.Setup `json:"setup"`
-	Moves []Logged   `json:"moves"`
-	// Missed counts each seat's missed deadlines.
-	Missed []int `json:"missed,omitempty"`
-	// Left holds, per seat, the player who left a seat that an AI then played on (leaving:ai); the
-	// zero User for every other seat. They are rated last, as if they had resigned.
-	Left []User `json:"left,omitempty"`
-	// Undo is a pending request to take back the last turn.
-	Undo *UndoRequest `json:"undo,omitempty"`
-	// Kick is an open vote to remove a player who missed too many turns.
-	Kick *KickVote `json:"kick,omitempty"`
-	// League marks a game of a league (nil for a friendly): who administers it, how it is
-	// adjudicated (authority.go).
-	League *LeagueGame `json:"league,omitempty"`
-	// Game is the running game (rebuilt from Setup and Moves when loaded).
-	Game *game.Game `json:"-"`
-	// Local marks local play (terminal, scripts): ! directives and the full state are allowed.
-	Local bool `json:"-"`
-	// overrides gathered from ! directives before the start
-	overrides game.Setup
-}
-
-// NewTable opens a lobby: the creator takes the first seat.
-func NewTable(id, channel string, creator User, s Settings) (*Table, error) {
+// WithDefaults fills the settings a table left open with the map's and the bot's defaults, so that
+// a table's record holds every value it plays by (a default changed later never changes it).
+func (s Settings) WithDefaults() (Settings, error) {
 	e, err := variants.Lookup(s.Map)
 	if err != nil {
-		return nil, err
+		return s, err
 	}
 	s.Map = e.ID
 	if s.Options.Pool == "" {
@@ -118,7 +92,45 @@ func NewTable(id, channel string, creator User, s Settings) (*Table, error) {
 	if s.MissedLimit == 0 {
 		s.MissedLimit = 3
 	}
-	return &Table{ID: id, Channel: channel, Creator: creator, Seats: []User{creator}, Status: Lobby, Settings: s}, nil
+	return s, nil
+}
+
+// Logged is one accepted move with who made it.
+type Logged struct {
+	User string    `json:"user"`
+	Move game.Move `json:"move"`
+}
+
+// Table is one game from its lobby to its end. Its fields are the state its record's events
+// build (Apply); nothing else changes them.
+type Table struct {
+	ID       string   `json:"id"`
+	Channel  string   `json:"channel"`
+	Creator  User     `json:"creator"`
+	Seats    []User   `json:"seats"`
+	Status   Status   `json:"status"`
+	Settings Settings `json:"settings"`
+	// Setup is fixed at start (with the local overrides of table scripts).
+	Setup game.Setup `json:"setup"`
+	Moves []Logged   `json:"moves"`
+	// Missed counts each seat's missed deadlines.
+	Missed []int `json:"missed,omitempty"`
+	// Left holds, per seat, the player who left a seat that an AI then played on (leaving:ai); the
+	// zero User for every other seat. They are rated last, as if they had resigned.
+	Left []User `json:"left,omitempty"`
+	// Undo is a pending request to take back the last turn.
+	Undo *UndoRequest `json:"undo,omitempty"`
+	// Kick is an open vote to remove a player who missed too many turns.
+	Kick *KickVote `json:"kick,omitempty"`
+	// League marks a game of a league (nil for a friendly): who administers it, how it is
+	// adjudicated.
+	League *LeagueGame `json:"league,omitempty"`
+	// Game is the running game (rebuilt from Setup and Moves when loaded).
+	Game *game.Game `json:"-"`
+	// Local marks local play (terminal, scripts): ! directives and the full state are allowed.
+	Local bool `json:"-"`
+	// overrides are the parts of the deal a local table script fixed before the start.
+	overrides game.Setup
 }
 
 // Entry is the table's map and rules.
@@ -126,6 +138,9 @@ func (t *Table) Entry() variants.Entry {
 	e, _ := variants.Lookup(t.Settings.Map)
 	return e
 }
+
+// Overrides are the parts of the deal a local table script fixed (its setup events).
+func (t *Table) Overrides() game.Setup { return t.overrides }
 
 // Seat returns the seat index of a user, or -1.
 func (t *Table) Seat(userID string) int {
@@ -143,23 +158,20 @@ func (t *Table) Current() (User, bool) {
 	return t.Seats[t.Game.Current], true
 }
 
-func (t *Table) join(u User) error {
-	if t.Status != Lobby {
-		return fmt.Errorf("the game has started: players can no longer join")
+// FindSeat finds a seat by user id, name or mention (<@id>); -1 when none matches.
+func (t *Table) FindSeat(who string) int {
+	w := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
+	for i, u := range t.Seats {
+		if u.ID == w || strings.EqualFold(u.Name, w) {
+			return i
+		}
 	}
-	if t.Seat(u.ID) >= 0 {
-		return fmt.Errorf("you are already at this table (%d of 6 seats taken)", len(t.Seats))
-	}
-	if len(t.Seats) >= 6 {
-		return fmt.Errorf("the table is full: 6 players at most")
-	}
-	u.Name = t.uniqueName(u.Name)
-	t.Seats = append(t.Seats, u)
-	return nil
+	return -1
 }
 
-// uniqueName keeps player names distinct: a second "Sam" plays as "Sam 2".
-func (t *Table) uniqueName(name string) string {
+// UniqueName is the name a newcomer called name sits under: player names stay distinct, so a
+// second "Sam" plays as "Sam 2".
+func (t *Table) UniqueName(name string) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = "player"
@@ -177,55 +189,7 @@ func (t *Table) uniqueName(name string) string {
 	}
 }
 
-func (t *Table) leave(u User) error {
-	i := t.Seat(u.ID)
-	if i < 0 {
-		return fmt.Errorf("you are not at this table")
-	}
-	if t.Status != Lobby {
-		return fmt.Errorf("the game has started: use /carc resign to leave it")
-	}
-	if u.ID == t.Creator.ID && len(t.Seats) > 1 {
-		t.Creator = t.Seats[1]
-	}
-	t.Seats = slices.Delete(t.Seats, i, i+1)
-	return nil
-}
-
-// start builds the game from the settings and the seats.
-func (t *Table) start() error {
-	e := t.Entry()
-	names := make([]string, len(t.Seats))
-	for i, u := range t.Seats {
-		names[i] = u.Name
-	}
-	setup := t.overrides
-	setup.Map, setup.Players, setup.Options = e.ID, names, t.Settings.Options
-	setup.Seed, setup.Generator, setup.Key = t.Settings.Seed, t.Settings.Generator, t.Settings.Key
-	g, err := game.NewGame(e.Map, e.Variant, setup)
-	if err != nil {
-		return err
-	}
-	if t.Settings.Options.RandomOrder {
-		// The engine shuffled the seats; follow it.
-		seats := make([]User, len(g.Players))
-		for i, p := range g.Players {
-			seats[i] = t.Seats[slices.IndexFunc(t.Seats, func(u User) bool { return u.Name == p.Name })]
-		}
-		t.Seats = seats
-	}
-	t.Setup = g.Setup
-	t.Game = g
-	t.Status = Playing
-	t.Missed = make([]int, len(t.Seats))
-	if g.Over() {
-		t.Status = Finished
-	}
-	return nil
-}
-
-// Rebuild replays the setup and the move log: how a stored table comes back to life, and how undo
-// takes back moves.
+// Rebuild replays the setup and the move log: how undo takes back moves.
 func (t *Table) Rebuild() error {
 	if t.Status == Lobby {
 		return nil
@@ -246,10 +210,11 @@ func (t *Table) Rebuild() error {
 	return nil
 }
 
-// clone copies the table so that a command can be tried on the copy and kept only if it works.
-func (t *Table) clone() *Table {
+// Clone copies the table, so that a change can be tried on the copy and kept only if it works.
+func (t *Table) Clone() *Table {
 	c := *t
 	c.Seats = slices.Clone(t.Seats)
+	c.Settings.Options.Variant = maps.Clone(t.Settings.Options.Variant)
 	// The log is only appended to: capping the capacity makes the clone's appends copy it, so the
 	// two tables share it without copying it on every command.
 	c.Moves = t.Moves[:len(t.Moves):len(t.Moves)]
@@ -269,24 +234,4 @@ func (t *Table) clone() *Table {
 		c.Game = t.Game.Clone()
 	}
 	return &c
-}
-
-// play applies moves that are not a player's turn command (a resignation, a skip, a deadline's
-// move) to the table's game in order and logs them. It changes the table as it goes: callers run
-// it on a clone and keep the clone only when it succeeds, which makes it all or nothing.
-func (t *Table) play(user string, moves ...game.Move) ([]game.Event, error) {
-	var events []game.Event
-	for _, m := range moves {
-		ev, err := t.Game.Apply(m)
-		if err != nil {
-			return nil, err
-		}
-		events = append(events, ev...)
-		t.Moves = append(t.Moves, Logged{User: user, Move: m})
-	}
-	t.Undo = nil
-	if t.Game.Over() {
-		t.Status = Finished
-	}
-	return events, nil
 }

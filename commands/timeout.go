@@ -1,0 +1,50 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// Timeout applies the deadline policy to the current player: skip the turn as it stands (an
+// unplaced tile goes back into the stack, an open choice takes its default), or let the autopilot
+// (the easy AI, AutopilotLevel) play for them until the turn passes. The step records the moves
+// the autopilot made, so that a replay never asks it again.
+func Timeout(t *table.Table, policy string) Reply {
+	return timeout(t, policy, func(x *table.Tx, seat int) error {
+		if policy == table.PolicySkip {
+			return x.Do(table.Move(game.Move{Kind: game.MoveSkip, Player: seat}))
+		}
+		return autopilot(x, AutopilotLevel, seat)
+	})
+}
+
+// timeout counts the current player's missed turn under policy and plays the moves play makes
+// for them, as one change by the bot.
+func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) error) Reply {
+	if t == nil || t.Status != table.Playing {
+		return fail(t, "No game is running.")
+	}
+	if policy != table.PolicySkip && policy != table.PolicyAuto {
+		return fail(t, "Unknown deadline policy %q.", game.Echo(policy))
+	}
+	seat := t.Game.Current
+	x := table.Begin(t, "bot")
+	if err := x.Do(table.Timeout(seat, policy)); err != nil {
+		return fail(t, "%s", errorText(err))
+	}
+	if err := play(x, seat); err != nil {
+		return fail(t, "%s", errorText(err))
+	}
+	c := x.Table
+	missed := plural(c.Missed[seat], "missed turn", "missed turns")
+	lead := fmt.Sprintf("%s let the turn deadline pass (%s).", c.Seats[seat].Name, missed)
+	if policy == table.PolicyAuto {
+		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)
+	}
+	if c.Missed[seat] >= c.Settings.MissedLimit {
+		lead += fmt.Sprintf(" After %s %s may remove them with /carc kick.", missed, removers(c))
+	}
+	return afterMoves(x, lead)
+}
