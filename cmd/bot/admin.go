@@ -17,7 +17,7 @@ import (
 // withStore runs fn on the database, opened directly when no bot holds it, or asks the running
 // bot over its admin socket.
 func withStore(db string, req bot.AdminRequest, write bool) (bot.AdminResponse, error) {
-	store, err := storage.Open(db, storage.Options{LockTimeout: 300 * time.Millisecond, ReadOnly: !write})
+	store, err := storage.Open(db, storage.Options{LockTimeout: 300 * time.Millisecond, ReadOnly: !write, Engine: bot.Engine{}})
 	if errors.Is(err, storage.ErrLocked) {
 		return bot.AskAdmin(db+".sock", req)
 	}
@@ -99,7 +99,7 @@ func importGame(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	store, err := storage.Open(*db, storage.Options{LockTimeout: 300 * time.Millisecond})
+	store, err := storage.Open(*db, storage.Options{LockTimeout: 300 * time.Millisecond, Engine: bot.Engine{}})
 	if errors.Is(err, storage.ErrLocked) {
 		return fmt.Errorf("%w: stop the bot before importing a game", err)
 	}

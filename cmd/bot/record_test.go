@@ -131,3 +131,44 @@ func TestPlayOutWritesTheFilesTheBotWouldAttach(t *testing.T) {
 		t.Errorf("the written record does not replay: %v", err)
 	}
 }
+
+// TestReplayReadsBothRecordVersions: bot replay and bot verify FILE check a record of version 1
+// (written before records held the table's steps: the fixture of bot/testdata/records-v1) and
+// one of version 2, whose steps they replay too, and bot play --record plays on from either.
+func TestReplayReadsBothRecordVersions(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	if err := run([]string{"play", "--auto", "1", "--map", "taiwan", "--players", "3", "--seed", "5", "--out", dir}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	v2, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	v1, _ := filepath.Glob("../../bot/testdata/records-v1/record-*.json")
+	if len(v2) != 1 || len(v1) < 3 {
+		t.Fatalf("records: %v, %v", v2, v1)
+	}
+	for _, file := range append(v1, v2...) {
+		data, _ := os.ReadFile(file)
+		d, err := record.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if !d.Complete {
+			continue
+		}
+		for _, cmd := range [][]string{{"replay", file}, {"verify", file}} {
+			out.Reset()
+			if err := run(cmd, nil, &out); err != nil || !strings.Contains(out.String(), "every state hash as recorded") {
+				t.Errorf("bot %s (version %d): %v\n%s", strings.Join(cmd, " "), d.Version, err, out.String())
+			}
+		}
+		if d.Version == 2 && !strings.Contains(out.String(), "steps") {
+			t.Errorf("bot verify of a version 2 record does not say it checked the table's steps:\n%s", out.String())
+		}
+		script := filepath.Join(t.TempDir(), "on.carc")
+		os.WriteFile(script, []byte("!expect turn 4\n"), 0o644)
+		out.Reset()
+		if err := run([]string{"play", "--record", file, "--move", "3", "--script", script}, nil, &out); err != nil {
+			t.Errorf("play on from %s: %v\n%s", file, err, out.String())
+		}
+	}
+}

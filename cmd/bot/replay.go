@@ -32,6 +32,9 @@ func checkRecord(path string, out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "%s, game %s: %d moves replayed from the deal, every state hash as recorded.\n", r.Title, r.Game, len(r.Moves))
+	if len(r.Steps) > 0 {
+		fmt.Fprintf(out, "The table's %d steps (seats, votes, deadlines, AI turns) replay to the same game.\n", len(r.Steps))
+	}
 	if r.Commitment != "" {
 		fmt.Fprintf(out, "The deal's key matches the commitment posted at the start (sha256 %s).\n", r.Commitment)
 	} else {

@@ -78,7 +78,7 @@ func serve(args []string) error {
 		return fmt.Errorf("--log-level %s: %w", *level, err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv}))
-	store, err := storage.Open(*db, storage.Options{Logger: log})
+	store, err := storage.Open(*db, storage.Options{Logger: log, Engine: bot.Engine{}})
 	if err != nil {
 		return err
 	}
