@@ -3,10 +3,11 @@
 // runs a season on it, so an accepted move is never lost or half-written.
 //
 // The store does not know the rules. Setups, moves and snapshots are opaque JSON made by the
-// engine; where the store needs the engine (replaying a log, redacting a snapshot) the caller
-// passes an Engine.
+// engine; where the store needs the engine (replaying a log, redacting a snapshot, upgrading an
+// old record) the caller passes an Engine. The bot keeps a game's record in them: its first step
+// as the setup, each next step as a move of the log (commands/record/RECORD.md).
 //
-// # Buckets (schema version 2)
+// # Buckets (schema version 3)
 //
 //	meta                  "schema" -> schema version (uint64, big-endian)
 //	games                 one bucket per game that is not archived, named by game id:
@@ -30,7 +31,10 @@
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before
-// anything else runs; a file from a newer bot is refused (ErrSchema).
+// anything else runs, after a backup copy of a file that holds data (<db>.schema-vN.bak); a file
+// from a newer bot is refused (ErrSchema). Schema 3 changed no bucket: it upgraded every game's
+// record from the inputs that made it to its steps (upgrade.go), which needs the engine
+// (Options.Engine, ErrNeedsEngine without it).
 //
 // # Transactions
 //
