@@ -220,7 +220,7 @@ func (b *Bot) Register() error {
 			b.appID = u.ID
 		}
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions()); err != nil {
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, Definitions()); err != nil {
 		return fmt.Errorf("register the slash commands: %w", err)
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -26,9 +27,9 @@ var leagueMu sync.Mutex
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
 	case in.Command == "carc" && in.Sub == "rating":
-		b.editOriginal(i, commands.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, leagues.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "carc" && in.Sub == "leaderboard":
-		b.editOriginal(i, commands.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, leagues.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "league":
 		b.league(i, in)
 	default:
@@ -49,14 +50,14 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 		}
 	}
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	c := commands.LeagueContext{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
+	c := leagues.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.
-	c.Prepared = commands.PrepareStart(c, in)
-	r := func() commands.LeagueReply {
+	c.Prepared = leagues.PrepareStart(c, in)
+	r := func() leagues.Reply {
 		leagueMu.Lock()
 		defer leagueMu.Unlock()
-		return commands.HandleLeague(c, in)
+		return leagues.Handle(c, in)
 	}()
 	if !r.OK || !r.Public {
 		file := r.File
@@ -79,7 +80,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 }
 
 // postLeague announces a league change in its channel; a round's start pings its players.
-func (b *Bot) postLeague(channel, text string, start *commands.RoundStart) {
+func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
 	var ping []string
 	if start != nil {
 		for _, f := range start.Fixtures {
@@ -98,7 +99,7 @@ func (b *Bot) postLeague(channel, text string, start *commands.RoundStart) {
 // a round of 500 games takes a while. The fixtures and their game ids were saved when the round
 // started, so a game another caller is opening, or has opened (a restart after part of the round
 // was opened), is left to it.
-func (b *Bot) openRound(r commands.RoundStart) {
+func (b *Bot) openRound(r leagues.RoundStart) {
 	l, s := r.League, r.Season
 	threads := map[string]string{}
 	for _, fi := range r.Fixtures {
@@ -376,7 +377,7 @@ func (b *Bot) leagueGameEnded(id string) {
 // roundStarted is a round started under leagueMu, to announce and open once it is released.
 type roundStarted struct {
 	text  string // the announcement; none for a round opened again after a restart
-	start commands.RoundStart
+	start leagues.RoundStart
 }
 
 // openRounds announces and opens rounds (leagueMu not held).
@@ -401,12 +402,12 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	if err != nil {
 		return nil // the league has not started this season
 	}
-	c := commands.LeagueContext{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now()}
-	r, ok := commands.StartNextRound(c, l, s)
+	c := leagues.Context{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now()}
+	r, ok := leagues.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
 			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: every game is played.\n%s\nAn administrator closes the season with /league end.",
-				l.Name, s.Number, commands.StandingsText(l, s)), nil)
+				l.Name, s.Number, leagues.StandingsText(l, s)), nil)
 			s.Ended = b.now()
 			if err := b.store.SaveLeague(l, s); err != nil {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)
@@ -475,7 +476,7 @@ func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roun
 		}
 	}
 	if len(missing) > 0 {
-		open = append(open, roundStarted{start: commands.RoundStart{League: l, Season: s, Fixtures: missing}})
+		open = append(open, roundStarted{start: leagues.RoundStart{League: l, Season: s, Fixtures: missing}})
 	}
 	if now.Before(s.Deadline) {
 		return 0, open

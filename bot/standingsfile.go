@@ -2,12 +2,13 @@ package bot
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
 
 // standingsFile draws the picture of /league standings; nil when it cannot be drawn (the text
 // still answers).
-func (b *Bot) standingsFile(p *commands.StandingsPicture) *commands.File {
+func (b *Bot) standingsFile(p *leagues.StandingsPicture) *commands.File {
 	data, err := StandingsPicture(p)
 	if err != nil {
 		b.log.Error("could not draw the standings", "err", err)
@@ -17,7 +18,7 @@ func (b *Bot) standingsFile(p *commands.StandingsPicture) *commands.File {
 }
 
 // StandingsPicture draws the picture of /league standings as a PNG, as the bot attaches it.
-func StandingsPicture(p *commands.StandingsPicture) ([]byte, error) {
+func StandingsPicture(p *leagues.StandingsPicture) ([]byte, error) {
 	s := render.Standings{Title: p.Title}
 	for _, l := range p.Lines {
 		s.Rows = append(s.Rows, render.StandingsRow(l))

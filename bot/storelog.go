@@ -17,7 +17,7 @@ type loggedStore struct {
 	log   *slog.Logger
 }
 
-// commandStore is the store for commands.HandleLeague, RatingText and LeaderboardText.
+// commandStore is the store for leagues.Handle, RatingText and LeaderboardText.
 func (b *Bot) commandStore() loggedStore { return loggedStore{b.store, b.log} }
 
 // failed logs err, the failure of op (on what the attributes name), and returns it.

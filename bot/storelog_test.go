@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -55,7 +56,7 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 		t.Fatalf("the read-only store's error does not name the file, so this test shows nothing: %v", writeErr)
 	}
 	alice := table.User{ID: "u1", Name: "alice"}
-	league := commands.HandleLeague(commands.LeagueContext{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
+	league := leagues.Handle(leagues.Context{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{
 		"a move":         b.commitError(&gameEntry{id: "g1"}, writeErr).text,

@@ -67,10 +67,10 @@ func argsMatch(t *table.Table, spec game.ActionSpec, typed, legal map[string]str
 		if o, ok := actionOption(spec, k); ok && o.Normal != nil && o.Normal(v) == o.Normal(legal[k]) {
 			continue
 		}
-		a, errA := parseSpot(v)
-		b, errB := parseSpot(legal[k])
+		a, errA := ParseSpot(v)
+		b, errB := ParseSpot(legal[k])
 		sq, errSq := game.ParseSquare(legal["square"])
-		if errA != nil || errB != nil || errSq != nil || !sameSpot(t, sq.String(), a, b) {
+		if errA != nil || errB != nil || errSq != nil || !SameSpot(t, sq.String(), a, b) {
 			return false
 		}
 	}
@@ -147,4 +147,22 @@ func shortcutAction(spec game.ActionSpec, value string) (game.Action, bool, erro
 	}
 	a.Args[spec.Options[0].Name] = value
 	return a, true, nil
+}
+
+// SameSpot reports whether two spot names name the same feature of the tile on a square.
+func SameSpot(t *table.Table, square, a, b string) bool {
+	if a == b {
+		return true
+	}
+	sq, err := game.ParseSquare(square)
+	if err != nil || t.Game == nil {
+		return false
+	}
+	f, ok := t.Game.Face(sq)
+	if !ok {
+		return false
+	}
+	i, okA := f.SpotFeature(a)
+	j, okB := f.SpotFeature(b)
+	return okA && okB && i == j
 }

@@ -125,10 +125,10 @@ func carcKick(t *table.Table, in Input) Reply {
 	}
 	if missed < limit {
 		return fail(t, "Not yet: %s has missed %s; a player can be removed after %s (missed:%d), or at any time by someone with Manage Channels.",
-			name, plural(missed, "turn", "turns"), plural(limit, "missed turn", "missed turns"), limit)
+			name, Plural(missed, "turn", "turns"), Plural(limit, "missed turn", "missed turns"), limit)
 	}
 	if in.User.ID == t.Creator.ID {
-		return kick(t, table.Begin(t, in.User.ID), seat, fmt.Sprintf("%s removed %s, who missed %s, from the game", in.User.Name, name, plural(missed, "turn", "turns")))
+		return kick(t, table.Begin(t, in.User.ID), seat, fmt.Sprintf("%s removed %s, who missed %s, from the game", in.User.Name, name, Plural(missed, "turn", "turns")))
 	}
 	return kickApproval(t, in.User, seat)
 }
@@ -153,7 +153,7 @@ func kickApproval(t *table.Table, u table.User, seat int) Reply {
 	name := c.Seats[seat].Name
 	wait := c.KickWaitingFor()
 	if len(wait) == 0 {
-		return kick(t, x, seat, fmt.Sprintf("The other players agreed to remove %s, who missed %s", name, plural(c.Missed[seat], "turn", "turns")))
+		return kick(t, x, seat, fmt.Sprintf("The other players agreed to remove %s, who missed %s", name, Plural(c.Missed[seat], "turn", "turns")))
 	}
 	var ping []string
 	for _, i := range wait {
@@ -161,7 +161,7 @@ func kickApproval(t *table.Table, u table.User, seat int) Reply {
 	}
 	return changed(x, Reply{Ping: ping,
 		Text: fmt.Sprintf("%s asks to remove %s, who missed %s. Every other player must agree; waiting for %s:", u.Name, name,
-			plural(c.Missed[seat], "turn", "turns"), seatNames(c, wait)),
+			Plural(c.Missed[seat], "turn", "turns"), seatNames(c, wait)),
 		Buttons: [][]Button{{{ID: ComponentID(c, "kick", "yes"), Label: "Agree to remove " + Truncate(name, 40), Style: Danger},
 			{ID: ComponentID(c, "kick", "no"), Label: "Keep them", Style: Secondary}}}})
 }

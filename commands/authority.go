@@ -93,7 +93,7 @@ func keepsMoving(c *table.Table) string {
 		policy = "the autopilot plays their turn"
 	}
 	text := fmt.Sprintf("Meanwhile the turn deadline keeps the game moving: when a player lets %s pass, %s (a missed turn).",
-		formatDuration(s.Deadline), policy)
+		FormatDuration(s.Deadline), policy)
 	if c.League != nil {
 		text += " At the round's deadline " + leaguePolicyText(c.League.Policy) + "."
 	}

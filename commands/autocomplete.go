@@ -104,7 +104,7 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 				if spec.Step == game.StepFinish && after.Phase == game.PhaseMeeple {
 					// The action comes after the meeple: offer what the meeple typed so far (or
 					// none) leaves open.
-					spot, err := parseSpot(in.Options["meeple"])
+					spot, err := ParseSpot(in.Options["meeple"])
 					if err != nil || in.Options["meeple"] == "" {
 						spot = "none"
 					}

@@ -55,11 +55,11 @@ func TestDealsAndRulesAreFixedWhenTheTableOpens(t *testing.T) {
 // TestDiscordOffersNoSeed: a seed a player chooses makes the deal knowable; /carc new on Discord
 // has no such option (seeds stay for local play and table scripts).
 func TestDiscordOffersNoSeed(t *testing.T) {
-	for _, c := range Definitions() {
+	for _, c := range Surface() {
 		if c.Name != "carc" {
 			continue
 		}
-		for _, sub := range c.Options {
+		for _, sub := range c.Subs {
 			for _, o := range sub.Options {
 				if o.Name == "seed" {
 					t.Fatalf("/carc %s offers seed:", sub.Name)

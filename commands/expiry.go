@@ -22,9 +22,9 @@ func ExpireLobby(t *table.Table, idle time.Duration) Reply {
 			ping = append(ping, u.ID)
 		}
 	}
-	length := formatDuration(idle)
+	length := FormatDuration(idle)
 	if idle%(24*time.Hour) == 0 {
-		length = plural(int(idle/(24*time.Hour)), "day", "days")
+		length = Plural(int(idle/(24*time.Hour)), "day", "days")
 	}
 	return changed(x, Reply{Ping: ping,
 		Text: "Nobody changed this lobby for " + length + ", so it is closed and the channel is free for a new game: /carc new opens one."})

@@ -45,65 +45,18 @@ func Handle(t *table.Table, in Input) (r Reply) {
 	return fail(t, "/%s is not a command of this bot: use /carc, /place, /meeple or /chips (see /carc help).", game.Echo(in.Command))
 }
 
-var carcSubs = []string{"new", "join", "leave", "start", "status", "board", "tiles", "log", "draw", "pass", "undo", "resign",
-	"settings", "help", "rules", "abandon", "kick", "skip", "history", "replay", "export", "bot", "hint"}
-
 func handleCarc(t *table.Table, in Input) Reply {
-	switch in.Sub {
-	case "new":
-		return carcNew(t, in)
-	case "help":
-		return Reply{Text: helpText(in.Local), Ephemeral: true, OK: true, Table: t}
-	case "rules":
-		return Reply{Text: rulesText(t, in), Ephemeral: true, OK: true, Table: t}
-	case "":
-		return fail(t, "/carc needs a subcommand: %s.", strings.Join(carcSubs, ", "))
+	if in.Sub == "" {
+		return fail(t, "/carc needs a subcommand: %s.", carcSubNames())
 	}
-	if !slices.Contains(carcSubs, in.Sub) {
-		return fail(t, "/carc %s is not a subcommand: use %s.", game.Echo(in.Sub), strings.Join(carcSubs, ", "))
+	sub, ok := findCarcSub(in.Sub)
+	if !ok {
+		return fail(t, "/carc %s is not a subcommand: use %s.", game.Echo(in.Sub), carcSubNames())
 	}
-	if t == nil {
+	if t == nil && !sub.anywhere {
 		return fail(nil, "No game here yet: start one with /carc new map:%s (maps: %s).", DefaultMap, strings.Join(variants.IDs(false), ", "))
 	}
-	switch in.Sub {
-	case "join":
-		return carcJoin(t, in)
-	case "leave":
-		return carcLeave(t, in)
-	case "start":
-		return carcStart(t, in)
-	case "status":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
-	case "board":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
-	case "tiles":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
-	case "log":
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(t, in.Options["player"])}
-	case "draw", "pass":
-		return handleTurn(t, in)
-	case "undo":
-		return carcUndo(t, in)
-	case "resign":
-		return carcResign(t, in)
-	case "settings":
-		return carcSettings(t, in)
-	case "abandon", "skip":
-		return carcAdmin(t, in)
-	case "kick":
-		return carcKick(t, in)
-	case "bot":
-		return carcBot(t, in)
-	case "hint":
-		return carcHint(t, in)
-	case "history":
-		return carcHistoryCommand(t, in)
-	case "replay":
-		return carcReplay(t, in)
-	case "export":
-		return carcExport(t, in)
-	}
-	return fail(t, "/carc %s is not a subcommand.", game.Echo(in.Sub))
+	return sub.run(t, in)
 }
 
 func imageIf(ok bool, k ImageKind) ImageKind {
@@ -156,7 +109,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	nt := x.Table
 	return changed(x, Reply{Text: strings.TrimSpace(fmt.Sprintf(
 		"New game of Carcassonne Maps: %s, %s, turn deadline %s. %s is seated; others join with /carc join, then %s starts with /carc start. %s",
-		e.Title, tilesSetting(nt), formatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name, unratedLine(nt)))})
+		e.Title, tilesSetting(nt), FormatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name, unratedLine(nt)))})
 }
 
 // carcJoin seats the user in the lobby.
@@ -264,10 +217,10 @@ func errorText(err error) string {
 	if errors.As(err, &me) {
 		text = me.Error()
 	}
-	return sentence(text)
+	return Sentence(text)
 }
 
-func sentence(s string) string {
+func Sentence(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return s

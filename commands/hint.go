@@ -41,10 +41,10 @@ func carcHint(t *table.Table, in Input) Reply {
 func hintText(t *table.Table, a ai.Advice) string {
 	commands, rest := hintCommands(t, a.Moves)
 	lines := []string{fmt.Sprintf("Hint, for you only (the %s AI, from what you can see): %s", a.Level, strings.Join(commands, " then "))}
-	why := fmt.Sprintf("Why: this turn scores %s now", plural(a.Points, "point", "points"))
+	why := fmt.Sprintf("Why: this turn scores %s now", Plural(a.Points, "point", "points"))
 	why += fmt.Sprintf(" and takes your expected margin over your rivals at the end of the game from %+.1f to %+.1f points", a.Before, a.After)
 	if a.Samples > 0 {
-		why += fmt.Sprintf("; after their replies, in %s of the tiles still unseen, %+.1f", plural(a.Samples, "sampled deal", "sampled deals"), a.Searched)
+		why += fmt.Sprintf("; after their replies, in %s of the tiles still unseen, %+.1f", Plural(a.Samples, "sampled deal", "sampled deals"), a.Searched)
 	}
 	lines = append(lines, why+" (the AI's own estimates).")
 	if rest != "" {

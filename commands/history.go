@@ -252,7 +252,7 @@ func carcExport(t *table.Table, in Input) Reply {
 			return fail(t, "No JCloisterZone file: %v.", err)
 		}
 		text := fmt.Sprintf("This game as a JCloisterZone saved game (%s): open it in JCloisterZone 5 with Load game, "+
-			"and it replays with the same tiles in the same order.", plural(len(r.Moves), "move", "moves"))
+			"and it replays with the same tiles in the same order.", Plural(len(r.Moves), "move", "moves"))
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".jcz", Data: data}}
 	default:
 		return fail(t, "There is no format %s: choose %s.", game.Echo(f), strings.Join(record.ExportFormats, " or "))
@@ -262,10 +262,10 @@ func carcExport(t *table.Table, in Input) Reply {
 		return fail(t, "The record could not be written: %v.", err)
 	}
 	text := fmt.Sprintf("The record of this game (%s, format %s version %d). Replay it with `bot replay FILE`.",
-		plural(len(r.Moves), "move", "moves"), record.Format, record.Version)
+		Plural(len(r.Moves), "move", "moves"), record.Format, record.Version)
 	if !r.Complete {
 		text = fmt.Sprintf("The record of this game so far (%s): only what every player has seen. Once the game is over, "+
-			"the record also holds the deal and a hash after every move.", plural(len(r.Moves), "move", "moves"))
+			"the record also holds the deal and a hash after every move.", Plural(len(r.Moves), "move", "moves"))
 	}
 	return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".json", Data: data}}
 }

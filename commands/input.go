@@ -72,7 +72,7 @@ func ParseCommand(text string) (Input, error) {
 	if !strings.HasPrefix(t, "/") {
 		return Input{}, fmt.Errorf("a command starts with /, like /place square:F7 rotation:90")
 	}
-	words, err := splitWords(t[1:])
+	words, err := SplitWords(t[1:])
 	if err != nil {
 		return Input{}, err
 	}
@@ -105,8 +105,8 @@ func ParseCommand(text string) (Input, error) {
 	return in, nil
 }
 
-// splitWords splits on blanks; a double-quoted part may hold blanks and \" escapes.
-func splitWords(s string) ([]string, error) {
+// SplitWords splits on blanks; a double-quoted part may hold blanks and \" escapes.
+func SplitWords(s string) ([]string, error) {
 	var words []string
 	var cur strings.Builder
 	inWord, quoted := false, false
@@ -139,8 +139,8 @@ func splitWords(s string) ([]string, error) {
 	return words, nil
 }
 
-// parseSpot normalises a meeple spot: city:N, road:E, field:NL, field:inner, cloister or none.
-func parseSpot(s string) (string, error) {
+// ParseSpot normalises a meeple spot: city:N, road:E, field:NL, field:inner, cloister or none.
+func ParseSpot(s string) (string, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	switch t {
 	case "none", "no", "-":
@@ -188,7 +188,7 @@ func spotNumber(s string) (int, bool) {
 func readSpot(g *game.Game, s string) (string, error) {
 	n, ok := spotNumber(s)
 	if !ok {
-		return parseSpot(s)
+		return ParseSpot(s)
 	}
 	spots := g.MeepleSpots()
 	if n >= 1 && n <= len(spots) {
@@ -226,7 +226,7 @@ func parseActions(s string) ([]game.Action, error) {
 
 // parseAction reads one chip action: its name, then its options as name:value.
 func parseAction(s string) (game.Action, error) {
-	words, err := splitWords(strings.TrimSpace(s))
+	words, err := SplitWords(strings.TrimSpace(s))
 	if err != nil || len(words) == 0 {
 		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(strings.TrimSpace(s)))
 	}

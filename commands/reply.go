@@ -98,7 +98,7 @@ type Reply struct {
 }
 
 func fail(t *table.Table, format string, a ...any) Reply {
-	return Reply{Text: sentence(sprintf(format, a...)), Ephemeral: true, Table: t}
+	return Reply{Text: Sentence(sprintf(format, a...)), Ephemeral: true, Table: t}
 }
 
 // changed completes the reply to an accepted change made in x: the new table and the step that

@@ -39,7 +39,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 				return fmt.Errorf("expansions:%s: use none (72 tiles), ic (Inns & Cathedrals, 90) or all (with Traders & Builders, 114)", game.Echo(v))
 			}
 		case "deadline":
-			d, err := parseDuration(v)
+			d, err := ParseDuration(v)
 			if err != nil {
 				return err
 			}
@@ -171,8 +171,8 @@ const (
 	maxDeadline = 30 * 24 * time.Hour
 )
 
-// parseDuration reads 48h, 2d, 90m or 1d12h, between 10 minutes and 30 days.
-func parseDuration(v string) (time.Duration, error) {
+// ParseDuration reads 48h, 2d, 90m or 1d12h, between 10 minutes and 30 days.
+func ParseDuration(v string) (time.Duration, error) {
 	bad := fmt.Errorf("deadline:%s: write a duration like 48h, 2d or 1d12h, between 10 minutes and 30 days", game.Echo(v))
 	t := strings.ToLower(strings.TrimSpace(v))
 	var total time.Duration
@@ -196,7 +196,7 @@ func parseDuration(v string) (time.Duration, error) {
 	return total, nil
 }
 
-func formatDuration(d time.Duration) string {
+func FormatDuration(d time.Duration) string {
 	if d%(24*time.Hour) == 0 {
 		return fmt.Sprintf("%dd", d/(24*time.Hour))
 	}

@@ -12,12 +12,12 @@ import (
 // count with is refused, not wrapped around into a short deadline.
 func TestDeadlinesStayInRange(t *testing.T) {
 	for text, want := range map[string]time.Duration{"48h": 48 * time.Hour, "2d": 48 * time.Hour, "1d12h": 36 * time.Hour, "10m": 10 * time.Minute, "30d": 30 * 24 * time.Hour} {
-		if d, err := parseDuration(text); err != nil || d != want {
+		if d, err := ParseDuration(text); err != nil || d != want {
 			t.Errorf("deadline:%s = %v, %v; want %v", text, d, err, want)
 		}
 	}
 	for _, bad := range []string{"281474976710656d1h", "9223372036854775807d", "106751d", "31d", "9m", "-1h", "1d-23h", "2562047h", "x", "", "1d1d"} {
-		if d, err := parseDuration(bad); err == nil || !strings.Contains(err.Error(), "between 10 minutes and 30 days") {
+		if d, err := ParseDuration(bad); err == nil || !strings.Contains(err.Error(), "between 10 minutes and 30 days") {
 			t.Errorf("deadline:%s = %v, %v; want the range refusal", bad, d, err)
 		}
 	}

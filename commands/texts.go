@@ -11,8 +11,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
-// plural writes a count with its noun: "1 tile", "0 tiles", "2 tiles".
-func plural(n int, one, many string) string {
+// Plural writes a count with its noun: "1 tile", "0 tiles", "2 tiles".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -110,7 +110,7 @@ func stepHint(t *table.Table) string {
 	if c := g.TurnState.Choice; c != nil {
 		return fmt.Sprintf("%s: first %s: %s (/chips %s%s).", cur, c.Prompt, actionLabels(g), c.Action, click("a button"))
 	}
-	left := plural(g.TilesLeft(), "tile", "tiles") + " left in the stack"
+	left := Plural(g.TilesLeft(), "tile", "tiles") + " left in the stack"
 	switch g.Phase {
 	case game.PhaseSource:
 		return fmt.Sprintf("Next: %s (%s). Where does your tile come from? Draw a face-down tile (/carc draw) or %s (/chips)%s.",
@@ -142,7 +142,7 @@ func actionLabels(g *game.Game) string {
 		labels = append(labels, a.Label)
 	}
 	if n := len(acts) - shownLabels; n > 0 {
-		labels = append(labels, fmt.Sprintf("or %s (autocomplete lists them)", plural(n, "other", "others")))
+		labels = append(labels, fmt.Sprintf("or %s (autocomplete lists them)", Plural(n, "other", "others")))
 	}
 	return strings.Join(labels, "; ")
 }
@@ -315,7 +315,7 @@ func statusText(t *table.Table) string {
 	}
 	g := t.Game
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, plural(g.TilesLeft(), "tile", "tiles"))
+	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, Plural(g.TilesLeft(), "tile", "tiles"))
 	if line := unratedLine(t); line != "" {
 		b.WriteString(line + "\n")
 	}
@@ -323,7 +323,7 @@ func statusText(t *table.Table) string {
 		fmt.Fprintf(&b, "A game of %s, season %d, administered by %s.\n", l.Name, l.Season, administrators(t))
 	}
 	for i, p := range g.Players {
-		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, plural(p.Score, "point", "points"), plural(p.Meeples, "meeple", "meeples"))
+		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, Plural(p.Score, "point", "points"), Plural(p.Meeples, "meeple", "meeples"))
 		if len(p.Chips) > 0 {
 			fmt.Fprintf(&b, ", chips %s", game.ChipList(p.Chips))
 		}
@@ -370,13 +370,13 @@ func tilesText(t *table.Table) string {
 		return fmt.Sprintf("The game will use %s.", tilesSetting(t))
 	}
 	tl := CountTilesLeft(t)
-	text := plural(tl.Stack, "tile", "tiles") + " left in the stack, in an unknown order."
+	text := Plural(tl.Stack, "tile", "tiles") + " left in the stack, in an unknown order."
 	if tl.FaceDown > 0 {
 		text += fmt.Sprintf(" %s face down in piles on the map; which tiles they are is not known.",
-			plural(tl.FaceDown, "more tile lies", "more tiles lie"))
+			Plural(tl.FaceDown, "more tile lies", "more tiles lie"))
 	}
 	parts := tileCounts(tl.ToCome)
-	hidden := fmt.Sprintf("%s (which ones were drawn at random stays hidden)", plural(tl.HiddenExpansion, "expansion tile", "expansion tiles"))
+	hidden := fmt.Sprintf("%s (which ones were drawn at random stays hidden)", Plural(tl.HiddenExpansion, "expansion tile", "expansion tiles"))
 	switch {
 	case len(parts) > 0 && tl.HiddenExpansion > 0:
 		text += " Still to come: " + strings.Join(parts, ", ") + ", and " + hidden + "."
@@ -432,7 +432,7 @@ func logText(t *table.Table, who string) string {
 		return "No points scored yet."
 	}
 	if len(lines) > 30 {
-		lines = append([]string{fmt.Sprintf("(%s not shown)", plural(len(lines)-30, "earlier entry", "earlier entries"))}, lines[len(lines)-30:]...)
+		lines = append([]string{fmt.Sprintf("(%s not shown)", Plural(len(lines)-30, "earlier entry", "earlier entries"))}, lines[len(lines)-30:]...)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -442,9 +442,9 @@ func settingsText(t *table.Table) string {
 	e := t.Entry()
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
-		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", formatDuration(s.Deadline),
+		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", FormatDuration(s.Deadline),
 			map[string]string{table.PolicySkip: "the turn is skipped", table.PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
-			plural(s.MissedLimit, "missed turn", "missed turns")),
+			Plural(s.MissedLimit, "missed turn", "missed turns")),
 	}
 	order := "order of joining"
 	if s.Options.RandomOrder {
@@ -530,7 +530,7 @@ func rulesText(t *table.Table, in Input) string {
 		err = fmt.Errorf("map:%s is not a map: choose %s", game.Echo(id), strings.Join(variants.IDs(false), ", "))
 	}
 	if err != nil {
-		return sentence(err.Error())
+		return Sentence(err.Error())
 	}
 	lines := []string{fmt.Sprintf(basicRules[0], e.Title)}
 	lines = append(lines, basicRules[1:]...)

@@ -96,3 +96,25 @@ func TestHelpFitsOneMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalPlaySpeaksOfTheTerminal: local play has no buttons, pings or deadlines, and its texts
+// say so; Discord's texts offer the buttons.
+func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
+	for _, local := range []bool{true, false} {
+		ann, bob := table.User{ID: "a", Name: "ann"}, table.User{ID: "b", Name: "bob"}
+		tbl := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: local, Options: map[string]string{"map": "classic"}}).Table
+		tbl.Local = local
+		tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
+		start := Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"})
+		early := Handle(start.Table, Input{User: bob, Command: "place", Options: map[string]string{"square": "A1"}})
+		texts := start.Text + early.Text + helpText(local)
+		for _, discord := range []string{"click", "pinged"} {
+			if has := strings.Contains(texts, discord); has == local {
+				t.Errorf("local %v: %q said %v in %q", local, discord, has, texts)
+			}
+		}
+		if has := strings.Contains(helpText(local), "seed"); has != local {
+			t.Errorf("local %v: the help offers seed: %v", local, has)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func TestTilesLeftAreWhatEveryoneCanCount(t *testing.T) {
 				if got := countsIn(r.Text, "Face up on the map, not placed yet: "); fmt.Sprint(got) != fmt.Sprint(tl.FaceUp) {
 					return fmt.Errorf("turn %d: the text lists %v face up, the picture %v:\n%s", tb.Game.Turn, got, tl.FaceUp, r.Text)
 				}
-				if tl.HiddenExpansion > 0 && !strings.Contains(r.Text, plural(tl.HiddenExpansion, "expansion tile", "expansion tiles")) {
+				if tl.HiddenExpansion > 0 && !strings.Contains(r.Text, Plural(tl.HiddenExpansion, "expansion tile", "expansion tiles")) {
 					return fmt.Errorf("turn %d: the text does not tell the %d hidden expansion tiles:\n%s", tb.Game.Turn, tl.HiddenExpansion, r.Text)
 				}
 				return nil

@@ -38,7 +38,7 @@ func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) err
 		return fail(t, "%s", errorText(err))
 	}
 	c := x.Table
-	missed := plural(c.Missed[seat], "missed turn", "missed turns")
+	missed := Plural(c.Missed[seat], "missed turn", "missed turns")
 	lead := fmt.Sprintf("%s let the turn deadline pass (%s).", c.Seats[seat].Name, missed)
 	if policy == table.PolicyAuto {
 		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)

@@ -227,7 +227,7 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 	if _, numbered := spotNumber(m); whole && numbered {
 		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: strings.TrimSpace(m)}, numbered: true})
 	} else if whole {
-		spot, err := parseSpot(m)
+		spot, err := ParseSpot(m)
 		if err != nil {
 			return nil, err
 		}

@@ -18,7 +18,7 @@
 //	variants/<map>/RULES.md          the rules the map implements, with the chosen readings
 //	variants/<map>/*_test.go         map facts, gametest.Playouts, a fuzz test of refused actions
 //	variants/registry.go             register(<map>.Rules())
-//	commands/testdata/<map>_*.carc   one table script per rule and worked edge case
+//	commands/script/testdata/<map>_*.carc   one table script per rule and worked edge case
 //	README.md                        the map listed as available, with a picture
 //
 // Rules two maps share live in variants/mapchips, in a file named after the rule.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -50,10 +51,10 @@ func (r *runner) leagues() error {
 	table := Row{Name: leagueRows[1], Unit: "ms", Better: "<=", Target: 50}
 	for range r.reps {
 		start := time.Now()
-		commands.LeaderboardText(s, l.Guild, caller, commands.Input{Options: map[string]string{}})
+		leagues.LeaderboardText(s, l.Guild, caller, commands.Input{Options: map[string]string{}})
 		board.Values = append(board.Values, ms(time.Since(start)))
 		start = time.Now()
-		reply := commands.HandleLeague(commands.LeagueContext{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
+		reply := leagues.Handle(leagues.Context{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
 			commands.Input{User: caller, Command: "league", Sub: "standings", Options: map[string]string{}})
 		table.Values = append(table.Values, ms(time.Since(start)))
 		if !reply.OK {
@@ -82,11 +83,11 @@ func (r *runner) leagueStart(s *storage.Store) error {
 		if err := s.SaveLeague(l); err != nil {
 			return err
 		}
-		c := commands.LeagueContext{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
+		c := leagues.Context{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
 		in := commands.Input{User: creator, Command: "league", Sub: "start", Options: map[string]string{}}
 		start := time.Now()
-		c.Prepared = commands.PrepareStart(c, in)
-		reply := commands.HandleLeague(c, in)
+		c.Prepared = leagues.PrepareStart(c, in)
+		reply := leagues.Handle(c, in)
 		row.Values = append(row.Values, ms(time.Since(start)))
 		if !reply.OK {
 			return fmt.Errorf("/league start: %s", reply.Text)

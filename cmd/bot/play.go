@@ -13,12 +13,13 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 
 	// The test maps (the practice table of the base rules' scripts, the relay of the seam's) are
-	// registered for local play, so that every script of commands/testdata runs here; Discord
+	// registered for local play, so that every script of commands/script/testdata runs here; Discord
 	// never offers them.
 	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
@@ -35,7 +36,7 @@ func exitCode(err error) int {
 
 func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	script := fs.String("script", "", "run this table script")
+	scriptFile := fs.String("script", "", "run this table script")
 	out := fs.String("out", "", "write every image and file the bot would post (records, league CSVs) to this directory; with --auto, each game's record")
 	auto := fs.Int("auto", 0, "play this many complete games with random legal players")
 	mapID := fs.String("map", variants.Default, "map for --auto")
@@ -86,7 +87,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	r := &commands.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture}
+	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture}
 	if *recordFile != "" {
 		t, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {
@@ -95,8 +96,8 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		r.Open(t, steps)
 	}
 	src := stdin
-	if *script != "" {
-		f, err := os.Open(*script)
+	if *scriptFile != "" {
+		f, err := os.Open(*scriptFile)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 )
 
 // TestATamperedRecordSaysWhatIsWrong: bot replay, bot verify FILE and bot play --record refuse a
@@ -84,7 +85,7 @@ func TestATamperedRecordSaysWhatIsWrong(t *testing.T) {
 // turns at once.
 func TestPlayOnFromARecordKeepsTheTable(t *testing.T) {
 	var out bytes.Buffer
-	r := &commands.Runner{Out: &out}
+	r := &script.Runner{Out: &out}
 	game := "!seed 3\nann: /carc new map:classic hints:true\nann: /carc bot level:easy\n!stack D U\nann: /carc start\n" +
 		"ann: /place square:DK114 rotation:180 meeple:none\n!expect status finished\n"
 	if err := r.Run(strings.NewReader(game)); err != nil || r.Failed > 0 {

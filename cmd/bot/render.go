@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -18,7 +19,7 @@ import (
 // renderGame draws a scripted game after a given line, or a stored game after a given move.
 func renderGame(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	script := fs.String("script", "", "a table script")
+	scriptFile := fs.String("script", "", "a table script")
 	line := fs.Int("line", 0, "draw the table after this script line (0: the end)")
 	db := dbFlag(fs)
 	gameID := fs.String("game", "", "a stored game's id")
@@ -31,8 +32,8 @@ func renderGame(args []string, out io.Writer) error {
 	}
 	var t *table.Table
 	switch {
-	case *script != "":
-		src, err := os.ReadFile(*script)
+	case *scriptFile != "":
+		src, err := os.ReadFile(*scriptFile)
 		if err != nil {
 			return err
 		}
@@ -40,7 +41,7 @@ func renderGame(args []string, out io.Writer) error {
 		if *line > 0 && *line < len(lines) {
 			lines = lines[:*line]
 		}
-		r := &commands.Runner{Out: io.Discard}
+		r := &script.Runner{Out: io.Discard}
 		if err := r.Run(strings.NewReader(strings.Join(lines, "\n"))); err != nil {
 			return err
 		}

@@ -12,7 +12,7 @@ import (
 // whole map with --full, and the end picture with --end.
 func TestRenderPictures(t *testing.T) {
 	dir := t.TempDir()
-	script := "../../commands/testdata/france_f8_town_sale_scores_nine.carc"
+	script := "../../commands/script/testdata/france_f8_town_sale_scores_nine.carc"
 	width := func(args ...string) int {
 		t.Helper()
 		file := filepath.Join(dir, "board.png")

@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // Table plays a table script's lines (directives included) and returns the runner; a line that
 // cannot run or an expectation that fails ends the test.
-func Table(t testing.TB, lines ...string) *commands.Runner {
+func Table(t testing.TB, lines ...string) *script.Runner {
 	t.Helper()
-	r := &commands.Runner{Out: io.Discard}
+	r := &script.Runner{Out: io.Discard}
 	for i, l := range lines {
 		if err := r.Line(i+1, l); err != nil {
 			t.Fatalf("line %d %q: %v", i+1, l, err)

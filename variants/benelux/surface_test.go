@@ -126,11 +126,11 @@ func TestIslandChoiceInTheTurnMessage(t *testing.T) {
 // option description is empty or longer than 100 characters; the island action's, with the map's
 // name in front, must fit.
 func TestSlashCommandTextsFitDiscord(t *testing.T) {
-	for _, c := range commands.Definitions() {
+	for _, c := range commands.Surface() {
 		if c.Name != "chips" {
 			continue
 		}
-		for _, sub := range c.Options {
+		for _, sub := range c.Subs {
 			if sub.Name != "island" {
 				continue
 			}

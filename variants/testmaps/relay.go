@@ -11,7 +11,7 @@ import (
 // The relay is a test map that uses every hook of the engine's seam (game.Variant and its
 // optional hooks), built only on the public API as a map's package is. The engine's tests play
 // it through the test kit (game/gametest) and the command layer's table scripts through every
-// step of a turn (commands/testdata/seam_*.carc); it is registered as a test map, never offered
+// step of a turn (commands/script/testdata/seam_*.carc); it is registered as a test map, never offered
 // on Discord. Its rules borrow a little from each map:
 //   - setup: 8 chips face down on random squares, and a reserve of 5 tiles dealt face down from
 //     the stack;

@@ -3,7 +3,7 @@
 // four coats of arms, the practice map is a 15x15 open table for rule scenarios (the table scripts
 // of the base game play on it), and the relay is a map whose rules use every hook of the engine's
 // seam. Importing the package registers them in package variants as test maps: the tests import
-// it, and so does local play (bot play), so that every table script of commands/testdata runs
+// it, and so does local play (bot play), so that every table script of commands/script/testdata runs
 // there too; nothing on Discord opens or lists them.
 package testmaps
 

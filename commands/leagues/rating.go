@@ -1,10 +1,11 @@
-package commands
+package leagues
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -34,7 +35,7 @@ func ratingLine(r league.Rating) string {
 
 // RatingText answers /carc rating [user]: the overall rating, games, wins, best map and last
 // games of a player in this server.
-func RatingText(st RatingStore, guild string, caller table.User, in Input) string {
+func RatingText(st RatingStore, guild string, caller table.User, in commands.Input) string {
 	if guild == "" {
 		return "Ratings belong to a server: use /carc rating in one of its channels."
 	}
@@ -62,7 +63,7 @@ func RatingText(st RatingStore, guild string, caller table.User, in Input) strin
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "<@%s>: rating %s, %s, %s (μ %.2f, σ %.2f; the rating shown is μ − 3σ).", who, ratingLine(r),
-		plural(r.Games, "rated game", "rated games"), plural(wins, "win", "wins"), r.Mu, r.Sigma)
+		commands.Plural(r.Games, "rated game", "rated games"), commands.Plural(wins, "win", "wins"), r.Mu, r.Sigma)
 	best, bestMap := 0.0, ""
 	for _, id := range variants.IDs(false) {
 		mr, err := st.Rating(guild, id, who)
@@ -84,7 +85,7 @@ func RatingText(st RatingStore, guild string, caller table.User, in Input) strin
 
 // LeaderboardText answers /carc leaderboard [map]: the top of the server's ratings (overall or
 // on one map), with the caller's own place.
-func LeaderboardText(st RatingStore, guild string, caller table.User, in Input) string {
+func LeaderboardText(st RatingStore, guild string, caller table.User, in commands.Input) string {
 	if guild == "" {
 		return "Leaderboards belong to a server: use /carc leaderboard in one of its channels."
 	}
@@ -104,14 +105,14 @@ func LeaderboardText(st RatingStore, guild string, caller table.User, in Input) 
 		return fmt.Sprintf("No rated game yet (%s): finished games of two or more players are rated, unless their table says rated:false.", title)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Leaderboard, %s (%s; rating μ − 3σ):", title, plural(len(rows), "player", "players"))
+	fmt.Fprintf(&b, "Leaderboard, %s (%s; rating μ − 3σ):", title, commands.Plural(len(rows), "player", "players"))
 	mine := -1
 	for i, r := range rows {
 		if r.UserID == caller.ID {
 			mine = i
 		}
 		if i < LeaderboardSize {
-			fmt.Fprintf(&b, "\n%d. <@%s> %s, %s", i+1, r.UserID, ratingLine(r.Rating), plural(r.Rating.Games, "game", "games"))
+			fmt.Fprintf(&b, "\n%d. <@%s> %s, %s", i+1, r.UserID, ratingLine(r.Rating), commands.Plural(r.Rating.Games, "game", "games"))
 		}
 	}
 	switch {

@@ -1,4 +1,4 @@
-package commands
+package bot
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -83,11 +85,11 @@ func surfaceCommands() []surfaceCommand {
 // each step of a turn its rules have.
 func surfaceTables(t *testing.T) []*table.Table {
 	tables := []*table.Table{nil}
-	lobby := Handle(nil, Input{User: table.User{ID: "p1", Name: "p1"}, Command: "carc", Sub: "new", Options: map[string]string{"map": "taiwan"}}).Table
+	lobby := commands.Handle(nil, commands.Input{User: table.User{ID: "p1", Name: "p1"}, Command: "carc", Sub: "new", Options: map[string]string{"map": "taiwan"}}).Table
 	tables = append(tables, lobby)
 	for _, e := range variants.All(false) {
 		seen := map[game.Phase]bool{}
-		_, err := AutoGame(e.ID, 3, 5, func(tbl *table.Table, _ Input, _ Reply) error {
+		_, err := commands.AutoGame(e.ID, 3, 5, func(tbl *table.Table, _ commands.Input, _ commands.Reply) error {
 			if tbl.Game != nil && tbl.Status == table.Playing && !seen[tbl.Game.Phase] && tbl.Game.Turn > 6 {
 				seen[tbl.Game.Phase] = true
 				tables = append(tables, tbl.Clone())
@@ -107,7 +109,7 @@ func surfaceTables(t *testing.T) []*table.Table {
 // back as a 200,130-character line), and no reply offers a test map.
 func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 	failures := 0
-	leagues := &MemoryLeagues{}
+	store := &leagues.Memory{}
 	check := func(what, reply string) {
 		t.Helper()
 		if failures > 20 {
@@ -134,12 +136,12 @@ func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 		for _, c := range surfaceCommands() {
 			for _, huge := range hugeInputs {
 				for _, local := range []bool{false, true} {
-					inputs := []Input{{Command: c.command, Sub: huge}, {Command: huge}}
+					inputs := []commands.Input{{Command: c.command, Sub: huge}, {Command: huge}}
 					if c.sub != "" || c.command == "place" || c.command == "meeple" {
-						inputs = append(inputs, Input{Command: c.command, Sub: c.sub, Options: map[string]string{huge: "1"}})
+						inputs = append(inputs, commands.Input{Command: c.command, Sub: c.sub, Options: map[string]string{huge: "1"}})
 					}
 					for _, o := range c.options {
-						inputs = append(inputs, Input{Command: c.command, Sub: c.sub, Options: map[string]string{o: huge}})
+						inputs = append(inputs, commands.Input{Command: c.command, Sub: c.sub, Options: map[string]string{o: huge}})
 					}
 					for _, in := range inputs {
 						in.Local = local
@@ -147,14 +149,14 @@ func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 							in.User = u
 							what := fmt.Sprintf("%s: /%.20s %.20s %v as %s", state, in.Command, in.Sub, optionNames(in), u.Name)
 							if in.Command == "league" {
-								r := HandleLeague(LeagueContext{Store: leagues, Guild: "g", Channel: "c", Now: time.Unix(1e9, 0), NewID: "L1"}, in)
+								r := leagues.Handle(leagues.Context{Store: store, Guild: "g", Channel: "c", Now: time.Unix(1e9, 0), NewID: "L1"}, in)
 								check(what, r.Text)
 								continue
 							}
-							r := Handle(tbl, in)
+							r := commands.Handle(tbl, in)
 							check(what, r.Text+"\n"+r.Refused)
 							for name := range in.Options {
-								for _, ch := range Autocomplete(tbl, in, name) {
+								for _, ch := range commands.Autocomplete(tbl, in, name) {
 									check(what+" autocomplete", ch.Name+" "+ch.Value)
 								}
 							}
@@ -164,15 +166,15 @@ func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 			}
 		}
 		for _, huge := range hugeInputs {
-			check(state+": a button", HandleComponent(tbl, users[len(users)-1], huge, nil).Text)
+			check(state+": a button", commands.HandleComponent(tbl, users[len(users)-1], huge, nil).Text)
 			if tbl != nil {
-				check(state+": a button's value", HandleComponent(tbl, users[len(users)-1], ComponentID(tbl, "square"), []string{huge}).Text)
+				check(state+": a button's value", commands.HandleComponent(tbl, users[len(users)-1], commands.ComponentID(tbl, "square"), []string{huge}).Text)
 			}
 		}
 	}
 }
 
-func optionNames(in Input) string {
+func optionNames(in commands.Input) string {
 	var names []string
 	for k := range in.Options {
 		names = append(names, game.Echo(k))
@@ -183,21 +185,21 @@ func optionNames(in Input) string {
 // TestNoReplyOffersATestMap: a mistyped map lists the maps players can choose, never the engine's
 // test maps, in Discord and at the local table (where a script may still open one by name).
 func TestNoReplyOffersATestMap(t *testing.T) {
-	leagues := &MemoryLeagues{}
+	store := &leagues.Memory{}
 	for _, local := range []bool{false, true} {
 		u := table.User{ID: "ann", Name: "ann"}
 		replies := []string{
-			Handle(nil, Input{User: u, Local: local, Command: "carc", Sub: "new", Options: map[string]string{"map": "frnace"}}).Text,
-			Handle(nil, Input{User: u, Local: local, Command: "carc", Sub: "rules", Options: map[string]string{"map": "frnace"}}).Text,
-			Handle(nil, Input{User: u, Local: local, Command: "carc", Sub: "help"}).Text,
-			Handle(nil, Input{User: u, Local: local, Command: "carc", Sub: "status"}).Text,
-			HandleLeague(LeagueContext{Store: leagues, Guild: "g", Channel: "c", NewID: "L1"},
-				Input{User: u, Local: local, Command: "league", Sub: "create", Options: map[string]string{"name": "x", "map": "frnace"}}).Text,
+			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "new", Options: map[string]string{"map": "frnace"}}).Text,
+			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "rules", Options: map[string]string{"map": "frnace"}}).Text,
+			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "help"}).Text,
+			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "status"}).Text,
+			leagues.Handle(leagues.Context{Store: store, Guild: "g", Channel: "c", NewID: "L1"},
+				commands.Input{User: u, Local: local, Command: "league", Sub: "create", Options: map[string]string{"name": "x", "map": "frnace"}}).Text,
 		}
 		if !local {
 			// In Discord a test map is refused like any unknown name (which the reply may repeat).
-			for _, r := range []Reply{Handle(nil, Input{User: u, Command: "carc", Sub: "rules", Options: map[string]string{"map": "berlin"}}),
-				Handle(nil, Input{User: u, Command: "carc", Sub: "new", Options: map[string]string{"map": "practice"}})} {
+			for _, r := range []commands.Reply{commands.Handle(nil, commands.Input{User: u, Command: "carc", Sub: "rules", Options: map[string]string{"map": "berlin"}}),
+				commands.Handle(nil, commands.Input{User: u, Command: "carc", Sub: "new", Options: map[string]string{"map": "practice"}})} {
 				_, choices, ok := strings.Cut(r.Text, "choose ")
 				if !ok {
 					t.Errorf("Discord offers a test map: %s", r.Text)
@@ -205,7 +207,7 @@ func TestNoReplyOffersATestMap(t *testing.T) {
 				replies = append(replies, choices)
 			}
 		}
-		for _, ch := range Autocomplete(nil, Input{User: u, Local: local, Command: "carc", Sub: "new", Options: map[string]string{"map": ""}}, "map") {
+		for _, ch := range commands.Autocomplete(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "new", Options: map[string]string{"map": ""}}, "map") {
 			replies = append(replies, ch.Name+" "+ch.Value)
 		}
 		for _, r := range replies {
@@ -217,7 +219,7 @@ func TestNoReplyOffersATestMap(t *testing.T) {
 			t.Errorf("local %v: a mistyped map does not list the maps: %s", local, replies[0])
 		}
 	}
-	if r := Handle(nil, Input{User: table.User{ID: "ann", Name: "ann"}, Local: true, Command: "carc", Sub: "new", Options: map[string]string{"map": "practice"}}); !r.OK {
+	if r := commands.Handle(nil, commands.Input{User: table.User{ID: "ann", Name: "ann"}, Local: true, Command: "carc", Sub: "new", Options: map[string]string{"map": "practice"}}); !r.OK {
 		t.Errorf("a table script can no longer open a test map: %s", r.Text)
 	}
 }

@@ -1,4 +1,4 @@
-package commands
+package script
 
 import (
 	"fmt"
@@ -9,12 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // Leagues at the local table (bot play, table scripts): /league runs against a store in memory
-// (MemoryLeagues) with the texts Discord shows, and each round's games open as local tables of
+// (leagues.Memory) with the texts Discord shows, and each round's games open as local tables of
 // their own, which the script plays after !table GAME-ID (the runner goes to the first of them by
 // itself when no game runs at its table). A game's end records its result in the season, and the
 // next round starts as on Discord. The local "server" has no Manage Server members: a league's
@@ -28,7 +30,7 @@ const (
 
 // localLeagues is the league side of a runner: the store and which tables are league games.
 type localLeagues struct {
-	store MemoryLeagues
+	store leagues.Memory
 	// games maps the id of a league game not yet over to its league and season.
 	games map[string]leagueGame
 }
@@ -39,10 +41,10 @@ type leagueGame struct {
 }
 
 // leagueLine runs one /league input.
-func (r *Runner) leagueLine(n int, user, cmd string, in Input) error {
+func (r *Runner) leagueLine(n int, user, cmd string, in commands.Input) error {
 	all, _ := r.leagues.store.Leagues("")
-	c := LeagueContext{Store: &r.leagues.store, Guild: localGuild, Channel: localChannel, Now: r.now(), NewID: "L" + strconv.Itoa(len(all)+1)}
-	lr := HandleLeague(c, in)
+	c := leagues.Context{Store: &r.leagues.store, Guild: localGuild, Channel: localChannel, Now: r.now(), NewID: "L" + strconv.Itoa(len(all)+1)}
+	lr := leagues.Handle(c, in)
 	text := localText(lr.Text)
 	if lr.File != nil {
 		text += "\n" + r.writeFile(lr.File)
@@ -56,7 +58,7 @@ func (r *Runner) leagueLine(n int, user, cmd string, in Input) error {
 			return err
 		}
 	}
-	reply := Reply{Text: text, OK: lr.OK}
+	reply := commands.Reply{Text: text, OK: lr.OK}
 	r.last = &reply
 	if err := r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: lr.OK, Reply: text}, replyText(user, reply)); err != nil {
 		return err
@@ -71,13 +73,13 @@ func (r *Runner) leagueLine(n int, user, cmd string, in Input) error {
 // them in threads: the first player opens the table with the league's options, the others join,
 // the first starts it. Each game's deal comes from a seed drawn from its id, so that a script
 // replays.
-func (r *Runner) openRound(n int, start *RoundStart) error {
+func (r *Runner) openRound(n int, start *leagues.RoundStart) error {
 	l, s := start.League, start.Season
 	var opened []string
 	for _, fi := range start.Fixtures {
 		f := s.Fixtures[fi]
 		user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
-		newIn := Input{User: user(f.Players[0]), Command: "carc", Sub: "new", Local: true, Table: f.GameID, Channel: f.GameID,
+		newIn := commands.Input{User: user(f.Players[0]), Command: "carc", Sub: "new", Local: true, Table: f.GameID, Channel: f.GameID,
 			Options: map[string]string{"map": l.Map, "seed": strconv.FormatUint(gameSeed(f.GameID), 10)}}
 		for k, v := range l.TableOptions {
 			newIn.Options[k] = v
@@ -90,7 +92,7 @@ func (r *Runner) openRound(n int, start *RoundStart) error {
 		for _, p := range f.Players[1:] {
 			others = append(others, user(p))
 		}
-		replies, err := OpenLeagueGame(newIn, mark, others)
+		replies, err := commands.OpenLeagueGame(newIn, mark, others)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
@@ -183,8 +185,8 @@ func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 	if err := r.emit(inputLine{Line: n, User: leagueUser, Input: "(result)", OK: true, Reply: text}, text); err != nil {
 		return err
 	}
-	c := LeagueContext{Store: store, Guild: localGuild, Channel: localChannel, Now: now}
-	if next, ok := StartNextRound(c, l, s); ok {
+	c := leagues.Context{Store: store, Guild: localGuild, Channel: localChannel, Now: now}
+	if next, ok := leagues.StartNextRound(c, l, s); ok {
 		text := localText(next.Text)
 		if err := r.emit(inputLine{Line: n, User: leagueUser, Input: "(next round)", OK: true, Reply: text}, text); err != nil {
 			return err
@@ -197,14 +199,14 @@ func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
 		text := fmt.Sprintf("%s, season %d: every game is played.\n%s\nAn administrator closes the season with /league end.",
-			l.Name, s.Number, StandingsText(l, s))
+			l.Name, s.Number, leagues.StandingsText(l, s))
 		return r.emit(inputLine{Line: n, User: leagueUser, Input: "(season)", OK: true, Reply: text}, text)
 	}
 	return nil
 }
 
 // fixtureResult is a league game's result in the order of its fixture's players: the scores, the
-// places and whether it was played or adjudicated (AdjudicatedPlaces, as the bot does).
+// places and whether it was played or adjudicated (commands.AdjudicatedPlaces, as the bot does).
 func fixtureResult(l league.League, f league.Fixture, t *table.Table) ([]int, []int, league.FixtureStatus, error) {
 	scores := make([]int, len(t.Seats))
 	out := make([]bool, len(t.Seats))
@@ -215,7 +217,7 @@ func fixtureResult(l league.League, f league.Fixture, t *table.Table) ([]int, []
 	places, status := league.PlacesLast(scores, out), league.Finished
 	if t.Status == table.Abandoned {
 		var err error
-		if places, err = AdjudicatedPlaces(t, l.Policy); err != nil {
+		if places, err = commands.AdjudicatedPlaces(t, l.Policy); err != nil {
 			return nil, nil, "", err
 		}
 		status = league.Adjudicated

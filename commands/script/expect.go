@@ -1,4 +1,4 @@
-package commands
+package script
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -24,7 +24,7 @@ type expectation struct {
 // and the same as text (quotes kept).
 type expectCtx struct {
 	r     *Runner
-	st    State
+	st    commands.State
 	kind  string
 	usage string
 	args  []string
@@ -79,7 +79,7 @@ func (r *Runner) expect(args []string, raw string) (string, error) {
 	}
 	// The reply's expectations need a reply (a /league command may come before any table); the
 	// others a table.
-	var st State
+	var st commands.State
 	switch {
 	case kind == "ok" || kind == "refused" || kind == "reply":
 		if r.last == nil {
@@ -88,14 +88,14 @@ func (r *Runner) expect(args []string, raw string) (string, error) {
 	case r.Table == nil:
 		return "", fmt.Errorf("%w: !expect %s: no table yet", ErrMalformed, kind)
 	default:
-		st = StateOf(r.Table, true)
+		st = commands.StateOf(r.Table, true)
 	}
 	// Texts are compared as written, quotes included.
 	_, text, _ := strings.Cut(raw, " ")
 	return e.check(&expectCtx{r: r, st: st, kind: kind, usage: e.usage, args: args[1:], text: strings.TrimSpace(text)})
 }
 
-func (x *expectCtx) player(name string) (*PlayerState, error) {
+func (x *expectCtx) player(name string) (*commands.PlayerState, error) {
 	for i := range x.st.Players {
 		if strings.EqualFold(x.st.Players[i].Name, name) {
 			return &x.st.Players[i], nil
@@ -228,12 +228,12 @@ func expectMeeple(x *expectCtx) (string, error) {
 		}
 		return "", fmt.Errorf("meeples on %s: %v, expected none", square, found)
 	}
-	spot, err := parseSpot(x.args[2])
+	spot, err := commands.ParseSpot(x.args[2])
 	if err != nil {
 		return "", x.malformed("%v", err)
 	}
 	for _, m := range x.st.Meeples {
-		if strings.EqualFold(m.Square, square) && strings.EqualFold(m.Player, name) && sameSpot(x.r.Table, m.Square, m.Spot, spot) {
+		if strings.EqualFold(m.Square, square) && strings.EqualFold(m.Player, name) && commands.SameSpot(x.r.Table, m.Square, m.Spot, spot) {
 			return "meeple found", nil
 		}
 	}
@@ -347,7 +347,7 @@ func expectState(x *expectCtx) (string, error) {
 	st := x.st
 	if len(x.args) > 0 && strings.HasPrefix(x.args[0], "as:") {
 		var err error
-		if st, err = StateAs(x.r.Table, strings.TrimPrefix(x.args[0], "as:")); err != nil {
+		if st, err = commands.StateAs(x.r.Table, strings.TrimPrefix(x.args[0], "as:")); err != nil {
 			return "", x.malformed("%v", err)
 		}
 		x.args = x.args[1:]
@@ -391,22 +391,4 @@ func expectState(x *expectCtx) (string, error) {
 		}
 		return nil
 	})
-}
-
-// sameSpot reports whether two spot names name the same feature of the tile on a square.
-func sameSpot(t *table.Table, square, a, b string) bool {
-	if a == b {
-		return true
-	}
-	sq, err := game.ParseSquare(square)
-	if err != nil || t.Game == nil {
-		return false
-	}
-	f, ok := t.Game.Face(sq)
-	if !ok {
-		return false
-	}
-	i, okA := f.SpotFeature(a)
-	j, okB := f.SpotFeature(b)
-	return okA && okB && i == j
 }

@@ -1,11 +1,9 @@
-package commands
+package script
 
 import (
 	"bytes"
 	"strings"
 	"testing"
-
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // TestHotSeatForgivesMistypedLines: at the hot-seat table a misspelt or misplaced ! line is
@@ -42,27 +40,5 @@ func TestHotSeatForgivesMistypedLines(t *testing.T) {
 	script := &Runner{Out: &bytes.Buffer{}}
 	if err := script.Run(strings.NewReader("!stat\n")); err == nil {
 		t.Error("a table script went on after a malformed line")
-	}
-}
-
-// TestLocalPlaySpeaksOfTheTerminal: local play has no buttons, pings or deadlines, and its texts
-// say so; Discord's texts offer the buttons.
-func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
-	for _, local := range []bool{true, false} {
-		ann, bob := table.User{ID: "a", Name: "ann"}, table.User{ID: "b", Name: "bob"}
-		tbl := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: local, Options: map[string]string{"map": "classic"}}).Table
-		tbl.Local = local
-		tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
-		start := Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"})
-		early := Handle(start.Table, Input{User: bob, Command: "place", Options: map[string]string{"square": "A1"}})
-		texts := start.Text + early.Text + helpText(local)
-		for _, discord := range []string{"click", "pinged"} {
-			if has := strings.Contains(texts, discord); has == local {
-				t.Errorf("local %v: %q said %v in %q", local, discord, has, texts)
-			}
-		}
-		if has := strings.Contains(helpText(local), "seed"); has != local {
-			t.Errorf("local %v: the help offers seed: %v", local, has)
-		}
 	}
 }

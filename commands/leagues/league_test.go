@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"path/filepath"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -27,16 +28,16 @@ func newLeagueBench(t *testing.T) *leagueBench {
 }
 
 // run sends /league sub as user (Manage Server when manager) with options "k=v".
-func (b *leagueBench) run(user string, manager bool, sub string, opts ...string) LeagueReply {
-	in := Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
+func (b *leagueBench) run(user string, manager bool, sub string, opts ...string) Reply {
+	in := commands.Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
 	}
-	return HandleLeague(LeagueContext{Store: b.store, Guild: "guild", Channel: "general", Now: b.now, Manager: manager, NewID: "L1"}, in)
+	return Handle(Context{Store: b.store, Guild: "guild", Channel: "general", Now: b.now, Manager: manager, NewID: "L1"}, in)
 }
 
-func (b *leagueBench) ok(r LeagueReply, want string) LeagueReply {
+func (b *leagueBench) ok(r Reply, want string) Reply {
 	b.t.Helper()
 	if !r.OK || !strings.Contains(r.Text, want) {
 		b.t.Fatalf("reply %q (ok=%v), want it to say %q", r.Text, r.OK, want)
@@ -44,7 +45,7 @@ func (b *leagueBench) ok(r LeagueReply, want string) LeagueReply {
 	return r
 }
 
-func (b *leagueBench) refused(r LeagueReply, want string) {
+func (b *leagueBench) refused(r Reply, want string) {
 	b.t.Helper()
 	if r.OK || !strings.Contains(r.Text, want) {
 		b.t.Fatalf("reply %q (ok=%v), want a refusal saying %q", r.Text, r.OK, want)
@@ -80,7 +81,7 @@ func TestLeagueLifeCycle(t *testing.T) {
 	if err := b.store.SaveLeague(l, s); err != nil {
 		t.Fatal(err)
 	}
-	next, ok := StartNextRound(LeagueContext{Store: b.store, Guild: "guild", Now: b.now}, l, s)
+	next, ok := StartNextRound(Context{Store: b.store, Guild: "guild", Now: b.now}, l, s)
 	if !ok || next.Start == nil || next.Start.Season.Started != 2 {
 		t.Fatalf("next round: %+v %v", next, ok)
 	}
@@ -157,7 +158,7 @@ func TestLeagueKickLeavesTheStandings(t *testing.T) {
 // place beyond the top 20.
 func TestRatingAndLeaderboardTexts(t *testing.T) {
 	b := newLeagueBench(t)
-	in := Input{Options: map[string]string{}}
+	in := commands.Input{Options: map[string]string{}}
 	if got := RatingText(b.store, "guild", table.User{ID: "ann"}, in); !strings.Contains(got, "no rated game") {
 		t.Fatal(got)
 	}
@@ -174,15 +175,15 @@ func TestRatingAndLeaderboardTexts(t *testing.T) {
 	if !strings.Contains(got, "21 rated games, 21 wins") || strings.Contains(got, "provisional") || !strings.Contains(got, "Best map: France") {
 		t.Fatal(got)
 	}
-	got = RatingText(b.store, "guild", table.User{ID: "ann"}, Input{Options: map[string]string{"user": "<@bax>"}})
+	got = RatingText(b.store, "guild", table.User{ID: "ann"}, commands.Input{Options: map[string]string{"user": "<@bax>"}})
 	if !strings.Contains(got, "provisional: 1 of 5 games") {
 		t.Fatal(got)
 	}
-	board := LeaderboardText(b.store, "guild", table.User{ID: "aax"}, Input{Options: map[string]string{"map": "france"}})
+	board := LeaderboardText(b.store, "guild", table.User{ID: "aax"}, commands.Input{Options: map[string]string{"map": "france"}})
 	if !strings.Contains(board, "1. <@ann>") || strings.Count(board, "\n") != LeaderboardSize+1 || !strings.Contains(board, "You: 22.") {
 		t.Fatal(board)
 	}
-	if got := LeaderboardText(b.store, "guild", table.User{ID: "ann"}, Input{Options: map[string]string{"map": "mars"}}); !strings.Contains(got, "not a map") {
+	if got := LeaderboardText(b.store, "guild", table.User{ID: "ann"}, commands.Input{Options: map[string]string{"map": "mars"}}); !strings.Contains(got, "not a map") {
 		t.Fatal(got)
 	}
 }

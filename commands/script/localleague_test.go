@@ -1,4 +1,4 @@
-package commands
+package script
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
@@ -87,14 +88,14 @@ func TestTheTableDirectiveGoesToALeaguesGame(t *testing.T) {
 // TestLeagueCommandsParseAsDiscordSendsThem: /league's first word is its subcommand, and /league
 // season new keeps the group as the subcommand, as Discord's interaction does.
 func TestLeagueCommandsParseAsDiscordSendsThem(t *testing.T) {
-	in, err := ParseCommand("/league create name:Cup map:classic")
+	in, err := commands.ParseCommand("/league create name:Cup map:classic")
 	if err != nil || in.Sub != "create" || in.Options["name"] != "Cup" {
 		t.Errorf("/league create: %+v, %v", in, err)
 	}
-	if in, err := ParseCommand("/league season new"); err != nil || in.Sub != "season" || len(in.Options) != 0 {
+	if in, err := commands.ParseCommand("/league season new"); err != nil || in.Sub != "season" || len(in.Options) != 0 {
 		t.Errorf("/league season new: %+v, %v", in, err)
 	}
-	if _, err := ParseCommand("/league season old"); err == nil || !strings.Contains(err.Error(), "/league season needs one of its subcommands: new") {
+	if _, err := commands.ParseCommand("/league season old"); err == nil || !strings.Contains(err.Error(), "/league season needs one of its subcommands: new") {
 		t.Errorf("/league season old: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package commands
+package script
 
 import (
 	"bufio"
@@ -14,6 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -30,8 +33,8 @@ type Runner struct {
 	// Draw renders the picture of a reply, DrawStandings the picture of /league standings; with
 	// OutDir set, every picture the bot would post is written there in order, and every file it
 	// would attach (a game's record, a league's CSV) under its own name.
-	Draw          func(t *table.Table, r Reply) ([]byte, error)
-	DrawStandings func(p *StandingsPicture) ([]byte, error)
+	Draw          func(t *table.Table, r commands.Reply) ([]byte, error)
+	DrawStandings func(p *leagues.StandingsPicture) ([]byte, error)
 	OutDir        string
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
@@ -39,7 +42,7 @@ type Runner struct {
 	Failed int
 
 	seed    *uint64
-	last    *Reply
+	last    *commands.Reply
 	images  int
 	lineNum int
 	// tables are the tables of this runner by id: the one /carc new opened and the league games;
@@ -115,8 +118,8 @@ type expectLine struct {
 
 // stateLine is the JSON line printed for !state.
 type stateLine struct {
-	Line  int   `json:"line"`
-	State State `json:"state"`
+	Line  int            `json:"line"`
+	State commands.State `json:"state"`
 }
 
 // ErrMalformed marks a script line that cannot be run.
@@ -177,23 +180,23 @@ func (r *Runner) Line(n int, raw string) error {
 		user, cmd = r.actingUser(), text
 	}
 	user = strings.TrimSpace(user)
-	in, err := ParseCommand(cmd)
+	in, err := commands.ParseCommand(cmd)
 	if err != nil {
-		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: sentence(err.Error())}, sentence(err.Error()))
+		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: commands.Sentence(err.Error())}, commands.Sentence(err.Error()))
 	}
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
 	if in.Command == "league" {
 		return r.leagueLine(n, user, cmd, in)
 	}
-	var reply Reply
+	var reply commands.Reply
 	if in.Command == "carc" && (in.Sub == "rating" || in.Sub == "leaderboard") {
-		reply = fail(r.Table, "Ratings are kept for each Discord server; games at the local table are not rated.")
+		reply = commands.Reply{Text: "Ratings are kept for each Discord server; games at the local table are not rated.", Ephemeral: true, Table: r.Table}
 	} else {
 		if r.Table != nil {
 			in.Record = r.records[r.Table.ID]
 		}
-		reply = Handle(r.Table, in)
+		reply = commands.Handle(r.Table, in)
 	}
 	if reply.Table != nil {
 		reply.Table.Local = true
@@ -234,7 +237,7 @@ func (r *Runner) playAISeats(n int) error {
 			return nil
 		}
 		name := r.Table.SeatName(r.Table.Game.Current)
-		reply := AIMove(r.Table)
+		reply := commands.AIMove(r.Table)
 		if !reply.OK {
 			return r.emit(inputLine{Line: n, User: name, Input: aiTurnInput, Reply: reply.Text}, replyText(name, reply))
 		}
@@ -256,14 +259,14 @@ const aiTurnInput = "(AI turn)"
 
 // joinReply is the whole answer to an input: the public text and, for a command that stood only in
 // part, what was refused.
-func joinReply(r Reply) string {
+func joinReply(r commands.Reply) string {
 	if r.Refused == "" {
 		return r.Text
 	}
 	return r.Text + "\n" + r.Refused
 }
 
-func replyText(user string, r Reply) string {
+func replyText(user string, r commands.Reply) string {
 	switch {
 	case !r.OK:
 		return "(to " + user + ") " + r.Text
@@ -297,8 +300,8 @@ func (r *Runner) emit(v any, human string) error {
 	return err
 }
 
-func (r *Runner) image(n int, reply Reply) error {
-	if r.Draw == nil || r.OutDir == "" || reply.Image == NoImage || reply.Table == nil {
+func (r *Runner) image(n int, reply commands.Reply) error {
+	if r.Draw == nil || r.OutDir == "" || reply.Image == commands.NoImage || reply.Table == nil {
 		return nil
 	}
 	png, err := r.Draw(reply.Table, reply)
@@ -317,7 +320,7 @@ func (r *Runner) writeImage(n int, png []byte) error {
 
 // writeFile writes a file the bot would attach (a game's record, a league's CSV) into OutDir
 // under its own name, and says where it went; without OutDir it says how to have it written.
-func (r *Runner) writeFile(f *File) string {
+func (r *Runner) writeFile(f *commands.File) string {
 	if r.OutDir == "" {
 		return fmt.Sprintf("(Local play writes the file %s when bot play runs with --out DIR.)", f.Name)
 	}
@@ -365,7 +368,7 @@ func malformed(n int, name, format string, a ...any) error {
 }
 
 func (r *Runner) directive(n int, text string) error {
-	words, err := splitWords(text[1:])
+	words, err := commands.SplitWords(text[1:])
 	if err != nil || len(words) == 0 {
 		return fmt.Errorf("line %d: %w: %q", n, ErrMalformed, game.Echo(text))
 	}
@@ -515,13 +518,13 @@ func (r *Runner) stateDirective(n int, args []string, _ string) error {
 		return malformed(n, "state", "no table yet: open one with /carc new")
 	}
 	full := !r.Human
-	var as *State
+	var as *commands.State
 	switch arg := strings.Join(args, " "); {
 	case arg == "":
 	case arg == "full":
 		full = true
 	case strings.HasPrefix(arg, "as:"):
-		st, err := StateAs(r.Table, strings.TrimPrefix(arg, "as:"))
+		st, err := commands.StateAs(r.Table, strings.TrimPrefix(arg, "as:"))
 		if err != nil {
 			return malformed(n, "state", "%v", err)
 		}
@@ -529,11 +532,11 @@ func (r *Runner) stateDirective(n int, args []string, _ string) error {
 	default:
 		return malformed(n, "state", "write !state, !state full for the hidden parts too, or !state as:NAME for what NAME may see")
 	}
-	state := func() State {
+	state := func() commands.State {
 		if as != nil {
 			return *as
 		}
-		return StateOf(r.Table, full)
+		return commands.StateOf(r.Table, full)
 	}
 	if r.Human {
 		b, err := json.MarshalIndent(state(), "", "  ")

@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"encoding/json"
@@ -10,16 +10,16 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// MemoryLeagues is a LeagueStore held in memory: the leagues of local play (bot play and table
+// Memory is a Store held in memory: the leagues of local play (bot play and table
 // scripts), which last as long as the process. It keeps copies, as the database does, so that a
 // command that changes a league it read and then refuses leaves the stored league as it was.
-type MemoryLeagues struct {
+type Memory struct {
 	leagues []league.League
 	seasons map[string][]league.Season // by league id, by season number from 1
 }
 
 // Leagues returns the leagues of a guild, in the order they were created.
-func (m *MemoryLeagues) Leagues(guild string) ([]league.League, error) {
+func (m *Memory) Leagues(guild string) ([]league.League, error) {
 	var out []league.League
 	for _, l := range m.leagues {
 		if guild == "" || l.Guild == guild {
@@ -30,7 +30,7 @@ func (m *MemoryLeagues) Leagues(guild string) ([]league.League, error) {
 }
 
 // League returns a league by id.
-func (m *MemoryLeagues) League(id string) (league.League, error) {
+func (m *Memory) League(id string) (league.League, error) {
 	i := slices.IndexFunc(m.leagues, func(l league.League) bool { return l.ID == id })
 	if i < 0 {
 		return league.League{}, fmt.Errorf("load league %s: %w", id, storage.ErrNotFound)
@@ -39,7 +39,7 @@ func (m *MemoryLeagues) League(id string) (league.League, error) {
 }
 
 // Season returns season n of a league.
-func (m *MemoryLeagues) Season(leagueID string, n int) (league.Season, error) {
+func (m *Memory) Season(leagueID string, n int) (league.Season, error) {
 	seasons := m.seasons[leagueID]
 	if n < 1 || n > len(seasons) || seasons[n-1].Number == 0 {
 		return league.Season{}, fmt.Errorf("load season %d of league %s: %w", n, leagueID, storage.ErrNotFound)
@@ -48,7 +48,7 @@ func (m *MemoryLeagues) Season(leagueID string, n int) (league.Season, error) {
 }
 
 // Seasons returns every season of a league, oldest first.
-func (m *MemoryLeagues) Seasons(leagueID string) ([]league.Season, error) {
+func (m *Memory) Seasons(leagueID string) ([]league.Season, error) {
 	var out []league.Season
 	for _, s := range m.seasons[leagueID] {
 		if s.Number > 0 {
@@ -59,7 +59,7 @@ func (m *MemoryLeagues) Seasons(leagueID string) ([]league.Season, error) {
 }
 
 // SaveLeague stores a league and the seasons given.
-func (m *MemoryLeagues) SaveLeague(l league.League, seasons ...league.Season) error {
+func (m *Memory) SaveLeague(l league.League, seasons ...league.Season) error {
 	if strings.TrimSpace(l.ID) == "" {
 		return fmt.Errorf("save league: %w: a league needs an id", storage.ErrInvalid)
 	}

@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"bytes"
@@ -9,12 +9,13 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
-// LeagueCSV is every game of every season: one row per player and game, with the game's state,
+// CSV is every game of every season: one row per player and game, with the game's state,
 // score, place, league points and date.
-func LeagueCSV(l league.League, seasons []league.Season) []byte {
+func CSV(l league.League, seasons []league.Season) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	_ = w.Write([]string{"league", "season", "round", "table", "game", "status", "date", "seat", "player_id", "player", "score", "place", "points"})
@@ -54,13 +55,13 @@ func csvText(s string) string {
 	return s
 }
 
-func leagueExport(l league.League, seasons []league.Season) LeagueReply {
+func leagueExport(l league.League, seasons []league.Season) Reply {
 	name := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
 			return r
 		}
 		return '-'
 	}, l.Name)
-	return LeagueReply{OK: true, Text: fmt.Sprintf("%s: every game of %s, one row per player.", l.Name, plural(len(seasons), "season", "seasons")),
-		File: &File{Name: name + ".csv", Data: LeagueCSV(l, seasons)}}
+	return Reply{OK: true, Text: fmt.Sprintf("%s: every game of %s, one row per player.", l.Name, commands.Plural(len(seasons), "season", "seasons")),
+		File: &commands.File{Name: name + ".csv", Data: CSV(l, seasons)}}
 }

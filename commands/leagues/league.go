@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -15,17 +16,17 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
-// LeagueStore is what the league commands need of the store.
-type LeagueStore interface {
+// Store is what the league commands need of the store.
+type Store interface {
 	Leagues(guild string) ([]league.League, error)
 	Season(leagueID string, n int) (league.Season, error)
 	Seasons(leagueID string) ([]league.Season, error)
 	SaveLeague(l league.League, seasons ...league.Season) error
 }
 
-// LeagueContext is where a /league command runs.
-type LeagueContext struct {
-	Store   LeagueStore
+// Context is where a /league command runs.
+type Context struct {
+	Store   Store
 	Guild   string
 	Channel string
 	Now     time.Time
@@ -39,14 +40,14 @@ type LeagueContext struct {
 	Prepared *league.Season
 }
 
-// LeagueReply is the answer to a /league command.
-type LeagueReply struct {
+// Reply is the answer to a /league command.
+type Reply struct {
 	Text string
 	// Public replies are posted for the channel; the others only to the caller.
 	Public bool
 	OK     bool
 	// File is an attachment (the CSV of /league export).
-	File *File
+	File *commands.File
 	// Standings asks for the picture of the standings (/league standings), drawn by the bot.
 	Standings *StandingsPicture
 	// Start asks the bot to open the games of a round that has just started, in this order.
@@ -60,80 +61,52 @@ type RoundStart struct {
 	Fixtures []int
 }
 
-// LeagueSubs are the subcommands of /league.
-var LeagueSubs = []string{"create", "join", "leave", "start", "kick", "pause", "resume", "end", "standings", "schedule", "export", "season"}
-
 // leagueTableOptions are the /carc new options a league passes on to each of its games.
 var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "rules", "meeples", "missed"}
 
 // DefaultRoundDeadline is how long a league round lasts unless the league says otherwise.
 const DefaultRoundDeadline = 7 * 24 * time.Hour
 
-func leagueFail(format string, a ...any) LeagueReply {
-	return LeagueReply{Text: sentence(sprintf(format, a...))}
+func fail(format string, a ...any) Reply {
+	return Reply{Text: commands.Sentence(fmt.Sprintf(format, a...))}
 }
 
-// HandleLeague runs one /league command.
-func HandleLeague(c LeagueContext, in Input) LeagueReply {
+// Handle runs one /league command.
+func Handle(c Context, in commands.Input) Reply {
 	if c.Guild == "" {
-		return leagueFail("Leagues live in a server: use /league in one of its channels")
+		return fail("Leagues live in a server: use /league in one of its channels")
 	}
-	if in.Sub == "create" {
+	sub, ok := findSub(in.Sub)
+	if !ok {
+		return fail("/league %s is not a subcommand: use %s", game.Echo(in.Sub), subNames())
+	}
+	if sub.run == nil {
 		return leagueCreate(c, in)
-	}
-	if !slices.Contains(LeagueSubs, in.Sub) {
-		return leagueFail("/league %s is not a subcommand: use %s", game.Echo(in.Sub), strings.Join(LeagueSubs, ", "))
 	}
 	l, err := findLeague(c, in.Options["league"])
 	if err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	admin := c.Manager || in.User.ID == l.Creator
-	adminOnly := map[string]bool{"start": true, "kick": true, "pause": true, "resume": true, "end": true, "season": true}
-	if adminOnly[in.Sub] && !admin {
-		return leagueFail("Only %s's creator or a member with Manage Server can use /league %s", l.Name, in.Sub)
+	if sub.admin && !c.Manager && in.User.ID != l.Creator {
+		return fail("Only %s's creator or a member with Manage Server can use /league %s", l.Name, in.Sub)
 	}
 	// Only the seasons a command needs are read: a season of thousands of games is the costly
 	// part of a league.
 	var season *league.Season
-	if adminOnly[in.Sub] {
+	if sub.admin {
 		switch s, err := c.Store.Season(l.ID, l.Season); {
 		case err == nil:
 			season = &s
 		case !errors.Is(err, storage.ErrNotFound):
-			return leagueFail("The season of %s could not be read: %s", l.Name, storage.ForPlayers(err))
+			return fail("The season of %s could not be read: %s", l.Name, storage.ForPlayers(err))
 		}
 	}
-	switch in.Sub {
-	case "join":
-		return leagueJoin(c, l, in.User)
-	case "leave":
-		return leagueLeave(c, l, in.User)
-	case "start":
-		return leagueStart(c, l, season)
-	case "kick":
-		return leagueKick(c, l, season, in.Options["player"])
-	case "pause", "resume", "end":
-		return leagueStatus(c, l, season, in.Sub)
-	case "standings":
-		return leagueStandings(c, l, in.Options["season"])
-	case "schedule":
-		return leagueSchedule(c, l, in.Options["season"])
-	case "export":
-		seasons, err := c.Store.Seasons(l.ID)
-		if err != nil {
-			return leagueFail("The seasons of %s could not be read: %s", l.Name, storage.ForPlayers(err))
-		}
-		return leagueExport(l, seasons)
-	case "season":
-		return leagueSeasonNew(c, l)
-	}
-	return leagueFail("/league %s is not a subcommand", game.Echo(in.Sub))
+	return sub.run(c, l, season, in)
 }
 
 // findLeague picks the league a command means: the one named, else the server's only league not
 // ended (its only league at all when every one has ended), else the one of this channel.
-func findLeague(c LeagueContext, name string) (league.League, error) {
+func findLeague(c Context, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
 		return league.League{}, fmt.Errorf("the leagues could not be read: %s", storage.ForPlayers(err))
@@ -162,7 +135,7 @@ func findLeague(c LeagueContext, name string) (league.League, error) {
 		if name != "" {
 			return league.League{}, fmt.Errorf("no league is called %q here: the leagues are %s", game.Echo(name), leagueNames(all))
 		}
-		return league.League{}, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", DefaultMap)
+		return league.League{}, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", commands.DefaultMap)
 	}
 	return pick[0], nil
 }
@@ -178,26 +151,26 @@ func leagueNames(ls []league.League) string {
 	return strings.Join(names, ", ")
 }
 
-func save(c LeagueContext, l league.League, seasons ...league.Season) error {
+func save(c Context, l league.League, seasons ...league.Season) error {
 	if err := c.Store.SaveLeague(l, seasons...); err != nil {
 		return fmt.Errorf("the league could not be saved: %s", storage.ForPlayers(err))
 	}
 	return nil
 }
 
-func leagueCreate(c LeagueContext, in Input) LeagueReply {
+func leagueCreate(c Context, in commands.Input) Reply {
 	name := strings.TrimSpace(in.Options["name"])
 	if name == "" || len([]rune(name)) > 50 {
-		return leagueFail("A league needs a name of 1 to 50 characters: /league create name:<text>")
+		return fail("A league needs a name of 1 to 50 characters: /league create name:<text>")
 	}
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return leagueFail("The leagues could not be read: %s", storage.ForPlayers(err))
+		return fail("The leagues could not be read: %s", storage.ForPlayers(err))
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
-		return leagueFail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
+		return fail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
 	}
-	l := league.League{ID: c.NewID, Guild: c.Guild, Channel: c.Channel, Name: name, Creator: in.User.ID, Map: DefaultMap,
+	l := league.League{ID: c.NewID, Guild: c.Guild, Channel: c.Channel, Name: name, Creator: in.User.ID, Map: commands.DefaultMap,
 		Format: league.RoundRobin, TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: DefaultRoundDeadline,
 		Members: []league.Member{{ID: in.User.ID, Name: in.User.Name}}, Status: league.Open, Season: 1, Created: c.Now,
 		TableOptions: map[string]string{}}
@@ -205,18 +178,18 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 		l.Map = v
 	}
 	if e, err := variants.Lookup(l.Map); err != nil || e.Test {
-		return leagueFail("map:%s is not a map: choose %s", game.Echo(l.Map), strings.Join(variants.IDs(false), ", "))
+		return fail("map:%s is not a map: choose %s", game.Echo(l.Map), strings.Join(variants.IDs(false), ", "))
 	}
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
 		if !slices.Contains(league.Formats, l.Format) {
-			return leagueFail("format:%s: choose round-robin, double-round-robin or swiss", game.Echo(v))
+			return fail("format:%s: choose round-robin, double-round-robin or swiss", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["players"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < league.MinTableSize || n > league.MaxTableSize {
-			return leagueFail("players:%s: a league game seats %d to %d players", game.Echo(v), league.MinTableSize, league.MaxTableSize)
+			return fail("players:%s: a league game seats %d to %d players", game.Echo(v), league.MinTableSize, league.MaxTableSize)
 		}
 		l.TableSize = n
 	}
@@ -226,50 +199,50 @@ func leagueCreate(c LeagueContext, in Input) LeagueReply {
 	if v, ok := in.Options["rounds"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 30 || l.Format != league.Swiss {
-			return leagueFail("rounds:%s: only a swiss league chooses its rounds, 1 to 30 (a round-robin plays everyone once)", game.Echo(v))
+			return fail("rounds:%s: only a swiss league chooses its rounds, 1 to 30 (a round-robin plays everyone once)", game.Echo(v))
 		}
 		l.Rounds = n
 	}
 	if v, ok := in.Options["round"]; ok {
-		d, err := parseDuration(v)
+		d, err := commands.ParseDuration(v)
 		if err != nil || d < time.Hour {
-			return leagueFail("round:%s: write how long a round lasts, like 7d or 3d12h, between 1 hour and 30 days", game.Echo(v))
+			return fail("round:%s: write how long a round lasts, like 7d or 3d12h, between 1 hour and 30 days", game.Echo(v))
 		}
 		l.RoundDeadline = d
 	}
 	if v, ok := in.Options["next"]; ok {
 		l.Next = league.Next(strings.ToLower(v))
 		if l.Next != league.NextWhenPlayed && l.Next != league.NextOnDate {
-			return leagueFail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", game.Echo(v))
+			return fail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["adjudicate"]; ok {
 		l.Policy = league.Policy(strings.ToLower(v))
 		if l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit {
-			return leagueFail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", game.Echo(v))
+			return fail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["rated"]; ok {
-		return leagueFail("rated:%s: league games are always rated, so a league takes no rated option", game.Echo(v))
+		return fail("rated:%s: league games are always rated, so a league takes no rated option", game.Echo(v))
 	}
 	// The table options are those of /carc new, checked by /carc new itself.
-	table := Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
+	table := commands.Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
 	for _, k := range leagueTableOptions {
 		if v, ok := in.Options[k]; ok {
 			table.Options[k], l.TableOptions[k] = v, v
 		}
 	}
-	if r := Handle(nil, table); !r.OK {
-		return leagueFail("%s", r.Text)
+	if r := commands.Handle(nil, table); !r.OK {
+		return fail("%s", r.Text)
 	}
 	if err := l.Check(); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
 	if err := save(c, l); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("New league %s (id %s): %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
-		l.Name, l.ID, variantTitle(l.Map), formatText(l), plural(l.TableSize, "player", "players")+" a game", formatDuration(l.RoundDeadline),
+	return Reply{OK: true, Public: true, Text: fmt.Sprintf("New league %s (id %s): %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
+		l.Name, l.ID, variantTitle(l.Map), formatText(l), commands.Plural(l.TableSize, "player", "players")+" a game", commands.FormatDuration(l.RoundDeadline),
 		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 
@@ -282,14 +255,14 @@ func variantTitle(id string) string {
 
 func formatText(l league.League) string {
 	if l.Format == league.Swiss {
-		return fmt.Sprintf("swiss, %s", plural(l.Rounds, "round", "rounds"))
+		return fmt.Sprintf("swiss, %s", commands.Plural(l.Rounds, "round", "rounds"))
 	}
 	return string(l.Format)
 }
 
 func nextText(l league.League) string {
 	if l.OnDates() {
-		return "each round starts on its date, " + formatDuration(l.RoundDeadline) + " after the last"
+		return "each round starts on its date, " + commands.FormatDuration(l.RoundDeadline) + " after the last"
 	}
 	return "the next round starts when the last game of a round ends"
 }
@@ -301,79 +274,79 @@ func policyText(p league.Policy) string {
 	return "an unfinished game ends as the score stands"
 }
 
-func leagueJoin(c LeagueContext, l league.League, u table.User) LeagueReply {
+func leagueJoin(c Context, l league.League, u table.User) Reply {
 	if l.Status != league.Open {
-		return leagueFail("%s is %s: members join between seasons (after /league end and /league season new)", l.Name, l.Status)
+		return fail("%s is %s: members join between seasons (after /league end and /league season new)", l.Name, l.Status)
 	}
 	if l.Member(u.ID) >= 0 {
-		return leagueFail("You are already a member of %s (%s)", l.Name, plural(len(l.Members), "member", "members"))
+		return fail("You are already a member of %s (%s)", l.Name, commands.Plural(len(l.Members), "member", "members"))
 	}
 	if len(l.Members) >= league.MaxMembers {
-		return leagueFail("%s is full: a league takes at most %s. A server runs as many leagues as it likes: ask an administrator to open another with /league create",
-			l.Name, plural(league.MaxMembers, "member", "members"))
+		return fail("%s is full: a league takes at most %s. A server runs as many leagues as it likes: ask an administrator to open another with /league create",
+			l.Name, commands.Plural(league.MaxMembers, "member", "members"))
 	}
 	l.Members = append(l.Members, league.Member{ID: u.ID, Name: u.Name})
 	if err := save(c, l); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s joined %s: %s.", u.Name, l.Name, plural(len(l.Members), "member", "members"))}
+	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s joined %s: %s.", u.Name, l.Name, commands.Plural(len(l.Members), "member", "members"))}
 }
 
-func leagueLeave(c LeagueContext, l league.League, u table.User) LeagueReply {
+func leagueLeave(c Context, l league.League, u table.User) Reply {
 	i := l.Member(u.ID)
 	if i < 0 {
-		return leagueFail("You are not a member of %s", l.Name)
+		return fail("You are not a member of %s", l.Name)
 	}
 	if l.Status != league.Open {
-		return leagueFail("%s has started: you can no longer leave it; ask its creator to /league kick you", l.Name)
+		return fail("%s has started: you can no longer leave it; ask its creator to /league kick you", l.Name)
 	}
 	l.Members = slices.Delete(l.Members, i, i+1)
 	if err := save(c, l); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s left %s: %s.", u.Name, l.Name, plural(len(l.Members), "member", "members"))}
+	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s left %s: %s.", u.Name, l.Name, commands.Plural(len(l.Members), "member", "members"))}
 }
 
 // leagueStart starts the season (its first round) or its next round, and saves the fixtures with
 // their game ids before any game is opened: a restart finds every game it must still open.
-func leagueStart(c LeagueContext, l league.League, s *league.Season) LeagueReply {
+func leagueStart(c Context, l league.League, s *league.Season) Reply {
 	switch l.Status {
 	case league.Paused:
-		return leagueFail("%s is paused: /league resume it first", l.Name)
+		return fail("%s is paused: /league resume it first", l.Name)
 	case league.Ended:
-		return leagueFail("%s's season %d is over: /league season new starts the next", l.Name, l.Season)
+		return fail("%s's season %d is over: /league season new starts the next", l.Name, l.Season)
 	}
 	if l.Status == league.Open {
 		if len(l.Members) < 2 {
-			return leagueFail("%s needs at least 2 members to start; it has %s. Others join with /league join", l.Name, plural(len(l.Members), "member", "members"))
+			return fail("%s needs at least 2 members to start; it has %s. Others join with /league join", l.Name, commands.Plural(len(l.Members), "member", "members"))
 		}
 		ns, err := newSeason(c, l)
 		if err != nil {
-			return leagueFail("The season cannot start: %v", err)
+			return fail("The season cannot start: %v", err)
 		}
 		s = &ns
 		l.Status = league.Running
 	}
 	idx, err := s.StartRound(&l, c.Now)
 	if err != nil {
-		return leagueFail("The next round cannot start: %v", err)
+		return fail("The next round cannot start: %v", err)
 	}
 	for _, i := range idx {
 		f := &s.Fixtures[i]
 		f.GameID = fmt.Sprintf("%s-s%d-r%d-t%d", l.ID, s.Number, f.Round, f.Table)
 	}
 	if err := save(c, l, *s); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: roundText(l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
+	return Reply{OK: true, Public: true, Text: roundText(l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
 }
 
 // PrepareStart schedules the season a /league start would start now, for the caller to pass as
-// LeagueContext.Prepared: a round-robin of a thousand members is the costly part of the command,
+// Context.Prepared: a round-robin of a thousand members is the costly part of the command,
 // and is better done before the caller takes the lock that every league command and league timer
 // shares. Nil when the command would not start a season (another subcommand, a caller who may not
 // start it, a league already running).
-func PrepareStart(c LeagueContext, in Input) *league.Season {
+func PrepareStart(c Context, in commands.Input) *league.Season {
 	if c.Guild == "" || in.Sub != "start" {
 		return nil
 	}
@@ -389,7 +362,7 @@ func PrepareStart(c LeagueContext, in Input) *league.Season {
 }
 
 // newSeason is the season l starts: the prepared one when it was scheduled for these members.
-func newSeason(c LeagueContext, l league.League) (league.Season, error) {
+func newSeason(c Context, l league.League) (league.Season, error) {
 	if p := c.Prepared; p != nil && p.League == l.ID && p.Number == l.Season && slices.Equal(p.Members, l.Members) {
 		return *p, nil
 	}
@@ -399,9 +372,9 @@ func newSeason(c LeagueContext, l league.League) (league.Season, error) {
 // StartNextRound starts the next round of a running league whose round is over (the bot calls
 // it when a round's last game ends or its deadline passes). ok is false when there is nothing to
 // start: the league is paused, the season is over, or a league on dates waits for the round's date.
-func StartNextRound(c LeagueContext, l league.League, s league.Season) (LeagueReply, bool) {
+func StartNextRound(c Context, l league.League, s league.Season) (Reply, bool) {
 	if l.Status != league.Running || !s.NextRoundDue(&l, c.Now) {
-		return LeagueReply{}, false
+		return Reply{}, false
 	}
 	r := leagueStart(c, l, &s)
 	return r, r.OK
@@ -433,11 +406,11 @@ func mentions(ids []string) string {
 	return strings.Join(out, ", ")
 }
 
-func leagueKick(c LeagueContext, l league.League, s *league.Season, who string) LeagueReply {
+func leagueKick(c Context, l league.League, s *league.Season, who string) Reply {
 	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
 	i := slices.IndexFunc(l.Members, func(m league.Member) bool { return m.ID == id || strings.EqualFold(m.Name, id) })
 	if i < 0 {
-		return leagueFail("%s is not a member of %s: the members are %s", game.Echo(who), l.Name, memberNames(l.Members))
+		return fail("%s is not a member of %s: the members are %s", game.Echo(who), l.Name, memberNames(l.Members))
 	}
 	m := l.Members[i]
 	l.Members = slices.Delete(l.Members, i, i+1)
@@ -447,9 +420,9 @@ func leagueKick(c LeagueContext, l league.League, s *league.Season, who string) 
 		seasons = append(seasons, *s)
 	}
 	if err := save(c, l, seasons...); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s is no longer a member of %s; the games already running go on, and the standings leave them out.", m.Name, l.Name)}
+	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s is no longer a member of %s; the games already running go on, and the standings leave them out.", m.Name, l.Name)}
 }
 
 func memberNames(ms []league.Member) string {
@@ -460,7 +433,8 @@ func memberNames(ms []league.Member) string {
 	return strings.Join(names, ", ")
 }
 
-func leagueStatus(c LeagueContext, l league.League, s *league.Season, sub string) LeagueReply {
+func leagueStatus(c Context, l league.League, s *league.Season, in commands.Input) Reply {
+	sub := in.Sub
 	var seasons []league.Season
 	switch {
 	case sub == "pause" && l.Status == league.Running:
@@ -479,27 +453,27 @@ func leagueStatus(c LeagueContext, l league.League, s *league.Season, sub string
 			seasons = append(seasons, *s)
 		}
 	default:
-		return leagueFail("%s is %s, so /league %s does nothing: %s", l.Name, l.Status, sub, map[league.Status]string{
+		return fail("%s is %s, so /league %s does nothing: %s", l.Name, l.Status, sub, map[league.Status]string{
 			league.Open: "/league start starts it", league.Running: "/league pause or /league end",
 			league.Paused: "/league resume or /league end", league.Ended: "/league season new starts the next season"}[l.Status])
 	}
 	if err := save(c, l, seasons...); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
 	text := map[string]string{"pause": "%s is paused: no round starts and no deadline is enforced until /league resume.",
 		"resume": "%s is running again.", "end": "%s's season is over; the standings stay readable with /league standings."}[sub]
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf(text, l.Name)}
+	return Reply{OK: true, Public: true, Text: fmt.Sprintf(text, l.Name)}
 }
 
-func leagueSeasonNew(c LeagueContext, l league.League) LeagueReply {
+func leagueSeasonNew(c Context, l league.League) Reply {
 	if l.Status != league.Ended {
-		return leagueFail("%s's season %d is %s: /league end it before starting the next", l.Name, l.Season, l.Status)
+		return fail("%s's season %d is %s: /league end it before starting the next", l.Name, l.Season, l.Status)
 	}
 	l.Season++
 	l.Status = league.Open
 	if err := save(c, l); err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Public: true, Text: fmt.Sprintf("%s, season %d: the same %s; members join or leave now, then /league start. Past seasons stay readable with season:<n>.",
-		l.Name, l.Season, plural(len(l.Members), "member", "members"))}
+	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s, season %d: the same %s; members join or leave now, then /league start. Past seasons stay readable with season:<n>.",
+		l.Name, l.Season, commands.Plural(len(l.Members), "member", "members"))}
 }

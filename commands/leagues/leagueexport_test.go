@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func TestLeagueCSVKeepsNamesText(t *testing.T) {
 	if err := s.Record(0, league.Finished, []int{31, 12}, []int{1, 2}, time.Unix(1_800_000_100, 0)); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := csv.NewReader(bytes.NewReader(LeagueCSV(l, []league.Season{s}))).ReadAll()
+	rows, err := csv.NewReader(bytes.NewReader(CSV(l, []league.Season{s}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -13,7 +14,7 @@ import (
 
 // pickSeason reads the season a command asks for: season:<n>, else the current one, else (between
 // seasons, before the next has started) the last one played.
-func pickSeason(c LeagueContext, l league.League, v string) (league.Season, error) {
+func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 	n := l.Season
 	if v != "" {
 		var err error
@@ -43,7 +44,7 @@ func standingsTitle(l league.League, s league.Season) string {
 		}
 	}
 	return fmt.Sprintf("%s, season %d: standings after %s of %d (round %d of %d)", l.Name, s.Number,
-		plural(done, "game", "games"), len(s.Fixtures), s.Started, s.TotalRounds(&l))
+		commands.Plural(done, "game", "games"), len(s.Fixtures), s.Started, s.TotalRounds(&l))
 }
 
 // StandingsText is the standings of a season as a monospaced table.
@@ -52,7 +53,7 @@ func StandingsText(l league.League, s league.Season) string {
 	fmt.Fprintf(&b, "%s\n```\n", standingsTitle(l, s))
 	fmt.Fprintf(&b, "%3s  %-20s %6s %6s %5s %4s %5s\n", "#", "player", "points", "diff", "h2h", "wins", "games")
 	for _, st := range s.Standings() {
-		fmt.Fprintf(&b, "%3d  %-20s %6s %+6d %5s %4d %5d\n", st.Rank, Truncate(s.Name(st.Player), 20), num(st.Points), st.ScoreDiff,
+		fmt.Fprintf(&b, "%3d  %-20s %6s %+6d %5s %4d %5d\n", st.Rank, commands.Truncate(s.Name(st.Player), 20), num(st.Points), st.ScoreDiff,
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
 	b.WriteString("```\nPoints: 1 per opponent finished ahead of, ½ per shared place; a bye is worth 1. Ties: score difference, head-to-head, wins.")
@@ -89,18 +90,18 @@ func standingsPicture(l league.League, s league.Season) *StandingsPicture {
 	return p
 }
 
-func leagueStandings(c LeagueContext, l league.League, v string) LeagueReply {
+func leagueStandings(c Context, l league.League, v string) Reply {
 	s, err := pickSeason(c, l, v)
 	if err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
-	return LeagueReply{OK: true, Text: StandingsText(l, s), Standings: standingsPicture(l, s)}
+	return Reply{OK: true, Text: StandingsText(l, s), Standings: standingsPicture(l, s)}
 }
 
-func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
+func leagueSchedule(c Context, l league.League, v string) Reply {
 	s, err := pickSeason(c, l, v)
 	if err != nil {
-		return leagueFail("%v", err)
+		return fail("%v", err)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, season %d: schedule (%s; league id %s)", l.Name, s.Number, formatText(l), l.ID)
@@ -133,7 +134,7 @@ func leagueSchedule(c LeagueContext, l league.League, v string) LeagueReply {
 			fmt.Fprintf(&b, "\n  Bye: %s", names(s, s.Rounds[r-1].Byes))
 		}
 	}
-	return LeagueReply{OK: true, Text: b.String()}
+	return Reply{OK: true, Text: b.String()}
 }
 
 func names(s league.Season, ids []string) string {

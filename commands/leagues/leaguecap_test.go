@@ -1,10 +1,11 @@
-package commands
+package leagues
 
 import (
 	"fmt"
 	"slices"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
@@ -40,9 +41,9 @@ func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	b := newLeagueBench(t)
 	b.ok(b.run("ann", false, "create", "name=Cup", "format=swiss", "rounds=3"), "New league Cup")
 	b.ok(b.run("bob", false, "join"), "2 members")
-	ctx := LeagueContext{Store: b.store, Guild: "guild", Channel: "general", Now: b.now}
-	start := Input{User: table.User{ID: "ann", Name: "Ann"}, Command: "league", Sub: "start", Options: map[string]string{}}
-	if p := PrepareStart(ctx, Input{User: table.User{ID: "bob"}, Sub: "start", Options: map[string]string{}}); p != nil {
+	ctx := Context{Store: b.store, Guild: "guild", Channel: "general", Now: b.now}
+	start := commands.Input{User: table.User{ID: "ann", Name: "Ann"}, Command: "league", Sub: "start", Options: map[string]string{}}
+	if p := PrepareStart(ctx, commands.Input{User: table.User{ID: "bob"}, Sub: "start", Options: map[string]string{}}); p != nil {
 		t.Fatal("PrepareStart scheduled a season for a member who may not start the league")
 	}
 	p := PrepareStart(ctx, start)
@@ -54,7 +55,7 @@ func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	p.Rounds = []league.Round{{Tables: [][]string{{"bob", "ann"}}}}
 	b.ok(b.run("cy", false, "join"), "3 members")
 	ctx.Prepared = p
-	r := HandleLeague(ctx, start)
+	r := Handle(ctx, start)
 	if !r.OK || slices.Equal(r.Start.Season.Fixtures[0].Players, []string{"bob", "ann"}) {
 		t.Fatalf("a season prepared for 2 members started a league of 3: %+v", r)
 	}
@@ -66,11 +67,11 @@ func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	b2 := newLeagueBench(t)
 	b2.ok(b2.run("ann", false, "create", "name=Cup", "format=swiss", "rounds=3"), "New league Cup")
 	b2.ok(b2.run("bob", false, "join"), "2 members")
-	ctx2 := LeagueContext{Store: b2.store, Guild: "guild", Channel: "general", Now: b2.now}
+	ctx2 := Context{Store: b2.store, Guild: "guild", Channel: "general", Now: b2.now}
 	p = PrepareStart(ctx2, start)
 	p.Rounds = []league.Round{{Tables: [][]string{{"bob", "ann"}}}}
 	ctx2.Prepared = p
-	r = HandleLeague(ctx2, start)
+	r = Handle(ctx2, start)
 	if !r.OK || !slices.Equal(r.Start.Season.Fixtures[0].Players, []string{"bob", "ann"}) {
 		t.Fatalf("the prepared season was not the one started: %+v", r.Start)
 	}

@@ -1,10 +1,11 @@
-package commands
+package bot
 
 import (
 	"testing"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
 // TestDefinitionsKeepDiscordsLimits: every command, subcommand and option, those the maps add
@@ -13,7 +14,7 @@ import (
 func TestDefinitionsKeepDiscordsLimits(t *testing.T) {
 	var check func(path, desc string, opts []*discordgo.ApplicationCommandOption)
 	check = func(path, desc string, opts []*discordgo.ApplicationCommandOption) {
-		if n := utf8.RuneCountInString(desc); n < 1 || n > maxDescription {
+		if n := utf8.RuneCountInString(desc); n < 1 || n > commands.MaxDescription {
 			t.Errorf("%s: a description of %d characters: %q", path, n, desc)
 		}
 		if len(opts) > 25 {

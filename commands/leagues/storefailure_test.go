@@ -1,4 +1,4 @@
-package commands
+package leagues
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -49,16 +50,16 @@ func TestStoreFailuresTellPlayersWhatHappened(t *testing.T) {
 	replies := map[string]string{}
 	for _, failLeagues := range []bool{false, true} {
 		st := failingStore{l: l, failLeagues: failLeagues}
-		c := LeagueContext{Store: st, Guild: "g1", Channel: "c1", Now: time.Unix(1_800_000_000, 0), NewID: "L2"}
+		c := Context{Store: st, Guild: "g1", Channel: "c1", Now: time.Unix(1_800_000_000, 0), NewID: "L2"}
 		for _, sub := range []string{"create", "join", "leave", "start", "kick", "pause", "end", "standings", "schedule", "export"} {
-			in := Input{User: ann, Command: "league", Sub: sub, Options: map[string]string{"name": "Spring", "player": "bob"}}
+			in := commands.Input{User: ann, Command: "league", Sub: sub, Options: map[string]string{"name": "Spring", "player": "bob"}}
 			if sub == "join" {
 				in.User = table.User{ID: "cy", Name: "Cy"}
 			}
-			replies[fmt.Sprintf("/league %s (leagues fail: %v)", sub, failLeagues)] = HandleLeague(c, in).Text
+			replies[fmt.Sprintf("/league %s (leagues fail: %v)", sub, failLeagues)] = Handle(c, in).Text
 		}
-		replies["/carc rating"] = RatingText(st, "g1", ann, Input{})
-		replies["/carc leaderboard"] = LeaderboardText(st, "g1", ann, Input{})
+		replies["/carc rating"] = RatingText(st, "g1", ann, commands.Input{})
+		replies["/carc leaderboard"] = LeaderboardText(st, "g1", ann, commands.Input{})
 	}
 	for what, text := range replies {
 		if strings.Contains(text, "/srv") || strings.Contains(text, "games.db") {

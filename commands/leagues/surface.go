@@ -1,0 +1,126 @@
+package leagues
+
+import (
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// leagueSub is a subcommand of /league and what runs it: at the league the command means (its
+// season read first for an administrator's command), or, for create (run nil), before any.
+type leagueSub struct {
+	commands.Sub
+	// admin marks what only the league's creator and members with Manage Server do.
+	admin bool
+	run   func(c Context, l league.League, s *league.Season, in commands.Input) Reply
+}
+
+// subs are the subcommands of /league, in the order Discord lists them. (Set in init: the
+// handlers lead back to the dispatch that reads the list.)
+var subs []leagueSub
+
+func init() {
+	subs = []leagueSub{
+		{Sub: commands.Sub{Name: "create", Description: "Create a league in this channel (you administer it)", Options: []commands.Option{
+			commands.TextOption("name", "The league's name").Needed(),
+			commands.TextOption("map", "The map: "+strings.Join(variants.IDs(false), ", ")),
+			commands.TextOption("format", "How players are paired (default round-robin)").Among("round-robin", "double-round-robin", "swiss"),
+			commands.IntegerOption("players", "Players at each game, 2 to 5 (default 2)", 2, 5),
+			commands.IntegerOption("rounds", "Swiss rounds (default 5)", 1, 30),
+			commands.TextOption("round", "How long a round lasts, like 7d (default 7d)"),
+			commands.TextOption("next", "Next round: when the last game ends, or on the round's date (round: after the last)").Among("ends", "date"),
+			commands.TextOption("adjudicate", "A game unfinished at the round's end: score stands, or forfeit by the player to move").Among("score", "forfeit"),
+			commands.TextOption("deadline", "Games: time per turn, like 48h"),
+			commands.TextOption("policy", "Games: when a turn deadline passes").Among(table.PolicySkip, table.PolicyAuto),
+			commands.IntegerOption("tiles", "Games: number of land tiles, 72 to 114", 72, 114),
+			commands.TextOption("rules", "Games: rule options, like ferryModel=c"),
+		}}},
+		{Sub: which(commands.Sub{Name: "join", Description: "Join the league before its season starts"}),
+			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
+				return leagueJoin(c, l, in.User)
+			}},
+		{Sub: which(commands.Sub{Name: "leave", Description: "Leave the league before its season starts"}),
+			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
+				return leagueLeave(c, l, in.User)
+			}},
+		{Sub: which(commands.Sub{Name: "start", Description: "Start the season, or its next round (administrators)"}), admin: true,
+			run: func(c Context, l league.League, s *league.Season, _ commands.Input) Reply {
+				return leagueStart(c, l, s)
+			}},
+		{Sub: which(commands.Sub{Name: "kick", Description: "Remove a member (administrators)", Options: []commands.Option{
+			commands.MemberOption("player", "Who").Needed()}}), admin: true,
+			run: func(c Context, l league.League, s *league.Season, in commands.Input) Reply {
+				return leagueKick(c, l, s, in.Options["player"])
+			}},
+		{Sub: which(commands.Sub{Name: "pause", Description: "Pause the league: no round starts, no deadline applies (administrators)"}), admin: true, run: leagueStatus},
+		{Sub: which(commands.Sub{Name: "resume", Description: "Resume a paused league (administrators)"}), admin: true, run: leagueStatus},
+		{Sub: which(commands.Sub{Name: "end", Description: "End the season (administrators)"}), admin: true, run: leagueStatus},
+		{Sub: which(commands.Sub{Name: "standings", Description: "The standings", Options: []commands.Option{
+			commands.IntegerOption("season", "A past season", 1, 1000)}}),
+			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
+				return leagueStandings(c, l, in.Options["season"])
+			}},
+		{Sub: which(commands.Sub{Name: "schedule", Description: "The rounds, each game's state and thread", Options: []commands.Option{
+			commands.IntegerOption("season", "A past season", 1, 1000)}}),
+			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
+				return leagueSchedule(c, l, in.Options["season"])
+			}},
+		{Sub: which(commands.Sub{Name: "export", Description: "Every game as a CSV file"}),
+			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
+				seasons, err := c.Store.Seasons(l.ID)
+				if err != nil {
+					return fail("The seasons of %s could not be read: %s", l.Name, storage.ForPlayers(err))
+				}
+				return leagueExport(l, seasons)
+			}},
+		{Sub: commands.Sub{Name: "season", Description: "Seasons", Subs: []commands.Sub{
+			which(commands.Sub{Name: "new", Description: "Start the next season with the same members (administrators)"})}}, admin: true,
+			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
+				return leagueSeasonNew(c, l)
+			}},
+	}
+}
+
+// which adds the option that names the league a subcommand means.
+func which(s commands.Sub) commands.Sub {
+	s.Options = append(s.Options, commands.TextOption("league", "Which league (needed only when the server runs several)"))
+	return s
+}
+
+func findSub(name string) (leagueSub, bool) {
+	for _, s := range subs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return leagueSub{}, false
+}
+
+// subNames lists /league's subcommands, for the replies that name them.
+func subNames() string {
+	names := make([]string, len(subs))
+	for i, s := range subs {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Surface is /league, as the bot registers it.
+func Surface() []commands.Command {
+	cmd := commands.Command{Name: "league", Description: "Leagues: seasons of games the bot schedules and referees"}
+	for _, s := range subs {
+		cmd.Subs = append(cmd.Subs, s.Sub)
+	}
+	return []commands.Command{cmd}
+}
+
+// CarcSubs are the subcommands of /carc that leagues answer from the store: a player's rating and
+// the server's leaderboard (RatingText, LeaderboardText).
+var CarcSubs = []commands.Sub{
+	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
+	{Name: "leaderboard", Description: "The server's top 20, overall or on one map", Options: []commands.Option{commands.TextOption("map", "One map's leaderboard")}},
+}
