@@ -157,7 +157,7 @@ func Position(mapID string, players int, seed uint64, n int) (*table.Table, erro
 		return nil
 	})
 	if err != errStop {
-		return nil, fmt.Errorf("no position after %d moves of %s: %v", n, mapID, err)
+		return nil, fmt.Errorf("no position after %d moves of %s: %w", n, mapID, err)
 	}
 	return t, nil
 }

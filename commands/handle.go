@@ -157,7 +157,7 @@ func carcLeave(t *table.Table, in Input) Reply {
 func dealSettings(s *table.Settings, e variants.Entry, in Input) error {
 	if in.Secret != "" {
 		if _, err := game.ParseKey(in.Secret); err != nil {
-			return fmt.Errorf("the deal key is broken: %v", err)
+			return fmt.Errorf("the deal key is broken: %w", err)
 		}
 		s.Generator, s.Key = game.GeneratorChaCha8, in.Secret
 	}

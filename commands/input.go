@@ -156,7 +156,7 @@ func ParseSpot(s string) (string, error) {
 	case "city", "road":
 		d, err := game.ParseDir(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %v", game.Echo(s), err)
+			return "", fmt.Errorf("%q: %w", game.Echo(s), err)
 		}
 		return kind + ":" + d.String(), nil
 	case "field", "farm":
@@ -165,7 +165,7 @@ func ParseSpot(s string) (string, error) {
 		}
 		h, err := game.ParseHalf(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %v", game.Echo(s), err)
+			return "", fmt.Errorf("%q: %w", game.Echo(s), err)
 		}
 		return "field:" + h.String(), nil
 	}

@@ -60,7 +60,7 @@ func UpgradeLegacy(entries []json.RawMessage) ([]table.Step, *table.Table, error
 	for i, raw := range entries {
 		var e LegacyEntry
 		if err := json.Unmarshal(raw, &e); err != nil {
-			return nil, nil, fmt.Errorf("%w: entry %d: %v", ErrLegacy, i+1, err)
+			return nil, nil, fmt.Errorf("%w: entry %d: %w", ErrLegacy, i+1, err)
 		}
 		r := applyLegacy(t, e)
 		if !r.OK || !r.Changed || r.Step == nil {

@@ -509,7 +509,7 @@ func helpText(local bool) string {
 	return strings.Join(lines, "\n")
 }
 
-// basicRules are the Maps rules every map plays (rules.md §1).
+// basicRules are the Maps rules every map plays (game/RULES.md).
 var basicRules = []string{
 	"%s: Carcassonne on a printed map. Tiles must touch a placed tile and match everything they touch: tiles, printed large cities and printed border roads and cities.",
 	"Features reaching the map border are closed there. Large cities count their printed squares and coats of arms; one tile next to a large city connects it for everyone.",

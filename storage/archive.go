@@ -97,7 +97,7 @@ func decodeArchive(blob []byte) (gameData, error) {
 		}
 	}
 	if err != nil {
-		return gameData{}, fmt.Errorf("%w: archived game does not decode: %v", ErrCorrupt, err)
+		return gameData{}, fmt.Errorf("%w: archived game does not decode: %w", ErrCorrupt, err)
 	}
 	return d, nil
 }

@@ -381,7 +381,7 @@ func readLog(g *bolt.Bucket) ([]Move, error) {
 	err := g.Bucket(bucketLog).ForEach(func(k, v []byte) error {
 		var m Move
 		if err := json.Unmarshal(v, &m); err != nil {
-			return fmt.Errorf("%w: log entry %x does not decode: %v", ErrCorrupt, k, err)
+			return fmt.Errorf("%w: log entry %x does not decode: %w", ErrCorrupt, k, err)
 		}
 		want := uint64(len(moves) + 1)
 		if !bytes.Equal(k, seqKey(want)) {

@@ -74,7 +74,7 @@ func getSeason(b *bolt.Bucket, leagueID string, n int, season *league.Season) er
 
 func decodeSeason(k, v []byte, season *league.Season) error {
 	if err := gob.NewDecoder(bytes.NewReader(v)).Decode(season); err != nil {
-		return fmt.Errorf("%w: season %q does not decode: %v", ErrCorrupt, k, err)
+		return fmt.Errorf("%w: season %q does not decode: %w", ErrCorrupt, k, err)
 	}
 	return nil
 }

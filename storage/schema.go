@@ -106,7 +106,7 @@ func getJSON(b *bolt.Bucket, key []byte, v any) error {
 // decodeJSON decodes a value read under key; see getJSON.
 func decodeJSON(key, data []byte, v any) error {
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%w: value %q does not decode: %v", ErrCorrupt, key, err)
+		return fmt.Errorf("%w: value %q does not decode: %w", ErrCorrupt, key, err)
 	}
 	return nil
 }

@@ -120,12 +120,12 @@ func measure(b *testing.B, dir string, moves int, seed int64) ([]time.Duration, 
 		ac := f.SendAutocomplete(u, ch, "place", fakediscord.Focused(fakediscord.StringArg("square", "")))
 		resp, err := ac.WaitResponse(ctx)
 		if err != nil || len(resp.Choices) == 0 {
-			return nil, fmt.Errorf("move %d: no legal square offered: %v", i, err)
+			return nil, fmt.Errorf("move %d: no legal square offered: %w", i, err)
 		}
 		sq := fmt.Sprint(resp.Choices[0].Value)
 		ac = f.SendAutocomplete(u, ch, "place", fakediscord.StringArg("square", sq), fakediscord.Focused(fakediscord.StringArg("rotation", "")))
 		if resp, err = ac.WaitResponse(ctx); err != nil || len(resp.Choices) == 0 {
-			return nil, fmt.Errorf("move %d: no rotation offered: %v", i, err)
+			return nil, fmt.Errorf("move %d: no rotation offered: %w", i, err)
 		}
 		start := time.Now()
 		f.SendSlash(u, ch, "place", fakediscord.StringArg("square", sq), fakediscord.StringArg("rotation", fmt.Sprint(resp.Choices[0].Value)),
@@ -133,7 +133,7 @@ func measure(b *testing.B, dir string, moves int, seed int64) ([]time.Duration, 
 		if _, err := f.WaitMessage(ctx, ch.ID, func(m *fakediscord.Message) bool {
 			return !m.Ephemeral() && m.InteractionID == "" && m.ID != last.ID && len(m.Attachments) == 1 && m.Created.After(last.Created)
 		}); err != nil {
-			return nil, fmt.Errorf("move %d: no turn message: %v", i, err)
+			return nil, fmt.Errorf("move %d: no turn message: %w", i, err)
 		}
 		if i >= warmup {
 			lat = append(lat, time.Since(start))

@@ -305,7 +305,7 @@ func storeGame(store *storage.Store, id string, seed uint64, moves int) error {
 		return nil
 	})
 	if err != errStop {
-		return fmt.Errorf("game %s: %v", id, err)
+		return fmt.Errorf("game %s: %w", id, err)
 	}
 	return bot.Save(store, id, "c"+id, steps)
 }

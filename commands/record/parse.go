@@ -20,11 +20,11 @@ func Parse(data []byte) (Document, error) {
 		var field *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syntax):
-			return Document{}, fmt.Errorf("%w: the document is not JSON (at byte %d: %v)", ErrNotARecord, syntax.Offset, err)
+			return Document{}, fmt.Errorf("%w: the document is not JSON (at byte %d: %w)", ErrNotARecord, syntax.Offset, err)
 		case errors.As(err, &field):
 			return Document{}, fmt.Errorf("%w: %s holds a JSON %s, which a record never has there", ErrNotARecord, game.Echo(field.Field), field.Value)
 		}
-		return Document{}, fmt.Errorf("%w: %v", ErrNotARecord, err)
+		return Document{}, fmt.Errorf("%w: %w", ErrNotARecord, err)
 	}
 	if d.Format != Format {
 		return Document{}, fmt.Errorf("%w: format %q, want %q", ErrNotARecord, game.Echo(d.Format), Format)
@@ -33,7 +33,7 @@ func Parse(data []byte) (Document, error) {
 		return Document{}, fmt.Errorf("%w: version %d; this bot reads versions 1 to %d", ErrNotARecord, d.Version, Version)
 	}
 	if err := d.check(); err != nil {
-		return Document{}, fmt.Errorf("%w: %v", ErrNotARecord, err)
+		return Document{}, fmt.Errorf("%w: %w", ErrNotARecord, err)
 	}
 	return d, nil
 }

@@ -36,7 +36,7 @@ func Replay(d Document) (*game.Game, error) {
 			return nil, fmt.Errorf("%w at move %d (%s): the record puts it in turn %d, but the game is at turn %d then", ErrDiverges, m.N, game.Echo(m.User), m.Turn, turn)
 		}
 		if _, err := g.Apply(m.Move); err != nil {
-			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrDiverges, m.N, turn, game.Echo(m.User), err)
+			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %w", ErrDiverges, m.N, turn, game.Echo(m.User), err)
 		}
 		if h := g.Hash(); h != m.Hash {
 			return nil, fmt.Errorf("%w at move %d (turn %d, %s): the state's hash is %s, the record says %s", ErrDiverges, m.N, turn, game.Echo(m.User), h, game.Echo(m.Hash))
@@ -64,7 +64,7 @@ func (d Document) checkSteps(g *game.Game) error {
 	}
 	t, err := table.Replay(steps)
 	if err != nil {
-		return fmt.Errorf("%w: the table's steps do not replay: %v", ErrDiverges, err)
+		return fmt.Errorf("%w: the table's steps do not replay: %w", ErrDiverges, err)
 	}
 	if t.Game == nil || len(t.Moves) != len(d.Moves) {
 		return fmt.Errorf("%w: the table's steps play %d moves, the record lists %d", ErrDiverges, len(t.Moves), len(d.Moves))

@@ -65,7 +65,7 @@ func TableAt(d Document, n int) (*table.Table, []table.Step, error) {
 		}
 		y := table.Begin(t, by)
 		if err := y.Do(table.Move(m.Move)); err != nil {
-			return nil, nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %v", ErrDiverges, m.N, t.Game.Turn, game.Echo(m.User), err)
+			return nil, nil, fmt.Errorf("%w at move %d (turn %d, %s): the move is refused: %w", ErrDiverges, m.N, t.Game.Turn, game.Echo(m.User), err)
 		}
 		t, steps = y.Table, append(steps, y.Step)
 	}

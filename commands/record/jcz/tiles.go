@@ -41,7 +41,7 @@ func parseTileIDs(name string, data []byte) (map[game.TileID]string, error) {
 		}
 		t, ok := game.Tiles().Tile(f[0])
 		if !ok || t.Set != "base" {
-			return nil, fmt.Errorf("%s:%d: %q is not a base-game tile of rules/tiles.md", name, n, f[0])
+			return nil, fmt.Errorf("%s:%d: %q is not a base-game tile of the tile list (game/data/tiles.txt)", name, n, f[0])
 		}
 		if _, dup := ids[t.Index]; dup {
 			return nil, fmt.Errorf("%s:%d: tile %s is listed twice", name, n, t.ID)
