@@ -47,11 +47,11 @@ func Handle(t *table.Table, in Input) (r Reply) {
 
 func handleCarc(t *table.Table, in Input) Reply {
 	if in.Sub == "" {
-		return fail(t, "/carc needs a subcommand: %s.", carcSubNames())
+		return fail(t, "/carc needs a subcommand: %s.", Names(carcSubs))
 	}
-	sub, ok := findCarcSub(in.Sub)
+	sub, ok := Lookup(carcSubs, in.Sub)
 	if !ok {
-		return fail(t, "/carc %s is not a subcommand: use %s.", game.Echo(in.Sub), carcSubNames())
+		return fail(t, "/carc %s is not a subcommand: use %s.", game.Echo(in.Sub), Names(carcSubs))
 	}
 	if t == nil && !sub.anywhere {
 		return fail(nil, "No game here yet: start one with /carc new map:%s (maps: %s).", DefaultMap, strings.Join(variants.IDs(false), ", "))

@@ -1,5 +1,7 @@
 package commands
 
+import "strings"
+
 // The commands a player types are declared once, as data: each command's subcommands and options
 // with what they are for, and, next to each subcommand, what runs it. The bot registers them with
 // Discord from this declaration (bot's definitions), the dispatch finds a subcommand's handler in
@@ -57,10 +59,14 @@ func IntegerOption(name, desc string, lo, hi int) Option {
 }
 
 // FlagOption declares a true/false option.
-func FlagOption(name, desc string) Option { return Option{Name: name, Description: desc, Type: Boolean} }
+func FlagOption(name, desc string) Option {
+	return Option{Name: name, Description: desc, Type: Boolean}
+}
 
 // MemberOption declares an option that names a member of the server.
-func MemberOption(name, desc string) Option { return Option{Name: name, Description: desc, Type: Member} }
+func MemberOption(name, desc string) Option {
+	return Option{Name: name, Description: desc, Type: Member}
+}
 
 // Needed marks an option the command needs.
 func (o Option) Needed() Option { o.Required = true; return o }
@@ -70,3 +76,26 @@ func (o Option) Completed() Option { o.Autocomplete = true; return o }
 
 // Among limits an option to values.
 func (o Option) Among(values ...string) Option { o.Choices = values; return o }
+
+// Named is the subcommand's name (and that of every type that embeds a Sub).
+func (s Sub) Named() string { return s.Name }
+
+// Lookup finds the subcommand called name among subs.
+func Lookup[T interface{ Named() string }](subs []T, name string) (T, bool) {
+	for _, s := range subs {
+		if s.Named() == name {
+			return s, true
+		}
+	}
+	var none T
+	return none, false
+}
+
+// Names lists the subcommands' names, for the replies that name them.
+func Names[T interface{ Named() string }](subs []T) string {
+	names := make([]string, len(subs))
+	for i, s := range subs {
+		names[i] = s.Named()
+	}
+	return strings.Join(names, ", ")
+}

@@ -102,25 +102,6 @@ func leavingOption(desc string) Option {
 	return TextOption("leaving", desc).Among("drop", "ai", "normal", "hard")
 }
 
-// findCarcSub is the subcommand of /carc called name.
-func findCarcSub(name string) (carcSub, bool) {
-	for _, s := range carcSubs {
-		if s.Name == name {
-			return s, true
-		}
-	}
-	return carcSub{}, false
-}
-
-// carcSubNames lists /carc's subcommands, for the replies that name them.
-func carcSubNames() string {
-	names := make([]string, len(carcSubs))
-	for i, s := range carcSubs {
-		names[i] = s.Name
-	}
-	return strings.Join(names, ", ")
-}
-
 // Surface is the commands a player types at a table, as the bot registers them: /carc, /place,
 // /meeple and, for the maps' chip actions, /chips. The names of /place (square, rotation, meeple)
 // and /meeple (spot) are fixed: scripts and tests depend on them.

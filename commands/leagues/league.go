@@ -76,9 +76,9 @@ func Handle(c Context, in commands.Input) Reply {
 	if c.Guild == "" {
 		return fail("Leagues live in a server: use /league in one of its channels")
 	}
-	sub, ok := findSub(in.Sub)
+	sub, ok := commands.Lookup(subs, in.Sub)
 	if !ok {
-		return fail("/league %s is not a subcommand: use %s", game.Echo(in.Sub), subNames())
+		return fail("/league %s is not a subcommand: use %s", game.Echo(in.Sub), commands.Names(subs))
 	}
 	if sub.run == nil {
 		return leagueCreate(c, in)

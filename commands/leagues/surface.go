@@ -91,24 +91,6 @@ func which(s commands.Sub) commands.Sub {
 	return s
 }
 
-func findSub(name string) (leagueSub, bool) {
-	for _, s := range subs {
-		if s.Name == name {
-			return s, true
-		}
-	}
-	return leagueSub{}, false
-}
-
-// subNames lists /league's subcommands, for the replies that name them.
-func subNames() string {
-	names := make([]string, len(subs))
-	for i, s := range subs {
-		names[i] = s.Name
-	}
-	return strings.Join(names, ", ")
-}
-
 // Surface is /league, as the bot registers it.
 func Surface() []commands.Command {
 	cmd := commands.Command{Name: "league", Description: "Leagues: seasons of games the bot schedules and referees"}
