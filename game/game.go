@@ -67,16 +67,18 @@ type Setup struct {
 // Turn is the state of the turn in progress.
 type Turn struct {
 	// Placed is the square of the tile placed this turn, or NoSquare.
-	Placed Square `json:"placed"`
+	Placed Square
 	// Spot is the meeple placed this turn ("" for none yet, "none" after declining).
-	Spot string `json:"spot,omitempty"`
+	Spot string
 	// Actions counts the variant actions taken this turn, by name.
-	Actions map[string]int `json:"actions,omitempty"`
+	Actions map[string]int
 	// Choice is the forced choice the player must make before the turn goes on, or nil.
-	Choice *Choice `json:"choice,omitempty"`
-	// Extra marks an extra turn (Great Britain's Isle of Man); ExtraNext grants one after this turn.
-	Extra     bool `json:"extra,omitempty"`
-	ExtraNext bool `json:"extra_next,omitempty"`
+	Choice *Choice
+	// extra marks an extra turn: one that GrantExtraTurn owed, played by the player of the turn
+	// before it instead of the next seat (ExtraTurn).
+	extra bool
+	// extraOwed is set by GrantExtraTurn: this turn's player plays an extra turn after it.
+	extraOwed bool
 }
 
 // Choice is a decision the rules force on the current player before the turn goes on (Great

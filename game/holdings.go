@@ -16,8 +16,8 @@ type Holding struct {
 	// Complete is what it scores once complete; a farm's is what it would score if every city it
 	// borders were completed.
 	Complete int
-	// Weight is each seat's meeple weight in it (upgraded meeples count as the variant says);
-	// the seats with the most weight share the points.
+	// Weight is each seat's meeple weight in it (Meeple.Weight); the seats with the most weight
+	// share the points.
 	Weight [6]int
 	root   int
 }
@@ -36,7 +36,7 @@ func (g *Game) Holdings(buf []Holding) []Holding {
 		if k == len(buf) {
 			buf = append(buf, g.holding(r, m))
 		}
-		buf[k].Weight[m.Player] += g.Variant.MeepleWeight(g, m)
+		buf[k].Weight[m.Player] += m.Weight
 	}
 	return buf
 }

@@ -141,7 +141,7 @@ func (g *Game) majority(r int) (winners [6]bool, any bool) {
 	for i := range g.Meeples {
 		m := &g.Meeples[i]
 		if g.find(g.meepleNode(m)) == r {
-			w[m.Player] += g.Variant.MeepleWeight(g, m)
+			w[m.Player] += m.Weight
 			best = max(best, w[m.Player])
 		}
 	}

@@ -264,7 +264,7 @@ func (g *Game) nextTurn() {
 		g.end()
 		return
 	}
-	if g.TurnState.ExtraNext {
+	if g.TurnState.extraOwed {
 		g.beginTurn(true)
 		return
 	}
@@ -281,7 +281,7 @@ func (g *Game) nextTurn() {
 
 func (g *Game) beginTurn(extra bool) {
 	g.Turn++
-	g.TurnState = Turn{Placed: NoSquare, Extra: extra}
+	g.TurnState = Turn{Placed: NoSquare, extra: extra}
 	if g.Variant.ChoosesSource(g) {
 		g.Phase = PhaseSource
 		return
@@ -289,9 +289,14 @@ func (g *Game) beginTurn(extra bool) {
 	g.draw()
 }
 
-// GrantExtraTurn gives the current player another whole turn once this one is over (Great
-// Britain's Isle of Man). A turn with an empty stack is never played: the game ends instead.
-func (g *Game) GrantExtraTurn() { g.TurnState.ExtraNext = true }
+// GrantExtraTurn gives the current player another whole turn once this one is over: an extra turn
+// is owed. A turn with an empty stack is never played: the game ends instead, and a skipped turn
+// (a missed deadline) forfeits what it was owed.
+func (g *Game) GrantExtraTurn() { g.TurnState.extraOwed = true }
+
+// ExtraTurn reports whether the turn being played is an extra turn: one GrantExtraTurn owed,
+// played by the same player right after their turn, not the next seat's turn in order.
+func (g *Game) ExtraTurn() bool { return g.TurnState.extra }
 
 // Require opens a choice the rules force on the current player before the turn goes on. While it
 // is open only actions named c.Action are legal; the action that settles it closes it.
@@ -325,7 +330,7 @@ func (g *Game) HasDrawn() bool { return g.Phase == PhasePlace }
 // default, an unplaced tile goes back into the stack at a random place, a placed tile is scored
 // with no meeple, and no offer is made.
 func (g *Game) skip() {
-	g.TurnState.ExtraNext = false
+	g.TurnState.extraOwed = false
 	if g.TurnState.Choice != nil {
 		g.chooseDefault()
 	}
@@ -342,7 +347,7 @@ func (g *Game) skip() {
 		g.scoreTurn(g.TurnState.Placed)
 		g.Phase = PhaseDecide
 		g.Variant.EndTurn(g)
-		g.TurnState.ExtraNext = false
+		g.TurnState.extraOwed = false
 		g.nextTurn()
 	default:
 		g.nextTurn()

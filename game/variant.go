@@ -31,8 +31,6 @@ type Variant interface {
 	CanAct(g *Game) bool
 	// Act validates and applies one variant action.
 	Act(g *Game, a Action) error
-	// MeepleWeight is how many meeples m counts for in a majority (an upgraded meeple counts 2).
-	MeepleWeight(g *Game, m *Meeple) int
 	// MeepleReturned is told of every meeple that scoring sends back to its owner.
 	MeepleReturned(g *Game, m Meeple)
 	// EndTurn runs after the turn is scored, in PhaseDecide. It returns true to keep the current
@@ -89,9 +87,6 @@ func (Plain) CanAct(*Game) bool { return false }
 func (Plain) Act(_ *Game, a Action) error {
 	return refuse(ErrIllegalAction, nil, "this map has no action %q.", Echo(a.Name))
 }
-
-// MeepleWeight counts every meeple once.
-func (Plain) MeepleWeight(*Game, *Meeple) int { return 1 }
 
 // MeepleReturned does nothing.
 func (Plain) MeepleReturned(*Game, Meeple) {}

@@ -16,7 +16,7 @@ var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label
 func whyNoIsle(g *game.Game) string {
 	p := g.Players[g.Current]
 	switch {
-	case g.TurnState.Extra:
+	case g.ExtraTurn():
 		return "this is your extra turn: at most one extra turn per round, and none during the extra turn"
 	case g.TurnState.Actions[IsleAction] > 0:
 		return "you already bought your extra turn this round"

@@ -68,15 +68,6 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	mapchips.ScoreArms(g, sq)
 }
 
-// MeepleWeight counts an upgraded meeple as 2 in every majority, farmers at the final scoring
-// included (T9, T11).
-func (Variant) MeepleWeight(_ *game.Game, m *game.Meeple) int {
-	if m.Upgraded {
-		return 2
-	}
-	return 1
-}
-
 // MeepleReturned takes the chip from under a meeple that scored out of the game: the meeple goes
 // back to its supply an ordinary one (T10), whoever's turn it is (TE6).
 func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {

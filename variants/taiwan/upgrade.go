@@ -181,7 +181,7 @@ func canonical(pay []game.Chip) []game.Chip {
 func upgradable(g *game.Game) []*game.Meeple {
 	var out []*game.Meeple
 	for i := range g.Meeples {
-		if m := &g.Meeples[i]; m.Player == g.Current && !m.Upgraded {
+		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) {
 			out = append(out, m)
 		}
 	}
@@ -226,7 +226,7 @@ func (Variant) CanAct(g *game.Game) bool {
 		return false
 	}
 	for i := range g.Meeples {
-		if m := &g.Meeples[i]; m.Player == g.Current && !m.Upgraded {
+		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) {
 			return true
 		}
 	}
@@ -275,7 +275,7 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return refuse(where(), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
 	case m.Player != p:
 		return refuse(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
-	case m.Upgraded:
+	case upgraded(m):
 		return refuse(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
@@ -307,7 +307,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	if err := g.SpendChips(p, pay[1:]); err != nil {
 		panic("taiwan: the payment was checked: " + err.Error())
 	}
-	m.Upgraded = true
+	// An upgraded meeple counts 2 in every majority, farmers at the final scoring included, until
+	// it goes home (T9, T10, T11).
+	g.SetMeepleWeight(m, UpgradedWeight)
 	st(g).Under = append(st(g).Under, under{Square: m.Square, Spot: m.Spot, Player: p, Chip: pay[0]})
 	out := "nothing else"
 	if len(pay) > 1 {
@@ -317,6 +319,12 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")
 	return nil
 }
+
+// UpgradedWeight is what an upgraded meeple counts for in a majority (T9).
+const UpgradedWeight = 2
+
+// upgraded reports whether m carries an upgrade: only an upgrade weighs a meeple on this map.
+func upgraded(m *game.Meeple) bool { return m.Weight > 1 }
 
 func meepleOn(g *game.Game, sq game.Square) *game.Meeple {
 	for i := range g.Meeples {

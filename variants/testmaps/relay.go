@@ -127,14 +127,14 @@ func (v relay) Actions(g *game.Game) []game.LegalAction {
 		}
 		var out []game.LegalAction
 		for _, m := range g.Meeples {
-			if m.Player == p && !m.Upgraded {
+			if m.Player == p && m.Weight == 1 {
 				out = append(out, game.LegalAction{Action: game.Action{Name: "upgrade", Args: map[string]string{"square": m.Square.String(), "spot": m.Spot}},
 					Label: "upgrade " + m.Square.String() + " " + m.Spot})
 			}
 		}
 		return out
 	case game.PhaseDecide:
-		if !g.TurnState.Extra && !s.Used && g.Players[p].Meeples > 0 && len(g.Deck) > 0 {
+		if !g.ExtraTurn() && !s.Used && g.Players[p].Meeples > 0 && len(g.Deck) > 0 {
 			return []game.LegalAction{{Action: game.Action{Name: "isle"}, Label: "put a meeple on the isle for an extra turn"}}
 		}
 	}
@@ -194,7 +194,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		g.ChipsOut = g.ChipsOut[:len(g.ChipsOut)-1]
 		for i := range g.Meeples {
 			if m := &g.Meeples[i]; m.Square.String() == a.Args["square"] && m.Spot == a.Args["spot"] {
-				m.Upgraded = true
+				g.SetMeepleWeight(m, 2)
 				s.Under = append(s.Under, underChip{m.Square, m.Spot, pay})
 				g.Note(m.Square, fmt.Sprintf("%s upgraded the meeple on %s %s with %s", g.Players[p].Name, m.Square, m.Spot, pay))
 			}
@@ -209,14 +209,6 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		g.GrantExtraTurn()
 	}
 	return nil
-}
-
-// MeepleWeight counts an upgraded meeple twice.
-func (relay) MeepleWeight(_ *game.Game, m *game.Meeple) int {
-	if m.Upgraded {
-		return 2
-	}
-	return 1
 }
 
 // MeepleReturned sends the chip under a returning meeple out of the game.
@@ -239,10 +231,10 @@ func (relay) EndTurn(g *game.Game) bool {
 		RelayCalls.Reveal.Add(1)
 		g.Reveal()
 	}
-	if !g.TurnState.Extra {
+	if !g.ExtraTurn() {
 		s.Used = g.TurnState.Actions["isle"] > 0
 	}
-	return !g.TurnState.Extra && g.Players[g.Current].Meeples > 0 && len(g.Deck) > 0
+	return !g.ExtraTurn() && g.Players[g.Current].Meeples > 0 && len(g.Deck) > 0
 }
 
 // NextPlayer plays counter-clockwise while the order is reversed.
