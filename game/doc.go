@@ -3,8 +3,9 @@
 // setup. It is pure: no I/O, no clock, no global mutable state. All randomness comes from a seeded
 // generator kept in the game state, so a game replays exactly from its Setup and its move log.
 //
-// Variants (one per map, package variants/...) plug in through the Variant interface; the engine
-// never looks at a map's name.
+// Variants (one per map, package variants/...) plug in through the hooks of the seam: a variant
+// implements the small interfaces of the hooks its rules change, and plays the plain game
+// everywhere else (see Variant for the rule). The engine never looks at a map's name.
 //
 // # Coordinates
 //

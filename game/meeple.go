@@ -115,5 +115,5 @@ func (g *Game) returnMeeple(i int) {
 	g.Meeples = append(g.Meeples[:i], g.Meeples[i+1:]...)
 	g.Players[m.Player].Meeples++
 	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot})
-	g.Variant.MeepleReturned(g, m)
+	g.meepleReturned(m)
 }

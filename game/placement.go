@@ -31,7 +31,7 @@ func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
 }
 
 // allowed asks the variant's square filter, if it has one.
-func (g *Game) allowed(s Square) bool { return g.filter == nil || g.filter.Placeable(g, s) }
+func (g *Game) allowed(s Square) bool { return g.hooks.filter == nil || g.hooks.filter.Placeable(g, s) }
 
 // LegalPlacements lists every legal placement of tile t.
 func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlacements(nil, t) }
@@ -40,7 +40,7 @@ func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlace
 func (g *Game) CountLegalPlacements(t TileID) int {
 	tt := t.Type()
 	n := 0
-	if g.filter == nil {
+	if g.hooks.filter == nil {
 		for _, f := range g.frontier {
 			n += int(tt.fitCount[f.need.Want])
 		}
@@ -60,7 +60,7 @@ func (g *Game) nthPlacement(t TileID, k int) Placement {
 	tt := t.Type()
 	for _, f := range g.frontier {
 		n := int(tt.fitCount[f.need.Want])
-		if n == 0 || (g.filter != nil && !g.allowed(f.sq)) {
+		if n == 0 || (g.hooks.filter != nil && !g.allowed(f.sq)) {
 			continue
 		}
 		if k >= n {

@@ -162,9 +162,6 @@ func (g *Game) Hash() string {
 
 // Restore rebuilds a game from a snapshot made by Snapshot, on map m with variant v.
 func Restore(m *Map, v Variant, data []byte) (*Game, error) {
-	if v == nil {
-		v = Plain{}
-	}
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
@@ -250,7 +247,8 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 	}
 	g.unseenOut = s.UnseenOut
 	g.Log = slices.Clone(s.Log)
-	if st := v.NewState(); st != nil {
+	if g.hooks.state != nil {
+		st := g.hooks.state.NewState()
 		if len(s.Ext) > 0 {
 			if err := json.Unmarshal(s.Ext, st); err != nil {
 				return nil, fmt.Errorf("restore: variant state: %w", err)

@@ -40,7 +40,7 @@ func (g *Game) Play(m Move) error {
 // leaves nothing to choose.
 func (g *Game) act(a Action) error {
 	open := g.TurnState.Choice
-	if err := g.Variant.Act(g, a); err != nil {
+	if err := g.variantAct(a); err != nil {
 		return err
 	}
 	if g.TurnState.Actions == nil {
@@ -59,7 +59,7 @@ func (g *Game) act(a Action) error {
 // meeple step it does so only once a forced choice is settled: otherwise the player still says
 // which meeple (or none), as they always have.
 func (g *Game) advance(settled bool) {
-	if g.TurnState.Choice != nil || g.Variant.CanAct(g) {
+	if g.TurnState.Choice != nil || g.CanAct() {
 		return
 	}
 	switch g.Phase {
@@ -228,8 +228,8 @@ func (g *Game) place(s Square, r Rotation) {
 	g.emit(Event{Kind: EventTilePlaced, Player: g.Current, Square: s, Tile: g.Drawn, Rotation: r})
 	g.extendFrontier(s)
 	g.Phase = PhaseMeeple
-	g.Variant.AfterPlacement(g, s)
-	if g.TurnState.Choice == nil && !g.hasMeepleSpot() && !g.Variant.CanAct(g) {
+	g.afterPlacement(s)
+	if g.TurnState.Choice == nil && !g.hasMeepleSpot() && !g.CanAct() {
 		// Nothing to choose: the turn goes on without waiting for "no meeple".
 		g.TurnState.Spot = "none"
 		g.afterMeeple()
@@ -241,7 +241,7 @@ func (g *Game) place(s Square, r Rotation) {
 // there the turn is scored at once.
 func (g *Game) afterMeeple() {
 	g.Phase = PhaseFinish
-	if g.TurnState.Choice == nil && !g.Variant.CanAct(g) {
+	if g.TurnState.Choice == nil && !g.CanAct() {
 		g.endTurn()
 	}
 }
@@ -251,7 +251,7 @@ func (g *Game) afterMeeple() {
 func (g *Game) endTurn() {
 	g.scoreTurn(g.TurnState.Placed)
 	g.Phase = PhaseDecide
-	if g.Variant.EndTurn(g) {
+	if g.variantEndTurn() {
 		return
 	}
 	g.nextTurn()
@@ -275,14 +275,14 @@ func (g *Game) nextTurn() {
 			break
 		}
 	}
-	g.Current = g.Variant.NextPlayer(g, next)
+	g.Current = g.nextPlayer(next)
 	g.beginTurn(false)
 }
 
 func (g *Game) beginTurn(extra bool) {
 	g.Turn++
 	g.TurnState = Turn{Placed: NoSquare, extra: extra}
-	if g.Variant.ChoosesSource(g) {
+	if g.choosesSource() {
 		g.Phase = PhaseSource
 		return
 	}
@@ -346,7 +346,7 @@ func (g *Game) skip() {
 		}
 		g.scoreTurn(g.TurnState.Placed)
 		g.Phase = PhaseDecide
-		g.Variant.EndTurn(g)
+		g.variantEndTurn()
 		g.TurnState.extraOwed = false
 		g.nextTurn()
 	default:
@@ -359,7 +359,7 @@ func (g *Game) skip() {
 func (g *Game) chooseDefault() {
 	c := g.TurnState.Choice
 	for _, a := range append([]Action{c.Default}, actionsOf(g.LegalActions())...) {
-		if a.Name == c.Action && g.Variant.Act(g, a) == nil {
+		if a.Name == c.Action && g.variantAct(a) == nil {
 			break
 		}
 	}
@@ -377,7 +377,7 @@ func actionsOf(legal []LegalAction) []Action {
 // LegalActions lists the variant actions the current player may take now; while a choice is
 // open, only the ways to settle it.
 func (g *Game) LegalActions() []LegalAction {
-	acts := g.Variant.Actions(g)
+	acts := g.variantActions()
 	c := g.TurnState.Choice
 	if c == nil {
 		return acts
@@ -408,7 +408,7 @@ func (g *Game) resign(p int) {
 
 // end runs final scoring (R1.13, R2.6).
 func (g *Game) end() {
-	g.Variant.Final(g)
+	g.variantFinal()
 	g.scoreFinal()
 	g.Phase = PhaseOver
 	g.emit(Event{Kind: EventGameOver, Player: g.Current})

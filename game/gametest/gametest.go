@@ -4,9 +4,12 @@
 //
 //	gametest.Playouts(t, france.Rules(), 2000, 1)
 //
-// After every move: the engine's bookkeeping (Game.CheckConsistency); every meeple, tile and chip
+// Before the games: every method of the variant named as a hook's method implements that hook
+// (game.CheckHooks), since a hook with a wrong signature would silently play the plain game. After
+// every move: the engine's bookkeeping (Game.CheckConsistency); every meeple, tile and chip
 // accounted for (in supplies, on the board, in the stack, out of the game, or held by the variant
-// through game.Holder); scores never fall and equal their log. At random moments of every game:
+// through game.Holder); scores never fall and equal their log; the variant offers an action
+// (CanAct) exactly when it lists one (Actions). At random moments of every game:
 // the redacted view shows no hidden value, the snapshot restores to the same state, a clone plays on
 // without touching the original, junk moves and actions are refused without changing anything,
 // every legal action is accepted, and a skip ends the turn from any step (an open choice takes its
@@ -27,6 +30,9 @@ var names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 // seed, and fails t at the first broken promise, naming the game, the move and the rule.
 func Playouts(t testing.TB, r game.MapRules, games int, seed uint64) {
 	t.Helper()
+	if err := game.CheckHooks(r.Variant); err != nil {
+		t.Fatalf("%s: %v", r.ID, err)
+	}
 	for i := range games {
 		s := game.Setup{Players: names[:2+i%5], Seed: seed + uint64(i), Options: game.DefaultOptions()}
 		if err := Play(r, s, seed^uint64(i)*0x9e3779b97f4a7c15); err != nil {
@@ -105,10 +111,7 @@ type Pieces struct {
 // variant), chips (on the map, in hands, out of the game, held) and each player's meeples (in
 // supply, on the board, held).
 func Count(g *game.Game) Pieces {
-	var held game.Held
-	if h, ok := g.Variant.(game.Holder); ok {
-		held = h.Held(g)
-	}
+	held := g.Held()
 	p := Pieces{Tiles: len(g.Placed()) + len(g.Deck) + len(g.Discarded) + len(held.Tiles),
 		Chips: len(g.MapChips) + len(g.ChipsOut) + len(held.Chips), Meeples: make([]int, len(g.Players))}
 	if g.HasDrawn() {
@@ -165,7 +168,9 @@ func Check(g *game.Game, start Pieces, scores []int) error {
 		return fmt.Errorf("the drawn tile %s fits nowhere", g.Drawn)
 	case g.TurnState.Choice != nil && len(g.LegalActions()) == 0:
 		return fmt.Errorf("a choice is open (%s) with no way to settle it", g.TurnState.Choice.Action)
-	case (g.Phase == game.PhaseFinish || g.Phase == game.PhaseDecide) && g.TurnState.Choice == nil && !g.Variant.CanAct(g):
+	case g.TurnState.Choice == nil && g.CanAct() != (len(g.LegalActions()) > 0):
+		return fmt.Errorf("in %s the variant says it offers an action (CanAct) %v, but lists %d (Actions)", g.Phase, g.CanAct(), len(g.LegalActions()))
+	case (g.Phase == game.PhaseFinish || g.Phase == game.PhaseDecide) && g.TurnState.Choice == nil && !g.CanAct():
 		return fmt.Errorf("the game waits in %s with nothing to do there", g.Phase)
 	}
 	return nil

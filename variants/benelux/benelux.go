@@ -33,8 +33,24 @@ func Map() *game.Map { return beneluxMap }
 // StackSize is how many tiles each island stack holds at setup (B3).
 const StackSize = 5
 
-// Variant is the Benelux rules.
-type Variant struct{ game.Plain }
+// Variant is the Benelux rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of Benelux (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the island stacks
+	_ game.Preparer         = Variant{} // lays the chips, deals the island stacks
+	_ game.SourceChooser    = Variant{} // an island tile instead of a draw (take.go)
+	_ game.Actor            = Variant{} // takes an island tile (take.go)
+	_ game.PlacementReactor = Variant{} // collects the chip a tile covers
+	_ game.TurnEnder        = Variant{} // turns up the next tile of the stack used
+	_ game.OrderChanger     = Variant{} // puts back an island tile left unplaced
+	_ game.Finisher         = Variant{} // the same, when the game ends
+	_ game.Holder           = Variant{} // the island stacks
+	_ game.Concealer        = Variant{} // their face-down tiles (conceal.go)
+	_ game.Viewer           = Variant{} // the islands and what may be taken
+	_ game.Marker           = Variant{} // draws the stacks
+)
 
 // state is the variant's part of the game: the six island stacks, and the stack a tile was taken
 // from this turn, whose new top stays face down until the end of the turn (B9).
@@ -67,7 +83,8 @@ func (Variant) Setup(g *game.Game) error {
 	if err := mapchips.LayStandard(g, mapchips.Layout{Count: 20, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)}); err != nil {
 		return err
 	}
-	s := &state{Stacks: make([][]game.TileID, 2*len(islands))}
+	s := st(g)
+	s.Stacks = make([][]game.TileID, 2*len(islands))
 	for i, isl := range islands {
 		fixed, ok := g.Setup.Fixed[isl.Name]
 		if !ok {
@@ -96,7 +113,6 @@ func (Variant) Setup(g *game.Game) error {
 			s.Stacks[2*i+1] = g.DealTiles(StackSize)
 		}
 	}
-	g.Ext = s
 	return nil
 }
 

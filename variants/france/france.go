@@ -26,8 +26,16 @@ var franceMap = func() *game.Map {
 // Map is the project's map of France.
 func Map() *game.Map { return franceMap }
 
-// Variant is the France rules.
-type Variant struct{ game.Plain }
+// Variant is the France rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of France (game.Variant).
+var (
+	_ game.Preparer         = Variant{} // lays the chips
+	_ game.PlacementReactor = Variant{} // collects the chip a tile covers
+	_ game.Actor            = Variant{} // sells wine (wine.go)
+	_ game.Viewer           = Variant{} // shows each player's wines
+)
 
 // Setup lays the 30 chips face down (F2, R4.0.3).
 func (Variant) Setup(g *game.Game) error {

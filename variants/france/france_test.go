@@ -221,6 +221,18 @@ func TestChipLayoutFollowsR403AndTheFranceSeed(t *testing.T) {
 	}
 }
 
+// TestPlayoutsKeepTheEnginesPromises plays 2,000 complete random games with the test kit's
+// invariants checked after every move: the 30 chips accounted for (on the map, in supplies, sold
+// out of the game), no face-down chip in the redacted view, refused sales changing nothing, every
+// sale listed accepted, the move log replaying to the same state.
+func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	gametest.Playouts(t, Rules(), games, 1)
+}
+
 // BenchmarkPlayoutFrance plays complete random games with chips on the map of France (target
 // >= 3,000 games/s on one core).
 func BenchmarkPlayoutFrance(b *testing.B) { gametest.BenchPlayouts(b, Rules()) }

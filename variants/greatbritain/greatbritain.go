@@ -48,8 +48,22 @@ var chipSquares = func() map[string][]game.Square {
 	return out
 }()
 
-// Variant is the Great Britain rules.
-type Variant struct{ game.Plain }
+// Variant is the Great Britain rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of Great Britain (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the meeples on the Isle of Man, the chip completing sets
+	_ game.Preparer         = Variant{} // lays each colour's chips on its squares
+	_ game.PlacementReactor = Variant{} // collects a chip, resolves the set it completes
+	_ game.Actor            = Variant{} // chooses a set, buys an extra turn (isle.go)
+	_ game.TurnEnder        = Variant{} // offers the extra turn (isle.go)
+	_ game.Finisher         = Variant{} // settles a set choice still open at the end
+	_ game.Holder           = Variant{} // the meeples on the Isle of Man
+	_ game.Marker           = Variant{} // draws them
+	_ game.Viewer           = Variant{} // counts them
+	_ game.ChipColorShower  = Variant{} // a face-down chip's colour is its square's
+)
 
 // state is the variant's part of the game: the meeples waiting on the Isle of Man, by seat, and
 // the chip just collected while its player chooses which of several sets it completes.
@@ -77,7 +91,7 @@ func (Variant) NewState() game.VariantState { return &state{} }
 // squares of that colour (G3); the adjacency rules of R4.0.3 do not apply. A table script that
 // fixes the chips (!chips) lays them itself.
 func (Variant) Setup(g *game.Game) error {
-	g.Ext = &state{Isle: make([]int, len(g.Players))}
+	st(g).Isle = make([]int, len(g.Players))
 	if g.ChipsGiven() {
 		return nil
 	}

@@ -27,8 +27,18 @@ var iberiaMap = func() *game.Map {
 // Map is the project's map of the Iberian Peninsula.
 func Map() *game.Map { return iberiaMap }
 
-// Variant is the Iberian Peninsula rules.
-type Variant struct{ game.Plain }
+// Variant is the Iberian Peninsula rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of the Iberian Peninsula (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the chip waiting to be laid as a treat
+	_ game.Preparer         = Variant{} // lays the chips
+	_ game.PlacementReactor = Variant{} // collects a chip, finds a treat, scores coats of arms
+	_ game.Actor            = Variant{} // lays the treat (treat.go)
+	_ game.Holder           = Variant{} // the chip waiting to be laid
+	_ game.Finisher         = Variant{} // puts out a treat still waiting at the end
+)
 
 // state is the variant's part of the game: the chip turned over this turn while its player
 // chooses where the treat goes.
@@ -52,7 +62,6 @@ func (Variant) NewState() game.VariantState { return &state{} }
 
 // Setup lays the 30 chips face down by R4.0.3, never on the Balearic Islands (I2).
 func (Variant) Setup(g *game.Game) error {
-	g.Ext = &state{}
 	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, NoIslands: true,
 		AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }

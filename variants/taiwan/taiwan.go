@@ -28,8 +28,19 @@ var taiwanMap = func() *game.Map {
 // Map is the project's map of Taiwan.
 func Map() *game.Map { return taiwanMap }
 
-// Variant is the Taiwan rules.
-type Variant struct{ game.Plain }
+// Variant is the Taiwan rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of Taiwan (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the chips under upgraded meeples
+	_ game.Preparer         = Variant{} // lays the chips
+	_ game.PlacementReactor = Variant{} // collects a chip, scores coats of arms
+	_ game.Actor            = Variant{} // upgrades a meeple (upgrade.go)
+	_ game.ReturnWatcher    = Variant{} // takes the chip from under a meeple that goes home
+	_ game.Holder           = Variant{} // the chips under meeples
+	_ game.Marker           = Variant{} // draws them
+)
 
 // state is the variant's part of the game: the chips lying under upgraded meeples.
 type state struct {
@@ -57,7 +68,6 @@ func (Variant) NewState() game.VariantState { return &state{} }
 // Setup lays the 30 chips face down by R4.0.3 (T3): island squares are allowed (R4.0.4), and the
 // Taiwan seed keeps chips away from the open edges of large cities only (OQ-15).
 func (Variant) Setup(g *game.Game) error {
-	g.Ext = &state{}
 	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }
 

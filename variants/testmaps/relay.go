@@ -8,8 +8,9 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// The relay is a test map that uses every hook of the engine's seam (game.Variant and its
-// optional hooks), built only on the public API as a map's package is. The engine's tests play
+// The relay is a test map that uses every hook of the engine's turn (game.Variant; the display
+// hooks Viewer and ChipColorShower are the real maps'), built only on the public API as a map's
+// package is. The engine's tests play
 // it through the test kit (game/gametest) and the command layer's table scripts through every
 // step of a turn (commands/testdata/seam_*.carc); it is registered as a test map, never offered
 // on Discord. Its rules borrow a little from each map:
@@ -26,6 +27,23 @@ import (
 //     order of play;
 //   - square J8 never takes a tile; at the end each chip in hand scores 1.
 type relay struct{}
+
+// The hooks of the relay.
+var (
+	_ game.Stateful         = relay{}
+	_ game.Preparer         = relay{}
+	_ game.SourceChooser    = relay{}
+	_ game.SquareFilter     = relay{}
+	_ game.PlacementReactor = relay{}
+	_ game.Actor            = relay{}
+	_ game.ReturnWatcher    = relay{}
+	_ game.TurnEnder        = relay{}
+	_ game.OrderChanger     = relay{}
+	_ game.Finisher         = relay{}
+	_ game.Holder           = relay{}
+	_ game.Concealer        = relay{}
+	_ game.Marker           = relay{}
+)
 
 type relayState struct {
 	Reserve []game.TileID `json:"reserve"`
@@ -60,8 +78,8 @@ func (relay) NewState() game.VariantState { return &relayState{} }
 
 // Setup lays 8 chips (unless a table script fixed them) and deals the reserve.
 func (relay) Setup(g *game.Game) error {
-	s := &relayState{Isle: make([]int, len(g.Players))}
-	g.Ext = s
+	s := st(g)
+	s.Isle = make([]int, len(g.Players))
 	for laid := 0; laid < 8 && !g.ChipsGiven(); {
 		sq := game.At(g.RNG.Intn(g.Map.Cols), g.RNG.Intn(g.Map.Rows))
 		c := game.Chip{Color: game.ChipColors[g.RNG.Intn(3)], Value: 1 + g.RNG.Intn(2)}
