@@ -128,3 +128,24 @@ func TestHooksOfListsAVariantsHooks(t *testing.T) {
 		t.Errorf("the plain game has the hooks %v", h)
 	}
 }
+
+type otherState struct{}
+
+func (*otherState) Clone() game.VariantState { return &otherState{} }
+
+// TestStateOfNamesBothTypes: reading a game's variant state as another map's is a bug, reported
+// with both types.
+func TestStateOfNamesBothTypes(t *testing.T) {
+	r := testmaps.Relay()
+	g, err := game.NewGame(r.Map, r.Variant, game.Setup{Players: []string{"ann", "bob"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		msg := fmt.Sprint(recover())
+		if !strings.Contains(msg, "the variant state is *testmaps.relayState, not *game_test.otherState") {
+			t.Errorf("StateOf of another type: %q", msg)
+		}
+	}()
+	game.StateOf[*otherState](g)
+}

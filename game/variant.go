@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // Variant is a map's Map-Chips rules, plugged into the engine. The rule of the seam: a variant is
 // any value, and its hooks are the small interfaces below that it implements, one per hook or per
 // group of hooks that only work together. The engine calls every hook the variant implements, at
@@ -30,6 +32,17 @@ type Variant any
 // JSON, and a clone of the game holds a Clone of it.
 type VariantState interface {
 	Clone() VariantState
+}
+
+// StateOf is g's variant state as the type S its map keeps it in: a map package reads its state
+// with game.StateOf[*state](g). A state of another type, or none, means the game was made with
+// another variant: a bug, reported by a panic that names both types.
+func StateOf[S VariantState](g *Game) S {
+	s, ok := g.Ext.(S)
+	if !ok {
+		panic(fmt.Sprintf("game: the variant state is %T, not %T: the game was made with another variant", g.Ext, s))
+	}
+	return s
 }
 
 // Stateful is the hook of a variant with a state of its own. The engine puts NewState's empty

@@ -60,7 +60,7 @@ func (s *state) Clone() game.VariantState {
 	return &state{Under: slices.Clone(s.Under)}
 }
 
-func st(g *game.Game) *state { return g.Ext.(*state) }
+func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
 func (Variant) NewState() game.VariantState { return &state{} }

@@ -71,7 +71,7 @@ var RelayCalls struct{ Source, Choice, Bank, Upgrade, Isle, Returned, Reveal, Fi
 
 var forbidden = game.At(9, 7) // J8
 
-func st(g *game.Game) *relayState { return g.Ext.(*relayState) }
+func st(g *game.Game) *relayState { return game.StateOf[*relayState](g) }
 
 // NewState is the relay's empty state, for snapshots.
 func (relay) NewState() game.VariantState { return &relayState{} }
