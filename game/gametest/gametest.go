@@ -26,12 +26,16 @@ import (
 
 var names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 
-// Playouts plays games complete random games of r, with 2 to 6 players in turn and seeds from
-// seed, and fails t at the first broken promise, naming the game, the move and the rule.
+// Playouts plays games complete random games of r (a tenth of them with -short), with 2 to 6
+// players in turn and seeds from seed, and fails t at the first broken promise, naming the game,
+// the move and the rule.
 func Playouts(t testing.TB, r game.MapRules, games int, seed uint64) {
 	t.Helper()
 	if err := game.CheckHooks(r.Variant); err != nil {
 		t.Fatalf("%s: %v", r.ID, err)
+	}
+	if testing.Short() {
+		games = max(1, games/10)
 	}
 	for i := range games {
 		s := game.Setup{Players: names[:2+i%5], Seed: seed + uint64(i), Options: game.DefaultOptions()}
@@ -298,4 +302,30 @@ func sameAction(a, b game.Action) bool {
 		}
 	}
 	return true
+}
+
+// RefusalChangesNothing is the body of a map's fuzz target for its actions: it plays steps random
+// moves of a game of r with players seats (the deal and the moves seeded by steps), then a, and
+// fails t if a is refused but the game changed (the contract of game.Actor: Act validates an
+// action completely before it changes anything).
+func RefusalChangesNothing(t *testing.T, r game.MapRules, players int, steps uint8, a game.Action) {
+	t.Helper()
+	g, err := game.NewGame(r.Map, r.Variant, game.Setup{Players: names[:players], Seed: uint64(steps)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(uint64(steps) + 1)
+	for range int(steps) {
+		if g.Phase == game.PhaseOver {
+			return
+		}
+		m, _ := g.RandomMove(&rng, nil)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := g.Hash()
+	if err := g.Play(game.Move{Kind: game.MoveAction, Player: g.Current, Action: &a}); err != nil && g.Hash() != before {
+		t.Fatalf("the refused action %v changed the game: %v", a, err)
+	}
 }

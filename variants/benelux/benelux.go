@@ -7,7 +7,6 @@
 package benelux
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"slices"
@@ -19,13 +18,7 @@ import (
 //go:embed benelux.map
 var mapFile []byte
 
-var beneluxMap = func() *game.Map {
-	m, err := game.ParseMap("variants/benelux/benelux.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var beneluxMap = game.MustParseMap("variants/benelux/benelux.map", mapFile)
 
 // Map is the project's map of the Benelux.
 func Map() *game.Map { return beneluxMap }
@@ -192,10 +185,6 @@ func (s *state) top(i int) (game.TileID, bool) {
 // faceUp reports whether the top tile of stack i shows: always, except on the stack a tile was
 // taken from this turn until the turn ends.
 func (s *state) faceUp(i int) bool { return s.Taken != i+1 && len(s.Stacks[i]) > 0 }
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
-}
 
 // View is the public state of the islands for the state JSON: each island's stacks with their
 // face-up top tile and how many tiles they hold.

@@ -4,9 +4,7 @@
 package france
 
 import (
-	"bytes"
 	_ "embed"
-	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -15,13 +13,7 @@ import (
 //go:embed france.map
 var mapFile []byte
 
-var franceMap = func() *game.Map {
-	m, err := game.ParseMap("variants/france/france.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var franceMap = game.MustParseMap("variants/france/france.map", mapFile)
 
 // Map is the project's map of France.
 func Map() *game.Map { return franceMap }
@@ -52,8 +44,4 @@ func (Variant) View(g *game.Game, _ bool) map[string]any {
 		wines[p.Name] = Wines(p.Chips)
 	}
 	return map[string]any{"wines": wines}
-}
-
-func refuse(format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...)}
 }

@@ -9,7 +9,6 @@
 package greatbritain
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"slices"
@@ -22,13 +21,7 @@ import (
 //go:embed greatbritain.map
 var mapFile []byte
 
-var gbMap = func() *game.Map {
-	m, err := game.ParseMap("variants/greatbritain/greatbritain.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var gbMap = game.MustParseMap("variants/greatbritain/greatbritain.map", mapFile)
 
 // Map is the project's map of Great Britain and Ireland.
 func Map() *game.Map { return gbMap }
@@ -214,10 +207,6 @@ func (Variant) Final(g *game.Game) {
 	}
 	resolve(g, setsWith(g.Players[g.Current].Chips, *s.Pending)[0])
 	s.Pending = nil
-}
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
 }
 
 // chipText is c.String() without fmt: random playouts collect a chip every few moves.

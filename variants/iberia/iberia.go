@@ -5,9 +5,7 @@
 package iberia
 
 import (
-	"bytes"
 	_ "embed"
-	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -16,13 +14,7 @@ import (
 //go:embed iberia.map
 var mapFile []byte
 
-var iberiaMap = func() *game.Map {
-	m, err := game.ParseMap("variants/iberia/iberia.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var iberiaMap = game.MustParseMap("variants/iberia/iberia.map", mapFile)
 
 // Map is the project's map of the Iberian Peninsula.
 func Map() *game.Map { return iberiaMap }
@@ -92,8 +84,4 @@ func (Variant) Final(g *game.Game) {
 		g.ChipsOut = append(g.ChipsOut, *s.Treat)
 		s.Treat = nil
 	}
-}
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
 }

@@ -6,7 +6,6 @@
 package taiwan
 
 import (
-	"bytes"
 	_ "embed"
 	"slices"
 
@@ -17,13 +16,7 @@ import (
 //go:embed taiwan.map
 var mapFile []byte
 
-var taiwanMap = func() *game.Map {
-	m, err := game.ParseMap("variants/taiwan/taiwan.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var taiwanMap = game.MustParseMap("variants/taiwan/taiwan.map", mapFile)
 
 // Map is the project's map of Taiwan.
 func Map() *game.Map { return taiwanMap }

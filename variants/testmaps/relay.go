@@ -69,7 +69,10 @@ func (s *relayState) Clone() game.VariantState {
 // reached.
 var RelayCalls struct{ Source, Choice, Bank, Upgrade, Isle, Returned, Reveal, Final atomic.Int64 }
 
-var forbidden = game.At(9, 7) // J8
+var forbidden = game.MustParseSquare("J8")
+
+// reserveSquare is where the board picture shows the reserve.
+var reserveSquare = game.MustParseSquare("O10")
 
 func st(g *game.Game) *relayState { return game.StateOf[*relayState](g) }
 
@@ -178,7 +181,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		return l.Name == a.Name && fmt.Sprint(l.Args) == fmt.Sprint(a.Args) || l.Name == a.Name && len(l.Args) == 0 && len(a.Args) == 0
 	})
 	if !legal {
-		return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf("%s is not legal now", a)}
+		return game.RefuseAction(nil, "%s is not legal now", a)
 	}
 	p, s := g.Current, st(g)
 	switch a.Name {
@@ -306,7 +309,7 @@ func (relay) Marks(g *game.Game, _ bool) []game.Mark {
 		}
 	}
 	if len(s.Reserve) > 0 {
-		out = append(out, game.Mark{Kind: game.MarkTileBacks, Square: game.At(14, 9), Player: -1, Count: len(s.Reserve)})
+		out = append(out, game.Mark{Kind: game.MarkTileBacks, Square: reserveSquare, Player: -1, Count: len(s.Reserve)})
 	}
 	return out
 }
