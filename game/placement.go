@@ -13,7 +13,7 @@ type Placement struct {
 func (p Placement) String() string { return fmt.Sprintf("%s %s°", p.Square, p.Rotation) }
 
 // AppendLegalPlacements appends every legal (square, rotation) for tile t to buf, rotations that
-// look the same merged (rules.md §1.4-1.8, §2.3).
+// look the same merged (R2.3.1, R2.3.2 and the map's own limits: game/RULES.md, the map).
 func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
 	fits := &t.Type().fits
 	for _, f := range g.frontier {

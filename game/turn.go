@@ -78,10 +78,11 @@ func (g *Game) advance(settled bool) {
 // LastEvents are the events of the last move applied, valid until the next one.
 func (g *Game) LastEvents() []Event { return g.events }
 
-// Revealed reports whether the last move turned over something hidden that the rest of the
-// player's command could depend on: a face-down chip they collected, or what a variant marks with
-// Reveal. What a command does after such a move is judged on what is now public (design §3). The
-// tile drawn for the next turn does not count: nothing of the command that draws it comes after.
+// Revealed reports whether the last move turned over something hidden that the rest of the player's
+// command could depend on: a face-down chip they collected, or what a variant marks with Reveal.
+// What a command does after such a move is judged on what is now public, since a reveal is never
+// taken back (game/RULES.md, asynchronous play). The tile drawn for the next turn does not count:
+// nothing of the command that draws it comes after.
 func (g *Game) Revealed() bool { return g.revealed }
 
 // Reveal records that the move being applied turned over something hidden; the engine does it for
@@ -220,7 +221,7 @@ func (g *Game) apply(m Move) {
 	}
 }
 
-// place lays the drawn tile and applies the on-placement effects (rules.md §0.4 step 4).
+// place lays the drawn tile and applies the on-placement effects (game/RULES.md, a turn, step 3).
 func (g *Game) place(s Square, r Rotation) {
 	face := g.Drawn.Type().Face(r)
 	g.put(s, face, g.Current, false)
@@ -246,8 +247,8 @@ func (g *Game) afterMeeple() {
 	}
 }
 
-// endTurn scores the features the turn completed and hands over (§0.4 steps 6-8), unless the
-// variant keeps the player for a last choice.
+// endTurn scores the features the turn completed and hands over (game/RULES.md, a turn, steps 5 and
+// 6), unless the variant keeps the player for a last choice.
 func (g *Game) endTurn() {
 	g.scoreTurn(g.TurnState.Placed)
 	g.Phase = PhaseDecide

@@ -1,4 +1,4 @@
-// Package benelux is Map-Chips Benelux (rules.md §4.3): the map of the Netherlands, Belgium and
+// Package benelux is Map-Chips Benelux (its rules: RULES.md): the map of the Netherlands, Belgium and
 // Luxembourg. Twenty face-down chips lie on the map; a tile placed on one scores its value and the
 // chip is kept face up. Three Wadden islands in the North Sea, each printed in one chip colour,
 // hold two stacks of five land tiles each, the top tile face up: at the start of a turn a player

@@ -1,4 +1,4 @@
-// Package france is Map-Chips France (rules.md §4.1): the map of France, where players collect
+// Package france is Map-Chips France (its rules: RULES.md): the map of France, where players collect
 // grape chips, make wine of one colour worth exactly 2, and sell at most one wine a turn abroad
 // (5 points) or to a town of the matching grape colour (9 points).
 package france

@@ -9,7 +9,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-// TestMapFacts checks the drawn map of France against what the rules need (§1.14, §1.15, §4.1).
+// TestMapFacts checks the drawn map of France against what its RULES.md says of it.
 func TestMapFacts(t *testing.T) {
 	m := Map()
 	if m.Cols != 14 || m.Rows != 13 {

@@ -1,4 +1,4 @@
-// Package greatbritain is Map-Chips Great Britain (rules.md §4.2): the map of Great Britain and
+// Package greatbritain is Map-Chips Great Britain (its rules: RULES.md): the map of Great Britain and
 // Ireland, with the Isle of Man in the Irish Sea. The 30 chips lie face down on 30 printed chip
 // squares of their colour (ten light blue in Scotland, ten orange in Ireland, ten purple in
 // England and Wales), so a face-down chip's colour is public and its value hidden. A tile on a chip

@@ -18,8 +18,8 @@ func squares(text string) []game.Square {
 	return out
 }
 
-// TestMapFacts checks the drawn map of Great Britain against what the rules need (§1.14, §1.15,
-// §4.2) and against the geography: every named place on its square.
+// TestMapFacts checks the drawn map of Great Britain against what its RULES.md says of it and
+// against the geography: every named place on its square.
 func TestMapFacts(t *testing.T) {
 	m := Map()
 	want := mapchipstest.Census{

@@ -1,4 +1,4 @@
-// Package iberia is Map-Chips Iberian Peninsula (rules.md §4.4): the map of Spain and Portugal,
+// Package iberia is Map-Chips Iberian Peninsula (its rules: RULES.md): the map of Spain and Portugal,
 // whose 12 rows are coloured tracks. A chip a tile turns over scores its value and goes back on
 // the map face up as a treat, in the rows of its colour; a tile placed on a treat scores twice its
 // value. The Balearic Islands, reached by ferry, score 2 points per coat of arms.
@@ -58,9 +58,10 @@ func (Variant) Setup(g *game.Game) error {
 		AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }
 
-// AfterPlacement applies the on-placement effects in the order of rules.md §0.4: a face-down chip
-// is collected and must go back as a treat (I4), a treat is found (I7), coats of arms score (I3).
-// A square holds one chip at most, and never one on the Balearics, so at most one of them happens.
+// AfterPlacement applies the on-placement effects in the order of the rules (game/RULES.md, a turn,
+// step 3): a face-down chip is collected and must go back as a treat (I4), a treat is found (I7),
+// coats of arms score (I3). A square holds one chip at most, and never one on the Balearics, so at
+// most one of them happens.
 func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	if c, ok := mapchips.Collect(g, sq, false); ok {
 		putBack(g, sq, c)

@@ -10,8 +10,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-// TestMapFacts checks the drawn map of the Iberian Peninsula against what the rules need (§1.14,
-// §1.15, §4.4) and against the geography: every named place on its square.
+// TestMapFacts checks the drawn map of the Iberian Peninsula against what its RULES.md says of it
+// and against the geography: every named place on its square.
 func TestMapFacts(t *testing.T) {
 	m := Map()
 	want := mapchipstest.Census{

@@ -1,4 +1,4 @@
-// Package taiwan is Map-Chips Taiwan (rules.md §4.5): the map of Taiwan and its off-shore islands,
+// Package taiwan is Map-Chips Taiwan (its rules: RULES.md): the map of Taiwan and its off-shore islands,
 // with both start squares (Mount Snow and Mount Jade) in use. A chip a tile turns over scores its
 // value and stays face up with the player; chips worth exactly 4 upgrade one of the player's
 // meeples on the map, which then counts as 2 in every majority until it scores. The islands,
@@ -64,8 +64,9 @@ func (Variant) Setup(g *game.Game) error {
 	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }
 
-// AfterPlacement applies the on-placement effects in the order of rules.md §0.4: a face-down chip
-// is collected, scores its value and stays face up with the player (T5); coats of arms score (T4).
+// AfterPlacement applies the on-placement effects in the order of the rules (game/RULES.md, a turn,
+// step 3): a face-down chip is collected, scores its value and stays face up with the player (T5);
+// coats of arms score (T4).
 func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	mapchips.Collect(g, sq, true)
 	mapchips.ScoreArms(g, sq)

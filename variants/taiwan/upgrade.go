@@ -336,7 +336,7 @@ func meepleOn(g *game.Game, sq game.Square) *game.Meeple {
 }
 
 // sameFeature reports whether two spot names name the same feature of the tile on sq (any edge of
-// a feature names it: design §2.2).
+// a feature names it, as on /meeple).
 func sameFeature(g *game.Game, sq game.Square, a, b string) bool {
 	f, ok := g.Face(sq)
 	if !ok {
