@@ -12,7 +12,7 @@ import (
 )
 
 // TestEveryHookKeepsTheEnginesPromises plays 10,000 complete games of the relay test map through
-// every hook of the seam and checks the test kit's invariants after every move.
+// every hook of the turn and checks the test kit's invariants after every move.
 func TestEveryHookKeepsTheEnginesPromises(t *testing.T) {
 	gametest.Playouts(t, testmaps.Relay(), 10000, 1)
 	for name, n := range map[string]int64{"source": testmaps.RelayCalls.Source.Load(), "choice": testmaps.RelayCalls.Choice.Load(), "bank": testmaps.RelayCalls.Bank.Load(),

@@ -3,11 +3,12 @@ package game
 import "fmt"
 
 // Variant is a map's Map-Chips rules, plugged into the engine. The rule of the seam: a variant is
-// any value, and its hooks are the small interfaces below that it implements, one per hook or per
-// group of hooks that only work together. The engine calls every hook the variant implements, at
+// any value, and its hooks are the small interfaces it implements, one per hook or per group of
+// hooks that only work together (those of the turn below; Concealer, Viewer, Marker and
+// ChipColorShower beside what they serve). The engine calls every hook the variant implements, at
 // fixed points of the turn, and a hook it does not implement behaves as the plain game (each
-// hook's doc says how). So a map implements only what its rules change, and its type shows what
-// that is; nil is the plain game. The engine never asks which map it runs.
+// hook's doc says how). So a map implements only what its rules change, and lists those hooks
+// where its type is declared; nil is the plain game. The engine never asks which map it runs.
 //
 // The engine resolves a variant's hooks once, when a game is made (NewGame) or restored (Restore);
 // a clone shares them. A hook must therefore be a method of the variant's type, not something that
