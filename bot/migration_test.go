@@ -85,8 +85,8 @@ func fixtureDatabase(t *testing.T) string {
 
 // TestADatabaseOfTheLastVersionIsMigratedAndEveryGameReplays: today's bot opens the fixture's
 // database, backs it up and upgrades every game's record to steps; each game keeps its state to
-// the byte (the table's snapshot hash, the engine's hash and the status the old bot stored), its
-// new record replays to it, and the games play on.
+// the byte (the table's snapshot hash, the engine's hash and the status the old bot stored, a
+// Taiwan meeple that counts 2 among them), its new record replays to it, and the games play on.
 func TestADatabaseOfTheLastVersionIsMigratedAndEveryGameReplays(t *testing.T) {
 	m := readManifest(t)
 	path := fixtureDatabase(t)
@@ -101,6 +101,7 @@ func TestADatabaseOfTheLastVersionIsMigratedAndEveryGameReplays(t *testing.T) {
 	if _, err := os.Stat(path + ".schema-v2.bak"); err != nil {
 		t.Errorf("no backup of the old database: %v", err)
 	}
+	weighed := false
 	for _, g := range m.Games {
 		rec, err := store.Game(g.ID)
 		if err != nil {
@@ -124,6 +125,11 @@ func TestADatabaseOfTheLastVersionIsMigratedAndEveryGameReplays(t *testing.T) {
 		if tbl.Game != nil && tbl.Game.Hash() != g.GameHash {
 			t.Errorf("%s (%s): the game's hash %s, the old bot's %s", g.ID, g.Scenario, tbl.Game.Hash(), g.GameHash)
 		}
+		if tbl.Game != nil {
+			for _, mp := range tbl.Game.Meeples {
+				weighed = weighed || mp.Weight == 2
+			}
+		}
 		moves, err := store.Moves(g.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -139,6 +145,9 @@ func TestADatabaseOfTheLastVersionIsMigratedAndEveryGameReplays(t *testing.T) {
 		if h, _ := replayed.Hash(); h != g.SnapshotHash {
 			t.Errorf("%s (%s): the new record replays to another table", g.ID, g.Scenario)
 		}
+	}
+	if !weighed {
+		t.Error("no game of the fixture has a meeple that counts 2 (a Taiwan upgrade), whose snapshot key the hashes must hold")
 	}
 	rep, err := store.Verify(Engine{})
 	if err != nil || !rep.OK() || rep.Games != len(m.Games) {

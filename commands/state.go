@@ -172,7 +172,7 @@ func StateOf(t *table.Table, full bool) State {
 		s.Board = append(s.Board, TileState{Square: b.Square.String(), Tile: b.Tile.String(), Rotation: b.Rotation.Degrees()})
 	}
 	for _, m := range v.Meeples {
-		s.Meeples = append(s.Meeples, MeepleState{Player: name(m.Player), Square: m.Square.String(), Spot: m.Spot, Upgraded: m.Upgraded})
+		s.Meeples = append(s.Meeples, MeepleState{Player: name(m.Player), Square: m.Square.String(), Spot: m.Spot, Upgraded: m.Weight > 1})
 	}
 	for _, c := range v.MapChips {
 		cs := ChipState{Square: c.Square.String(), Face: "down"}

@@ -41,11 +41,7 @@ func (g *Game) Determinize(rng *RNG) *Game {
 
 // dealUnseenTiles deals the face-down tiles again from the tiles nobody has seen.
 func (g *Game) dealUnseenTiles(rng *RNG) {
-	cc, _ := g.Variant.(Concealer)
-	var concealed []TileID
-	if cc != nil {
-		concealed = cc.Concealed(g)
-	}
+	concealed := g.concealed()
 	need := len(g.Deck) + len(concealed)
 	tiles, ok := g.unseenTiles(rng, need, len(concealed))
 	if !ok {
@@ -56,8 +52,8 @@ func (g *Game) dealUnseenTiles(rng *RNG) {
 	}
 	rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
 	g.Deck = tiles[:len(g.Deck)]
-	if cc != nil {
-		cc.Reconceal(g, slices.Clone(tiles[len(g.Deck):]))
+	if g.hooks.conceal != nil {
+		g.hooks.conceal.Reconceal(g, slices.Clone(tiles[len(g.Deck):]))
 	}
 }
 
@@ -124,16 +120,12 @@ func (g *Game) unseenTiles(rng *RNG, need, concealed int) ([]TileID, bool) {
 
 // visibleHeld lists the tiles the variant holds face up: all it holds but the concealed ones.
 func (g *Game) visibleHeld(concealed int) []TileID {
-	h, ok := g.Variant.(Holder)
-	if !ok {
-		return nil
-	}
-	held := h.Held(g).Tiles
+	held := g.Held().Tiles
 	if concealed == 0 {
 		return held
 	}
 	out := slices.Clone(held)
-	for _, t := range g.Variant.(Concealer).Concealed(g) {
+	for _, t := range g.concealed() {
 		if i := slices.Index(out, t); i >= 0 {
 			out = slices.Delete(out, i, i+1)
 		}

@@ -11,7 +11,7 @@ import (
 
 // boxVariant lays four chips of the box face down and puts two more out of the game unseen, as a
 // map that lays fewer chips than the box holds does.
-type boxVariant struct{ game.Plain }
+type boxVariant struct{}
 
 func (boxVariant) Setup(g *game.Game) error {
 	box := game.StandardChips()
@@ -31,7 +31,7 @@ type table struct {
 }
 
 var tables = []table{
-	{"classic", game.MapRules{ID: "classic", Map: game.ClassicMap(), Variant: game.Plain{}}},
+	{"classic", game.MapRules{ID: "classic", Map: game.ClassicMap(), Variant: nil}},
 	{"relay", testmaps.Relay()},
 	{"box", game.MapRules{ID: "box", Map: game.ClassicMap(), Variant: boxVariant{}}},
 }

@@ -41,7 +41,8 @@ func ParseDir(s string) (Dir, error) {
 	return 0, fmt.Errorf("%q is not a direction: use N, E, S or W", Echo(s))
 }
 
-// Rotation is a number of quarter turns clockwise from the reference orientation of rules/tiles.md.
+// Rotation is a number of quarter turns clockwise from the orientation a tile is written in, in
+// data/tiles.txt.
 type Rotation uint8
 
 // Degrees is the rotation in degrees clockwise: 0, 90, 180 or 270.
@@ -64,7 +65,7 @@ func ParseRotation(s string) (Rotation, error) {
 	return 0, fmt.Errorf("%q is not a rotation: use 0, 90, 180 or 270 (degrees clockwise)", Echo(s))
 }
 
-// Half is one half of a tile edge, in the notation of rules/tiles.md: standing at the centre and
+// Half is one half of a tile edge, in the notation of data/tiles.txt: standing at the centre and
 // looking out through the edge, L is the left half and R the right one. The value is dir*2+side, so
 // the halves run clockwise NL NR EL ER SL SR WL WR and rotating adds two per quarter turn.
 type Half uint8

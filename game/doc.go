@@ -3,18 +3,19 @@
 // setup. It is pure: no I/O, no clock, no global mutable state. All randomness comes from a seeded
 // generator kept in the game state, so a game replays exactly from its Setup and its move log.
 //
-// Variants (one per map, package variants/...) plug in through the Variant interface; the engine
-// never looks at a map's name.
+// Variants (one per map, package variants/...) plug in through the hooks of the seam: a variant
+// implements the small interfaces of the hooks its rules change, and plays the plain game
+// everywhere else (see Variant for the rule). The engine never looks at a map's name.
 //
 // # Coordinates
 //
 // A square is named by column letters and a row number: A1 is the north-west corner of the map grid,
 // letters grow eastwards (A..Z, AA, AB, ...) and numbers southwards. Rotations are 0, 90, 180 and 270
-// degrees clockwise from the reference orientation of rules/tiles.md.
+// degrees clockwise from the orientation a tile is written in, in data/tiles.txt.
 //
 // # Tile file
 //
-// The 114 land tiles live in data/tiles.txt, in the compact one-line grammar of rules/tiles.md §6,
+// The 114 land tiles live in data/tiles.txt, in a compact one-line grammar (the file's header explains it),
 // grouped by "set ID TOTAL NAME" lines; "start ID" marks the start tile of a set. The file is parsed and
 // validated when the package is first used (counts per set, edges consistent with features, every
 // half-edge of a field or road edge in exactly one field); an error names the file and line.

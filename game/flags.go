@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Flag is a rule option a table may set (rules.md §5): one of the engine's (EngineFlags) or one a
+// Flag is a rule option a table may set (a chosen reading, OQ-nn in RULES.md): one of the engine's (EngineFlags) or one a
 // map declares in its MapRules. This is the one list of flags: the command surface, the settings
 // text and the rules summary all read it.
 type Flag struct {
@@ -37,7 +37,7 @@ func engineSwitch(name string, def bool, description string, field func(*Options
 	return f
 }
 
-// EngineFlags are the engine's rule options (rules.md §5), with the chosen interpretations as
+// EngineFlags are the engine's rule options (game/RULES.md), with the chosen interpretations as
 // defaults (DefaultOptions).
 var EngineFlags = []Flag{
 	engineSwitch("largeCityAnchorBeforeConnection", false, "printed large cities are anchors before any tile connects them (OQ-04)",

@@ -67,16 +67,18 @@ type Setup struct {
 // Turn is the state of the turn in progress.
 type Turn struct {
 	// Placed is the square of the tile placed this turn, or NoSquare.
-	Placed Square `json:"placed"`
+	Placed Square
 	// Spot is the meeple placed this turn ("" for none yet, "none" after declining).
-	Spot string `json:"spot,omitempty"`
+	Spot string
 	// Actions counts the variant actions taken this turn, by name.
-	Actions map[string]int `json:"actions,omitempty"`
+	Actions map[string]int
 	// Choice is the forced choice the player must make before the turn goes on, or nil.
-	Choice *Choice `json:"choice,omitempty"`
-	// Extra marks an extra turn (Great Britain's Isle of Man); ExtraNext grants one after this turn.
-	Extra     bool `json:"extra,omitempty"`
-	ExtraNext bool `json:"extra_next,omitempty"`
+	Choice *Choice
+	// extra marks an extra turn: one that GrantExtraTurn owed, played by the player of the turn
+	// before it instead of the next seat (ExtraTurn).
+	extra bool
+	// extraOwed is set by GrantExtraTurn: this turn's player plays an extra turn after it.
+	extraOwed bool
 }
 
 // Choice is a decision the rules force on the current player before the turn goes on (Great
@@ -133,24 +135,16 @@ type Game struct {
 	setupTiles int
 	// finalScoring is true while the end-of-game scoring runs.
 	finalScoring bool
-	// filter is the variant's square filter, or nil.
-	filter SquareFilter
+	// hooks are the variant's hooks, resolved once (see Variant) and shared by clones.
+	hooks *hooks
 	// unseenOut is how many chips at the head of ChipsOut left the game in setup unseen (the
 	// chips a map does not lay); the rest of ChipsOut was seen when it left.
 	unseenOut int
 }
 
-// VariantState is a variant's own part of the game state. It is saved in snapshots as JSON.
-type VariantState interface {
-	Clone() VariantState
-}
-
-// NewGame builds a game on map m with variant v from a setup. All randomness comes from the
-// setup's seed.
+// NewGame builds a game on map m with variant v (nil: the plain game) from a setup. All
+// randomness comes from the setup's seed.
 func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
-	if v == nil {
-		v = Plain{}
-	}
 	if n := len(s.Players); n < 2 || n > 6 {
 		return nil, fmt.Errorf("a game needs 2 to 6 players, not %d", n)
 	}
@@ -216,7 +210,7 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 			return nil, err
 		}
 	}
-	if err := v.Setup(g); err != nil {
+	if err := g.prepareVariant(); err != nil {
 		return nil, fmt.Errorf("set up %s: %w", m.Title, err)
 	}
 	// Chips the setup put out of the game were never shown: a determinization re-deals them.
@@ -229,8 +223,7 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 
 // newState is an empty game on map m: the setup, the options and the generator, no tiles yet.
 func newState(m *Map, v Variant, s Setup, opts Options, rng RNG) *Game {
-	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: rng}
-	g.filter, _ = v.(SquareFilter)
+	g := &Game{Map: m, Variant: v, Setup: s, Opts: opts, RNG: rng, hooks: resolveHooks(v)}
 	g.events = make([]Event, 0, 16)
 	g.Log = make([]ScoreEntry, 0, 32)
 	return g

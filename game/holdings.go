@@ -1,7 +1,5 @@
 package game
 
-import "slices"
-
 // Holding is a feature on the map that holds meeples, as a program judging the position sees it:
 // what it would score if the game ended now, what it scores once complete, how far it is from
 // complete, and whose meeples hold it.
@@ -16,8 +14,8 @@ type Holding struct {
 	// Complete is what it scores once complete; a farm's is what it would score if every city it
 	// borders were completed.
 	Complete int
-	// Weight is each seat's meeple weight in it (upgraded meeples count as the variant says);
-	// the seats with the most weight share the points.
+	// Weight is each seat's meeple weight in it (Meeple.Weight); the seats with the most weight
+	// share the points.
 	Weight [6]int
 	root   int
 }
@@ -36,7 +34,7 @@ func (g *Game) Holdings(buf []Holding) []Holding {
 		if k == len(buf) {
 			buf = append(buf, g.holding(r, m))
 		}
-		buf[k].Weight[m.Player] += g.Variant.MeepleWeight(g, m)
+		buf[k].Weight[m.Player] += m.Weight
 	}
 	return buf
 }
@@ -51,67 +49,13 @@ func (g *Game) holding(r int, m *Meeple) Holding {
 		h.Open = int(nd.open)
 		h.Now, h.Complete = g.featurePoints(r, h.Tiles, h.Open == 0), g.featurePoints(r, h.Tiles, true)
 	case CloisterFeature:
-		c := g.cloisters[g.tiles[m.tile].cloister]
+		c := &g.cloisters[g.tiles[m.tile].cloister]
 		h.Tiles, h.Open = 1+int(c.filled), 8-int(c.filled)
-		h.Now, h.Complete = 1+int(c.filled), 9
+		h.Now, h.Complete = c.points(), cloisterComplete
 	case FieldFeature:
 		done, open := g.farmCities(r)
 		h.Tiles, _, _ = g.featureExtent(r)
-		h.Now, h.Complete = 3*done, 3*(done+open)
+		h.Now, h.Complete = farmPoints*done, farmPoints*(done+open)
 	}
 	return h
-}
-
-// featurePoints is what the city or road rooted at r scores, complete or not (R2.5, R3.1).
-func (g *Game) featurePoints(r, tiles int, complete bool) int {
-	nd := &g.nodes[r]
-	ic := g.Opts.InnsCathedralsScoring
-	if nd.kind == RoadFeature {
-		if ic && nd.flags&flagInn != 0 {
-			if complete {
-				return 2 * tiles
-			}
-			return 0
-		}
-		return tiles
-	}
-	per := 1
-	if complete {
-		per = 2
-	}
-	if ic && nd.flags&flagCathedral != 0 {
-		per = 0
-		if complete {
-			per = 3
-		}
-	}
-	return per * (tiles + int(nd.pennants))
-}
-
-// farmCities counts the completed and the open cities the field rooted at r borders.
-func (g *Game) farmCities(r int) (done, open int) {
-	var scratch [32]int
-	seen := scratch[:0]
-	i := r
-	for {
-		nd := &g.nodes[i]
-		t := &g.tiles[nd.tile]
-		for _, b := range t.face.Features[nd.local].Borders {
-			c := g.find(int(t.node) + b)
-			if slices.Contains(seen, c) {
-				continue
-			}
-			seen = append(seen, c)
-			if g.nodes[c].open == 0 {
-				done++
-			} else {
-				open++
-			}
-		}
-		i = int(nd.next)
-		if i == r {
-			break
-		}
-	}
-	return done, open
 }

@@ -1,9 +1,11 @@
 package game_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // What Holdings says a feature scores now is what the final scoring gives, when the game ends
@@ -49,5 +51,50 @@ func TestHoldingsScoreAsTheFinalScoring(t *testing.T) {
 				t.Errorf("seed %d: seat %d scored %d at the end, Holdings said %d", seed, p, got, want[p])
 			}
 		}
+	}
+}
+
+// TestHoldingsScoreEachFeatureAsTheEndDoes: over thousands of random positions on every map, test
+// maps included, what Holdings says each feature scores now (what the AI's evaluation reads) is
+// what the end-of-game scoring gives it, farms included, and to the seats with the most weight.
+func TestHoldingsScoreEachFeatureAsTheEndDoes(t *testing.T) {
+	positions, kinds := 0, map[game.FeatureKind]int{}
+	for _, r := range variants.All(true) {
+		for seed := range uint64(12) {
+			opts := game.DefaultOptions()
+			opts.InnsCathedralsScoring = seed%2 == 0
+			g, err := game.NewGame(r.Map, r.Variant, game.Setup{Players: []string{"ann", "bob", "cy", "dee"}[:2+seed%3], Seed: seed, Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := game.NewRNG(seed)
+			for n := 0; g.Phase != game.PhaseOver; n++ {
+				if n%3 == 0 {
+					positions++
+					for _, h := range g.Holdings(nil) {
+						kinds[h.Kind]++
+						points, seats := g.ScoreAtEnd(h)
+						var want []int
+						best := slices.Max(h.Weight[:])
+						for p := range g.Players {
+							if h.Now > 0 && h.Weight[p] == best {
+								want = append(want, p)
+							}
+						}
+						if points != h.Now || !slices.Equal(seats, want) {
+							t.Fatalf("%s seed %d, move %d: a %s of %d tiles: Holdings says %d for seats %v (weights %v), the end gives %d to %v",
+								r.ID, seed, n, h.Kind, h.Tiles, h.Now, want, h.Weight, points, seats)
+						}
+					}
+				}
+				m, _ := g.RandomMove(&rng, nil)
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if positions < 5000 || kinds[game.FieldFeature] < 1000 {
+		t.Fatalf("%d positions, %d farms: too few to tell", positions, kinds[game.FieldFeature])
 	}
 }

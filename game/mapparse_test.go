@@ -19,26 +19,18 @@ func TestSyntheticMapHasEveryElement(t *testing.T) {
 	if len(m.Towns) != 6 {
 		t.Errorf("towns = %d, want 6", len(m.Towns))
 	}
-	if m.Info(sq("J4")).Mark != "wave" || m.Info(sq("O10")).Attrs["color"] != "purple" || m.Info(sq("B5")).Attrs["chip"] != "blue" {
+	if m.Info(MustParseSquare("J4")).Mark != "wave" || m.Info(MustParseSquare("O10")).Attrs["color"] != "purple" || m.Info(MustParseSquare("B5")).Attrs["chip"] != "blue" {
 		t.Errorf("marks and attributes not read")
 	}
-	if c := m.Info(sq("F4")).Need; c.On(North) != Field || c.On(West) != Road {
+	if c := m.Info(MustParseSquare("F4")).Need; c.On(North) != Field || c.On(West) != Road {
 		t.Errorf("F4 must continue Capital's wall north and its road west: %+v", c)
 	}
-	if c := m.Info(sq("P5")).Need; c.On(East) != Road {
+	if c := m.Info(MustParseSquare("P5")).Need; c.On(East) != Road {
 		t.Errorf("P5 must continue the border road east")
 	}
-	if m.Info(sq("D9")).Sides[South] != SideFerry || m.Info(sq("D11")).Sides[North] != SideFerry {
+	if m.Info(MustParseSquare("D9")).Sides[South] != SideFerry || m.Info(MustParseSquare("D11")).Sides[North] != SideFerry {
 		t.Errorf("ferry edges not marked")
 	}
-}
-
-func sq(s string) Square {
-	q, err := ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
 }
 
 func TestMapParserNamesFileAndLine(t *testing.T) {

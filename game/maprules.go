@@ -10,7 +10,7 @@ type MapRules struct {
 	Variant Variant
 	// Actions are the variant's chip actions, for the command surface.
 	Actions []ActionSpec
-	// Flags are the map's rule options (rules.md §5) with their defaults and meaning.
+	// Flags are the map's rule options (its RULES.md) with their defaults and meaning.
 	Flags []Flag
 	// Summary is the map's own rules in a few sentences, for /carc rules.
 	Summary []string

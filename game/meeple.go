@@ -1,13 +1,33 @@
 package game
 
+import "fmt"
+
 // Meeple is a follower on the map.
 type Meeple struct {
-	Player   int    `json:"player"`
-	Square   Square `json:"square"`
-	Spot     string `json:"spot"`
-	Upgraded bool   `json:"upgraded"`
-	tile     uint16
-	local    uint8
+	Player int    `json:"player"`
+	Square Square `json:"square"`
+	Spot   string `json:"spot"`
+	// Weight is how many meeples it counts for in a majority: 1 when placed, more once the rules
+	// weigh it so (SetMeepleWeight).
+	Weight int `json:"weight"`
+	tile   uint16
+	local  uint8
+}
+
+// SetMeepleWeight makes the meeple m of this game count for w meeples in every majority until it
+// goes home: a meeple placed again starts at 1. A weight below 1, or a meeple that is not on this
+// game's map, is a bug in the rules that ask for it.
+func (g *Game) SetMeepleWeight(m *Meeple, w int) {
+	if w < 1 {
+		panic(fmt.Sprintf("game: a meeple's weight is at least 1, not %d", w))
+	}
+	for i := range g.Meeples {
+		if &g.Meeples[i] == m {
+			m.Weight = w
+			return
+		}
+	}
+	panic("game: SetMeepleWeight of a meeple that is not on the map (a copy?)")
 }
 
 func (g *Game) meepleNode(m *Meeple) int { return int(g.tiles[m.tile].node) + int(m.local) }
@@ -80,7 +100,7 @@ func (g *Game) checkSpot(spot string) (int, error) {
 func (g *Game) placeMeeple(local int) {
 	t, _ := g.tileAt(g.TurnState.Placed)
 	ti, _ := g.cells.get(g.TurnState.Placed)
-	m := Meeple{Player: g.Current, Square: t.Square, Spot: t.face.Spots[local], tile: uint16(ti), local: uint8(local)}
+	m := Meeple{Player: g.Current, Square: t.Square, Spot: t.face.Spots[local], Weight: 1, tile: uint16(ti), local: uint8(local)}
 	g.Meeples = append(g.Meeples, m)
 	g.nodes[g.find(int(t.node)+local)].meeples++
 	g.Players[g.Current].Meeples--
@@ -95,5 +115,5 @@ func (g *Game) returnMeeple(i int) {
 	g.Meeples = append(g.Meeples[:i], g.Meeples[i+1:]...)
 	g.Players[m.Player].Meeples++
 	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot})
-	g.Variant.MeepleReturned(g, m)
+	g.meepleReturned(m)
 }

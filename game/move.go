@@ -114,6 +114,12 @@ func (e *MoveError) Error() string {
 	return e.Msg + " Legal: " + joinLimited(e.Legal, 12) + "."
 }
 
+// RefuseAction is a variant's refusal of an action (ErrIllegalAction): the message says what was
+// wrong, legal what would be legal instead, where it helps.
+func RefuseAction(legal []string, format string, a ...any) error {
+	return refuse(ErrIllegalAction, legal, format, a...)
+}
+
 func refuse(code ErrorCode, legal []string, format string, a ...any) error {
 	return &MoveError{Code: code, Msg: fmt.Sprintf(format, a...), Legal: legal}
 }

@@ -20,7 +20,7 @@ const (
 	PoolCount Pool = "count"
 )
 
-// Ferry models of rules.md R1.8.2 (OQ-10).
+// Ferry models (R1.8.2, OQ-10 in game/RULES.md).
 const (
 	// FerryLanding is model (a): ferry ends act as printed border roads, the island opens when the
 	// harbour has a tile, the first island tile goes on the landing square, roads stop at the water.
@@ -46,14 +46,14 @@ type Options struct {
 	InnsCathedralsScoring bool `json:"inns_cathedrals_scoring"`
 	// RandomOrder seats the players in a random order instead of the order of joining.
 	RandomOrder bool `json:"random_order"`
-	// Variant holds the map variant's own flags (rules.md §5), by name.
+	// Variant holds the map variant's own flags (its RULES.md), by name.
 	Variant map[string]string `json:"variant,omitempty"`
 	// Legacy marks a table opened before its flags were stored with it: a flag it does not hold
 	// takes the value it had then (Flag.Legacy), so that the stored game replays as it was played.
 	Legacy bool `json:"legacy,omitempty"`
 }
 
-// DefaultOptions are the chosen interpretations of rules.md §5.
+// DefaultOptions are the chosen readings of game/RULES.md.
 func DefaultOptions() Options {
 	return Options{Pool: PoolCount, CloisterOffMapCountsFilled: true, FerryModel: FerryLanding}
 }

@@ -13,7 +13,7 @@ type Placement struct {
 func (p Placement) String() string { return fmt.Sprintf("%s %s°", p.Square, p.Rotation) }
 
 // AppendLegalPlacements appends every legal (square, rotation) for tile t to buf, rotations that
-// look the same merged (rules.md §1.4-1.8, §2.3).
+// look the same merged (R2.3.1, R2.3.2 and the map's own limits: game/RULES.md, the map).
 func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
 	fits := &t.Type().fits
 	for _, f := range g.frontier {
@@ -31,7 +31,7 @@ func (g *Game) AppendLegalPlacements(buf []Placement, t TileID) []Placement {
 }
 
 // allowed asks the variant's square filter, if it has one.
-func (g *Game) allowed(s Square) bool { return g.filter == nil || g.filter.Placeable(g, s) }
+func (g *Game) allowed(s Square) bool { return g.hooks.filter == nil || g.hooks.filter.Placeable(g, s) }
 
 // LegalPlacements lists every legal placement of tile t.
 func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlacements(nil, t) }
@@ -40,7 +40,7 @@ func (g *Game) LegalPlacements(t TileID) []Placement { return g.AppendLegalPlace
 func (g *Game) CountLegalPlacements(t TileID) int {
 	tt := t.Type()
 	n := 0
-	if g.filter == nil {
+	if g.hooks.filter == nil {
 		for _, f := range g.frontier {
 			n += int(tt.fitCount[f.need.Want])
 		}
@@ -60,7 +60,7 @@ func (g *Game) nthPlacement(t TileID, k int) Placement {
 	tt := t.Type()
 	for _, f := range g.frontier {
 		n := int(tt.fitCount[f.need.Want])
-		if n == 0 || (g.filter != nil && !g.allowed(f.sq)) {
+		if n == 0 || (g.hooks.filter != nil && !g.allowed(f.sq)) {
 			continue
 		}
 		if k >= n {

@@ -141,7 +141,7 @@ func (g *Game) majority(r int) (winners [6]bool, any bool) {
 	for i := range g.Meeples {
 		m := &g.Meeples[i]
 		if g.find(g.meepleNode(m)) == r {
-			w[m.Player] += g.Variant.MeepleWeight(g, m)
+			w[m.Player] += m.Weight
 			best = max(best, w[m.Player])
 		}
 	}
@@ -156,40 +156,46 @@ func (g *Game) scoreFeature(r int) {
 	nd := &g.nodes[r]
 	complete := nd.open == 0
 	tiles, from, to := g.featureExtent(r)
-	e := ScoreEntry{Kind: nd.kind.String(), From: from, To: to, Tiles: tiles, Complete: complete}
-	ic := g.Opts.InnsCathedralsScoring
-	switch nd.kind {
-	case RoadFeature:
-		e.Points = tiles
-		if ic && nd.flags&flagInn != 0 {
-			// Inns & Cathedrals: double when complete, nothing when not (R3.1.2).
-			e.Inn = true
-			e.Points = 0
-			if complete {
-				e.Points = 2 * tiles
-			}
-		}
-	case CityFeature:
+	e := ScoreEntry{Kind: nd.kind.String(), From: from, To: to, Tiles: tiles, Complete: complete,
+		Points: g.featurePoints(r, tiles, complete)}
+	if nd.kind == CityFeature {
 		e.Arms = int(nd.pennants)
-		per := 1
-		if complete {
-			per = 2
-		}
-		if ic && nd.flags&flagCathedral != 0 {
-			// Inns & Cathedrals: three per tile and coat of arms, nothing when not complete (R3.1.3).
-			e.Cathedral = true
-			per = 0
-			if complete {
-				per = 3
-			}
-		}
-		e.Points = per * (tiles + e.Arms)
+	}
+	if g.Opts.InnsCathedralsScoring {
+		e.Inn = nd.kind == RoadFeature && nd.flags&flagInn != 0
+		e.Cathedral = nd.kind == CityFeature && nd.flags&flagCathedral != 0
 	}
 	nd.flags |= flagScored
 	if complete {
 		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, To: to, Points: e.Points, Text: e.Kind})
 	}
 	g.award(r, e)
+}
+
+// featurePoints is what the city or road rooted at r scores, complete or not (R2.5, R3.1).
+func (g *Game) featurePoints(r, tiles int, complete bool) int {
+	nd := &g.nodes[r]
+	ic := g.Opts.InnsCathedralsScoring
+	if nd.kind == RoadFeature {
+		if ic && nd.flags&flagInn != 0 {
+			if complete {
+				return 2 * tiles
+			}
+			return 0
+		}
+		return tiles
+	}
+	per := 1
+	if complete {
+		per = 2
+	}
+	if ic && nd.flags&flagCathedral != 0 {
+		per = 0
+		if complete {
+			per = 3
+		}
+	}
+	return per * (tiles + int(nd.pennants))
 }
 
 // award gives e to each player with the majority in the feature rooted at r, then, during play,
@@ -235,13 +241,19 @@ func (g *Game) scoreTurn(s Square) {
 	}
 }
 
+// cloisterComplete is what a completed cloister scores: itself and its 8 neighbours (R2.5).
+const cloisterComplete = 9
+
+// points is what the cloister scores at the end: 1 for itself and 1 per filled neighbour (R2.6).
+func (c *cloisterRec) points() int { return 1 + int(c.filled) }
+
 func (g *Game) scoreCloister(i int) {
 	c := &g.cloisters[i]
 	t := &g.tiles[c.tile]
 	c.done = true
 	r := g.cloisterNode(t)
-	g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: t.Square, To: t.Square, Points: 9, Text: "cloister"})
-	g.award(r, ScoreEntry{Kind: "cloister", From: t.Square, To: t.Square, Complete: true, Points: 9, Neighbours: 8})
+	g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: t.Square, To: t.Square, Points: cloisterComplete, Text: "cloister"})
+	g.award(r, ScoreEntry{Kind: "cloister", From: t.Square, To: t.Square, Complete: true, Points: cloisterComplete, Neighbours: 8})
 }
 
 func (g *Game) cloisterNode(t *placedTile) int {
@@ -265,31 +277,55 @@ func (g *Game) scoreFinal() {
 			continue
 		}
 		done[r] = true
-		switch g.nodes[r].kind {
-		case CityFeature, RoadFeature:
-			g.scoreFeature(r)
-		case CloisterFeature:
-			t := &g.tiles[m.tile]
-			c := g.cloisters[t.cloister]
-			g.award(r, ScoreEntry{Kind: "cloister", From: t.Square, To: t.Square, Neighbours: int(c.filled), Points: 1 + int(c.filled)})
-		case FieldFeature:
-			g.scoreFarm(r)
-		}
+		g.scoreAtEnd(r, m)
 	}
 	g.finalScoring = false
 }
 
+// scoreAtEnd scores the feature rooted at r that meeple m stands in as the end of the game does
+// (R2.6).
+func (g *Game) scoreAtEnd(r int, m *Meeple) {
+	switch g.nodes[r].kind {
+	case CityFeature, RoadFeature:
+		g.scoreFeature(r)
+	case CloisterFeature:
+		t := &g.tiles[m.tile]
+		c := &g.cloisters[t.cloister]
+		g.award(r, ScoreEntry{Kind: "cloister", From: t.Square, To: t.Square, Neighbours: int(c.filled), Points: c.points()})
+	case FieldFeature:
+		g.scoreFarm(r)
+	}
+}
+
+// farmPoints is what a farm scores per completed city it borders (R2.6.4).
+const farmPoints = 3
+
 // scoreFarm scores the field rooted at r: 3 points per completed city it borders (R2.6.4).
 func (g *Game) scoreFarm(r int) {
-	var cities []int
+	done, _ := g.farmCities(r)
+	_, from, to := g.featureExtent(r)
+	g.award(r, ScoreEntry{Kind: "farm", From: from, To: to, Cities: done, Points: farmPoints * done})
+}
+
+// farmCities counts the completed and the open cities the field rooted at r borders: what the
+// farm scores at the end, and what the AI's evaluation reads (Holdings).
+func (g *Game) farmCities(r int) (done, open int) {
+	var scratch [32]int
+	seen := scratch[:0]
 	i := r
 	for {
 		nd := &g.nodes[i]
 		t := &g.tiles[nd.tile]
 		for _, b := range t.face.Features[nd.local].Borders {
 			c := g.find(int(t.node) + b)
-			if g.nodes[c].open == 0 && !slices.Contains(cities, c) {
-				cities = append(cities, c)
+			if slices.Contains(seen, c) {
+				continue
+			}
+			seen = append(seen, c)
+			if g.nodes[c].open == 0 {
+				done++
+			} else {
+				open++
 			}
 		}
 		i = int(nd.next)
@@ -297,6 +333,5 @@ func (g *Game) scoreFarm(r int) {
 			break
 		}
 	}
-	_, from, to := g.featureExtent(r)
-	g.award(r, ScoreEntry{Kind: "farm", From: from, To: to, Cities: len(cities), Points: 3 * len(cities)})
+	return done, open
 }

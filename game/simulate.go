@@ -13,7 +13,7 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 		pl := g.nthPlacement(g.Drawn, rng.Intn(g.CountLegalPlacements(g.Drawn)))
 		return Move{Kind: MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation}, buf
 	case PhaseMeeple:
-		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
+		if g.CanAct() && rng.Intn(2) == 0 {
 			return g.randomAction(rng), buf
 		}
 		var scratch [16]string
@@ -23,12 +23,12 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 		}
 		return Move{Kind: MoveMeeple, Player: p, Spot: "none"}, buf
 	case PhaseSource:
-		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
+		if g.CanAct() && rng.Intn(2) == 0 {
 			return g.randomAction(rng), buf
 		}
 		return Move{Kind: MoveDraw, Player: p}, buf
 	case PhaseFinish, PhaseDecide:
-		if g.Variant.CanAct(g) && rng.Intn(2) == 0 {
+		if g.CanAct() && rng.Intn(2) == 0 {
 			return g.randomAction(rng), buf
 		}
 	}

@@ -36,7 +36,7 @@ type snapshot struct {
 	ChipsOut   []Chip          `json:"chips_out,omitempty"`
 	UnseenOut  int             `json:"chips_out_unseen,omitempty"`
 	Log        []ScoreEntry    `json:"log,omitempty"`
-	TurnState  Turn            `json:"turn_state"`
+	TurnState  snapTurn        `json:"turn_state"`
 	Moves      int             `json:"moves"`
 	Ext        json.RawMessage `json:"ext,omitempty"`
 }
@@ -50,18 +50,67 @@ type snapTile struct {
 	Printed  bool     `json:"printed,omitempty"`
 }
 
+// snapTurn is the turn in progress as snapshots have always kept it.
+type snapTurn struct {
+	Placed    Square         `json:"placed"`
+	Spot      string         `json:"spot,omitempty"`
+	Actions   map[string]int `json:"actions,omitempty"`
+	Choice    *Choice        `json:"choice,omitempty"`
+	Extra     bool           `json:"extra,omitempty"`
+	ExtraNext bool           `json:"extra_next,omitempty"`
+}
+
+func snapTurnOf(t Turn) snapTurn {
+	return snapTurn{Placed: t.Placed, Spot: t.Spot, Actions: t.Actions, Choice: t.Choice, Extra: t.extra, ExtraNext: t.extraOwed}
+}
+
+func (s snapTurn) turn() Turn {
+	return Turn{Placed: s.Placed, Spot: s.Spot, Actions: s.Actions, Choice: s.Choice, extra: s.Extra, extraOwed: s.ExtraNext}
+}
+
+// snapMeeple is a meeple by the tile and feature it stands on. Its weight is kept as snapshots
+// have always kept it, so that their hashes never change: u for a weight of 2, w for any other
+// weight above 1, neither for 1.
 type snapMeeple struct {
-	Player   int  `json:"p"`
-	Tile     int  `json:"t"`
-	Local    int  `json:"f"`
-	Upgraded bool `json:"u,omitempty"`
+	Player int  `json:"p"`
+	Tile   int  `json:"t"`
+	Local  int  `json:"f"`
+	Double bool `json:"u,omitempty"`
+	Weight int  `json:"w,omitempty"`
+}
+
+func snapMeepleOf(m Meeple) snapMeeple {
+	s := snapMeeple{Player: m.Player, Tile: int(m.tile), Local: int(m.local)}
+	switch m.Weight {
+	case 1:
+	case 2:
+		s.Double = true
+	default:
+		s.Weight = m.Weight
+	}
+	return s
+}
+
+// weight is the meeple's weight, or an error for a weight no snapshot holds.
+func (s snapMeeple) weight() (int, error) {
+	switch {
+	case s.Double && s.Weight != 0:
+		return 0, fmt.Errorf("restore: a meeple has two weights (u and w %d)", s.Weight)
+	case s.Double:
+		return 2, nil
+	case s.Weight == 0:
+		return 1, nil
+	case s.Weight < 3:
+		return 0, fmt.Errorf("restore: a meeple has the weight w %d: w holds only weights above 2", s.Weight)
+	}
+	return s.Weight, nil
 }
 
 // Snapshot encodes the whole game state, hidden parts included (deck order, face-down chips).
 func (g *Game) Snapshot() ([]byte, error) {
 	s := snapshot{Version: snapshotVersion, Setup: g.Setup, Opts: g.Opts, RNG: g.RNG.State, Players: g.Players,
 		Current: g.Current, Turn: g.Turn, Phase: g.Phase, Deck: g.Deck, Discarded: g.Discarded,
-		SetupTiles: g.setupTiles, MapChips: g.MapChips, ChipsOut: g.ChipsOut, UnseenOut: g.unseenOut, Log: g.Log, TurnState: g.TurnState, Moves: g.Moves}
+		SetupTiles: g.setupTiles, MapChips: g.MapChips, ChipsOut: g.ChipsOut, UnseenOut: g.unseenOut, Log: g.Log, TurnState: snapTurnOf(g.TurnState), Moves: g.Moves}
 	if g.HasDrawn() {
 		d := g.Drawn
 		s.Drawn = &d
@@ -79,7 +128,7 @@ func (g *Game) Snapshot() ([]byte, error) {
 		s.Tiles = append(s.Tiles, st)
 	}
 	for _, m := range g.Meeples {
-		s.Meeples = append(s.Meeples, snapMeeple{m.Player, int(m.tile), int(m.local), m.Upgraded})
+		s.Meeples = append(s.Meeples, snapMeepleOf(m))
 	}
 	for i := range g.nodes {
 		if g.nodes[i].flags&flagScored != 0 && g.find(i) == i {
@@ -113,9 +162,6 @@ func (g *Game) Hash() string {
 
 // Restore rebuilds a game from a snapshot made by Snapshot, on map m with variant v.
 func Restore(m *Map, v Variant, data []byte) (*Game, error) {
-	if v == nil {
-		v = Plain{}
-	}
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
@@ -173,8 +219,12 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 			sm.Player < 0 || sm.Player >= len(g.Players) {
 			return nil, fmt.Errorf("restore: a meeple stands on no feature")
 		}
+		w, err := sm.weight()
+		if err != nil {
+			return nil, err
+		}
 		t := &g.tiles[sm.Tile]
-		mp := Meeple{Player: sm.Player, Square: t.Square, Spot: t.face.Spots[sm.Local], Upgraded: sm.Upgraded,
+		mp := Meeple{Player: sm.Player, Square: t.Square, Spot: t.face.Spots[sm.Local], Weight: w,
 			tile: uint16(sm.Tile), local: uint8(sm.Local)}
 		g.Meeples = append(g.Meeples, mp)
 		g.nodes[g.find(g.meepleNode(&mp))].meeples++
@@ -191,13 +241,14 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 		}
 		g.cloisters[c].done = true
 	}
-	g.MapChips, g.ChipsOut, g.TurnState, g.Moves = s.MapChips, s.ChipsOut, s.TurnState, s.Moves
+	g.MapChips, g.ChipsOut, g.TurnState, g.Moves = s.MapChips, s.ChipsOut, s.TurnState.turn(), s.Moves
 	if s.UnseenOut < 0 || s.UnseenOut > len(s.ChipsOut) {
 		return nil, fmt.Errorf("restore: %d unseen chips out of the game, but only %d are out", s.UnseenOut, len(s.ChipsOut))
 	}
 	g.unseenOut = s.UnseenOut
 	g.Log = slices.Clone(s.Log)
-	if st := v.NewState(); st != nil {
+	if g.hooks.state != nil {
+		st := g.hooks.state.NewState()
 		if len(s.Ext) > 0 {
 			if err := json.Unmarshal(s.Ext, st); err != nil {
 				return nil, fmt.Errorf("restore: variant state: %w", err)

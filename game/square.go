@@ -82,6 +82,16 @@ func (s *Square) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// MustParseSquare is ParseSquare for a name written in the code (a rule's square, a test's): it
+// panics on a name that is not a square.
+func MustParseSquare(name string) Square {
+	s, err := ParseSquare(name)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
 // ParseSquare reads a square name such as F7 or ab12 (case-insensitive).
 func ParseSquare(name string) (Square, error) {
 	t := strings.ToUpper(strings.TrimSpace(name))

@@ -80,7 +80,7 @@ type Face struct {
 	Spots []string
 }
 
-// TileType is one kind of land tile of rules/tiles.md.
+// TileType is one kind of land tile of data/tiles.txt.
 type TileType struct {
 	ID       string
 	Index    TileID

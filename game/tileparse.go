@@ -31,7 +31,7 @@ type SetInfo struct {
 	Total int
 }
 
-// Tile returns the tile type with the given id (as in rules/tiles.md), ignoring case.
+// Tile returns the tile type with the given id (as in data/tiles.txt), ignoring case.
 func (ts *TileSet) Tile(id string) (*TileType, bool) {
 	t, ok := ts.byID[strings.ToUpper(strings.TrimSpace(id))]
 	return t, ok
@@ -47,7 +47,7 @@ func mustParseTiles() *TileSet {
 	return ts
 }
 
-// Tiles is the table of the 114 land tiles of rules/tiles.md.
+// Tiles is the table of the 114 land tiles of data/tiles.txt.
 func Tiles() *TileSet { return tiles }
 
 // TileType returns the type with index id.
@@ -60,7 +60,7 @@ func (id TileID) String() string {
 	return "?"
 }
 
-// MarshalText writes the tile id of rules/tiles.md.
+// MarshalText writes the tile id (as in data/tiles.txt).
 func (id TileID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
 
 // UnmarshalText reads a tile id.
@@ -236,7 +236,7 @@ func parseTileLine(fields []string) (*TileType, error) {
 			if a, end, ok := strings.Cut(body, ">"); ok {
 				d, err := ParseDir(a)
 				if err != nil {
-					return nil, fmt.Errorf("road %s: %v", label, err)
+					return nil, fmt.Errorf("road %s: %w", label, err)
 				}
 				ft.Edges = 1 << d
 				switch {
@@ -270,7 +270,7 @@ func parseTileLine(fields []string) (*TileType, error) {
 				for _, h := range strings.Split(halves, ",") {
 					hh, err := ParseHalf(h)
 					if err != nil {
-						return nil, fmt.Errorf("field %s: %v", label, err)
+						return nil, fmt.Errorf("field %s: %w", label, err)
 					}
 					ft.Edges |= 1 << hh
 				}

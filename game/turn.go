@@ -40,7 +40,7 @@ func (g *Game) Play(m Move) error {
 // leaves nothing to choose.
 func (g *Game) act(a Action) error {
 	open := g.TurnState.Choice
-	if err := g.Variant.Act(g, a); err != nil {
+	if err := g.variantAct(a); err != nil {
 		return err
 	}
 	if g.TurnState.Actions == nil {
@@ -59,7 +59,7 @@ func (g *Game) act(a Action) error {
 // meeple step it does so only once a forced choice is settled: otherwise the player still says
 // which meeple (or none), as they always have.
 func (g *Game) advance(settled bool) {
-	if g.TurnState.Choice != nil || g.Variant.CanAct(g) {
+	if g.TurnState.Choice != nil || g.CanAct() {
 		return
 	}
 	switch g.Phase {
@@ -78,10 +78,11 @@ func (g *Game) advance(settled bool) {
 // LastEvents are the events of the last move applied, valid until the next one.
 func (g *Game) LastEvents() []Event { return g.events }
 
-// Revealed reports whether the last move turned over something hidden that the rest of the
-// player's command could depend on: a face-down chip they collected, or what a variant marks with
-// Reveal. What a command does after such a move is judged on what is now public (design §3). The
-// tile drawn for the next turn does not count: nothing of the command that draws it comes after.
+// Revealed reports whether the last move turned over something hidden that the rest of the player's
+// command could depend on: a face-down chip they collected, or what a variant marks with Reveal.
+// What a command does after such a move is judged on what is now public, since a reveal is never
+// taken back (game/RULES.md, asynchronous play). The tile drawn for the next turn does not count:
+// nothing of the command that draws it comes after.
 func (g *Game) Revealed() bool { return g.revealed }
 
 // Reveal records that the move being applied turned over something hidden; the engine does it for
@@ -220,7 +221,7 @@ func (g *Game) apply(m Move) {
 	}
 }
 
-// place lays the drawn tile and applies the on-placement effects (rules.md §0.4 step 4).
+// place lays the drawn tile and applies the on-placement effects (game/RULES.md, a turn, step 3).
 func (g *Game) place(s Square, r Rotation) {
 	face := g.Drawn.Type().Face(r)
 	g.put(s, face, g.Current, false)
@@ -228,8 +229,8 @@ func (g *Game) place(s Square, r Rotation) {
 	g.emit(Event{Kind: EventTilePlaced, Player: g.Current, Square: s, Tile: g.Drawn, Rotation: r})
 	g.extendFrontier(s)
 	g.Phase = PhaseMeeple
-	g.Variant.AfterPlacement(g, s)
-	if g.TurnState.Choice == nil && !g.hasMeepleSpot() && !g.Variant.CanAct(g) {
+	g.afterPlacement(s)
+	if g.TurnState.Choice == nil && !g.hasMeepleSpot() && !g.CanAct() {
 		// Nothing to choose: the turn goes on without waiting for "no meeple".
 		g.TurnState.Spot = "none"
 		g.afterMeeple()
@@ -241,17 +242,17 @@ func (g *Game) place(s Square, r Rotation) {
 // there the turn is scored at once.
 func (g *Game) afterMeeple() {
 	g.Phase = PhaseFinish
-	if g.TurnState.Choice == nil && !g.Variant.CanAct(g) {
+	if g.TurnState.Choice == nil && !g.CanAct() {
 		g.endTurn()
 	}
 }
 
-// endTurn scores the features the turn completed and hands over (§0.4 steps 6-8), unless the
-// variant keeps the player for a last choice.
+// endTurn scores the features the turn completed and hands over (game/RULES.md, a turn, steps 5 and
+// 6), unless the variant keeps the player for a last choice.
 func (g *Game) endTurn() {
 	g.scoreTurn(g.TurnState.Placed)
 	g.Phase = PhaseDecide
-	if g.Variant.EndTurn(g) {
+	if g.variantEndTurn() {
 		return
 	}
 	g.nextTurn()
@@ -264,7 +265,7 @@ func (g *Game) nextTurn() {
 		g.end()
 		return
 	}
-	if g.TurnState.ExtraNext {
+	if g.TurnState.extraOwed {
 		g.beginTurn(true)
 		return
 	}
@@ -275,23 +276,28 @@ func (g *Game) nextTurn() {
 			break
 		}
 	}
-	g.Current = g.Variant.NextPlayer(g, next)
+	g.Current = g.nextPlayer(next)
 	g.beginTurn(false)
 }
 
 func (g *Game) beginTurn(extra bool) {
 	g.Turn++
-	g.TurnState = Turn{Placed: NoSquare, Extra: extra}
-	if g.Variant.ChoosesSource(g) {
+	g.TurnState = Turn{Placed: NoSquare, extra: extra}
+	if g.choosesSource() {
 		g.Phase = PhaseSource
 		return
 	}
 	g.draw()
 }
 
-// GrantExtraTurn gives the current player another whole turn once this one is over (Great
-// Britain's Isle of Man). A turn with an empty stack is never played: the game ends instead.
-func (g *Game) GrantExtraTurn() { g.TurnState.ExtraNext = true }
+// GrantExtraTurn gives the current player another whole turn once this one is over: an extra turn
+// is owed. A turn with an empty stack is never played: the game ends instead, and a skipped turn
+// (a missed deadline) forfeits what it was owed.
+func (g *Game) GrantExtraTurn() { g.TurnState.extraOwed = true }
+
+// ExtraTurn reports whether the turn being played is an extra turn: one GrantExtraTurn owed,
+// played by the same player right after their turn, not the next seat's turn in order.
+func (g *Game) ExtraTurn() bool { return g.TurnState.extra }
 
 // Require opens a choice the rules force on the current player before the turn goes on. While it
 // is open only actions named c.Action are legal; the action that settles it closes it.
@@ -325,7 +331,7 @@ func (g *Game) HasDrawn() bool { return g.Phase == PhasePlace }
 // default, an unplaced tile goes back into the stack at a random place, a placed tile is scored
 // with no meeple, and no offer is made.
 func (g *Game) skip() {
-	g.TurnState.ExtraNext = false
+	g.TurnState.extraOwed = false
 	if g.TurnState.Choice != nil {
 		g.chooseDefault()
 	}
@@ -341,8 +347,8 @@ func (g *Game) skip() {
 		}
 		g.scoreTurn(g.TurnState.Placed)
 		g.Phase = PhaseDecide
-		g.Variant.EndTurn(g)
-		g.TurnState.ExtraNext = false
+		g.variantEndTurn()
+		g.TurnState.extraOwed = false
 		g.nextTurn()
 	default:
 		g.nextTurn()
@@ -354,7 +360,7 @@ func (g *Game) skip() {
 func (g *Game) chooseDefault() {
 	c := g.TurnState.Choice
 	for _, a := range append([]Action{c.Default}, actionsOf(g.LegalActions())...) {
-		if a.Name == c.Action && g.Variant.Act(g, a) == nil {
+		if a.Name == c.Action && g.variantAct(a) == nil {
 			break
 		}
 	}
@@ -372,7 +378,7 @@ func actionsOf(legal []LegalAction) []Action {
 // LegalActions lists the variant actions the current player may take now; while a choice is
 // open, only the ways to settle it.
 func (g *Game) LegalActions() []LegalAction {
-	acts := g.Variant.Actions(g)
+	acts := g.variantActions()
 	c := g.TurnState.Choice
 	if c == nil {
 		return acts
@@ -403,7 +409,7 @@ func (g *Game) resign(p int) {
 
 // end runs final scoring (R1.13, R2.6).
 func (g *Game) end() {
-	g.Variant.Final(g)
+	g.variantFinal()
 	g.scoreFinal()
 	g.Phase = PhaseOver
 	g.emit(Event{Kind: EventGameOver, Player: g.Current})

@@ -50,8 +50,8 @@ type ChipColorShower interface {
 // PublicChipColor is the colour everyone sees of the face-down chip on sq: "" unless the variant
 // shows it (ChipColorShower).
 func (g *Game) PublicChipColor(sq Square) string {
-	if cs, ok := g.Variant.(ChipColorShower); ok {
-		return cs.PublicChipColor(g, sq)
+	if g.hooks.colors != nil {
+		return g.hooks.colors.PublicChipColor(g, sq)
 	}
 	return ""
 }
@@ -87,11 +87,11 @@ func (g *Game) View(full bool) *View {
 	if c := g.TurnState.Choice; c != nil {
 		v.Choice = c.Prompt
 	}
-	if vw, ok := g.Variant.(Viewer); ok {
-		v.Extra = vw.View(g, full)
+	if g.hooks.viewer != nil {
+		v.Extra = g.hooks.viewer.View(g, full)
 	}
-	if mk, ok := g.Variant.(Marker); ok {
-		v.Marks = mk.Marks(g, full)
+	if g.hooks.marker != nil {
+		v.Marks = g.hooks.marker.Marks(g, full)
 	}
 	if full {
 		for i := len(g.Deck) - 1; i >= 0; i-- {

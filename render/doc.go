@@ -88,7 +88,8 @@
 //
 // Meeples have the Okabe-Ito colours, which people with the common kinds of colour blindness can
 // tell apart, and each carries its player's letter (the first free letter of the name). Farmers
-// (spots "field:...") lie down; upgraded meeples wear a gold star; the last move is framed.
+// (spots "field:...") lie down; an upgraded meeple (one that counts for more than one meeple in a
+// majority: game.Meeple.Weight) wears a gold star; the last move is framed.
 // Counts are written as numbers, so no mark relies on colour alone.
 //
 // # Speed

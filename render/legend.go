@@ -125,7 +125,7 @@ func legendItems(v *game.View, o Options, fr *frame) []legendItem {
 	}) {
 		add("city", "", "")
 	}
-	if meepleShown(v, fr, func(mp game.Meeple) bool { return mp.Upgraded }) || markShown(v, fr, game.MarkMeepleChip) {
+	if meepleShown(v, fr, func(mp game.Meeple) bool { return mp.Weight > 1 }) || markShown(v, fr, game.MarkMeepleChip) {
 		add("piece", string(game.MarkMeepleChip), "upgraded meeple: star, ring and chip")
 	}
 	if meepleShown(v, fr, func(mp game.Meeple) bool { return strings.HasPrefix(mp.Spot, "field:") }) {

@@ -293,7 +293,7 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 			continue
 		}
 		a, _ := spotAnchor(t.Tile.Type().Face(t.Rotation), m.Spot)
-		sp := meepleSprite(playerColor(m.Player), letters[m.Player], strings.HasPrefix(m.Spot, "field:"), m.Upgraded, h)
+		sp := meepleSprite(playerColor(m.Player), letters[m.Player], strings.HasPrefix(m.Spot, "field:"), m.Weight > 1, h)
 		blitCentred(c, sp, fr.point(m.Square, a))
 	}
 	if t, ok := placed[v.Last]; ok && o.Markers {

@@ -307,7 +307,7 @@ func TestSamples(t *testing.T) {
 	sv.Marks = sampleMarks(sv)
 	sv.MapChips = append(sv.MapChips, game.MapChip{Square: game.At(13, 4), Chip: game.Chip{Color: game.Orange, Value: 2}, FaceUp: true})
 	sv.Players[1].Chips = []game.Chip{{Color: game.Blue, Value: 2}, {Color: game.Orange, Value: 1}}
-	sv.Meeples[0].Upgraded = true
+	sv.Meeples[0].Weight = 2
 	write("synthetic", sv, Options{Markers: true})
 	write("synthetic-turn", sv, Options{Kind: Turn, Markers: true})
 	write("synthetic-zoom", sv, Options{Kind: Zoom, Center: sv.Meeples[0].Square, Radius: 1})

@@ -12,7 +12,8 @@
 // legend) and the bench take the map from its MapRules and never name it.
 //
 //	variants/<map>/<map>.map         the map as data, in the format of game/doc.go, embedded
-//	variants/<map>/<map>.go          the variant: the hooks of game.Variant its rules need
+//	variants/<map>/<map>.go          the variant: the hooks of game.Variant its rules change,
+//	                                   listed where its type is declared
 //	variants/<map>/rules.go          Rules() game.MapRules: actions with their step and shortcut,
 //	                                   flags with defaults, rules summary, help, fixable setup
 //	variants/<map>/RULES.md          the rules the map implements, with the chosen readings
@@ -46,9 +47,6 @@ const Default = "france"
 var entries = map[string]Entry{}
 
 func register(e Entry) {
-	if e.Variant == nil {
-		e.Variant = game.Plain{}
-	}
 	if e.Title == "" {
 		e.Title = e.Map.Title
 	}

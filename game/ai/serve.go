@@ -140,7 +140,7 @@ func (s *Session) handle(req Request) (Answer, error) {
 func (s *Session) newGame(req Request) (Answer, error) {
 	rules, err := s.Lookup(req.Map)
 	if err != nil {
-		return Answer{}, fmt.Errorf("new: map %q: %v", req.Map, err)
+		return Answer{}, fmt.Errorf("new: map %q: %w", req.Map, err)
 	}
 	if len(req.Players) < 2 || len(req.Players) > 6 {
 		return Answer{}, fmt.Errorf("new: \"players\" lists %d names: a game has 2 to 6 players", len(req.Players))
@@ -154,7 +154,7 @@ func (s *Session) newGame(req Request) (Answer, error) {
 	}
 	g, err := game.NewGame(rules.Map, rules.Variant, game.Setup{Players: req.Players, Seed: req.Seed, Options: game.DefaultOptions()})
 	if err != nil {
-		return Answer{}, fmt.Errorf("new: %v", err)
+		return Answer{}, fmt.Errorf("new: %w", err)
 	}
 	*s = Session{Lookup: s.Lookup, g: g, seat: *req.Seat, level: level, seed: req.Seed, told: [2]int{-1, -1}, discards: len(g.Discarded)}
 	return s.state(), nil
@@ -225,7 +225,7 @@ func (s *Session) play(m game.Move, cmd string) (Answer, error) {
 	}
 	c := s.g.Clone()
 	if err := c.Play(m); err != nil {
-		return Answer{}, fmt.Errorf("%s: refused: %v", cmd, err)
+		return Answer{}, fmt.Errorf("%s: refused: %w", cmd, err)
 	}
 	s.g = c
 	return s.state(), nil
@@ -242,7 +242,7 @@ func (s *Session) goMove(req Request) (Answer, error) {
 	level := min(levelRank(s.level), budgetRank(req.MS))
 	m, err := Choose(s.g, Levels[level], s.seed<<20^uint64(s.g.Moves))
 	if err != nil {
-		return Answer{}, fmt.Errorf("go: %v", err)
+		return Answer{}, fmt.Errorf("go: %w", err)
 	}
 	a, err := s.play(m, "go")
 	if err != nil {

@@ -4,9 +4,12 @@
 //
 //	gametest.Playouts(t, france.Rules(), 2000, 1)
 //
-// After every move: the engine's bookkeeping (Game.CheckConsistency); every meeple, tile and chip
+// Before the games: every method of the variant named as a hook's method implements that hook
+// (game.CheckHooks), since a hook with a wrong signature would silently play the plain game. After
+// every move: the engine's bookkeeping (Game.CheckConsistency); every meeple, tile and chip
 // accounted for (in supplies, on the board, in the stack, out of the game, or held by the variant
-// through game.Holder); scores never fall and equal their log. At random moments of every game:
+// through game.Holder); scores never fall and equal their log; the variant offers an action
+// (CanAct) exactly when it lists one (Actions). At random moments of every game:
 // the redacted view shows no hidden value, the snapshot restores to the same state, a clone plays on
 // without touching the original, junk moves and actions are refused without changing anything,
 // every legal action is accepted, and a skip ends the turn from any step (an open choice takes its
@@ -23,10 +26,17 @@ import (
 
 var names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 
-// Playouts plays games complete random games of r, with 2 to 6 players in turn and seeds from
-// seed, and fails t at the first broken promise, naming the game, the move and the rule.
+// Playouts plays games complete random games of r (a tenth of them with -short), with 2 to 6
+// players in turn and seeds from seed, and fails t at the first broken promise, naming the game,
+// the move and the rule.
 func Playouts(t testing.TB, r game.MapRules, games int, seed uint64) {
 	t.Helper()
+	if err := game.CheckHooks(r.Variant); err != nil {
+		t.Fatalf("%s: %v", r.ID, err)
+	}
+	if testing.Short() {
+		games = max(1, games/10)
+	}
 	for i := range games {
 		s := game.Setup{Players: names[:2+i%5], Seed: seed + uint64(i), Options: game.DefaultOptions()}
 		if err := Play(r, s, seed^uint64(i)*0x9e3779b97f4a7c15); err != nil {
@@ -105,10 +115,7 @@ type Pieces struct {
 // variant), chips (on the map, in hands, out of the game, held) and each player's meeples (in
 // supply, on the board, held).
 func Count(g *game.Game) Pieces {
-	var held game.Held
-	if h, ok := g.Variant.(game.Holder); ok {
-		held = h.Held(g)
-	}
+	held := g.Held()
 	p := Pieces{Tiles: len(g.Placed()) + len(g.Deck) + len(g.Discarded) + len(held.Tiles),
 		Chips: len(g.MapChips) + len(g.ChipsOut) + len(held.Chips), Meeples: make([]int, len(g.Players))}
 	if g.HasDrawn() {
@@ -165,7 +172,9 @@ func Check(g *game.Game, start Pieces, scores []int) error {
 		return fmt.Errorf("the drawn tile %s fits nowhere", g.Drawn)
 	case g.TurnState.Choice != nil && len(g.LegalActions()) == 0:
 		return fmt.Errorf("a choice is open (%s) with no way to settle it", g.TurnState.Choice.Action)
-	case (g.Phase == game.PhaseFinish || g.Phase == game.PhaseDecide) && g.TurnState.Choice == nil && !g.Variant.CanAct(g):
+	case g.TurnState.Choice == nil && g.CanAct() != (len(g.LegalActions()) > 0):
+		return fmt.Errorf("in %s the variant says it offers an action (CanAct) %v, but lists %d (Actions)", g.Phase, g.CanAct(), len(g.LegalActions()))
+	case (g.Phase == game.PhaseFinish || g.Phase == game.PhaseDecide) && g.TurnState.Choice == nil && !g.CanAct():
 		return fmt.Errorf("the game waits in %s with nothing to do there", g.Phase)
 	}
 	return nil
@@ -293,4 +302,30 @@ func sameAction(a, b game.Action) bool {
 		}
 	}
 	return true
+}
+
+// RefusalChangesNothing is the body of a map's fuzz target for its actions: it plays steps random
+// moves of a game of r with players seats (the deal and the moves seeded by steps), then a, and
+// fails t if a is refused but the game changed (the contract of game.Actor: Act validates an
+// action completely before it changes anything).
+func RefusalChangesNothing(t *testing.T, r game.MapRules, players int, steps uint8, a game.Action) {
+	t.Helper()
+	g, err := game.NewGame(r.Map, r.Variant, game.Setup{Players: names[:players], Seed: uint64(steps)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRNG(uint64(steps) + 1)
+	for range int(steps) {
+		if g.Phase == game.PhaseOver {
+			return
+		}
+		m, _ := g.RandomMove(&rng, nil)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := g.Hash()
+	if err := g.Play(game.Move{Kind: game.MoveAction, Player: g.Current, Action: &a}); err != nil && g.Hash() != before {
+		t.Fatalf("the refused action %v changed the game: %v", a, err)
+	}
 }

@@ -1,4 +1,4 @@
-// Package benelux is Map-Chips Benelux (rules.md §4.3): the map of the Netherlands, Belgium and
+// Package benelux is Map-Chips Benelux (its rules: RULES.md): the map of the Netherlands, Belgium and
 // Luxembourg. Twenty face-down chips lie on the map; a tile placed on one scores its value and the
 // chip is kept face up. Three Wadden islands in the North Sea, each printed in one chip colour,
 // hold two stacks of five land tiles each, the top tile face up: at the start of a turn a player
@@ -7,7 +7,6 @@
 package benelux
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"slices"
@@ -19,13 +18,7 @@ import (
 //go:embed benelux.map
 var mapFile []byte
 
-var beneluxMap = func() *game.Map {
-	m, err := game.ParseMap("variants/benelux/benelux.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var beneluxMap = game.MustParseMap("variants/benelux/benelux.map", mapFile)
 
 // Map is the project's map of the Benelux.
 func Map() *game.Map { return beneluxMap }
@@ -33,8 +26,24 @@ func Map() *game.Map { return beneluxMap }
 // StackSize is how many tiles each island stack holds at setup (B3).
 const StackSize = 5
 
-// Variant is the Benelux rules.
-type Variant struct{ game.Plain }
+// Variant is the Benelux rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of Benelux (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the island stacks
+	_ game.Preparer         = Variant{} // lays the chips, deals the island stacks
+	_ game.SourceChooser    = Variant{} // an island tile instead of a draw (take.go)
+	_ game.Actor            = Variant{} // takes an island tile (take.go)
+	_ game.PlacementReactor = Variant{} // collects the chip a tile covers
+	_ game.TurnEnder        = Variant{} // turns up the next tile of the stack used
+	_ game.OrderChanger     = Variant{} // puts back an island tile left unplaced
+	_ game.Finisher         = Variant{} // the same, when the game ends
+	_ game.Holder           = Variant{} // the island stacks
+	_ game.Concealer        = Variant{} // their face-down tiles (conceal.go)
+	_ game.Viewer           = Variant{} // the islands and what may be taken
+	_ game.Marker           = Variant{} // draws the stacks
+)
 
 // state is the variant's part of the game: the six island stacks, and the stack a tile was taken
 // from this turn, whose new top stays face down until the end of the turn (B9).
@@ -55,7 +64,7 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
-func st(g *game.Game) *state { return g.Ext.(*state) }
+func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
 func (Variant) NewState() game.VariantState { return &state{} }
@@ -67,7 +76,8 @@ func (Variant) Setup(g *game.Game) error {
 	if err := mapchips.LayStandard(g, mapchips.Layout{Count: 20, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)}); err != nil {
 		return err
 	}
-	s := &state{Stacks: make([][]game.TileID, 2*len(islands))}
+	s := st(g)
+	s.Stacks = make([][]game.TileID, 2*len(islands))
 	for i, isl := range islands {
 		fixed, ok := g.Setup.Fixed[isl.Name]
 		if !ok {
@@ -96,7 +106,6 @@ func (Variant) Setup(g *game.Game) error {
 			s.Stacks[2*i+1] = g.DealTiles(StackSize)
 		}
 	}
-	g.Ext = s
 	return nil
 }
 
@@ -176,10 +185,6 @@ func (s *state) top(i int) (game.TileID, bool) {
 // faceUp reports whether the top tile of stack i shows: always, except on the stack a tile was
 // taken from this turn until the turn ends.
 func (s *state) faceUp(i int) bool { return s.Taken != i+1 && len(s.Stacks[i]) > 0 }
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
-}
 
 // View is the public state of the islands for the state JSON: each island's stacks with their
 // face-up top tile and how many tiles they hold.

@@ -12,11 +12,7 @@ import (
 // accounted for, the redacted view hides the face-down chips, the stack order and the island
 // tiles not yet turned up, refused actions change nothing and the move log replays.
 func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
-	gametest.Playouts(t, Rules(), games, 1)
+	gametest.Playouts(t, Rules(), 2000, 1)
 }
 
 // BenchmarkPlayoutBenelux plays complete random games with chips and island tiles on the map of

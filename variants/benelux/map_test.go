@@ -9,44 +9,32 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-func sqr(s string) game.Square {
-	q, err := game.ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
-}
-
-// TestMapFacts checks the drawn map of the Benelux against what the rules need (§1.14, §1.15,
-// §4.3) and against the geography: every named place on its square.
+// TestMapFacts checks the drawn map of the Benelux against what its RULES.md says of it and against
+// the geography: every named place on its square.
 func TestMapFacts(t *testing.T) {
 	m := Map()
-	if m.Cols != 14 || m.Rows != 20 {
-		t.Errorf("grid %dx%d, want 14x20", m.Cols, m.Rows)
+	want := mapchipstest.Census{
+		Cols: 14, Rows: 20,
+		Playable: 132, Mainland: 132, // about 130-140
+		Printed: 4, Marked: 9, Cities: 4, // 3 waves, 6 island stacks
+		Islands: 0, Ferries: 0, // the Wadden islands take no tiles: their stacks are marks
+		Starts: 3, StartsUsed: 2, DefaultTiles: 114, Meeples: 9,
 	}
-	if n := m.PlayableCount(); n < 130 || n > 140 || n != 132 {
-		t.Errorf("%d playable squares, want 132 (about 130-140)", n)
+	if got := mapchipstest.CensusOf(m); got != want {
+		t.Errorf("the map counts\n%+v, want\n%+v", got, want)
 	}
-	kinds := map[game.SquareKind]int{}
 	marks := map[string][]string{}
 	m.Squares(func(s game.Square, info *game.SquareInfo) {
-		kinds[info.Kind]++
 		if info.Kind == game.Marked {
 			marks[info.Mark] = append(marks[info.Mark], s.String())
 		}
 	})
-	if kinds[game.Printed] != 4 || len(m.Islands) != 0 || len(m.Ferries) != 0 {
-		t.Errorf("%d large-city squares, %d ferry islands, %d ferries; want 4, 0, 0", kinds[game.Printed], len(m.Islands), len(m.Ferries))
-	}
 	// B7: three wave squares, in the IJsselmeer, the Markermeer and the Oosterschelde.
 	if got := strings.Join(marks["wave"], " "); got != "I5 I6 E11" {
 		t.Errorf("wave squares %s, want I5 I6 E11", got)
 	}
 	if len(marks) != 2 || len(marks["stack"]) != 6 {
 		t.Errorf("marked squares %v, want 3 waves and 6 stacks", marks)
-	}
-	if m.DefaultTiles != 114 || m.StartsUsed != 2 || m.Meeples != 9 {
-		t.Errorf("tiles %d, starts used %d, meeples %d; want 114, 2 of 3, 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
 	}
 
 	// B3, B6: three islands, one per chip colour, two stack squares each.
@@ -81,7 +69,7 @@ func TestMapFacts(t *testing.T) {
 		"Breda": "G10", "Tilburg": "H10", "'s-Hertogenbosch": "I10", "Venlo": "K12", "Ostend": "B12", "Ypres": "B14",
 		"Kortrijk": "C14", "Leuven": "G14", "Hasselt": "I14", "Tournai": "C15", "Mons": "E16", "Dinant": "G17",
 		"Chimay": "F18", "Bastogne": "J18", "Bouillon": "H19", "Echternach": "L19"} {
-		if got := m.Info(sqr(sq)).Name; got != name {
+		if got := m.Info(game.MustParseSquare(sq)).Name; got != name {
 			t.Errorf("%s shows %q, want %s", sq, got, name)
 		}
 	}
@@ -135,15 +123,7 @@ func TestEveryTwoStartsSeedAGame(t *testing.T) {
 // off the playable land (no tile is ever placed there).
 func TestEveryLargeCityCanBeConnected(t *testing.T) {
 	m := Map()
-	r := mapchipstest.Reachable(m)
-	for i, c := range m.Cities {
-		if !r.Cities[i] {
-			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
-		}
-	}
-	if len(r.Squares) != m.PlayableCount() {
-		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
-	}
+	r := mapchipstest.CheckReach(t, m)
 	for _, isl := range islands {
 		for _, s := range isl.Stacks {
 			if r.Squares[s] || m.Info(s).Kind != game.Marked {
@@ -159,31 +139,11 @@ func TestEveryLargeCityCanBeConnected(t *testing.T) {
 // square (R4.0.4); 20 chips laid and 10 out of the game. With the flag
 // chipNoAdjacentToAnyLargeCitySquare no chip lies next to any side of a large city.
 func TestChipLayoutFollowsR403AndTheBeneluxSeed(t *testing.T) {
-	anySide := game.DefaultOptions()
-	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
-		t.Fatal(err)
-	}
-	besideClosedSide := 0
-	for seed := range 1000 {
-		for _, opts := range []game.Options{game.DefaultOptions(), anySide} {
-			strict := FlagAnyLargeCitySquare.On(opts)
-			if strict && seed%4 != 0 {
-				continue
-			}
-			g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			closed, err := mapchipstest.CheckLayout(g, mapchips.Layout{Count: 20, AnyLargeCitySquare: strict})
-			if err != nil {
-				t.Fatalf("seed %d, any side %v: %v", seed, strict, err)
-			}
-			if len(g.ChipsOut) != 10 {
-				t.Fatalf("seed %d: %d chips out of the game, want 10", seed, len(g.ChipsOut))
-			}
-			besideClosedSide += closed
+	besideClosedSide := mapchipstest.CheckLayouts(t, Rules(), FlagAnyLargeCitySquare, mapchips.Layout{Count: 20}, func(g *game.Game) {
+		if len(g.ChipsOut) != 10 {
+			t.Fatalf("seed %d: %d chips out of the game, want 10", g.Setup.Seed, len(g.ChipsOut))
 		}
-	}
+	})
 	if besideClosedSide == 0 {
 		t.Fatal("no chip ever lay beside a large city's closed side: the seed's open-edge reading is not what is played")
 	}

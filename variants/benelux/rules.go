@@ -7,7 +7,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
 )
 
-// The rule options of Benelux (rules.md §5).
+// The rule options of Benelux (RULES.md).
 var (
 	// FlagIslandColourLocked: each island is printed in one chip colour and only a chip of that
 	// colour buys its tiles; off, any chip buys any island's tile (OQ-26).

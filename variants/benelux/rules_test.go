@@ -23,7 +23,7 @@ func atTheChoice(t *testing.T, fixed map[string]string, opts ...func(*game.Optio
 	u := tile("U")
 	s := game.Setup{Players: []string{"ann", "bob"}, Seed: 3, Options: game.DefaultOptions(),
 		Starts:  []game.StartTile{{Start: "Meppel", Tile: u}, {Start: "Eindhoven", Tile: u}},
-		Chips:   []game.MapChip{{Square: sqr("M5"), Chip: game.Chip{Color: game.Purple, Value: 1}}},
+		Chips:   []game.MapChip{{Square: game.MustParseSquare("M5"), Chip: game.Chip{Color: game.Purple, Value: 1}}},
 		DeckTop: []game.TileID{u, u, u},
 		Fixed:   map[string]string{"Texel": "V,J/W,K", "Ameland": "-/E,N"}}
 	for k, v := range fixed {
@@ -36,8 +36,8 @@ func atTheChoice(t *testing.T, fixed map[string]string, opts ...func(*game.Optio
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []game.Move{{Kind: game.MovePlace, Square: sqr("M5")}, {Kind: game.MoveMeeple, Spot: "none"},
-		{Kind: game.MovePlace, Player: 1, Square: sqr("K5")}, {Kind: game.MoveMeeple, Player: 1, Spot: "none"}} {
+	for _, m := range []game.Move{{Kind: game.MovePlace, Square: game.MustParseSquare("M5")}, {Kind: game.MoveMeeple, Spot: "none"},
+		{Kind: game.MovePlace, Player: 1, Square: game.MustParseSquare("K5")}, {Kind: game.MoveMeeple, Player: 1, Spot: "none"}} {
 		if err := g.Play(m); err != nil {
 			t.Fatalf("%v: %v", m, err)
 		}
@@ -74,7 +74,7 @@ func TestIslandActionsAreJudgedByTheRules(t *testing.T) {
 		{rule: "OQ-26: unlocked, any chip buys any island", opts: []func(*game.Options){unlocked}, move: take("orange", "2")},
 		{rule: "BE3: a drawn tile cannot be swapped", before: []game.Move{draw}, move: take("purple", "1"),
 			want: "You have drawn U face down: once a face-down tile is drawn you must place it."},
-		{rule: "BE1: after the placement the tile source is past", before: []game.Move{draw, {Kind: game.MovePlace, Square: sqr("N5")}},
+		{rule: "BE1: after the placement the tile source is past", before: []game.Move{draw, {Kind: game.MovePlace, Square: game.MustParseSquare("N5")}},
 			move: take("purple", "1"), want: "An island tile is taken at the start of your turn, instead of drawing"},
 		{rule: "BE4: an empty island buys nothing", fixed: map[string]string{"Texel": "-/-", "Ameland": "E/-"},
 			opts: []func(*game.Options){unlocked}, move: take("purple", "1"), want: "Both stacks of Texel are empty: its purple chips can no longer buy tiles."},

@@ -103,14 +103,14 @@ func offered(g *game.Game) []int {
 // the stack's next tile stays face down until the end of the turn (B9, B10).
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != IslandAction {
-		return refuse(nil, "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseSource {
-		return refuse(nil, "%s", notNow(g))
+		return game.RefuseAction(nil, "%s", notNow(g))
 	}
 	// What is open now is listed only with a refusal: the island tiles of random playouts are
 	// taken far more often than refused.
-	no := func(format string, args ...any) error { return refuse(v.legalNames(g), format, args...) }
+	no := func(format string, args ...any) error { return game.RefuseAction(v.legalNames(g), format, args...) }
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
 		return no("Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())

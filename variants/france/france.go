@@ -1,12 +1,10 @@
-// Package france is Map-Chips France (rules.md §4.1): the map of France, where players collect
+// Package france is Map-Chips France (its rules: RULES.md): the map of France, where players collect
 // grape chips, make wine of one colour worth exactly 2, and sell at most one wine a turn abroad
 // (5 points) or to a town of the matching grape colour (9 points).
 package france
 
 import (
-	"bytes"
 	_ "embed"
-	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -15,19 +13,21 @@ import (
 //go:embed france.map
 var mapFile []byte
 
-var franceMap = func() *game.Map {
-	m, err := game.ParseMap("variants/france/france.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var franceMap = game.MustParseMap("variants/france/france.map", mapFile)
 
 // Map is the project's map of France.
 func Map() *game.Map { return franceMap }
 
-// Variant is the France rules.
-type Variant struct{ game.Plain }
+// Variant is the France rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of France (game.Variant).
+var (
+	_ game.Preparer         = Variant{} // lays the chips
+	_ game.PlacementReactor = Variant{} // collects the chip a tile covers
+	_ game.Actor            = Variant{} // sells wine (wine.go)
+	_ game.Viewer           = Variant{} // shows each player's wines
+)
 
 // Setup lays the 30 chips face down (F2, R4.0.3).
 func (Variant) Setup(g *game.Game) error {
@@ -44,8 +44,4 @@ func (Variant) View(g *game.Game, _ bool) map[string]any {
 		wines[p.Name] = Wines(p.Chips)
 	}
 	return map[string]any{"wines": wines}
-}
-
-func refuse(format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...)}
 }

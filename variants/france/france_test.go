@@ -1,16 +1,15 @@
 package france
 
 import (
-	"cmp"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-// TestMapFacts checks the drawn map of France against what the rules need (§1.14, §1.15, §4.1).
+// TestMapFacts checks the drawn map of France against what its RULES.md says of it.
 func TestMapFacts(t *testing.T) {
 	m := Map()
 	if m.Cols != 14 || m.Rows != 13 {
@@ -28,7 +27,7 @@ func TestMapFacts(t *testing.T) {
 			t.Errorf("start %s on %s, want %s", s.Name, s.Square, starts[s.Name])
 		}
 	}
-	nancy := m.Info(sqr("L4"))
+	nancy := m.Info(game.MustParseSquare("L4"))
 	if nancy.Town < 0 || m.Towns[nancy.Town].Color != game.Orange {
 		t.Errorf("Nancy must be an orange town")
 	}
@@ -84,16 +83,6 @@ func TestMapFacts(t *testing.T) {
 	}
 }
 
-func byChip(a, b game.Chip) int { return cmp.Or(strings.Compare(a.Color, b.Color), a.Value-b.Value) }
-
-func sqr(s string) game.Square {
-	q, err := game.ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
-}
-
 // TestEveryStartPairSeedsAGame plays games from each choice of 2 of the 3 start squares.
 func TestEveryStartPairSeedsAGame(t *testing.T) {
 	m := Map()
@@ -118,41 +107,7 @@ func TestEveryStartPairSeedsAGame(t *testing.T) {
 // TestEveryLargeCityCanBeConnected: from the start squares, playable land reaches a square next to
 // an open edge of every large city.
 func TestEveryLargeCityCanBeConnected(t *testing.T) {
-	m := Map()
-	seen := map[game.Square]bool{}
-	queue := []game.Square{}
-	for _, s := range m.Starts {
-		seen[s.Square] = true
-		queue = append(queue, s.Square)
-	}
-	reached := map[int]bool{}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		info := m.Info(s)
-		for d := game.Dir(0); d < 4; d++ {
-			n, _ := s.Step(d)
-			switch info.Sides[d] {
-			case game.SideLand:
-				if !seen[n] {
-					seen[n] = true
-					queue = append(queue, n)
-				}
-			case game.SideCity:
-				if info.Need.On(d) == game.City {
-					reached[m.Info(n).City] = true
-				}
-			}
-		}
-	}
-	for i, c := range m.Cities {
-		if !reached[i] {
-			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
-		}
-	}
-	if len(seen) != m.PlayableCount() {
-		t.Errorf("%d of %d playable squares can be reached from the start squares", len(seen), m.PlayableCount())
-	}
+	mapchipstest.CheckReach(t, Map())
 }
 
 // TestChipLayoutFollowsR403AndTheFranceSeed lays the chips for 1,000 setups and checks every
@@ -160,65 +115,17 @@ func TestEveryLargeCityCanBeConnected(t *testing.T) {
 // next to any side of a large-city square, Paris included. With the flag set to the other reading
 // only open edges keep chips away, and some chips then lie next to a city's closed sides.
 func TestChipLayoutFollowsR403AndTheFranceSeed(t *testing.T) {
-	m := Map()
-	openOnly := game.DefaultOptions()
-	if err := openOnly.Set(FlagAnyLargeCitySquare, "false"); err != nil {
-		t.Fatal(err)
-	}
-	besideClosedSide := 0
-	for seed := range 1000 {
-		for _, opts := range []game.Options{game.DefaultOptions(), openOnly} {
-			anySide := FlagAnyLargeCitySquare.On(opts)
-			if !anySide && seed%4 != 0 {
-				continue
-			}
-			g, err := game.NewGame(m, Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(g.MapChips) != 30 {
-				t.Fatalf("seed %d: %d chips laid, want 30", seed, len(g.MapChips))
-			}
-			var colours []game.Chip
-			for _, c := range g.MapChips {
-				colours = append(colours, c.Chip)
-				info := m.Info(c.Square)
-				if info.Kind != game.Playable || info.Town >= 0 || c.FaceUp {
-					t.Fatalf("seed %d: chip on %s breaks R4.0.3 (town, not playable or face up)", seed, c.Square)
-				}
-				for d := game.Dir(0); d < 4; d++ {
-					n, _ := c.Square.Step(d)
-					if _, ok := g.ChipOn(n); ok {
-						t.Fatalf("seed %d: chips on %s and %s are orthogonal neighbours", seed, c.Square, n)
-					}
-					if _, used := g.TileOn(n); used && m.Info(n).Start >= 0 {
-						t.Fatalf("seed %d: chip on %s next to the used start square %s", seed, c.Square, n)
-					}
-					if info.Sides[d] != game.SideCity {
-						continue
-					}
-					city := m.Cities[m.Info(n).City].Name
-					switch {
-					case anySide:
-						t.Fatalf("seed %d: chip on %s next to a side of %s (France's seed forbids it)", seed, c.Square, city)
-					case info.Need.On(d) == game.City:
-						t.Fatalf("seed %d: chip on %s next to an open edge of %s", seed, c.Square, city)
-					default:
-						besideClosedSide++
-					}
-				}
-			}
-			slices.SortFunc(colours, byChip)
-			want := game.StandardChips()
-			slices.SortFunc(want, byChip)
-			if !slices.Equal(colours, want) {
-				t.Fatalf("seed %d: the 30 chips laid are not the box's 30", seed)
-			}
-		}
-	}
-	if besideClosedSide == 0 {
+	if mapchipstest.CheckLayouts(t, Rules(), FlagAnyLargeCitySquare, mapchips.Layout{Count: 30}, nil) == 0 {
 		t.Fatal("with the open-edge reading no chip ever lay beside a large city's closed side: the flag changes nothing")
 	}
+}
+
+// TestPlayoutsKeepTheEnginesPromises plays 2,000 complete random games with the test kit's
+// invariants checked after every move: the 30 chips accounted for (on the map, in supplies, sold
+// out of the game), no face-down chip in the redacted view, refused sales changing nothing, every
+// sale listed accepted, the move log replaying to the same state.
+func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
+	gametest.Playouts(t, Rules(), 2000, 1)
 }
 
 // BenchmarkPlayoutFrance plays complete random games with chips on the map of France (target

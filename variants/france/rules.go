@@ -7,7 +7,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
 )
 
-// The rule options of France (rules.md §5).
+// The rule options of France (RULES.md).
 var (
 	// FlagBorderCityNeedsArms: a printed border city allows a sale abroad only with a coat of arms
 	// (OQ-19).

@@ -72,21 +72,21 @@ func (v Variant) CanAct(g *game.Game) bool {
 // Act sells one wine.
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != "sell" {
-		return refuse("France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, "France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseMeeple {
-		return refuse("You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
+		return game.RefuseAction(nil, "You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
 	}
 	if g.TurnState.Actions["sell"] > 0 {
-		return refuse("You have already sold a wine this turn: at most one sale per turn.")
+		return game.RefuseAction(nil, "You have already sold a wine this turn: at most one sale per turn.")
 	}
 	color, err := game.ParseColor(a.Args["wine"])
 	if err != nil {
-		return refuse("Which wine? %v.", err)
+		return game.RefuseAction(nil, "Which wine? %v.", err)
 	}
 	target := strings.ToLower(a.Args["to"])
 	if target != "abroad" && target != "town" {
-		return refuse("Sell where? to:%q is neither abroad (5 points) nor town (9 points).", game.Echo(a.Args["to"]))
+		return game.RefuseAction(nil, "Sell where? to:%q is neither abroad (5 points) nor town (9 points).", game.Echo(a.Args["to"]))
 	}
 	if err := v.qualifies(g, target, color); err != nil {
 		return err
@@ -95,7 +95,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	hand := g.Players[p].Chips
 	options := payments(hand, color)
 	if len(options) == 0 {
-		return refuse("You hold no %s wine: a wine is %s chips worth exactly 2 (one 2, or two 1s; never a 1 and a 2). You hold %s.",
+		return game.RefuseAction(nil, "You hold no %s wine: a wine is %s chips worth exactly 2 (one 2, or two 1s; never a 1 and a 2). You hold %s.",
 			color, color, game.ChipList(hand))
 	}
 	pay := options[0]
@@ -111,12 +111,12 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 			for _, o := range options {
 				names = append(names, payName(o))
 			}
-			return refuse("You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
+			return game.RefuseAction(nil, "You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
 				game.Echo(want), color, strings.Join(names, " or "))
 		}
 	}
 	if err := g.SpendChips(p, pay); err != nil {
-		return refuse("%v.", err)
+		return game.RefuseAction(nil, "%v.", err)
 	}
 	pts, where := AbroadPoints, "abroad"
 	if target == "town" {
@@ -181,15 +181,15 @@ func (v Variant) qualifies(g *game.Game, target, color string) error {
 	verdict, town := v.judge(g, target, color)
 	switch verdict {
 	case borderCityWithoutArms:
-		return refuse("Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
+		return game.RefuseAction(nil, "Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
 	case noBorderConnection:
-		return refuse("Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
+		return game.RefuseAction(nil, "Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
 	case noTown:
-		return refuse("Your tile on %s covers no town, so you cannot sell to a town.", sq)
+		return game.RefuseAction(nil, "Your tile on %s covers no town, so you cannot sell to a town.", sq)
 	case townWithoutGrapes:
-		return refuse("%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
+		return game.RefuseAction(nil, "%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
 	case otherGrapes:
-		return refuse("%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
+		return game.RefuseAction(nil, "%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-// Package greatbritain is Map-Chips Great Britain (rules.md §4.2): the map of Great Britain and
+// Package greatbritain is Map-Chips Great Britain (its rules: RULES.md): the map of Great Britain and
 // Ireland, with the Isle of Man in the Irish Sea. The 30 chips lie face down on 30 printed chip
 // squares of their colour (ten light blue in Scotland, ten orange in Ireland, ten purple in
 // England and Wales), so a face-down chip's colour is public and its value hidden. A tile on a chip
@@ -9,7 +9,6 @@
 package greatbritain
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"slices"
@@ -22,13 +21,7 @@ import (
 //go:embed greatbritain.map
 var mapFile []byte
 
-var gbMap = func() *game.Map {
-	m, err := game.ParseMap("variants/greatbritain/greatbritain.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var gbMap = game.MustParseMap("variants/greatbritain/greatbritain.map", mapFile)
 
 // Map is the project's map of Great Britain and Ireland.
 func Map() *game.Map { return gbMap }
@@ -48,8 +41,22 @@ var chipSquares = func() map[string][]game.Square {
 	return out
 }()
 
-// Variant is the Great Britain rules.
-type Variant struct{ game.Plain }
+// Variant is the Great Britain rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of Great Britain (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the meeples on the Isle of Man, the chip completing sets
+	_ game.Preparer         = Variant{} // lays each colour's chips on its squares
+	_ game.PlacementReactor = Variant{} // collects a chip, resolves the set it completes
+	_ game.Actor            = Variant{} // chooses a set, buys an extra turn (isle.go)
+	_ game.TurnEnder        = Variant{} // offers the extra turn (isle.go)
+	_ game.Finisher         = Variant{} // settles a set choice still open at the end
+	_ game.Holder           = Variant{} // the meeples on the Isle of Man
+	_ game.Marker           = Variant{} // draws them
+	_ game.Viewer           = Variant{} // counts them
+	_ game.ChipColorShower  = Variant{} // a face-down chip's colour is its square's
+)
 
 // state is the variant's part of the game: the meeples waiting on the Isle of Man, by seat, and
 // the chip just collected while its player chooses which of several sets it completes.
@@ -68,7 +75,7 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
-func st(g *game.Game) *state { return g.Ext.(*state) }
+func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
 func (Variant) NewState() game.VariantState { return &state{} }
@@ -77,7 +84,7 @@ func (Variant) NewState() game.VariantState { return &state{} }
 // squares of that colour (G3); the adjacency rules of R4.0.3 do not apply. A table script that
 // fixes the chips (!chips) lays them itself.
 func (Variant) Setup(g *game.Game) error {
-	g.Ext = &state{Isle: make([]int, len(g.Players))}
+	st(g).Isle = make([]int, len(g.Players))
 	if g.ChipsGiven() {
 		return nil
 	}
@@ -200,10 +207,6 @@ func (Variant) Final(g *game.Game) {
 	}
 	resolve(g, setsWith(g.Players[g.Current].Chips, *s.Pending)[0])
 	s.Pending = nil
-}
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
 }
 
 // chipText is c.String() without fmt: random playouts collect a chip every few moves.

@@ -16,7 +16,7 @@ var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label
 func whyNoIsle(g *game.Game) string {
 	p := g.Players[g.Current]
 	switch {
-	case g.TurnState.Extra:
+	case g.ExtraTurn():
 		return "this is your extra turn: at most one extra turn per round, and none during the extra turn"
 	case g.TurnState.Actions[IsleAction] > 0:
 		return "you already bought your extra turn this round"
@@ -63,12 +63,12 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	case IsleAction:
 		return buyExtraTurn(g)
 	}
-	return refuse(nil, "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
+	return game.RefuseAction(nil, "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
 }
 
 func buyExtraTurn(g *game.Game) error {
 	if why := whyNoIsle(g); why != "" {
-		return refuse(nil, "You cannot put a meeple on the Isle of Man now: %s.", why)
+		return game.RefuseAction(nil, "You cannot put a meeple on the Isle of Man now: %s.", why)
 	}
 	p, s := g.Current, st(g)
 	g.Players[p].Meeples--
@@ -81,7 +81,7 @@ func buyExtraTurn(g *game.Game) error {
 func chooseSet(g *game.Game, a game.Action) error {
 	s := st(g)
 	if s.Pending == nil {
-		return refuse(nil, "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
+		return game.RefuseAction(nil, "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
 	}
 	sets := setsWith(g.Players[g.Current].Chips, *s.Pending)
 	names := make([]string, len(sets))
@@ -90,7 +90,7 @@ func chooseSet(g *game.Game, a game.Action) error {
 	}
 	want, ok := parseSet(a.Args["chips"])
 	if !ok {
-		return refuse(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
+		return game.RefuseAction(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
 	}
 	for _, set := range sets {
 		if set == want {
@@ -99,6 +99,6 @@ func chooseSet(g *game.Game, a game.Action) error {
 			return nil
 		}
 	}
-	return refuse(names, "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
+	return game.RefuseAction(names, "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
 		chipText(*s.Pending), want)
 }

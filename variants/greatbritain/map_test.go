@@ -10,39 +10,26 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-func sqr(s string) game.Square {
-	q, err := game.ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
-}
-
 func squares(text string) []game.Square {
 	var out []game.Square
 	for _, f := range strings.Fields(text) {
-		out = append(out, sqr(f))
+		out = append(out, game.MustParseSquare(f))
 	}
 	return out
 }
 
-// TestMapFacts checks the drawn map of Great Britain against what the rules need (§1.14, §1.15,
-// §4.2) and against the geography: every named place on its square.
+// TestMapFacts checks the drawn map of Great Britain against what its RULES.md says of it and
+// against the geography: every named place on its square.
 func TestMapFacts(t *testing.T) {
 	m := Map()
-	if m.Cols != 14 || m.Rows != 17 {
-		t.Errorf("grid %dx%d, want 14x17", m.Cols, m.Rows)
+	want := mapchipstest.Census{
+		Cols: 14, Rows: 17,
+		Playable: 119, Mainland: 87, // about 110-120; Ireland, reached by ferry too, is the island
+		Printed: 4, Marked: 0, Cities: 4, Islands: 1, Ferries: 3,
+		Starts: 3, StartsUsed: 3, DefaultTiles: 96, Meeples: 9,
 	}
-	kinds := map[game.SquareKind]int{}
-	m.Squares(func(_ game.Square, info *game.SquareInfo) { kinds[info.Kind]++ })
-	if n := m.PlayableCount(); n != 119 {
-		t.Errorf("%d playable squares, want 119 (about 110-120)", n)
-	}
-	if kinds[game.Printed] != 4 || kinds[game.Marked] != 0 {
-		t.Errorf("%d large-city and %d marked squares, want 4 and 0", kinds[game.Printed], kinds[game.Marked])
-	}
-	if m.DefaultTiles != 96 || m.StartsUsed != 3 || len(m.Starts) != 3 || m.Meeples != 9 {
-		t.Errorf("tiles %d, starts used %d of %d, meeples %d; want 96, 3 of 3, 9", m.DefaultTiles, m.StartsUsed, len(m.Starts), m.Meeples)
+	if got := mapchipstest.CensusOf(m); got != want {
+		t.Errorf("the map counts\n%+v, want\n%+v", got, want)
 	}
 
 	p := mapchipstest.PlacesOf(m)
@@ -60,7 +47,7 @@ func TestMapFacts(t *testing.T) {
 	for name, sq := range map[string]string{"Thurso": "H1", "Fort William": "G4", "Dundee": "I5", "Stranraer": "G8",
 		"Malin Head": "D7", "Derry": "D8", "Sligo": "C9", "Holyhead": "G11", "Limerick": "C13", "Waterford": "D14",
 		"Rosslare": "E13", "Fishguard": "G14", "Swansea": "H15", "Southampton": "K16", "Dover": "N16", "Penzance": "F17"} {
-		if got := m.Info(sqr(sq)).Name; got != name {
+		if got := m.Info(game.MustParseSquare(sq)).Name; got != name {
 			t.Errorf("%s shows %q, want %s", sq, got, name)
 		}
 	}
@@ -80,7 +67,7 @@ func TestMapFacts(t *testing.T) {
 			}
 		}
 	}
-	if info := m.Info(sqr("E11")); info.Kind != game.Printed {
+	if info := m.Info(game.MustParseSquare("E11")); info.Kind != game.Printed {
 		t.Errorf("Dublin's square E11 is %v, want a printed large city", info.Kind)
 	}
 	ferries := map[string]string{}
@@ -90,10 +77,10 @@ func TestMapFacts(t *testing.T) {
 	mapchipstest.Named(t, "ferries", ferries, map[string]string{"Stranraer": "G8:W E8:E", "Holyhead": "G11:W E12:E", "Fishguard": "G14:W E13:E"})
 
 	// The Isle of Man is an area in the Irish Sea, no square.
-	if len(m.Areas) != 1 || m.Areas[0].ID != IsleArea || m.Areas[0].Name != "Isle of Man" || m.Areas[0].Near != sqr("G10") {
+	if len(m.Areas) != 1 || m.Areas[0].ID != IsleArea || m.Areas[0].Name != "Isle of Man" || m.Areas[0].Near != game.MustParseSquare("G10") {
 		t.Errorf("areas %v, want the Isle of Man near G10", m.Areas)
 	}
-	if info := m.Info(sqr("G10")); info.Kind != game.Void {
+	if info := m.Info(game.MustParseSquare("G10")); info.Kind != game.Void {
 		t.Errorf("G10, where the Isle of Man is drawn, is %v, want sea", info.Kind)
 	}
 }
@@ -154,15 +141,7 @@ func TestEveryStartSquareSeedsAGame(t *testing.T) {
 // square next to an open edge of every large city and every playable square, Ireland's included.
 func TestEveryLargeCityAndIrelandCanBeConnected(t *testing.T) {
 	m := Map()
-	r := mapchipstest.Reachable(m)
-	for i, c := range m.Cities {
-		if !r.Cities[i] {
-			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
-		}
-	}
-	if len(r.Squares) != m.PlayableCount() {
-		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
-	}
+	mapchipstest.CheckReach(t, m)
 	// Ireland is reached by ferry too, not only from Kilkenny.
 	for _, f := range m.Ferries {
 		if m.Info(f.Landing).Island != 0 || m.Info(f.Harbour).Island >= 0 {

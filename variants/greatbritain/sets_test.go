@@ -147,7 +147,7 @@ func checkRound(before, g *game.Game, m game.Move) error {
 	}
 	if m.Kind == game.MoveAction && m.Action.Name == IsleAction {
 		switch {
-		case before.TurnState.Extra:
+		case before.ExtraTurn():
 			return fmt.Errorf("an extra turn was bought in an extra turn")
 		case len(before.Deck) == 0:
 			return fmt.Errorf("an extra turn was bought with an empty stack")
@@ -155,7 +155,7 @@ func checkRound(before, g *game.Game, m game.Move) error {
 			return fmt.Errorf("the Isle of Man holds %d meeples of %s, had %d", s.Isle[before.Current], before.Players[before.Current].Name, st(before).Isle[before.Current])
 		}
 	}
-	if before.TurnState.Extra && g.TurnState.Extra && g.Turn != before.Turn {
+	if before.ExtraTurn() && g.ExtraTurn() && g.Turn != before.Turn {
 		return fmt.Errorf("an extra turn followed an extra turn")
 	}
 	return nil

@@ -1,13 +1,11 @@
-// Package iberia is Map-Chips Iberian Peninsula (rules.md §4.4): the map of Spain and Portugal,
+// Package iberia is Map-Chips Iberian Peninsula (its rules: RULES.md): the map of Spain and Portugal,
 // whose 12 rows are coloured tracks. A chip a tile turns over scores its value and goes back on
 // the map face up as a treat, in the rows of its colour; a tile placed on a treat scores twice its
 // value. The Balearic Islands, reached by ferry, score 2 points per coat of arms.
 package iberia
 
 import (
-	"bytes"
 	_ "embed"
-	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -16,19 +14,23 @@ import (
 //go:embed iberia.map
 var mapFile []byte
 
-var iberiaMap = func() *game.Map {
-	m, err := game.ParseMap("variants/iberia/iberia.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var iberiaMap = game.MustParseMap("variants/iberia/iberia.map", mapFile)
 
 // Map is the project's map of the Iberian Peninsula.
 func Map() *game.Map { return iberiaMap }
 
-// Variant is the Iberian Peninsula rules.
-type Variant struct{ game.Plain }
+// Variant is the Iberian Peninsula rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of the Iberian Peninsula (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the chip waiting to be laid as a treat
+	_ game.Preparer         = Variant{} // lays the chips
+	_ game.PlacementReactor = Variant{} // collects a chip, finds a treat, scores coats of arms
+	_ game.Actor            = Variant{} // lays the treat (treat.go)
+	_ game.Holder           = Variant{} // the chip waiting to be laid
+	_ game.Finisher         = Variant{} // puts out a treat still waiting at the end
+)
 
 // state is the variant's part of the game: the chip turned over this turn while its player
 // chooses where the treat goes.
@@ -45,21 +47,21 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
-func st(g *game.Game) *state { return g.Ext.(*state) }
+func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
 func (Variant) NewState() game.VariantState { return &state{} }
 
 // Setup lays the 30 chips face down by R4.0.3, never on the Balearic Islands (I2).
 func (Variant) Setup(g *game.Game) error {
-	g.Ext = &state{}
 	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, NoIslands: true,
 		AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }
 
-// AfterPlacement applies the on-placement effects in the order of rules.md §0.4: a face-down chip
-// is collected and must go back as a treat (I4), a treat is found (I7), coats of arms score (I3).
-// A square holds one chip at most, and never one on the Balearics, so at most one of them happens.
+// AfterPlacement applies the on-placement effects in the order of the rules (game/RULES.md, a turn,
+// step 3): a face-down chip is collected and must go back as a treat (I4), a treat is found (I7),
+// coats of arms score (I3). A square holds one chip at most, and never one on the Balearics, so at
+// most one of them happens.
 func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	if c, ok := mapchips.Collect(g, sq, false); ok {
 		putBack(g, sq, c)
@@ -83,8 +85,4 @@ func (Variant) Final(g *game.Game) {
 		g.ChipsOut = append(g.ChipsOut, *s.Treat)
 		s.Treat = nil
 	}
-}
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
 }

@@ -9,11 +9,7 @@ import (
 // TestPlayoutsKeepTheEnginesPromises plays 2,000 complete random games with the test kit's
 // invariants checked after every move.
 func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
-	gametest.Playouts(t, Rules(), games, 1)
+	gametest.Playouts(t, Rules(), 2000, 1)
 }
 
 // BenchmarkPlayoutIberia plays complete random games with chips on the map of the Iberian

@@ -10,37 +10,18 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-func sqr(s string) game.Square {
-	q, err := game.ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
-}
-
-// TestMapFacts checks the drawn map of the Iberian Peninsula against what the rules need (§1.14,
-// §1.15, §4.4) and against the geography: every named place on its square.
+// TestMapFacts checks the drawn map of the Iberian Peninsula against what its RULES.md says of it
+// and against the geography: every named place on its square.
 func TestMapFacts(t *testing.T) {
 	m := Map()
-	if m.Cols != 18 || m.Rows != 12 {
-		t.Errorf("grid %dx%d, want 18x12 (12 rows: the tracks)", m.Cols, m.Rows)
+	want := mapchipstest.Census{
+		Cols: 18, Rows: 12, // 12 rows: the tracks
+		Playable: 133, Mainland: 129, // about 130-140; 4 on the Balearic Islands
+		Printed: 4, Marked: 0, Cities: 4, Islands: 3, Ferries: 3,
+		Starts: 4, StartsUsed: 3, DefaultTiles: 114, Meeples: 9,
 	}
-	kinds := map[game.SquareKind]int{}
-	mainland := 0
-	m.Squares(func(s game.Square, info *game.SquareInfo) {
-		kinds[info.Kind]++
-		if info.Kind == game.Playable && info.Island < 0 {
-			mainland++
-		}
-	})
-	if n := m.PlayableCount(); n != 133 || mainland != 129 {
-		t.Errorf("%d playable squares, %d on the mainland; want 133 and 129 (about 130-140)", n, mainland)
-	}
-	if kinds[game.Printed] != 4 || kinds[game.Marked] != 0 {
-		t.Errorf("%d large-city and %d marked squares, want 4 and 0", kinds[game.Printed], kinds[game.Marked])
-	}
-	if m.DefaultTiles != 114 || m.StartsUsed != 3 || m.Meeples != 9 {
-		t.Errorf("tiles %d, starts used %d, meeples %d; want 114, 3 of 4, 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
+	if got := mapchipstest.CensusOf(m); got != want {
+		t.Errorf("the map counts\n%+v, want\n%+v", got, want)
 	}
 	for i, want := range []string{"orange", "orange", "orange", "orange", "blue", "blue", "blue", "blue", "purple", "purple", "purple", "purple"} {
 		if got := m.RowAttrs[i]["color"]; got != want {
@@ -66,7 +47,7 @@ func TestMapFacts(t *testing.T) {
 	for name, sq := range map[string]string{"Finisterre": "A2", "Santiago": "B2", "Irun": "J1", "Burgos": "H3",
 		"Jaca": "L2", "Girona": "P3", "Tarragona": "N5", "Mataró": "P4", "Dénia": "L8", "Gibraltar": "F12",
 		"Palma": "P7", "Maó": "R6", "Eivissa": "N8"} {
-		if got := m.Info(sqr(sq)).Name; got != name {
+		if got := m.Info(game.MustParseSquare(sq)).Name; got != name {
 			t.Errorf("%s shows %q, want %s", sq, got, name)
 		}
 	}
@@ -132,23 +113,7 @@ func TestEveryThreeStartsSeedAGame(t *testing.T) {
 // square next to an open edge of every large city, the harbour of every island's ferry, and from
 // its landing square every square of the island.
 func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
-	m := Map()
-	r := mapchipstest.Reachable(m)
-	for i, c := range m.Cities {
-		if !r.Cities[i] {
-			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
-		}
-	}
-	for _, isl := range m.Islands {
-		for _, s := range isl.Squares {
-			if !r.Squares[s] {
-				t.Errorf("%s of %s can never be reached", s, isl.Name)
-			}
-		}
-	}
-	if len(r.Squares) != m.PlayableCount() {
-		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
-	}
+	mapchipstest.CheckReach(t, Map())
 }
 
 // TestChipLayoutFollowsR403AndTheIberiaSeed lays the chips for 1,000 setups and checks every
@@ -157,29 +122,7 @@ func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
 // not keep chips away. With the flag chipNoAdjacentToAnyLargeCitySquare no chip lies next to any
 // side of a large city.
 func TestChipLayoutFollowsR403AndTheIberiaSeed(t *testing.T) {
-	anySide := game.DefaultOptions()
-	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
-		t.Fatal(err)
-	}
-	besideClosedSide := 0
-	for seed := range 1000 {
-		for _, opts := range []game.Options{game.DefaultOptions(), anySide} {
-			strict := FlagAnyLargeCitySquare.On(opts)
-			if strict && seed%4 != 0 {
-				continue
-			}
-			g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			closed, err := mapchipstest.CheckLayout(g, mapchips.Layout{Count: 30, NoIslands: true, AnyLargeCitySquare: strict})
-			if err != nil {
-				t.Fatalf("seed %d, any side %v: %v", seed, strict, err)
-			}
-			besideClosedSide += closed
-		}
-	}
-	if besideClosedSide == 0 {
+	if mapchipstest.CheckLayouts(t, Rules(), FlagAnyLargeCitySquare, mapchips.Layout{Count: 30, NoIslands: true}, nil) == 0 {
 		t.Fatal("no chip ever lay beside a large city's closed side: the seed's open-edge reading is not what is played")
 	}
 }

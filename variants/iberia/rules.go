@@ -5,7 +5,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
 )
 
-// The rule options of the Iberian Peninsula (rules.md §5).
+// The rule options of the Iberian Peninsula (RULES.md).
 var (
 	// FlagTreatMultiplier: a treat scores twice its value by the current rules; the original
 	// German rules said three times (seed, footnote 4; OQ-31).

@@ -111,23 +111,23 @@ func (Variant) CanAct(g *game.Game) bool { return st(g).Treat != nil }
 // Act lays the treat waiting to be laid on the square the player chose.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != TreatAction {
-		return refuse(nil, "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
 	}
 	s := st(g)
 	if s.Treat == nil {
-		return refuse(nil, "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
+		return game.RefuseAction(nil, "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
 	}
 	c := *s.Treat
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return refuse(squareNames(freeSquares(g, c.Color)), "Where does your %s treat go? %v.", c, err)
+		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), "Where does your %s treat go? %v.", c, err)
 	}
 	if why := treatSquare(g, c, sq); why != "" {
-		return refuse(squareNames(freeSquares(g, c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
+		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
 			why, c, tracks[c.Color].text, c.Color)
 	}
 	if err := g.PutChip(game.MapChip{Square: sq, Chip: c, FaceUp: true}); err != nil {
-		return refuse(nil, "%v.", err)
+		return game.RefuseAction(nil, "%v.", err)
 	}
 	s.Treat = nil
 	g.Note(sq, g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())

@@ -1,7 +1,7 @@
-// Package mapchips holds the rules shared by the Map-Chips variants: the standard face-down layout
-// of rules.md R4.0.3 with the "evenly distributed" placement of R4.0.5 (layout.go), collecting a
-// face-down chip (R4.0.6, collect.go), and the coats of arms printed on island squares (R1.9.1,
-// arms.go). A rule two maps share goes here, in a file named after it.
+// Package mapchips holds the rules shared by the Map-Chips variants (RULES.md): the standard
+// face-down layout of R4.0.3 with the "evenly distributed" placement of R4.0.5 (layout.go),
+// collecting a face-down chip (R4.0.6, collect.go), and the coats of arms printed on island squares
+// (R1.9.1, arms.go). A rule two maps share goes here, in a file named after it.
 package mapchips
 
 import (

@@ -10,37 +10,19 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips/mapchipstest"
 )
 
-func sqr(s string) game.Square {
-	q, err := game.ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
-}
-
-// TestMapFacts checks the drawn map of Taiwan against what the rules need (§1.14, §1.15, §4.5)
-// and against the geography: every named place on its square.
+// TestMapFacts checks the drawn map of Taiwan against what its RULES.md says of it and against
+// the geography: every named place on its square.
 func TestMapFacts(t *testing.T) {
 	m := Map()
-	if m.Cols != 17 || m.Rows != 21 {
-		t.Errorf("grid %dx%d, want 17x21", m.Cols, m.Rows)
+	want := mapchipstest.Census{
+		Cols: 17, Rows: 21,
+		Playable: 121, Mainland: 115, // the room for 121 tiles, 115 on the main island
+		Printed: 3, Marked: 0, Cities: 3, Islands: 5, Ferries: 5,
+		Starts: 2, StartsUsed: 2, // both (T2)
+		DefaultTiles: 105, Meeples: 9, // OQ-01
 	}
-	kinds := map[game.SquareKind]int{}
-	mainland := 0
-	m.Squares(func(s game.Square, info *game.SquareInfo) {
-		kinds[info.Kind]++
-		if info.Kind == game.Playable && info.Island < 0 {
-			mainland++
-		}
-	})
-	if n := m.PlayableCount(); n != 121 || mainland != 115 {
-		t.Errorf("%d playable squares, %d on the main island; want 121 (the room for 121 tiles), 115 of them on the main island", n, mainland)
-	}
-	if kinds[game.Printed] != 3 || kinds[game.Marked] != 0 {
-		t.Errorf("%d large-city and %d marked squares, want 3 and 0", kinds[game.Printed], kinds[game.Marked])
-	}
-	if m.DefaultTiles != 105 || m.StartsUsed != 2 || m.Meeples != 9 {
-		t.Errorf("tiles %d, starts used %d, meeples %d; want 105 (OQ-01), both of 2 (T2), 9", m.DefaultTiles, m.StartsUsed, m.Meeples)
+	if got := mapchipstest.CensusOf(m); got != want {
+		t.Errorf("the map counts\n%+v, want\n%+v", got, want)
 	}
 
 	p := mapchipstest.PlacesOf(m)
@@ -55,7 +37,7 @@ func TestMapFacts(t *testing.T) {
 	for name, sq := range map[string]string{"Tamsui": "M1", "Sandiao Cape": "P2", "Toucheng": "O3", "Miaoli": "I5",
 		"Changhua": "H8", "Puli": "J8", "Taroko": "N7", "Sun Moon Lake": "J9", "Douliu": "H10", "Alishan": "I11",
 		"Budai": "F12", "Donggang": "H18", "Magong": "B11"} {
-		if got := m.Info(sqr(sq)).Name; got != name {
+		if got := m.Info(game.MustParseSquare(sq)).Name; got != name {
 			t.Errorf("%s shows %q, want %s", sq, got, name)
 		}
 	}
@@ -104,12 +86,12 @@ func TestTheMapLooksLikeTaiwan(t *testing.T) {
 	}
 	order := []string{"O1", "N2", "J3", "L6", "I7", "N8", "J12", "F15", "K16", "F17", "I21"} // Keelung .. Kenting
 	for i := 1; i < len(order); i++ {
-		if sqr(order[i]).Row() < sqr(order[i-1]).Row() {
+		if game.MustParseSquare(order[i]).Row() < game.MustParseSquare(order[i-1]).Row() {
 			t.Errorf("%s lies north of %s", order[i], order[i-1])
 		}
 	}
 	for _, pair := range [][2]string{{"B11", "F12"}, {"F12", "G12"}, {"G12", "J12"}, {"K16", "M17"}, {"O3", "Q3"}} {
-		if sqr(pair[0]).Col() >= sqr(pair[1]).Col() {
+		if game.MustParseSquare(pair[0]).Col() >= game.MustParseSquare(pair[1]).Col() {
 			t.Errorf("%s should lie west of %s", pair[0], pair[1])
 		}
 	}
@@ -146,23 +128,7 @@ func TestBothStartSquaresSeedAGame(t *testing.T) {
 // square next to an open edge of every large city, the harbour of every island's ferry, and from
 // its landing square every square of the island.
 func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
-	m := Map()
-	r := mapchipstest.Reachable(m)
-	for i, c := range m.Cities {
-		if !r.Cities[i] {
-			t.Errorf("no tile can ever reach an open edge of %s", c.Name)
-		}
-	}
-	for _, isl := range m.Islands {
-		for _, s := range isl.Squares {
-			if !r.Squares[s] {
-				t.Errorf("%s of %s can never be reached", s, isl.Name)
-			}
-		}
-	}
-	if len(r.Squares) != m.PlayableCount() {
-		t.Errorf("%d of %d playable squares can be reached from the start squares", len(r.Squares), m.PlayableCount())
-	}
+	mapchipstest.CheckReach(t, Map())
 }
 
 // TestChipLayoutFollowsR403AndTheTaiwanSeed lays the chips for 1,000 setups and checks every
@@ -171,33 +137,14 @@ func TestEveryLargeCityAndIslandCanBeConnected(t *testing.T) {
 // chips away. With the flag chipNoAdjacentToAnyLargeCitySquare no chip lies next to any side of a
 // large city.
 func TestChipLayoutFollowsR403AndTheTaiwanSeed(t *testing.T) {
-	anySide := game.DefaultOptions()
-	if err := anySide.Set(FlagAnyLargeCitySquare, "true"); err != nil {
-		t.Fatal(err)
-	}
-	besideClosedSide, onIslands := 0, 0
-	for seed := range 1000 {
-		for _, opts := range []game.Options{game.DefaultOptions(), anySide} {
-			strict := FlagAnyLargeCitySquare.On(opts)
-			if strict && seed%4 != 0 {
-				continue
-			}
-			g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
-			if err != nil {
-				t.Fatal(err)
-			}
-			closed, err := mapchipstest.CheckLayout(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: strict})
-			if err != nil {
-				t.Fatalf("seed %d, any side %v: %v", seed, strict, err)
-			}
-			besideClosedSide += closed
-			for _, c := range g.MapChips {
-				if g.Map.Info(c.Square).Island >= 0 {
-					onIslands++
-				}
+	onIslands := 0
+	besideClosedSide := mapchipstest.CheckLayouts(t, Rules(), FlagAnyLargeCitySquare, mapchips.Layout{Count: 30}, func(g *game.Game) {
+		for _, c := range g.MapChips {
+			if g.Map.Info(c.Square).Island >= 0 {
+				onIslands++
 			}
 		}
-	}
+	})
 	if besideClosedSide == 0 {
 		t.Error("no chip ever lay beside a large city's closed side: the seed's open-edge reading is not what is played")
 	}

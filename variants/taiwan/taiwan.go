@@ -1,4 +1,4 @@
-// Package taiwan is Map-Chips Taiwan (rules.md §4.5): the map of Taiwan and its off-shore islands,
+// Package taiwan is Map-Chips Taiwan (its rules: RULES.md): the map of Taiwan and its off-shore islands,
 // with both start squares (Mount Snow and Mount Jade) in use. A chip a tile turns over scores its
 // value and stays face up with the player; chips worth exactly 4 upgrade one of the player's
 // meeples on the map, which then counts as 2 in every majority until it scores. The islands,
@@ -6,7 +6,6 @@
 package taiwan
 
 import (
-	"bytes"
 	_ "embed"
 	"slices"
 
@@ -17,19 +16,24 @@ import (
 //go:embed taiwan.map
 var mapFile []byte
 
-var taiwanMap = func() *game.Map {
-	m, err := game.ParseMap("variants/taiwan/taiwan.map", bytes.NewReader(mapFile))
-	if err != nil {
-		panic(err)
-	}
-	return m
-}()
+var taiwanMap = game.MustParseMap("variants/taiwan/taiwan.map", mapFile)
 
 // Map is the project's map of Taiwan.
 func Map() *game.Map { return taiwanMap }
 
-// Variant is the Taiwan rules.
-type Variant struct{ game.Plain }
+// Variant is the Taiwan rules: the plain game with the hooks below.
+type Variant struct{}
+
+// The hooks of Taiwan (game.Variant).
+var (
+	_ game.Stateful         = Variant{} // the chips under upgraded meeples
+	_ game.Preparer         = Variant{} // lays the chips
+	_ game.PlacementReactor = Variant{} // collects a chip, scores coats of arms
+	_ game.Actor            = Variant{} // upgrades a meeple (upgrade.go)
+	_ game.ReturnWatcher    = Variant{} // takes the chip from under a meeple that goes home
+	_ game.Holder           = Variant{} // the chips under meeples
+	_ game.Marker           = Variant{} // draws them
+)
 
 // state is the variant's part of the game: the chips lying under upgraded meeples.
 type state struct {
@@ -49,7 +53,7 @@ func (s *state) Clone() game.VariantState {
 	return &state{Under: slices.Clone(s.Under)}
 }
 
-func st(g *game.Game) *state { return g.Ext.(*state) }
+func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
 func (Variant) NewState() game.VariantState { return &state{} }
@@ -57,24 +61,15 @@ func (Variant) NewState() game.VariantState { return &state{} }
 // Setup lays the 30 chips face down by R4.0.3 (T3): island squares are allowed (R4.0.4), and the
 // Taiwan seed keeps chips away from the open edges of large cities only (OQ-15).
 func (Variant) Setup(g *game.Game) error {
-	g.Ext = &state{}
 	return mapchips.LayStandard(g, mapchips.Layout{Count: 30, AnyLargeCitySquare: FlagAnyLargeCitySquare.On(g.Opts)})
 }
 
-// AfterPlacement applies the on-placement effects in the order of rules.md §0.4: a face-down chip
-// is collected, scores its value and stays face up with the player (T5); coats of arms score (T4).
+// AfterPlacement applies the on-placement effects in the order of the rules (game/RULES.md, a turn,
+// step 3): a face-down chip is collected, scores its value and stays face up with the player (T5);
+// coats of arms score (T4).
 func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	mapchips.Collect(g, sq, true)
 	mapchips.ScoreArms(g, sq)
-}
-
-// MeepleWeight counts an upgraded meeple as 2 in every majority, farmers at the final scoring
-// included (T9, T11).
-func (Variant) MeepleWeight(_ *game.Game, m *game.Meeple) int {
-	if m.Upgraded {
-		return 2
-	}
-	return 1
 }
 
 // MeepleReturned takes the chip from under a meeple that scored out of the game: the meeple goes

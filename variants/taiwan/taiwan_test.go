@@ -11,11 +11,7 @@ import (
 // meeples, out of the game), no hidden value in the redacted view, scores never falling, every
 // meeple accounted for, the move log replaying to the same state.
 func TestPlayoutsKeepTheEnginesPromises(t *testing.T) {
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
-	gametest.Playouts(t, Rules(), games, 1)
+	gametest.Playouts(t, Rules(), 2000, 1)
 }
 
 // BenchmarkPlayoutTaiwan plays complete random games with chips on the map of Taiwan (target

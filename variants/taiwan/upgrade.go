@@ -181,7 +181,7 @@ func canonical(pay []game.Chip) []game.Chip {
 func upgradable(g *game.Game) []*game.Meeple {
 	var out []*game.Meeple
 	for i := range g.Meeples {
-		if m := &g.Meeples[i]; m.Player == g.Current && !m.Upgraded {
+		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) {
 			out = append(out, m)
 		}
 	}
@@ -226,7 +226,7 @@ func (Variant) CanAct(g *game.Game) bool {
 		return false
 	}
 	for i := range g.Meeples {
-		if m := &g.Meeples[i]; m.Player == g.Current && !m.Upgraded {
+		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) {
 			return true
 		}
 	}
@@ -238,19 +238,19 @@ func (Variant) CanAct(g *game.Game) bool {
 // before it changes anything.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
-		return refuse(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
 	}
 	p := g.Current
 	hand := g.Players[p].Chips
 	switch g.Phase {
 	case game.PhaseFinish:
 	case game.PhaseMeeple:
-		return refuse(nil, "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
+		return game.RefuseAction(nil, "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
 	default:
-		return refuse(nil, "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
+		return game.RefuseAction(nil, "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
 	}
 	if !canPay(hand) {
-		return refuse(nil, "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
+		return game.RefuseAction(nil, "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
 			game.ChipList(hand), value(hand))
 	}
 	// What would be legal is only written out for a refusal.
@@ -263,36 +263,36 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return out
 	}
 	if len(meeples) == 0 {
-		return refuse(nil, "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
+		return game.RefuseAction(nil, "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
 	}
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return refuse(where(), "Which meeple do you upgrade? %v.", err)
+		return game.RefuseAction(where(), "Which meeple do you upgrade? %v.", err)
 	}
 	m := meepleOn(g, sq)
 	switch {
 	case m == nil:
-		return refuse(where(), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
+		return game.RefuseAction(where(), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
 	case m.Player != p:
-		return refuse(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
-	case m.Upgraded:
-		return refuse(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+		return game.RefuseAction(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
+	case upgraded(m):
+		return game.RefuseAction(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return refuse(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
+		return game.RefuseAction(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
 	}
 	if strings.TrimSpace(a.Args["pay"]) == "" {
-		return refuse(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
+		return game.RefuseAction(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
 	}
 	pay, err := parsePay(a.Args["pay"])
 	if err != nil {
-		return refuse(payTexts(hand), "%v.", err)
+		return game.RefuseAction(payTexts(hand), "%v.", err)
 	}
 	if v := value(pay); v != UpgradeCost {
-		return refuse(payTexts(hand), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+		return game.RefuseAction(payTexts(hand), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
 	}
 	if !g.HasChips(p, pay) {
-		return refuse(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
+		return game.RefuseAction(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
 	// A payment may be written in any order; the chip under the meeple is the first of the
 	// payment's canonical order, a 2 whenever one is paid.
@@ -307,7 +307,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	if err := g.SpendChips(p, pay[1:]); err != nil {
 		panic("taiwan: the payment was checked: " + err.Error())
 	}
-	m.Upgraded = true
+	// An upgraded meeple counts 2 in every majority, farmers at the final scoring included, until
+	// it goes home (T9, T10, T11).
+	g.SetMeepleWeight(m, UpgradedWeight)
 	st(g).Under = append(st(g).Under, under{Square: m.Square, Spot: m.Spot, Player: p, Chip: pay[0]})
 	out := "nothing else"
 	if len(pay) > 1 {
@@ -317,6 +319,12 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")
 	return nil
 }
+
+// UpgradedWeight is what an upgraded meeple counts for in a majority (T9).
+const UpgradedWeight = 2
+
+// upgraded reports whether m carries an upgrade: only an upgrade weighs a meeple on this map.
+func upgraded(m *game.Meeple) bool { return m.Weight > 1 }
 
 func meepleOn(g *game.Game, sq game.Square) *game.Meeple {
 	for i := range g.Meeples {
@@ -328,7 +336,7 @@ func meepleOn(g *game.Game, sq game.Square) *game.Meeple {
 }
 
 // sameFeature reports whether two spot names name the same feature of the tile on sq (any edge of
-// a feature names it: design §2.2).
+// a feature names it, as on /meeple).
 func sameFeature(g *game.Game, sq game.Square, a, b string) bool {
 	f, ok := g.Face(sq)
 	if !ok {
@@ -374,7 +382,3 @@ func role(spot string) string {
 
 // chipText is c.String() without fmt.
 func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }
-
-func refuse(legal []string, format string, a ...any) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf(format, a...), Legal: legal}
-}

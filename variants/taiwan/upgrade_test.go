@@ -56,16 +56,41 @@ func TestT6ExactlyFourPays(t *testing.T) {
 	}
 }
 
-// TestT9AnUpgradedMeepleWeighsTwo: in every majority an upgraded meeple counts 2, an ordinary one
-// 1 (T9, T11).
-func TestT9AnUpgradedMeepleWeighsTwo(t *testing.T) {
-	for _, tc := range []struct {
-		upgraded bool
-		want     int
-	}{{false, 1}, {true, 2}} {
-		if got := (Variant{}).MeepleWeight(nil, &game.Meeple{Upgraded: tc.upgraded}); got != tc.want {
-			t.Errorf("upgraded %v weighs %d, want %d", tc.upgraded, got, tc.want)
+// TestT9AnUpgradedMeepleWeighsTwoUntilItScores: in random games, after every move, a meeple
+// counts 2 in a majority exactly while a chip lies under it (T9), and 1 again once it went home
+// (T10).
+func TestT9AnUpgradedMeepleWeighsTwoUntilItScores(t *testing.T) {
+	upgraded := 0
+	for seed := range 20 {
+		g, err := game.NewGame(Map(), Variant{}, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed)})
+		if err != nil {
+			t.Fatal(err)
 		}
+		rng := game.NewRNG(uint64(seed))
+		for g.Phase != game.PhaseOver {
+			var m game.Move
+			if acts := g.LegalActions(); len(acts) > 0 {
+				a := acts[rng.Intn(len(acts))].Action
+				m = game.Move{Kind: game.MoveAction, Player: g.Current, Action: &a}
+			} else {
+				m, _ = g.RandomMove(&rng, nil)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			for _, mp := range g.Meeples {
+				chip := slices.ContainsFunc(st(g).Under, func(u under) bool { return u.Square == mp.Square })
+				if want := map[bool]int{false: 1, true: UpgradedWeight}[chip]; mp.Weight != want {
+					t.Fatalf("seed %d, turn %d: the meeple on %s (a chip under it: %v) counts %d, want %d", seed, g.Turn, mp.Square, chip, mp.Weight, want)
+				}
+				if chip {
+					upgraded++
+				}
+			}
+		}
+	}
+	if upgraded == 0 {
+		t.Fatal("no meeple was ever upgraded: the test tests nothing")
 	}
 }
 

@@ -8,8 +8,9 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// The relay is a test map that uses every hook of the engine's seam (game.Variant and its
-// optional hooks), built only on the public API as a map's package is. The engine's tests play
+// The relay is a test map that uses every hook of the engine's turn (game.Variant; the display
+// hooks Viewer and ChipColorShower are the real maps'), built only on the public API as a map's
+// package is. The engine's tests play
 // it through the test kit (game/gametest) and the command layer's table scripts through every
 // step of a turn (commands/script/testdata/seam_*.carc); it is registered as a test map, never offered
 // on Discord. Its rules borrow a little from each map:
@@ -26,6 +27,23 @@ import (
 //     order of play;
 //   - square J8 never takes a tile; at the end each chip in hand scores 1.
 type relay struct{}
+
+// The hooks of the relay.
+var (
+	_ game.Stateful         = relay{}
+	_ game.Preparer         = relay{}
+	_ game.SourceChooser    = relay{}
+	_ game.SquareFilter     = relay{}
+	_ game.PlacementReactor = relay{}
+	_ game.Actor            = relay{}
+	_ game.ReturnWatcher    = relay{}
+	_ game.TurnEnder        = relay{}
+	_ game.OrderChanger     = relay{}
+	_ game.Finisher         = relay{}
+	_ game.Holder           = relay{}
+	_ game.Concealer        = relay{}
+	_ game.Marker           = relay{}
+)
 
 type relayState struct {
 	Reserve []game.TileID `json:"reserve"`
@@ -51,17 +69,20 @@ func (s *relayState) Clone() game.VariantState {
 // reached.
 var RelayCalls struct{ Source, Choice, Bank, Upgrade, Isle, Returned, Reveal, Final atomic.Int64 }
 
-var forbidden = game.At(9, 7) // J8
+var forbidden = game.MustParseSquare("J8")
 
-func st(g *game.Game) *relayState { return g.Ext.(*relayState) }
+// reserveSquare is where the board picture shows the reserve.
+var reserveSquare = game.MustParseSquare("O10")
+
+func st(g *game.Game) *relayState { return game.StateOf[*relayState](g) }
 
 // NewState is the relay's empty state, for snapshots.
 func (relay) NewState() game.VariantState { return &relayState{} }
 
 // Setup lays 8 chips (unless a table script fixed them) and deals the reserve.
 func (relay) Setup(g *game.Game) error {
-	s := &relayState{Isle: make([]int, len(g.Players))}
-	g.Ext = s
+	s := st(g)
+	s.Isle = make([]int, len(g.Players))
 	for laid := 0; laid < 8 && !g.ChipsGiven(); {
 		sq := game.At(g.RNG.Intn(g.Map.Cols), g.RNG.Intn(g.Map.Rows))
 		c := game.Chip{Color: game.ChipColors[g.RNG.Intn(3)], Value: 1 + g.RNG.Intn(2)}
@@ -127,14 +148,14 @@ func (v relay) Actions(g *game.Game) []game.LegalAction {
 		}
 		var out []game.LegalAction
 		for _, m := range g.Meeples {
-			if m.Player == p && !m.Upgraded {
+			if m.Player == p && m.Weight == 1 {
 				out = append(out, game.LegalAction{Action: game.Action{Name: "upgrade", Args: map[string]string{"square": m.Square.String(), "spot": m.Spot}},
 					Label: "upgrade " + m.Square.String() + " " + m.Spot})
 			}
 		}
 		return out
 	case game.PhaseDecide:
-		if !g.TurnState.Extra && !s.Used && g.Players[p].Meeples > 0 && len(g.Deck) > 0 {
+		if !g.ExtraTurn() && !s.Used && g.Players[p].Meeples > 0 && len(g.Deck) > 0 {
 			return []game.LegalAction{{Action: game.Action{Name: "isle"}, Label: "put a meeple on the isle for an extra turn"}}
 		}
 	}
@@ -160,7 +181,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		return l.Name == a.Name && fmt.Sprint(l.Args) == fmt.Sprint(a.Args) || l.Name == a.Name && len(l.Args) == 0 && len(a.Args) == 0
 	})
 	if !legal {
-		return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf("%s is not legal now", a)}
+		return game.RefuseAction(nil, "%s is not legal now", a)
 	}
 	p, s := g.Current, st(g)
 	switch a.Name {
@@ -194,7 +215,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		g.ChipsOut = g.ChipsOut[:len(g.ChipsOut)-1]
 		for i := range g.Meeples {
 			if m := &g.Meeples[i]; m.Square.String() == a.Args["square"] && m.Spot == a.Args["spot"] {
-				m.Upgraded = true
+				g.SetMeepleWeight(m, 2)
 				s.Under = append(s.Under, underChip{m.Square, m.Spot, pay})
 				g.Note(m.Square, fmt.Sprintf("%s upgraded the meeple on %s %s with %s", g.Players[p].Name, m.Square, m.Spot, pay))
 			}
@@ -209,14 +230,6 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		g.GrantExtraTurn()
 	}
 	return nil
-}
-
-// MeepleWeight counts an upgraded meeple twice.
-func (relay) MeepleWeight(_ *game.Game, m *game.Meeple) int {
-	if m.Upgraded {
-		return 2
-	}
-	return 1
 }
 
 // MeepleReturned sends the chip under a returning meeple out of the game.
@@ -239,10 +252,10 @@ func (relay) EndTurn(g *game.Game) bool {
 		RelayCalls.Reveal.Add(1)
 		g.Reveal()
 	}
-	if !g.TurnState.Extra {
+	if !g.ExtraTurn() {
 		s.Used = g.TurnState.Actions["isle"] > 0
 	}
-	return !g.TurnState.Extra && g.Players[g.Current].Meeples > 0 && len(g.Deck) > 0
+	return !g.ExtraTurn() && g.Players[g.Current].Meeples > 0 && len(g.Deck) > 0
 }
 
 // NextPlayer plays counter-clockwise while the order is reversed.
@@ -296,7 +309,7 @@ func (relay) Marks(g *game.Game, _ bool) []game.Mark {
 		}
 	}
 	if len(s.Reserve) > 0 {
-		out = append(out, game.Mark{Kind: game.MarkTileBacks, Square: game.At(14, 9), Player: -1, Count: len(s.Reserve)})
+		out = append(out, game.Mark{Kind: game.MarkTileBacks, Square: reserveSquare, Player: -1, Count: len(s.Reserve)})
 	}
 	return out
 }

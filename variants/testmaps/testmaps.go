@@ -8,7 +8,6 @@
 package testmaps
 
 import (
-	"bytes"
 	"embed"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -29,11 +28,7 @@ func mustParse(name string) *game.Map {
 	if err != nil {
 		panic(err)
 	}
-	m, err := game.ParseMap("variants/testmaps/"+name, bytes.NewReader(b))
-	if err != nil {
-		panic(err)
-	}
-	return m
+	return game.MustParseMap("variants/testmaps/"+name, b)
 }
 
 // SyntheticMap is a small map with every element of the map format, for tests and benchmarks.

@@ -1,11 +1,15 @@
 // Package mapchipstest is the test kit for the facts of a Map-Chips map: whether a game's face-down
-// chips were laid by the standard layout of rules.md R4.0.3 (layout.go), and what the playable
-// land reaches from the start squares (reach.go). Each map's tests check its own map with it.
+// chips were laid by the standard layout of R4.0.3 (layout.go: CheckLayout, CheckLayouts), what the
+// playable land reaches from the start squares (reach.go: CheckReach), and the map counted and its
+// named places, to compare with the published map (places.go: CensusOf, PlacesOf). Each map's
+// tests check its own map with it.
 package mapchipstest
 
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
@@ -66,4 +70,39 @@ func CheckLayout(g *game.Game, l mapchips.Layout) (besideClosedSide int, err err
 		box = slices.Delete(box, i, i+1)
 	}
 	return besideClosedSide, nil
+}
+
+// CheckLayouts deals the chips of r for 1,000 setups in the map's own reading of R4.0.3's "next to
+// a large city" (flag, mapchips.AnyLargeCitySquareFlag, at its default) and for every fourth of
+// them in the other reading, and fails t at the first deal that breaks R4.0.3 as l says with the
+// flag's reading (CheckLayout). each, unless nil, sees every game dealt. It returns how many
+// chips lay beside a closed side of a large city, which only the open-edge reading allows: 0
+// there means the flag changes nothing.
+func CheckLayouts(t testing.TB, r game.MapRules, flag game.Flag, l mapchips.Layout, each func(g *game.Game)) (besideClosedSide int) {
+	t.Helper()
+	other := game.DefaultOptions()
+	if err := other.Set(flag, strconv.FormatBool(!flag.On(other))); err != nil {
+		t.Fatal(err)
+	}
+	for seed := range 1000 {
+		for i, opts := range []game.Options{game.DefaultOptions(), other} {
+			if i == 1 && seed%4 != 0 {
+				continue
+			}
+			g, err := game.NewGame(r.Map, r.Variant, game.Setup{Players: []string{"a", "b"}, Seed: uint64(seed), Options: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.AnyLargeCitySquare = flag.On(opts)
+			closed, err := CheckLayout(g, l)
+			if err != nil {
+				t.Fatalf("seed %d, %s=%v: %v", seed, flag.Name, l.AnyLargeCitySquare, err)
+			}
+			besideClosedSide += closed
+			if each != nil {
+				each(g)
+			}
+		}
+	}
+	return besideClosedSide
 }

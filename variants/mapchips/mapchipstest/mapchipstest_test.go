@@ -4,19 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
-
-func sq(s string) game.Square {
-	q, err := game.ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return q
-}
 
 // TestCheckLayoutNamesEachBrokenConstraint lays chips by hand on the synthetic map (Westville C5
 // used; the large city Capital E3-F3-E4 with an open edge facing E2 and a wall facing D3; the town
@@ -46,7 +37,7 @@ func TestCheckLayoutNamesEachBrokenConstraint(t *testing.T) {
 		for _, s := range c.chips {
 			// A "+" marks a chip laid face up.
 			name, up := strings.CutSuffix(s, "+")
-			chips = append(chips, game.MapChip{Square: sq(name), Chip: purple1, FaceUp: up})
+			chips = append(chips, game.MapChip{Square: game.MustParseSquare(name), Chip: purple1, FaceUp: up})
 		}
 		u, _ := game.Tiles().Tile("U")
 		g, err := game.NewGame(testmaps.SyntheticMap(), nil, game.Setup{Players: []string{"a", "b"}, Seed: 1, Chips: chips,
@@ -71,10 +62,38 @@ func TestCheckLayoutNamesEachBrokenConstraint(t *testing.T) {
 func TestReachableCrossesFerries(t *testing.T) {
 	m := testmaps.SyntheticMap()
 	r := Reachable(m)
-	if !r.Squares[sq("D11")] || !r.Squares[sq("E11")] {
+	if !r.Squares[game.MustParseSquare("D11")] || !r.Squares[game.MustParseSquare("E11")] {
 		t.Errorf("the island squares D11 and E11 are not reached")
 	}
 	if len(r.Squares) != m.PlayableCount() || len(r.Cities) != len(m.Cities) {
 		t.Errorf("%d of %d squares and %d of %d large cities reached", len(r.Squares), m.PlayableCount(), len(r.Cities), len(m.Cities))
+	}
+}
+
+// TestReachProblemsNameWhatNoTileReaches: land beyond the sea, and a large city whose only open
+// edge faces it, are named.
+func TestReachProblemsNameWhatNoTileReaches(t *testing.T) {
+	m, err := game.ParseMap("cut.map", strings.NewReader(`map cut
+title Cut
+grid
+1 # . # #
+2 # . @ #
+3 # . # #
+end
+start A1 Home
+city Beyond
+  square C2 FCFF
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems := ReachProblems(m)
+	want := []string{"no tile can ever reach an open edge of Beyond",
+		"5 of 8 playable squares can never be reached from the start squares: C1, D1, D2, C3, D3"}
+	if strings.Join(problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	if _, problems := ReachProblems(testmaps.SyntheticMap()); len(problems) > 0 {
+		t.Errorf("the synthetic map: %v", problems)
 	}
 }

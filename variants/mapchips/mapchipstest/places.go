@@ -47,3 +47,34 @@ func Named(t testing.TB, kind string, got, want map[string]string) {
 		}
 	}
 }
+
+// Census is a map counted, for its tests to compare with the published map in one line: the
+// grid, its squares by kind (the playable ones on the mainland, off the ferry islands), and the
+// map file's game defaults.
+type Census struct {
+	Cols, Rows               int
+	Playable, Mainland       int
+	Printed, Marked          int
+	Starts, StartsUsed       int
+	DefaultTiles, Meeples    int
+	Islands, Ferries, Cities int
+}
+
+// CensusOf counts m.
+func CensusOf(m *game.Map) Census {
+	c := Census{Cols: m.Cols, Rows: m.Rows, Playable: m.PlayableCount(), Starts: len(m.Starts), StartsUsed: m.StartsUsed,
+		DefaultTiles: m.DefaultTiles, Meeples: m.Meeples, Islands: len(m.Islands), Ferries: len(m.Ferries), Cities: len(m.Cities)}
+	m.Squares(func(_ game.Square, info *game.SquareInfo) {
+		switch info.Kind {
+		case game.Playable:
+			if info.Island < 0 {
+				c.Mainland++
+			}
+		case game.Printed:
+			c.Printed++
+		case game.Marked:
+			c.Marked++
+		}
+	})
+	return c
+}

@@ -1,6 +1,12 @@
 package mapchipstest
 
-import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
 
 // Reach is what tiles can ever reach from a map's start squares: the playable squares, crossing
 // ferries to their landing squares, and the large cities with an open edge next to one of them.
@@ -45,4 +51,43 @@ func Reachable(m *game.Map) Reach {
 		}
 	}
 	return r
+}
+
+// CheckReach fails t with each of ReachProblems, and returns the reach for the map's own checks.
+func CheckReach(t testing.TB, m *game.Map) Reach {
+	t.Helper()
+	r, problems := ReachProblems(m)
+	for _, p := range problems {
+		t.Error(p)
+	}
+	return r
+}
+
+// ReachProblems walks m from its start squares and names every large city no tile can reach at
+// an open edge, and the playable squares no tile can reach (an island without a ferry, land cut
+// off).
+func ReachProblems(m *game.Map) (Reach, []string) {
+	r := Reachable(m)
+	var problems []string
+	for i, c := range m.Cities {
+		if !r.Cities[i] {
+			problems = append(problems, "no tile can ever reach an open edge of "+c.Name)
+		}
+	}
+	var cut []string
+	m.Squares(func(s game.Square, info *game.SquareInfo) {
+		if info.Kind != game.Playable || r.Squares[s] {
+			return
+		}
+		name := s.String()
+		if info.Island >= 0 {
+			name += " (" + m.Islands[info.Island].Name + ")"
+		}
+		cut = append(cut, name)
+	})
+	if len(cut) > 0 {
+		problems = append(problems, fmt.Sprintf("%d of %d playable squares can never be reached from the start squares: %s",
+			len(cut), m.PlayableCount(), strings.Join(cut, ", ")))
+	}
+	return r, problems
 }
