@@ -1,10 +1,11 @@
-// Package commands is the command surface of the bot: the slash-command schemas, option parsing,
-// autocomplete, button and select ids, and the text of every reply. It turns a user's input into
-// game moves and a game's result into a reply, the same way for Discord, the terminal and table
-// scripts (see Runner), so that a script plays exactly what Discord would.
+// Package commands is the command layer of the bot: each command declared once (Surface, from
+// which bot builds Discord's schemas), option parsing, autocomplete, button and select ids, and the
+// text of every reply. It turns a user's input into the events of a table's record
+// (commands/table) and a table's result into a reply, the same way for Discord, the terminal and
+// table scripts (commands/script), so that a script plays exactly what Discord would.
 //
-// A Table is one game's seat list, settings, setup and move log, from the lobby to the end. All of
-// its methods leave it unchanged when they refuse an input.
+// A reply that changes the table carries the step it recorded (Reply.Step); a refused input
+// carries none and leaves the table as it was.
 //
 // Who administers a game (skip, abandon, kick) is in authority.go: a friendly table's creator and
 // Manage Channels members, but never a player of a rated or league game; a league's game carries
