@@ -13,7 +13,7 @@
     function apply() {
       img.style.transform = `translate(${st.x}px, ${st.y}px) scale(${st.scale})`;
       viewport.dataset.scale = st.scale.toFixed(4);
-      levelOut.textContent = st.fitted ? "whole board" : Math.round(st.scale * 100) + "%";
+      levelOut.textContent = Math.round(st.scale * 100) + "%";
     }
     // clamp keeps part of the picture in view, and centres it when it is smaller than the viewport.
     function clamp() {
@@ -24,6 +24,9 @@
     }
     function fit() {
       if (!img.naturalWidth) return;
+      if (window.matchMedia("(max-width: 900px)").matches) {
+        viewport.style.height = Math.min(window.innerHeight * 0.7, viewport.clientWidth * img.naturalHeight / img.naturalWidth + 2) + "px";
+      }
       st.fit = Math.min(viewport.clientWidth / img.naturalWidth, viewport.clientHeight / img.naturalHeight);
       st.scale = st.fit; st.fitted = true;
       clamp(); apply();
