@@ -100,6 +100,7 @@ func (p *gamePage) position(v string) (int, error) {
 // gameView is what the game page's template reads.
 type gameView struct {
 	*gamePage
+	Root    string
 	At      int
 	Version uint64
 	Now     time.Time
@@ -122,7 +123,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.page(w, r, "game.html", gameView{gamePage: p, At: at, Version: g.Version, Now: s.cfg.Now()})
+	s.page(w, r, "game.html", gameView{gamePage: p, Root: root(r), At: at, Version: g.Version, Now: s.cfg.Now()})
 }
 
 // serveBoard draws a position's board (cached by game, version and position).

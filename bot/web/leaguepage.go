@@ -12,6 +12,7 @@ import (
 // leaguePage is what a league's page shows: the standings of its current season, the schedule
 // with a link to each game's page, and the members' ratings.
 type leaguePage struct {
+	Root                      string
 	Name, Map, Format, Status string
 	Season                    int
 	Standings                 []standingRow
@@ -58,7 +59,7 @@ func (s *Server) serveLeague(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, err)
 		return
 	}
-	p, err := s.buildLeaguePage(l)
+	p, err := s.buildLeaguePage(l, root(r))
 	if err != nil {
 		s.cfg.Logger.Error("web: league page", "league", id, "err", err)
 		s.fail(w, r, http.StatusInternalServerError, "This league's page could not be drawn; the bot's log says why.")
@@ -67,9 +68,9 @@ func (s *Server) serveLeague(w http.ResponseWriter, r *http.Request) {
 	s.page(w, r, "league.html", p)
 }
 
-func (s *Server) buildLeaguePage(l League) (*leaguePage, error) {
+func (s *Server) buildLeaguePage(l League, root string) (*leaguePage, error) {
 	se := &l.Season
-	p := &leaguePage{Name: l.League.Name, Map: l.League.Map, Format: string(l.League.Format), Status: string(l.League.Status),
+	p := &leaguePage{Root: root, Name: l.League.Name, Map: l.League.Map, Format: string(l.League.Format), Status: string(l.League.Status),
 		Season: se.Number, Ratings: l.Ratings}
 	if e, err := variants.Lookup(l.League.Map); err == nil {
 		p.Map = e.Title
@@ -95,11 +96,11 @@ func (s *Server) buildLeaguePage(l League) (*leaguePage, error) {
 			row.Result = strings.Join(parts, ", ")
 		}
 		if f.GameID != "" {
-			link, err := s.GamePath(f.GameID)
+			link, err := s.cfg.Signer.Path(KindGame, f.GameID)
 			if err != nil {
 				return nil, err
 			}
-			row.Link = link
+			row.Link = strings.TrimPrefix(link, "/")
 		}
 		p.Rounds[f.Round-1].Games = append(p.Rounds[f.Round-1].Games, row)
 	}

@@ -60,6 +60,16 @@ type Server struct {
 	mux     *http.ServeMux
 }
 
+// headData is what every page's head reads: the way back to the server's root (pages link
+// relatively, so that they work below any prefix the host's reverse proxy adds) and the title.
+type headData struct{ Root, Title string }
+
+// root is the relative way from a request's page to the server's root: "../../../" from a game's
+// page /g/ID/TOKEN/.
+func root(r *http.Request) string {
+	return strings.Repeat("../", max(0, strings.Count(r.URL.Path, "/")-1))
+}
+
 // staticFile is an embedded script or style sheet, served under its content's hash so that it
 // can be cached for good.
 type staticFile struct {
@@ -99,7 +109,7 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 		sum := sha256.Sum256(data)
-		s.static[name] = staticFile{data: data, ctype: ctype, path: cfg.Base + "/static/" + name + "?v=" + hex.EncodeToString(sum[:6])}
+		s.static[name] = staticFile{data: data, ctype: ctype, path: "static/" + name + "?v=" + hex.EncodeToString(sum[:6])}
 	}
 	funcs := template.FuncMap{
 		"static":  func(name string) string { return s.static[name].path },
@@ -108,6 +118,7 @@ func New(cfg Config) (*Server, error) {
 		"iso":     func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 		"join":    joinInts,
 		"scoreOf": func(i int, scores []int) int { return scores[i] },
+		"head":    func(root, title string) headData { return headData{Root: root, Title: title} },
 	}
 	tmpl, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
 	if err != nil {
@@ -212,6 +223,7 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 
 // errorPage is the page of a refusal: what was wrong and what would be right.
 type errorPage struct {
+	Root    string
 	Status  int
 	Title   string
 	Message string
@@ -223,7 +235,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg st
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	var buf bytes.Buffer
-	if err := s.tmpl.ExecuteTemplate(&buf, "error.html", errorPage{Status: status, Title: http.StatusText(status), Message: msg}); err != nil {
+	if err := s.tmpl.ExecuteTemplate(&buf, "error.html", errorPage{Root: root(r), Status: status, Title: http.StatusText(status), Message: msg}); err != nil {
 		s.cfg.Logger.Error("web: error page", "err", err)
 	}
 	w.WriteHeader(status)
