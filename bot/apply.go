@@ -50,6 +50,9 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 		}
 		r := commands.Handle(t, in)
 		if in.Command == "carc" && in.Sub == "board" && r.OK {
+			if in.Options["revoke"] == "true" {
+				r.Text = b.revokeGameLinks(t.ID)
+			}
 			if line := b.gameLinkLine(r.Table); line != "" {
 				r.Text += "\n" + line
 			}

@@ -144,3 +144,19 @@ func (b *Bot) gameLinkLine(t *table.Table) string {
 	}
 	return ""
 }
+
+// revokeGameLinks stops the links given out to a game's page, for /carc board revoke:true (its
+// administrators only, which the command checked), and says what became of them.
+func (b *Bot) revokeGameLinks(id string) string {
+	b.mu.Lock()
+	serving := b.web != nil
+	b.mu.Unlock()
+	if !serving {
+		return "This bot serves no web pages, so there is no link to revoke."
+	}
+	if _, err := b.store.RevokeWebLinks(id); err != nil {
+		b.log.Error("could not revoke a game's web links", "game", id, "err", err)
+		return "The links could not be revoked: " + storage.ForPlayers(err) + ". Nothing changed."
+	}
+	return "The links given out so far to this game's web page no longer open it."
+}

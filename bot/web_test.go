@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 )
 
@@ -78,6 +80,27 @@ func TestGamePagesBesideHTTPInteractions(t *testing.T) {
 	}
 	if r := RunAdmin(h.store, AdminRequest{Op: "revoke-link", Game: "nope"}); r.OK {
 		t.Errorf("revoking the links of no game succeeded")
+	}
+
+	// In Discord: a player of this rated game may not revoke its links; a moderator may.
+	m = h.slash(alice, ch, "carc", fakediscord.SubCommand("board", fakediscord.BoolArg("revoke", true)))
+	if !strings.Contains(m.Content, "only") || !strings.Contains(m.Content, "revoke the links") {
+		t.Errorf("a player revoking the links: %s", m.Content)
+	}
+	if code, _ := get(fresh[1]); code != http.StatusOK {
+		t.Errorf("a refused revocation stopped the link: status %d", code)
+	}
+	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
+	m = h.slash(mod, ch, "carc", fakediscord.SubCommand("board", fakediscord.BoolArg("revoke", true)))
+	third := pageLink.FindStringSubmatch(m.Content)
+	if !strings.Contains(m.Content, "no longer open it") || third == nil || third[1] == fresh[1] {
+		t.Fatalf("a moderator revoking the links: %s", m.Content)
+	}
+	if code, _ := get(fresh[1]); code != http.StatusNotFound {
+		t.Errorf("the link revoked in Discord: status %d", code)
+	}
+	if code, _ := get(third[1]); code != http.StatusOK {
+		t.Errorf("the link after it: status %d", code)
 	}
 }
 
