@@ -30,6 +30,16 @@ func TestFinishedGameOffersTheRecordAndTheKey(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
+	// The page with its script, style sheet and chart, before the board's picture.
+	weight := len(body)
+	for _, f := range []string{"/static/app.js", "/static/app.css", path + "chart.png?v=5"} {
+		_, b, _ := st.get(t, f)
+		weight += len(b)
+	}
+	if weight > 300<<10 {
+		t.Errorf("the page of a whole game weighs %d bytes before its board", weight)
+	}
+	t.Logf("the page of a finished game of %d moves: %d bytes (HTML %d) before its board", len(tb.Moves), weight, len(body))
 	if strings.Contains(body, "now: move") {
 		t.Errorf("a finished game shows a turn being played")
 	}
