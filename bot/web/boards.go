@@ -26,6 +26,10 @@ func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error
 		}
 		return v, o, nil
 	}
+	if n == positions-1 && t.Status != table.Playing {
+		// The end: the final board with its banner of the places and the points by kind.
+		return t.Game.View(false), render.Options{Kind: render.End}, nil
+	}
 	if n == 0 {
 		e := t.Entry()
 		g, err := game.NewGame(e.Map, e.Variant, t.Setup)

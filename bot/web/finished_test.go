@@ -25,7 +25,7 @@ func TestFinishedGameOffersTheRecordAndTheKey(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("status %d", code)
 	}
-	for _, want := range []string{k, table.DealCommitment("g1", k), `href="record.json"`, `href="game.jcz"`, `id="check"`} {
+	for _, want := range []string{k, table.DealCommitment("g1", k), `href="record.json"`, `href="game.jcz"`, `id="check"`, `id="result"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q", want)
 		}

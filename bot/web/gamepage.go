@@ -32,6 +32,8 @@ type gamePage struct {
 	Commitment, Key string
 	JCZ             bool
 	Chart           bool
+	// Result names the winners once the game is over.
+	Result string
 }
 
 // playerRow is one player as every player sees them.
@@ -99,6 +101,9 @@ func buildGamePage(g Game) (*gamePage, error) {
 		}
 	}
 	p.JCZ = p.Over && t.Status == table.Finished && jczPossible(t)
+	if p.Over {
+		p.Result = result(v.Players)
+	}
 	p.Chart = len(p.Positions) > 1
 	return p, nil
 }
@@ -141,3 +146,25 @@ func chipsText(chips []game.Chip) string {
 
 // Last is the number of the last position, the one the page shows first.
 func (p *gamePage) Last() int { return len(p.Positions) - 1 }
+
+// result names the winners: the highest score among the players who did not resign (a tie for
+// first is a shared victory).
+func result(players []game.Player) string {
+	best, names := -1, []string(nil)
+	for _, pl := range players {
+		switch {
+		case pl.Resigned:
+		case pl.Score > best:
+			best, names = pl.Score, []string{pl.Name}
+		case pl.Score == best:
+			names = append(names, pl.Name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("%s wins with %d points.", names[0], best)
+	}
+	return fmt.Sprintf("%s share the victory with %d points.", strings.Join(names, " and "), best)
+}
