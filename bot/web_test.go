@@ -115,3 +115,55 @@ func TestNoLinkWithoutPages(t *testing.T) {
 		t.Errorf("/carc board links to pages the bot does not serve: %s", m.Content)
 	}
 }
+
+var leaguePageLink = regexp.MustCompile(`<https://carc\.example(/l/[^>]+)>`)
+
+// A league's round start links to the league's page, which lists the standings and links to each
+// game's page.
+func TestLeaguePageFromTheRoundStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	r := newLeagueRun(h, "Spring", []string{"ann", "bob", "cy"})
+	pages, err := h.b.Web("", "https://carc.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(pages.Handler())
+	t.Cleanup(srv.Close)
+	r.playRound()
+	var link string
+	for _, m := range h.posts(h.f.General.ID) {
+		if found := leaguePageLink.FindStringSubmatch(m.Content); found != nil {
+			link = found[1]
+		}
+	}
+	if link == "" {
+		t.Fatal("no round start links to the league's page")
+	}
+	res, err := http.Get(srv.URL + link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), "Spring") || !strings.Contains(string(body), `id="standings"`) {
+		t.Fatalf("the league page: status %d\n%s", res.StatusCode, body)
+	}
+	for _, name := range []string{"ann", "bob", "cy"} {
+		if !strings.Contains(string(body), "<bdi>"+name+"</bdi>") {
+			t.Errorf("the standings lack %s", name)
+		}
+	}
+	game := regexp.MustCompile(`href="((?:\.\./)+)(g/[^"]+)"`).FindStringSubmatch(string(body))
+	if game == nil {
+		t.Fatal("the schedule links to no game's page")
+	}
+	res, err = http.Get(srv.URL + "/" + game[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("a game of the league: status %d", res.StatusCode)
+	}
+}

@@ -114,11 +114,24 @@
     const slider = $("slider"), log = $("log");
     const items = [...log.querySelectorAll("li")];
     const scoreCells = [...document.querySelectorAll("#scores td.score")];
+    const boardURL = (k) => `${img.dataset.base}${k}.png?v=${img.dataset.version}`;
+    // While the slider is dragged the captions follow at once and the picture once it rests, so
+    // that a quick sweep through the game does not ask the server for every board on the way.
+    let pending = 0;
+    function showBoard(n) {
+      img.src = boardURL(n);
+      img.addEventListener("load", () => {
+        for (const k of [n - 1, n + 1]) {
+          if (k >= 0 && k < items.length) new Image().src = boardURL(k);
+        }
+      }, { once: true });
+    }
     function show(n, push) {
       n = Math.max(0, Math.min(items.length - 1, n));
       const li = items[n];
       slider.value = n;
-      img.src = `${img.dataset.base}${n}.png?v=${img.dataset.version}`;
+      clearTimeout(pending);
+      pending = setTimeout(() => showBoard(n), 120);
       img.alt = "The board, " + li.dataset.label;
       $("poslabel").textContent = li.dataset.label;
       $("scoresat").textContent = li.dataset.label;
@@ -129,9 +142,6 @@
       li.setAttribute("aria-current", "step");
       log.scrollTop = li.offsetTop - log.clientHeight / 2;
       if (push) window.history.replaceState(null, "", `?move=${n}`);
-      for (const k of [n - 1, n + 1]) {
-        if (k >= 0 && k < items.length) new Image().src = `${img.dataset.base}${k}.png?v=${img.dataset.version}`;
-      }
     }
     slider.addEventListener("input", () => show(+slider.value, true));
     $("prev").addEventListener("click", () => show(+slider.value - 1, true));
