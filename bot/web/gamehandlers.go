@@ -238,7 +238,7 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, "The record could not be written.")
 		return
 	}
-	w.Header().Set("Content-Disposition", `attachment; filename="`+g.Table.ID+`.json"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.json"`)
 	blob(w, r, "application/json", data, false)
 }
 
@@ -252,6 +252,21 @@ func (s *Server) serveJCZ(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "No JCloisterZone file for this game: "+err.Error()+".")
 		return
 	}
-	w.Header().Set("Content-Disposition", `attachment; filename="`+g.Table.ID+`.jcz"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.jcz"`)
 	blob(w, r, "application/octet-stream", data, false)
+}
+
+// fileName is a game's id as a download's name: letters, digits, - and _ only, so that no id can
+// break out of the header.
+func fileName(id string) string {
+	name := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return -1
+	}, id)
+	if name == "" {
+		return "game"
+	}
+	return name
 }
