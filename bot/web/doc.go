@@ -10,7 +10,8 @@
 // pictures are drawn from (game.Game.View(false)) and from the history's lines of finished turns
 // (commands.Turns), never from the full state. Before a game ends nothing on a page depends on the
 // stack's order, a face-down chip, an island stack below its top or a private panel: two games
-// that differ only there give byte-identical pages and pictures (TestPagesAreTheSameWhateverIsHidden).
+// that differ only in the stack's order and the face-down chips' values give byte-identical pages
+// and pictures after every move (TestPagesAreTheSameWhateverIsHidden).
 // Once the game is over the page replays it, offers the complete record (bot replay and bot
 // verify check it) and, for the classic table, the JCloisterZone saved game, and shows the deal's
 // key beside the commitment posted at the start, with a button that checks one against the other
