@@ -16,9 +16,9 @@ import (
 // AdminRequest is one operation asked of a running bot over its admin socket: bbolt locks the
 // database file while the bot runs, so backups, exports and checks go through the bot itself.
 type AdminRequest struct {
-	Op    string `json:"op"` // backup, export, export-league, verify
+	Op    string `json:"op"` // backup, export, export-league, verify, revoke-link
 	File  string `json:"file,omitempty"`
-	Game  string `json:"game,omitempty"` // the game of export, the league of export-league
+	Game  string `json:"game,omitempty"` // the game of export and revoke-link, the league of export-league
 	Admin bool   `json:"admin,omitempty"`
 }
 
@@ -29,6 +29,8 @@ type AdminResponse struct {
 	Bytes  int64           `json:"bytes,omitempty"`
 	Export json.RawMessage `json:"export,omitempty"`
 	Report *storage.Report `json:"report,omitempty"`
+	// Generation is the new generation of a page's links after revoke-link.
+	Generation uint64 `json:"generation,omitempty"`
 }
 
 // ServeAdmin answers admin requests on a unix socket readable only by the bot's user, until the
@@ -82,6 +84,17 @@ func RunAdmin(store *storage.Store, req AdminRequest) AdminResponse {
 			return AdminResponse{Error: err.Error()}
 		}
 		return AdminResponse{OK: true, Export: b}
+	case "revoke-link":
+		if _, err := store.Game(req.Game); err != nil {
+			if _, lerr := store.League(req.Game); lerr != nil {
+				return AdminResponse{Error: fmt.Sprintf("no game or league %q: %v", req.Game, err)}
+			}
+		}
+		gen, err := store.RevokeWebLinks(req.Game)
+		if err != nil {
+			return AdminResponse{Error: err.Error()}
+		}
+		return AdminResponse{OK: true, Generation: gen}
 	case "verify":
 		rep, err := store.Verify(Engine{})
 		if err != nil {
@@ -89,7 +102,7 @@ func RunAdmin(store *storage.Store, req AdminRequest) AdminResponse {
 		}
 		return AdminResponse{OK: true, Report: &rep}
 	}
-	return AdminResponse{Error: fmt.Sprintf("unknown operation %q: use backup, export, export-league or verify", req.Op)}
+	return AdminResponse{Error: fmt.Sprintf("unknown operation %q: use backup, export, export-league, verify or revoke-link", req.Op)}
 }
 
 // ListenAdmin opens the admin socket at path (removing a stale one left by a crash).

@@ -48,7 +48,16 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 			}
 			in.Record = steps
 		}
-		return commands.Handle(t, in)
+		r := commands.Handle(t, in)
+		if in.Command == "carc" && in.Sub == "board" && r.OK {
+			if in.Options["revoke"] == "true" {
+				r.Text = b.revokeGameLinks(t.ID)
+			}
+			if line := b.gameLinkLine(r.Table); line != "" {
+				r.Text += "\n" + line
+			}
+		}
+		return r
 	}, status: in.Command == "carc" && in.Sub == "status"}
 }
 
@@ -268,6 +277,9 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
 	if line := deadlineLine(reply.Table, e.timers); line != "" {
+		content += "\n" + line
+	}
+	if line := b.gameLinkLine(reply.Table); line != "" {
 		content += "\n" + line
 	}
 	if line := mentionLine(ping); line != "" {

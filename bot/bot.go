@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -69,6 +70,9 @@ type Bot struct {
 	places  map[string]*gameEntry // channel or thread id -> its open game
 	games   map[string]*gameEntry // game id -> game
 	opening map[string]bool       // league games being opened (openRound)
+
+	web    *web.Server // the game and league pages, when served (Web)
+	webURL string      // where readers reach them; links are posted only with it
 
 	order    placeOrder     // each channel's announcements in order (post.go)
 	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock

@@ -88,6 +88,9 @@ func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
 		}
 		ping = append(ping, start.Season.Rounds[start.Season.Started-1].Byes...)
 		ping = b.pingable(ping)
+		if link := b.leagueLink(start.League.ID); link != "" {
+			text += "\nStandings, schedule and ratings: <" + link + ">"
+		}
 	}
 	if _, err := b.send(channel, text, nil, nil, ping); err != nil {
 		b.log.Warn("could not post in the league's channel", "channel", channel, "err", err)

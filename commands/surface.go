@@ -48,9 +48,9 @@ func init() {
 		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, _ Input) Reply {
 			return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 		}},
-		{Sub: Sub{Name: "board", Description: "Show the board"}, run: func(t *table.Table, _ Input) Reply {
-			return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
-		}},
+		{Sub: Sub{Name: "board", Description: "Show the board", Options: []Option{
+			FlagOption("revoke", "Admins: stop every link given out to the game's web page (the new one is shown)"),
+		}}, run: carcBoard},
 		{Sub: Sub{Name: "tiles", Description: "The tiles still to come"}, run: func(t *table.Table, _ Input) Reply {
 			return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
 		}},

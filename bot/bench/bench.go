@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,7 +24,12 @@ type Options struct {
 	Dir string
 	// Log, if set, receives progress lines.
 	Log io.Writer
+	// Only, if not empty, runs only these parts of the report (StepNames), to measure one change.
+	Only []string
 }
+
+// StepNames are the parts of the report, in the order they run.
+var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "render", "storage", "leagues", "discord", "web"}
 
 // Row is one measured figure.
 type Row struct {
@@ -86,8 +92,16 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.leagues, r.discord}
-	for _, step := range steps {
+	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.leagues, r.discord, r.web}
+	for _, name := range o.Only {
+		if !slices.Contains(StepNames, name) {
+			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
+		}
+	}
+	for i, step := range steps {
+		if len(o.Only) > 0 && !slices.Contains(o.Only, StepNames[i]) {
+			continue
+		}
 		if err := step(); err != nil {
 			return r.rows, err
 		}
@@ -107,7 +121,7 @@ func rowOrder() []string {
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name)
 	}
-	return append(append(names, fixedRows...), leagueRows...)
+	return append(append(append(names, fixedRows...), leagueRows...), webRows...)
 }
 
 var fixedRows = []string{

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/bench"
 )
@@ -30,6 +31,7 @@ func run(args []string, out, log io.Writer) error {
 	fs.SetOutput(log)
 	quick := fs.Bool("quick", false, "fewer, shorter repetitions (under a minute)")
 	dir := fs.String("dir", "", "directory for the temporary databases (default: the system's)")
+	only := fs.String("only", "", "run only these parts of the report, comma-separated: "+strings.Join(bench.StepNames, ", "))
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -37,6 +39,9 @@ func run(args []string, out, log io.Writer) error {
 		return fmt.Errorf("bench takes no arguments, only flags: %v", fs.Args())
 	}
 	o := bench.Options{Quick: *quick, Dir: *dir, Log: log}
+	if *only != "" {
+		o.Only = strings.Split(*only, ",")
+	}
 	rows, err := bench.Run(o)
 	if err != nil {
 		return err

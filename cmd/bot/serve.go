@@ -48,6 +48,8 @@ func serve(args []string) error {
 	guild := fs.String("guild", envOr("CARC_GUILD", ""), "register the commands in this guild only (development: instant)")
 	httpAddr := fs.String("http", envOr("CARC_HTTP", ""), "serve HTTP interactions on this address instead of the gateway")
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
+	webAddr := fs.String("web", envOr("CARC_WEB", ""), "serve the game and league pages on this address (behind the host's reverse proxy)")
+	webURL := fs.String("web-url", envOr("CARC_WEB_URL", ""), "the pages' public address (https://example.org): messages link to them")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
 	limits := addLimitFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -102,7 +104,24 @@ func serve(args []string) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var srv *http.Server
+	listen := func(srv *http.Server, what string) {
+		go func() {
+			if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error(what+" stopped", "err", err)
+				stop()
+			}
+		}()
+	}
+	var srv, webSrv *http.Server
+	if *webAddr != "" {
+		pages, err := b.Web("", *webURL)
+		if err != nil {
+			return err
+		}
+		webSrv = bot.NewHTTPServer(*webAddr, pages.Handler())
+		listen(webSrv, "web pages server")
+		log.Info("serving the web pages", "addr", *webAddr, "url", *webURL)
+	}
 	if *httpAddr != "" {
 		key, err := hex.DecodeString(*publicKey)
 		if err != nil || len(key) != ed25519.PublicKeySize {
@@ -115,14 +134,18 @@ func serve(args []string) error {
 			return err
 		}
 		b.StartTimers()
-		srv = bot.NewHTTPServer(*httpAddr, b.HTTPHandler(ed25519.PublicKey(key)))
-		go func() {
-			if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				log.Error("HTTP server stopped", "err", err)
-				stop()
+		var h http.Handler = b.HTTPHandler(ed25519.PublicKey(key))
+		if *webAddr == "" {
+			// The pages share the interactions' listener, under their own path.
+			pages, err := b.Web(bot.WebPath, *webURL)
+			if err != nil {
+				return err
 			}
-		}()
-		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", *db)
+			h = bot.WithWeb(h, pages)
+		}
+		srv = bot.NewHTTPServer(*httpAddr, h)
+		listen(srv, "HTTP server")
+		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", *db, "pages", bot.WebPath)
 	} else {
 		if err := b.Start(); err != nil {
 			return err
@@ -131,10 +154,12 @@ func serve(args []string) error {
 	}
 	<-ctx.Done()
 	log.Info("shutting down: finishing the moves in flight")
-	if srv != nil {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, s := range []*http.Server{srv, webSrv} {
+		if s != nil {
+			_ = s.Shutdown(sctx)
+		}
 	}
 	return b.Close()
 }

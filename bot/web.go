@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// WebPath is where the web pages live beside HTTP interactions, on the same listener.
+const WebPath = "/web"
+
+// Web makes the server of the game and league pages, under base ("" at the root of their own
+// listener, WebPath beside HTTP interactions). publicURL is where readers reach that root through
+// the host's reverse proxy (https://example.org): with it, /carc board, the turn messages and the
+// league messages carry links to the pages.
+func (b *Bot) Web(base, publicURL string) (*web.Server, error) {
+	secret, err := b.store.WebSecret()
+	if err != nil {
+		return nil, err
+	}
+	signer, err := web.NewSigner(secret, b.store)
+	if err != nil {
+		return nil, err
+	}
+	s, err := web.New(web.Config{Base: base, Games: b, Leagues: b, Signer: signer, Logger: b.log, Now: b.now,
+		ClientIP: web.ForwardedFor})
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	b.web, b.webURL = s, strings.TrimSuffix(publicURL, "/")
+	b.mu.Unlock()
+	return s, nil
+}
+
+// WithWeb serves the pages beside the HTTP interactions handler, under WebPath.
+func WithWeb(interactions http.Handler, pages *web.Server) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(WebPath+"/", pages.Handler())
+	mux.Handle("/", interactions)
+	return mux
+}
+
+// WebGame is a game as its page reads it: a copy of the table in memory (taken under the game's
+// lock), or the stored snapshot of a game that has left memory.
+func (b *Bot) WebGame(id string) (web.Game, error) {
+	if e := b.running(id); e != nil {
+		e.mu.Lock()
+		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) }}
+		for _, tm := range e.timers {
+			if tm.Kind == kindDeadline {
+				g.Deadline = tm.At
+			}
+		}
+		e.mu.Unlock()
+		return g, nil
+	}
+	rec, err := b.store.Game(id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return web.Game{}, web.ErrNotFound
+	}
+	if err != nil {
+		return web.Game{}, err
+	}
+	snap, err := b.store.Snapshot(id)
+	if err != nil {
+		return web.Game{}, err
+	}
+	t, err := table.Load(snap.State)
+	if err != nil {
+		return web.Game{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return web.Game{Table: t, Version: rec.Seq, Record: func() ([]record.Stored, error) { return b.record(id) }}, nil
+}
+
+// WebLeague is a league as its page reads it: the league, its current season and its members'
+// ratings on its map.
+func (b *Bot) WebLeague(id string) (web.League, error) {
+	l, err := b.store.League(id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return web.League{}, web.ErrNotFound
+	}
+	if err != nil {
+		return web.League{}, err
+	}
+	out := web.League{League: l}
+	if l.Season > 0 {
+		if out.Season, err = b.store.Season(id, l.Season); err != nil && !errors.Is(err, storage.ErrNotFound) {
+			return web.League{}, err
+		}
+	}
+	for _, m := range l.Members {
+		r, err := b.store.Rating(l.Guild, l.Map, m.ID)
+		if err != nil {
+			return web.League{}, err
+		}
+		if r.Games > 0 {
+			out.Ratings = append(out.Ratings, web.Rating{Name: m.Name, Rating: r.Shown(), Games: r.Games, Provisional: r.Provisional()})
+		}
+	}
+	return out, nil
+}
+
+// gameLink is the address of a game's page for a message, or "" when the bot serves no pages or
+// does not know their public address.
+func (b *Bot) gameLink(id string) string {
+	return b.webLink(func(s *web.Server) (string, error) { return s.GamePath(id) })
+}
+
+// leagueLink is the address of a league's page for a message, or "".
+func (b *Bot) leagueLink(id string) string {
+	return b.webLink(func(s *web.Server) (string, error) { return s.LeaguePath(id) })
+}
+
+func (b *Bot) webLink(path func(*web.Server) (string, error)) string {
+	b.mu.Lock()
+	s, base := b.web, b.webURL
+	b.mu.Unlock()
+	if s == nil || base == "" {
+		return ""
+	}
+	p, err := path(s)
+	if err != nil {
+		b.log.Error("could not sign a web page's link", "err", err)
+		return ""
+	}
+	return base + p
+}
+
+// gameLinkLine is the line of a message that links to the game's page (in angle brackets, so
+// that Discord shows no preview of it), or "" before the game starts or without pages.
+func (b *Bot) gameLinkLine(t *table.Table) string {
+	if t == nil || t.Game == nil {
+		return ""
+	}
+	if link := b.gameLink(t.ID); link != "" {
+		return "The whole board, zoomable, with every move: <" + link + ">"
+	}
+	return ""
+}
+
+// revokeGameLinks stops the links given out to a game's page, for /carc board revoke:true (its
+// administrators only, which the command checked), and says what became of them.
+func (b *Bot) revokeGameLinks(id string) string {
+	b.mu.Lock()
+	serving := b.web != nil
+	b.mu.Unlock()
+	if !serving {
+		return "This bot serves no web pages, so there is no link to revoke."
+	}
+	if _, err := b.store.RevokeWebLinks(id); err != nil {
+		b.log.Error("could not revoke a game's web links", "game", id, "err", err)
+		return "The links could not be revoked: " + storage.ForPlayers(err) + ". Nothing changed."
+	}
+	return "The links given out so far to this game's web page no longer open it."
+}

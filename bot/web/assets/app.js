@@ -1,0 +1,227 @@
+// The game page: pan and zoom of the board (mouse, touch, keyboard), the history slider and the
+// check of the deal's key. Hand-written, no dependencies; the page works without it (the slider
+// becomes a form, every move a link).
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+
+  // Pan and zoom: the picture is moved and scaled with a CSS transform inside its viewport.
+  function panZoom(viewport, img, levelOut) {
+    const st = { scale: 1, x: 0, y: 0, fit: 1, fitted: true };
+    const maxScale = () => Math.max(4, st.fit * 8);
+    function apply() {
+      img.style.transform = `translate(${st.x}px, ${st.y}px) scale(${st.scale})`;
+      viewport.dataset.scale = st.scale.toFixed(4);
+      levelOut.textContent = Math.round(st.scale * 100) + "%";
+    }
+    // clamp keeps part of the picture in view, and centres it when it is smaller than the viewport.
+    function clamp() {
+      const vw = viewport.clientWidth, vh = viewport.clientHeight;
+      const w = img.naturalWidth * st.scale, h = img.naturalHeight * st.scale;
+      st.x = w <= vw ? (vw - w) / 2 : Math.min(0, Math.max(vw - w, st.x));
+      st.y = h <= vh ? (vh - h) / 2 : Math.min(0, Math.max(vh - h, st.y));
+    }
+    function fit() {
+      if (!img.naturalWidth) return;
+      if (window.matchMedia("(max-width: 900px)").matches) {
+        viewport.style.height = Math.min(window.innerHeight * 0.7, viewport.clientWidth * img.naturalHeight / img.naturalWidth + 2) + "px";
+      }
+      st.fit = Math.min(viewport.clientWidth / img.naturalWidth, viewport.clientHeight / img.naturalHeight);
+      st.scale = st.fit; st.fitted = true;
+      clamp(); apply();
+    }
+    // zoomAt scales by factor around the point (px, py) of the viewport, which stays put.
+    function zoomAt(factor, px, py) {
+      const s = Math.min(maxScale(), Math.max(st.fit, st.scale * factor));
+      st.x = px - (px - st.x) * (s / st.scale);
+      st.y = py - (py - st.y) * (s / st.scale);
+      st.scale = s; st.fitted = s === st.fit;
+      clamp(); apply();
+    }
+    const centre = () => [viewport.clientWidth / 2, viewport.clientHeight / 2];
+    function pan(dx, dy) { st.x += dx; st.y += dy; clamp(); apply(); }
+
+    viewport.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const r = viewport.getBoundingClientRect();
+      zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+
+    // Pointers: one drags, two pinch.
+    const pointers = new Map();
+    let pinch = null;
+    viewport.addEventListener("pointerdown", (e) => {
+      viewport.setPointerCapture(e.pointerId);
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      viewport.classList.add("dragging");
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = Math.hypot(a.x - b.x, a.y - b.y);
+      }
+    });
+    viewport.addEventListener("pointermove", (e) => {
+      const prev = pointers.get(e.pointerId);
+      if (!prev) return;
+      const cur = { x: e.clientX, y: e.clientY };
+      pointers.set(e.pointerId, cur);
+      if (pointers.size === 1) {
+        pan(cur.x - prev.x, cur.y - prev.y);
+      } else if (pointers.size === 2 && pinch) {
+        const [a, b] = [...pointers.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y);
+        const r = viewport.getBoundingClientRect();
+        zoomAt(d / pinch, (a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top);
+        pinch = d;
+      }
+    });
+    const up = (e) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = null;
+      if (pointers.size === 0) viewport.classList.remove("dragging");
+    };
+    viewport.addEventListener("pointerup", up);
+    viewport.addEventListener("pointercancel", up);
+    viewport.addEventListener("dblclick", (e) => {
+      const r = viewport.getBoundingClientRect();
+      zoomAt(2, e.clientX - r.left, e.clientY - r.top);
+    });
+    viewport.addEventListener("keydown", (e) => {
+      const step = 60;
+      const keys = {
+        "+": () => zoomAt(1.25, ...centre()), "=": () => zoomAt(1.25, ...centre()),
+        "-": () => zoomAt(0.8, ...centre()), "0": fit,
+        ArrowLeft: () => pan(step, 0), ArrowRight: () => pan(-step, 0),
+        ArrowUp: () => pan(0, step), ArrowDown: () => pan(0, -step),
+      };
+      if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+    });
+    $("zoomin").addEventListener("click", () => zoomAt(1.25, ...centre()));
+    $("zoomout").addEventListener("click", () => zoomAt(0.8, ...centre()));
+    $("zoomfit").addEventListener("click", fit);
+    window.addEventListener("resize", () => { if (st.fitted) fit(); else { clamp(); apply(); } });
+    // A new position's picture has the same size: the view stays where the reader left it.
+    let first = true;
+    img.addEventListener("load", () => {
+      if (first || st.fitted) { first = false; fit(); } else { clamp(); apply(); }
+      viewport.dataset.loaded = img.getAttribute("src");
+    });
+    if (img.complete && img.naturalWidth) { first = false; fit(); viewport.dataset.loaded = img.getAttribute("src"); }
+  }
+
+  // History: the slider, the step buttons and the log show one position at a time.
+  function stepper(img) {
+    const slider = $("slider"), log = $("log");
+    const items = [...log.querySelectorAll("li")];
+    const scoreCells = [...document.querySelectorAll("#scores td.score")];
+    const boardURL = (k) => `${img.dataset.base}${k}.png?v=${img.dataset.version}`;
+    // While the slider is dragged the captions follow at once and the picture once it rests, so
+    // that a quick sweep through the game does not ask the server for every board on the way.
+    let pending = 0;
+    function showBoard(n) {
+      img.src = boardURL(n);
+      img.addEventListener("load", () => {
+        for (const k of [n - 1, n + 1]) {
+          if (k >= 0 && k < items.length) new Image().src = boardURL(k);
+        }
+      }, { once: true });
+    }
+    function show(n, push) {
+      n = Math.max(0, Math.min(items.length - 1, n));
+      const li = items[n];
+      slider.value = n;
+      clearTimeout(pending);
+      pending = setTimeout(() => showBoard(n), 120);
+      img.alt = "The board, " + li.dataset.label;
+      $("poslabel").textContent = li.dataset.label;
+      $("scoresat").textContent = li.dataset.label;
+      $("line").textContent = li.textContent.trim();
+      const scores = li.dataset.scores.split(",");
+      scoreCells.forEach((td, i) => { td.textContent = scores[i]; });
+      items.forEach((x) => x.removeAttribute("aria-current"));
+      li.setAttribute("aria-current", "step");
+      log.scrollTop = li.offsetTop - log.clientHeight / 2;
+      if (push) window.history.replaceState(null, "", `?move=${n}`);
+    }
+    slider.addEventListener("input", () => show(+slider.value, true));
+    $("prev").addEventListener("click", () => show(+slider.value - 1, true));
+    $("next").addEventListener("click", () => show(+slider.value + 1, true));
+    log.addEventListener("click", (e) => {
+      const li = e.target.closest("li");
+      if (li) { e.preventDefault(); show(+li.dataset.n, true); }
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.target.matches("input, textarea")) return;
+      if (e.key === "[") show(+slider.value - 1, true);
+      if (e.key === "]") show(+slider.value + 1, true);
+    });
+    const cur = log.querySelector("li[aria-current]");
+    if (cur) log.scrollTop = cur.offsetTop - log.clientHeight / 2;
+  }
+
+  // SHA-256 (FIPS 180-4), so that the check works on any page, secure context or not.
+  function sha256hex(bytes) {
+    const K = new Uint32Array([
+      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+      0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+      0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+      0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+      0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+      0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]);
+    const H = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+    const len = bytes.length, total = Math.ceil((len + 9) / 64) * 64;
+    const m = new Uint8Array(total);
+    m.set(bytes); m[len] = 0x80;
+    const dv = new DataView(m.buffer);
+    dv.setUint32(total - 8, Math.floor(len / 0x20000000)); dv.setUint32(total - 4, (len * 8) >>> 0);
+    const w = new Uint32Array(64);
+    const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+    for (let off = 0; off < total; off += 64) {
+      for (let i = 0; i < 16; i++) w[i] = dv.getUint32(off + 4 * i);
+      for (let i = 16; i < 64; i++) {
+        const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+        const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+        w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+      }
+      let [a, b, c, d, e, f, g, h] = H;
+      for (let i = 0; i < 64; i++) {
+        const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
+        const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        h = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      H[0] += a; H[1] += b; H[2] += c; H[3] += d; H[4] += e; H[5] += f; H[6] += g; H[7] += h;
+    }
+    return [...H].map((x) => x.toString(16).padStart(8, "0")).join("");
+  }
+
+  // The deal's check: the key, hashed with the game's id, must give the commitment posted at the start.
+  function dealCheck(button) {
+    button.addEventListener("click", () => {
+      const text = `carcassonne-maps-bot deal\ngame:${button.dataset.game}\nkey:${$("key").textContent.trim()}\n`;
+      const got = sha256hex(new TextEncoder().encode(text));
+      const out = $("checked");
+      const ok = got === $("commitment").textContent.trim();
+      out.className = ok ? "ok" : "bad";
+      out.textContent = ok ? "The key matches the commitment: the deal was fixed before the first move."
+        : "The key does not match the commitment (SHA-256 gives " + got + ").";
+    });
+  }
+
+  // Times in the reader's own time zone.
+  function localTimes() {
+    for (const t of document.querySelectorAll("time[datetime]")) {
+      const d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d)) { t.title = t.textContent; t.textContent = d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }); }
+    }
+  }
+
+  function start() {
+    localTimes();
+    const img = $("board"), viewport = $("viewport");
+    if (img && viewport) { panZoom(viewport, img, $("zoomlevel")); stepper(img); }
+    if ($("check")) dealCheck($("check"));
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

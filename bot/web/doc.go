@@ -1,0 +1,50 @@
+// Package web serves the read-only web pages of games and leagues: a game's whole board at full
+// resolution with pan and zoom (mouse, touch and keyboard), a history slider and step buttons that
+// show the board after any move with that move's line of the log, the scores, chips and meeples,
+// whose turn it is and until when, and the score chart; a league's standings, schedule (with a
+// link to each game's page) and ratings.
+//
+// # What a page shows
+//
+// Only what every player sees at the table: the pages are built from the redacted view the
+// pictures are drawn from (game.Game.View(false)) and from the history's lines of finished turns
+// (commands.Turns), never from the full state. Before a game ends nothing on a page depends on the
+// stack's order, a face-down chip, an island stack below its top or a private panel: two games
+// that differ only in the stack's order and the face-down chips' values give byte-identical pages
+// and pictures after every move (TestPagesAreTheSameWhateverIsHidden).
+// Once the game is over the page replays it, offers the complete record (bot replay and bot
+// verify check it) and, for the classic table, the JCloisterZone saved game, and shows the deal's
+// key beside the commitment posted at the start, with a button that checks one against the other
+// in the browser (SHA-256, written out in the page's script so that it works on any page).
+//
+// # Addresses
+//
+// A page's address is /g/ID/TOKEN/ (a league's /l/ID/TOKEN/), where TOKEN is the generation of
+// the page's links and an HMAC-SHA256 of the kind, the id and the generation under a secret the
+// bot keeps in its database (storage.Store.WebSecret): unguessable, and a game in a private
+// channel is not readable by someone who was never given the link. Revoking the links of a page
+// (bot revoke-link ID) raises its generation: every earlier link answers 404, and the bot's
+// messages link anew. A wrong, revoked or unknown link gets the same answer, so links cannot
+// probe ids. Below a page: board/N.png (position N: 0 the deal, then each finished move, then the
+// move being played), chart.png, and after the end record.json and game.jcz. The pages link
+// relatively, so they work below any prefix the host's reverse proxy adds.
+//
+// # Speed and caching
+//
+// A page's model is cached per game and version (the store's sequence number, which every change
+// raises) and its pictures likewise, drawn by the renderer a few at a time (one per core). Pictures
+// are addressed with the version (?v=N) and cached by browsers for good; pages are revalidated
+// with an entity tag. The script and style sheet are embedded, hand-written, and addressed by their
+// hash; no build step and nothing fetched from elsewhere.
+//
+// # Security
+//
+// Every answer carries a strict Content-Security-Policy (scripts and styles from the server only,
+// no inline script or style, no frames), nosniff, no referrer (the token must not leak) and
+// DENY framing. html/template escapes every name (scripts, right-to-left marks and emoji stay
+// text, isolated with <bdi>). Each client (the connection's peer, or the last X-Forwarded-For
+// address behind the proxy) has a token bucket; long addresses, unknown or repeated query
+// parameters, bodies and methods other than GET and HEAD are refused with a page that says why;
+// the work of a request is bounded in time, and the server's own timeouts bound slow clients.
+// Nothing a request does changes a game.
+package web
