@@ -480,3 +480,32 @@ func notFound(t *testing.T, open Open) {
 		}
 	}
 }
+
+func leagueExport(t *testing.T, open Open) {
+	s := open1(t, open)
+	l := league.League{ID: "l1", Guild: "guild1", Name: "Spring"}
+	if err := s.SaveLeague(l, league.Season{League: "l1", Number: 1}); err != nil {
+		t.Fatal(err)
+	}
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{2, 1}, Places: []int{1, 2}, At: t0}
+	if err := s.FinishWithResult("g1", storage.StatusFinished, nil, r); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := s.ExportLeague("l1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := open1(t, open)
+	if _, err := other.ImportLeague(doc); err != nil {
+		t.Fatal(err)
+	}
+	again, err := other.ExportLeague("l1")
+	if err != nil || !bytes.Equal(again, doc) {
+		t.Fatalf("the league exported after its import differs (%v):\n%s\n%s", err, again, doc)
+	}
+	if _, err := other.ImportLeague(doc); !errors.Is(err, storage.ErrExists) {
+		t.Fatalf("importing a league twice: %v", err)
+	}
+}

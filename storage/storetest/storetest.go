@@ -48,6 +48,8 @@ type Store interface {
 	Export(id string, admin bool, e storage.Engine) ([]byte, error)
 	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
 	Verify(e storage.Engine) (storage.Report, error)
+	ExportLeague(id string) ([]byte, error)
+	ImportLeague(data []byte) (league.League, error)
 	io.Closer
 }
 
@@ -75,6 +77,7 @@ func Run(t *testing.T, open Open) {
 		{"leagues and seasons round-trip and a saved season keeps later results", leagues},
 		{"a rated game moves the ratings of its players", ratings},
 		{"an admin export imports into another store, which verifies", exportImport},
+		{"a league export imports into another store", leagueExport},
 		{"a players' export hides the setup and the hidden state", playersExport},
 		{"unknown games are not found", notFound},
 	} {
