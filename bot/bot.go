@@ -18,7 +18,7 @@ import (
 
 // Config holds what the bot needs besides its session.
 type Config struct {
-	Store  *storage.Store
+	Store  Store
 	Logger *slog.Logger
 	// Now is the clock (tests move it by hand); default time.Now.
 	Now func() time.Time
@@ -57,7 +57,7 @@ type Config struct {
 type Bot struct {
 	cfg   Config
 	s     *discordgo.Session
-	store *storage.Store
+	store Store
 	log   *slog.Logger
 	now   func() time.Time
 	draw  func(t *table.Table, r commands.Reply) ([]byte, error)

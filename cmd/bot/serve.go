@@ -18,7 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
 // errNoToken is returned when the bot has no Discord token; its message says what to do.
@@ -44,7 +44,7 @@ and to replay a table script:
 func serve(args []string) error {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	tokenFile := fs.String("token-file", envOr("CARC_TOKEN_FILE", ""), "read the Discord bot token from this file (else DISCORD_TOKEN)")
-	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "the BoltDB file of games")
+	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), dbHelp)
 	guild := fs.String("guild", envOr("CARC_GUILD", ""), "register the commands in this guild only (development: instant)")
 	httpAddr := fs.String("http", envOr("CARC_HTTP", ""), "serve HTTP interactions on this address instead of the gateway")
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
@@ -78,11 +78,11 @@ func serve(args []string) error {
 		return fmt.Errorf("--log-level %s: %w", *level, err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv}))
-	store, err := storage.Open(*db, storage.Options{Logger: log, Engine: bot.Engine{}})
+	store, closeStore, err := openStore(*db, log, false, 0)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer closeStore()
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
 		return err
@@ -93,12 +93,16 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	admin, err := bot.ListenAdmin(*db + ".sock")
-	if err != nil {
-		return err
+	if !postgres.IsURL(*db) {
+		// The bbolt file is held by this process: the admin commands ask it over a socket.
+		// PostgreSQL takes them directly.
+		admin, err := bot.ListenAdmin(*db + ".sock")
+		if err != nil {
+			return err
+		}
+		defer admin.Close()
+		go bot.ServeAdmin(admin, store)
 	}
-	defer admin.Close()
-	go bot.ServeAdmin(admin, store)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -122,12 +126,12 @@ func serve(args []string) error {
 				stop()
 			}
 		}()
-		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", *db)
+		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", store.Path())
 	} else {
 		if err := b.Start(); err != nil {
 			return err
 		}
-		log.Info("connected to Discord", "db", *db, "guild", *guild)
+		log.Info("connected to Discord", "db", store.Path(), "guild", *guild)
 	}
 	<-ctx.Done()
 	log.Info("shutting down: finishing the moves in flight")
