@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -49,6 +50,7 @@ func serve(args []string) error {
 	httpAddr := fs.String("http", envOr("CARC_HTTP", ""), "serve HTTP interactions on this address instead of the gateway")
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
+	maxLoaded := fs.Int("max-loaded", envInt("CARC_MAX_LOADED", bot.DefaultMaxLoaded), "how many games keep their table in memory (about 100 KiB each); the others load from their snapshot when used")
 	limits := addLimitFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -88,7 +90,9 @@ func serve(args []string) error {
 		return err
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
-	cfg.Store, cfg.Logger = store, log
+	cfg.Store, cfg.Logger, cfg.MaxLoaded = store, log, *maxLoaded
+	// Other processes may use a PostgreSQL database: games are checked against it before use.
+	cfg.Shared = postgres.IsURL(*db)
 	b, err := bot.New(s, cfg)
 	if err != nil {
 		return err
@@ -141,6 +145,14 @@ func serve(args []string) error {
 		_ = srv.Shutdown(sctx)
 	}
 	return b.Close()
+}
+
+// envInt is envOr for a number; a value that does not parse is left for the flag to refuse.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
 }
 
 func envOr(name, def string) string {
