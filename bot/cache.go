@@ -68,7 +68,10 @@ func (b *Bot) ready(e *gameEntry) error {
 		return err
 	}
 	if e.table != nil && snap.Seq == e.seq {
-		return nil
+		// Another process may have sent a reminder (CompleteTimer) without a move: the timer
+		// set handed back with this process's next move must not bring it back.
+		e.timers, err = b.store.Timers(e.id)
+		return err
 	}
 	t, err := table.Load(snap.State)
 	if err != nil {

@@ -163,3 +163,44 @@ func TestHTTPReplicasShareGamesOnPostgreSQL(t *testing.T) {
 		t.Fatalf("the stored log replays to %s (%v), the stored hash is %s", hash, err, rec.Hash)
 	}
 }
+
+// TestTimersFireOnceAcrossReplicas: three replicas check the timers at the same moments. Each
+// reminder of the turn is posted once, and at the deadline exactly one replica applies the
+// table's policy, once.
+func TestTimersFireOnceAcrossReplicas(t *testing.T) {
+	r := newReplicas(t, 3)
+	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
+	ch := r.f.General
+	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"))))
+	r.send(1, r.f.Slash(bob, ch, "carc", fakediscord.SubCommand("join")))
+	r.send(2, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("start")))
+	id, _, _ := r.stores[0].ActiveGame(ch.ID)
+	timers, err := r.stores[0].Timers(id)
+	if err != nil || len(timers) < 2 {
+		t.Fatalf("timers of the first turn: %v, %v", timers, err)
+	}
+	before, _ := r.stores[0].Moves(id)
+	posts := func() int { return len(r.f.Messages(ch.ID)) }
+	for _, tm := range timers { // in time order: the reminders, then the deadline
+		n := posts()
+		var wg sync.WaitGroup
+		for _, b := range r.bots {
+			wg.Add(1)
+			go func() { defer wg.Done(); b.FireTimers(tm.At.Add(time.Second)) }()
+		}
+		wg.Wait()
+		if tm.Kind == kindDeadline {
+			continue
+		}
+		if got := posts() - n; got != 1 {
+			t.Fatalf("%s: %d posts, want one reminder", tm.Kind, got)
+		}
+	}
+	after, _ := r.stores[0].Moves(id)
+	if len(after) != len(before)+1 {
+		t.Fatalf("the deadline added %d moves, want 1", len(after)-len(before))
+	}
+	if cur, _ := r.table(ch.ID).Current(); cur.ID != bob.ID {
+		t.Fatalf("after alice's deadline it is %s's turn, want bob's", cur.Name)
+	}
+}
