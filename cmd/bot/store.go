@@ -17,6 +17,7 @@ const dbHelp = "the database: a BoltDB file (default), or a PostgreSQL URL postg
 type openedStore interface {
 	bot.Store
 	gameImporter
+	storage.Copier
 	Path() string // the file, or the database's URL without its password: for the log
 }
 
