@@ -23,6 +23,9 @@ type Options struct {
 	Dir string
 	// Log, if set, receives progress lines.
 	Log io.Writer
+	// Postgres is the URL of an empty PostgreSQL database for the PostgreSQL rows; without it
+	// they say they were not measured.
+	Postgres string
 }
 
 // Row is one measured figure.
@@ -86,7 +89,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.leagues, r.discord}
+	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.postgres, r.leagues, r.discord}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return r.rows, err
@@ -107,7 +110,7 @@ func rowOrder() []string {
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name)
 	}
-	return append(append(names, fixedRows...), leagueRows...)
+	return append(append(append(names, fixedRows...), postgresRows...), leagueRows...)
 }
 
 var fixedRows = []string{

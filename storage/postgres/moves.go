@@ -28,17 +28,19 @@ func (s *Store) AppendMove(c storage.Commit) (applied bool, err error) {
 	return applied, nil
 }
 
+// appendMove is the transaction of AppendMove. A plain move (no change of players, not the
+// end) takes two round trips inside the transaction: the row lock with the interaction check,
+// then one batch of the log entry, the timer set and the game's columns.
 func appendMove(ctx context.Context, tx pgx.Tx, c storage.Commit) (bool, error) {
-	rec, err := lockGame(ctx, tx, c.GameID)
+	var seen *int64
+	rec, err := scanGame(tx.QueryRow(ctx, `SELECT `+gameColumns+`,
+		(SELECT seq FROM moves WHERE game_id = $1 AND interaction_id = $2) FROM games WHERE id = $1 FOR UPDATE`,
+		c.GameID, c.Move.InteractionID), &seen)
 	if err != nil {
-		return false, err
+		return false, notFound(err)
 	}
-	var seen int64
-	err = tx.QueryRow(ctx, `SELECT seq FROM moves WHERE game_id = $1 AND interaction_id = $2`, c.GameID, c.Move.InteractionID).Scan(&seen)
-	if err == nil {
+	if seen != nil {
 		return false, nil
-	} else if !isNoRows(err) {
-		return false, err
 	}
 	if rec.Status.Terminal() {
 		return false, storage.ErrFinished
@@ -47,11 +49,23 @@ func appendMove(ctx context.Context, tx pgx.Tx, c storage.Commit) (bool, error) 
 		return false, &storage.ConflictError{GameID: c.GameID, Expected: c.ExpectSeq, Actual: rec.Seq}
 	}
 	rec.Seq++
-	if _, err := tx.Exec(ctx, `INSERT INTO moves (game_id, seq, actor, data, at_ns, interaction_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-		c.GameID, int64(rec.Seq), c.Move.Actor, []byte(c.Move.Data), c.Move.Time.UnixNano(), c.Move.InteractionID); err != nil {
+	rec.Hash, rec.Updated = c.Hash, c.Move.Time
+	insertMove := `INSERT INTO moves (game_id, seq, actor, data, at_ns, interaction_id) VALUES ($1, $2, $3, $4, $5, $6)`
+	moveArgs := []any{c.GameID, int64(rec.Seq), c.Move.Actor, []byte(c.Move.Data), c.Move.Time.UnixNano(), c.Move.InteractionID}
+	if c.Players == nil && !c.Status.Terminal() {
+		if c.Status != "" {
+			rec.Status = c.Status
+		}
+		b := &pgx.Batch{}
+		b.Queue(insertMove, moveArgs...)
+		queueTimers(b, c.GameID, rec.Seq, c.Timers)
+		b.Queue(`UPDATE games SET status = $2, seq = $3, hash = $4, updated_ns = $5, snapshot = $6 WHERE id = $1`,
+			c.GameID, string(rec.Status), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), c.Snapshot)
+		return true, tx.SendBatch(ctx, b).Close()
+	}
+	if _, err := tx.Exec(ctx, insertMove, moveArgs...); err != nil {
 		return false, err
 	}
-	rec.Hash, rec.Updated = c.Hash, c.Move.Time
 	if c.Players != nil {
 		rec.Players = c.Players
 	}

@@ -15,16 +15,23 @@ import (
 // replaceTimers replaces a live game's timer set in tx; seq is the game's log position after the
 // change.
 func replaceTimers(ctx context.Context, tx pgx.Tx, gameID string, seq uint64, timers []storage.Timer) error {
-	if _, err := tx.Exec(ctx, `DELETE FROM timers WHERE game_id = $1`, gameID); err != nil {
-		return err
+	b := &pgx.Batch{}
+	queueTimers(b, gameID, seq, timers)
+	return tx.SendBatch(ctx, b).Close()
+}
+
+// queueTimers queues the statements that replace a game's timer set.
+func queueTimers(b *pgx.Batch, gameID string, seq uint64, timers []storage.Timer) {
+	b.Queue(`DELETE FROM timers WHERE game_id = $1`, gameID)
+	if len(timers) == 0 {
+		return
 	}
-	for _, t := range timers {
-		if _, err := tx.Exec(ctx, `INSERT INTO timers (game_id, kind, user_id, at_ns, seq) VALUES ($1, $2, $3, $4, $5)`,
-			gameID, t.Kind, t.UserID, t.At.UnixNano(), int64(seq)); err != nil {
-			return err
-		}
+	kinds, users, ats := make([]string, len(timers)), make([]string, len(timers)), make([]int64, len(timers))
+	for i, t := range timers {
+		kinds[i], users[i], ats[i] = t.Kind, t.UserID, t.At.UnixNano()
 	}
-	return nil
+	b.Queue(`INSERT INTO timers (game_id, kind, user_id, at_ns, seq) SELECT $1, k, u, a, $5 FROM unnest($2::text[], $3::text[], $4::bigint[]) AS t(k, u, a)`,
+		gameID, kinds, users, ats, int64(seq))
 }
 
 // SetTimers replaces a game's timer set outside a move.
