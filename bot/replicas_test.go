@@ -186,7 +186,8 @@ func TestTimersFireOnceAcrossReplicas(t *testing.T) {
 		var wg sync.WaitGroup
 		for _, b := range r.bots {
 			wg.Add(1)
-			go func() { defer wg.Done(); b.FireTimers(tm.At.Add(time.Second)) }()
+			// At the timer's own time: the next turn's timers, set later, are not due yet.
+			go func() { defer wg.Done(); b.FireTimers(tm.At) }()
 		}
 		wg.Wait()
 		if tm.Kind == kindDeadline {
@@ -197,8 +198,9 @@ func TestTimersFireOnceAcrossReplicas(t *testing.T) {
 		}
 	}
 	after, _ := r.stores[0].Moves(id)
-	if len(after) != len(before)+1 {
-		t.Fatalf("the deadline added %d moves, want 1", len(after)-len(before))
+	deadline := timers[len(timers)-1]
+	if len(after) != len(before)+1 || after[len(after)-1].InteractionID != deadline.ID() {
+		t.Fatalf("the deadline added %d moves (last %+v), want one, stored under the timer's id", len(after)-len(before), after[len(after)-1])
 	}
 	if cur, _ := r.table(ch.ID).Current(); cur.ID != bob.ID {
 		t.Fatalf("after alice's deadline it is %s's turn, want bob's", cur.Name)
