@@ -63,7 +63,7 @@ func (b *Bot) offerPendingAI() {
 		if !e.mu.TryLock() {
 			continue
 		}
-		if !b.ai.queued(e) {
+		if e.table != nil && !b.ai.queued(e) { // an evicted game has no AI turn pending (evict)
 			b.settle(e, false)
 		}
 		e.mu.Unlock()
@@ -73,7 +73,9 @@ func (b *Bot) offerPendingAI() {
 // playAI plays a queued turn. A person who waited for it still waits if another AI plays next.
 func (b *Bot) playAI(j aiJob) {
 	e, seq := j.e, j.seq
-	e.mu.Lock()
+	if !b.lock(e) {
+		return
+	}
 	defer e.mu.Unlock()
 	if e.seq != seq || e.hold != "" || b.closing.Load() {
 		return

@@ -15,6 +15,10 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
+// conflictRetries bounds how often an action is run again on a game another process moved on
+// meanwhile (storage.ErrConflict).
+const conflictRetries = 3
+
 // errAlreadyApplied reports an interaction the store has seen before (a retry).
 var errAlreadyApplied = errors.New("this action was already applied")
 
@@ -119,9 +123,29 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 }
 
 func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
-	e.mu.Lock()
+	if !b.lock(e) {
+		return answer{text: "This game is no longer running here."}, nil
+	}
 	defer e.mu.Unlock()
-	reply := act.do(e.table)
+	var reply commands.Reply
+	for try := 0; ; try++ {
+		reply = act.do(e.table)
+		if !reply.OK || !reply.Changed {
+			break
+		}
+		err := b.commit(e, reply, u.ID, interaction)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, storage.ErrConflict) || try == conflictRetries {
+			return b.commitError(e, err), nil
+		}
+		// Another process moved the game on since this one loaded it: the action is run again
+		// on the stored state, which may refuse it (it is not the player's turn any more).
+		if err := b.ready(e); err != nil {
+			return b.commitError(e, err), nil
+		}
+	}
 	if !reply.OK || !reply.Changed {
 		status := act.status
 		if status && e.problem != "" {
@@ -133,9 +157,6 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			comps = append(comps, resumeButton(e.table)...)
 		}
 		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
-	}
-	if err := b.commit(e, reply, u.ID, interaction); err != nil {
-		return b.commitError(e, err), nil
 	}
 	p := b.post(e, reply)
 	b.settle(e, true)
@@ -161,6 +182,10 @@ func firstLine(s string) string {
 func (b *Bot) commitError(e *gameEntry, err error) answer {
 	if errors.Is(err, errAlreadyApplied) {
 		return answer{text: "This was already done."}
+	}
+	if errors.Is(err, errGameOver) {
+		b.forget(e)
+		return answer{text: "The game is over, so nothing changed."}
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
 	return answer{text: "Your move could not be saved: " + storage.ForPlayers(err) + "."}
@@ -208,12 +233,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 	e.table, e.seq, e.timers = t, e.seq+1, timers
 	b.track(e)
 	if c.Status.Terminal() {
-		b.mu.Lock()
-		if b.places[e.place] == e {
-			delete(b.places, e.place)
-		}
-		delete(b.games, e.id)
-		b.mu.Unlock()
+		b.forget(e)
 		b.leagueGameEnded(e.id)
 	}
 	return nil
@@ -430,9 +450,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
 	e.mu.Lock()
-	b.mu.Lock()
-	b.places[e.place], b.games[e.id] = e, e
-	b.mu.Unlock()
+	b.remember(e)
 	b.track(e)
 	release() // the table counts now
 	b.keepLobbyExpiry(e)

@@ -19,7 +19,7 @@ import (
 
 // Config holds what the bot needs besides its session.
 type Config struct {
-	Store  *storage.Store
+	Store  Store
 	Logger *slog.Logger
 	// Now is the clock (tests move it by hand); default time.Now.
 	Now func() time.Time
@@ -52,13 +52,20 @@ type Config struct {
 	AIWorkers int
 	// AIMove plays the turn of the AI seat to play; nil means commands.AIMove (tests make it fail).
 	AIMove func(t *table.Table) commands.Reply
+	// MaxLoaded bounds the games whose table is kept in memory (cache.go); 0 means
+	// DefaultMaxLoaded. The others are loaded from their snapshot when next used.
+	MaxLoaded int
+	// Shared says that other bot processes use the same store (PostgreSQL): a game is then
+	// checked against the store before each use and reloaded when another process moved it on,
+	// and games opened elsewhere are found in the store.
+	Shared bool
 }
 
 // Bot serves games on Discord.
 type Bot struct {
 	cfg   Config
 	s     *discordgo.Session
-	store *storage.Store
+	store Store
 	log   *slog.Logger
 	now   func() time.Time
 	draw  func(t *table.Table, r commands.Reply) ([]byte, error)
@@ -70,6 +77,8 @@ type Bot struct {
 	places  map[string]*gameEntry // channel or thread id -> its open game
 	games   map[string]*gameEntry // game id -> game
 	opening map[string]bool       // league games being opened (openRound)
+	loaded  int                   // entries whose table is in memory (cache.go)
+	clock   uint64                // counts uses, for gameEntry.used
 
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
@@ -99,6 +108,7 @@ type gameEntry struct {
 	seq     uint64
 	timers  []storage.Timer
 	lastMsg string
+	used    uint64 // when last used (Bot.clock) while its table is loaded; 0 once evicted
 	problem string // why the last post in the game's channel failed; empty once one succeeds
 	hold    string // why the bot does no work of its own on the game (hold); empty when it does
 	// players are the people seated and still playing, kept for counting open tables under b.mu
@@ -141,6 +151,9 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	if cfg.AIWorkers <= 0 {
 		cfg.AIWorkers = runtime.NumCPU()
 	}
+	if cfg.MaxLoaded <= 0 {
+		cfg.MaxLoaded = DefaultMaxLoaded
+	}
 	if cfg.AIMove == nil {
 		cfg.AIMove = commands.AIMove
 	}
@@ -180,13 +193,12 @@ func (b *Bot) Load() error {
 		if rec.League != "" && t.League == nil {
 			b.markLeagueGame(e, rec)
 		}
-		b.mu.Lock()
-		b.places[e.place], b.games[e.id] = e, e
-		b.mu.Unlock()
 		e.mu.Lock()
+		b.remember(e)
 		b.track(e)
 		b.keepLobbyExpiry(e) // a lobby opened before lobbies expired
 		b.settle(e, false)   // an AI turn pending when the bot stopped, or a table left to AIs
+		b.touch(e)           // past MaxLoaded, the least recently used wait on their snapshot
 		e.mu.Unlock()
 	}
 	b.log.Info("games loaded", "count", len(recs))
@@ -246,10 +258,23 @@ func (b *Bot) Close() error {
 	return b.s.Close()
 }
 
+// entryAt returns the running game of a channel or thread, or nil; with a shared store, one
+// another process opened is loaded from the store.
 func (b *Bot) entryAt(place string) *gameEntry {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.places[place]
+	e := b.places[place]
+	b.mu.Unlock()
+	if e != nil || !b.cfg.Shared {
+		return e
+	}
+	id, ok, err := b.store.ActiveGame(place)
+	if err != nil {
+		b.log.Error("could not look up the game of a channel", "channel", place, "err", err)
+	}
+	if !ok {
+		return nil
+	}
+	return b.fromStore(id)
 }
 
 // Games counts the games in memory.

@@ -187,10 +187,9 @@ func (h *harness) waitFor(cond func() bool) {
 // table is the bot's table in a channel.
 func (h *harness) table(ch string) *table.Table {
 	e := h.b.entryAt(ch)
-	if e == nil {
+	if e == nil || !h.b.lock(e) {
 		return nil
 	}
-	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.table
 }

@@ -83,7 +83,9 @@ func (b *Bot) resume(place string, in commands.Input) string {
 	if e == nil {
 		return "This game is no longer running."
 	}
-	e.mu.Lock()
+	if !b.lock(e) {
+		return "This game is no longer running."
+	}
 	defer e.mu.Unlock()
 	if e.hold == "" {
 		return "This game is not on hold."

@@ -209,8 +209,7 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 	in, focused := input(i)
 	var choices []commands.Choice
-	if e := b.entryAt(i.ChannelID); e != nil {
-		e.mu.Lock()
+	if e := b.entryAt(i.ChannelID); e != nil && b.lock(e) {
 		choices = commands.Autocomplete(e.table, in, focused)
 		e.mu.Unlock()
 	} else {
@@ -273,7 +272,9 @@ func (b *Bot) command(i *discordgo.Interaction) {
 // tables: a lobby of a table that is not a league's, where u does not sit yet. Any other /carc
 // join is refused by the table itself, with its own reason.
 func (b *Bot) takesASeat(e *gameEntry, u table.User) bool {
-	e.mu.Lock()
+	if !b.lock(e) {
+		return false
+	}
 	defer e.mu.Unlock()
 	return !e.league && e.table.Status == table.Lobby && e.table.Seat(u.ID) < 0
 }

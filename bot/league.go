@@ -140,9 +140,10 @@ func (b *Bot) openSafely(l league.League, s league.Season, f league.Fixture) (th
 		if e := b.running(f.GameID); e != nil {
 			b.releaseOpening(f.GameID)
 			thread, err = e.place, nil
-			e.mu.Lock()
-			b.hold(e, "the bot hit an internal error while opening this league game")
-			e.mu.Unlock()
+			if b.lock(e) {
+				b.hold(e, "the bot hit an internal error while opening this league game")
+				e.mu.Unlock()
+			}
 		}
 	}()
 	return b.openNew(l, s, f)
@@ -255,9 +256,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	reply := replies[len(replies)-1]
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	b.mu.Lock()
-	b.places[e.place], b.games[e.id] = e, e
-	b.mu.Unlock()
+	b.remember(e)
 	intro := fmt.Sprintf("%s, season %d, round %d, table %d: %s. The round ends <t:%d:f>; %s.", l.Name, s.Number, f.Round, f.Table,
 		mentionLine(f.Players), s.Deadline.Unix(), policyLine(l.Policy))
 	if _, err := b.s.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: intro,
@@ -529,8 +528,12 @@ func (b *Bot) pauseLeague(leagueID, what string) {
 // running is the game in memory with this id, or nil.
 func (b *Bot) running(gameID string) *gameEntry {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.games[gameID]
+	e := b.games[gameID]
+	b.mu.Unlock()
+	if e != nil || !b.cfg.Shared {
+		return e
+	}
+	return b.fromStore(gameID)
 }
 
 // adjudicate ends a game at its round's deadline: places by the league's policy, the result and
@@ -544,7 +547,7 @@ func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 	// leagueMu is held, and a move that ends a game takes leagueMu under its game's lock
 	// (leagueGameEnded): waiting here for a game's lock could deadlock. A game busy right now is
 	// adjudicated at the next tick.
-	if !e.mu.TryLock() {
+	if !b.tryLock(e) {
 		return false
 	}
 	defer e.mu.Unlock()
@@ -568,12 +571,7 @@ func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 		b.log.Error("could not store an adjudicated league game", "game", e.id, "err", err)
 		return false
 	}
-	b.mu.Lock()
-	if b.places[e.place] == e {
-		delete(b.places, e.place)
-	}
-	delete(b.games, e.id)
-	b.mu.Unlock()
+	b.forget(e)
 	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places), nil, nil, nil); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}

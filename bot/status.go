@@ -20,7 +20,9 @@ func (b *Bot) yourTurns(u table.User) string {
 	b.mu.Unlock()
 	var turns, lobbies []string
 	for _, e := range games {
-		e.mu.Lock()
+		if !b.lock(e) {
+			continue
+		}
 		t := e.table
 		if cur, ok := t.Current(); ok && cur.ID == u.ID {
 			line := fmt.Sprintf("%s in <#%s>: turn %d", t.Entry().Title, e.place, t.Game.Turn)

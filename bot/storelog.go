@@ -13,7 +13,7 @@ import (
 // system's error, is logged here for the host. A league or season not found is an answer, not a
 // failure.
 type loggedStore struct {
-	store *storage.Store
+	store Store
 	log   *slog.Logger
 }
 

@@ -109,7 +109,9 @@ func (b *Bot) FireTimers(now time.Time) int {
 
 // fireOn handles a timer of a game under its lock; a panic puts the game on hold.
 func (b *Bot) fireOn(e *gameEntry, tm storage.Timer) {
-	e.mu.Lock()
+	if !b.lock(e) {
+		return
+	}
 	defer e.mu.Unlock()
 	if e.hold != "" {
 		return
@@ -218,7 +220,9 @@ func (b *Bot) mute(place string, u table.User, c commands.Component) string {
 	if e == nil {
 		return "This game is no longer running."
 	}
-	e.mu.Lock()
+	if !b.lock(e) {
+		return "This game is no longer running."
+	}
 	defer e.mu.Unlock()
 	cur, ok := e.table.Current()
 	if !ok || cur.ID != u.ID || c.Turn != e.table.Game.Turn {

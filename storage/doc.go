@@ -2,6 +2,12 @@
 // move log and latest snapshot, the channel index, timers, players and finished games. A league
 // runs a season on it, so an accepted move is never lost or half-written.
 //
+// It is the default of two stores with the same data, rules and guarantees: storage/postgres
+// keeps them in PostgreSQL for several bot processes on one database. The rules both follow
+// (what input is valid, what a game's end changes) are functions of this package (backend.go);
+// storage/storetest is the suite both pass; Copy (bot migrate) copies a whole database from one
+// to the other, verifying every game.
+//
 // The store does not know the rules. Setups, moves and snapshots are opaque JSON made by the
 // engine; where the store needs the engine (replaying a log, redacting a snapshot, upgrading an
 // old record) the caller passes an Engine. The bot keeps a game's record in them: its first step

@@ -36,6 +36,9 @@ var (
 	ErrDiskFull = errors.New("no space left for the database")
 	// ErrSchema: the file was written by a newer version of the bot.
 	ErrSchema = errors.New("unsupported database schema")
+	// ErrUnavailable: the database server could not be reached or refused the connection; the
+	// change was not made.
+	ErrUnavailable = errors.New("database server unavailable")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store is closed")
 )
@@ -142,6 +145,8 @@ func ForPlayers(err error) string {
 		return "the bot's database is damaged, so nothing changed. Please tell the bot's host (bot verify finds the damage, a backup repairs it)"
 	case errors.Is(err, ErrLocked):
 		return "the bot's database is busy with another program, so nothing changed. Try again in a minute"
+	case errors.Is(err, ErrUnavailable):
+		return "the bot cannot reach its database just now, so nothing changed. Try again in a minute; if it fails again, please tell the bot's host"
 	case errors.Is(err, ErrClosed):
 		return "the bot is restarting, so nothing changed. Try again in a minute"
 	case errors.Is(err, ErrConflict):

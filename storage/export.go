@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -55,15 +56,26 @@ func (s *Store) Export(id string, admin bool, e Engine) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export game %s: %w", id, err)
 	}
+	out, err := EncodeExport(d.Record, d.Moves, d.Snapshot, timers, admin, e)
+	if err != nil {
+		return nil, fmt.Errorf("export game %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// EncodeExport writes a game as an indented JSON GameExport: the admin view, or the players'
+// view (see Export).
+func EncodeExport(rec GameRecord, moves []Move, snapshot []byte, timers []Timer, admin bool, e Engine) ([]byte, error) {
 	doc := GameExport{Format: ExportFormat, Version: exportVersion, View: ViewAdmin,
-		Game: d.Record, Moves: d.Moves, Snapshot: d.Snapshot, Timers: timers}
+		Game: rec, Moves: moves, Snapshot: snapshot, Timers: timers}
 	if !admin {
-		redacted, err := e.Redact(d.Snapshot)
+		redacted, err := e.Redact(snapshot)
 		if err != nil {
-			return nil, fmt.Errorf("export game %s: redact the snapshot: %w", id, err)
+			return nil, fmt.Errorf("redact the snapshot: %w", err)
 		}
 		doc.View, doc.Snapshot, doc.Timers = ViewPlayers, redacted, nil
 		doc.Game.Setup, doc.Game.Hash = nil, ""
+		doc.Moves = slices.Clone(moves)
 		for i := range doc.Moves {
 			doc.Moves[i].InteractionID = ""
 		}
@@ -73,7 +85,7 @@ func (s *Store) Export(id string, admin bool, e Engine) ([]byte, error) {
 	enc.SetEscapeHTML(false) // keep the engine's documents byte for byte
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("export game %s: %w", id, err)
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }
@@ -84,27 +96,11 @@ func (s *Store) Export(id string, admin bool, e Engine) ([]byte, error) {
 // index. Players' stats are not changed. It refuses players' views, other formats, an id already
 // in use (ErrExists) and a log that does not replay to its snapshot (ErrInvalid).
 func (s *Store) Import(data []byte, e Engine) (GameRecord, error) {
-	var doc GameExport
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return GameRecord{}, fmt.Errorf("import game: %w", invalidf("not a JSON game export: %v", err))
-	}
-	if err := checkImport(&doc); err != nil {
-		return GameRecord{}, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
-	}
-	if e.Legacy(doc.Game.Setup) {
-		if err := upgradeExport(&doc, e); err != nil {
-			return GameRecord{}, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
-		}
+	doc, err := DecodeImport(data, e)
+	if err != nil {
+		return GameRecord{}, err
 	}
 	rec := doc.Game
-	snapshot, hash, err := replay(e, gameData{Record: rec, Moves: doc.Moves})
-	if err != nil {
-		return GameRecord{}, fmt.Errorf("import game %s: %w", rec.ID, invalidf("the log does not replay: %v", err))
-	}
-	if hash != rec.Hash || !bytes.Equal(snapshot, doc.Snapshot) {
-		return GameRecord{}, fmt.Errorf("import game %s: %w", rec.ID,
-			invalidf("the log replays to hash %s but the export says %s", hash, rec.Hash))
-	}
 
 	unlock := s.locks.lock(rec.ID)
 	defer unlock()
@@ -143,6 +139,33 @@ func (s *Store) Import(data []byte, e Engine) (GameRecord, error) {
 		return GameRecord{}, fmt.Errorf("import game %s: %w", rec.ID, err)
 	}
 	return rec, nil
+}
+
+// DecodeImport reads an admin export for Import: it checks the document, upgrades an older
+// record and replays the log with e, which must give the exported snapshot and hash.
+func DecodeImport(data []byte, e Engine) (GameExport, error) {
+	var doc GameExport
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return doc, fmt.Errorf("import game: %w", invalidf("not a JSON game export: %v", err))
+	}
+	if err := checkImport(&doc); err != nil {
+		return doc, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
+	}
+	if e.Legacy(doc.Game.Setup) {
+		if err := upgradeExport(&doc, e); err != nil {
+			return doc, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
+		}
+	}
+	rec := doc.Game
+	snapshot, hash, err := replay(e, gameData{Record: rec, Moves: doc.Moves})
+	if err != nil {
+		return doc, fmt.Errorf("import game %s: %w", rec.ID, invalidf("the log does not replay: %v", err))
+	}
+	if hash != rec.Hash || !bytes.Equal(snapshot, doc.Snapshot) {
+		return doc, fmt.Errorf("import game %s: %w", rec.ID,
+			invalidf("the log replays to hash %s but the export says %s", hash, rec.Hash))
+	}
+	return doc, nil
 }
 
 // upgradeExport turns the older record of an export into today's: the old record must replay to

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"encoding/gob"
 	"errors"
@@ -129,13 +128,7 @@ func keepResults(sb *bolt.Bucket, season *league.Season) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range stored.Fixtures {
-		if i := season.Fixture(f.GameID); f.Done() && f.GameID != "" && i >= 0 && !season.Fixtures[i].Done() {
-			thread := season.Fixtures[i].Thread
-			season.Fixtures[i] = f
-			season.Fixtures[i].Thread = cmp.Or(f.Thread, thread)
-		}
-	}
+	MergeResults(season, stored)
 	return nil
 }
 

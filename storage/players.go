@@ -88,27 +88,12 @@ func readPlayer(tx *bolt.Tx, userID string) (player, error) {
 // counts as played, with the score and rank of the player's standing; an abandoned one counts as
 // abandoned.
 func recordResults(tx *bolt.Tx, rec GameRecord) error {
-	standing := make(map[string]Standing, len(rec.Standings))
-	for _, st := range rec.Standings {
-		standing[st.UserID] = st
-	}
 	for _, userID := range rec.Players {
 		p, err := readPlayer(tx, userID)
 		if err != nil {
 			return err
 		}
-		if rec.Status == StatusAbandoned {
-			p.Stats.Abandoned++
-		} else {
-			p.Stats.Played++
-			if st, ok := standing[userID]; ok {
-				p.Stats.Points += st.Score
-				p.Stats.Best = max(p.Stats.Best, st.Score)
-				if st.Rank == 1 {
-					p.Stats.Won++
-				}
-			}
-		}
+		AddResult(&p.Stats, rec, userID)
 		if err := putJSON(tx.Bucket(bucketPlayers), []byte(userID), p); err != nil {
 			return err
 		}

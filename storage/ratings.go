@@ -76,12 +76,8 @@ func applyResult(tx *bolt.Tx, r Result) error {
 		if err := getSeason(sb, r.League, r.Season, &season); err != nil {
 			return fmt.Errorf("season %d of league %s: %w", r.Season, r.League, err)
 		}
-		status := league.Finished
-		if r.Adjudicated {
-			status = league.Adjudicated
-		}
-		if err := season.Record(season.Fixture(r.GameID), status, r.Scores, r.Places, r.At); err != nil {
-			return invalidf("league %s: %v", r.League, err)
+		if err := RecordFixture(&season, r); err != nil {
+			return err
 		}
 		if err := putSeason(sb, season); err != nil {
 			return err
@@ -94,9 +90,8 @@ func applyResult(tx *bolt.Tx, r Result) error {
 	if err != nil {
 		return err
 	}
-	g := league.Game{Players: r.Players, Places: r.Places}
 	var shown []float64
-	for _, pool := range []string{"", r.Map} {
+	for _, pool := range RatingPools(r) {
 		book := league.Book{}
 		for _, p := range r.Players {
 			var rt league.Rating
@@ -106,8 +101,8 @@ func applyResult(tx *bolt.Tx, r Result) error {
 				return err
 			}
 		}
-		if _, err := book.Record(g); err != nil {
-			return invalidf("rate game %s: %v", r.GameID, err)
+		if err := Rate(book, r); err != nil {
+			return err
 		}
 		for _, p := range r.Players {
 			if err := putJSON(rb, ratingKey(r.Guild, pool, p), book[p]); err != nil {

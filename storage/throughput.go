@@ -66,7 +66,22 @@ func measure(dir string, games, moves int, interval time.Duration, states [][]by
 		return Throughput{}, fmt.Errorf("measure throughput: %w", err)
 	}
 	defer s.Close()
+	return MeasureOn([]Appender{s}, "bench", games, moves, interval, states)
+}
 
+// Appender is what the throughput measures need of a store.
+type Appender interface {
+	CreateGame(rec GameRecord, snapshot []byte, hash string) error
+	AppendMove(c Commit) (bool, error)
+}
+
+// MeasureOn is measure on open stores: the games are spread over stores (one per process, say,
+// for several processes on one PostgreSQL database) and named after prefix, which must be new to
+// the stores. interval 0 sends the moves back to back.
+func MeasureOn(stores []Appender, prefix string, games, moves int, interval time.Duration, states [][]byte) (Throughput, error) {
+	if games < 1 || moves < 1 || len(states) < 2 || len(stores) == 0 {
+		return Throughput{}, fmt.Errorf("measure throughput: %w", invalidf("need at least one store, one game, one move and two states"))
+	}
 	// The states are computed by the caller before the clock starts, so the goroutines spend
 	// their time in the store; longer runs cycle through them.
 	played := len(states) - 1
@@ -80,9 +95,9 @@ func measure(dir string, games, moves int, interval time.Duration, states [][]by
 		size += len(states[1+i%played])
 	}
 	for g := range games {
-		rec := GameRecord{ID: "bench-" + strconv.Itoa(g), ChannelID: "channel-" + strconv.Itoa(g),
+		rec := GameRecord{ID: prefix + "-" + strconv.Itoa(g), ChannelID: prefix + "-channel-" + strconv.Itoa(g),
 			Setup: json.RawMessage(`{"map":"synthetic","seed":1}`), Status: StatusPlaying, Players: []string{"1", "2", "3", "4"}}
-		if err := s.CreateGame(rec, states[0], hashes[0]); err != nil {
+		if err := stores[g%len(stores)].CreateGame(rec, states[0], hashes[0]); err != nil {
 			return Throughput{}, fmt.Errorf("measure throughput: %w", err)
 		}
 	}
@@ -93,7 +108,7 @@ func measure(dir string, games, moves int, interval time.Duration, states [][]by
 	start := time.Now()
 	for g := range games {
 		wg.Go(func() {
-			id := "bench-" + strconv.Itoa(g)
+			id, s := prefix+"-"+strconv.Itoa(g), stores[g%len(stores)]
 			for i := range moves {
 				c := Commit{GameID: id, ExpectSeq: uint64(i), Snapshot: states[1+i%played], Hash: hashes[1+i%played],
 					Move: Move{Actor: "1", InteractionID: id + "-" + strconv.Itoa(i),

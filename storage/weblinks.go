@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
@@ -87,6 +88,53 @@ func (s *Store) RevokeWebLinks(id string) (uint64, error) {
 		return 0, fmt.Errorf("revoke the web links of %s: %w", id, err)
 	}
 	return gen, nil
+}
+
+// readWebLinks reads the whole bucket, for Dump.
+func readWebLinks(tx *bolt.Tx) (WebLinks, error) {
+	var w WebLinks
+	b := tx.Bucket(bucketWebLinks)
+	if b == nil {
+		return w, nil
+	}
+	err := b.ForEach(func(k, v []byte) error {
+		if bytes.Equal(k, webSecretKey) {
+			w.Secret = append([]byte(nil), v...)
+			return nil
+		}
+		id, ok := bytes.CutPrefix(k, []byte("gen:"))
+		if !ok || len(v) != 8 {
+			return fmt.Errorf("%w: web links key %q", ErrCorrupt, k)
+		}
+		if w.Generations == nil {
+			w.Generations = map[string]uint64{}
+		}
+		w.Generations[string(id)] = binary.BigEndian.Uint64(v)
+		return nil
+	})
+	return w, err
+}
+
+// writeWebLinks writes what readWebLinks read, for Restore.
+func writeWebLinks(tx *bolt.Tx, w WebLinks) error {
+	if w.Secret == nil && len(w.Generations) == 0 {
+		return nil
+	}
+	b, err := tx.CreateBucketIfNotExists(bucketWebLinks)
+	if err != nil {
+		return err
+	}
+	if w.Secret != nil {
+		if err := b.Put(webSecretKey, w.Secret); err != nil {
+			return err
+		}
+	}
+	for id, gen := range w.Generations {
+		if err := b.Put(webLinkKey(id), binary.BigEndian.AppendUint64(nil, gen)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // webLinkKey keeps ids apart from the secret's key.

@@ -26,10 +26,13 @@ type Options struct {
 	Log io.Writer
 	// Only, if not empty, runs only these parts of the report (StepNames), to measure one change.
 	Only []string
+	// Postgres is the URL of an empty PostgreSQL database for the PostgreSQL rows; without it
+	// they say they were not measured.
+	Postgres string
 }
 
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "render", "storage", "leagues", "discord", "web"}
+var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "render", "storage", "postgres", "leagues", "discord", "web"}
 
 // Row is one measured figure.
 type Row struct {
@@ -92,7 +95,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.leagues, r.discord, r.web}
+	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
 	for _, name := range o.Only {
 		if !slices.Contains(StepNames, name) {
 			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
@@ -121,7 +124,7 @@ func rowOrder() []string {
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name)
 	}
-	return append(append(append(names, fixedRows...), leagueRows...), webRows...)
+	return append(append(append(append(names, fixedRows...), postgresRows...), leagueRows...), webRows...)
 }
 
 var fixedRows = []string{

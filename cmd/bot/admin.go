@@ -17,14 +17,14 @@ import (
 // withStore runs fn on the database, opened directly when no bot holds it, or asks the running
 // bot over its admin socket.
 func withStore(db string, req bot.AdminRequest, write bool) (bot.AdminResponse, error) {
-	store, err := storage.Open(db, storage.Options{LockTimeout: 300 * time.Millisecond, ReadOnly: !write, Engine: bot.Engine{}})
+	store, closeStore, err := openStore(db, nil, !write, 300*time.Millisecond)
 	if errors.Is(err, storage.ErrLocked) {
 		return bot.AskAdmin(db+".sock", req)
 	}
 	if err != nil {
 		return bot.AdminResponse{}, err
 	}
-	defer store.Close()
+	defer closeStore()
 	resp := bot.RunAdmin(store, req)
 	if !resp.OK {
 		return resp, errors.New(resp.Error)
@@ -33,7 +33,7 @@ func withStore(db string, req bot.AdminRequest, write bool) (bot.AdminResponse, 
 }
 
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "the BoltDB file of games")
+	return fs.String("db", envOr("CARC_DB", "./carcassonne.db"), dbHelp)
 }
 
 // backup writes a consistent copy of the database while the bot may be running.
@@ -99,14 +99,14 @@ func importGame(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	store, err := storage.Open(*db, storage.Options{LockTimeout: 300 * time.Millisecond, Engine: bot.Engine{}})
+	store, closeStore, err := openStore(*db, nil, false, 300*time.Millisecond)
 	if errors.Is(err, storage.ErrLocked) {
 		return fmt.Errorf("%w: stop the bot before importing a game", err)
 	}
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer closeStore()
 	var head struct {
 		Format string `json:"format"`
 	}

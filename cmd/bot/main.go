@@ -71,6 +71,7 @@ var commandList = []command{
 	{"export", "ID", "print a game as JSON (players' view; --admin: everything), or a league (--league)", noInput(export)},
 	{"import", "FILE", "load an exported game or league into the database, with the bot stopped", noInput(importGame)},
 	{"verify", "[FILE]", "replay every stored game and check (and repair) its snapshot; or check a game record", noInput(verify)},
+	{"migrate", "", "copy a whole database into an empty one (BoltDB file <-> PostgreSQL), verifying every game", noInput(migrateDB)},
 	{"replay", "FILE", "check a game record from /carc export (deal, moves, hashes) and print the places", noInput(replayRecord)},
 	{"revoke-link", "ID", "make the links given out to a game's or a league's web page stop working", noInput(revokeLink)},
 	{"jcz", "FILE", "write a finished classic game's record as a JCloisterZone saved game", noInput(jczRecord)},
@@ -82,7 +83,8 @@ var commandList = []command{
 var environment = [][2]string{
 	{"DISCORD_TOKEN", "the bot's token (else --token-file); never put it on the command line"},
 	{"CARC_TOKEN_FILE", "--token-file: a file holding the token (a systemd credential, a secret mount)"},
-	{"CARC_DB", "--db of every command: the database file (default ./carcassonne.db)"},
+	{"CARC_DB", "--db of every command: the database file (default ./carcassonne.db), or a postgres:// URL"},
+	{"CARC_MAX_LOADED", "--max-loaded: games whose table stays in memory (default 1000)"},
 	{"CARC_GUILD", "--guild: register the commands in this server only"},
 	{"CARC_HTTP", "--http: serve HTTP interactions on this address"},
 	{"CARC_PUBLIC_KEY", "--public-key: the application's public key, for --http"},

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -18,7 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
 // errNoToken is returned when the bot has no Discord token; its message says what to do.
@@ -44,13 +45,14 @@ and to replay a table script:
 func serve(args []string) error {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	tokenFile := fs.String("token-file", envOr("CARC_TOKEN_FILE", ""), "read the Discord bot token from this file (else DISCORD_TOKEN)")
-	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "the BoltDB file of games")
+	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), dbHelp)
 	guild := fs.String("guild", envOr("CARC_GUILD", ""), "register the commands in this guild only (development: instant)")
 	httpAddr := fs.String("http", envOr("CARC_HTTP", ""), "serve HTTP interactions on this address instead of the gateway")
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
 	webAddr := fs.String("web", envOr("CARC_WEB", ""), "serve the game and league pages on this address (behind the host's reverse proxy)")
 	webURL := fs.String("web-url", envOr("CARC_WEB_URL", ""), "the pages' public address (https://example.org): messages link to them")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
+	maxLoaded := fs.Int("max-loaded", envInt("CARC_MAX_LOADED", bot.DefaultMaxLoaded), "how many games keep their table in memory (about 100 KiB each); the others load from their snapshot when used")
 	limits := addLimitFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -80,27 +82,33 @@ func serve(args []string) error {
 		return fmt.Errorf("--log-level %s: %w", *level, err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv}))
-	store, err := storage.Open(*db, storage.Options{Logger: log, Engine: bot.Engine{}})
+	store, closeStore, err := openStore(*db, log, false, 0)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer closeStore()
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
 		return err
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
-	cfg.Store, cfg.Logger = store, log
+	cfg.Store, cfg.Logger, cfg.MaxLoaded = store, log, *maxLoaded
+	// Other processes may use a PostgreSQL database: games are checked against it before use.
+	cfg.Shared = postgres.IsURL(*db)
 	b, err := bot.New(s, cfg)
 	if err != nil {
 		return err
 	}
-	admin, err := bot.ListenAdmin(*db + ".sock")
-	if err != nil {
-		return err
+	if !postgres.IsURL(*db) {
+		// The bbolt file is held by this process: the admin commands ask it over a socket.
+		// PostgreSQL takes them directly.
+		admin, err := bot.ListenAdmin(*db + ".sock")
+		if err != nil {
+			return err
+		}
+		defer admin.Close()
+		go bot.ServeAdmin(admin, store)
 	}
-	defer admin.Close()
-	go bot.ServeAdmin(admin, store)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -145,12 +153,12 @@ func serve(args []string) error {
 		}
 		srv = bot.NewHTTPServer(*httpAddr, h)
 		listen(srv, "HTTP server")
-		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", *db, "pages", bot.WebPath)
+		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", store.Path(), "pages", bot.WebPath)
 	} else {
 		if err := b.Start(); err != nil {
 			return err
 		}
-		log.Info("connected to Discord", "db", *db, "guild", *guild)
+		log.Info("connected to Discord", "db", store.Path(), "guild", *guild)
 	}
 	<-ctx.Done()
 	log.Info("shutting down: finishing the moves in flight")
@@ -162,6 +170,14 @@ func serve(args []string) error {
 		}
 	}
 	return b.Close()
+}
+
+// envInt is envOr for a number; a value that does not parse is left for the flag to refuse.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
 }
 
 func envOr(name, def string) string {

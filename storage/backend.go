@@ -1,0 +1,137 @@
+package storage
+
+import (
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+)
+
+// The functions of this file are the store's rules that do not depend on bbolt: what input is
+// valid and what a game's end changes. Every store implementation (this package's bbolt file,
+// storage/postgres) calls them, so both keep the same data by the same rules.
+
+// CheckNewGame validates a record for CreateGame or Import and fills its defaults (status lobby,
+// Created now, in UTC; the store's own fields cleared), as CreateGame does.
+func CheckNewGame(rec *GameRecord, snapshot []byte, hash string) error {
+	if err := checkNewGame(rec, snapshot, hash); err != nil {
+		return err
+	}
+	if rec.Created.IsZero() {
+		rec.Created = time.Now()
+	}
+	rec.Created = rec.Created.UTC()
+	rec.Updated, rec.Seq, rec.Hash = rec.Created, 0, hash
+	rec.Finished, rec.Standings = time.Time{}, nil
+	return nil
+}
+
+// CheckCommit validates a commit and fills its defaults (the move's time), as AppendMove does.
+func CheckCommit(c *Commit) error { return checkCommit(c) }
+
+// CheckFinish validates the arguments of Finish and FinishWithResult (r may be nil) and fills
+// the result's defaults.
+func CheckFinish(status Status, standings []Standing, r *Result) error {
+	if !status.Terminal() {
+		return invalidf("status %q does not end a game", status)
+	}
+	if err := checkStandings(standings); err != nil {
+		return err
+	}
+	if r != nil {
+		return checkResult(r)
+	}
+	return nil
+}
+
+// CheckTimers validates a timer set for SetTimers.
+func CheckTimers(timers []Timer) error { return checkTimers(timers) }
+
+// CheckID validates an id (a user, a league): not empty, not too long, no NUL byte.
+func CheckID(what, id string) error { return checkID(what, id) }
+
+// Invalid returns an error wrapping ErrInvalid, for other implementations of the store.
+func Invalid(format string, args ...any) error { return invalidf(format, args...) }
+
+// EndGame fills the fields a game's end sets in its record.
+func EndGame(rec *GameRecord, status Status, standings []Standing, at time.Time) {
+	rec.Status, rec.Finished, rec.Standings, rec.Updated = status, at, standings, at
+}
+
+// AddResult adds a game that just ended (rec, with its final status and standings) to the
+// stats of one of its seated players: a finished game counts as played, with the score and rank
+// of the player's standing; an abandoned one counts as abandoned.
+func AddResult(stats *Stats, rec GameRecord, userID string) {
+	if rec.Status == StatusAbandoned {
+		stats.Abandoned++
+		return
+	}
+	stats.Played++
+	for _, st := range rec.Standings {
+		if st.UserID == userID {
+			stats.Points += st.Score
+			stats.Best = max(stats.Best, st.Score)
+			if st.Rank == 1 {
+				stats.Won++
+			}
+			return
+		}
+	}
+}
+
+// RecordFixture records a league game's result in its season.
+func RecordFixture(season *league.Season, r Result) error {
+	status := league.Finished
+	if r.Adjudicated {
+		status = league.Adjudicated
+	}
+	if err := season.Record(season.Fixture(r.GameID), status, r.Scores, r.Places, r.At); err != nil {
+		return invalidf("league %s: %v", r.League, err)
+	}
+	return nil
+}
+
+// RatingPools are the pools a rated game counts in: the guild's overall pool ("") and its map's.
+func RatingPools(r Result) []string { return []string{"", r.Map} }
+
+// Rate applies a rated game to the players' ratings in one pool: book holds their ratings before
+// (a player missing from it starts with a new rating) and holds them after.
+func Rate(book league.Book, r Result) error {
+	if _, err := book.Record(league.Game{Players: r.Players, Places: r.Places}); err != nil {
+		return invalidf("rate game %s: %v", r.GameID, err)
+	}
+	return nil
+}
+
+// MergeResults copies into season the results the stored season has and it lacks: a game that
+// ended (and recorded its result in its own transaction) after the caller read the season is not
+// forgotten when the caller saves it.
+func MergeResults(season *league.Season, stored league.Season) {
+	for _, f := range stored.Fixtures {
+		if i := season.Fixture(f.GameID); f.Done() && f.GameID != "" && i >= 0 && !season.Fixtures[i].Done() {
+			thread := season.Fixtures[i].Thread
+			season.Fixtures[i] = f
+			if f.Thread == "" {
+				season.Fixtures[i].Thread = thread
+			}
+		}
+	}
+}
+
+// CheckSeasons validates the seasons saved with league l.
+func CheckSeasons(l league.League, seasons []league.Season) error {
+	if err := checkID("league id", l.ID); err != nil {
+		return err
+	}
+	for _, season := range seasons {
+		if season.League != l.ID {
+			return invalidf("season %d belongs to league %q", season.Number, season.League)
+		}
+	}
+	return nil
+}
+
+// Replay rebuilds a game from its setup and log with e, turning a panic of the engine into an
+// error: how Verify and Import check a log against its snapshot.
+func Replay(e Engine, rec GameRecord, moves []Move) (snapshot []byte, hash string, err error) {
+	return replay(e, gameData{Record: rec, Moves: moves})
+}

@@ -1,0 +1,45 @@
+// Package postgres is the bot's store on PostgreSQL (through pgx): the same data, rules and
+// guarantees as the bbolt file of package storage, for a bot that runs as several processes on
+// one database (gateway shards, HTTP replicas). It returns the storage package's types and
+// sentinel errors, so the bot cannot tell the two apart.
+//
+// # Schema (version 1)
+//
+//	carc_schema   one row: the schema version; Open creates and migrates it (schema.go)
+//	games         one row per game: the record as json (kept byte for byte, as the engine
+//	              wrote its setup), and in columns
+//	              what every move changes (seq, hash, status, time of the last move, snapshot),
+//	              its place and whether it is active (a partial unique index keeps one active
+//	              game per channel or thread) and its finish time
+//	moves         (game, seq) -> actor, move (json, byte for byte), time, interaction id;
+//	              unique (game, interaction id) makes a retried interaction a no-op
+//	timers        (game, kind, user, at) -> seq, lease: the timer set of each live game
+//	players       user id -> settings and stats, two JSONB documents
+//	leagues       league id -> guild, league.League as JSONB
+//	seasons       (league, number) -> league.Season as JSONB
+//	ratings       (guild, pool, user) -> league.Rating as JSONB
+//	rated         (guild, time, game) -> storage.RatedGame as JSONB
+//
+// Documents are JSONB so that a field added to a Go type (settings, leagues) is kept without a
+// migration. Times that name a timer or a move are kept in Unix nanoseconds: PostgreSQL's
+// timestamps keep microseconds, and a timer's id (storage.Timer.ID) holds nanoseconds.
+//
+// # Transactions and many processes
+//
+//   - One move is one transaction, committed (WAL flushed, with the server's default
+//     synchronous_commit) before AppendMove returns.
+//   - A game is changed by one process at a time through a row lock: every write to a game
+//     starts with SELECT ... FOR UPDATE on its row. The lock is held for one short transaction;
+//     the caller's Commit.ExpectSeq is then checked against the locked row, so a process whose
+//     copy of the game is stale gets storage.ErrConflict and reloads, and a retried interaction
+//     finds its id in moves. A version check alone (UPDATE ... WHERE seq = expected) would do
+//     the same for the game row, but a game's end also changes players, ratings and seasons in
+//     the same transaction, and the row lock makes the order of those writes the order of the
+//     moves without retrying whole transactions.
+//   - Rows shared by games (players, ratings, seasons) are locked in a fixed order (sorted ids)
+//     so two games ending at once never deadlock; a transaction the server still aborts
+//     (deadlock, serialization failure) is retried.
+//   - Timers: DueTimers claims the due timers with FOR UPDATE SKIP LOCKED and gives each a lease
+//     (Options.TimerLease): no other process gets a timer while its lease runs, and one whose
+//     process died is handed out again when the lease ends.
+package postgres

@@ -1,0 +1,536 @@
+package storetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+func newGame(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	rec, err := s.Game("g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := g.record()
+	want.Updated, want.Hash = t0, hashOf(state(g.seed, 0, 0))
+	if !reflect.DeepEqual(rec, want) {
+		t.Fatalf("record\n got %+v\nwant %+v", rec, want)
+	}
+	if id, ok, err := s.ActiveGame("chan1"); id != "g1" || !ok || err != nil {
+		t.Fatalf("ActiveGame = %q %v %v", id, ok, err)
+	}
+	if _, ok, err := s.ActiveGame("elsewhere"); ok || err != nil {
+		t.Fatalf("ActiveGame of an empty channel = %v %v", ok, err)
+	}
+	snap, err := s.Snapshot("g1")
+	if err != nil || snap.Seq != 0 || !bytes.Equal(snap.State, state(g.seed, 0, 0)) {
+		t.Fatalf("Snapshot = %+v, %v", snap, err)
+	}
+	recs, err := s.ActiveGames()
+	if err != nil || len(recs) != 1 || recs[0].ID != "g1" {
+		t.Fatalf("ActiveGames = %v, %v", recs, err)
+	}
+}
+
+func onePerPlace(t *testing.T, open Open) {
+	s := open1(t, open)
+	newTestGame("g1", "chan1").create(t, s)
+	snap := state(1, 0, 0)
+	other := newTestGame("g2", "chan1").record()
+	if err := s.CreateGame(other, snap, hashOf(snap)); !errors.Is(err, storage.ErrChannelBusy) {
+		t.Fatalf("a second game in the channel: %v, want ErrChannelBusy", err)
+	}
+	again := newTestGame("g1", "chan2").record()
+	if err := s.CreateGame(again, snap, hashOf(snap)); !errors.Is(err, storage.ErrExists) {
+		t.Fatalf("a game id used twice: %v, want ErrExists", err)
+	}
+	bad := newTestGame("", "chan3").record()
+	if err := s.CreateGame(bad, snap, hashOf(snap)); !errors.Is(err, storage.ErrInvalid) {
+		t.Fatalf("an empty id: %v, want ErrInvalid", err)
+	}
+	thread := newTestGame("g3", "chan1").record()
+	thread.ThreadID = "thread1"
+	if err := s.CreateGame(thread, snap, hashOf(snap)); err != nil {
+		t.Fatalf("a game in a thread of a busy channel: %v", err)
+	}
+}
+
+func moveStored(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	c := g.commit(5, "i1")
+	c.Players = []string{"alice", "bob", "carol"}
+	g.play(t, s, c)
+	g.play(t, s, g.commit(2, "i2"))
+	moves, err := s.Moves("g1")
+	if err != nil || len(moves) != 2 {
+		t.Fatalf("Moves = %v, %v", moves, err)
+	}
+	first := moves[0]
+	if first.Seq != 1 || first.InteractionID != "i1" || first.Actor != "alice" || string(first.Data) != `{"add":5}` || !first.Time.Equal(c.Move.Time) || first.Time.Nanosecond() != c.Move.Time.Nanosecond() {
+		t.Fatalf("first move %+v, committed %+v", first, c.Move)
+	}
+	snap, err := s.Snapshot("g1")
+	if err != nil || snap.Seq != 2 || !bytes.Equal(snap.State, g.lastSnap) || snap.Hash != hashOf(g.lastSnap) {
+		t.Fatalf("Snapshot = %+v, %v", snap, err)
+	}
+	rec, err := s.Game("g1")
+	if err != nil || rec.Seq != 2 || len(rec.Players) != 3 || !rec.Updated.Equal(g.at.Add(2*time.Minute)) {
+		t.Fatalf("record after two moves: %+v, %v", rec, err)
+	}
+}
+
+func retriedInteraction(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	c := g.commit(5, "i1")
+	g.play(t, s, c)
+	applied, err := s.AppendMove(c)
+	if applied || err != nil {
+		t.Fatalf("the same interaction again: applied %v, %v; want not applied, no error", applied, err)
+	}
+	if moves, _ := s.Moves("g1"); len(moves) != 1 {
+		t.Fatalf("log has %d moves", len(moves))
+	}
+}
+
+func staleMove(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	stale := g.commit(1, "i1")
+	g.play(t, s, g.commit(2, "i2"))
+	_, err := s.AppendMove(stale)
+	var ce *storage.ConflictError
+	if !errors.As(err, &ce) || !errors.Is(err, storage.ErrConflict) || ce.Expected != 0 || ce.Actual != 1 {
+		t.Fatalf("a move on an old state: %v, want a ConflictError at 0 vs 1", err)
+	}
+}
+
+func racingMoves(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	const n = 8
+	var wg sync.WaitGroup
+	results := make([]error, n)
+	applied := make([]bool, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			applied[i], results[i] = s.AppendMove(g.commit(int64(i+1), fmt.Sprintf("i%d", i)))
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for i := range n {
+		switch {
+		case applied[i] && results[i] == nil:
+			won++
+		case !errors.Is(results[i], storage.ErrConflict):
+			t.Errorf("racer %d: applied %v, %v; want applied or a conflict", i, applied[i], results[i])
+		}
+	}
+	if moves, _ := s.Moves("g1"); won != 1 || len(moves) != 1 {
+		t.Fatalf("%d racers won, the log has %d moves; want exactly one", won, len(moves))
+	}
+}
+
+func endingMove(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	c := g.commit(3, "i1")
+	c.Timers = []storage.Timer{{Kind: "deadline", UserID: "bob", At: t0.Add(time.Hour)}}
+	g.play(t, s, c)
+	end := g.commit(4, "i2")
+	end.Status = storage.StatusFinished
+	end.Standings = []storage.Standing{{UserID: "alice", Score: 40, Rank: 1}, {UserID: "bob", Score: 30, Rank: 2}}
+	g.play(t, s, end)
+	if _, ok, _ := s.ActiveGame("chan1"); ok {
+		t.Fatal("the finished game still holds its channel")
+	}
+	if recs, _ := s.ActiveGames(); len(recs) != 0 {
+		t.Fatalf("active games after the end: %v", recs)
+	}
+	if ts, err := s.Timers("g1"); err != nil || len(ts) != 0 {
+		t.Fatalf("timers of a finished game: %v, %v", ts, err)
+	}
+	if due, _ := s.DueTimers(t0.Add(48 * time.Hour)); len(due) != 0 {
+		t.Fatalf("a finished game's timer fell due: %v", due)
+	}
+	alice, err := s.PlayerStats("alice")
+	if err != nil || alice != (storage.Stats{Played: 1, Won: 1, Points: 40, Best: 40}) {
+		t.Fatalf("alice's stats %+v, %v", alice, err)
+	}
+	rec, snap, ok, err := s.LastFinished("chan1")
+	if err != nil || !ok || rec.ID != "g1" || rec.Status != storage.StatusFinished || !bytes.Equal(snap, g.lastSnap) || len(rec.Standings) != 2 {
+		t.Fatalf("LastFinished = %+v %v %v", rec, ok, err)
+	}
+	if _, err := s.AppendMove(g.commit(1, "i3")); !errors.Is(err, storage.ErrFinished) {
+		t.Fatalf("a move after the end: %v, want ErrFinished", err)
+	}
+	if err := s.SetTimers("g1", nil); !errors.Is(err, storage.ErrFinished) {
+		t.Fatalf("timers after the end: %v, want ErrFinished", err)
+	}
+	newTestGame("g2", "chan1").create(t, s) // the channel is free again
+}
+
+func abandoned(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	if err := s.Finish("g1", storage.StatusAbandoned, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish("g1", storage.StatusAbandoned, nil); !errors.Is(err, storage.ErrFinished) {
+		t.Fatalf("finishing twice: %v, want ErrFinished", err)
+	}
+	if err := s.Finish("g1", storage.StatusPlaying, nil); !errors.Is(err, storage.ErrInvalid) {
+		t.Fatalf("finishing as playing: %v, want ErrInvalid", err)
+	}
+	bob, _ := s.PlayerStats("bob")
+	if bob != (storage.Stats{Abandoned: 1}) {
+		t.Fatalf("bob's stats %+v", bob)
+	}
+}
+
+func timersDue(t *testing.T, open Open) {
+	s := open1(t, open)
+	a, b := newTestGame("a", "chan1"), newTestGame("b", "chan2")
+	a.create(t, s)
+	b.create(t, s)
+	ca := a.commit(1, "ia")
+	ca.Timers = []storage.Timer{{Kind: "deadline", UserID: "bob", At: t0.Add(3 * time.Hour)}, {Kind: "reminder1", UserID: "bob", At: t0.Add(time.Hour)}}
+	a.play(t, s, ca)
+	if err := s.SetTimers("b", []storage.Timer{{Kind: "deadline", UserID: "alice", At: t0.Add(2 * time.Hour)}}); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := s.Timers("a")
+	if err != nil || len(ts) != 2 {
+		t.Fatalf("Timers(a) = %v, %v", ts, err)
+	}
+	due, err := s.DueTimers(t0.Add(2 * time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tm := range due {
+		got = append(got, tm.GameID+"/"+tm.Kind)
+	}
+	if want := []string{"a/reminder1", "b/deadline"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("due at +2h: %v, want %v", got, want)
+	}
+	if due[0].Seq != 1 || due[0].At.Nanosecond() != t0.Nanosecond() || due[0].UserID != "bob" {
+		t.Fatalf("due timer %+v: want seq 1, the time to the nanosecond, user bob", due[0])
+	}
+	dup := []storage.Timer{{Kind: "deadline", At: t0}, {Kind: "deadline", At: t0}}
+	if err := s.SetTimers("b", dup); !errors.Is(err, storage.ErrInvalid) {
+		t.Fatalf("two equal timers: %v, want ErrInvalid", err)
+	}
+}
+
+func completeTimer(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	if err := s.SetTimers("g1", []storage.Timer{{Kind: "reminder1", UserID: "bob", At: t0}}); err != nil {
+		t.Fatal(err)
+	}
+	due, err := s.DueTimers(t0)
+	if err != nil || len(due) != 1 {
+		t.Fatalf("due: %v, %v", due, err)
+	}
+	old := due[0]
+	// A move replaces the set with an equal timer: completing the one read before keeps it.
+	c := g.commit(1, "i1")
+	c.Timers = []storage.Timer{{Kind: "reminder1", UserID: "bob", At: t0}}
+	g.play(t, s, c)
+	if err := s.CompleteTimer(old); err != nil {
+		t.Fatal(err)
+	}
+	if ts, _ := s.Timers("g1"); len(ts) != 1 || ts[0].Seq != 1 {
+		t.Fatalf("a timer replaced since it was read was completed: %v", ts)
+	}
+	ts, _ := s.Timers("g1")
+	if err := s.CompleteTimer(ts[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CompleteTimer(ts[0]); err != nil {
+		t.Fatalf("completing twice: %v", err)
+	}
+	if ts, _ := s.Timers("g1"); len(ts) != 0 {
+		t.Fatalf("timers after completing: %v", ts)
+	}
+	if due, _ := s.DueTimers(t0.Add(time.Hour)); len(due) != 0 {
+		t.Fatalf("a completed timer fell due: %v", due)
+	}
+}
+
+func hold(t *testing.T, open Open) {
+	s := open1(t, open)
+	newTestGame("g1", "chan1").create(t, s)
+	if err := s.SetHold("g1", "the AI crashed"); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _ := s.Game("g1"); rec.Hold != "the AI crashed" {
+		t.Fatalf("hold %q", rec.Hold)
+	}
+	if err := s.SetHold("g1", ""); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _ := s.Game("g1"); rec.Hold != "" {
+		t.Fatalf("hold %q after resuming", rec.Hold)
+	}
+}
+
+func settings(t *testing.T, open Open) {
+	s := open1(t, open)
+	if got, err := s.PlayerSettings("nobody"); err != nil || got != (storage.Settings{}) {
+		t.Fatalf("settings of a new player: %+v, %v", got, err)
+	}
+	want := storage.Settings{TimeZone: "Europe/Paris", QuietStart: "22:00", QuietEnd: "07:30", Notify: "dm", NoReminders: true}
+	if err := s.SetPlayerSettings("alice", want); err != nil {
+		t.Fatal(err)
+	}
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	if err := s.Finish("g1", storage.StatusFinished, []storage.Standing{{UserID: "alice", Score: 10, Rank: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.PlayerSettings("alice"); got != want {
+		t.Fatalf("settings after a game's end: %+v, want %+v", got, want)
+	}
+	if err := s.SetPlayerSettings("alice", storage.Settings{Notify: "off"}); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.PlayerStats("alice"); st.Played != 1 {
+		t.Fatalf("stats after new settings: %+v", st)
+	}
+	if err := s.SetPlayerSettings("", want); !errors.Is(err, storage.ErrInvalid) {
+		t.Fatalf("settings of an empty user id: %v", err)
+	}
+}
+
+func leagues(t *testing.T, open Open) {
+	s := open1(t, open)
+	l := league.League{ID: "l1", Guild: "guild1", Name: "Spring", Map: "france", TableSize: 2}
+	season := league.Season{League: "l1", Number: 1, Fixtures: []league.Fixture{{Round: 1, Table: 1, Players: []string{"alice", "bob"}, GameID: "g1"}}}
+	if err := s.SaveLeague(l, season); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveLeague(league.League{ID: "l2", Guild: "guild2"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.League("l1"); err != nil || !reflect.DeepEqual(got, l) {
+		t.Fatalf("League = %+v, %v", got, err)
+	}
+	if ls, err := s.Leagues("guild1"); err != nil || len(ls) != 1 || ls[0].ID != "l1" {
+		t.Fatalf("Leagues(guild1) = %v, %v", ls, err)
+	}
+	if ls, _ := s.Leagues(""); len(ls) != 2 {
+		t.Fatalf("every league: %v", ls)
+	}
+	// The league game ends with its result; a caller that read the season before saves it.
+	g := newTestGame("g1", "thread1")
+	g.create(t, s)
+	at := t0.Add(time.Hour)
+	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{50, 20}, Places: []int{1, 2}, League: "l1", Season: 1, At: at}
+	if err := s.FinishWithResult("g1", storage.StatusFinished, []storage.Standing{{UserID: "alice", Score: 50, Rank: 1}, {UserID: "bob", Score: 20, Rank: 2}}, r); err != nil {
+		t.Fatal(err)
+	}
+	stale := season
+	stale.Started = 1
+	if err := s.SaveLeague(l, stale); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Season("l1", 1)
+	if err != nil || got.Started != 1 || !got.Fixtures[0].Done() || got.Fixtures[0].Scores[0] != 50 {
+		t.Fatalf("season after a stale save: %+v, %v", got, err)
+	}
+	if all, err := s.Seasons("l1"); err != nil || len(all) != 1 {
+		t.Fatalf("Seasons = %v, %v", all, err)
+	}
+	if _, err := s.Season("l1", 2); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("a missing season: %v", err)
+	}
+	if err := s.SaveLeague(l, league.Season{League: "other", Number: 1}); !errors.Is(err, storage.ErrInvalid) {
+		t.Fatalf("a season of another league: %v", err)
+	}
+}
+
+func ratings(t *testing.T, open Open) {
+	s := open1(t, open)
+	for i, winner := range []string{"alice", "alice", "bob"} {
+		g := newTestGame(fmt.Sprintf("g%d", i), fmt.Sprintf("chan%d", i))
+		g.create(t, s)
+		places := []int{1, 2}
+		if winner == "bob" {
+			places = []int{2, 1}
+		}
+		r := storage.Result{Guild: "guild1", Map: "france", GameID: g.id, Players: []string{"alice", "bob"}, Scores: []int{1, 1}, Places: places, At: t0.Add(time.Duration(i) * time.Hour)}
+		if err := s.FinishWithResult(g.id, storage.StatusFinished, nil, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alice, _ := s.Rating("guild1", "", "alice")
+	bob, _ := s.Rating("guild1", "france", "bob")
+	if alice.Shown() <= bob.Shown() || alice == league.NewRating() {
+		t.Fatalf("alice (2 wins) %v, bob (1 win) %v", alice, bob)
+	}
+	if fresh, _ := s.Rating("guild2", "", "alice"); fresh != league.NewRating() {
+		t.Fatalf("a rating in another guild: %v", fresh)
+	}
+	board, err := s.Leaderboard("guild1", "")
+	if err != nil || len(board) != 2 || board[0].UserID != "alice" {
+		t.Fatalf("Leaderboard = %v, %v", board, err)
+	}
+	games, err := s.RatedGames("guild1", "bob", 2)
+	if err != nil || len(games) != 2 || games[0].GameID != "g2" || len(games[0].Shown) != 2 {
+		t.Fatalf("RatedGames = %+v, %v", games, err)
+	}
+	if games, _ := s.RatedGames("guild1", "carol", 0); len(games) != 0 {
+		t.Fatalf("rated games of a stranger: %v", games)
+	}
+}
+
+func exportImport(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	g.play(t, s, g.commit(3, "i1"))
+	c := g.commit(4, "i2")
+	c.Timers = []storage.Timer{{Kind: "deadline", UserID: "bob", At: t0.Add(time.Hour)}}
+	g.play(t, s, c)
+	doc, err := s.Export("g1", true, counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := open1(t, open)
+	rec, err := other.Import(doc, counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := other.Export("g1", true, counter{})
+	if err != nil || !bytes.Equal(again, doc) {
+		t.Fatalf("export after import differs (%v):\n%s\n%s", err, again, doc)
+	}
+	if rec.Seq != 2 {
+		t.Fatalf("imported record %+v", rec)
+	}
+	if _, err := other.Import(doc, counter{}); !errors.Is(err, storage.ErrExists) {
+		t.Fatalf("importing twice: %v", err)
+	}
+	rep, err := other.Verify(counter{})
+	if err != nil || !rep.OK() || rep.Games != 1 {
+		t.Fatalf("Verify = %+v, %v", rep, err)
+	}
+	var bad storage.GameExport
+	_ = json.Unmarshal(doc, &bad)
+	bad.Game.ID, bad.Game.ChannelID, bad.Moves[0].Data = "g2", "chan9", json.RawMessage(`{"add":9}`)
+	tampered, _ := json.Marshal(bad)
+	if _, err := other.Import(tampered, counter{}); !errors.Is(err, storage.ErrInvalid) {
+		t.Fatalf("a log that does not replay to its snapshot: %v", err)
+	}
+}
+
+func playersExport(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	g.play(t, s, g.commit(3, "i1"))
+	doc, err := s.Export("g1", false, counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range []string{`"seed"`, `"deck"`, `"i1"`} {
+		if bytes.Contains(doc, []byte(secret)) {
+			t.Errorf("the players' export shows %s:\n%s", secret, doc)
+		}
+	}
+}
+
+func notFound(t *testing.T, open Open) {
+	s := open1(t, open)
+	for name, err := range map[string]error{
+		"Game":     func() error { _, err := s.Game("nope"); return err }(),
+		"Snapshot": func() error { _, err := s.Snapshot("nope"); return err }(),
+		"Moves":    func() error { _, err := s.Moves("nope"); return err }(),
+		"Timers":   func() error { _, err := s.Timers("nope"); return err }(),
+		"Append":   func() error { _, err := s.AppendMove(newTestGame("nope", "c").commit(1, "i")); return err }(),
+		"League":   func() error { _, err := s.League("nope"); return err }(),
+		"Hold":     s.SetHold("nope", "x"),
+	} {
+		if !errors.Is(err, storage.ErrNotFound) {
+			t.Errorf("%s of an unknown game: %v, want ErrNotFound", name, err)
+		}
+	}
+}
+
+func leagueExport(t *testing.T, open Open) {
+	s := open1(t, open)
+	l := league.League{ID: "l1", Guild: "guild1", Name: "Spring"}
+	if err := s.SaveLeague(l, league.Season{League: "l1", Number: 1}); err != nil {
+		t.Fatal(err)
+	}
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{2, 1}, Places: []int{1, 2}, At: t0}
+	if err := s.FinishWithResult("g1", storage.StatusFinished, nil, r); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := s.ExportLeague("l1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := open1(t, open)
+	if _, err := other.ImportLeague(doc); err != nil {
+		t.Fatal(err)
+	}
+	again, err := other.ExportLeague("l1")
+	if err != nil || !bytes.Equal(again, doc) {
+		t.Fatalf("the league exported after its import differs (%v):\n%s\n%s", err, again, doc)
+	}
+	if _, err := other.ImportLeague(doc); !errors.Is(err, storage.ErrExists) {
+		t.Fatalf("importing a league twice: %v", err)
+	}
+}
+
+func webLinks(t *testing.T, open Open) {
+	s := open(t)
+	first, err := s.WebSecret()
+	if err != nil || len(first) != 32 {
+		t.Fatalf("secret %x, %v", first, err)
+	}
+	if again, err := s.WebSecret(); err != nil || string(again) != string(first) {
+		t.Fatalf("the secret changed: every link given out would break (%v)", err)
+	}
+	if gen, err := s.WebLinkGeneration("g1"); err != nil || gen != 0 {
+		t.Fatalf("a page never revoked: generation %d, %v", gen, err)
+	}
+	for want := uint64(1); want <= 2; want++ {
+		if gen, err := s.RevokeWebLinks("g1"); err != nil || gen != want {
+			t.Fatalf("revocation %d: generation %d, %v", want, gen, err)
+		}
+	}
+	if gen, _ := s.WebLinkGeneration("g1"); gen != 2 {
+		t.Errorf("g1's generation: %d, want 2", gen)
+	}
+	if gen, _ := s.WebLinkGeneration("g2"); gen != 0 {
+		t.Errorf("another page's generation: %d, want 0", gen)
+	}
+}
