@@ -242,7 +242,7 @@ func TestBrowserFinishedGameChecksTheKey(t *testing.T) {
 	st.games.put(Game{Table: tb, Version: 9})
 	ctx := tab(t)
 	do(t, ctx, "open the page", chromedp.Navigate(st.http.URL+st.gamePath(t, "g1")))
-	waitFor(t, ctx, `document.getElementById("check") !== null`)
+	waitFor(t, ctx, `document.body.dataset.ready === "true" && document.getElementById("check") !== null`)
 	do(t, ctx, "check the key", chromedp.Click("#check"))
 	if got := eval[string](t, ctx, `document.getElementById("checked").className`); got != "ok" {
 		t.Errorf("the check says %q: %s", got, eval[string](t, ctx, `document.getElementById("checked").textContent`))
