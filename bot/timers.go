@@ -40,7 +40,13 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	deadline := start.Add(d)
 	timers := []storage.Timer{{Kind: kindDeadline, UserID: cur.ID, At: deadline}}
 	prefs, err := b.store.PlayerSettings(cur.ID)
-	if err != nil || prefs.NoReminders {
+	if err != nil {
+		return timers
+	}
+	if wantsDM(prefs) {
+		timers = append(timers, notifyTimer(prefs, cur.ID, start))
+	}
+	if prefs.NoReminders {
 		return timers
 	}
 	for n, frac := range reminderAt {
@@ -88,14 +94,19 @@ func (b *Bot) tick() {
 // then marked done; an expired lobby closes. The timers of a game on hold wait until it resumes.
 // Then the AI turns that found the queue full are offered again, and league games past their
 // round's deadline are adjudicated (fireLeagues). It returns how many timers and adjudications it
-// handled.
+// handled. Turn DMs due together go out as one message per player (fireNotices).
 func (b *Bot) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
 		b.log.Error("could not read the due timers", "err", err)
 		return 0
 	}
+	var notices []storage.Timer
 	for _, tm := range due {
+		if tm.Kind == kindNotify {
+			notices = append(notices, tm) // sent together below: one message per player
+			continue
+		}
 		e := b.running(tm.GameID)
 		if e == nil {
 			_ = b.store.CompleteTimer(tm)
@@ -103,6 +114,7 @@ func (b *Bot) FireTimers(now time.Time) int {
 		}
 		b.fireOn(e, tm)
 	}
+	b.fireNotices(notices)
 	b.offerPendingAI()
 	return len(due) + b.fireLeagues(now)
 }
@@ -174,6 +186,9 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		text = fmt.Sprintf("The table is waiting for %s, whose turn began %s. The turn will be %s %s.", cur.Name,
 			stamp(deadline.Add(-t.Settings.Deadline), "R"), then, stamp(deadline, "R"))
 	}
+	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, text) {
+		return
+	}
 	ping := b.pingable([]string{cur.ID})
 	content := text
 	if len(ping) > 0 {
@@ -185,6 +200,25 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
 		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
 	}
+}
+
+// remindByDM sends a reminder by direct message to a player who chose notify:dm, and reports
+// whether it did. A refused DM makes the player one who is mentioned, starting with this reminder.
+func (b *Bot) remindByDM(e *gameEntry, userID, text string) bool {
+	prefs, err := b.store.PlayerSettings(userID)
+	if err != nil || !wantsDM(prefs) {
+		return false
+	}
+	err = b.dm(userID, text+"\n"+channelLink(e.guild, e.place), nil)
+	if err == nil {
+		return true
+	}
+	if dmsClosed(err) {
+		b.dmRefused(userID, prefs)
+	} else {
+		b.log.Warn("could not send a reminder by DM", "game", e.id, "err", err)
+	}
+	return false
 }
 
 // deadlineOf is the time of the deadline among a game's timers (zero if none).

@@ -71,7 +71,7 @@ func init() {
 			FlagOption("rated", "Table: count the game for the server's ratings"),
 			TextOption("quiet", "You: hours without pings, like 22-8 (or none)"),
 			TextOption("timezone", "You: your time zone, like Europe/Paris"),
-			TextOption("notify", "You: pinged on your turn (mention) or not (off)").Among("mention", "off"),
+			TextOption("notify", "You: told of your turn by direct message (dm), pinged (mention) or not (off)").Among("dm", "mention", "off"),
 			TextOption("reminders", "You: reminders before deadlines").Among("on", "off"),
 		}}, run: carcSettings},
 		{Sub: Sub{Name: "help", Description: "How to play with this bot"}, anywhere: true, run: func(t *table.Table, in Input) Reply {
