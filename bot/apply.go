@@ -119,6 +119,11 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			reply.Text += "\nProblem: " + e.problem
 		}
 		comps := components(reply)
+		if status {
+			for _, line := range b.vacationLines(e.table) {
+				reply.Text += "\n" + line
+			}
+		}
 		if line := holdLine(e); status && line != "" {
 			reply.Text += "\n" + line
 			comps = append(comps, resumeButton(e.table)...)
@@ -267,7 +272,7 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
-	if line := deadlineLine(reply.Table, e.timers); line != "" {
+	if line := deadlineLine(reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
 	if line := mentionLine(ping); line != "" {

@@ -22,7 +22,7 @@ import (
 // (storage.SaveLeague). One lock for the process is plenty: league commands are rare.
 var leagueMu sync.Mutex
 
-// leagueCommand answers /league and /carc rating|leaderboard; it reports whether the command was
+// leagueCommand answers /league, /carc me rating and /carc leaderboard; it reports whether the command was
 // one of these.
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {

@@ -141,6 +141,9 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
+	if at := b.dueAt(e, tm); at.After(b.now()) {
+		return // the player's vacation stopped the clock: the timer stays due until then
+	}
 	if tm.Kind == kindDeadline {
 		reply := commands.Timeout(t, t.Settings.Policy) // its step keeps the autopilot's moves
 		if !reply.OK {
@@ -174,7 +177,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
-	deadline := deadlineOf(e.timers)
+	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.Settings.Deadline)
 	then := map[string]string{table.PolicySkip: "skipped", table.PolicyAuto: "played for them"}[t.Settings.Policy]
 	var text string
 	switch strings.TrimPrefix(tm.Kind, kindReminder) {
@@ -184,7 +187,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		text = fmt.Sprintf("%s, your turn is still waiting: it will be %s %s.", cur.Name, then, stamp(deadline, "R"))
 	default:
 		text = fmt.Sprintf("The table is waiting for %s, whose turn began %s. The turn will be %s %s.", cur.Name,
-			stamp(deadline.Add(-t.Settings.Deadline), "R"), then, stamp(deadline, "R"))
+			stamp(began, "R"), then, stamp(deadline, "R"))
 	}
 	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, text) {
 		return
@@ -237,9 +240,8 @@ func stamp(at time.Time, style string) string {
 	return fmt.Sprintf("<t:%d:%s>", at.Unix(), style)
 }
 
-// deadlineLine tells the table when the running turn ends.
-func deadlineLine(t *table.Table, timers []storage.Timer) string {
-	at := deadlineOf(timers)
+// deadlineLine tells the table when the running turn ends (at, zero if it has no deadline).
+func deadlineLine(t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
 	}

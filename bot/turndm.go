@@ -99,7 +99,7 @@ func (b *Bot) notice(tm storage.Timer) (turnNotice, bool) {
 		return turnNotice{}, false
 	}
 	return turnNotice{timer: tm, title: t.Entry().Title, link: channelLink(e.guild, e.place), turn: t.Game.Turn,
-		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: deadlineOf(e.timers), place: e.place}, true
+		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: b.turnDeadline(e), place: e.place}, true
 }
 
 // deliver sends a player their waiting turns in one direct message, or, if the player's settings

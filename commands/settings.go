@@ -14,7 +14,7 @@ import (
 )
 
 // newOptions are the options of /carc new, in the order the help lists them.
-var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "rules"}
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "vacations", "rules"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
 func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
@@ -101,6 +101,12 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 				return err
 			}
 			s.Leaving = l
+		case "vacations":
+			b, err := parseSwitch(name, v, "a player's vacation stops their turn deadlines at this table")
+			if err != nil {
+				return err
+			}
+			s.NoVacations = !b
 		case "rules":
 			if err := applyRuleFlags(s, e, v); err != nil {
 				return err
@@ -219,13 +225,14 @@ func tilesSetting(t *table.Table) string {
 	return fmt.Sprintf("%d tiles", o.TileCount)
 }
 
-// personalOptions are the player's own settings of /carc settings, kept by the Discord bot.
-var personalOptions = []string{"quiet", "timezone", "notify", "reminders"}
+// personalOptions are the player's own settings of /carc settings and the server's, kept by the
+// Discord bot.
+var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vacation-days"}
 
 func carcSettings(t *table.Table, in Input) Reply {
 	for _, o := range personalOptions {
 		if _, ok := in.Options[o]; ok {
-			return fail(t, "Personal settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
+			return fail(t, "Personal and server settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
 		}
 	}
 	if len(in.Options) == 0 {

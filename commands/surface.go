@@ -36,6 +36,7 @@ func init() {
 			FlagOption("hints", "Let the player to move see the normal AI's move with /carc hint (default false)"),
 			leavingOption("When a player resigns or is removed: drop the seat (default), or an AI plays it on"),
 			FlagOption("rated", "Count the game for the server's ratings (default true)"),
+			FlagOption("vacations", "A player's vacation stops their deadlines here (default true; false for tournaments)"),
 			TextOption("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)"),
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
@@ -69,10 +70,12 @@ func init() {
 			FlagOption("hints", "Table: let the player to move see the normal AI's move (/carc hint)"),
 			leavingOption("Table: a seat whose player resigns or is removed is dropped or played by an AI"),
 			FlagOption("rated", "Table: count the game for the server's ratings"),
+			FlagOption("vacations", "Table: a player's vacation stops their deadlines"),
 			TextOption("quiet", "You: hours without pings, like 22-8 (or none)"),
 			TextOption("timezone", "You: your time zone, like Europe/Paris"),
 			TextOption("notify", "You: told of your turn by direct message (dm), pinged (mention) or not (off)").Among("dm", "mention", "off"),
 			TextOption("reminders", "You: reminders before deadlines").Among("on", "off"),
+			IntegerOption("vacation-days", "Server (Manage Server): vacation days a year for each member (default 30)", 0, 366),
 		}}, run: carcSettings},
 		{Sub: Sub{Name: "help", Description: "How to play with this bot"}, anywhere: true, run: func(t *table.Table, in Input) Reply {
 			return Reply{Text: helpText(in.Local), Ephemeral: true, OK: true, Table: t}

@@ -461,6 +461,11 @@ func settingsText(t *table.Table) string {
 		leaving = fmt.Sprintf("the %s AI plays their seat on", s.Leaving)
 	}
 	lines = append(lines, "a player who resigns or is removed: "+leaving)
+	vacations := "a player's vacation stops their deadlines"
+	if s.NoVacations {
+		vacations = "off: deadlines run during vacations"
+	}
+	lines = append(lines, "vacations: "+vacations)
 	if !t.Local {
 		rated := "yes"
 		if why := t.Unrated(); why != "" {
@@ -499,7 +504,7 @@ func helpText(local bool) string {
 	if local {
 		lines = append(lines, "Leagues: /league create, join, start, standings; !table GAME-ID goes to a league's game.")
 	} else {
-		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")
+		lines = append(lines, "Leagues: /league create, join, start, standings; /carc me rating, /carc leaderboard.")
 	}
 	for _, e := range variants.All(false) {
 		if e.Help != "" {

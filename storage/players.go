@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -18,6 +19,17 @@ type Settings struct {
 	// DMRefused records that Discord refused a turn DM (the player's DMs are closed): the player
 	// is mentioned instead until they choose "dm" again.
 	DMRefused bool `json:"dm_refused,omitempty"`
+	// Vacations are the player's vacations, past ones of the last year included (they count
+	// against the yearly allowance, and stopped clocks are computed from them), in time order and
+	// never overlapping.
+	Vacations []Vacation `json:"vacations,omitempty"`
+}
+
+// Vacation is a stretch of whole days, [From, To), during which the player's turn deadlines stop
+// at tables that allow vacations. From and To are midnights in the player's time zone.
+type Vacation struct {
+	From time.Time `json:"from"`
+	To   time.Time `json:"to"`
 }
 
 // Stats are a player's totals over finished games, updated when a game ends.

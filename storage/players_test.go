@@ -2,12 +2,13 @@ package storage
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
 func TestPlayerSettings(t *testing.T) {
 	s, _ := openTest(t)
-	if got, err := s.PlayerSettings("alice"); got != (Settings{}) || err != nil {
+	if got, err := s.PlayerSettings("alice"); !reflect.DeepEqual(got, Settings{}) || err != nil {
 		t.Errorf("unknown player = %+v, %v; want zero settings", got, err)
 	}
 	want := Settings{TimeZone: "Europe/Paris", QuietStart: "22:00", QuietEnd: "07:30", Notify: "dm", NoReminders: true}
@@ -26,7 +27,7 @@ func TestPlayerSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = reopen(t, s)
-	if got, _ := s.PlayerSettings("alice"); got != want {
+	if got, _ := s.PlayerSettings("alice"); !reflect.DeepEqual(got, want) {
 		t.Errorf("settings = %+v, want %+v", got, want)
 	}
 	if st, _ := s.PlayerStats("alice"); st != (Stats{Played: 1, Points: 12, Best: 12}) {

@@ -100,9 +100,13 @@ func Surface() []commands.Command {
 	return []commands.Command{cmd}
 }
 
-// CarcSubs are the subcommands of /carc that leagues answer from the store: a player's rating and
-// the server's leaderboard (RatingText, LeaderboardText).
+// CarcSubs are the subcommands of /carc that leagues answer from the store: the server's
+// leaderboard (LeaderboardText).
 var CarcSubs = []commands.Sub{
-	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
 	{Name: "leaderboard", Description: "The server's top 20, overall or on one map", Options: []commands.Option{commands.TextOption("map", "One map's leaderboard")}},
+}
+
+// PlayerSubs are the subcommands of /carc me that leagues answer: a player's rating (RatingText).
+var PlayerSubs = []commands.Sub{
+	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
 }

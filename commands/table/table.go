@@ -64,6 +64,9 @@ type Settings struct {
 	Leaving ai.Level `json:"leaving,omitempty"`
 	// Unrated is rated:false: the game counts for nobody's rating (a league game never is).
 	Unrated bool `json:"unrated,omitempty"`
+	// NoVacations is vacations:false: the turn deadlines run while a player is on vacation (a
+	// tournament's rule); by default a player's vacation stops their deadlines at the table.
+	NoVacations bool `json:"no_vacations,omitempty"`
 }
 
 // WithDefaults fills the settings a table left open with the map's and the bot's defaults, so that
