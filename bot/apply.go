@@ -120,6 +120,9 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		}
 		comps := components(reply)
 		if status {
+			if line := deadlineLine(e.table, b.turnDeadline(e)); line != "" {
+				reply.Text += "\n" + line
+			}
 			for _, line := range b.vacationLines(e.table) {
 				reply.Text += "\n" + line
 			}
@@ -180,6 +183,12 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 	t := reply.Table
 	if reply.Step == nil {
 		return errors.New("a change without its step")
+	}
+	if ev, ok := b.clockEvent(e, t); ok {
+		if _, _, err := table.Apply(t, actor, ev); err != nil {
+			return fmt.Errorf("set the time bank: %w", err)
+		}
+		reply.Step.Events = append(reply.Step.Events, ev)
 	}
 	enc, err := encode(t, *reply.Step)
 	if err != nil {

@@ -36,7 +36,7 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 		return e.timers
 	}
 	cur, _ := t.Current()
-	start, d := b.now(), t.Settings.Deadline
+	start, d := b.now(), t.TurnTime()
 	deadline := start.Add(d)
 	timers := []storage.Timer{{Kind: kindDeadline, UserID: cur.ID, At: deadline}}
 	prefs, err := b.store.PlayerSettings(cur.ID)
@@ -177,7 +177,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
-	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.Settings.Deadline)
+	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
 	then := map[string]string{table.PolicySkip: "skipped", table.PolicyAuto: "played for them"}[t.Settings.Policy]
 	var text string
 	switch strings.TrimPrefix(tm.Kind, kindReminder) {
@@ -244,6 +244,10 @@ func stamp(at time.Time, style string) string {
 func deadlineLine(t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
+	}
+	if t.Settings.Bank > 0 {
+		cur, _ := t.Current()
+		return cur.Name + "'s time bank runs out " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
 	}
 	return "Turn deadline: " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
 }

@@ -69,7 +69,7 @@ func (b *Bot) dueAt(e *gameEntry, tm storage.Timer) time.Time {
 	if err != nil || len(p.Vacations) == 0 {
 		return tm.At
 	}
-	return stoppedUntil(p.Vacations, deadline.Add(-t.Settings.Deadline), tm.At)
+	return stoppedUntil(p.Vacations, deadline.Add(-t.TurnTime()), tm.At)
 }
 
 // turnDeadline is when the running turn really ends (zero if it has no deadline).

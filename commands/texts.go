@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -336,6 +337,9 @@ func statusText(t *table.Table) string {
 		b.WriteString(finalText(t))
 		return strings.TrimSpace(b.String())
 	}
+	if line := banksLine(t); line != "" {
+		b.WriteString(line + "\n")
+	}
 	cur, _ := t.Current()
 	switch g.Phase {
 	case game.PhaseSource:
@@ -442,7 +446,7 @@ func settingsText(t *table.Table) string {
 	e := t.Entry()
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
-		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", FormatDuration(s.Deadline),
+		fmt.Sprintf("deadline: %s, then %s; a player can be removed after %s", deadlineSetting(s),
 			map[string]string{table.PolicySkip: "the turn is skipped", table.PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
 			Plural(s.MissedLimit, "missed turn", "missed turns")),
 	}
@@ -477,6 +481,52 @@ func settingsText(t *table.Table) string {
 		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// deadlineSetting is the table's deadline model.
+func deadlineSetting(s table.Settings) string {
+	if s.Bank > 0 {
+		return fmt.Sprintf("a time bank of %s each, %s more per turn, until a player's bank runs out", FormatDuration(s.Bank), FormatDuration(s.Increment))
+	}
+	return FormatDuration(s.Deadline) + " per turn"
+}
+
+// clockShort is the deadline model in a few words, for the message that opens a table.
+func clockShort(s table.Settings) string {
+	if s.Bank > 0 {
+		return fmt.Sprintf("time bank %s + %s per turn", FormatDuration(s.Bank), FormatDuration(s.Increment))
+	}
+	return "turn deadline " + FormatDuration(s.Deadline)
+}
+
+// banksLine tells what is left of each player's time bank (deadline:bank), as it stood when their
+// current or next turn began.
+func banksLine(t *table.Table) string {
+	if len(t.Banks) != len(t.Seats) {
+		return ""
+	}
+	parts := make([]string, len(t.Seats))
+	for i, u := range t.Seats {
+		parts[i] = u.Name + " " + FormatBank(t.Banks[i])
+	}
+	return "Time banks at the start of each one's turn: " + strings.Join(parts, ", ") + "."
+}
+
+// FormatBank writes a time bank in days, hours and minutes ("2d 5h", "40m", "0m").
+func FormatBank(d time.Duration) string {
+	d = d.Truncate(time.Minute)
+	days, hours, mins := d/(24*time.Hour), d%(24*time.Hour)/time.Hour, d%time.Hour/time.Minute
+	var parts []string
+	if days > 0 {
+		parts = append(parts, fmt.Sprintf("%dd", days))
+	}
+	if hours > 0 {
+		parts = append(parts, fmt.Sprintf("%dh", hours))
+	}
+	if mins > 0 || len(parts) == 0 {
+		parts = append(parts, fmt.Sprintf("%dm", mins))
+	}
+	return strings.Join(parts, " ")
 }
 
 func meeplesOf(t *table.Table) int {

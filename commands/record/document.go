@@ -52,8 +52,11 @@ type TableOptions struct {
 	Missed   int           `json:"missed,omitempty"`
 	Unrated  bool          `json:"unrated,omitempty"`
 	// NoVacations is vacations:false: the deadlines ran during the players' vacations.
-	NoVacations bool       `json:"no_vacations,omitempty"`
-	AI          []ai.Level `json:"ai,omitempty"`
+	NoVacations bool `json:"no_vacations,omitempty"`
+	// Bank and Increment are the time bank of deadline:bank (ns; 0: a deadline per turn).
+	Bank      time.Duration `json:"bank,omitempty"`
+	Increment time.Duration `json:"increment,omitempty"`
+	AI        []ai.Level    `json:"ai,omitempty"`
 }
 
 // Move is one move of the game.
@@ -143,7 +146,7 @@ func Of(t *table.Table, steps []Stored) (Document, error) {
 func tableOptions(t *table.Table) *TableOptions {
 	s := t.Settings
 	o := &TableOptions{Hints: s.Hints, Leaving: s.Leaving, Deadline: s.Deadline, Policy: s.Policy, Missed: s.MissedLimit, Unrated: s.Unrated,
-		NoVacations: s.NoVacations}
+		NoVacations: s.NoVacations, Bank: s.Bank, Increment: s.Increment}
 	for i, u := range t.Seats {
 		if level, isAI := table.AILevel(u); isAI && t.LeftBy(i).ID == "" {
 			if o.AI == nil {
