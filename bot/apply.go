@@ -284,15 +284,18 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	if line := deadlineLine(reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
+	public := content // what followers are told: no mention
+	ended := reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
 	comps := components(reply)
-	var files []*discordgo.File
+	var board []byte
 	if reply.Image != commands.EndImage {
 		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		files = pngFile(b.picture(reply.Table, reply))
+		board = b.picture(reply.Table, reply)
 	}
+	files := pngFile(board)
 	before, done := b.order.enter(e.place)
 	p := &posting{done: make(chan struct{})}
 	if reply.Image == commands.EndImage {
@@ -309,12 +312,14 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 					p.err = errors.New("the bot hit an internal error while drawing the game's end")
 				}
 			}()
-			files := append(pngFile(b.picture(reply.Table, reply)), b.cfg.EndFiles(reply.Table)...)
+			board := b.picture(reply.Table, reply)
+			files := append(pngFile(board), b.cfg.EndFiles(reply.Table)...)
 			<-before
 			p.id, p.err = b.send(e.place, content, comps, files, ping)
 			if p.err != nil {
 				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
 			}
+			b.tellFollowers(e, reply.Table, public, board, true)
 		}()
 		return p
 	}
@@ -330,6 +335,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		return p
 	}
 	e.problem = ""
+	b.tellFollowers(e, reply.Table, public, board, ended)
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
 		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {

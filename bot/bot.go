@@ -71,6 +71,7 @@ type Bot struct {
 	opening map[string]bool       // league games being opened (openRound)
 
 	order    placeOrder     // each channel's announcements in order (post.go)
+	follows  followIndex    // the followers of each game (follow.go)
 	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
 
 	inflight      sync.WaitGroup

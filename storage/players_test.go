@@ -37,3 +37,27 @@ func TestPlayerSettings(t *testing.T) {
 		t.Errorf("empty user id: %v", err)
 	}
 }
+
+func TestEachPlayerSettingsVisitsEveryPlayerOnce(t *testing.T) {
+	s, _ := openTest(t)
+	for _, id := range []string{"bob", "alice", "carol"} {
+		if err := s.SetPlayerSettings(id, Settings{Notify: "dm", Follows: []Follow{{GameID: "g-" + id, Place: "c1"}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seen []string
+	err := s.EachPlayerSettings(func(id string, p Settings) error {
+		if len(p.Follows) != 1 || p.Follows[0].GameID != "g-"+id {
+			t.Errorf("%s's settings: %+v", id, p)
+		}
+		seen = append(seen, id)
+		return nil
+	})
+	if err != nil || !reflect.DeepEqual(seen, []string{"alice", "bob", "carol"}) {
+		t.Fatalf("visited %v (%v)", seen, err)
+	}
+	stop := errors.New("stop")
+	if err := s.EachPlayerSettings(func(string, Settings) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("an error of the callback: %v", err)
+	}
+}
