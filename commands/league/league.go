@@ -14,10 +14,11 @@ const (
 	RoundRobin       Format = "round-robin"
 	DoubleRoundRobin Format = "double-round-robin"
 	Swiss            Format = "swiss"
+	Cup              Format = "cup" // knock-out, single elimination (cup.go)
 )
 
 // Formats lists the formats in the order they are offered.
-var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss}
+var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss, Cup}
 
 // Policy is what happens to a game still running at its round's deadline.
 type Policy string
@@ -115,6 +116,9 @@ func (l *League) Check() error {
 	}
 	if l.Policy != PolicyScoreStands && l.Policy != PolicyForfeit {
 		return fmt.Errorf("round deadline policy %q is not %q or %q", l.Policy, PolicyScoreStands, PolicyForfeit)
+	}
+	if l.Format == Cup && l.TableSize != 2 {
+		return fmt.Errorf("a cup plays games of two, not %d", l.TableSize)
 	}
 	if l.Format == Swiss && l.Rounds < 1 {
 		return fmt.Errorf("a swiss league needs at least 1 round")

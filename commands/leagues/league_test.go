@@ -124,7 +124,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 	}{
 		{[]string{"name="}, "name of 1 to 50 characters"},
 		{[]string{"name=X", "map=mars"}, "Map:mars is not a map: choose"},
-		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin or swiss"},
+		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin, swiss or cup (knock-out)"},
 		{[]string{"name=X", "players=6"}, "seats 2 to 5 players"},
 		{[]string{"name=X", "rounds=3"}, "only a swiss league chooses its rounds"},
 		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
