@@ -406,8 +406,12 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	r, ok := leagues.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
-			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: every game is played.\n%s\nAn administrator closes the season with /league end.",
-				l.Name, s.Number, leagues.StandingsText(l, s)), nil)
+			played := "every game is played."
+			if w := s.Champion(); w != "" {
+				played = fmt.Sprintf("the final is played: %s wins the cup.", s.Name(w))
+			}
+			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: %s\n%s\nAn administrator closes the season with /league end.",
+				l.Name, s.Number, played, leagues.StandingsText(l, s)), nil)
 			s.Ended = b.now()
 			if err := b.store.SaveLeague(l, s); err != nil {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)
