@@ -153,11 +153,15 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 	return idx, nil
 }
 
-// roundEnd is when a round started at now ends. A league on dates keeps its calendar: the round
+// roundEnd is when a round started at now ends. A league on dates ends a round on its own date
+// when the league has one for it (RoundDates) and it is still to come; otherwise it keeps its calendar: the round
 // ends one round length after the round before it, even if an administrator started it early or
 // the bot a little late; a round whose calendar date has already passed (after a pause) gets its
 // full length from now, like every round of a league that starts rounds when they are played.
 func (s *Season) roundEnd(l *League, now time.Time) time.Time {
+	if r := s.Started; l.OnDates() && r >= 1 && r <= len(l.RoundDates) && l.RoundDates[r-1].After(now) {
+		return l.RoundDates[r-1] // the round's own date
+	}
 	if next := s.Deadline.Add(l.RoundDeadline); l.OnDates() && !s.Deadline.IsZero() && next.After(now) {
 		return next
 	}

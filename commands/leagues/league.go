@@ -222,6 +222,16 @@ func leagueCreate(c Context, in commands.Input) Reply {
 			return fail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", game.Echo(v))
 		}
 	}
+	if v, ok := in.Options["dates"]; ok {
+		dates, err := roundDates(v, c.Now)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if _, chosen := in.Options["next"]; chosen && !l.OnDates() {
+			return fail("dates:%s: rounds with dates start on their dates: leave out next:ends (or choose next:date)", game.Echo(v))
+		}
+		l.Next, l.RoundDates = league.NextOnDate, dates
+	}
 	if v, ok := in.Options["adjudicate"]; ok {
 		l.Policy = league.Policy(strings.ToLower(v))
 		if l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit {
@@ -252,6 +262,34 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 
+// maxRoundDates bounds the dates a league lists.
+const maxRoundDates = 60
+
+// roundDates reads dates:"2026-12-06 2026-12-13": each round's last day (UTC), in order and to
+// come; a round ends at the end of its day.
+func roundDates(v string, now time.Time) ([]time.Time, error) {
+	fields := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' })
+	if len(fields) == 0 || len(fields) > maxRoundDates {
+		return nil, fmt.Errorf("dates:%s: list each round's last day, like 2026-12-06 2026-12-13 (1 to %d days, UTC)", game.Echo(v), maxRoundDates)
+	}
+	var out []time.Time
+	for i, f := range fields {
+		d, err := time.Parse("2006-01-02", f)
+		if err != nil {
+			return nil, fmt.Errorf("dates: %s is not a day: write days as 2026-12-06 (year-month-day)", game.Echo(f))
+		}
+		end := d.AddDate(0, 0, 1)
+		switch {
+		case !end.After(now):
+			return nil, fmt.Errorf("dates: round %d's day %s has passed", i+1, f)
+		case i > 0 && !end.After(out[i-1]):
+			return nil, fmt.Errorf("dates: round %d's day %s does not come after round %d's", i+1, f, i)
+		}
+		out = append(out, end)
+	}
+	return out, nil
+}
+
 func variantTitle(id string) string {
 	if e, err := variants.Lookup(id); err == nil {
 		return e.Title
@@ -270,6 +308,13 @@ func formatText(l league.League) string {
 }
 
 func nextText(l league.League) string {
+	if l.OnDates() && len(l.RoundDates) > 0 {
+		days := make([]string, len(l.RoundDates))
+		for i, d := range l.RoundDates {
+			days[i] = fmt.Sprintf("%d: <t:%d:d>", i+1, d.Unix())
+		}
+		return "the rounds end on their dates (round " + strings.Join(days, ", ") + "), later ones " + commands.FormatDuration(l.RoundDeadline) + " apart"
+	}
 	if l.OnDates() {
 		return "each round starts on its date, " + commands.FormatDuration(l.RoundDeadline) + " after the last"
 	}

@@ -33,6 +33,7 @@ func init() {
 			commands.IntegerOption("rounds", "Swiss rounds (default 5)", 1, 30),
 			commands.TextOption("round", "How long a round lasts, like 7d (default 7d)"),
 			commands.TextOption("next", "Next round: when the last game ends, or on the round's date (round: after the last)").Among("ends", "date"),
+			commands.TextOption("dates", "Each round's last day, like 2026-12-06 2026-12-13 (UTC; the rounds then start on dates)"),
 			commands.TextOption("adjudicate", "A game unfinished at the round's end: score stands, or forfeit by the player to move").Among("score", "forfeit"),
 			commands.TextOption("deadline", "Games: time per turn, like 48h"),
 			commands.TextOption("policy", "Games: when a turn deadline passes").Among(table.PolicySkip, table.PolicyAuto),
