@@ -159,7 +159,9 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		b.settle(e, false)
 		return
 	}
-	b.remind(e, tm)
+	if !b.laterReminderDue(e, tm) {
+		b.remind(e, tm) // of several reminders due at once (after a vacation, a restart), the last alone is sent
+	}
 	if err := b.store.CompleteTimer(tm); err != nil {
 		b.log.Error("could not mark a reminder as sent", "game", e.id, "err", err)
 	}
@@ -203,6 +205,16 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
 		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
 	}
+}
+
+// laterReminderDue tells whether a later reminder of the same turn is due too.
+func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer) bool {
+	for _, x := range e.timers {
+		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(b.now()) {
+			return true
+		}
+	}
+	return false
 }
 
 // remindByDM sends a reminder by direct message to a player who chose notify:dm, and reports

@@ -103,8 +103,8 @@ func (b *Bot) notice(tm storage.Timer) (turnNotice, bool) {
 }
 
 // deliver sends a player their waiting turns in one direct message, or, if the player's settings
-// changed since (notify:mention or off), lets the timers go; in quiet hours they wait until the
-// hours end.
+// changed since (notify:mention or off), lets the timers go; in quiet hours or on vacation they
+// wait until the hours or the vacation end.
 func (b *Bot) deliver(userID string, notices []turnNotice) {
 	prefs, err := b.store.PlayerSettings(userID)
 	if err != nil {
@@ -117,6 +117,10 @@ func (b *Bot) deliver(userID string, notices []turnNotice) {
 	}
 	if in, end := quiet(prefs, b.now()); in {
 		b.postponeNotices(notices, end)
+		return
+	}
+	if v, away := onVacation(prefs, b.now()); away {
+		b.postponeNotices(notices, v.To) // what waits is told when they are back
 		return
 	}
 	sort.Slice(notices, func(i, j int) bool { return notices[i].deadline.Before(notices[j].deadline) })

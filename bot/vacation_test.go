@@ -27,6 +27,7 @@ func TestAVacationStopsTheClockAcrossARestart(t *testing.T) {
 	h.noPictures()
 	h.start()
 	alice, bob, ch := openGame(h, "france", 5)
+	chooseNotify(h, bob, ch, "dm")
 	playTurn(h, alice, ch)
 	turnStart := h.clock.Now()
 	day := turnStart.UTC().Format("2006-01-02")
@@ -44,12 +45,22 @@ func TestAVacationStopsTheClockAcrossARestart(t *testing.T) {
 	if cur, _ := h.table(ch.ID).Current(); cur.ID != bob.ID {
 		t.Fatal("the deadline applied during the vacation")
 	}
+	if n := len(dms(h, bob)); n != 1 {
+		t.Fatalf("%d DMs during the vacation, want only the check of notify:dm: the turn waits for his return", n)
+	}
 	h.stop()
 	h.start()
 	h.advanceTo(end.Add(47 * time.Hour))
 	h.b.FireTimers(h.clock.Now())
 	if cur, _ := h.table(ch.ID).Current(); cur.ID != bob.ID {
 		t.Fatal("after the restart, the deadline applied before the turn's time had run after the vacation")
+	}
+	told := false
+	for _, m := range dms(h, bob) {
+		told = told || contains(m.Content, "Your turn in France") && contains(m.Content, stamp(end.Add(48*time.Hour), "f"))
+	}
+	if !told || len(dms(h, bob)) != 2 {
+		t.Fatalf("after the vacation: %d DMs, want the check and the turn DM naming the moved deadline (the reminders due at once make one, the last, in the channel)", len(dms(h, bob)))
 	}
 	h.advanceTo(end.Add(48*time.Hour + time.Minute))
 	h.b.FireTimers(h.clock.Now())
