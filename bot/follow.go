@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -113,7 +114,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		}
 		return "You no longer follow this game."
 	default:
-		return fmt.Sprintf("when:%s: use turns (a DM at every turn), end (a DM when the game ends) or off.", in.Options["when"])
+		return fmt.Sprintf("when:%s: use turns (a DM at every turn), end (a DM when the game ends) or off.", game.Echo(in.Options["when"]))
 	}
 	if plays {
 		return "You play in this game: your own turns come as you chose with /carc settings notify."
