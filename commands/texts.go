@@ -541,20 +541,23 @@ func helpText(local bool) string {
 	if local {
 		turn = "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N, or /place then /meeple."
 	}
-	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool { return o == "seed" && !local })
+	// bank and increment belong to deadline:bank, which the list names as "deadline".
+	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool {
+		return o == "seed" && !local || o == "bank" || o == "increment"
+	})
 	lines := []string{turn,
 		"/carc new map:" + variants.Default + " (" + strings.Join(options, ", ") + "), /carc join, /carc bot level:easy (an AI player), /carc start",
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
-		"/carc history, /carc replay move:12, /carc export (the game's record; format:jcloisterzone for a finished classic game)",
-		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
+		"/carc history, /carc replay move:12, /carc export (the record; format:jcloisterzone for classic)",
+		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw, /carc pass where a map asks for them",
 		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
-		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister (any edge names a feature), or its number on the board.",
+		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister, or the spot's number on the board.",
 	}
 	if local {
 		lines = append(lines, "Leagues: /league create, join, start, standings; !table GAME-ID goes to a league's game.")
 	} else {
-		lines = append(lines, "Leagues: /league create, join, start, standings; /carc me rating, /carc leaderboard.")
+		lines = append(lines, "Leagues: /league create, join, start, standings; /carc leaderboard. You: /carc me games, follow, vacation, rating.")
 	}
 	for _, e := range variants.All(false) {
 		if e.Help != "" {
