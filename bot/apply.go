@@ -152,6 +152,14 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			reply.Text += "\nProblem: " + e.problem
 		}
 		comps := components(reply)
+		if status {
+			if line := deadlineLine(e.table, b.turnDeadline(e)); line != "" {
+				reply.Text += "\n" + line
+			}
+			for _, line := range b.vacationLines(e.table) {
+				reply.Text += "\n" + line
+			}
+		}
 		if line := holdLine(e); status && line != "" {
 			reply.Text += "\n" + line
 			comps = append(comps, resumeButton(e.table)...)
@@ -209,6 +217,12 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 	t := reply.Table
 	if reply.Step == nil {
 		return errors.New("a change without its step")
+	}
+	if ev, ok := b.clockEvent(e, t); ok {
+		if _, _, err := table.Apply(t, actor, ev); err != nil {
+			return fmt.Errorf("set the time bank: %w", err)
+		}
+		reply.Step.Events = append(reply.Step.Events, ev)
 	}
 	enc, err := encode(t, *reply.Step)
 	if err != nil {
@@ -296,21 +310,24 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
-	if line := deadlineLine(reply.Table, e.timers); line != "" {
+	if line := deadlineLine(reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
 	if line := b.gameLinkLine(reply.Table); line != "" {
 		content += "\n" + line
 	}
+	public := content // what followers are told: no mention
+	ended := reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
 	comps := components(reply)
-	var files []*discordgo.File
+	var board []byte
 	if reply.Image != commands.EndImage {
 		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		files = pngFile(b.picture(reply.Table, reply))
+		board = b.picture(reply.Table, reply)
 	}
+	files := pngFile(board)
 	before, done := b.order.enter(e.place)
 	p := &posting{done: make(chan struct{})}
 	if reply.Image == commands.EndImage {
@@ -327,12 +344,14 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 					p.err = errors.New("the bot hit an internal error while drawing the game's end")
 				}
 			}()
-			files := append(pngFile(b.picture(reply.Table, reply)), b.cfg.EndFiles(reply.Table)...)
+			board := b.picture(reply.Table, reply)
+			files := append(pngFile(board), b.cfg.EndFiles(reply.Table)...)
 			<-before
 			p.id, p.err = b.send(e.place, content, comps, files, ping)
 			if p.err != nil {
 				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
 			}
+			b.tellFollowers(e, reply.Table, public, board, true)
 		}()
 		return p
 	}
@@ -348,6 +367,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		return p
 	}
 	e.problem = ""
+	b.tellFollowers(e, reply.Table, public, board, ended)
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
 		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {

@@ -84,6 +84,7 @@ type Bot struct {
 	webURL string      // where readers reach them; links are posted only with it
 
 	order    placeOrder     // each channel's announcements in order (post.go)
+	follows  followIndex    // the followers of each game (follow.go)
 	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
 
 	inflight      sync.WaitGroup

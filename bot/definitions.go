@@ -8,12 +8,15 @@ import (
 )
 
 // Definitions are the slash commands the bot registers, built from their declarations: the
-// table's commands (commands.Surface), /league, and the subcommands of /carc that leagues answer.
+// table's commands (commands.Surface), /league, the subcommands of /carc that leagues answer, and
+// /carc me, a player's own commands across servers (meGroup).
 func Definitions() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range append(commands.Surface(), leagues.Surface()...) {
 		if c.Name == "carc" {
-			c.Subs = append(c.Subs, leagues.CarcSubs...)
+			me := meGroup
+			me.Subs = append(append([]commands.Sub(nil), me.Subs...), leagues.PlayerSubs...)
+			c.Subs = append(append(c.Subs, leagues.CarcSubs...), me)
 		}
 		out = append(out, definition(c))
 	}

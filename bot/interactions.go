@@ -185,7 +185,14 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 	opts := data.Options
 	if len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		in.Sub = opts[0].Name
-		opts = opts[0].Options
+		if g := opts[0]; data.Name == "carc" && g.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(g.Options) == 1 {
+			// /carc me vacation: a group of /carc only gathers subcommands under one name (Discord
+			// takes 25 a command); its subcommand is the command.
+			in.Sub = g.Options[0].Name
+			opts = g.Options[0].Options
+		} else {
+			opts = opts[0].Options
+		}
 	}
 	focused := ""
 	for _, o := range opts {
@@ -236,6 +243,9 @@ func (b *Bot) command(i *discordgo.Interaction) {
 	}
 	if in.Command == "carc" && in.Sub == "status" && b.entryAt(i.ChannelID) == nil {
 		b.editOriginal(i, b.yourTurns(in.User), nil, nil)
+		return
+	}
+	if in.Command == "carc" && b.playerCommand(i, in) {
 		return
 	}
 	if in.Command == "carc" && in.Sub == "settings" && hasPrefs(in.Options) {

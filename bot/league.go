@@ -22,7 +22,7 @@ import (
 // (storage.SaveLeague). One lock for the process is plenty: league commands are rare.
 var leagueMu sync.Mutex
 
-// leagueCommand answers /league and /carc rating|leaderboard; it reports whether the command was
+// leagueCommand answers /league, /carc me rating and /carc leaderboard; it reports whether the command was
 // one of these.
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
@@ -408,8 +408,12 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	r, ok := leagues.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
-			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: every game is played.\n%s\nAn administrator closes the season with /league end.",
-				l.Name, s.Number, leagues.StandingsText(l, s)), nil)
+			played := "every game is played."
+			if w := s.Champion(); w != "" {
+				played = fmt.Sprintf("the final is played: %s wins the cup.", s.Name(w))
+			}
+			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: %s\n%s\nAn administrator closes the season with /league end.",
+				l.Name, s.Number, played, leagues.StandingsText(l, s)), nil)
 			s.Ended = b.now()
 			if err := b.store.SaveLeague(l, s); err != nil {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)

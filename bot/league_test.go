@@ -233,7 +233,7 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 		if err != nil || got != want {
 			t.Fatalf("%s's rating %+v (%v), want %+v", users[id].Username, got, err, want)
 		}
-		text := h.slash(users[id], ch, "carc", fakediscord.SubCommand("rating")).Content
+		text := h.slash(users[id], ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating"))).Content
 		if !contains(text, fmt.Sprintf("rating %.1f", want.Shown())) || !contains(text, "5 rated games") {
 			t.Fatalf("/carc rating: %s, want %.1f", text, want.Shown())
 		}
@@ -285,7 +285,7 @@ func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
 	if err != nil || len(rows) != 2 || rows[0].Rating.Games != 1 {
 		t.Fatalf("the finished game was not rated: %+v %v", rows, err)
 	}
-	if text := h.slash(alice, ch, "carc", fakediscord.SubCommand("rating")).Content; !contains(text, "provisional: 1 of 5 games") {
+	if text := h.slash(alice, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating"))).Content; !contains(text, "provisional: 1 of 5 games") {
 		t.Fatalf("/carc rating: %s", text)
 	}
 }

@@ -51,10 +51,21 @@ func (b *Bot) setPrefs(in commands.Input) string {
 			p.TimeZone = v
 		case "notify":
 			v = strings.ToLower(v)
-			if v != "mention" && v != "off" {
-				return fmt.Sprintf("notify:%s: use mention (you are pinged when it is your turn) or off.", game.Echo(v))
+			if v != notifyDM && v != notifyMention && v != notifyOff {
+				return fmt.Sprintf("notify:%s: use dm (a direct message when it is your turn), mention (you are pinged in the game's channel) or off.", game.Echo(v))
 			}
-			p.Notify = v
+			if v == notifyDM {
+				// A DM now finds closed DMs at once, rather than at the player's next turn.
+				if err := b.dm(in.User.ID, confirmDMText(), nil); err != nil {
+					if dmsClosed(err) {
+						return "notify:dm: I cannot send you direct messages. Allow direct messages from this server's members " +
+							"(Privacy Settings of the server), then choose notify:dm again. Nothing was changed."
+					}
+					b.log.Warn("could not confirm turn DMs", "user", in.User.ID, "err", err)
+					return "notify:dm: Discord did not take my test message, so nothing was changed; try again in a minute."
+				}
+			}
+			p.Notify, p.DMRefused = v, false
 		case "reminders":
 			on := strings.EqualFold(v, "true") || strings.EqualFold(v, "on")
 			if !on && !strings.EqualFold(v, "false") && !strings.EqualFold(v, "off") {
@@ -74,7 +85,15 @@ func (b *Bot) setPrefs(in commands.Input) string {
 		reminders = "off"
 	}
 	return fmt.Sprintf("Saved. Quiet hours: %s; time zone: %s; pings: %s; reminders: %s.", orNone(p.QuietStart, p.QuietEnd),
-		orDefault(p.TimeZone, "UTC"), orDefault(p.Notify, "mention"), reminders)
+		orDefault(p.TimeZone, "UTC"), notifyLine(p), reminders)
+}
+
+// notifyLine says how the player's turns are announced.
+func notifyLine(p storage.Settings) string {
+	if p.Notify == notifyDM && p.DMRefused {
+		return "dm, but your DMs are closed, so mention until you choose notify:dm again"
+	}
+	return orDefault(p.Notify, notifyMention)
 }
 
 func orNone(a, b string) string {
@@ -140,7 +159,8 @@ func awake(p storage.Settings, at time.Time) time.Time {
 	return at
 }
 
-// pingable keeps the users who want to be pinged now: not those who chose notify:off, not those in
+// pingable keeps the users who want to be pinged now: not those who chose notify:off or turn DMs
+// (notify:dm, whose DMs Discord has not refused), not those in
 // their quiet hours, never an id that is no Discord user's (an AI seat). The others are still named
 // in the text.
 func (b *Bot) pingable(ids []string) []string {
@@ -154,7 +174,7 @@ func (b *Bot) pingable(ids []string) []string {
 			out = append(out, id)
 			continue
 		}
-		if in, _ := quiet(p, b.now()); p.Notify == "off" || in {
+		if in, _ := quiet(p, b.now()); p.Notify == notifyOff || wantsDM(p) || in {
 			continue
 		}
 		out = append(out, id)

@@ -36,7 +36,7 @@ func TestUnratedTableChangesNoRating(t *testing.T) {
 	if rows, err := h.store.Leaderboard(h.f.GuildID, ""); err != nil || len(rows) != 0 {
 		t.Fatalf("the unrated game was rated: %+v %v", rows, err)
 	}
-	if text := h.slash(alice, ch, "carc", fakediscord.SubCommand("rating")).Content; !contains(text, "has no rated game in this server yet") {
+	if text := h.slash(alice, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating"))).Content; !contains(text, "has no rated game in this server yet") {
 		t.Fatalf("/carc rating after an unrated game: %s", text)
 	}
 }

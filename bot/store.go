@@ -31,6 +31,10 @@ type Store interface {
 
 	PlayerSettings(userID string) (storage.Settings, error)
 	SetPlayerSettings(userID string, settings storage.Settings) error
+	// EachPlayerSettings walks every player's settings in user id order (the followers' index).
+	EachPlayerSettings(fn func(userID string, settings storage.Settings) error) error
+	GuildSettings(guildID string) (storage.GuildSettings, error)
+	SetGuildSettings(guildID string, g storage.GuildSettings) error
 
 	SaveLeague(l league.League, seasons ...league.Season) error
 	League(id string) (league.League, error)

@@ -36,11 +36,17 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 		return e.timers
 	}
 	cur, _ := t.Current()
-	start, d := b.now(), t.Settings.Deadline
+	start, d := b.now(), t.TurnTime()
 	deadline := start.Add(d)
 	timers := []storage.Timer{{Kind: kindDeadline, UserID: cur.ID, At: deadline}}
 	prefs, err := b.store.PlayerSettings(cur.ID)
-	if err != nil || prefs.NoReminders {
+	if err != nil {
+		return timers
+	}
+	if wantsDM(prefs) {
+		timers = append(timers, notifyTimer(prefs, cur.ID, start))
+	}
+	if prefs.NoReminders {
 		return timers
 	}
 	for n, frac := range reminderAt {
@@ -88,14 +94,19 @@ func (b *Bot) tick() {
 // then marked done; an expired lobby closes. The timers of a game on hold wait until it resumes.
 // Then the AI turns that found the queue full are offered again, and league games past their
 // round's deadline are adjudicated (fireLeagues). It returns how many timers and adjudications it
-// handled.
+// handled. Turn DMs due together go out as one message per player (fireNotices).
 func (b *Bot) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
 		b.log.Error("could not read the due timers", "err", err)
 		return 0
 	}
+	var notices []storage.Timer
 	for _, tm := range due {
+		if tm.Kind == kindNotify {
+			notices = append(notices, tm) // sent together below: one message per player
+			continue
+		}
 		e := b.running(tm.GameID)
 		if e == nil {
 			_ = b.store.CompleteTimer(tm)
@@ -103,6 +114,7 @@ func (b *Bot) FireTimers(now time.Time) int {
 		}
 		b.fireOn(e, tm)
 	}
+	b.fireNotices(notices)
 	b.offerPendingAI()
 	return len(due) + b.fireLeagues(now)
 }
@@ -131,6 +143,9 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
+	if at := b.dueAt(e, tm); at.After(b.now()) {
+		return // the player's vacation stopped the clock: the timer stays due until then
+	}
 	if tm.Kind == kindDeadline {
 		reply := commands.Timeout(t, t.Settings.Policy) // its step keeps the autopilot's moves
 		if !reply.OK {
@@ -146,7 +161,9 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		b.settle(e, false)
 		return
 	}
-	b.remind(e, tm)
+	if !b.laterReminderDue(e, tm) {
+		b.remind(e, tm) // of several reminders due at once (after a vacation, a restart), the last alone is sent
+	}
 	if err := b.store.CompleteTimer(tm); err != nil {
 		b.log.Error("could not mark a reminder as sent", "game", e.id, "err", err)
 	}
@@ -164,7 +181,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
-	deadline := deadlineOf(e.timers)
+	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
 	then := map[string]string{table.PolicySkip: "skipped", table.PolicyAuto: "played for them"}[t.Settings.Policy]
 	var text string
 	switch strings.TrimPrefix(tm.Kind, kindReminder) {
@@ -174,7 +191,10 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		text = fmt.Sprintf("%s, your turn is still waiting: it will be %s %s.", cur.Name, then, stamp(deadline, "R"))
 	default:
 		text = fmt.Sprintf("The table is waiting for %s, whose turn began %s. The turn will be %s %s.", cur.Name,
-			stamp(deadline.Add(-t.Settings.Deadline), "R"), then, stamp(deadline, "R"))
+			stamp(began, "R"), then, stamp(deadline, "R"))
+	}
+	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, text) {
+		return
 	}
 	ping := b.pingable([]string{cur.ID})
 	content := text
@@ -187,6 +207,35 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
 		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
 	}
+}
+
+// laterReminderDue tells whether a later reminder of the same turn is due too.
+func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer) bool {
+	for _, x := range e.timers {
+		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(b.now()) {
+			return true
+		}
+	}
+	return false
+}
+
+// remindByDM sends a reminder by direct message to a player who chose notify:dm, and reports
+// whether it did. A refused DM makes the player one who is mentioned, starting with this reminder.
+func (b *Bot) remindByDM(e *gameEntry, userID, text string) bool {
+	prefs, err := b.store.PlayerSettings(userID)
+	if err != nil || !wantsDM(prefs) {
+		return false
+	}
+	err = b.dm(userID, text+"\n"+channelLink(e.guild, e.place), nil)
+	if err == nil {
+		return true
+	}
+	if dmsClosed(err) {
+		b.dmRefused(userID, prefs)
+	} else {
+		b.log.Warn("could not send a reminder by DM", "game", e.id, "err", err)
+	}
+	return false
 }
 
 // deadlineOf is the time of the deadline among a game's timers (zero if none).
@@ -205,11 +254,14 @@ func stamp(at time.Time, style string) string {
 	return fmt.Sprintf("<t:%d:%s>", at.Unix(), style)
 }
 
-// deadlineLine tells the table when the running turn ends.
-func deadlineLine(t *table.Table, timers []storage.Timer) string {
-	at := deadlineOf(timers)
+// deadlineLine tells the table when the running turn ends (at, zero if it has no deadline).
+func deadlineLine(t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
+	}
+	if t.Settings.Bank > 0 {
+		cur, _ := t.Current()
+		return cur.Name + "'s time bank runs out " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
 	}
 	return "Turn deadline: " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
 }

@@ -92,8 +92,11 @@ func keepsMoving(c *table.Table) string {
 	if s.Policy == table.PolicyAuto {
 		policy = "the autopilot plays their turn"
 	}
-	text := fmt.Sprintf("Meanwhile the turn deadline keeps the game moving: when a player lets %s pass, %s (a missed turn).",
-		FormatDuration(s.Deadline), policy)
+	lets := "lets " + FormatDuration(s.Deadline) + " pass"
+	if s.Bank > 0 {
+		lets = "lets their time bank run out"
+	}
+	text := fmt.Sprintf("Meanwhile the turn deadline keeps the game moving: when a player %s, %s (a missed turn).", lets, policy)
 	if c.League != nil {
 		text += " At the round's deadline " + leaguePolicyText(c.League.Policy) + "."
 	}

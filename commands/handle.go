@@ -108,8 +108,8 @@ func carcNew(t *table.Table, in Input) Reply {
 	}
 	nt := x.Table
 	return changed(x, Reply{Text: strings.TrimSpace(fmt.Sprintf(
-		"New game of Carcassonne Maps: %s, %s, turn deadline %s. %s is seated; others join with /carc join, then %s starts with /carc start. %s",
-		e.Title, tilesSetting(nt), FormatDuration(nt.Settings.Deadline), in.User.Name, in.User.Name, unratedLine(nt)))})
+		"New game of Carcassonne Maps: %s, %s, %s. %s is seated; others join with /carc join, then %s starts with /carc start. %s",
+		e.Title, tilesSetting(nt), clockShort(nt.Settings), in.User.Name, in.User.Name, unratedLine(nt)))})
 }
 
 // carcJoin seats the user in the lobby.

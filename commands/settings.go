@@ -14,7 +14,7 @@ import (
 )
 
 // newOptions are the options of /carc new, in the order the help lists them.
-var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "rules"}
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "vacations", "bank", "increment", "rules"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
 func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
@@ -39,11 +39,32 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 				return fmt.Errorf("expansions:%s: use none (72 tiles), ic (Inns & Cathedrals, 90) or all (with Traders & Builders, 114)", game.Echo(v))
 			}
 		case "deadline":
+			if strings.EqualFold(strings.TrimSpace(v), "bank") {
+				if s.Bank == 0 {
+					s.Bank = DefaultBank
+				}
+				continue
+			}
 			d, err := ParseDuration(v)
 			if err != nil {
 				return err
 			}
 			s.Deadline = d
+			if _, bank := in.Options["bank"]; !bank {
+				s.Bank, s.Increment = 0, 0 // a deadline per turn replaces the time bank
+			}
+		case "bank":
+			d, err := ParseDuration(v)
+			if err != nil {
+				return fmt.Errorf("bank:%s: write the time bank each player starts with like 3d or 36h, between 10 minutes and 30 days", game.Echo(v))
+			}
+			s.Bank = d
+		case "increment":
+			d, err := parseIncrement(v)
+			if err != nil {
+				return err
+			}
+			s.Increment = d
 		case "policy":
 			v = strings.ToLower(v)
 			if v != table.PolicySkip && v != table.PolicyAuto {
@@ -101,6 +122,12 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 				return err
 			}
 			s.Leaving = l
+		case "vacations":
+			b, err := parseSwitch(name, v, "a player's vacation stops their turn deadlines at this table")
+			if err != nil {
+				return err
+			}
+			s.NoVacations = !b
 		case "rules":
 			if err := applyRuleFlags(s, e, v); err != nil {
 				return err
@@ -109,7 +136,29 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 			return fmt.Errorf("/carc new has no option %s: use %s", game.Echo(name), strings.Join(newOptions, ", "))
 		}
 	}
+	if s.Bank > 0 && s.Increment == 0 {
+		s.Increment = DefaultIncrement
+	}
+	if s.Bank == 0 && s.Increment > 0 {
+		return fmt.Errorf("increment:%s adds to a time bank: choose deadline:bank (or bank:3d) too", FormatDuration(s.Increment))
+	}
 	return nil
+}
+
+// The time bank of deadline:bank when the table names none: 3 days, and 1 day more per turn,
+// a common correspondence clock (Fischer's increment).
+const (
+	DefaultBank      = 3 * 24 * time.Hour
+	DefaultIncrement = 24 * time.Hour
+)
+
+// parseIncrement reads the time a turn adds to a bank: 10 minutes to 7 days.
+func parseIncrement(v string) (time.Duration, error) {
+	d, err := ParseDuration(v)
+	if err != nil || d > 7*24*time.Hour {
+		return 0, fmt.Errorf("increment:%s: write what each turn adds to the time bank like 1d or 12h, between 10 minutes and 7 days", game.Echo(v))
+	}
+	return d, nil
 }
 
 // parseLeaving reads leaving:drop|ai|easy|normal|hard: what becomes of the seat of a player who
@@ -219,13 +268,14 @@ func tilesSetting(t *table.Table) string {
 	return fmt.Sprintf("%d tiles", o.TileCount)
 }
 
-// personalOptions are the player's own settings of /carc settings, kept by the Discord bot.
-var personalOptions = []string{"quiet", "timezone", "notify", "reminders"}
+// personalOptions are the player's own settings of /carc settings and the server's, kept by the
+// Discord bot.
+var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vacation-days"}
 
 func carcSettings(t *table.Table, in Input) Reply {
 	for _, o := range personalOptions {
 		if _, ok := in.Options[o]; ok {
-			return fail(t, "Personal settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
+			return fail(t, "Personal and server settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
 		}
 	}
 	if len(in.Options) == 0 {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -336,6 +337,9 @@ func statusText(t *table.Table) string {
 		b.WriteString(finalText(t))
 		return strings.TrimSpace(b.String())
 	}
+	if line := banksLine(t); line != "" {
+		b.WriteString(line + "\n")
+	}
 	cur, _ := t.Current()
 	switch g.Phase {
 	case game.PhaseSource:
@@ -442,7 +446,7 @@ func settingsText(t *table.Table) string {
 	e := t.Entry()
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
-		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", FormatDuration(s.Deadline),
+		fmt.Sprintf("deadline: %s, then %s; a player can be removed after %s", deadlineSetting(s),
 			map[string]string{table.PolicySkip: "the turn is skipped", table.PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
 			Plural(s.MissedLimit, "missed turn", "missed turns")),
 	}
@@ -461,6 +465,11 @@ func settingsText(t *table.Table) string {
 		leaving = fmt.Sprintf("the %s AI plays their seat on", s.Leaving)
 	}
 	lines = append(lines, "a player who resigns or is removed: "+leaving)
+	vacations := "a player's vacation stops their deadlines"
+	if s.NoVacations {
+		vacations = "off: deadlines run during vacations"
+	}
+	lines = append(lines, "vacations: "+vacations)
 	if !t.Local {
 		rated := "yes"
 		if why := t.Unrated(); why != "" {
@@ -472,6 +481,52 @@ func settingsText(t *table.Table) string {
 		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// deadlineSetting is the table's deadline model.
+func deadlineSetting(s table.Settings) string {
+	if s.Bank > 0 {
+		return fmt.Sprintf("a time bank of %s each, %s more per turn, until a player's bank runs out", FormatDuration(s.Bank), FormatDuration(s.Increment))
+	}
+	return FormatDuration(s.Deadline) + " per turn"
+}
+
+// clockShort is the deadline model in a few words, for the message that opens a table.
+func clockShort(s table.Settings) string {
+	if s.Bank > 0 {
+		return fmt.Sprintf("time bank %s + %s per turn", FormatDuration(s.Bank), FormatDuration(s.Increment))
+	}
+	return "turn deadline " + FormatDuration(s.Deadline)
+}
+
+// banksLine tells what is left of each player's time bank (deadline:bank), as it stood when their
+// current or next turn began.
+func banksLine(t *table.Table) string {
+	if len(t.Banks) != len(t.Seats) {
+		return ""
+	}
+	parts := make([]string, len(t.Seats))
+	for i, u := range t.Seats {
+		parts[i] = u.Name + " " + FormatBank(t.Banks[i])
+	}
+	return "Time banks at the start of each one's turn: " + strings.Join(parts, ", ") + "."
+}
+
+// FormatBank writes a time bank in days, hours and minutes ("2d 5h", "40m", "0m").
+func FormatBank(d time.Duration) string {
+	d = d.Truncate(time.Minute)
+	days, hours, mins := d/(24*time.Hour), d%(24*time.Hour)/time.Hour, d%time.Hour/time.Minute
+	var parts []string
+	if days > 0 {
+		parts = append(parts, fmt.Sprintf("%dd", days))
+	}
+	if hours > 0 {
+		parts = append(parts, fmt.Sprintf("%dh", hours))
+	}
+	if mins > 0 || len(parts) == 0 {
+		parts = append(parts, fmt.Sprintf("%dm", mins))
+	}
+	return strings.Join(parts, " ")
 }
 
 func meeplesOf(t *table.Table) int {
@@ -486,20 +541,23 @@ func helpText(local bool) string {
 	if local {
 		turn = "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N, or /place then /meeple."
 	}
-	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool { return o == "seed" && !local })
+	// bank and increment belong to deadline:bank, which the list names as "deadline".
+	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool {
+		return o == "seed" && !local || o == "bank" || o == "increment"
+	})
 	lines := []string{turn,
 		"/carc new map:" + variants.Default + " (" + strings.Join(options, ", ") + "), /carc join, /carc bot level:easy (an AI player), /carc start",
 		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
-		"/carc history, /carc replay move:12, /carc export (the game's record; format:jcloisterzone for a finished classic game)",
-		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw and /carc pass where a map's turn asks for them",
+		"/carc history, /carc replay move:12, /carc export (the record; format:jcloisterzone for classic)",
+		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw, /carc pass where a map asks for them",
 		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
 		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
-		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister (any edge names a feature), or its number on the board.",
+		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister, or the spot's number on the board.",
 	}
 	if local {
 		lines = append(lines, "Leagues: /league create, join, start, standings; !table GAME-ID goes to a league's game.")
 	} else {
-		lines = append(lines, "Leagues: /league create, join, start, standings; /carc rating, /carc leaderboard.")
+		lines = append(lines, "Leagues: /league create, join, start, standings; /carc leaderboard. You: /carc me games, follow, vacation, rating.")
 	}
 	for _, e := range variants.All(false) {
 		if e.Help != "" {

@@ -18,8 +18,15 @@ type Dump struct {
 	Seasons []league.Season `json:"seasons"`
 	Ratings []GuildRating   `json:"ratings"`
 	Rated   []RatedGame     `json:"rated"`
+	Guilds  []GuildRecord   `json:"guilds"`
 	// WebLinks keeps the links given out to the web pages valid in the other store.
 	WebLinks WebLinks `json:"web_links"`
+}
+
+// GuildRecord is one server's settings.
+type GuildRecord struct {
+	GuildID  string        `json:"guild_id"`
+	Settings GuildSettings `json:"settings"`
 }
 
 // WebLinks is what the web pages' links are signed with: the secret (nil until a link was first
@@ -114,6 +121,9 @@ func (s *Store) Dump() (Dump, error) {
 				return err
 			}
 		}
+		if d.Guilds, err = readGuilds(tx); err != nil {
+			return err
+		}
 		d.WebLinks, err = readWebLinks(tx)
 		return err
 	})
@@ -171,6 +181,9 @@ func (s *Store) Restore(d Dump) error {
 			if err := putJSON(hb, ratedKey(g.Guild, g.At, g.GameID), g); err != nil {
 				return err
 			}
+		}
+		if err := writeGuilds(tx, d.Guilds); err != nil {
+			return err
 		}
 		return writeWebLinks(tx, d.WebLinks)
 	})

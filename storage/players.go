@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -15,6 +16,31 @@ type Settings struct {
 	QuietEnd    string `json:"quiet_end,omitempty"`    // "07:30"
 	Notify      string `json:"notify,omitempty"`       // how turns are announced: "mention" (default), "dm" or "off"
 	NoReminders bool   `json:"no_reminders,omitempty"` // no reminders before deadlines
+	// DMRefused records that Discord refused a turn DM (the player's DMs are closed): the player
+	// is mentioned instead until they choose "dm" again.
+	DMRefused bool `json:"dm_refused,omitempty"`
+	// Vacations are the player's vacations, past ones of the last year included (they count
+	// against the yearly allowance, and stopped clocks are computed from them), in time order and
+	// never overlapping.
+	Vacations []Vacation `json:"vacations,omitempty"`
+	// Follows are the games the player follows without playing in them (/carc me follow).
+	Follows []Follow `json:"follows,omitempty"`
+}
+
+// Follow is a game a player follows: a DM at each of its turns, or only at its end.
+type Follow struct {
+	GameID  string `json:"game"`
+	Place   string `json:"place"`           // the game's channel or thread
+	Guild   string `json:"guild,omitempty"` // its server
+	Title   string `json:"title,omitempty"` // its map's name, for the list of games
+	EndOnly bool   `json:"end_only,omitempty"`
+}
+
+// Vacation is a stretch of whole days, [From, To), during which the player's turn deadlines stop
+// at tables that allow vacations. From and To are midnights in the player's time zone.
+type Vacation struct {
+	From time.Time `json:"from"`
+	To   time.Time `json:"to"`
 }
 
 // Stats are a player's totals over finished games, updated when a game ends.
@@ -54,6 +80,25 @@ func (s *Store) player(userID string) (player, error) {
 	var p player
 	err := s.view(func(tx *bolt.Tx) (err error) { p, err = readPlayer(tx, userID); return err })
 	return p, err
+}
+
+// EachPlayerSettings calls fn with the settings of every player who has any, in user id order;
+// an error from fn stops the walk and is returned. (The bot builds its index of followed games
+// from it at start.)
+func (s *Store) EachPlayerSettings(fn func(userID string, settings Settings) error) error {
+	err := s.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketPlayers).ForEach(func(k, v []byte) error {
+			var p player
+			if err := decodeJSON(k, v, &p); err != nil {
+				return err
+			}
+			return fn(string(k), p.Settings)
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("read every player's settings: %w", err)
+	}
+	return nil
 }
 
 // SetPlayerSettings replaces a player's settings, keeping their stats.

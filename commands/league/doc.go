@@ -22,6 +22,12 @@
 // search budget far above what leagues of a server need); the bye goes to a player with the
 // fewest byes, the lowest in the standings among them.
 //
+// A knock-out cup (Cup) plays games of two: the winner goes on, the loser is out, and the final's
+// winner takes the cup. Players are seeded best first (the bot seeds by rating); the bracket has
+// the next power of two of places, the empty ones being first-round byes for the best seeds, laid
+// out so that seeds 1 and 2 can meet only in the final. A game whose players share first place
+// goes to the better seed. Its standings rank players by the round they reached (cup.go).
+//
 // # League points
 //
 // A player scores one league point for each opponent they finish ahead of, and half a point for

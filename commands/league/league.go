@@ -14,10 +14,11 @@ const (
 	RoundRobin       Format = "round-robin"
 	DoubleRoundRobin Format = "double-round-robin"
 	Swiss            Format = "swiss"
+	Cup              Format = "cup" // knock-out, single elimination (cup.go)
 )
 
 // Formats lists the formats in the order they are offered.
-var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss}
+var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss, Cup}
 
 // Policy is what happens to a game still running at its round's deadline.
 type Policy string
@@ -83,6 +84,10 @@ type League struct {
 	RoundDeadline time.Duration `json:"round_deadline"`
 	// Next is when the next round starts: when the round is played, or on its date.
 	Next Next `json:"next,omitempty"`
+	// RoundDates are the ends of the first rounds of a league on dates, one per round, in order
+	// (each round then starts when the one before ends); rounds past them keep the calendar of
+	// RoundDeadline.
+	RoundDates []time.Time `json:"round_dates,omitempty"`
 	// TableOptions are the options of /carc new each game of the league is opened with.
 	TableOptions map[string]string `json:"table_options,omitempty"`
 	Members      []Member          `json:"members"`
@@ -116,11 +121,22 @@ func (l *League) Check() error {
 	if l.Policy != PolicyScoreStands && l.Policy != PolicyForfeit {
 		return fmt.Errorf("round deadline policy %q is not %q or %q", l.Policy, PolicyScoreStands, PolicyForfeit)
 	}
+	if l.Format == Cup && l.TableSize != 2 {
+		return fmt.Errorf("a cup plays games of two, not %d", l.TableSize)
+	}
 	if l.Format == Swiss && l.Rounds < 1 {
 		return fmt.Errorf("a swiss league needs at least 1 round")
 	}
 	if l.Next != "" && l.Next != NextWhenPlayed && l.Next != NextOnDate {
 		return fmt.Errorf("the next round starts %q: choose %q or %q", l.Next, NextWhenPlayed, NextOnDate)
+	}
+	for i := range l.RoundDates {
+		if i > 0 && !l.RoundDates[i].After(l.RoundDates[i-1]) {
+			return fmt.Errorf("round %d ends %s, not after round %d (%s)", i+1, l.RoundDates[i].Format("2006-01-02"), i, l.RoundDates[i-1].Format("2006-01-02"))
+		}
+	}
+	if len(l.RoundDates) > 0 && !l.OnDates() {
+		return fmt.Errorf("round dates need a league on dates (next:date)")
 	}
 	if l.RoundDeadline <= 0 {
 		return fmt.Errorf("the round deadline must be positive")

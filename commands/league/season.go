@@ -47,12 +47,31 @@ type Season struct {
 	// Deadline is when the running round's unfinished games are adjudicated.
 	Deadline time.Time `json:"deadline,omitzero"`
 	Ended    time.Time `json:"ended,omitzero"`
+	// Seeds and Bracket are a cup's: its players best seed first, and its first round's bracket
+	// ("" for an empty place, a bye); the later rounds follow from the results (cup.go).
+	Seeds   []string `json:"seeds,omitempty"`
+	Bracket []string `json:"bracket,omitempty"`
 }
 
 // NewSeason schedules a season of the league's members. Round-robin rounds are all known now;
 // swiss rounds are paired as they start.
 func NewSeason(l *League, number int) (Season, error) {
 	s := Season{League: l.ID, Number: number, Members: slices.Clone(l.Members)}
+	if l.Format == Cup {
+		if l.TableSize != 2 {
+			return Season{}, fmt.Errorf("a cup plays games of two, not %d", l.TableSize)
+		}
+		if err := checkPlayers(l.MemberIDs(), 2); err != nil {
+			return Season{}, err
+		}
+		s.Seeds = l.MemberIDs()
+		bracket, err := newCup(s.Seeds)
+		if err != nil {
+			return Season{}, err
+		}
+		s.Bracket = bracket
+		return s, nil
+	}
 	if l.Format == Swiss {
 		return s, checkPlayers(l.MemberIDs(), l.TableSize)
 	}
@@ -66,8 +85,11 @@ func NewSeason(l *League, number int) (Season, error) {
 
 // TotalRounds is the number of rounds the season plays.
 func (s *Season) TotalRounds(l *League) int {
-	if l.Format == Swiss {
+	switch l.Format {
+	case Swiss:
 		return l.Rounds
+	case Cup:
+		return cupRounds(s.Bracket)
 	}
 	return len(s.Rounds)
 }
@@ -102,6 +124,9 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 		}
 		s.Rounds = append(s.Rounds, r)
 	}
+	if l.Format == Cup {
+		s.Rounds = append(s.Rounds, s.cupRound())
+	}
 	s.Started++
 	// A member kicked after the schedule was made leaves their tables; a table left with one
 	// player becomes that player's bye.
@@ -128,11 +153,15 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 	return idx, nil
 }
 
-// roundEnd is when a round started at now ends. A league on dates keeps its calendar: the round
+// roundEnd is when a round started at now ends. A league on dates ends a round on its own date
+// when the league has one for it (RoundDates) and it is still to come; otherwise it keeps its calendar: the round
 // ends one round length after the round before it, even if an administrator started it early or
 // the bot a little late; a round whose calendar date has already passed (after a pause) gets its
 // full length from now, like every round of a league that starts rounds when they are played.
 func (s *Season) roundEnd(l *League, now time.Time) time.Time {
+	if r := s.Started; l.OnDates() && r >= 1 && r <= len(l.RoundDates) && l.RoundDates[r-1].After(now) {
+		return l.RoundDates[r-1] // the round's own date
+	}
 	if next := s.Deadline.Add(l.RoundDeadline); l.OnDates() && !s.Deadline.IsZero() && next.After(now) {
 		return next
 	}
@@ -193,7 +222,11 @@ func (s *Season) Standings() []Standing {
 	for i, m := range s.Members {
 		ids[i] = m.ID
 	}
-	return Standings(ids, results, byes)
+	st := Standings(ids, results, byes)
+	if s.Bracket != nil {
+		return s.cupStandings(st)
+	}
+	return st
 }
 
 func (s *Season) member(id string) int {

@@ -144,3 +144,46 @@ func TestNextRoundStartsAsTheLeagueChose(t *testing.T) {
 		t.Error("next:soon passed the check")
 	}
 }
+
+// TestRoundsEndOnTheirOwnDates: a league on dates with dates for its first two rounds ends them
+// on those dates, whatever the round length; the third keeps the calendar, one round length
+// after the second.
+func TestRoundsEndOnTheirOwnDates(t *testing.T) {
+	start := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	d1, d2 := time.Date(2026, 12, 10, 0, 0, 0, 0, time.UTC), time.Date(2026, 12, 14, 0, 0, 0, 0, time.UTC)
+	l := &League{ID: "L", Format: RoundRobin, TableSize: 2, Policy: PolicyScoreStands, RoundDeadline: 7 * 24 * time.Hour,
+		Next: NextOnDate, RoundDates: []time.Time{d1, d2}}
+	for _, id := range []string{"a", "b", "c", "d"} {
+		l.Members = append(l.Members, Member{ID: id, Name: id})
+	}
+	if err := l.Check(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSeason(l, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := start
+	for r, want := range []time.Time{d1, d2, d2.Add(7 * 24 * time.Hour)} {
+		idx, err := s.StartRound(l, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Deadline.Equal(want) {
+			t.Fatalf("round %d ends %v, want %v", r+1, s.Deadline, want)
+		}
+		for _, i := range idx {
+			if err := s.Record(i, Finished, []int{1, 0}, []int{1, 2}, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.NextRoundDue(l, now) {
+			t.Fatalf("round %d: the next round is due before the date", r+1)
+		}
+		now = s.Deadline
+	}
+	l.RoundDates = []time.Time{d2, d1}
+	if err := l.Check(); err == nil {
+		t.Fatal("dates out of order were accepted")
+	}
+}

@@ -1,8 +1,10 @@
 package leagues
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,7 +64,8 @@ type RoundStart struct {
 }
 
 // leagueTableOptions are the /carc new options a league passes on to each of its games.
-var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "rules", "meeples", "missed"}
+var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "rules", "meeples", "missed",
+	"order", "hints", "leaving", "vacations", "bank", "increment"}
 
 // DefaultRoundDeadline is how long a league round lasts unless the league says otherwise.
 const DefaultRoundDeadline = 7 * 24 * time.Hour
@@ -183,7 +186,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
 		if !slices.Contains(league.Formats, l.Format) {
-			return fail("format:%s: choose round-robin, double-round-robin or swiss", game.Echo(v))
+			return fail("format:%s: choose round-robin, double-round-robin, swiss or cup (knock-out)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["players"]; ok {
@@ -192,6 +195,9 @@ func leagueCreate(c Context, in commands.Input) Reply {
 			return fail("players:%s: a league game seats %d to %d players", game.Echo(v), league.MinTableSize, league.MaxTableSize)
 		}
 		l.TableSize = n
+	}
+	if l.Format == league.Cup && l.TableSize != 2 {
+		return fail("players:%d: a cup (knock-out) plays games of two", l.TableSize)
 	}
 	if l.Format == league.Swiss {
 		l.Rounds = 5
@@ -215,6 +221,16 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		if l.Next != league.NextWhenPlayed && l.Next != league.NextOnDate {
 			return fail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", game.Echo(v))
 		}
+	}
+	if v, ok := in.Options["dates"]; ok {
+		dates, err := roundDates(v, c.Now)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if _, chosen := in.Options["next"]; chosen && !l.OnDates() {
+			return fail("dates:%s: rounds with dates start on their dates: leave out next:ends (or choose next:date)", game.Echo(v))
+		}
+		l.Next, l.RoundDates = league.NextOnDate, dates
 	}
 	if v, ok := in.Options["adjudicate"]; ok {
 		l.Policy = league.Policy(strings.ToLower(v))
@@ -246,6 +262,34 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
 }
 
+// maxRoundDates bounds the dates a league lists.
+const maxRoundDates = 60
+
+// roundDates reads dates:"2026-12-06 2026-12-13": each round's last day (UTC), in order and to
+// come; a round ends at the end of its day.
+func roundDates(v string, now time.Time) ([]time.Time, error) {
+	fields := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' })
+	if len(fields) == 0 || len(fields) > maxRoundDates {
+		return nil, fmt.Errorf("dates:%s: list each round's last day, like 2026-12-06 2026-12-13 (1 to %d days, UTC)", game.Echo(v), maxRoundDates)
+	}
+	var out []time.Time
+	for i, f := range fields {
+		d, err := time.Parse("2006-01-02", f)
+		if err != nil {
+			return nil, fmt.Errorf("dates: %s is not a day: write days as 2026-12-06 (year-month-day)", game.Echo(f))
+		}
+		end := d.AddDate(0, 0, 1)
+		switch {
+		case !end.After(now):
+			return nil, fmt.Errorf("dates: round %d's day %s has passed", i+1, f)
+		case i > 0 && !end.After(out[i-1]):
+			return nil, fmt.Errorf("dates: round %d's day %s does not come after round %d's", i+1, f, i)
+		}
+		out = append(out, end)
+	}
+	return out, nil
+}
+
 func variantTitle(id string) string {
 	if e, err := variants.Lookup(id); err == nil {
 		return e.Title
@@ -254,6 +298,9 @@ func variantTitle(id string) string {
 }
 
 func formatText(l league.League) string {
+	if l.Format == league.Cup {
+		return "knock-out cup seeded by rating"
+	}
 	if l.Format == league.Swiss {
 		return fmt.Sprintf("swiss, %s", commands.Plural(l.Rounds, "round", "rounds"))
 	}
@@ -261,6 +308,13 @@ func formatText(l league.League) string {
 }
 
 func nextText(l league.League) string {
+	if l.OnDates() && len(l.RoundDates) > 0 {
+		days := make([]string, len(l.RoundDates))
+		for i, d := range l.RoundDates {
+			days[i] = fmt.Sprintf("%d: <t:%d:d>", i+1, d.Unix())
+		}
+		return "the rounds end on their dates (round " + strings.Join(days, ", ") + "), later ones " + commands.FormatDuration(l.RoundDeadline) + " apart"
+	}
 	if l.OnDates() {
 		return "each round starts on its date, " + commands.FormatDuration(l.RoundDeadline) + " after the last"
 	}
@@ -354,6 +408,7 @@ func PrepareStart(c Context, in commands.Input) *league.Season {
 	if err != nil || l.Status != league.Open || len(l.Members) < 2 || !(c.Manager || in.User.ID == l.Creator) {
 		return nil
 	}
+	l = seeded(c, l)
 	s, err := league.NewSeason(&l, l.Season)
 	if err != nil {
 		return nil
@@ -361,8 +416,35 @@ func PrepareStart(c Context, in commands.Input) *league.Season {
 	return &s
 }
 
+// ratings is what seeding a cup needs of the store.
+type ratings interface {
+	Rating(guild, mapID, user string) (league.Rating, error)
+}
+
+// seeded orders a cup's members by their rating in the server, best first (the shown rating,
+// μ − 3σ; members without one keep the order they joined in, after those with one). Other formats
+// keep the joining order.
+func seeded(c Context, l league.League) league.League {
+	rs, ok := c.Store.(ratings)
+	if l.Format != league.Cup || !ok {
+		return l
+	}
+	shown := map[string]float64{}
+	for _, m := range l.Members {
+		if r, err := rs.Rating(c.Guild, "", m.ID); err == nil && r.Games > 0 {
+			shown[m.ID] = r.Shown()
+		} else {
+			shown[m.ID] = math.Inf(-1)
+		}
+	}
+	l.Members = slices.Clone(l.Members)
+	slices.SortStableFunc(l.Members, func(a, b league.Member) int { return cmp.Compare(shown[b.ID], shown[a.ID]) })
+	return l
+}
+
 // newSeason is the season l starts: the prepared one when it was scheduled for these members.
 func newSeason(c Context, l league.League) (league.Season, error) {
+	l = seeded(c, l)
 	if p := c.Prepared; p != nil && p.League == l.ID && p.Number == l.Season && slices.Equal(p.Members, l.Members) {
 		return *p, nil
 	}

@@ -124,7 +124,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 	}{
 		{[]string{"name="}, "name of 1 to 50 characters"},
 		{[]string{"name=X", "map=mars"}, "Map:mars is not a map: choose"},
-		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin or swiss"},
+		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin, swiss or cup (knock-out)"},
 		{[]string{"name=X", "players=6"}, "seats 2 to 5 players"},
 		{[]string{"name=X", "rounds=3"}, "only a swiss league chooses its rounds"},
 		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
@@ -132,6 +132,12 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		{[]string{"name=X", "policy=wait"}, "Policy:wait: when a deadline passes"},
 		{[]string{"name=X", "rated=false"}, "league games are always rated"},
 		{[]string{"name=X", "next=soon"}, "ends) or on the round's date"},
+		{[]string{"name=X", "format=cup", "players=3"}, "a cup (knock-out) plays games of two"},
+		{[]string{"name=X", "dates=2026-01-20 2026-01-13"}, "round 2's day 2026-01-13 does not come after round 1's"},
+		{[]string{"name=X", "dates=2025-12-31"}, "round 1's day 2025-12-31 has passed"},
+		{[]string{"name=X", "dates=soon"}, "soon is not a day"},
+		{[]string{"name=X", "dates=2026-01-20", "next=ends"}, "leave out next:ends"},
+		{[]string{"name=X", "bank=forever", "deadline=bank"}, "Bank:forever: write the time bank"},
 	} {
 		b.refused(b.run("ann", false, "create", c.opts...), c.want)
 	}
@@ -196,4 +202,26 @@ func applyForTest(s *storage.Store, r storage.Result) error {
 		return err
 	}
 	return s.FinishWithResult(r.GameID, storage.StatusFinished, nil, r)
+}
+
+// TestALeagueTakesRoundDatesAndTheTableOptions: dates: puts the league on dates with each round's
+// end; the table options of /carc new pass on to its games.
+func TestALeagueTakesRoundDatesAndTheTableOptions(t *testing.T) {
+	b := newLeagueBench(t)
+	r := b.ok(b.run("ann", false, "create", "name=Winter", "dates=2026-01-11,2026-01-18", "deadline=bank", "bank=2d", "increment=12h",
+		"vacations=false", "hints=true", "order=random", "leaving=ai"), "the rounds end on their dates (round 1: <t:1768176000:d>")
+	ls, err := b.store.Leagues("guild")
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("%v %v (%s)", ls, err, r.Text)
+	}
+	l := ls[0]
+	if !l.OnDates() || len(l.RoundDates) != 2 || !l.RoundDates[1].Equal(time.Date(2026, 1, 19, 0, 0, 0, 0, time.UTC)) {
+		t.Fatalf("round dates %v (on dates %v)", l.RoundDates, l.OnDates())
+	}
+	want := map[string]string{"deadline": "bank", "bank": "2d", "increment": "12h", "vacations": "false", "hints": "true", "order": "random", "leaving": "ai"}
+	for k, v := range want {
+		if l.TableOptions[k] != v {
+			t.Errorf("table option %s = %q, want %q", k, l.TableOptions[k], v)
+		}
+	}
 }

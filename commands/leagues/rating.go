@@ -37,7 +37,7 @@ func ratingLine(r league.Rating) string {
 // games of a player in this server.
 func RatingText(st RatingStore, guild string, caller table.User, in commands.Input) string {
 	if guild == "" {
-		return "Ratings belong to a server: use /carc rating in one of its channels."
+		return "Ratings belong to a server: use /carc me rating in one of its channels."
 	}
 	who := caller.ID
 	if v := in.Options["user"]; v != "" {

@@ -28,16 +28,26 @@ func init() {
 		{Sub: commands.Sub{Name: "create", Description: "Create a league in this channel (you administer it)", Options: []commands.Option{
 			commands.TextOption("name", "The league's name").Needed(),
 			commands.TextOption("map", "The map: "+strings.Join(variants.IDs(false), ", ")),
-			commands.TextOption("format", "How players are paired (default round-robin)").Among("round-robin", "double-round-robin", "swiss"),
+			commands.TextOption("format", "How players are paired (default round-robin)").Among("round-robin", "double-round-robin", "swiss", "cup"),
 			commands.IntegerOption("players", "Players at each game, 2 to 5 (default 2)", 2, 5),
 			commands.IntegerOption("rounds", "Swiss rounds (default 5)", 1, 30),
 			commands.TextOption("round", "How long a round lasts, like 7d (default 7d)"),
 			commands.TextOption("next", "Next round: when the last game ends, or on the round's date (round: after the last)").Among("ends", "date"),
+			commands.TextOption("dates", "Each round's last day, like 2026-12-06 2026-12-13 (UTC; the rounds then start on dates)"),
 			commands.TextOption("adjudicate", "A game unfinished at the round's end: score stands, or forfeit by the player to move").Among("score", "forfeit"),
 			commands.TextOption("deadline", "Games: time per turn, like 48h"),
 			commands.TextOption("policy", "Games: when a turn deadline passes").Among(table.PolicySkip, table.PolicyAuto),
 			commands.IntegerOption("tiles", "Games: number of land tiles, 72 to 114", 72, 114),
 			commands.TextOption("rules", "Games: rule options, like ferryModel=c"),
+			commands.TextOption("expansions", "Games: tile pool, none (72), ic (90) or all (114)").Among("none", "ic", "all"),
+			commands.IntegerOption("meeples", "Games: meeples per player (default 9)", 1, 20),
+			commands.IntegerOption("missed", "Games: missed turns before a player can be removed (default 3)", 1, 20),
+			commands.TextOption("order", "Games: turn order, join (the schedule's) or random").Among("join", "random"),
+			commands.FlagOption("hints", "Games: the player to move may see the normal AI's move (/carc hint)"),
+			commands.TextOption("leaving", "Games: a seat whose player resigns or is removed is dropped or played by an AI").Among("drop", "ai", "normal", "hard"),
+			commands.FlagOption("vacations", "Games: a player's vacation stops their deadlines (default true)"),
+			commands.TextOption("bank", "Games: with deadline:bank, each player's starting time bank, like 3d"),
+			commands.TextOption("increment", "Games: with deadline:bank, the time each turn adds, like 1d"),
 		}}},
 		{Sub: which(commands.Sub{Name: "join", Description: "Join the league before its season starts"}),
 			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
@@ -100,9 +110,13 @@ func Surface() []commands.Command {
 	return []commands.Command{cmd}
 }
 
-// CarcSubs are the subcommands of /carc that leagues answer from the store: a player's rating and
-// the server's leaderboard (RatingText, LeaderboardText).
+// CarcSubs are the subcommands of /carc that leagues answer from the store: the server's
+// leaderboard (LeaderboardText).
 var CarcSubs = []commands.Sub{
-	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
 	{Name: "leaderboard", Description: "The server's top 20, overall or on one map", Options: []commands.Option{commands.TextOption("map", "One map's leaderboard")}},
+}
+
+// PlayerSubs are the subcommands of /carc me that leagues answer: a player's rating (RatingText).
+var PlayerSubs = []commands.Sub{
+	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
 }

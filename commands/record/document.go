@@ -51,7 +51,12 @@ type TableOptions struct {
 	Policy   string        `json:"policy,omitempty"`
 	Missed   int           `json:"missed,omitempty"`
 	Unrated  bool          `json:"unrated,omitempty"`
-	AI       []ai.Level    `json:"ai,omitempty"`
+	// NoVacations is vacations:false: the deadlines ran during the players' vacations.
+	NoVacations bool `json:"no_vacations,omitempty"`
+	// Bank and Increment are the time bank of deadline:bank (ns; 0: a deadline per turn).
+	Bank      time.Duration `json:"bank,omitempty"`
+	Increment time.Duration `json:"increment,omitempty"`
+	AI        []ai.Level    `json:"ai,omitempty"`
 }
 
 // Move is one move of the game.
@@ -140,7 +145,8 @@ func Of(t *table.Table, steps []Stored) (Document, error) {
 // tableOptions are the table's own options for its document.
 func tableOptions(t *table.Table) *TableOptions {
 	s := t.Settings
-	o := &TableOptions{Hints: s.Hints, Leaving: s.Leaving, Deadline: s.Deadline, Policy: s.Policy, Missed: s.MissedLimit, Unrated: s.Unrated}
+	o := &TableOptions{Hints: s.Hints, Leaving: s.Leaving, Deadline: s.Deadline, Policy: s.Policy, Missed: s.MissedLimit, Unrated: s.Unrated,
+		NoVacations: s.NoVacations, Bank: s.Bank, Increment: s.Increment}
 	for i, u := range t.Seats {
 		if level, isAI := table.AILevel(u); isAI && t.LeftBy(i).ID == "" {
 			if o.AI == nil {

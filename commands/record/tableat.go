@@ -38,6 +38,7 @@ func TableAt(d Document, n int) (*table.Table, []table.Step, error) {
 		Generator: d.Setup.Generator, Key: d.Setup.Key}
 	if o := d.Table; o != nil {
 		s.Hints, s.Leaving, s.Deadline, s.Policy, s.MissedLimit, s.Unrated = o.Hints, o.Leaving, o.Deadline, o.Policy, o.Missed, o.Unrated
+		s.NoVacations, s.Bank, s.Increment = o.NoVacations, o.Bank, o.Increment
 	}
 	if s, err = s.WithDefaults(); err != nil {
 		return nil, nil, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -132,6 +133,17 @@ func (t *Table) change(by string, ev Event) error {
 		t.Kick = nil
 	case KindHandover:
 		return t.handover(*ev.Seat, *ev.User)
+	case KindClock:
+		if err := t.seat(*ev.Seat); err != nil {
+			return err
+		}
+		if len(t.Banks) != len(t.Seats) {
+			return errors.New("a clock event at a table without time banks")
+		}
+		if *ev.Bank < 0 {
+			return fmt.Errorf("a clock event with a negative bank %v", *ev.Bank)
+		}
+		t.Banks[*ev.Seat] = *ev.Bank
 	case KindAbandon:
 		t.Status = Abandoned
 		t.Undo, t.Kick = nil, nil
@@ -205,6 +217,12 @@ func (t *Table) start(seats []User) error {
 	t.Game = g
 	t.Status = Playing
 	t.Missed = make([]int, len(t.Seats))
+	if t.Settings.Bank > 0 {
+		t.Banks = make([]time.Duration, len(t.Seats))
+		for i := range t.Banks {
+			t.Banks[i] = t.Settings.Bank
+		}
+	}
 	if g.Over() {
 		t.Status = Finished
 	}

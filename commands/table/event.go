@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -65,6 +66,9 @@ const (
 	// KindAbandon closes the table before its end: Reason is empty when an administrator did,
 	// ReasonExpired for an idle lobby, ReasonUnattended for a lobby no person sits at any more.
 	KindAbandon Kind = "abandon"
+	// KindClock sets the time bank of Seat at the end of its turn (deadline:bank): Bank, what
+	// was left of it plus the table's increment.
+	KindClock Kind = "clock"
 )
 
 // Reasons a table is closed without an administrator.
@@ -78,22 +82,23 @@ type Event struct {
 	Kind Kind `json:"kind"`
 	// By is who made this event when it is not the step's author (the bot's resignation of a
 	// removed player).
-	By         string      `json:"by,omitempty"`
-	Table      string      `json:"table,omitempty"`
-	Channel    string      `json:"channel,omitempty"`
-	Local      bool        `json:"local,omitempty"`
-	Commitment string      `json:"commitment,omitempty"`
-	User       *User       `json:"user,omitempty"`
-	Settings   *Settings   `json:"settings,omitempty"`
-	Setup      *game.Setup `json:"setup,omitempty"`
-	League     *LeagueGame `json:"league,omitempty"`
-	Seats      []User      `json:"seats,omitempty"`
-	Move       *game.Move  `json:"move,omitempty"`
-	Seat       *int        `json:"seat,omitempty"`
-	Policy     string      `json:"policy,omitempty"`
-	Agree      *bool       `json:"agree,omitempty"`
-	Keep       *int        `json:"keep,omitempty"`
-	Reason     string      `json:"reason,omitempty"`
+	By         string         `json:"by,omitempty"`
+	Table      string         `json:"table,omitempty"`
+	Channel    string         `json:"channel,omitempty"`
+	Local      bool           `json:"local,omitempty"`
+	Commitment string         `json:"commitment,omitempty"`
+	User       *User          `json:"user,omitempty"`
+	Settings   *Settings      `json:"settings,omitempty"`
+	Setup      *game.Setup    `json:"setup,omitempty"`
+	League     *LeagueGame    `json:"league,omitempty"`
+	Seats      []User         `json:"seats,omitempty"`
+	Move       *game.Move     `json:"move,omitempty"`
+	Seat       *int           `json:"seat,omitempty"`
+	Policy     string         `json:"policy,omitempty"`
+	Agree      *bool          `json:"agree,omitempty"`
+	Keep       *int           `json:"keep,omitempty"`
+	Reason     string         `json:"reason,omitempty"`
+	Bank       *time.Duration `json:"bank,omitempty"`
 }
 
 // Create opens a table; settings must be complete (Settings.WithDefaults).
@@ -155,6 +160,11 @@ func Kick(seat int) Event { return Event{Kind: KindKick, Seat: &seat} }
 // Handover hands seat to the AI seat ai.
 func Handover(seat int, ai User) Event { return Event{Kind: KindHandover, Seat: &seat, User: &ai} }
 
+// Clock sets seat's time bank to bank at the end of its turn.
+func Clock(seat int, bank time.Duration) Event {
+	return Event{Kind: KindClock, Seat: &seat, Bank: &bank}
+}
+
 // Abandon closes the table before its end, for reason ("" for an administrator).
 func Abandon(reason string) Event { return Event{Kind: KindAbandon, Reason: reason} }
 
@@ -210,6 +220,10 @@ func (ev Event) check() error {
 	case KindHandover:
 		if ev.Seat == nil || ev.User == nil {
 			return missing("seat or user")
+		}
+	case KindClock:
+		if ev.Seat == nil || ev.Bank == nil {
+			return missing("seat or bank")
 		}
 	case KindStart, KindUndoAsk, KindAbandon:
 	default:

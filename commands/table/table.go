@@ -64,6 +64,13 @@ type Settings struct {
 	Leaving ai.Level `json:"leaving,omitempty"`
 	// Unrated is rated:false: the game counts for nobody's rating (a league game never is).
 	Unrated bool `json:"unrated,omitempty"`
+	// NoVacations is vacations:false: the turn deadlines run while a player is on vacation (a
+	// tournament's rule); by default a player's vacation stops their deadlines at the table.
+	NoVacations bool `json:"no_vacations,omitempty"`
+	// Bank is the time bank each player starts with (deadline:bank), Increment what each turn
+	// adds to it: the deadline of a turn is then its player's bank, not Deadline. 0: no bank.
+	Bank      time.Duration `json:"bank,omitempty"`
+	Increment time.Duration `json:"increment,omitempty"`
 }
 
 // WithDefaults fills the settings a table left open with the map's and the bot's defaults, so that
@@ -115,6 +122,9 @@ type Table struct {
 	Moves []Logged   `json:"moves"`
 	// Missed counts each seat's missed deadlines.
 	Missed []int `json:"missed,omitempty"`
+	// Banks are the seats' time banks at the start of their next turn (deadline:bank); each
+	// turn's end sets its seat's (a clock event).
+	Banks []time.Duration `json:"banks,omitempty"`
 	// Left holds, per seat, the player who left a seat that an AI then played on (leaving:ai); the
 	// zero User for every other seat. They are rated last, as if they had resigned.
 	Left []User `json:"left,omitempty"`
@@ -149,6 +159,15 @@ func (t *Table) Seat(userID string) int {
 
 // SeatName is the name a seat plays under (unique at the table).
 func (t *Table) SeatName(i int) string { return t.Seats[i].Name }
+
+// TurnTime is the time the player to move had when the turn began: their bank (deadline:bank) or
+// the table's deadline.
+func (t *Table) TurnTime() time.Duration {
+	if t.Settings.Bank > 0 && t.Game != nil && t.Game.Current < len(t.Banks) {
+		return t.Banks[t.Game.Current]
+	}
+	return t.Settings.Deadline
+}
 
 // Current is the user whose turn it is, while playing.
 func (t *Table) Current() (User, bool) {
@@ -219,6 +238,7 @@ func (t *Table) Clone() *Table {
 	// two tables share it without copying it on every command.
 	c.Moves = t.Moves[:len(t.Moves):len(t.Moves)]
 	c.Missed = slices.Clone(t.Missed)
+	c.Banks = slices.Clone(t.Banks)
 	c.Left = slices.Clone(t.Left)
 	if t.Undo != nil {
 		u := *t.Undo

@@ -33,6 +33,7 @@ func fill(t *testing.T, s interface {
 	FinishWithResult(string, storage.Status, []storage.Standing, storage.Result) error
 	SetPlayerSettings(string, storage.Settings) error
 	WebSecret() ([]byte, error)
+	SetGuildSettings(string, storage.GuildSettings) error
 	RevokeWebLinks(string) (uint64, error)
 	SaveLeague(league.League, ...league.Season) error
 }) {
@@ -66,6 +67,9 @@ func fill(t *testing.T, s interface {
 		t.Fatal(err)
 	}
 	if _, err := s.WebSecret(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGuildSettings("guild1", storage.GuildSettings{VacationDays: 10}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.RevokeWebLinks("g1"); err != nil {
@@ -116,6 +120,9 @@ func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
 	}
 	if !reflect.DeepEqual(da, db) {
 		t.Fatalf("players, leagues or ratings differ after the round trip:\n%+v\n%+v", da, db)
+	}
+	if len(da.Guilds) != 1 || da.Guilds[0].Settings.VacationDays != 10 {
+		t.Fatalf("the servers' settings did not come through: %+v", da.Guilds)
 	}
 	if len(da.WebLinks.Secret) != 32 || da.WebLinks.Generations["g1"] != 1 {
 		t.Fatalf("the web links did not come through: %+v", da.WebLinks)

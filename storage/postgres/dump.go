@@ -59,6 +59,9 @@ func (s *Store) Dump() (storage.Dump, error) {
 		if err != nil {
 			return err
 		}
+		if d.Guilds, err = dumpGuilds(ctx, tx); err != nil {
+			return err
+		}
 		d.WebLinks, err = dumpWebLinks(ctx, tx)
 		return err
 	})
@@ -123,6 +126,9 @@ func (s *Store) Restore(d storage.Dump) error {
 				ON CONFLICT (guild, at_ns, game_id) DO UPDATE SET doc = EXCLUDED.doc`, g.Guild, g.At.UnixNano(), g.GameID, raw); err != nil {
 				return err
 			}
+		}
+		if err := restoreGuilds(ctx, tx, d.Guilds); err != nil {
+			return err
 		}
 		return restoreWebLinks(ctx, tx, d.WebLinks)
 	})

@@ -44,6 +44,37 @@ func (s *Store) playerDoc(column, userID string, v any) error {
 	return s.explain("read", err)
 }
 
+// EachPlayerSettings calls fn with the settings of every player who has any, in user id order;
+// an error from fn stops the walk and is returned.
+func (s *Store) EachPlayerSettings(fn func(userID string, settings storage.Settings) error) error {
+	err := s.read(func(ctx context.Context, q querier) error {
+		rows, err := q.Query(ctx, `SELECT user_id, settings FROM players ORDER BY user_id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var doc []byte
+			if err := rows.Scan(&id, &doc); err != nil {
+				return err
+			}
+			var settings storage.Settings
+			if err := decode(doc, &settings); err != nil {
+				return err
+			}
+			if err := fn(id, settings); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return fmt.Errorf("read every player's settings: %w", s.explain("read", err))
+	}
+	return nil
+}
+
 // SetPlayerSettings replaces a player's settings, keeping their stats.
 func (s *Store) SetPlayerSettings(userID string, settings storage.Settings) error {
 	if err := storage.CheckID("user id", userID); err != nil {

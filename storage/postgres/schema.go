@@ -86,6 +86,10 @@ var migrations = []string{
 	CREATE TABLE web_links (
 		id         text PRIMARY KEY,
 		generation bigint NOT NULL
+	);
+	CREATE TABLE guilds (
+		guild_id text PRIMARY KEY,
+		settings jsonb NOT NULL
 	);`,
 }
 

@@ -300,10 +300,12 @@ func hold(t *testing.T, open Open) {
 
 func settings(t *testing.T, open Open) {
 	s := open1(t, open)
-	if got, err := s.PlayerSettings("nobody"); err != nil || got != (storage.Settings{}) {
+	if got, err := s.PlayerSettings("nobody"); err != nil || !reflect.DeepEqual(got, storage.Settings{}) {
 		t.Fatalf("settings of a new player: %+v, %v", got, err)
 	}
-	want := storage.Settings{TimeZone: "Europe/Paris", QuietStart: "22:00", QuietEnd: "07:30", Notify: "dm", NoReminders: true}
+	want := storage.Settings{TimeZone: "Europe/Paris", QuietStart: "22:00", QuietEnd: "07:30", Notify: "dm", NoReminders: true,
+		Vacations: []storage.Vacation{{From: time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC), To: time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC)}},
+		Follows:   []storage.Follow{{GameID: "g7", Place: "chan7", Guild: "guild1", Title: "France", EndOnly: true}}}
 	if err := s.SetPlayerSettings("alice", want); err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +314,7 @@ func settings(t *testing.T, open Open) {
 	if err := s.Finish("g1", storage.StatusFinished, []storage.Standing{{UserID: "alice", Score: 10, Rank: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.PlayerSettings("alice"); got != want {
+	if got, _ := s.PlayerSettings("alice"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("settings after a game's end: %+v, want %+v", got, want)
 	}
 	if err := s.SetPlayerSettings("alice", storage.Settings{Notify: "off"}); err != nil {
@@ -532,5 +534,45 @@ func webLinks(t *testing.T, open Open) {
 	}
 	if gen, _ := s.WebLinkGeneration("g2"); gen != 0 {
 		t.Errorf("another page's generation: %d, want 0", gen)
+	}
+}
+
+func guildSettings(t *testing.T, open Open) {
+	s := open1(t, open)
+	if got, err := s.GuildSettings("guild1"); err != nil || got != (storage.GuildSettings{}) {
+		t.Fatalf("settings of a server that set none: %+v, %v", got, err)
+	}
+	if err := s.SetGuildSettings("guild1", storage.GuildSettings{VacationDays: 12}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GuildSettings("guild1"); got.VacationDays != 12 {
+		t.Fatalf("settings after saving: %+v", got)
+	}
+	if got, _ := s.GuildSettings("guild2"); got != (storage.GuildSettings{}) {
+		t.Fatalf("another server's settings: %+v", got)
+	}
+}
+
+func everyPlayersSettings(t *testing.T, open Open) {
+	s := open1(t, open)
+	for _, id := range []string{"carol", "alice", "bob"} {
+		if err := s.SetPlayerSettings(id, storage.Settings{TimeZone: "Europe/Paris", Notify: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seen []string
+	err := s.EachPlayerSettings(func(id string, st storage.Settings) error {
+		if st.Notify != id {
+			return fmt.Errorf("%s's settings are %+v", id, st)
+		}
+		seen = append(seen, id)
+		return nil
+	})
+	if err != nil || !reflect.DeepEqual(seen, []string{"alice", "bob", "carol"}) {
+		t.Fatalf("every player's settings: %v, %v", seen, err)
+	}
+	stop := errors.New("stop")
+	if err := s.EachPlayerSettings(func(string, storage.Settings) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("an error of fn: %v, want it returned", err)
 	}
 }

@@ -37,6 +37,9 @@ type Store interface {
 	PlayerSettings(userID string) (storage.Settings, error)
 	PlayerStats(userID string) (storage.Stats, error)
 	SetPlayerSettings(userID string, s storage.Settings) error
+	EachPlayerSettings(fn func(userID string, s storage.Settings) error) error
+	GuildSettings(guildID string) (storage.GuildSettings, error)
+	SetGuildSettings(guildID string, g storage.GuildSettings) error
 	SaveLeague(l league.League, seasons ...league.Season) error
 	League(id string) (league.League, error)
 	Leagues(guild string) ([]league.League, error)
@@ -77,6 +80,8 @@ func Run(t *testing.T, open Open) {
 		{"a completed timer is gone; one replaced since it was read stays", completeTimer},
 		{"a hold is kept in the record", hold},
 		{"settings and stats are kept apart", settings},
+		{"every player's settings are walked in user id order", everyPlayersSettings},
+		{"a server's settings are its own", guildSettings},
 		{"leagues and seasons round-trip and a saved season keeps later results", leagues},
 		{"a rated game moves the ratings of its players", ratings},
 		{"an admin export imports into another store, which verifies", exportImport},

@@ -24,6 +24,7 @@ type User struct {
 	// as member.permissions and channel.permissions in interactions.
 	Permissions int64
 	roleID      string // a role carrying Permissions, when they differ from @everyone's
+	dmsClosed   bool   // the user accepts no direct messages from the bot (CloseDMs)
 }
 
 // Mention is the user's mention markup, "<@id>".
@@ -91,6 +92,15 @@ func (f *Fake) AddThread(parent *Channel, name string) *Channel {
 		ID: f.newIDLocked(), Type: ChannelPublicThread, Name: name, GuildID: f.GuildID,
 		ParentID: parent.ID, OwnerID: f.AppID,
 	})
+}
+
+// CloseDMs makes u refuse direct messages from the bot, as a user who turned off "Allow direct
+// messages from server members" does: opening the DM channel works, posting in it is refused with
+// Discord's 403 50007 "Cannot send messages to this user" (recorded as a ProblemBadRequest).
+func (f *Fake) CloseDMs(u *User) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u.dmsClosed = true
 }
 
 // DMChannel returns the DM channel between the bot and u, creating it if

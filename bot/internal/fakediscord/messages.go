@@ -435,6 +435,10 @@ func (f *Fake) postMessage(r *Request, hr *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if u := f.users[ch.RecipientID]; ch.Type == ChannelDM && u != nil && u.dmsClosed {
+		return nil, &apiError{kind: ProblemBadRequest, status: http.StatusForbidden, code: 50007,
+			message: "Cannot send messages to this user", detail: "user " + u.ID + " closed their DMs"}
+	}
 	need := int64(0)
 	if ch.Type != ChannelDM {
 		need = discordgo.PermissionSendMessages

@@ -1,0 +1,23 @@
+package bot
+
+import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+)
+
+// clockEvent is the clock event that ends a turn at a table with time banks (deadline:bank): the
+// seat that moved keeps what was left of its bank when the turn ended (nothing, if its deadline
+// passed) plus the table's increment. It is written into the step that ends the turn, so the
+// record replays the banks exactly. t is the table after the step, e still holds the turn before.
+func (b *Bot) clockEvent(e *gameEntry, t *table.Table) (table.Event, bool) {
+	old := e.table
+	if t.Settings.Bank == 0 || old == nil || old.Status != table.Playing || t.Status != table.Playing ||
+		t.Game.Turn <= old.Game.Turn || len(t.Banks) != len(t.Seats) {
+		return table.Event{}, false
+	}
+	deadline := b.turnDeadline(e) // with the vacations that stopped the clock
+	if deadline.IsZero() {
+		return table.Event{}, false // no clock ran (an AI seat's turn)
+	}
+	left := max(deadline.Sub(b.now()), 0)
+	return table.Clock(old.Game.Current, left+t.Settings.Increment), true
+}

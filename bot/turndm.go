@@ -1,0 +1,286 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// Turn DMs. A player who chose notify:dm is not mentioned in the game's channel; instead a turn
+// that becomes theirs sets a notify timer, due at once or when their quiet hours end. The timer
+// loop sends the notify timers due together as one direct message per player: one turn with its
+// tile's picture, or a digest of every game waiting for them. The timers live with the game's
+// other timers, so a restart loses no DM, and a DM sent is marked done before the next tick.
+// A DM that Discord refuses (the player closed their DMs) falls back to a mention in each waiting
+// game's channel, once, saying why; from then on the player is mentioned until they choose
+// notify:dm again.
+
+const kindNotify = "notify"
+
+// maxDigestTiles is how many tile pictures a digest attaches (Discord takes 10 files a message).
+const maxDigestTiles = 10
+
+// tileSize is the side of the drawn tile's picture in a turn DM, in pixels.
+const tileSize = 160
+
+// wantsDM reports whether the player's turns are announced by direct message.
+func wantsDM(p storage.Settings) bool { return p.Notify == notifyDM && !p.DMRefused }
+
+// Notify modes of /carc settings.
+const (
+	notifyDM      = "dm"
+	notifyMention = "mention"
+	notifyOff     = "off"
+)
+
+// notifyTimer is the DM timer of a turn of userID that begins at start: due at once, or when the
+// player's quiet hours end.
+func notifyTimer(p storage.Settings, userID string, start time.Time) storage.Timer {
+	return storage.Timer{Kind: kindNotify, UserID: userID, At: awake(p, start)}
+}
+
+// turnNotice is what a DM says of one game waiting for its player.
+type turnNotice struct {
+	timer    storage.Timer
+	title    string
+	link     string
+	turn     int
+	tile     game.TileID
+	drawn    bool // the tile is drawn (not so while a Benelux player may still take an island's tile)
+	deadline time.Time
+	place    string
+}
+
+// fireNotices sends the notify timers among due, one message per player.
+func (b *Bot) fireNotices(due []storage.Timer) {
+	byUser := map[string][]turnNotice{}
+	for _, tm := range due {
+		n, ok := b.notice(tm)
+		if ok {
+			byUser[tm.UserID] = append(byUser[tm.UserID], n)
+		}
+	}
+	users := make([]string, 0, len(byUser))
+	for u := range byUser {
+		users = append(users, u)
+	}
+	sort.Strings(users)
+	for _, u := range users {
+		b.deliver(u, byUser[u])
+	}
+}
+
+// notice reads what a DM says of the game of a notify timer. A timer whose turn is over (or whose
+// game is gone) is marked done and gives nothing; a game on hold keeps its timer for later.
+func (b *Bot) notice(tm storage.Timer) (turnNotice, bool) {
+	e := b.running(tm.GameID)
+	if e == nil {
+		_ = b.store.CompleteTimer(tm)
+		return turnNotice{}, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.hold != "" {
+		return turnNotice{}, false
+	}
+	t := e.table
+	cur, playing := t.Current()
+	if !playing || cur.ID != tm.UserID || !hasTimer(e.timers, tm) {
+		_ = b.store.CompleteTimer(tm)
+		return turnNotice{}, false
+	}
+	return turnNotice{timer: tm, title: t.Entry().Title, link: channelLink(e.guild, e.place), turn: t.Game.Turn,
+		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: b.turnDeadline(e), place: e.place}, true
+}
+
+// deliver sends a player their waiting turns in one direct message, or, if the player's settings
+// changed since (notify:mention or off), lets the timers go; in quiet hours or on vacation they
+// wait until the hours or the vacation end.
+func (b *Bot) deliver(userID string, notices []turnNotice) {
+	prefs, err := b.store.PlayerSettings(userID)
+	if err != nil {
+		b.log.Error("could not read a player's settings for a turn DM", "user", userID, "err", err)
+		return
+	}
+	if !wantsDM(prefs) {
+		b.doneNotices(notices)
+		return
+	}
+	if in, end := quiet(prefs, b.now()); in {
+		b.postponeNotices(notices, end)
+		return
+	}
+	if v, away := onVacation(prefs, b.now()); away {
+		b.postponeNotices(notices, v.To) // what waits is told when they are back
+		return
+	}
+	sort.Slice(notices, func(i, j int) bool { return notices[i].deadline.Before(notices[j].deadline) })
+	var files []*discordgo.File
+	for i, n := range notices {
+		if !n.drawn || len(files) == maxDigestTiles {
+			continue
+		}
+		png, err := render.TilePNG(n.tile, tileSize)
+		if err != nil {
+			b.log.Error("could not draw a drawn tile for a turn DM", "game", n.timer.GameID, "err", err)
+			continue
+		}
+		files = append(files, &discordgo.File{Name: fmt.Sprintf("tile-%d.png", i+1), ContentType: "image/png", Reader: bytes.NewReader(png)})
+	}
+	text := turnDMText(notices[0])
+	if len(notices) > 1 {
+		text = digestText(notices)
+	}
+	err = b.dm(userID, text, files)
+	if err == nil {
+		b.doneNotices(notices)
+		return
+	}
+	if !dmsClosed(err) {
+		// Discord or the network failed: the timers stay due and the next tick tries again.
+		b.log.Warn("could not send a turn DM", "user", userID, "err", err)
+		return
+	}
+	b.dmRefused(userID, prefs)
+	for _, n := range notices {
+		if _, err := b.s.ChannelMessageSendComplex(n.place, &discordgo.MessageSend{Content: dmRefusedText(userID, n),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{userID}}}); err != nil {
+			b.log.Warn("could not mention a player whose DMs are closed", "game", n.timer.GameID, "err", err)
+		}
+	}
+	b.doneNotices(notices)
+}
+
+// dmRefused remembers that a player's DMs are closed: they are mentioned from now on.
+func (b *Bot) dmRefused(userID string, prefs storage.Settings) {
+	b.log.Info("a player's DMs are closed: mentioning them instead", "user", userID)
+	prefs.DMRefused = true
+	if err := b.store.SetPlayerSettings(userID, prefs); err != nil {
+		b.log.Error("could not remember that a player's DMs are closed", "user", userID, "err", err)
+	}
+}
+
+// dm sends a direct message (split like any long text, the files with its last part).
+func (b *Bot) dm(userID, text string, files []*discordgo.File) error {
+	ch, err := b.s.UserChannelCreate(userID)
+	if err != nil {
+		return fmt.Errorf("open the DM channel of %s: %w", userID, err)
+	}
+	if _, err := b.send(ch.ID, text, nil, files, nil); err != nil {
+		return fmt.Errorf("send a DM to %s: %w", userID, err)
+	}
+	return nil
+}
+
+// dmsClosed tells whether Discord refused a DM because the user accepts none from the bot.
+func dmsClosed(err error) bool {
+	var rest *discordgo.RESTError
+	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
+}
+
+// doneNotices marks the notices' timers done, in the store and in their games.
+func (b *Bot) doneNotices(notices []turnNotice) {
+	for _, n := range notices {
+		if err := b.store.CompleteTimer(n.timer); err != nil {
+			b.log.Error("could not mark a turn DM as sent", "game", n.timer.GameID, "err", err)
+		}
+		if e := b.running(n.timer.GameID); e != nil {
+			e.mu.Lock()
+			e.timers = withoutTimer(e.timers, n.timer)
+			e.mu.Unlock()
+		}
+	}
+}
+
+// postponeNotices moves the notices' timers to at (the end of the player's quiet hours).
+func (b *Bot) postponeNotices(notices []turnNotice, at time.Time) {
+	for _, n := range notices {
+		e := b.running(n.timer.GameID)
+		if e == nil {
+			continue
+		}
+		e.mu.Lock()
+		if hasTimer(e.timers, n.timer) {
+			moved := append(withoutTimer(e.timers, n.timer), storage.Timer{Kind: kindNotify, UserID: n.timer.UserID, At: at})
+			if err := b.store.SetTimers(e.id, moved); err != nil {
+				b.log.Error("could not postpone a turn DM", "game", e.id, "err", err)
+			} else {
+				e.timers = moved
+			}
+		}
+		e.mu.Unlock()
+	}
+}
+
+func hasTimer(timers []storage.Timer, tm storage.Timer) bool {
+	for _, x := range timers {
+		if x.Kind == tm.Kind && x.UserID == tm.UserID && x.At.Equal(tm.At) {
+			return true
+		}
+	}
+	return false
+}
+
+func withoutTimer(timers []storage.Timer, tm storage.Timer) []storage.Timer {
+	kept := timers[:0:0]
+	for _, x := range timers {
+		if x.Kind != tm.Kind || x.UserID != tm.UserID || !x.At.Equal(tm.At) {
+			kept = append(kept, x)
+		}
+	}
+	return kept
+}
+
+// channelLink is a link to a game's channel that works in a DM (a channel mention may not).
+func channelLink(guild, place string) string {
+	if guild == "" {
+		return "<#" + place + ">"
+	}
+	return "https://discord.com/channels/" + guild + "/" + place
+}
+
+// turnDMText tells a player that one game waits for them.
+func turnDMText(n turnNotice) string {
+	return fmt.Sprintf("Your turn in %s (turn %d): %s\n%s", n.title, n.turn, n.link, noticeDetail(n))
+}
+
+// digestText tells a player that several games wait for them, the most pressing first.
+func digestText(notices []turnNotice) string {
+	lines := []string{fmt.Sprintf("Your turn in %d games:", len(notices))}
+	for i, n := range notices {
+		lines = append(lines, fmt.Sprintf("%d. %s (turn %d): %s\n   %s", i+1, n.title, n.turn, n.link, noticeDetail(n)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// noticeDetail says which tile waits and until when.
+func noticeDetail(n turnNotice) string {
+	what := "Your tile is not drawn yet."
+	if n.drawn {
+		what = fmt.Sprintf("Your tile: %s.", n.tile)
+	}
+	if n.deadline.IsZero() {
+		return what
+	}
+	return fmt.Sprintf("%s The turn ends %s (%s).", what, stamp(n.deadline, "f"), stamp(n.deadline, "R"))
+}
+
+// dmRefusedText is the mention that replaces a DM Discord refused, said once.
+func dmRefusedText(userID string, n turnNotice) string {
+	return fmt.Sprintf("<@%s>, it is your turn (turn %d). I could not send you a direct message: your DMs are closed to me. "+
+		"I mention you here from now on; once your DMs are open, /carc settings notify:dm brings the DMs back.", userID, n.turn)
+}
+
+// confirmDM is sent when a player chooses notify:dm, so that closed DMs are found at once.
+func confirmDMText() string {
+	return "Turn notices for your games will come here: one message per turn, or one for all the games waiting for you."
+}

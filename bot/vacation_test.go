@@ -1,0 +1,164 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// bookVacation sends /carc me vacation from:FROM to:TO and returns the answer.
+func bookVacation(h *harness, u *fakediscord.User, ch *fakediscord.Channel, from, to string) string {
+	h.t.Helper()
+	return h.slash(u, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("vacation",
+		fakediscord.StringArg("from", from), fakediscord.StringArg("to", to)))).Content
+}
+
+// advanceTo moves the test clock to at.
+func (h *harness) advanceTo(at time.Time) { h.clock.Add(at.Sub(h.clock.Now())) }
+
+// TestAVacationStopsTheClockAcrossARestart: bob books a vacation during his turn; his opponent
+// sees it in /carc status; the deadline does not pass during the vacation, nor after a restart of
+// the bot, and applies once the turn's whole time has run after the vacation.
+func TestAVacationStopsTheClockAcrossARestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.noPictures()
+	h.start()
+	alice, bob, ch := openGame(h, "france", 5)
+	chooseNotify(h, bob, ch, "dm")
+	playTurn(h, alice, ch)
+	turnStart := h.clock.Now()
+	day := turnStart.UTC().Format("2006-01-02")
+	last := turnStart.UTC().AddDate(0, 0, 2).Format("2006-01-02")
+	if got := bookVacation(h, bob, ch, day, last); !contains(got, "Vacation booked: "+day+" to "+last+" (3 days") ||
+		!contains(got, "27 days left") || !contains(got, "Your deadlines stop in 1 running game") {
+		t.Fatalf("booking the vacation: %s", got)
+	}
+	end := midnight(turnStart, time.UTC).AddDate(0, 0, 3)
+	if got := h.slash(alice, ch, "carc", fakediscord.SubCommand("status")).Content; !contains(got, "bob is on vacation until "+stamp(end, "f")) {
+		t.Fatalf("/carc status does not show bob's vacation: %s", got)
+	}
+	h.clock.Add(49 * time.Hour) // past the turn's 48 hours, within the vacation
+	h.b.FireTimers(h.clock.Now())
+	if cur, _ := h.table(ch.ID).Current(); cur.ID != bob.ID {
+		t.Fatal("the deadline applied during the vacation")
+	}
+	if n := len(dms(h, bob)); n != 1 {
+		t.Fatalf("%d DMs during the vacation, want only the check of notify:dm: the turn waits for his return", n)
+	}
+	h.stop()
+	h.start()
+	h.advanceTo(end.Add(47 * time.Hour))
+	h.b.FireTimers(h.clock.Now())
+	if cur, _ := h.table(ch.ID).Current(); cur.ID != bob.ID {
+		t.Fatal("after the restart, the deadline applied before the turn's time had run after the vacation")
+	}
+	told := false
+	for _, m := range dms(h, bob) {
+		told = told || contains(m.Content, "Your turn in France") && contains(m.Content, stamp(end.Add(48*time.Hour), "f"))
+	}
+	if !told || len(dms(h, bob)) != 2 {
+		t.Fatalf("after the vacation: %d DMs, want the check and the turn DM naming the moved deadline (the reminders due at once make one, the last, in the channel)", len(dms(h, bob)))
+	}
+	h.advanceTo(end.Add(48*time.Hour + time.Minute))
+	h.b.FireTimers(h.clock.Now())
+	if cur, _ := h.table(ch.ID).Current(); cur.ID != alice.ID {
+		t.Fatal("the deadline did not apply once the turn's time had run after the vacation")
+	}
+}
+
+// TestATableWithoutVacationsKeepsItsDeadlines: at a table opened with vacations:false (a
+// tournament's rule) the deadline passes during a player's vacation, and /carc status says so.
+func TestATableWithoutVacationsKeepsItsDeadlines(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.noPictures()
+	h.start()
+	alice, bob, ch := openGame(h, "france", 6, fakediscord.BoolArg("vacations", false))
+	playTurn(h, alice, ch)
+	now := h.clock.Now().UTC()
+	if got := bookVacation(h, bob, ch, now.Format("2006-01-02"), now.AddDate(0, 0, 4).Format("2006-01-02")); !contains(got, "1 game a vacation does not stop") {
+		t.Fatalf("booking the vacation: %s", got)
+	}
+	if got := h.slash(alice, ch, "carc", fakediscord.SubCommand("status")).Content; !contains(got, "deadlines run during vacations") {
+		t.Fatalf("/carc status: %s", got)
+	}
+	h.clock.Add(49 * time.Hour)
+	h.b.FireTimers(h.clock.Now())
+	if cur, _ := h.table(ch.ID).Current(); cur.ID != alice.ID {
+		t.Fatal("the deadline waited for a vacation at a table that allows none")
+	}
+}
+
+// TestVacationDaysAreCountedAgainstTheServersAllowance: the server's allowance (set by a member
+// with Manage Server) caps the days of a year; bad days and overlaps are refused and change
+// nothing.
+func TestVacationDaysAreCountedAgainstTheServersAllowance(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.start()
+	admin := h.f.AddUserWithPermissions("admin", fakediscord.DefaultMemberPermissions|(1<<5)) // Manage Server
+	ann := h.f.AddUser("ann")
+	ch := h.f.General
+	set := func(u *fakediscord.User, n int64) string {
+		return h.slash(u, ch, "carc", fakediscord.SubCommand("settings", fakediscord.IntArg("vacation-days", n))).Content
+	}
+	if got := set(ann, 3); !contains(got, "Only members with Manage Server") {
+		t.Fatalf("a member set the allowance: %s", got)
+	}
+	if got := set(admin, 5); !contains(got, "5 days of vacation a year") {
+		t.Fatalf("the admin's allowance: %s", got)
+	}
+	// Days in the middle of next year, so that the test never straddles a new year.
+	y := h.clock.Now().UTC().Year() + 1
+	d := func(m time.Month, day int) string {
+		return time.Date(y, m, day, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{d(6, 1), d(6, 3), "Vacation booked"},
+		{d(6, 3), d(6, 4), "overlaps your vacation"},
+		{d(7, 1), d(7, 3), "this server gives 5 days a year, so 2 are left"},
+		{d(7, 3), d(7, 1), "comes before"},
+		{"2020-01-01", "2020-01-02", "in the past"},
+		{"tomorrow", d(7, 1), "is not a day"},
+		{d(7, 1), d(7, 2), "Vacation booked"},
+	} {
+		if got := bookVacation(h, ann, ch, c.from, c.to); !contains(got, c.want) {
+			t.Errorf("from:%s to:%s: %s, want %q", c.from, c.to, got, c.want)
+		}
+	}
+	p, err := h.store.PlayerSettings(ann.ID)
+	if err != nil || len(p.Vacations) != 2 || daysIn(p.Vacations, y, time.UTC) != 5 {
+		t.Fatalf("ann's vacations: %+v %v", p.Vacations, err)
+	}
+	cancel := h.slash(ann, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("vacation", fakediscord.BoolArg("cancel", true)))).Content
+	if !contains(cancel, "Cancelled 2 vacations") {
+		t.Fatalf("cancel: %s", cancel)
+	}
+}
+
+// TestTheClockStopsOnlyForTheVacationWithinTheTurn reads stoppedUntil like the rule: a vacation
+// pushes a timer by the part of it that falls within the turn, and one after the timer not at all.
+func TestTheClockStopsOnlyForTheVacationWithinTheTurn(t *testing.T) {
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	h := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Hour) }
+	v := func(from, to int) storage.Vacation { return storage.Vacation{From: h(from), To: h(to)} }
+	for _, c := range []struct {
+		name string
+		vs   []storage.Vacation
+		want time.Time
+	}{
+		{"no vacation", nil, h(48)},
+		{"before the turn", []storage.Vacation{v(-30, -6)}, h(48)},
+		{"begun before the turn", []storage.Vacation{v(-6, 24)}, h(72)},
+		{"within the turn", []storage.Vacation{v(10, 34)}, h(72)},
+		{"two within the turn", []storage.Vacation{v(10, 34), v(60, 70)}, h(82)},
+		{"after the deadline", []storage.Vacation{v(50, 70)}, h(48)},
+	} {
+		if got := stoppedUntil(c.vs, t0, h(48)); !got.Equal(c.want) {
+			t.Errorf("%s: due %v, want %v", c.name, got.Sub(t0), c.want.Sub(t0))
+		}
+	}
+}
