@@ -46,5 +46,5 @@ func AIMove(t *table.Table) Reply {
 	if err := autopilot(x, level, seat); err != nil {
 		return fail(t, "The AI's move is refused: %s", errorText(err))
 	}
-	return afterMoves(x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
+	return afterMoves(tablePrinter(x.Table), x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -106,19 +107,40 @@ func boardButton(t *table.Table) Button {
 	return Button{ID: ComponentID(t, "board"), Label: "Full board", Style: Secondary}
 }
 
-// Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut.
+// Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut,
+// which falls between words where it can.
 func Truncate(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	cut := r[:n-1]
+	// End at a word's end, so that no word is left in pieces (a longer language meets the limits
+	// more often); a text with no blank in its second half is cut where it must be.
+	if i := lastBlank(cut); i >= len(cut)/2 {
+		cut = []rune(strings.TrimRight(string(cut[:i]), " ,;:"))
+	}
+	return string(cut) + "…"
+}
+
+func lastBlank(r []rune) int {
+	for i := len(r) - 1; i >= 0; i-- {
+		if r[i] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 // HandleComponent answers a click on a button or a choice in a select (values) by user; a change
 // it makes records the click, for the record's reader.
 func HandleComponent(t *table.Table, user table.User, id string, values []string) Reply {
-	r := handleComponent(t, user, id, values)
+	return HandleComponentIn(t, user, id, values, Langs{})
+}
+
+// HandleComponentIn is HandleComponent answering in the languages of the interaction.
+func HandleComponentIn(t *table.Table, user table.User, id string, values []string, langs Langs) Reply {
+	r := handleComponent(t, user, id, values, langs)
 	if r.Step != nil {
 		r.Step.Input = clickText(id, values)
 	}
@@ -133,7 +155,8 @@ func clickText(id string, values []string) string {
 	return "(click " + id + ": " + strings.Join(values, ", ") + ")"
 }
 
-func handleComponent(t *table.Table, user table.User, id string, values []string) Reply {
+func handleComponent(t *table.Table, user table.User, id string, values []string, langs Langs) Reply {
+	in := Input{User: user, Langs: langs}
 	c, err := ParseComponentID(id)
 	if err != nil {
 		return fail(t, "%v.", err)
@@ -153,7 +176,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		if t.Game == nil {
 			return fail(t, "The game has not started yet.")
 		}
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: BoardImage}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(in.own(), t), Image: BoardImage}
 	}
 	if t.Status != table.Playing {
 		return stale(fail(t, "This game is over; its buttons do nothing now."))
@@ -168,10 +191,10 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 	if seat != t.Game.Current {
 		return fail(t, "It is %s's turn, not yours.", t.SeatName(t.Game.Current))
 	}
-	in := Input{User: user, Options: map[string]string{}}
+	in.Options = map[string]string{}
 	switch c.Verb {
 	case "play":
-		return turnPanel(t)
+		return turnPanel(in.own(), t)
 	case "draw", "pass":
 		in.Command, in.Sub = "carc", c.Verb
 	case "sq":
@@ -221,11 +244,11 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 }
 
 // turnPanel is the private start of a clicked turn: a menu of the legal squares.
-func turnPanel(t *table.Table) Reply {
+func turnPanel(p *lang.Printer, t *table.Table) Reply {
 	g := t.Game
 	if g.Phase != game.PhasePlace {
 		buttons, sel := turnComponents(t)
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: stepHint(t), Buttons: buttons, Select: sel, Image: BoardImage}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: stepHint(p, t), Buttons: buttons, Select: sel, Image: BoardImage}
 	}
 	choices := squareChoices(t, "")
 	text := fmt.Sprintf("Your tile is %s. Choose a square (nearest to the last move first):", g.Drawn)

@@ -22,7 +22,7 @@ func leaveSeat(t *table.Table, x *table.Tx, seat int, by, what string) Reply {
 		if err := x.Do(table.MoveBy(by, game.Move{Kind: game.MoveResign, Player: seat})); err != nil {
 			return fail(t, "%v", err)
 		}
-		return afterMoves(x, what+"; the others play on.")
+		return afterMoves(tablePrinter(x.Table), x, what+"; the others play on.")
 	}
 	if err := x.Do(table.Handover(seat, c.HandoverSeat(seat, c.Settings.Leaving))); err != nil {
 		return fail(t, "%v", err)

@@ -3,6 +3,7 @@ package commands
 import (
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -37,6 +38,7 @@ func init() {
 			leavingOption("When a player resigns or is removed: drop the seat (default), or an AI plays it on"),
 			FlagOption("rated", "Count the game for the server's ratings (default true)"),
 			TextOption("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)"),
+			TextOption("language", "The language of the table's messages (default: the server's)").Among(lang.Codes...),
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
 		{Sub: Sub{Name: "bot", Description: "Seat an AI player at the open table (the game is then not rated)", Options: []Option{
@@ -45,18 +47,18 @@ func init() {
 		{Sub: Sub{Name: "hint", Description: "The move the normal AI would play for you now, privately (tables with hints:true)"}, run: carcHint},
 		{Sub: Sub{Name: "leave", Description: "Leave the table before the game starts"}, run: carcLeave},
 		{Sub: Sub{Name: "start", Description: "Start the game (the creator)"}, run: carcStart},
-		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, _ Input) Reply {
-			return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
+		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, in Input) Reply {
+			return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(in.own(), t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 		}},
-		{Sub: Sub{Name: "board", Description: "Show the board"}, run: func(t *table.Table, _ Input) Reply {
-			return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
+		{Sub: Sub{Name: "board", Description: "Show the board"}, run: func(t *table.Table, in Input) Reply {
+			return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(in.own(), t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 		}},
-		{Sub: Sub{Name: "tiles", Description: "The tiles still to come"}, run: func(t *table.Table, _ Input) Reply {
-			return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
+		{Sub: Sub{Name: "tiles", Description: "The tiles still to come"}, run: func(t *table.Table, in Input) Reply {
+			return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(in.own(), t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
 		}},
 		{Sub: Sub{Name: "log", Description: "The score log", Options: []Option{TextOption("player", "Only this player's entries").Completed()}},
 			run: func(t *table.Table, in Input) Reply {
-				return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(t, in.Options["player"])}
+				return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(in.own(), t, in.Options["player"])}
 			}},
 		{Sub: Sub{Name: "draw", Description: "Draw a face-down tile, where your map lets you choose where your tile comes from"}, run: handleTurn},
 		{Sub: Sub{Name: "pass", Description: "Finish your turn without the chip actions still on offer"}, run: handleTurn},
@@ -73,13 +75,14 @@ func init() {
 			TextOption("timezone", "You: your time zone, like Europe/Paris"),
 			TextOption("notify", "You: pinged on your turn (mention) or not (off)").Among("mention", "off"),
 			TextOption("reminders", "You: reminders before deadlines").Among("on", "off"),
+			TextOption("language", "You: the language of your own replies (default: your Discord's)").Among(lang.Codes...),
 		}}, run: carcSettings},
 		{Sub: Sub{Name: "help", Description: "How to play with this bot"}, anywhere: true, run: func(t *table.Table, in Input) Reply {
-			return Reply{Text: helpText(in.Local), Ephemeral: true, OK: true, Table: t}
+			return Reply{Text: helpText(in.own(), in.Local), Ephemeral: true, OK: true, Table: t}
 		}},
 		{Sub: Sub{Name: "rules", Description: "The rules of this map and table", Options: []Option{TextOption("map", "Another map").Completed()}},
 			anywhere: true, run: func(t *table.Table, in Input) Reply {
-				return Reply{Text: rulesText(t, in), Ephemeral: true, OK: true, Table: t}
+				return Reply{Text: rulesText(in.own(), t, in), Ephemeral: true, OK: true, Table: t}
 			}},
 		{Sub: Sub{Name: "abandon", Description: "End the game (the table's admins; in a rated or league game never a player)"}, run: carcAdmin},
 		{Sub: Sub{Name: "kick", Description: "Remove a player (the table's admins; in a rated or league game never a player)", Options: []Option{

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -51,9 +52,9 @@ func handleTurn(t *table.Table, in Input) Reply {
 	if x == nil {
 		return fail(t, "%s", explainPart(err))
 	}
-	reply := afterMoves(x, "")
+	reply := afterMoves(public(t, in), x, "")
 	if err != nil {
-		reply.Refused = partialText(x.Table, err)
+		reply.Refused = partialText(in.own(), x.Table, err)
 	}
 	return reply
 }
@@ -371,7 +372,7 @@ func explainPart(err error) string {
 
 // partialText tells the player, privately, that their command stands up to a reveal and what of
 // the rest was refused.
-func partialText(t *table.Table, err error) string {
+func partialText(p *lang.Printer, t *table.Table, err error) string {
 	var pe *partError
 	what := "the rest of your command"
 	if errors.As(err, &pe) {
@@ -384,7 +385,7 @@ func partialText(t *table.Table, err error) string {
 		err = pe.err
 	}
 	return fmt.Sprintf("Your command turned over something hidden, so your turn stands up to there: a move that reveals something is never taken back. Judged on what everyone can now see, %s is refused: %s Now: %s",
-		what, errorText(err), stepHint(t))
+		what, errorText(err), stepHint(p, t))
 }
 
 func phaseError(t *table.Table) error {
@@ -406,7 +407,7 @@ func phaseError(t *table.Table) error {
 			}
 		}
 		if len(with) > 0 {
-			return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips, or %s in a whole turn): %s", strings.Join(with, ", "), actionLabels(g))
+			return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips, or %s in a whole turn): %s", strings.Join(with, ", "), actionLabels(en, g))
 		}
 		return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips)")
 	case game.PhaseFinish, game.PhaseDecide:
@@ -436,20 +437,20 @@ func rotationList(rots []game.Rotation) string {
 
 // afterMoves builds the public reply to a change that played moves (x): what happened, the board,
 // and what the player to act does next.
-func afterMoves(x *table.Tx, lead string) Reply {
+func afterMoves(p *lang.Printer, x *table.Tx, lead string) Reply {
 	c := x.Table
 	r := changed(x, Reply{Moves: x.Moves, Events: x.Events, Image: BoardImage})
-	text := summary(c, x.Events)
+	text := summary(p, c, x.Events)
 	if lead != "" {
 		text = lead + "\n" + text
 	}
 	if c.Status != table.Playing {
 		r.Image = EndImage
-		r.Text = strings.TrimSpace(text + "\n" + finalText(c))
+		r.Text = strings.TrimSpace(text + "\n" + finalText(p, c))
 		return r
 	}
 	cur, _ := c.Current()
-	r.Text = strings.TrimSpace(text + "\n" + promptText(c))
+	r.Text = strings.TrimSpace(text + "\n" + promptText(p, c))
 	r.Buttons, r.Select = turnComponents(c)
 	if _, isAI := table.AILevel(cur); !isAI {
 		if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {

@@ -50,7 +50,7 @@ func applyUndo(t *table.Table, x *table.Tx) Reply {
 	cur, _ := c.Current()
 	buttons, sel := turnComponents(c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Buttons: buttons, Select: sel,
-		Text: fmt.Sprintf("Undone: %s taken back; it is %s's turn again.\n%s", Plural(removed, "move", "moves"), cur.Name, promptText(c))})
+		Text: fmt.Sprintf("Undone: %s taken back; it is %s's turn again.\n%s", Plural(removed, "move", "moves"), cur.Name, promptText(tablePrinter(c), c))})
 }
 
 func lastTurnText(t *table.Table) string {

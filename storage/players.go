@@ -15,6 +15,7 @@ type Settings struct {
 	QuietEnd    string `json:"quiet_end,omitempty"`    // "07:30"
 	Notify      string `json:"notify,omitempty"`       // how turns are announced: "mention" (default), "dm" or "off"
 	NoReminders bool   `json:"no_reminders,omitempty"` // no reminders before deadlines
+	Language    string `json:"language,omitempty"`     // the player's language for their own replies ("de"); empty follows their Discord client
 }
 
 // Stats are a player's totals over finished games, updated when a game ends.

@@ -139,6 +139,9 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%w: %s", ErrCatalogue, strings.Join(problems, "; "))
 	}
+	if err := addPseudo(b, files[English].Messages); err != nil {
+		return nil, fmt.Errorf("%w: the pseudo-locale: %w", ErrCatalogue, err)
+	}
 	return c, nil
 }
 

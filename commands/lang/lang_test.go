@@ -118,3 +118,13 @@ func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
 		})
 	}
 }
+
+func TestPseudoLocaleStretchesTextNotPlaceholders(t *testing.T) {
+	got := For(Pseudo).T("joined", A{"Player": "ann", "Seats": "ann, bob", "Creator": "ann"})
+	if !strings.Contains(got, "ann") || !strings.Contains(got, "jööò") || len([]rune(got)) < len("ann joined. Seats: ann, bob. ann starts the game with /carc start.")*5/4 {
+		t.Fatalf("pseudo text %q", got)
+	}
+	if Match(Pseudo) != English {
+		t.Fatal("the pseudo-locale is offered to players")
+	}
+}

@@ -23,11 +23,17 @@ var printers sync.Map // code -> *Printer
 
 // For is the printer of a language (a code or a Discord locale, matched with Match).
 func For(code string) *Printer {
-	code = Match(code)
+	if code != Pseudo {
+		code = Match(code)
+	}
 	if p, ok := printers.Load(code); ok {
 		return p.(*Printer)
 	}
 	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.bundle, code), num: message.NewPrinter(language.MustParse(code))}
+	if code == Pseudo {
+		// Numbers as in German, the longest convention the catalogues meet.
+		p.num = message.NewPrinter(language.German)
+	}
 	printers.Store(code, p)
 	return p
 }

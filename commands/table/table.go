@@ -64,6 +64,9 @@ type Settings struct {
 	Leaving ai.Level `json:"leaving,omitempty"`
 	// Unrated is rated:false: the game counts for nobody's rating (a league game never is).
 	Unrated bool `json:"unrated,omitempty"`
+	// Language is the code of the language the table's channel messages are written in (a code of
+	// lang.Codes, never translated text); "" follows the server's locale.
+	Language string `json:"language,omitempty"`
 }
 
 // WithDefaults fills the settings a table left open with the map's and the bot's defaults, so that
