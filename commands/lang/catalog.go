@@ -31,6 +31,9 @@ type Catalogues struct {
 	english map[string][]string
 }
 
+// Has reports whether a message exists.
+func (c *Catalogues) Has(id string) bool { _, ok := c.english[id]; return ok }
+
 // IDs are the message ids, sorted.
 func (c *Catalogues) IDs() []string { return c.ids }
 
