@@ -80,7 +80,7 @@ func seatList(t *table.Table) string {
 // carcNew opens a lobby with the table's settings.
 func carcNew(t *table.Table, in Input) Reply {
 	if t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
-		return failT(t, in, "already_open", lang.A{"Map": t.Entry().Title, "Status": statusWord(in.own(), t.Status)})
+		return failT(t, in, "already_open", lang.A{"Map": mapTitle(in.own(), t.Entry()), "Status": statusWord(in.own(), t.Status)})
 	}
 	s := table.Settings{Map: DefaultMap, Options: game.DefaultOptions()}
 	if v, ok := in.Options["map"]; ok {
@@ -110,7 +110,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	}
 	nt := x.Table
 	p := public(nt, in)
-	return changed(x, Reply{Text: strings.TrimSpace(p.T("new_game", lang.A{"Map": e.Title, "Tiles": tilesSetting(p, nt),
+	return changed(x, Reply{Text: strings.TrimSpace(p.T("new_game", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, nt),
 		"Deadline": FormatDuration(nt.Settings.Deadline), "Creator": in.User.Name, "Rated": unratedLine(p, nt)}))})
 }
 

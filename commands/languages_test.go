@@ -141,8 +141,8 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 	out := map[string]englishPattern{}
 	holder := regexp.MustCompile(`\{\{[^}]*\}\}`)
 	for _, id := range lang.Default.IDs() {
-		if writtenAlike[id] {
-			continue
+		if writtenAlike[id] || strings.HasPrefix(id, "place_") || strings.HasPrefix(id, "map_") {
+			continue // names: a place keeps its own where the language has no other
 		}
 		for n, form := range lang.Default.EnglishForms(id) {
 			var parts []string
@@ -270,4 +270,32 @@ func variantWords(tb *table.Table, r Reply) []string {
 		}
 	}
 	return out
+}
+
+// TestMapsAndPlacesGoByTheirCommonNames: every map has its name in every language, and a place
+// with a common name in a language goes by it.
+func TestMapsAndPlacesGoByTheirCommonNames(t *testing.T) {
+	for _, e := range variants.All(false) {
+		if !lang.Default.Has("map_" + e.ID) {
+			t.Errorf("map %s has no map_%s in the catalogues", e.ID, e.ID)
+		}
+		for _, s := range e.Map.Starts {
+			if !lang.Default.Has("place_" + placeSlug(s.Name)) {
+				t.Errorf("%s: start %s has no place_%s", e.ID, s.Name, placeSlug(s.Name))
+			}
+		}
+	}
+	for _, c := range []struct{ code, name, want string }{
+		{"zh-TW", "Mount Jade", "玉山"}, {"fr", "Pamplona", "Pampelune"}, {"fr", "Murcia", "Murcie"},
+		{"de", "León", "León"}, {"en", "Évora", "Évora"}, {"nl", "Nowhere", "Nowhere"},
+	} {
+		if got := placeName(lang.For(c.code), c.name); got != c.want {
+			t.Errorf("%s in %s: %q, want %q", c.name, c.code, got, c.want)
+		}
+	}
+	r := Handle(nil, Input{User: table.User{ID: "a", Name: "a"}, Command: "carc", Sub: "new", Local: true,
+		Options: map[string]string{"map": "taiwan", "language": "zh-TW"}})
+	if !strings.Contains(r.Text, "臺灣") {
+		t.Fatalf("the Taiwan map in Chinese: %q", r.Text)
+	}
 }

@@ -184,11 +184,11 @@ func startText(p *lang.Printer, t *table.Table) string {
 		info := g.Map.Info(pl.Square)
 		where := pl.Square.String()
 		if info.Start >= 0 {
-			where = g.Map.Starts[info.Start].Name + " (" + where + ")"
+			where = placeName(p, g.Map.Starts[info.Start].Name) + " (" + where + ")"
 		}
 		starts = append(starts, p.T("start_tile_on", lang.A{"Tile": pl.Tile.String(), "Where": where}))
 	}
-	text := p.T("start_text", lang.A{"Map": t.Entry().Title, "Tiles": tilesSetting(p, t), "Starts": join(p, starts), "Order": seatList(t)})
+	text := p.T("start_text", lang.A{"Map": mapTitle(p, t.Entry()), "Tiles": tilesSetting(p, t), "Starts": join(p, starts), "Order": seatList(t)})
 	if c := commitmentText(p, t); c != "" {
 		text += "\n" + c
 	}
@@ -335,12 +335,12 @@ func statusWord(p *lang.Printer, s table.Status) string {
 func statusText(p *lang.Printer, t *table.Table) string {
 	e := t.Entry()
 	if t.Status == table.Lobby {
-		return strings.TrimSpace(p.T("status_lobby", lang.A{"Map": e.Title, "Tiles": tilesSetting(p, t), "Seats": seatList(t),
+		return strings.TrimSpace(p.T("status_lobby", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Seats": seatList(t),
 			"Creator": t.Creator.Name, "Rated": unratedLine(p, t)}))
 	}
 	g := t.Game
 	var b strings.Builder
-	b.WriteString(p.T("status_head", lang.A{"Map": e.Title, "Turn": g.Turn, "Status": statusWord(p, t.Status), "Left": p.N("n_tiles", g.TilesLeft(), nil)}) + "\n")
+	b.WriteString(p.T("status_head", lang.A{"Map": mapTitle(p, e), "Turn": g.Turn, "Status": statusWord(p, t.Status), "Left": p.N("n_tiles", g.TilesLeft(), nil)}) + "\n")
 	if line := unratedLine(p, t); line != "" {
 		b.WriteString(line + "\n")
 	}
@@ -384,7 +384,7 @@ func boardCaption(p *lang.Printer, t *table.Table) string {
 	if t.Status == table.Lobby {
 		return p.T("caption_lobby", nil)
 	}
-	return p.T("caption", lang.A{"Map": t.Entry().Title, "Turn": t.Game.Turn, "Scores": scoresLine(p, t)})
+	return p.T("caption", lang.A{"Map": mapTitle(p, t.Entry()), "Turn": t.Game.Turn, "Scores": scoresLine(p, t)})
 }
 
 // tilesText lists the tiles still to come, as its picture shows them (CountTilesLeft): what every
@@ -469,7 +469,7 @@ func settingsText(p *lang.Printer, t *table.Table) string {
 		policy = p.T("policy_auto", nil)
 	}
 	lines := []string{
-		p.T("set_map", lang.A{"Map": e.Title, "Tiles": tilesSetting(p, t), "Meeples": meeplesOf(t)}),
+		p.T("set_map", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Meeples": meeplesOf(t)}),
 		p.T("set_deadline", lang.A{"Deadline": FormatDuration(s.Deadline), "Policy": policy, "Missed": p.N("n_missed_turns", s.MissedLimit, nil)}),
 	}
 	order := p.T("order_join", nil)
@@ -554,7 +554,7 @@ func rulesText(p *lang.Printer, t *table.Table, in Input) string {
 	if err != nil || (e.Test && !in.Local) {
 		return p.T("not_a_map", lang.A{"Value": game.Echo(id), "Maps": join(p, variants.IDs(false))})
 	}
-	lines := []string{p.T("rules_1", lang.A{"Map": e.Title}), p.T("rules_2", nil), p.T("rules_3", nil)}
+	lines := []string{p.T("rules_1", lang.A{"Map": mapTitle(p, e)}), p.T("rules_2", nil), p.T("rules_3", nil)}
 	lines = append(lines, e.Summary...)
 	if t != nil {
 		lines = append(lines, p.T("rules_table", lang.A{"Settings": settingsText(p, t)}))
