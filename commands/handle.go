@@ -199,7 +199,7 @@ func carcStart(t *table.Table, in Input) Reply {
 	if s := summary(p, c, events); s != "" {
 		text = s + "\n" + text
 	}
-	buttons, sel := turnComponents(c)
+	buttons, sel := turnComponents(p, c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Text: text, Buttons: buttons, Select: sel,
 		Events: append([]game.Event(nil), events...)})
 }

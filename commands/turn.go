@@ -451,7 +451,7 @@ func afterMoves(p *lang.Printer, x *table.Tx, lead string) Reply {
 	}
 	cur, _ := c.Current()
 	r.Text = strings.TrimSpace(text + "\n" + promptText(p, c))
-	r.Buttons, r.Select = turnComponents(c)
+	r.Buttons, r.Select = turnComponents(p, c)
 	if _, isAI := table.AILevel(cur); !isAI {
 		if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {
 			r.Ping = []string{cur.ID}

@@ -48,7 +48,7 @@ func applyUndo(t *table.Table, x *table.Tx) Reply {
 	}
 	c := x.Table
 	cur, _ := c.Current()
-	buttons, sel := turnComponents(c)
+	buttons, sel := turnComponents(tablePrinter(c), c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Buttons: buttons, Select: sel,
 		Text: fmt.Sprintf("Undone: %s taken back; it is %s's turn again.\n%s", Plural(removed, "move", "moves"), cur.Name, promptText(tablePrinter(c), c))})
 }
