@@ -340,7 +340,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 	}
 	g := t.Game
 	var b strings.Builder
-	b.WriteString(p.T("status_head", lang.A{"Map": mapTitle(p, e), "Turn": g.Turn, "Status": statusWord(p, t.Status), "Left": p.N("n_tiles", g.TilesLeft(), nil)}) + "\n")
+	b.WriteString(p.T("status_head", lang.A{"Map": mapTitle(p, e), "Turn": g.Turn, "Status": statusWord(p, t.Status), "Left": p.N("n_tiles_left", g.TilesLeft(), nil)}) + "\n")
 	if line := unratedLine(p, t); line != "" {
 		b.WriteString(line + "\n")
 	}

@@ -128,3 +128,13 @@ func TestPseudoLocaleStretchesTextNotPlaceholders(t *testing.T) {
 		t.Fatal("the pseudo-locale is offered to players")
 	}
 }
+
+// TestStatusAgreesWithItsCount: French counts 0 in the singular, and the adjective agrees
+// ("0 tuile restante", never "0 tuile restantes").
+func TestStatusAgreesWithItsCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 tuile restante", 1: "1 tuile restante", 2: "2 tuiles restantes"} {
+		if got := For("fr").N("n_tiles_left", n, nil); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}
