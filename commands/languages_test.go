@@ -299,3 +299,17 @@ func TestMapsAndPlacesGoByTheirCommonNames(t *testing.T) {
 		t.Fatalf("the Taiwan map in Chinese: %q", r.Text)
 	}
 }
+
+// TestATurnRefusalIsInThePlayersLanguage: a move out of step is refused in the mover's language,
+// with the legal squares.
+func TestATurnRefusalIsInThePlayersLanguage(t *testing.T) {
+	ann, bob := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}
+	r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"map": "france", "seed": "3"}})
+	r = Handle(r.Table, Input{User: bob, Command: "carc", Sub: "join", Local: true})
+	r = Handle(r.Table, Input{User: ann, Command: "carc", Sub: "start", Local: true})
+	cur := r.Table.Seats[r.Table.Game.Current]
+	got := Handle(r.Table, Input{User: cur, Command: "meeple", Local: true, Options: map[string]string{"spot": "none"}, Langs: Langs{Locale: "de"}})
+	if got.OK || !strings.Contains(got.Text, "Leg zuerst dein Plättchen") || !strings.Contains(got.Text, "erlaubte Felder") {
+		t.Fatalf("the refusal in German: %q", got.Text)
+	}
+}
