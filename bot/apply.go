@@ -90,8 +90,8 @@ func (b *Bot) record(id string) ([]record.Stored, error) {
 }
 
 // click is the action of a button or a select.
-func click(u table.User, id string, values []string) action {
-	return action{do: func(t *table.Table) commands.Reply { return commands.HandleComponent(t, u, id, values) }}
+func click(u table.User, id string, values []string, langs commands.Langs) action {
+	return action{do: func(t *table.Table) commands.Reply { return commands.HandleComponentIn(t, u, id, values, langs) }}
 }
 
 // run applies one action to a game, calls applied, and then answers the player. The game's lock

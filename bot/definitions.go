@@ -1,9 +1,13 @@
 package bot
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 )
 
@@ -18,7 +22,56 @@ func Definitions() []*discordgo.ApplicationCommand {
 			me.Subs = append(append([]commands.Sub(nil), me.Subs...), leagues.PlayerSubs...)
 			c.Subs = append(append(c.Subs, leagues.CarcSubs...), me)
 		}
-		out = append(out, definition(c))
+		out = append(out, localized(definition(c)))
+	}
+	return out
+}
+
+// discordLocales are the Discord locales each catalogue language is shown to.
+var discordLocales = map[string][]discordgo.Locale{
+	"de":    {discordgo.German},
+	"fr":    {discordgo.French},
+	"es":    {discordgo.SpanishES, discordgo.SpanishLATAM},
+	"nl":    {discordgo.Dutch},
+	"zh-TW": {discordgo.ChineseTW},
+	"pt":    {discordgo.PortugueseBR},
+}
+
+// descriptionID is the catalogue message of a command's, subcommand's or option's description:
+// cmd_ and its path ("cmd_carc_new", "cmd_place_square").
+func descriptionID(path []string) string { return "cmd_" + strings.Join(path, "_") }
+
+// localized adds the description_localizations of every catalogue language to a command and its
+// options wherever the catalogues describe them. Names and choices stay canonical: Discord sends
+// the canonical names whatever the user's language, and the help, the replies and table scripts
+// name them so.
+func localized(d *discordgo.ApplicationCommand) *discordgo.ApplicationCommand {
+	if l := descriptions([]string{d.Name}); l != nil {
+		d.DescriptionLocalizations = &l
+	}
+	var walk func(path []string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(path []string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			p := append(slices.Clone(path), o.Name)
+			o.DescriptionLocalizations = descriptions(p)
+			walk(p, o.Options)
+		}
+	}
+	walk([]string{d.Name}, d.Options)
+	return d
+}
+
+func descriptions(path []string) map[discordgo.Locale]string {
+	id := descriptionID(path)
+	if !lang.Default.Has(id) {
+		return nil
+	}
+	out := map[discordgo.Locale]string{}
+	for code, locales := range discordLocales {
+		text := commands.Truncate(lang.For(code).T(id, nil), commands.MaxDescription)
+		for _, l := range locales {
+			out[l] = text
+		}
 	}
 	return out
 }

@@ -213,6 +213,21 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 	return in, focused
 }
 
+// langs are the languages of an interaction: the user's Discord locale, their own choice
+// (/carc settings language:), and the server's locale.
+func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
+	l := commands.Langs{Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		l.GuildLocale = string(*i.GuildLocale)
+	}
+	if userID != "" {
+		if p, err := b.store.PlayerSettings(userID); err == nil {
+			l.Language = p.Language
+		}
+	}
+	return l
+}
+
 func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 	in, focused := input(i)
 	var choices []commands.Choice
@@ -234,6 +249,7 @@ func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 
 func (b *Bot) command(i *discordgo.Interaction) {
 	in, _ := input(i)
+	in.Langs = b.langs(i, in.User.ID)
 	if in.User.ID == "" {
 		b.editOriginal(i, "I could not tell who sent this command.", nil, nil)
 		return
@@ -310,5 +326,5 @@ func (b *Bot) component(i *discordgo.Interaction) {
 		b.editOriginal(i, "This button belongs to a game that is no longer running here.", nil, nil)
 		return
 	}
-	b.run(i, e, click(u, data.CustomID, data.Values), u)
+	b.run(i, e, click(u, data.CustomID, data.Values, b.langs(i, u.ID)), u)
 }

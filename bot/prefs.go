@@ -7,12 +7,13 @@ import (
 	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // prefOptions are the personal options of /carc settings; the bot keeps them per player.
-var prefOptions = []string{"quiet", "timezone", "notify", "reminders"}
+var prefOptions = []string{"quiet", "timezone", "notify", "reminders", "language"}
 
 func hasPrefs(opts map[string]string) bool {
 	for _, o := range prefOptions {
@@ -72,6 +73,16 @@ func (b *Bot) setPrefs(in commands.Input) string {
 				return fmt.Sprintf("reminders:%s: use on or off.", game.Echo(v))
 			}
 			p.NoReminders = !on
+		case "language":
+			if strings.EqualFold(v, "none") || strings.EqualFold(v, "discord") || v == "" {
+				p.Language = ""
+				continue
+			}
+			code, ok := lang.Known(v)
+			if !ok {
+				return fmt.Sprintf("language:%s is not a language of the bot: choose %s, or none (your Discord's language).", game.Echo(v), strings.Join(lang.Codes, ", "))
+			}
+			p.Language = code
 		default:
 			return fmt.Sprintf("/carc settings %s: personal options are %s; table options are changed in the lobby.", game.Echo(name), strings.Join(prefOptions, ", "))
 		}
@@ -84,8 +95,8 @@ func (b *Bot) setPrefs(in commands.Input) string {
 	if p.NoReminders {
 		reminders = "off"
 	}
-	return fmt.Sprintf("Saved. Quiet hours: %s; time zone: %s; pings: %s; reminders: %s.", orNone(p.QuietStart, p.QuietEnd),
-		orDefault(p.TimeZone, "UTC"), notifyLine(p), reminders)
+	return fmt.Sprintf("Saved. Quiet hours: %s; time zone: %s; pings: %s; reminders: %s; language: %s.", orNone(p.QuietStart, p.QuietEnd),
+		orDefault(p.TimeZone, "UTC"), notifyLine(p), reminders, orDefault(p.Language, "your Discord's"))
 }
 
 // notifyLine says how the player's turns are announced.

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -68,5 +70,40 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 		if len(reply) > 300 || !strings.Contains(reply, o+":") {
 			t.Errorf("%s: the refusal is %d characters: %.200s", o, len(reply), reply)
 		}
+	}
+}
+
+// TestLanguageSettingOverridesTheDiscordLocale: /carc settings language: is kept per player and
+// wins over the locale of their Discord client; the server's locale comes with every interaction.
+func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
+	s, err := storage.Open(filepath.Join(t.TempDir(), "l.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	b := &Bot{store: s}
+	ann := table.User{ID: "1", Name: "ann"}
+	guild := discordgo.Locale("nl")
+	i := &discordgo.Interaction{Locale: discordgo.German, GuildLocale: &guild}
+	if l := b.langs(i, ann.ID); l.Locale != "de" || l.GuildLocale != "nl" || l.Language != "" {
+		t.Fatalf("before any setting: %+v", l)
+	}
+	set := func(v string) string {
+		return b.setPrefs(commands.Input{User: ann, Command: "carc", Sub: "settings", Options: map[string]string{"language": v}})
+	}
+	if reply := set("klingon"); !strings.Contains(reply, "en, de, fr, es, nl, zh-TW, pt") {
+		t.Fatalf("an unknown language is refused with the legal ones: %q", reply)
+	}
+	if reply := set("zh-tw"); !strings.Contains(reply, "language: zh-TW") {
+		t.Fatalf("saved: %q", reply)
+	}
+	if l := b.langs(i, ann.ID); l.Language != "zh-TW" || l.Locale != "de" {
+		t.Fatalf("after language:zh-TW: %+v", l)
+	}
+	if got := commands.Handle(nil, commands.Input{User: ann, Command: "carc", Sub: "join", Langs: b.langs(i, ann.ID)}).Text; !strings.Contains(got, "這裡還沒有遊戲") {
+		t.Fatalf("the refusal is in the player's own language: %q", got)
+	}
+	if set("none"); b.langs(i, ann.ID).Language != "" {
+		t.Fatal("language:none goes back to the Discord locale")
 	}
 }

@@ -32,7 +32,7 @@ func carcAdmin(t *table.Table, in Input) Reply {
 	if err := x.Do(table.Move(game.Move{Kind: game.MoveSkip, Player: t.Game.Current})); err != nil {
 		return fail(t, "%v", err)
 	}
-	return afterMoves(x, fmt.Sprintf("%s skipped %s's turn.", in.User.Name, cur.Name))
+	return afterMoves(public(t, in), x, fmt.Sprintf("%s skipped %s's turn.", in.User.Name, cur.Name))
 }
 
 // abandon stops the game where it stands. A league's game is not a played result then: it is
@@ -53,9 +53,9 @@ func abandon(t *table.Table, by table.User) Reply {
 		}
 		return changed(x, Reply{Text: fmt.Sprintf(
 			"%s abandoned this game of %s. It is adjudicated like a game unfinished at the round's deadline: %s.\n%s",
-			by.Name, l.Name, leaguePolicyText(l.Policy), resultText(c, placesText(c, places, l.Policy)))})
+			by.Name, l.Name, leaguePolicyText(l.Policy), resultText(tablePrinter(c), c, placesText(c, places, l.Policy)))})
 	}
-	return changed(x, Reply{Text: by.Name + " abandoned the game. Final standings: " + resultText(c, standings(c))})
+	return changed(x, Reply{Text: by.Name + " abandoned the game. Final standings: " + resultText(tablePrinter(c), c, standings(tablePrinter(c), c))})
 }
 
 // placesText lists the places of an adjudicated game, best first.

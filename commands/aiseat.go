@@ -1,9 +1,9 @@
 package commands
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -12,25 +12,24 @@ import (
 // carcBot seats an AI player in the lobby: anyone seated may ask for one.
 func carcBot(t *table.Table, in Input) Reply {
 	if t.Status != table.Lobby {
-		return fail(t, "AI players take a seat before the game starts; this game has started.")
+		return failT(t, in, "bot_started", nil)
 	}
 	if t.Seat(in.User.ID) < 0 {
-		return fail(t, "Only a player at this table can seat an AI player: /carc join first.")
+		return failT(t, in, "bot_not_seated", nil)
 	}
 	level, err := ai.ParseLevel(strings.TrimSpace(in.Options["level"]))
 	if err != nil || level == ai.Random {
-		return fail(t, "level:%s is not an AI level: choose easy, normal or hard.", game.Echo(in.Options["level"]))
+		return failT(t, in, "bot_level", lang.A{"Value": game.Echo(in.Options["level"])})
 	}
 	if len(t.Seats) >= table.MaxSeats {
-		return fail(t, "No AI player can sit down: the table is full: %d players at most.", table.MaxSeats)
+		return failT(t, in, "bot_full", lang.A{"Max": table.MaxSeats})
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Join(t.NewAISeat(level))); err != nil {
-		return fail(t, "No AI player can sit down: %v.", err)
+		return failT(t, in, "bot_refused", lang.A{"Why": err.Error()})
 	}
 	c := x.Table
-	return changed(x, Reply{Text: fmt.Sprintf("%s takes a seat (an AI player; a game with one is not rated). Seats: %s. %s starts the game with /carc start.",
-		c.Seats[len(c.Seats)-1].Name, seatList(c), c.Creator.Name)})
+	return changed(x, Reply{Text: public(c, in).T("bot_seated", lang.A{"Player": c.Seats[len(c.Seats)-1].Name, "Seats": seatList(c), "Creator": c.Creator.Name})})
 }
 
 // AIMove plays the whole turn of the AI seat to play, as its level chooses (the simplest legal
@@ -46,5 +45,6 @@ func AIMove(t *table.Table) Reply {
 	if err := autopilot(x, level, seat); err != nil {
 		return fail(t, "The AI's move is refused: %s", errorText(err))
 	}
-	return afterMoves(x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
+	p := tablePrinter(x.Table)
+	return afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name}))
 }

@@ -133,7 +133,7 @@ func AdjudicatedPlaces(t *table.Table, p league.Policy) ([]int, error) {
 // places, the points by source and the deal's key.
 func AdjudicatedText(t *table.Table, p league.Policy, places []int) string {
 	return fmt.Sprintf("The round's deadline has passed: the game ends here, adjudicated by the league's rule (%s).\n%s",
-		leaguePolicyText(p), resultText(t, placesText(t, places, p)))
+		leaguePolicyText(p), resultText(tablePrinter(t), t, placesText(t, places, p)))
 }
 
 // OpenLeagueGame opens a game of a league as a table: the first player opens it with the league's

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -65,7 +66,19 @@ func InputFor(user table.User, m game.Move) Input {
 func AutoGame(mapID string, players int, seed uint64, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
 	var buf []game.Placement
-	return autoGame(mapID, players, seed, func(g *game.Game) (game.Move, error) {
+	return autoGame(mapID, players, seed, Langs{}, func(g *game.Game) (game.Move, error) {
+		var m game.Move
+		m, buf = g.RandomMove(&rng, buf)
+		return m, nil
+	}, observe)
+}
+
+// AutoGameIn is AutoGame played in a language: every input comes with langs, and the table is
+// opened with language: set to langs.Language when it is one.
+func AutoGameIn(mapID string, players int, seed uint64, langs Langs, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
+	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
+	var buf []game.Placement
+	return autoGame(mapID, players, seed, langs, func(g *game.Game) (game.Move, error) {
 		var m game.Move
 		m, buf = g.RandomMove(&rng, buf)
 		return m, nil
@@ -83,7 +96,7 @@ func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe f
 		return nil, fmt.Errorf("--ai lists %d levels for %d players", len(levels), players)
 	}
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
-	return autoGame(mapID, players, seed, func(g *game.Game) (game.Move, error) {
+	return autoGame(mapID, players, seed, Langs{}, func(g *game.Game) (game.Move, error) {
 		level := ai.Random
 		if g.Current < len(levels) {
 			level = levels[g.Current]
@@ -93,7 +106,7 @@ func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe f
 }
 
 // autoGame plays one complete game through the command layer, each move chosen by next.
-func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (game.Move, error), observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
+func autoGame(mapID string, players int, seed uint64, langs Langs, next func(*game.Game) (game.Move, error), observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	if players < 2 || players > 6 {
 		return nil, fmt.Errorf("--players %d: a game has 2 to 6 players", players)
 	}
@@ -104,6 +117,7 @@ func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (gam
 	var t *table.Table
 	run := func(in Input) (Reply, error) {
 		in.Local = true
+		in.Langs = langs
 		r := Handle(t, in)
 		if !r.OK {
 			return r, fmt.Errorf("%s refused: %s", in, r.Text)
@@ -117,8 +131,11 @@ func autoGame(mapID string, players int, seed uint64, next func(*game.Game) (gam
 		}
 		return r, nil
 	}
-	if _, err := run(Input{User: users[0], Command: "carc", Sub: "new",
-		Options: map[string]string{"map": mapID, "seed": fmt.Sprint(seed)}}); err != nil {
+	opts := map[string]string{"map": mapID, "seed": fmt.Sprint(seed)}
+	if _, ok := lang.Known(langs.Language); ok {
+		opts["language"] = langs.Language
+	}
+	if _, err := run(Input{User: users[0], Command: "carc", Sub: "new", Options: opts}); err != nil {
 		return t, err
 	}
 	for _, u := range users[1:] {

@@ -10,13 +10,13 @@ import (
 func carcBoard(t *table.Table, in Input) Reply {
 	if in.Options["revoke"] == "true" {
 		if in.Local {
-			return fail(t, "Local play has no web pages, so there is no link to revoke.")
+			return fail(t, "%s", in.own().T("board_no_pages", nil))
 		}
 		if ok, why := administers(t, in, "revoke the links to the game's web page"); !ok {
 			return fail(t, "%s", why)
 		}
 		return Reply{OK: true, Ephemeral: true, Table: t,
-			Text: "The links given out so far to this game's web page no longer open it."}
+			Text: in.own().T("board_revoked", nil)}
 	}
-	return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
+	return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(in.own(), t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -50,7 +51,7 @@ func ParseComponentID(id string) (Component, error) {
 
 // turnComponents are the buttons (and a select menu when they do not fit) under a message that
 // waits for the current player: what the step of the turn allows, and nothing else.
-func turnComponents(t *table.Table) ([][]Button, *Select) {
+func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 	if t.Status != table.Playing {
 		return nil, nil
 	}
@@ -59,20 +60,20 @@ func turnComponents(t *table.Table) ([][]Button, *Select) {
 	switch {
 	case g.TurnState.Choice != nil:
 	case g.Phase == game.PhasePlace:
-		return [][]Button{{{ID: ComponentID(t, "play"), Label: "Play my turn", Style: Primary}, boardButton(t)}}, nil
+		return [][]Button{{{ID: ComponentID(t, "play"), Label: p.T("btn_play", nil), Style: Primary}, boardButton(p, t)}}, nil
 	case g.Phase == game.PhaseSource:
-		main = append(main, Button{ID: ComponentID(t, "draw"), Label: "Draw a face-down tile", Style: Primary})
+		main = append(main, Button{ID: ComponentID(t, "draw"), Label: p.T("btn_draw", nil), Style: Primary})
 	case g.Phase == game.PhaseMeeple:
 		for i, s := range g.MeepleSpots() {
 			main = append(main, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
 		}
-		main = append(main, Button{ID: ComponentID(t, "spot", "none"), Label: "No meeple", Style: Primary})
+		main = append(main, Button{ID: ComponentID(t, "spot", "none"), Label: p.T("btn_no_meeple", nil), Style: Primary})
 	case g.Phase == game.PhaseFinish:
-		main = append(main, Button{ID: ComponentID(t, "pass"), Label: "Done: score my turn", Style: Primary})
+		main = append(main, Button{ID: ComponentID(t, "pass"), Label: p.T("btn_done", nil), Style: Primary})
 	case g.Phase == game.PhaseDecide:
-		main = append(main, Button{ID: ComponentID(t, "pass"), Label: "End my turn", Style: Primary})
+		main = append(main, Button{ID: ComponentID(t, "pass"), Label: p.T("btn_end_turn", nil), Style: Primary})
 	}
-	main = append(main, boardButton(t))
+	main = append(main, boardButton(p, t))
 	var rows [][]Button
 	for len(main) > 0 {
 		n := min(5, len(main))
@@ -91,7 +92,7 @@ func turnComponents(t *table.Table) ([][]Button, *Select) {
 	}
 	// More actions than rows of buttons: one menu holds them (Discord's 25 at most; /chips reaches
 	// any other).
-	sel := &Select{ID: ComponentID(t, "act"), Placeholder: "Chip actions"}
+	sel := &Select{ID: ComponentID(t, "act"), Placeholder: p.T("select_chip_actions", nil)}
 	for _, a := range acts {
 		if v := a.Action.String(); len(v) <= 100 && len(sel.Options) < MaxChoices {
 			sel.Options = append(sel.Options, Choice{Name: Truncate(a.Label, 100), Value: v})
@@ -102,23 +103,44 @@ func turnComponents(t *table.Table) ([][]Button, *Select) {
 
 // boardButton shows whoever clicks it the whole map, privately: the turn picture shows the squares
 // around the action, readable on a phone, and the full board is one click away.
-func boardButton(t *table.Table) Button {
-	return Button{ID: ComponentID(t, "board"), Label: "Full board", Style: Secondary}
+func boardButton(p *lang.Printer, t *table.Table) Button {
+	return Button{ID: ComponentID(t, "board"), Label: p.T("btn_full_board", nil), Style: Secondary}
 }
 
-// Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut.
+// Truncate shortens s to at most n characters (not bytes: names hold é and °), marking the cut,
+// which falls between words where it can.
 func Truncate(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	cut := r[:n-1]
+	// End at a word's end, so that no word is left in pieces (a longer language meets the limits
+	// more often); a text with no blank in its second half is cut where it must be.
+	if i := lastBlank(cut); i >= len(cut)/2 {
+		cut = []rune(strings.TrimRight(string(cut[:i]), " ,;:"))
+	}
+	return string(cut) + "…"
+}
+
+func lastBlank(r []rune) int {
+	for i := len(r) - 1; i >= 0; i-- {
+		if r[i] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 // HandleComponent answers a click on a button or a choice in a select (values) by user; a change
 // it makes records the click, for the record's reader.
 func HandleComponent(t *table.Table, user table.User, id string, values []string) Reply {
-	r := handleComponent(t, user, id, values)
+	return HandleComponentIn(t, user, id, values, Langs{})
+}
+
+// HandleComponentIn is HandleComponent answering in the languages of the interaction.
+func HandleComponentIn(t *table.Table, user table.User, id string, values []string, langs Langs) Reply {
+	r := handleComponent(t, user, id, values, langs)
 	if r.Step != nil {
 		r.Step.Input = clickText(id, values)
 	}
@@ -133,13 +155,14 @@ func clickText(id string, values []string) string {
 	return "(click " + id + ": " + strings.Join(values, ", ") + ")"
 }
 
-func handleComponent(t *table.Table, user table.User, id string, values []string) Reply {
+func handleComponent(t *table.Table, user table.User, id string, values []string, langs Langs) Reply {
+	in := Input{User: user, Langs: langs}
 	c, err := ParseComponentID(id)
 	if err != nil {
 		return fail(t, "%v.", err)
 	}
 	if t == nil || c.Table != t.ID {
-		return stale(fail(t, "This button belongs to a game that is no longer running here."))
+		return stale(failT(t, in, "comp_gone", nil))
 	}
 	switch c.Verb {
 	case "undo":
@@ -151,27 +174,27 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		return carcHistory(t, page)
 	case "board":
 		if t.Game == nil {
-			return fail(t, "The game has not started yet.")
+			return failT(t, in, "caption_lobby", nil)
 		}
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(t), Image: BoardImage}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(in.own(), t), Image: BoardImage}
 	}
 	if t.Status != table.Playing {
-		return stale(fail(t, "This game is over; its buttons do nothing now."))
+		return stale(failT(t, in, "comp_over", nil))
 	}
 	if c.Turn != t.Game.Turn {
-		return stale(fail(t, "This button is from turn %d; the game is at turn %d now. Use the buttons of the latest message.", c.Turn, t.Game.Turn))
+		return stale(failT(t, in, "comp_old_turn", lang.A{"Then": c.Turn, "Now": t.Game.Turn}))
 	}
 	seat := t.Seat(user.ID)
 	if seat < 0 {
-		return fail(t, "You are not playing in this game.")
+		return failT(t, in, "comp_not_playing", nil)
 	}
 	if seat != t.Game.Current {
-		return fail(t, "It is %s's turn, not yours.", t.SeatName(t.Game.Current))
+		return failT(t, in, "comp_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)})
 	}
-	in := Input{User: user, Options: map[string]string{}}
+	in.Options = map[string]string{}
 	switch c.Verb {
 	case "play":
-		return turnPanel(t)
+		return turnPanel(in.own(), t)
 	case "draw", "pass":
 		in.Command, in.Sub = "carc", c.Verb
 	case "sq":
@@ -184,17 +207,17 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		}
 		rots := t.Game.LegalRotations(t.Game.Drawn, sq)
 		if len(rots) == 0 {
-			return fail(t, "%s no longer fits %s.", t.Game.Drawn, sq)
+			return failT(t, in, "comp_no_longer_fits", lang.A{"Tile": t.Game.Drawn.String(), "Square": sq.String()})
 		}
-		return preview(t, game.Placement{Square: sq, Rotation: rots[0]})
+		return preview(in.own(), t, game.Placement{Square: sq, Rotation: rots[0]})
 	case "rot":
 		sqText, rotText, _ := strings.Cut(c.Arg, ":")
 		sq, err1 := game.ParseSquare(sqText)
 		rot, err2 := game.ParseRotation(rotText)
 		if err1 != nil || err2 != nil {
-			return fail(t, "That button is broken; use /place instead.")
+			return failT(t, in, "comp_broken", nil)
 		}
-		return preview(t, game.Placement{Square: sq, Rotation: rot})
+		return preview(in.own(), t, game.Placement{Square: sq, Rotation: rot})
 	case "ok":
 		sqText, rotText, _ := strings.Cut(c.Arg, ":")
 		in.Command = "place"
@@ -215,35 +238,34 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 			in.Options[k] = v
 		}
 	default:
-		return fail(t, "This button is not known to this bot version; use the slash commands.")
+		return failT(t, in, "comp_unknown", nil)
 	}
 	return Handle(t, in)
 }
 
 // turnPanel is the private start of a clicked turn: a menu of the legal squares.
-func turnPanel(t *table.Table) Reply {
+func turnPanel(p *lang.Printer, t *table.Table) Reply {
 	g := t.Game
 	if g.Phase != game.PhasePlace {
-		buttons, sel := turnComponents(t)
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: stepHint(t), Buttons: buttons, Select: sel, Image: BoardImage}
+		buttons, sel := turnComponents(p, t)
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: stepHint(p, t), Buttons: buttons, Select: sel, Image: BoardImage}
 	}
 	choices := squareChoices(t, "")
-	text := fmt.Sprintf("Your tile is %s. Choose a square (nearest to the last move first):", g.Drawn)
+	text := p.T("panel_squares", lang.A{"Tile": g.Drawn.String()})
 	if len(choices) > MaxChoices {
 		// A Discord menu holds 25 entries; the others stay reachable with /place.
-		text = fmt.Sprintf("Your tile is %s and fits %d squares; here are the %d nearest to the last move (/place reaches the others):",
-			g.Drawn, len(choices), MaxChoices)
+		text = p.T("panel_squares_many", lang.A{"Tile": g.Drawn.String(), "Fits": len(choices), "Shown": MaxChoices})
 		choices = choices[:MaxChoices]
 	}
 	for i := range choices {
 		choices[i].Name = Truncate(choices[i].Name, 100)
 	}
 	return Reply{OK: true, Ephemeral: true, Table: t, Image: BoardImage, Text: text,
-		Select: &Select{ID: ComponentID(t, "sq"), Placeholder: "Square for " + g.Drawn.String(), Options: choices}}
+		Select: &Select{ID: ComponentID(t, "sq"), Placeholder: p.T("select_square_for", lang.A{"Tile": g.Drawn.String()}), Options: choices}}
 }
 
 // preview shows a proposed placement privately, with its legal rotations and Confirm.
-func preview(t *table.Table, p game.Placement) Reply {
+func preview(pr *lang.Printer, t *table.Table, p game.Placement) Reply {
 	g := t.Game
 	if err := g.CheckPlacement(g.Drawn, p.Square, p.Rotation); err != nil {
 		return fail(t, "%s", errorText(err))
@@ -256,8 +278,8 @@ func preview(t *table.Table, p game.Placement) Reply {
 		}
 		row = append(row, Button{ID: ComponentID(t, "rot", p.Square.String(), r.String()), Label: r.String() + "°", Style: style})
 	}
-	confirm := []Button{{ID: ComponentID(t, "ok", p.Square.String(), p.Rotation.String()), Label: fmt.Sprintf("Confirm %s %s°", p.Square, p.Rotation), Style: Success},
-		{ID: ComponentID(t, "play"), Label: "Other square", Style: Secondary}}
+	confirm := []Button{{ID: ComponentID(t, "ok", p.Square.String(), p.Rotation.String()), Label: pr.T("btn_confirm", lang.A{"Square": p.Square.String(), "Rotation": p.Rotation.String()}), Style: Success},
+		{ID: ComponentID(t, "play"), Label: pr.T("btn_other_square", nil), Style: Secondary}}
 	return Reply{OK: true, Ephemeral: true, Table: t, Image: PreviewImage, Preview: &p,
 		Text:    fmt.Sprintf("%s on %s at %s°: %s.", g.Drawn, p.Square, p.Rotation, describePlacement(g, p)),
 		Buttons: [][]Button{row, confirm}}

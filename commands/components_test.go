@@ -106,7 +106,7 @@ func TestFullBoardIsOneClickAway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	buttons, _ := turnComponents(tbl)
+	buttons, _ := turnComponents(en, tbl)
 	var id string
 	for _, row := range buttons {
 		for _, b := range row {

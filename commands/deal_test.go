@@ -90,7 +90,7 @@ func TestTheDealIsCommittedThenRevealed(t *testing.T) {
 		if !r.OK {
 			t.Fatal(r.Text)
 		}
-		if tbl = r.Table; tbl.Status == table.Playing && strings.Contains(r.Text+statusText(tbl)+tilesText(tbl), testKey) {
+		if tbl = r.Table; tbl.Status == table.Playing && strings.Contains(r.Text+statusText(en, tbl)+tilesText(en, tbl), testKey) {
 			t.Fatalf("the key shows while the game runs: %s", r.Text)
 		}
 		if tbl.Status != table.Playing && !strings.Contains(r.Text, testKey) {

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -38,23 +41,23 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		return handleCarc(t, in)
 	case "place", "meeple", "chips":
 		if t == nil {
-			return fail(nil, "No game here yet: start one with /carc new map:%s.", DefaultMap)
+			return failT(nil, in, "no_game", lang.A{"Map": DefaultMap})
 		}
 		return handleTurn(t, in)
 	}
-	return fail(t, "/%s is not a command of this bot: use /carc, /place, /meeple or /chips (see /carc help).", game.Echo(in.Command))
+	return failT(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)})
 }
 
 func handleCarc(t *table.Table, in Input) Reply {
 	if in.Sub == "" {
-		return fail(t, "/carc needs a subcommand: %s.", Names(carcSubs))
+		return failT(t, in, "needs_sub", lang.A{"Subs": Names(carcSubs)})
 	}
 	sub, ok := Lookup(carcSubs, in.Sub)
 	if !ok {
-		return fail(t, "/carc %s is not a subcommand: use %s.", game.Echo(in.Sub), Names(carcSubs))
+		return failT(t, in, "not_a_sub", lang.A{"Sub": game.Echo(in.Sub), "Subs": Names(carcSubs)})
 	}
 	if t == nil && !sub.anywhere {
-		return fail(nil, "No game here yet: start one with /carc new map:%s (maps: %s).", DefaultMap, strings.Join(variants.IDs(false), ", "))
+		return failT(nil, in, "no_game_maps", lang.A{"Map": DefaultMap, "Maps": strings.Join(variants.IDs(false), ", ")})
 	}
 	return sub.run(t, in)
 }
@@ -77,8 +80,7 @@ func seatList(t *table.Table) string {
 // carcNew opens a lobby with the table's settings.
 func carcNew(t *table.Table, in Input) Reply {
 	if t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
-		return fail(t, "A game is already open here (%s, %s). Finish or abandon it first, or open a thread for a new one with /carc new thread:true.",
-			t.Entry().Title, t.Status)
+		return failT(t, in, "already_open", lang.A{"Map": mapTitle(in.own(), t.Entry()), "Status": statusWord(in.own(), t.Status)})
 	}
 	s := table.Settings{Map: DefaultMap, Options: game.DefaultOptions()}
 	if v, ok := in.Options["map"]; ok {
@@ -86,7 +88,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	}
 	e, err := variants.Lookup(s.Map)
 	if err != nil || (e.Test && !in.Local) {
-		return fail(t, "map:%s is not a map: choose %s.", game.Echo(s.Map), strings.Join(variants.IDs(false), ", "))
+		return failT(t, in, "not_a_map", lang.A{"Value": game.Echo(s.Map), "Maps": strings.Join(variants.IDs(false), ", ")})
 	}
 	s.Map = e.ID
 	if err := applyNewOptions(&s, e, in); err != nil {
@@ -107,46 +109,46 @@ func carcNew(t *table.Table, in Input) Reply {
 		return fail(t, "%v", err)
 	}
 	nt := x.Table
-	return changed(x, Reply{Text: strings.TrimSpace(fmt.Sprintf(
-		"New game of Carcassonne Maps: %s, %s, %s. %s is seated; others join with /carc join, then %s starts with /carc start. %s",
-		e.Title, tilesSetting(nt), clockShort(nt.Settings), in.User.Name, in.User.Name, unratedLine(nt)))})
+	p := public(nt, in)
+	return changed(x, Reply{Text: strings.TrimSpace(p.T("new_game", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, nt),
+		"Clock": clockShort(p, nt.Settings), "Creator": in.User.Name, "Rated": unratedLine(p, nt)}))})
 }
 
 // carcJoin seats the user in the lobby.
 func carcJoin(t *table.Table, in Input) Reply {
 	switch {
 	case t.Status != table.Lobby:
-		return fail(t, "You cannot join: the game has started: players can no longer join.")
+		return failT(t, in, "join_started", nil)
 	case t.Seat(in.User.ID) >= 0:
-		return fail(t, "You cannot join: you are already at this table (%d of %d seats taken).", len(t.Seats), table.MaxSeats)
+		return failT(t, in, "join_again", lang.A{"Taken": len(t.Seats), "Max": table.MaxSeats})
 	case len(t.Seats) >= table.MaxSeats:
-		return fail(t, "You cannot join: the table is full: %d players at most.", table.MaxSeats)
+		return failT(t, in, "join_full", lang.A{"Max": table.MaxSeats})
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Join(table.User{ID: in.User.ID, Name: t.UniqueName(in.User.Name)})); err != nil {
-		return fail(t, "You cannot join: %v.", err)
+		return failT(t, in, "join_refused", lang.A{"Why": err.Error()})
 	}
 	c := x.Table
-	return changed(x, Reply{Text: fmt.Sprintf("%s joined. Seats: %s. %s starts the game with /carc start.",
-		c.Seats[len(c.Seats)-1].Name, seatList(c), c.Creator.Name)})
+	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": c.Seats[len(c.Seats)-1].Name, "Seats": seatList(c), "Creator": c.Creator.Name})})
 }
 
 // carcLeave takes the user's seat away in the lobby; the last to leave closes the table.
 func carcLeave(t *table.Table, in Input) Reply {
 	switch {
 	case t.Seat(in.User.ID) < 0:
-		return fail(t, "You cannot leave: you are not at this table.")
+		return failT(t, in, "leave_not_seated", nil)
 	case t.Status != table.Lobby:
-		return fail(t, "You cannot leave: the game has started: use /carc resign to leave it.")
+		return failT(t, in, "leave_started", nil)
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Leave(in.User)); err != nil {
-		return fail(t, "You cannot leave: %v.", err)
+		return failT(t, in, "leave_refused", lang.A{"Why": err.Error()})
 	}
+	p := public(x.Table, in)
 	if x.Table.Status == table.Abandoned {
-		return changed(x, Reply{Text: "The last player left; the table is closed."})
+		return changed(x, Reply{Text: p.T("left_closed", nil)})
 	}
-	return changed(x, Reply{Text: fmt.Sprintf("%s left. Seats: %s.", in.User.Name, seatList(x.Table))})
+	return changed(x, Reply{Text: p.T("left", lang.A{"Player": in.User.Name, "Seats": seatList(x.Table)})})
 }
 
 // dealSettings fixes how the game is dealt and which rules it keeps for good. A game on Discord is
@@ -175,28 +177,29 @@ func dealSettings(s *table.Settings, e variants.Entry, in Input) error {
 
 func carcStart(t *table.Table, in Input) Reply {
 	if t.Status != table.Lobby {
-		return fail(t, "The game has already started.")
+		return failT(t, in, "start_started", nil)
 	}
 	if in.User.ID != t.Creator.ID && !in.Admin {
-		return fail(t, "Only %s, who opened the table, can start the game.", t.Creator.Name)
+		return failT(t, in, "start_creator", lang.A{"Creator": t.Creator.Name})
 	}
 	if len(t.Seats) < 2 {
-		return fail(t, "A game needs at least 2 players; only %s is seated. Others join with /carc join.", seatList(t))
+		return failT(t, in, "start_alone", lang.A{"Seats": seatList(t)})
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Start(nil)); err != nil {
-		return fail(t, "The game cannot start: %v.", err)
+		return failT(t, in, "start_refused", lang.A{"Why": err.Error()})
 	}
 	// The record keeps the turn order the deal gave, for its readers.
 	x.Step.Events[len(x.Step.Events)-1].Seats = slices.Clone(x.Table.Seats)
 	c := x.Table
 	cur, _ := c.Current()
 	events := c.Game.LastEvents()
-	text := startText(c)
-	if s := summary(c, events); s != "" {
+	p := public(c, in)
+	text := startText(p, c)
+	if s := summary(p, c, events); s != "" {
 		text = s + "\n" + text
 	}
-	buttons, sel := turnComponents(c)
+	buttons, sel := turnComponents(p, c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Text: text, Buttons: buttons, Select: sel,
 		Events: append([]game.Event(nil), events...)})
 }
@@ -204,10 +207,10 @@ func carcStart(t *table.Table, in Input) Reply {
 func carcResign(t *table.Table, in Input) Reply {
 	seat := t.Seat(in.User.ID)
 	if t.Status != table.Playing || seat < 0 {
-		return fail(t, "You are not playing at this table.")
+		return failT(t, in, "resign_not_playing", nil)
 	}
 	x := table.Begin(t, in.User.ID)
-	return leaveSeat(t, x, seat, "", t.SeatName(seat)+" resigned")
+	return leaveSeat(t, x, seat, "", tablePrinter(t).T("resigned", lang.A{"Player": t.SeatName(seat)}))
 }
 
 // errorText turns an error into a player's message: a sentence with a capital and a full stop.
@@ -225,8 +228,16 @@ func Sentence(s string) string {
 	if s == "" {
 		return s
 	}
-	s = strings.ToUpper(s[:1]) + s[1:]
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
+		// Chinese sentences end with full-width stops, which count as the sentence's end.
+		if strings.HasSuffix(s, "。") || strings.HasSuffix(s, "！") || strings.HasSuffix(s, "？") {
+			return s
+		}
+		if unicode.In(r, unicode.Han) {
+			return s + "。"
+		}
 		s += "."
 	}
 	return s

@@ -1,8 +1,7 @@
 package commands
 
 import (
-	"fmt"
-
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -22,18 +21,19 @@ func leaveSeat(t *table.Table, x *table.Tx, seat int, by, what string) Reply {
 		if err := x.Do(table.MoveBy(by, game.Move{Kind: game.MoveResign, Player: seat})); err != nil {
 			return fail(t, "%v", err)
 		}
-		return afterMoves(x, what+"; the others play on.")
+		p := tablePrinter(x.Table)
+		return afterMoves(p, x, p.T("left_others_play_on", lang.A{"What": what}))
 	}
 	if err := x.Do(table.Handover(seat, c.HandoverSeat(seat, c.Settings.Leaving))); err != nil {
 		return fail(t, "%v", err)
 	}
-	rated := ""
+	p := tablePrinter(c)
+	text := p.T("handed_over", lang.A{"What": what, "Player": c.Seats[seat].Name})
 	if c.Unrated() == "" && !c.Local {
-		rated = fmt.Sprintf(" %s is rated last, as if they had resigned.", c.Left[seat].Name)
+		text += p.T("handed_over_rated", lang.A{"Player": c.Left[seat].Name})
 	}
-	text := fmt.Sprintf("%s; %s plays the seat on, with its score, meeples and chips.%s", what, c.Seats[seat].Name, rated)
 	if c.Game.Current == seat {
-		text += " It is its turn: it plays in a moment."
+		text += p.T("handed_over_its_turn", nil)
 	}
 	return changed(x, Reply{Text: text})
 }

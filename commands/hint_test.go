@@ -59,7 +59,7 @@ func TestAHintIsOnlyForThePlayerToMoveAtATableWithHints(t *testing.T) {
 func TestHintsIsATableOption(t *testing.T) {
 	u := table.User{ID: "1", Name: "ann"}
 	r := Handle(nil, Input{User: u, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"hints": "true"}})
-	if !r.OK || !r.Table.Settings.Hints || !strings.Contains(settingsText(r.Table), "hints: on") {
+	if !r.OK || !r.Table.Settings.Hints || !strings.Contains(settingsText(en, r.Table), "hints: on") {
 		t.Fatalf("hints:true: %s", r.Text)
 	}
 	r = Handle(r.Table, Input{User: u, Command: "carc", Sub: "settings", Local: true, Options: map[string]string{"hints": "false"}})

@@ -111,9 +111,9 @@ func TestFinalTextSplitsPointsBySource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := pointsBySource(tbl)
-	if !strings.HasPrefix(line, "Points by source: ") || !strings.Contains(finalText(tbl), line) {
-		t.Fatalf("the end message lacks the split: %q", finalText(tbl))
+	line := pointsBySource(en, tbl)
+	if !strings.HasPrefix(line, "Points by source: ") || !strings.Contains(finalText(en, tbl), line) {
+		t.Fatalf("the end message lacks the split: %q", finalText(en, tbl))
 	}
 	for i, part := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(line, "Points by source: "), "."), "; ") {
 		name, sources, _ := strings.Cut(part, ": ")

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -34,6 +35,40 @@ type Input struct {
 	// Record is the table's record so far, which /carc export writes: the bot reads it from the
 	// store for that command, local play keeps it. Never part of what a user typed.
 	Record []record.Stored `json:"-"`
+	Langs
+}
+
+// Langs are what Discord and the player's settings tell of the languages of an interaction. They
+// choose the language of the reply (lang.Private, lang.Public) and never change what it does.
+type Langs struct {
+	// Locale is the language of the user's Discord client (Discord's locale, like "de" or
+	// "es-419"); Language the user's own choice (/carc settings language:), which wins over it.
+	Locale   string `json:"locale,omitempty"`
+	Language string `json:"language,omitempty"`
+	// GuildLocale is the server's language (Discord's guild_locale).
+	GuildLocale string `json:"guild_locale,omitempty"`
+}
+
+// own is the printer of a reply only the user reads: their own language.
+func (in Input) own() *lang.Printer { return lang.For(lang.Private(in.Language, in.Locale)) }
+
+// public is the printer of a message the channel reads: the table's language, else the server's.
+func public(t *table.Table, in Input) *lang.Printer {
+	code := ""
+	if t != nil {
+		code = t.Settings.Language
+	}
+	return lang.For(lang.Public(code, in.GuildLocale))
+}
+
+// tablePrinter is the printer of what the bot posts for a table on its own (timers, AI turns,
+// votes): the table's language, else English, since no interaction tells the server's.
+func tablePrinter(t *table.Table) *lang.Printer { return public(t, Input{}) }
+
+// PublicLanguage is the language of what the bot posts for a table when no one's input is
+// answered (timers, reminders): the table's own, else the server's last known locale.
+func PublicLanguage(t *table.Table, guildLocale string) *lang.Printer {
+	return public(t, Input{Langs: Langs{GuildLocale: guildLocale}})
 }
 
 func (in Input) String() string {

@@ -99,7 +99,7 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 		if err := playRecorded(x, seat, e.Played, false); err != nil {
 			return fail(t, "The AI's recorded moves do not replay: %s", errorText(err))
 		}
-		return afterMoves(x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
+		return afterMoves(tablePrinter(x.Table), x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, func(x *table.Tx, seat int) error {
 			if e.Timeout == table.PolicySkip {

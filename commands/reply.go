@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -95,6 +96,11 @@ type Reply struct {
 	// Stale means the clicked message's buttons can never work again (an earlier turn, a game
 	// that ended): the bot greys them out.
 	Stale bool
+}
+
+// failT refuses an input with a message of the catalogues, in the user's own language.
+func failT(t *table.Table, in Input, id string, a lang.A) Reply {
+	return Reply{Text: Sentence(in.own().T(id, a)), Ephemeral: true, Table: t}
 }
 
 func fail(t *table.Table, format string, a ...any) Reply {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -14,7 +15,7 @@ import (
 )
 
 // newOptions are the options of /carc new, in the order the help lists them.
-var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "vacations", "bank", "increment", "rules"}
+var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "vacations", "bank", "increment", "rules", "language"}
 
 // applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
 func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
@@ -132,6 +133,12 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 			if err := applyRuleFlags(s, e, v); err != nil {
 				return err
 			}
+		case "language":
+			code, ok := lang.Known(v)
+			if !ok {
+				return fmt.Errorf("language:%s is not a language of the bot: choose %s", game.Echo(v), strings.Join(lang.Codes, ", "))
+			}
+			s.Language = code
 		default:
 			return fmt.Errorf("/carc new has no option %s: use %s", game.Echo(name), strings.Join(newOptions, ", "))
 		}
@@ -255,22 +262,22 @@ func FormatDuration(d time.Duration) string {
 	return d.String()
 }
 
-func tilesSetting(t *table.Table) string {
+func tilesSetting(p *lang.Printer, t *table.Table) string {
 	o := t.Settings.Options
 	switch o.Pool {
 	case game.PoolBase:
-		return "72 tiles (base game)"
+		return p.T("tiles_base", nil)
 	case game.PoolInns:
-		return "90 tiles (base game + Inns & Cathedrals)"
+		return p.T("tiles_inns", nil)
 	case game.PoolAll:
-		return "114 tiles (base game + both expansions)"
+		return p.T("tiles_all", nil)
 	}
-	return fmt.Sprintf("%d tiles", o.TileCount)
+	return p.N("n_tiles", o.TileCount, nil)
 }
 
 // personalOptions are the player's own settings of /carc settings and the server's, kept by the
 // Discord bot.
-var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vacation-days"}
+var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vacation-days", "language"}
 
 func carcSettings(t *table.Table, in Input) Reply {
 	for _, o := range personalOptions {
@@ -279,10 +286,10 @@ func carcSettings(t *table.Table, in Input) Reply {
 		}
 	}
 	if len(in.Options) == 0 {
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: settingsText(t)}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: settingsText(in.own(), t)}
 	}
 	if t.Status != table.Lobby {
-		return fail(t, "The rules are fixed once the game starts. Current settings:\n%s", settingsText(t))
+		return fail(t, "The rules are fixed once the game starts. Current settings:\n%s", settingsText(in.own(), t))
 	}
 	if in.User.ID != t.Creator.ID && !in.Admin {
 		return fail(t, "Only %s, who opened the table, can change its settings.", t.Creator.Name)
@@ -299,5 +306,5 @@ func carcSettings(t *table.Table, in Input) Reply {
 	if err := x.Do(table.ChangeSettings(s)); err != nil {
 		return fail(t, "%v", err)
 	}
-	return changed(x, Reply{Text: "Settings changed:\n" + settingsText(x.Table)})
+	return changed(x, Reply{Text: "Settings changed:\n" + settingsText(public(x.Table, in), x.Table)})
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -40,6 +41,7 @@ func init() {
 			FlagOption("rated", "Count the game for the server's ratings (default true)"),
 			FlagOption("vacations", "A player's vacation stops their deadlines here (default true; false for tournaments)"),
 			TextOption("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)"),
+			TextOption("language", "The language of the table's messages (default: the server's)").Among(lang.Codes...),
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
 		{Sub: Sub{Name: "bot", Description: "Seat an AI player at the open table (the game is then not rated)", Options: []Option{
@@ -48,18 +50,18 @@ func init() {
 		{Sub: Sub{Name: "hint", Description: "The move the normal AI would play for you now, privately (tables with hints:true)"}, run: carcHint},
 		{Sub: Sub{Name: "leave", Description: "Leave the table before the game starts"}, run: carcLeave},
 		{Sub: Sub{Name: "start", Description: "Start the game (the creator)"}, run: carcStart},
-		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, _ Input) Reply {
-			return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
+		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, in Input) Reply {
+			return Reply{OK: true, Ephemeral: true, Table: t, Text: statusText(in.own(), t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
 		}},
 		{Sub: Sub{Name: "board", Description: "Show the board", Options: []Option{
 			FlagOption("revoke", "Admins: stop every link given out to the game's web page (the new one is shown)"),
 		}}, run: carcBoard},
-		{Sub: Sub{Name: "tiles", Description: "The tiles still to come"}, run: func(t *table.Table, _ Input) Reply {
-			return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
+		{Sub: Sub{Name: "tiles", Description: "The tiles still to come"}, run: func(t *table.Table, in Input) Reply {
+			return Reply{OK: true, Ephemeral: true, Table: t, Text: tilesText(in.own(), t), Image: imageIf(t.Status != table.Lobby, TilesImage)}
 		}},
 		{Sub: Sub{Name: "log", Description: "The score log", Options: []Option{TextOption("player", "Only this player's entries").Completed()}},
 			run: func(t *table.Table, in Input) Reply {
-				return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(t, in.Options["player"])}
+				return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(in.own(), t, in.Options["player"])}
 			}},
 		{Sub: Sub{Name: "draw", Description: "Draw a face-down tile, where your map lets you choose where your tile comes from"}, run: handleTurn},
 		{Sub: Sub{Name: "pass", Description: "Finish your turn without the chip actions still on offer"}, run: handleTurn},
@@ -80,13 +82,14 @@ func init() {
 			TextOption("notify", "You: told of your turn by direct message (dm), pinged (mention) or not (off)").Among("dm", "mention", "off"),
 			TextOption("reminders", "You: reminders before deadlines").Among("on", "off"),
 			IntegerOption("vacation-days", "Server (Manage Server): vacation days a year for each member (default 30)", 0, 366),
+			TextOption("language", "You: the language of your own replies (default: your Discord's)").Among(lang.Codes...),
 		}}, run: carcSettings},
 		{Sub: Sub{Name: "help", Description: "How to play with this bot"}, anywhere: true, run: func(t *table.Table, in Input) Reply {
-			return Reply{Text: helpText(in.Local), Ephemeral: true, OK: true, Table: t}
+			return Reply{Text: helpText(in.own(), in.Local), Ephemeral: true, OK: true, Table: t}
 		}},
 		{Sub: Sub{Name: "rules", Description: "The rules of this map and table", Options: []Option{TextOption("map", "Another map").Completed()}},
 			anywhere: true, run: func(t *table.Table, in Input) Reply {
-				return Reply{Text: rulesText(t, in), Ephemeral: true, OK: true, Table: t}
+				return Reply{Text: rulesText(in.own(), t, in), Ephemeral: true, OK: true, Table: t}
 			}},
 		{Sub: Sub{Name: "abandon", Description: "End the game (the table's admins; in a rated or league game never a player)"}, run: carcAdmin},
 		{Sub: Sub{Name: "kick", Description: "Remove a player (the table's admins; in a rated or league game never a player)", Options: []Option{

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -20,9 +21,17 @@ func Plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// en is the English printer: the language of last resort, and of texts a table keeps.
+var en = lang.For(lang.English)
+
+// join lists names in the printer's language: "ann, bob".
+func join(p *lang.Printer, parts []string) string {
+	return strings.Join(parts, p.T("list_sep", nil))
+}
+
 // summary tells what a series of events did, in the order it happened. The same text is shown in
 // Discord and in the terminal.
-func summary(t *table.Table, events []game.Event) string {
+func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 	var lines []string
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
@@ -34,99 +43,99 @@ func summary(t *table.Table, events []game.Event) string {
 	for _, e := range events {
 		switch e.Kind {
 		case game.EventTilePlaced:
-			lines = append(lines, fmt.Sprintf("%s placed %s on %s at %s°.", name(e.Player), e.Tile, e.Square, e.Rotation))
+			lines = append(lines, p.T("ev_tile_placed", lang.A{"Player": name(e.Player), "Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventCityConnected:
-			lines = append(lines, fmt.Sprintf("The large city %s is connected: tiles may now go next to any of its squares.", e.Text))
+			lines = append(lines, p.T("ev_city_connected", lang.A{"City": e.Text}))
 		case game.EventIslandOpened:
-			lines = append(lines, fmt.Sprintf("The ferry to %s is open: the first island tile goes on %s.", e.Text, e.Square))
+			lines = append(lines, p.T("ev_island_opened", lang.A{"Island": e.Text, "Square": e.Square.String()}))
 		case game.EventMeeplePlaced:
-			lines = append(lines, fmt.Sprintf("%s put a meeple on %s (%s).", name(e.Player), e.Spot, e.Square))
+			lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": name(e.Player), "Spot": e.Spot, "Square": e.Square.String()}))
 		case game.EventCompleted:
 			where := e.Square.String()
 			if e.To != e.Square {
 				where += "-" + e.To.String()
 			}
-			lines = append(lines, fmt.Sprintf("Completed: %s %s.", e.Text, where))
+			lines = append(lines, p.T("ev_completed", lang.A{"Feature": e.Text, "Where": where}))
 		case game.EventScored:
 			entry := t.Game.Log[e.Log]
-			lines = append(lines, fmt.Sprintf("  %s +%d (%s)", name(e.Player), e.Points, entry.Reason()))
+			lines = append(lines, p.T("ev_scored", lang.A{"Player": name(e.Player), "Points": e.Points, "Reason": entry.Reason()}))
 		case game.EventMeepleReturned:
 			returned[e.Player]++
 		case game.EventVariant:
 			// A variant's sentence starts with a name, which keeps its case.
 			lines = append(lines, strings.TrimSuffix(e.Text, ".")+".")
 		case game.EventTileDiscarded:
-			lines = append(lines, fmt.Sprintf("Tile %s fits nowhere on the map and leaves the game.", e.Tile))
+			lines = append(lines, p.T("ev_tile_discarded", lang.A{"Tile": e.Tile.String()}))
 		case game.EventTileReturned:
-			lines = append(lines, fmt.Sprintf("%s's turn is skipped; the tile went back into the stack.", name(e.Player)))
+			lines = append(lines, p.T("ev_tile_returned", lang.A{"Player": name(e.Player)}))
 		case game.EventResigned:
-			lines = append(lines, fmt.Sprintf("%s is out of the game.", name(e.Player)))
+			lines = append(lines, p.T("ev_resigned", lang.A{"Player": name(e.Player)}))
 		}
 	}
 	if len(returned) > 0 {
 		var parts []string
-		for p := range t.Seats {
-			if n := returned[p]; n > 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", name(p), n))
+		for s := range t.Seats {
+			if n := returned[s]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%s %s", name(s), p.Number(n)))
 			}
 		}
-		lines = append(lines, "Meeples back in supply: "+strings.Join(parts, ", ")+".")
+		lines = append(lines, p.T("ev_meeples_back", lang.A{"List": join(p, parts)}))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // scoresLine is "Scores: ann 24, bob 17."
-func scoresLine(t *table.Table) string {
+func scoresLine(p *lang.Printer, t *table.Table) string {
 	var parts []string
-	for i, p := range t.Game.Players {
-		s := fmt.Sprintf("%s %d", t.Seats[i].Name, p.Score)
-		if p.Resigned {
-			s += " (resigned)"
+	for i, pl := range t.Game.Players {
+		s := fmt.Sprintf("%s %s", t.Seats[i].Name, p.Number(pl.Score))
+		if pl.Resigned {
+			s += p.T("resigned_mark", nil)
 		}
 		parts = append(parts, s)
 	}
-	return "Scores: " + strings.Join(parts, ", ") + "."
+	return p.T("scores_line", lang.A{"List": join(p, parts)})
 }
 
 // promptText says what the player to act does now, after the scores when a turn begins.
-func promptText(t *table.Table) string {
+func promptText(p *lang.Printer, t *table.Table) string {
 	switch t.Game.Phase {
 	case game.PhasePlace, game.PhaseSource:
-		return scoresLine(t) + "\n" + stepHint(t)
+		return scoresLine(p, t) + "\n" + stepHint(p, t)
 	}
-	return stepHint(t)
+	return stepHint(p, t)
 }
 
 // stepHint says what the player to act does in the step of the turn the game waits in, with the
 // ways in: the commands, and in Discord the buttons.
-func stepHint(t *table.Table) string {
+func stepHint(p *lang.Printer, t *table.Table) string {
 	g := t.Game
 	cur := t.SeatName(g.Current)
-	click := func(what string) string {
+	click := func(id string) string {
 		if t.Local {
 			return ""
 		}
-		return " or " + what
+		return p.T("or_click", lang.A{"What": p.T(id, nil)})
 	}
 	if c := g.TurnState.Choice; c != nil {
-		return fmt.Sprintf("%s: first %s: %s (/chips %s%s).", cur, c.Prompt, actionLabels(g), c.Action, click("a button"))
+		return p.T("step_choice", lang.A{"Player": cur, "Prompt": c.Prompt, "Actions": actionLabels(p, g), "Action": c.Action, "Click": click("click_a_button")})
 	}
-	left := Plural(g.TilesLeft(), "tile", "tiles") + " left in the stack"
+	left := p.N("n_left_in_stack", g.TilesLeft(), nil)
 	switch g.Phase {
 	case game.PhaseSource:
-		return fmt.Sprintf("Next: %s (%s). Where does your tile come from? Draw a face-down tile (/carc draw) or %s (/chips)%s.",
-			cur, left, actionLabels(g), click("a button"))
+		return p.T("step_source", lang.A{"Player": cur, "Left": left, "Actions": actionLabels(p, g), "Click": click("click_a_button")})
 	case game.PhasePlace:
+		id := "step_place"
 		if t.Local {
-			return fmt.Sprintf("Next: %s, with tile %s (%s). Place it with /place.", cur, g.Drawn, left)
+			id = "step_place_local"
 		}
-		return fmt.Sprintf("Next: %s, with tile %s (%s). Place it with /place, or click Play my turn.", cur, g.Drawn, left)
+		return p.T(id, lang.A{"Player": cur, "Tile": g.Drawn.String(), "Left": left})
 	case game.PhaseMeeple:
-		return meeplePrompt(t)
+		return meeplePrompt(p, t)
 	case game.PhaseFinish:
-		return fmt.Sprintf("%s: before your turn is scored you may %s (/chips); /carc pass scores it%s.", cur, actionLabels(g), click("Done"))
+		return p.T("step_finish", lang.A{"Player": cur, "Actions": actionLabels(p, g), "Click": click("click_done")})
 	case game.PhaseDecide:
-		return fmt.Sprintf("%s: your turn is scored. You may %s (/chips), or end your turn with /carc pass%s.", cur, actionLabels(g), click("End my turn"))
+		return p.T("step_decide", lang.A{"Player": cur, "Actions": actionLabels(p, g), "Click": click("click_end_turn")})
 	}
 	return ""
 }
@@ -136,73 +145,73 @@ func stepHint(t *table.Table) string {
 const shownLabels = 6
 
 // actionLabels lists the chip actions open now: "sell orange wine (orange 2) abroad for 5; ...".
-func actionLabels(g *game.Game) string {
+func actionLabels(p *lang.Printer, g *game.Game) string {
 	acts := g.LegalActions()
 	var labels []string
 	for _, a := range acts[:min(len(acts), shownLabels)] {
 		labels = append(labels, a.Label)
 	}
 	if n := len(acts) - shownLabels; n > 0 {
-		labels = append(labels, fmt.Sprintf("or %s (autocomplete lists them)", Plural(n, "other", "others")))
+		labels = append(labels, p.N("n_others", n, nil))
 	}
 	return strings.Join(labels, "; ")
 }
 
-func meeplePrompt(t *table.Table) string {
+func meeplePrompt(p *lang.Printer, t *table.Table) string {
 	g := t.Game
 	spots := g.MeepleSpots()
-	how := "/meeple spot:N (a number of the board) or a button, or none"
+	how := p.T("meeple_how", nil)
 	if t.Local {
-		how = "/meeple spot:N (a number of the board, or the spot's name), or /meeple spot:none"
+		how = p.T("meeple_how_local", nil)
 	}
-	text := fmt.Sprintf("%s: place a meeple with %s.", t.SeatName(g.Current), how)
+	text := p.T("meeple_prompt", lang.A{"Player": t.SeatName(g.Current), "How": how})
 	if len(spots) > 0 {
 		var parts []string
 		for i, s := range spots {
 			parts = append(parts, fmt.Sprintf("%d = %s", i+1, s))
 		}
-		text += " Spots: " + strings.Join(parts, ", ") + "."
+		text += p.T("meeple_spots", lang.A{"List": join(p, parts)})
 	}
-	if acts := actionLabels(g); acts != "" {
-		text += " Before that you may: " + acts + " (/chips)."
+	if acts := actionLabels(p, g); acts != "" {
+		text += p.T("meeple_before", lang.A{"Actions": acts})
 	}
 	return text
 }
 
-func startText(t *table.Table) string {
+func startText(p *lang.Printer, t *table.Table) string {
 	g := t.Game
 	var starts []string
-	for _, p := range g.Placed() {
-		info := g.Map.Info(p.Square)
-		where := p.Square.String()
+	for _, pl := range g.Placed() {
+		info := g.Map.Info(pl.Square)
+		where := pl.Square.String()
 		if info.Start >= 0 {
-			where = g.Map.Starts[info.Start].Name + " (" + where + ")"
+			where = placeName(p, g.Map.Starts[info.Start].Name) + " (" + where + ")"
 		}
-		starts = append(starts, fmt.Sprintf("%s on %s", p.Tile, where))
+		starts = append(starts, p.T("start_tile_on", lang.A{"Tile": pl.Tile.String(), "Where": where}))
 	}
-	text := fmt.Sprintf("The game begins on %s with %s. Initial tiles: %s. Turn order: %s.", t.Entry().Title, tilesSetting(t), strings.Join(starts, ", "), seatList(t))
-	if c := commitmentText(t); c != "" {
+	text := p.T("start_text", lang.A{"Map": mapTitle(p, t.Entry()), "Tiles": tilesSetting(p, t), "Starts": join(p, starts), "Order": seatList(t)})
+	if c := commitmentText(p, t); c != "" {
 		text += "\n" + c
 	}
-	return text + "\n" + promptText(t)
+	return text + "\n" + promptText(p, t)
 }
 
-func finalText(t *table.Table) string {
-	head := "The game is over. "
+func finalText(p *lang.Printer, t *table.Table) string {
+	head := p.T("final_over", nil)
 	if t.Status == table.Abandoned {
-		head = "The game was abandoned. "
+		head = p.T("final_abandoned", nil)
 	}
-	return head + resultText(t, standings(t))
+	return head + resultText(p, t, standings(p, t))
 }
 
 // resultText is the result of a game that ended: its standings (or places), the points by
 // source and the revealed deal key.
-func resultText(t *table.Table, ranking string) string {
+func resultText(p *lang.Printer, t *table.Table, ranking string) string {
 	text := ranking
-	if by := pointsBySource(t); by != "" {
+	if by := pointsBySource(p, t); by != "" {
 		text += "\n" + by
 	}
-	if r := revealText(t); r != "" {
+	if r := revealText(p, t); r != "" {
 		text += "\n" + r
 	}
 	return text
@@ -210,7 +219,7 @@ func resultText(t *table.Table, ranking string) string {
 
 // pointsBySource splits each player's points by what scored them (roads, cities, cloisters,
 // fields, and the map's own sources such as chips and sales), biggest first.
-func pointsBySource(t *table.Table) string {
+func pointsBySource(p *lang.Printer, t *table.Table) string {
 	if t.Game == nil {
 		return ""
 	}
@@ -220,7 +229,7 @@ func pointsBySource(t *table.Table) string {
 	}
 	for _, e := range t.Game.Log {
 		if e.Player >= 0 && e.Player < len(sums) && e.Points != 0 {
-			sums[e.Player][sourceName(e.Kind)] += e.Points
+			sums[e.Player][sourceName(p, e.Kind)] += e.Points
 		}
 	}
 	var lines []string
@@ -240,36 +249,36 @@ func pointsBySource(t *table.Table) string {
 		})
 		parts := make([]string, len(kinds))
 		for n, k := range kinds {
-			parts[n] = fmt.Sprintf("%s %d", k, by[k])
+			parts[n] = fmt.Sprintf("%s %s", k, p.Number(by[k]))
 		}
-		lines = append(lines, t.Seats[i].Name+": "+strings.Join(parts, ", "))
+		lines = append(lines, t.Seats[i].Name+": "+join(p, parts))
 	}
 	if len(lines) == 0 {
 		return ""
 	}
-	return "Points by source: " + strings.Join(lines, "; ") + "."
+	return p.T("points_by_source", lang.A{"List": strings.Join(lines, "; ")})
 }
 
 // sourceName names a kind of score entry the way players say it.
-func sourceName(kind string) string {
+func sourceName(p *lang.Printer, kind string) string {
 	switch kind {
 	case "road":
-		return "roads"
+		return p.T("src_roads", nil)
 	case "city":
-		return "cities"
+		return p.T("src_cities", nil)
 	case "cloister":
-		return "cloisters"
+		return p.T("src_cloisters", nil)
 	case "farm":
-		return "fields"
+		return p.T("src_fields", nil)
 	case "chip":
-		return "chips"
+		return p.T("src_chips", nil)
 	}
 	return kind
 }
 
 // standings ranks the players: equal scores share a place, players who resigned come last, and a
 // tie for first is a shared victory (OQ-36).
-func standings(t *table.Table) string {
+func standings(p *lang.Printer, t *table.Table) string {
 	if t.Game == nil {
 		return ""
 	}
@@ -290,114 +299,129 @@ func standings(t *table.Table) string {
 		if n == 0 || ps[i].Score != ps[order[n-1]].Score || ps[i].Resigned != ps[order[n-1]].Resigned {
 			place = n + 1
 		}
-		entry := fmt.Sprintf("%d. %s %d", place, t.Seats[i].Name, ps[i].Score)
+		entry := fmt.Sprintf("%d. %s %s", place, t.Seats[i].Name, p.Number(ps[i].Score))
 		if ps[i].Resigned {
-			entry += " (resigned)"
+			entry += p.T("resigned_mark", nil)
 		} else if place == 1 {
 			winners = append(winners, t.Seats[i].Name)
 		}
 		parts = append(parts, entry)
 	}
-	head := "Winner: " + strings.Join(winners, " and ")
+	and := p.T("list_and", nil)
+	head := p.T("winner", lang.A{"Names": strings.Join(winners, and)})
 	switch {
 	case len(winners) == 0:
-		head = "No winner"
+		head = p.T("no_winner", nil)
 	case len(winners) > 1:
-		head = "Shared victory: " + strings.Join(winners, " and ")
+		head = p.T("shared_victory", lang.A{"Names": strings.Join(winners, and)})
 	}
-	return head + ". " + strings.Join(parts, ", ") + "."
+	return head + ". " + join(p, parts) + "."
 }
 
-func statusText(t *table.Table) string {
+// statusWord names a table's status.
+func statusWord(p *lang.Printer, s table.Status) string {
+	switch s {
+	case table.Lobby:
+		return p.T("status_lobby_word", nil)
+	case table.Playing:
+		return p.T("status_playing", nil)
+	case table.Finished:
+		return p.T("status_finished", nil)
+	case table.Abandoned:
+		return p.T("status_abandoned", nil)
+	}
+	return string(s)
+}
+
+func statusText(p *lang.Printer, t *table.Table) string {
 	e := t.Entry()
 	if t.Status == table.Lobby {
-		return strings.TrimSpace(fmt.Sprintf("Lobby for %s (%s). Seats: %s. %s starts the game with /carc start. %s",
-			e.Title, tilesSetting(t), seatList(t), t.Creator.Name, unratedLine(t)))
+		return strings.TrimSpace(p.T("status_lobby", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Seats": seatList(t),
+			"Creator": t.Creator.Name, "Rated": unratedLine(p, t)}))
 	}
 	g := t.Game
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, turn %d (%s), %s left.\n", e.Title, g.Turn, t.Status, Plural(g.TilesLeft(), "tile", "tiles"))
-	if line := unratedLine(t); line != "" {
+	b.WriteString(p.T("status_head", lang.A{"Map": mapTitle(p, e), "Turn": g.Turn, "Status": statusWord(p, t.Status), "Left": p.N("n_tiles_left", g.TilesLeft(), nil)}) + "\n")
+	if line := unratedLine(p, t); line != "" {
 		b.WriteString(line + "\n")
 	}
 	if l := t.League; l != nil {
-		fmt.Fprintf(&b, "A game of %s, season %d, administered by %s.\n", l.Name, l.Season, administrators(t))
+		b.WriteString(p.T("status_league", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(t)}) + "\n")
 	}
-	for i, p := range g.Players {
-		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, Plural(p.Score, "point", "points"), Plural(p.Meeples, "meeple", "meeples"))
-		if len(p.Chips) > 0 {
-			fmt.Fprintf(&b, ", chips %s", game.ChipList(p.Chips))
+	for i, pl := range g.Players {
+		b.WriteString(p.T("status_player", lang.A{"Player": t.Seats[i].Name, "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
+		if len(pl.Chips) > 0 {
+			b.WriteString(p.T("status_chips", lang.A{"Chips": game.ChipList(pl.Chips)}))
 		}
-		if p.Resigned {
-			b.WriteString(" (resigned)")
+		if pl.Resigned {
+			b.WriteString(p.T("resigned_mark", nil))
 		}
 		b.WriteString("\n")
 	}
 	if t.Status != table.Playing {
-		b.WriteString(finalText(t))
+		b.WriteString(finalText(p, t))
 		return strings.TrimSpace(b.String())
 	}
-	if line := banksLine(t); line != "" {
+	if line := banksLine(p, t); line != "" {
 		b.WriteString(line + "\n")
 	}
 	cur, _ := t.Current()
 	switch g.Phase {
 	case game.PhaseSource:
-		fmt.Fprintf(&b, "%s chooses where their tile comes from.", cur.Name)
+		b.WriteString(p.T("status_source", lang.A{"Player": cur.Name}))
 	case game.PhasePlace:
-		fmt.Fprintf(&b, "%s is to play tile %s.", cur.Name, g.Drawn)
+		b.WriteString(p.T("status_place", lang.A{"Player": cur.Name, "Tile": g.Drawn.String()}))
 	case game.PhaseMeeple:
-		fmt.Fprintf(&b, "%s has placed a tile on %s and chooses a meeple spot.", cur.Name, g.TurnState.Placed)
+		b.WriteString(p.T("status_meeple", lang.A{"Player": cur.Name, "Square": g.TurnState.Placed.String()}))
 	case game.PhaseFinish:
-		fmt.Fprintf(&b, "%s may act on their meeples before the turn on %s is scored.", cur.Name, g.TurnState.Placed)
+		b.WriteString(p.T("status_finish", lang.A{"Player": cur.Name, "Square": g.TurnState.Placed.String()}))
 	case game.PhaseDecide:
-		fmt.Fprintf(&b, "%s's turn is scored; they decide on the last offer of the turn.", cur.Name)
+		b.WriteString(p.T("status_decide", lang.A{"Player": cur.Name}))
 	}
 	if c := g.TurnState.Choice; c != nil {
-		fmt.Fprintf(&b, " They must first %s.", c.Prompt)
+		b.WriteString(p.T("status_choice", lang.A{"Prompt": c.Prompt}))
 	}
 	return strings.TrimSpace(b.String())
 }
 
-func boardCaption(t *table.Table) string {
+func boardCaption(p *lang.Printer, t *table.Table) string {
 	if t.Status == table.Lobby {
-		return "The game has not started yet."
+		return p.T("caption_lobby", nil)
 	}
-	return fmt.Sprintf("%s, turn %d. %s", t.Entry().Title, t.Game.Turn, scoresLine(t))
+	return p.T("caption", lang.A{"Map": mapTitle(p, t.Entry()), "Turn": t.Game.Turn, "Scores": scoresLine(p, t)})
 }
 
 // tilesText lists the tiles still to come, as its picture shows them (CountTilesLeft): what every
 // player can count, never where a tile lies. With a random choice of expansion tiles ("N tiles")
 // which expansion tiles are in the game is hidden, so only their number is told.
-func tilesText(t *table.Table) string {
+func tilesText(p *lang.Printer, t *table.Table) string {
 	if t.Status == table.Lobby {
-		return fmt.Sprintf("The game will use %s.", tilesSetting(t))
+		return p.T("tiles_lobby", lang.A{"Tiles": tilesSetting(p, t)})
 	}
 	tl := CountTilesLeft(t)
-	text := Plural(tl.Stack, "tile", "tiles") + " left in the stack, in an unknown order."
+	text := p.N("n_stack_unknown_order", tl.Stack, nil)
 	if tl.FaceDown > 0 {
-		text += fmt.Sprintf(" %s face down in piles on the map; which tiles they are is not known.",
-			Plural(tl.FaceDown, "more tile lies", "more tiles lie"))
+		text += " " + p.N("n_more_tiles_face_down", tl.FaceDown, nil)
 	}
 	parts := tileCounts(tl.ToCome)
-	hidden := fmt.Sprintf("%s (which ones were drawn at random stays hidden)", Plural(tl.HiddenExpansion, "expansion tile", "expansion tiles"))
+	hidden := p.N("n_hidden_expansion", tl.HiddenExpansion, nil)
 	switch {
 	case len(parts) > 0 && tl.HiddenExpansion > 0:
-		text += " Still to come: " + strings.Join(parts, ", ") + ", and " + hidden + "."
+		text += p.T("tiles_to_come_hidden", lang.A{"List": join(p, parts), "Hidden": hidden})
 	case len(parts) > 0:
-		text += " Still to come: " + strings.Join(parts, ", ") + "."
+		text += p.T("tiles_to_come", lang.A{"List": join(p, parts)})
 	case tl.HiddenExpansion > 0:
-		text += " Still to come: " + hidden + "."
+		text += p.T("tiles_to_come", lang.A{"List": hidden})
 	}
 	if len(tl.FaceUp) > 0 {
-		text += " Face up on the map, not placed yet: " + strings.Join(tileCounts(tl.FaceUp), ", ") + "."
+		text += p.T("tiles_face_up", lang.A{"List": join(p, tileCounts(tl.FaceUp))})
 	}
 	if len(tl.Out) > 0 {
 		var d []string
 		for _, id := range tl.Out {
 			d = append(d, id.String())
 		}
-		text += " Out of the game (no legal square): " + strings.Join(d, ", ") + "."
+		text += p.T("tiles_out", lang.A{"List": join(p, d)})
 	}
 	return text
 }
@@ -411,14 +435,14 @@ func tileCounts(cs []TileCount) []string {
 	return parts
 }
 
-func logText(t *table.Table, who string) string {
+func logText(p *lang.Printer, t *table.Table, who string) string {
 	if t.Game == nil {
-		return "No points scored yet."
+		return p.T("log_none", nil)
 	}
 	seat := -1
 	if who != "" {
 		if seat = t.FindSeat(who); seat < 0 {
-			return fmt.Sprintf("player:%s is not at this table: choose %s.", game.Echo(who), seatList(t))
+			return p.T("log_not_seated", lang.A{"Name": game.Echo(who), "Seats": seatList(t)})
 		}
 	}
 	var lines []string
@@ -428,80 +452,87 @@ func logText(t *table.Table, who string) string {
 		}
 		final := ""
 		if e.Final {
-			final = " (final scoring)"
+			final = p.T("log_final", nil)
 		}
-		lines = append(lines, fmt.Sprintf("turn %d: %s +%d, %s%s", e.Turn, t.Seats[e.Player].Name, e.Points, e.Reason(), final))
+		lines = append(lines, p.T("log_line", lang.A{"Turn": e.Turn, "Player": t.Seats[e.Player].Name, "Points": e.Points, "Reason": e.Reason(), "Final": final}))
 	}
 	if len(lines) == 0 {
-		return "No points scored yet."
+		return p.T("log_none", nil)
 	}
 	if len(lines) > 30 {
-		lines = append([]string{fmt.Sprintf("(%s not shown)", Plural(len(lines)-30, "earlier entry", "earlier entries"))}, lines[len(lines)-30:]...)
+		lines = append([]string{p.N("n_earlier_entries", len(lines)-30, nil)}, lines[len(lines)-30:]...)
 	}
 	return strings.Join(lines, "\n")
 }
 
-func settingsText(t *table.Table) string {
+func settingsText(p *lang.Printer, t *table.Table) string {
 	s := t.Settings
 	e := t.Entry()
+	policy := p.T("policy_skip", nil)
+	if s.Policy == table.PolicyAuto {
+		policy = p.T("policy_auto", nil)
+	}
 	lines := []string{
-		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
-		fmt.Sprintf("deadline: %s, then %s; a player can be removed after %s", deadlineSetting(s),
-			map[string]string{table.PolicySkip: "the turn is skipped", table.PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
-			Plural(s.MissedLimit, "missed turn", "missed turns")),
+		p.T("set_map", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Meeples": meeplesOf(t)}),
+		p.T("set_deadline", lang.A{"Deadline": deadlineSetting(p, s), "Policy": policy, "Missed": p.N("n_missed_turns", s.MissedLimit, nil)}),
 	}
-	order := "order of joining"
+	order := p.T("order_join", nil)
 	if s.Options.RandomOrder {
-		order = "random order"
+		order = p.T("order_random", nil)
 	}
-	lines = append(lines, "turn order: "+order)
-	hints := "off"
+	lines = append(lines, p.T("set_order", lang.A{"Order": order}))
+	hints := p.T("hints_off", nil)
 	if s.Hints {
-		hints = "on (/carc hint shows the player to move the normal AI's turn)"
+		hints = p.T("hints_on", nil)
 	}
-	lines = append(lines, "hints: "+hints)
-	leaving := "their seat is dropped"
+	lines = append(lines, p.T("set_hints", lang.A{"Hints": hints}))
+	leaving := p.T("leaving_drop", nil)
 	if s.Leaving != "" {
-		leaving = fmt.Sprintf("the %s AI plays their seat on", s.Leaving)
+		leaving = p.T("leaving_ai", lang.A{"Level": s.Leaving})
 	}
-	lines = append(lines, "a player who resigns or is removed: "+leaving)
-	vacations := "a player's vacation stops their deadlines"
+	lines = append(lines, p.T("set_leaving", lang.A{"What": leaving}))
 	if s.NoVacations {
-		vacations = "off: deadlines run during vacations"
+		lines = append(lines, p.T("set_vacations_off", nil))
+	} else {
+		lines = append(lines, p.T("set_vacations_on", nil))
 	}
-	lines = append(lines, "vacations: "+vacations)
 	if !t.Local {
-		rated := "yes"
+		rated := p.T("rated_yes", nil)
 		if why := t.Unrated(); why != "" {
-			rated = "no, " + why
+			rated = p.T("rated_no", lang.A{"Why": unratedReason(p, why)})
 		}
-		lines = append(lines, "rated: "+rated)
+		lines = append(lines, p.T("set_rated", lang.A{"Rated": rated}))
 	}
+	language := p.T("language_server", nil)
+	if s.Language != "" {
+		language = s.Language
+	}
+	lines = append(lines, p.T("set_language", lang.A{"Language": language}))
 	for _, f := range variants.Flags(e) {
-		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
+		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Value": s.Options.Value(f), "Description": f.Description}))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // deadlineSetting is the table's deadline model.
-func deadlineSetting(s table.Settings) string {
+func deadlineSetting(p *lang.Printer, s table.Settings) string {
 	if s.Bank > 0 {
-		return fmt.Sprintf("a time bank of %s each, %s more per turn, until a player's bank runs out", FormatDuration(s.Bank), FormatDuration(s.Increment))
+		return p.T("set_deadline_bank", lang.A{"Bank": FormatDuration(s.Bank), "Increment": FormatDuration(s.Increment)})
 	}
-	return FormatDuration(s.Deadline) + " per turn"
+	return p.T("set_deadline_turn", lang.A{"Deadline": FormatDuration(s.Deadline)})
 }
 
 // clockShort is the deadline model in a few words, for the message that opens a table.
-func clockShort(s table.Settings) string {
+func clockShort(p *lang.Printer, s table.Settings) string {
 	if s.Bank > 0 {
-		return fmt.Sprintf("time bank %s + %s per turn", FormatDuration(s.Bank), FormatDuration(s.Increment))
+		return p.T("clock_bank", lang.A{"Bank": FormatDuration(s.Bank), "Increment": FormatDuration(s.Increment)})
 	}
-	return "turn deadline " + FormatDuration(s.Deadline)
+	return p.T("clock_deadline", lang.A{"Deadline": FormatDuration(s.Deadline)})
 }
 
 // banksLine tells what is left of each player's time bank (deadline:bank), as it stood when their
 // current or next turn began.
-func banksLine(t *table.Table) string {
+func banksLine(p *lang.Printer, t *table.Table) string {
 	if len(t.Banks) != len(t.Seats) {
 		return ""
 	}
@@ -509,7 +540,7 @@ func banksLine(t *table.Table) string {
 	for i, u := range t.Seats {
 		parts[i] = u.Name + " " + FormatBank(t.Banks[i])
 	}
-	return "Time banks at the start of each one's turn: " + strings.Join(parts, ", ") + "."
+	return p.T("status_banks", lang.A{"Banks": join(p, parts)})
 }
 
 // FormatBank writes a time bank in days, hours and minutes ("2d 5h", "40m", "0m").
@@ -536,28 +567,28 @@ func meeplesOf(t *table.Table) int {
 	return t.Entry().Map.Meeples
 }
 
-func helpText(local bool) string {
-	turn := "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N (autocomplete offers only legal choices), or click Play my turn."
+func helpText(p *lang.Printer, local bool) string {
+	turn := p.T("help_turn", nil)
 	if local {
-		turn = "Carcassonne Maps with Map-Chips. A turn: /place square:F7 rotation:90 meeple:city:N, or /place then /meeple."
+		turn = p.T("help_turn_local", nil)
 	}
 	// bank and increment belong to deadline:bank, which the list names as "deadline".
 	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool {
 		return o == "seed" && !local || o == "bank" || o == "increment"
 	})
 	lines := []string{turn,
-		"/carc new map:" + variants.Default + " (" + strings.Join(options, ", ") + "), /carc join, /carc bot level:easy (an AI player), /carc start",
-		"/carc status, /carc board, /carc tiles, /carc log, /carc rules, /carc settings, /carc hint (with hints:true)",
-		"/carc history, /carc replay move:12, /carc export (the record; format:jcloisterzone for classic)",
-		"/meeple spot:city:N (or none) after /place without meeple; /chips for the map's chip actions; /carc draw, /carc pass where a map asks for them",
-		"/carc undo (the others agree), /carc resign; the table's admins (never a player in a rated or league game): /carc abandon, /carc kick player:.., /carc skip",
-		"Squares: column letter and row number (A1 is the north-west corner). Rotations: 0, 90, 180, 270 degrees clockwise.",
-		"Meeple spots: city:N, road:E, field:NL (a half edge), field:inner, cloister, or the spot's number on the board.",
+		p.T("help_new", lang.A{"Map": variants.Default, "Options": join(p, options)}),
+		p.T("help_read", nil),
+		p.T("help_history", nil),
+		p.T("help_meeple", nil),
+		p.T("help_admin", nil),
+		p.T("help_squares", nil),
+		p.T("help_spots", nil),
 	}
 	if local {
-		lines = append(lines, "Leagues: /league create, join, start, standings; !table GAME-ID goes to a league's game.")
+		lines = append(lines, p.T("help_leagues_local", nil))
 	} else {
-		lines = append(lines, "Leagues: /league create, join, start, standings; /carc leaderboard. You: /carc me games, follow, vacation, rating.")
+		lines = append(lines, p.T("help_leagues", nil))
 	}
 	for _, e := range variants.All(false) {
 		if e.Help != "" {
@@ -567,15 +598,9 @@ func helpText(local bool) string {
 	return strings.Join(lines, "\n")
 }
 
-// basicRules are the Maps rules every map plays (game/RULES.md).
-var basicRules = []string{
-	"%s: Carcassonne on a printed map. Tiles must touch a placed tile and match everything they touch: tiles, printed large cities and printed border roads and cities.",
-	"Features reaching the map border are closed there. Large cities count their printed squares and coats of arms; one tile next to a large city connects it for everyone.",
-	"A cloister on the border counts off-map squares as filled. A tile that fits nowhere leaves the game. The game ends after the last face-down tile.",
-}
-
-// rulesText summarises the map's rules and the table's rule options.
-func rulesText(t *table.Table, in Input) string {
+// rulesText summarises the map's rules (game/RULES.md, the Maps rules every map plays, then the
+// map's own) and the table's rule options.
+func rulesText(p *lang.Printer, t *table.Table, in Input) string {
 	id := in.Options["map"]
 	if id == "" && t != nil {
 		id = t.Settings.Map
@@ -584,43 +609,53 @@ func rulesText(t *table.Table, in Input) string {
 		id = variants.Default
 	}
 	e, err := variants.Lookup(id)
-	if err == nil && e.Test && !in.Local {
-		err = fmt.Errorf("map:%s is not a map: choose %s", game.Echo(id), strings.Join(variants.IDs(false), ", "))
+	if err != nil || (e.Test && !in.Local) {
+		return p.T("not_a_map", lang.A{"Value": game.Echo(id), "Maps": join(p, variants.IDs(false))})
 	}
-	if err != nil {
-		return Sentence(err.Error())
-	}
-	lines := []string{fmt.Sprintf(basicRules[0], e.Title)}
-	lines = append(lines, basicRules[1:]...)
+	lines := []string{p.T("rules_1", lang.A{"Map": mapTitle(p, e)}), p.T("rules_2", nil), p.T("rules_3", nil)}
 	lines = append(lines, e.Summary...)
 	if t != nil {
-		lines = append(lines, "This table: "+settingsText(t))
+		lines = append(lines, p.T("rules_table", lang.A{"Settings": settingsText(p, t)}))
 	}
 	return strings.Join(lines, "\n")
 }
 
+// unratedReason translates the reason table.Unrated gives.
+func unratedReason(p *lang.Printer, why string) string {
+	id, ok := map[string]string{
+		"abandoned":                          "unrated_abandoned",
+		"the table is unrated (rated:false)": "unrated_setting",
+		"a chosen seed":                      "unrated_seed",
+		"an AI seat":                         "unrated_ai",
+		"fewer than two human players":       "unrated_few",
+	}[why]
+	if !ok {
+		return why
+	}
+	return p.T(id, nil)
+}
+
 // unratedLine tells the players that the game will not be rated, and why ("" when it will be).
 // Local play is never rated, so it says nothing there.
-func unratedLine(t *table.Table) string {
+func unratedLine(p *lang.Printer, t *table.Table) string {
 	if why := t.Unrated(); why != "" && !t.Local {
-		return "Not rated: " + why + "."
+		return p.T("not_rated", lang.A{"Why": unratedReason(p, why)})
 	}
 	return ""
 }
 
 // commitmentText is the start message's line about a secret deal ("" for a local game).
-func commitmentText(t *table.Table) string {
+func commitmentText(p *lang.Printer, t *table.Table) string {
 	if t.Settings.Key == "" {
 		return ""
 	}
-	return fmt.Sprintf("The deal comes from a secret key nobody chose; its commitment is sha256 %s. The key is revealed when the game ends.",
-		table.DealCommitment(t.ID, t.Settings.Key))
+	return p.T("commitment", lang.A{"Hash": table.DealCommitment(t.ID, t.Settings.Key)})
 }
 
 // revealText is the end message's line that reveals the deal's key ("" for a local game).
-func revealText(t *table.Table) string {
+func revealText(p *lang.Printer, t *table.Table) string {
 	if t.Settings.Key == "" {
 		return ""
 	}
-	return fmt.Sprintf("The deal's key was %s: with the game's id it gives the commitment posted at the start, and the whole deal.", t.Settings.Key)
+	return p.T("reveal", lang.A{"Key": t.Settings.Key})
 }

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"regexp"
 	"strings"
 	"testing"
@@ -27,10 +28,10 @@ func TestCountsReadRightForZeroOneAndTwo(t *testing.T) {
 		tbl.Missed[1] = n
 		tbl.Settings.MissedLimit = max(n, 1)
 		texts := map[string]string{
-			"status":   statusText(tbl),
-			"tiles":    tilesText(tbl),
-			"prompt":   promptText(tbl),
-			"settings": settingsText(tbl),
+			"status":   statusText(en, tbl),
+			"tiles":    tilesText(en, tbl),
+			"prompt":   promptText(en, tbl),
+			"settings": settingsText(en, tbl),
 			"timeout":  Timeout(tbl, table.PolicySkip).Text,
 			"kick":     Handle(tbl, Input{User: tbl.Seats[0], Command: "carc", Sub: "kick", Options: map[string]string{"player": tbl.Seats[1].Name}}).Text,
 		}
@@ -54,11 +55,11 @@ func TestStandingsShareTiedPlacesAndPutResignedPlayersLast(t *testing.T) {
 	ps[0].Score, ps[1].Score, ps[2].Score = 30, 12, 12
 	ps[0].Resigned = true
 	want := "Shared victory: p2 and p3. 1. p2 12, 1. p3 12, 3. p1 30 (resigned)."
-	if got := standings(tbl); got != want {
+	if got := standings(en, tbl); got != want {
 		t.Fatalf("standings %q, want %q", got, want)
 	}
 	ps[0].Resigned, ps[2].Score = false, 7
-	if want, got := "Winner: p1. 1. p1 30, 2. p2 12, 3. p3 7.", standings(tbl); got != want {
+	if want, got := "Winner: p1. 1. p1 30, 2. p2 12, 3. p3 7.", standings(en, tbl); got != want {
 		t.Fatalf("standings %q, want %q", got, want)
 	}
 }
@@ -87,12 +88,14 @@ func TestLongChoicesAreCountedNotListed(t *testing.T) {
 	}
 }
 
-// TestHelpFitsOneMessage: /carc help, every map's line included, fits one Discord message (the bot
-// cuts longer texts at 1,900 bytes, which would lose the last maps' lines).
+// TestHelpFitsOneMessage: /carc help, every map's line included, fits one Discord message in
+// every language (the bot cuts longer texts at 1,900 bytes, which would lose the last maps' lines).
 func TestHelpFitsOneMessage(t *testing.T) {
-	for _, local := range []bool{false, true} {
-		if n := len(helpText(local)); n > 1900 {
-			t.Errorf("help (local %v) is %d bytes", local, n)
+	for _, code := range lang.Codes {
+		for _, local := range []bool{false, true} {
+			if n := len(helpText(lang.For(code), local)); n > 1900 {
+				t.Errorf("help in %s (local %v) is %d bytes", code, local, n)
+			}
 		}
 	}
 }
@@ -107,14 +110,31 @@ func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
 		tbl = Handle(tbl, Input{User: bob, Command: "carc", Sub: "join"}).Table
 		start := Handle(tbl, Input{User: ann, Command: "carc", Sub: "start"})
 		early := Handle(start.Table, Input{User: bob, Command: "place", Options: map[string]string{"square": "A1"}})
-		texts := start.Text + early.Text + helpText(local)
+		texts := start.Text + early.Text + helpText(en, local)
 		for _, discord := range []string{"click", "pinged"} {
 			if has := strings.Contains(texts, discord); has == local {
 				t.Errorf("local %v: %q said %v in %q", local, discord, has, texts)
 			}
 		}
-		if has := strings.Contains(helpText(local), "seed"); has != local {
+		if has := strings.Contains(helpText(en, local), "seed"); has != local {
 			t.Errorf("local %v: the help offers seed: %v", local, has)
+		}
+	}
+}
+
+// TestSentenceKeepsLettersWhole: a message that starts with an accented letter gets its capital,
+// not a broken byte, and a Chinese sentence keeps its full-width stop.
+func TestSentenceKeepsLettersWhole(t *testing.T) {
+	for in, want := range map[string]string{
+		"état de la partie": "État de la partie.",
+		"übrig: 3":          "Übrig: 3.",
+		"遊戲尚未開始。":           "遊戲尚未開始。",
+		"無法加入":              "無法加入。",
+		"already done.":     "Already done.",
+		"  spaced out  ":    "Spaced out.",
+	} {
+		if got := Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

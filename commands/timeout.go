@@ -46,5 +46,5 @@ func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) err
 	if c.Missed[seat] >= c.Settings.MissedLimit {
 		lead += fmt.Sprintf(" After %s %s may remove them with /carc kick.", missed, removers(c))
 	}
-	return afterMoves(x, lead)
+	return afterMoves(tablePrinter(x.Table), x, lead)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -45,15 +46,15 @@ func handleTurn(t *table.Table, in Input) Reply {
 		plan, err = chipsPlan(t, in)
 	}
 	if err != nil {
-		return fail(t, "%s", errorText(err))
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	x, err := run(t, in.User.ID, seat, plan)
 	if x == nil {
-		return fail(t, "%s", explainPart(err))
+		return fail(t, "%s", explainPart(in.own(), err))
 	}
-	reply := afterMoves(x, "")
+	reply := afterMoves(public(t, in), x, "")
 	if err != nil {
-		reply.Refused = partialText(x.Table, err)
+		reply.Refused = partialText(in.own(), x.Table, err)
 	}
 	return reply
 }
@@ -355,49 +356,48 @@ func (e *partError) Error() string { return e.err.Error() }
 func (e *partError) Unwrap() error { return e.err }
 
 // explainPart says which part of a whole-turn command was refused, when nothing was played.
-func explainPart(err error) string {
+func explainPart(p *lang.Printer, err error) string {
 	var pe *partError
 	if !errors.As(err, &pe) || pe.part == 0 {
-		return errorText(err)
+		return errorTextIn(p, err)
 	}
+	why := errorTextIn(p, pe.err)
 	switch pe.kind {
 	case game.MoveMeeple:
-		return "Your tile fits, but the meeple cannot go there: " + errorText(pe.err) + " Nothing was played."
+		return p.T("part_meeple", lang.A{"Why": why})
 	case game.MoveAction:
-		return "Your tile fits, but the chip action is refused: " + errorText(pe.err) + " Nothing was played."
+		return p.T("part_action", lang.A{"Why": why})
 	}
-	return errorText(pe.err) + " Nothing was played."
+	return p.T("part_other", lang.A{"Why": why})
 }
 
 // partialText tells the player, privately, that their command stands up to a reveal and what of
 // the rest was refused.
-func partialText(t *table.Table, err error) string {
+func partialText(p *lang.Printer, t *table.Table, err error) string {
 	var pe *partError
-	what := "the rest of your command"
+	what := p.T("partial_rest", nil)
 	if errors.As(err, &pe) {
 		switch pe.kind {
 		case game.MoveMeeple:
-			what = "the meeple"
+			what = p.T("partial_meeple", nil)
 		case game.MoveAction:
-			what = "the chip action"
+			what = p.T("partial_action", nil)
 		}
 		err = pe.err
 	}
-	return fmt.Sprintf("Your command turned over something hidden, so your turn stands up to there: a move that reveals something is never taken back. Judged on what everyone can now see, %s is refused: %s Now: %s",
-		what, errorText(err), stepHint(t))
+	return p.T("partial", lang.A{"What": what, "Why": errorTextIn(p, err), "Now": stepHint(p, t)})
 }
 
 func phaseError(t *table.Table) error {
 	g := t.Game
 	switch g.Phase {
 	case game.PhasePlace:
-		return fmt.Errorf("first place your tile %s with /place square:.. rotation:.. (legal squares: %s)", g.Drawn, legalSquares(g))
+		return refusal("phase_place", lang.A{"Tile": g.Drawn.String(), "Squares": legalSquares(g)})
 	case game.PhaseMeeple:
 		if c := g.TurnState.Choice; c != nil {
 			return fmt.Errorf("first %s (/chips %s)", c.Prompt, c.Action)
 		}
-		return fmt.Errorf("your tile is on %s; now place a meeple with /meeple spot:.. (legal: %s)", g.TurnState.Placed,
-			strings.Join(append(g.MeepleSpots(), "none"), ", "))
+		return refusal("phase_meeple", lang.A{"Square": g.TurnState.Placed.String(), "Spots": strings.Join(append(g.MeepleSpots(), "none"), ", ")})
 	case game.PhaseSource:
 		var with []string
 		for _, a := range t.Entry().Actions {
@@ -406,11 +406,11 @@ func phaseError(t *table.Table) error {
 			}
 		}
 		if len(with) > 0 {
-			return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips, or %s in a whole turn): %s", strings.Join(with, ", "), actionLabels(g))
+			return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips, or %s in a whole turn): %s", strings.Join(with, ", "), actionLabels(en, g))
 		}
-		return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips)")
+		return refusal("phase_source", nil)
 	case game.PhaseFinish, game.PhaseDecide:
-		return fmt.Errorf("your tile is placed; take a chip action (/chips) or finish your turn with /carc pass")
+		return refusal("phase_finish", nil)
 	}
 	return fmt.Errorf("you cannot do that now (%s)", g.Phase)
 }
@@ -436,21 +436,21 @@ func rotationList(rots []game.Rotation) string {
 
 // afterMoves builds the public reply to a change that played moves (x): what happened, the board,
 // and what the player to act does next.
-func afterMoves(x *table.Tx, lead string) Reply {
+func afterMoves(p *lang.Printer, x *table.Tx, lead string) Reply {
 	c := x.Table
 	r := changed(x, Reply{Moves: x.Moves, Events: x.Events, Image: BoardImage})
-	text := summary(c, x.Events)
+	text := summary(p, c, x.Events)
 	if lead != "" {
 		text = lead + "\n" + text
 	}
 	if c.Status != table.Playing {
 		r.Image = EndImage
-		r.Text = strings.TrimSpace(text + "\n" + finalText(c))
+		r.Text = strings.TrimSpace(text + "\n" + finalText(p, c))
 		return r
 	}
 	cur, _ := c.Current()
-	r.Text = strings.TrimSpace(text + "\n" + promptText(c))
-	r.Buttons, r.Select = turnComponents(c)
+	r.Text = strings.TrimSpace(text + "\n" + promptText(p, c))
+	r.Buttons, r.Select = turnComponents(p, c)
 	if _, isAI := table.AILevel(cur); !isAI {
 		if p := c.Game.Phase; p == game.PhasePlace || p == game.PhaseSource {
 			r.Ping = []string{cur.ID}

@@ -27,6 +27,6 @@ func EndUnattended(t *table.Table) Reply {
 	if err := x.Do(table.Move(game.Move{Kind: game.MoveEnd, Player: t.Game.Current})); err != nil {
 		return fail(t, "%s", errorText(err))
 	}
-	return afterMoves(x, "No person plays at this table any more, so the game ends here: AI players do not play on alone. "+
+	return afterMoves(tablePrinter(x.Table), x, "No person plays at this table any more, so the game ends here: AI players do not play on alone. "+
 		"It is scored as it stands, with the final scoring of every unfinished feature.")
 }

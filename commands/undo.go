@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -14,10 +15,10 @@ import (
 func carcUndo(t *table.Table, in Input) Reply {
 	seat := t.Seat(in.User.ID)
 	if t.Status != table.Playing || seat < 0 {
-		return fail(t, "Only players of a running game can ask to undo.")
+		return failT(t, in, "undo_not_playing", nil)
 	}
 	if len(t.Moves) == 0 {
-		return fail(t, "There is nothing to undo yet.")
+		return failT(t, in, "undo_nothing", nil)
 	}
 	x := table.Begin(t, in.User.ID)
 	if t.Local {
@@ -32,11 +33,11 @@ func carcUndo(t *table.Table, in Input) Reply {
 		// Nobody else votes (the others are AI seats or out of the game): as at a local table.
 		return applyUndo(t, x)
 	}
+	p := public(c, in)
 	return changed(x, Reply{Ping: voters,
-		Text: fmt.Sprintf("%s asks to take back the last turn (%s). Every other player must agree; waiting for %s:", in.User.Name, lastTurnText(c),
-			strings.TrimPrefix(waitingFor(c), "waiting for ")),
-		Buttons: [][]Button{{{ID: ComponentID(c, "undo", "yes"), Label: "Agree", Style: Success},
-			{ID: ComponentID(c, "undo", "no"), Label: "Refuse", Style: Danger}}}})
+		Text: p.T("undo_asked", lang.A{"Player": in.User.Name, "Turn": lastTurnText(c), "Voters": strings.TrimPrefix(waitingFor(c), "waiting for ")}),
+		Buttons: [][]Button{{{ID: ComponentID(c, "undo", "yes"), Label: p.T("btn_agree", nil), Style: Success},
+			{ID: ComponentID(c, "undo", "no"), Label: p.T("btn_refuse", nil), Style: Danger}}}})
 }
 
 // applyUndo takes back, as part of the change x, every move of the last turn that has moves.
@@ -48,9 +49,9 @@ func applyUndo(t *table.Table, x *table.Tx) Reply {
 	}
 	c := x.Table
 	cur, _ := c.Current()
-	buttons, sel := turnComponents(c)
+	buttons, sel := turnComponents(tablePrinter(c), c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Buttons: buttons, Select: sel,
-		Text: fmt.Sprintf("Undone: %s taken back; it is %s's turn again.\n%s", Plural(removed, "move", "moves"), cur.Name, promptText(c))})
+		Text: tablePrinter(c).N("undone", removed, lang.A{"Player": cur.Name}) + "\n" + promptText(tablePrinter(c), c)})
 }
 
 func lastTurnText(t *table.Table) string {

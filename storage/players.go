@@ -16,6 +16,7 @@ type Settings struct {
 	QuietEnd    string `json:"quiet_end,omitempty"`    // "07:30"
 	Notify      string `json:"notify,omitempty"`       // how turns are announced: "mention" (default), "dm" or "off"
 	NoReminders bool   `json:"no_reminders,omitempty"` // no reminders before deadlines
+	Language    string `json:"language,omitempty"`     // the player's language for their own replies ("de"); empty follows their Discord client
 	// DMRefused records that Discord refused a turn DM (the player's DMs are closed): the player
 	// is mentioned instead until they choose "dm" again.
 	DMRefused bool `json:"dm_refused,omitempty"`

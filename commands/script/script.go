@@ -42,6 +42,7 @@ type Runner struct {
 	Failed int
 
 	seed    *uint64
+	langs   commands.Langs
 	last    *commands.Reply
 	images  int
 	lineNum int
@@ -186,6 +187,7 @@ func (r *Runner) Line(n int, raw string) error {
 	}
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
+	in.Langs = r.langs
 	if in.Command == "league" {
 		return r.leagueLine(n, user, cmd, in)
 	}
@@ -343,6 +345,7 @@ type directive struct {
 // fixes any hidden part of its deal and !expect state any value of its state.
 var directives = map[string]directive{
 	"seed":   {usage: "!seed NUMBER", run: (*Runner).seedDirective},
+	"locale": {usage: "!locale LOCALE", run: (*Runner).localeDirective},
 	"starts": {usage: "!starts START=TILE@ROTATION ...", lobby: true, run: (*Runner).startsDirective},
 	"deck":   {usage: "!deck TILE ...", lobby: true, run: (*Runner).deckDirective},
 	"stack":  {usage: "!stack TILE ...", lobby: true, run: (*Runner).deckDirective},
@@ -381,6 +384,17 @@ func (r *Runner) directive(n int, text string) error {
 		return malformed(n, name, "comes after /carc new and before /carc start (%s)", d.usage)
 	}
 	return d.run(r, n, args, strings.TrimSpace(text[1:]))
+}
+
+// localeDirective sets the Discord locale of the players and the server from here on, as Discord
+// tells it on each interaction: the replies follow it (a table's language: still wins for what the
+// channel reads).
+func (r *Runner) localeDirective(n int, args []string, _ string) error {
+	if len(args) != 1 {
+		return malformed(n, "locale", "write !locale LOCALE, like de, fr, es-ES or zh-TW")
+	}
+	r.langs = commands.Langs{Locale: args[0], GuildLocale: args[0]}
+	return nil
 }
 
 func (r *Runner) seedDirective(n int, args []string, _ string) error {

@@ -71,6 +71,9 @@ type Settings struct {
 	// adds to it: the deadline of a turn is then its player's bank, not Deadline. 0: no bank.
 	Bank      time.Duration `json:"bank,omitempty"`
 	Increment time.Duration `json:"increment,omitempty"`
+	// Language is the code of the language the table's channel messages are written in (a code of
+	// lang.Codes, never translated text); "" follows the server's locale.
+	Language string `json:"language,omitempty"`
 }
 
 // WithDefaults fills the settings a table left open with the map's and the bot's defaults, so that

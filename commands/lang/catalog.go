@@ -1,0 +1,194 @@
+package lang
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+//go:embed catalog/*.toml
+var embedded embed.FS
+
+// Catalogues are the parsed message files of every language, checked against each other.
+type Catalogues struct {
+	bundle *i18n.Bundle
+	// ids are the message ids of the reference language, sorted.
+	ids []string
+	// plural marks the ids whose message has plural forms.
+	plural map[string]bool
+	// english is the reference text of each id (every form), for the checks that no English
+	// reaches a reader of another language.
+	english map[string][]string
+}
+
+// Has reports whether a message exists.
+func (c *Catalogues) Has(id string) bool { _, ok := c.english[id]; return ok }
+
+// IDs are the message ids, sorted.
+func (c *Catalogues) IDs() []string { return c.ids }
+
+// Plural reports whether a message has plural forms (it is written with N, not T).
+func (c *Catalogues) Plural(id string) bool { return c.plural[id] }
+
+// EnglishForms are the English texts of a message, every plural form of it.
+func (c *Catalogues) EnglishForms(id string) []string { return c.english[id] }
+
+// ErrCatalogue marks a message file that cannot be used.
+var ErrCatalogue = errors.New("message catalogue")
+
+// pluralSamples are counts that reach every CLDR plural form of the catalogue languages
+// (French and Portuguese "many" at a million, "one" at 0 and 1).
+var pluralSamples = []int{0, 1, 2, 3, 5, 11, 21, 101, 1000000}
+
+var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+
+// Load parses and checks the catalogues of fsys (files NAME.toml under catalog/, where NAME is a
+// code of Codes). Every error names the file and, where it has one, the line.
+func Load(fsys fs.FS) (*Catalogues, error) {
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	files := map[string]*i18n.MessageFile{}
+	sources := map[string][]byte{}
+	for _, code := range Codes {
+		name := path.Join("catalog", code+".toml")
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
+		}
+		if _, err := toml.Decode(string(data), new(map[string]any)); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("%w %s:%d: %s", ErrCatalogue, name, pe.Position.Line, pe.Message)
+			}
+			return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
+		}
+		f, err := b.ParseMessageFileBytes(data, name)
+		if err != nil {
+			return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
+		}
+		files[code], sources[code] = f, data
+	}
+	c := &Catalogues{bundle: b, plural: map[string]bool{}, english: map[string][]string{}}
+	ref := map[string]*i18n.Message{}
+	for _, m := range files[English].Messages {
+		ref[m.ID] = m
+		c.ids = append(c.ids, m.ID)
+		c.plural[m.ID] = m.One != "" || m.Few != "" || m.Many != "" || m.Two != "" || m.Zero != ""
+		for _, f := range forms(m) {
+			c.english[m.ID] = append(c.english[m.ID], f)
+		}
+	}
+	sort.Strings(c.ids)
+	var problems []string
+	for _, code := range Codes {
+		name := path.Join("catalog", code+".toml")
+		at := func(id string) string { return fmt.Sprintf("%s:%d", name, lineOf(sources[code], id)) }
+		seen := map[string]bool{}
+		for _, m := range files[code].Messages {
+			seen[m.ID] = true
+			r, ok := ref[m.ID]
+			if !ok {
+				problems = append(problems, fmt.Sprintf("%s: %s is not a message of en.toml", at(m.ID), m.ID))
+				continue
+			}
+			want := names(forms(r))
+			for _, f := range forms(m) {
+				for _, p := range names([]string{f}) {
+					if !slices.Contains(want, p) {
+						problems = append(problems, fmt.Sprintf("%s: %s uses {{.%s}}, which en.toml does not give it", at(m.ID), m.ID, p))
+					}
+				}
+			}
+			for _, p := range want {
+				if p != "Count" && !slices.Contains(names([]string{m.Other}), p) {
+					problems = append(problems, fmt.Sprintf("%s: %s drops {{.%s}}", at(m.ID), m.ID, p))
+				}
+			}
+			if c.plural[m.ID] != (m.One != "" || m.Few != "" || m.Many != "" || m.Two != "" || m.Zero != "") && code != "zh-TW" {
+				problems = append(problems, fmt.Sprintf("%s: %s must have plural forms exactly when en.toml's has", at(m.ID), m.ID))
+			}
+		}
+		for _, id := range c.ids {
+			if !seen[id] {
+				problems = append(problems, fmt.Sprintf("%s: %s is missing", name, id))
+			}
+		}
+		if code == English {
+			continue
+		}
+		l := i18n.NewLocalizer(b, code)
+		for _, id := range c.ids {
+			if !seen[id] || !c.plural[id] {
+				continue
+			}
+			for _, n := range pluralSamples {
+				if _, err := l.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n}}); err != nil {
+					problems = append(problems, fmt.Sprintf("%s: %s lacks the plural form for %d: %v", at(id), id, n, err))
+					break
+				}
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%w: %s", ErrCatalogue, strings.Join(problems, "; "))
+	}
+	if err := addPseudo(b, files[English].Messages); err != nil {
+		return nil, fmt.Errorf("%w: the pseudo-locale: %w", ErrCatalogue, err)
+	}
+	return c, nil
+}
+
+// forms are the texts of a message, every plural form it has.
+func forms(m *i18n.Message) []string {
+	var out []string
+	for _, f := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// names are the placeholders the texts use.
+func names(texts []string) []string {
+	var out []string
+	for _, t := range texts {
+		for _, m := range placeholder.FindAllStringSubmatch(t, -1) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	return out
+}
+
+// lineOf is the line where a message starts in a TOML file: "id = ..." (0 when not
+// found).
+func lineOf(data []byte, id string) int {
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, id+" =") || strings.HasPrefix(line, id+"=") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// Default are the catalogues built into the bot; a broken one stops it as it starts.
+var Default = func() *Catalogues {
+	c, err := Load(embedded)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()

@@ -1,0 +1,140 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestEveryMessageInEveryLanguage(t *testing.T) {
+	c := Default
+	if len(c.IDs()) < 50 {
+		t.Fatalf("only %d messages in en.toml", len(c.IDs()))
+	}
+	for _, code := range Codes {
+		p := For(code)
+		for _, id := range c.IDs() {
+			var got string
+			if c.Plural(id) {
+				got = p.N(id, 2, nil)
+			} else {
+				got = p.T(id, nil)
+			}
+			if strings.HasPrefix(got, "[") && strings.HasSuffix(got, "]") && got == "["+id+"]" {
+				t.Errorf("%s: %s does not render", code, id)
+			}
+		}
+	}
+}
+
+func TestCLDRPlurals(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+		want string
+	}{
+		{"en", 0, "0 tiles"}, {"en", 1, "1 tile"}, {"en", 2, "2 tiles"},
+		// French counts 0 and 1 in the singular, and a round million takes "de".
+		{"fr", 0, "0 tuile"}, {"fr", 1, "1 tuile"}, {"fr", 2, "2 tuiles"}, {"fr", 1000000, "1\u00a0000\u00a0000 de tuiles"},
+		{"es", 1, "1 loseta"}, {"es", 5, "5 losetas"},
+		{"nl", 1, "1 tegel"}, {"nl", 0, "0 tegels"},
+		{"de", 1, "1 Plättchen"}, {"de", 1234, "1.234 Plättchen"},
+		{"zh-TW", 1, "1 片板塊"},
+		{"pt", 0, "0 peça"}, {"pt", 3, "3 peças"},
+	} {
+		if got := For(c.code).N("n_tiles", c.n, nil); got != c.want {
+			t.Errorf("%s %d: %q, want %q", c.code, c.n, got, c.want)
+		}
+	}
+	if got := For("de").N("n_points", 1, nil); got != "1 Punkt" {
+		t.Errorf("de one point: %q", got)
+	}
+}
+
+func TestLocaleResolution(t *testing.T) {
+	for in, want := range map[string]string{
+		"en-US": "en", "en-GB": "en", "de": "de", "fr": "fr", "es-ES": "es", "es-419": "es",
+		"nl": "nl", "zh-TW": "zh-TW", "pt-BR": "pt", "ja": "en", "zh-CN": "en", "": "en", "???": "en",
+	} {
+		if got := Match(in); got != want {
+			t.Errorf("Match(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := Private("fr", "de"); got != "fr" {
+		t.Errorf("a player's setting wins over the client's locale: %q", got)
+	}
+	if got := Private("", "de"); got != "de" {
+		t.Errorf("without a setting the client's locale: %q", got)
+	}
+	if got := Public("nl", "de"); got != "nl" {
+		t.Errorf("a table's language wins over the server's: %q", got)
+	}
+	if got := Public("", "es-ES"); got != "es" {
+		t.Errorf("without one the server's: %q", got)
+	}
+}
+
+// A broken catalogue stops the bot with the file and line of the problem.
+func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
+	good := map[string]string{}
+	for _, code := range Codes {
+		data, err := embedded.ReadFile("catalog/" + code + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		good[code] = string(data)
+	}
+	for _, c := range []struct {
+		name, code, edit, want string
+	}{
+		{"syntax", "de", "\nbroken = \"no end\n", "catalog/de.toml:"},
+		{"extra message", "fr", "\nonly_french = \"x\"\n", "only_french is not a message of en.toml"},
+		{"invented placeholder", "es", "\n", "uses {{.Nope}}"},
+		{"missing message", "nl", "", "catalog/nl.toml: joined is missing"},
+		{"missing plural form", "fr", "", "lacks the plural form"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for code, data := range good {
+				fsys["catalog/"+code+".toml"] = &fstest.MapFile{Data: []byte(data)}
+			}
+			data := good[c.code] + c.edit
+			switch c.name {
+			case "invented placeholder":
+				data = strings.Replace(data, "{{.Player}} se unió.", "{{.Nope}} se unió.", 1)
+			case "missing message":
+				data = strings.Replace(data, "joined = ", "# joined = ", 1)
+			case "missing plural form":
+				data = strings.Replace(data, `many = "{{.Count}} de tuiles", `, "", 1)
+			}
+			fsys["catalog/"+c.code+".toml"] = &fstest.MapFile{Data: []byte(data)}
+			_, err := Load(fsys)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error with %q", err, c.want)
+			}
+			if c.name == "invented placeholder" && !strings.Contains(err.Error(), "catalog/es.toml:") {
+				t.Fatalf("the error does not name the line: %v", err)
+			}
+		})
+	}
+}
+
+func TestPseudoLocaleStretchesTextNotPlaceholders(t *testing.T) {
+	got := For(Pseudo).T("joined", A{"Player": "ann", "Seats": "ann, bob", "Creator": "ann"})
+	if !strings.Contains(got, "ann") || !strings.Contains(got, "jööò") || len([]rune(got)) < len("ann joined. Seats: ann, bob. ann starts the game with /carc start.")*5/4 {
+		t.Fatalf("pseudo text %q", got)
+	}
+	if Match(Pseudo) != English {
+		t.Fatal("the pseudo-locale is offered to players")
+	}
+}
+
+// TestStatusAgreesWithItsCount: French counts 0 in the singular, and the adjective agrees
+// ("0 tuile restante", never "0 tuile restantes").
+func TestStatusAgreesWithItsCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 tuile restante", 1: "1 tuile restante", 2: "2 tuiles restantes"} {
+		if got := For("fr").N("n_tiles_left", n, nil); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package lang
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// A is the named values of a message.
+type A map[string]any
+
+// Printer writes the messages of one language.
+type Printer struct {
+	code string
+	loc  *i18n.Localizer
+	num  *message.Printer
+}
+
+var printers sync.Map // code -> *Printer
+
+// For is the printer of a language (a code or a Discord locale, matched with Match).
+func For(code string) *Printer {
+	if code != Pseudo {
+		code = Match(code)
+	}
+	if p, ok := printers.Load(code); ok {
+		return p.(*Printer)
+	}
+	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.bundle, code), num: message.NewPrinter(language.MustParse(code))}
+	if code == Pseudo {
+		// Numbers as in German, the longest convention the catalogues meet.
+		p.num = message.NewPrinter(language.German)
+	}
+	printers.Store(code, p)
+	return p
+}
+
+// Code is the printer's language.
+func (p *Printer) Code() string { return p.code }
+
+// T writes a message with its named values. Whole numbers among them are written in the
+// language's convention (1,234 / 1.234 / 1 234).
+func (p *Printer) T(id string, a A) string {
+	return p.localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: p.data(a)})
+}
+
+// N writes a plural message: its form is the language's CLDR form for n, which the text reads as
+// {{.Count}}.
+func (p *Printer) N(id string, n int, a A) string {
+	d := p.data(a)
+	d["Count"] = p.Number(n)
+	return p.localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: d})
+}
+
+// Number writes a whole number in the language's convention.
+func (p *Printer) Number(n int) string { return p.num.Sprintf("%d", n) }
+
+func (p *Printer) data(a A) map[string]any {
+	d := make(map[string]any, len(a)+1)
+	for k, v := range a {
+		if n, ok := v.(int); ok {
+			v = p.Number(n)
+		}
+		d[k] = v
+	}
+	return d
+}
+
+// localize cannot fail for a message of the checked catalogues; a wrong id in the code is a
+// programming error that tests catch (every id the code uses is in en.toml), so it is shown as it
+// is rather than hidden.
+func (p *Printer) localize(lc *i18n.LocalizeConfig) string {
+	s, err := p.loc.Localize(lc)
+	if err != nil {
+		return fmt.Sprintf("[%s]", lc.MessageID)
+	}
+	return s
+}

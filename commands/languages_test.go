@@ -1,0 +1,315 @@
+package commands
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// Discord's limits on what a message carries. A longer text goes out as several messages, cut
+// between lines (bot's split, at 1,900 bytes): each line must fit one, so that no sentence is cut.
+const (
+	maxLineBytes    = 1900
+	maxButtonLabel  = 80
+	maxSelectOption = 100
+	maxPlaceholder  = 150
+)
+
+// discordLimits lists what of a reply Discord would refuse or cut.
+func discordLimits(r Reply) []string {
+	var bad []string
+	for _, text := range []string{r.Text, r.Refused} {
+		for _, line := range strings.Split(text, "\n") {
+			if len(line) > maxLineBytes {
+				bad = append(bad, fmt.Sprintf("a line of %d bytes", len(line)))
+			}
+		}
+	}
+	for _, row := range r.Buttons {
+		for _, b := range row {
+			if n := utf8.RuneCountInString(b.Label); n > maxButtonLabel || n == 0 {
+				bad = append(bad, fmt.Sprintf("button label %q", b.Label))
+			}
+		}
+	}
+	if s := r.Select; s != nil {
+		if utf8.RuneCountInString(s.Placeholder) > maxPlaceholder {
+			bad = append(bad, fmt.Sprintf("select placeholder %q", s.Placeholder))
+		}
+		for _, o := range s.Options {
+			if n := utf8.RuneCountInString(o.Name); n > maxSelectOption || n == 0 {
+				bad = append(bad, fmt.Sprintf("select option %q", o.Name))
+			}
+		}
+	}
+	return bad
+}
+
+// wordCut finds a label shortened in the middle of a word.
+var wordCut = regexp.MustCompile(`\p{L}…$`)
+
+func cutWords(r Reply) []string {
+	var bad []string
+	for _, row := range r.Buttons {
+		for _, b := range row {
+			if wordCut.MatchString(b.Label) && strings.Contains(b.Label, " ") {
+				bad = append(bad, b.Label)
+			}
+		}
+	}
+	if s := r.Select; s != nil {
+		for _, o := range s.Options {
+			if wordCut.MatchString(o.Name) && strings.Contains(o.Name, " ") {
+				bad = append(bad, o.Name)
+			}
+		}
+	}
+	return bad
+}
+
+// readAlong is what a player asks for during a game, in their language: every read-only reply.
+func readAlong(t *table.Table, langs Langs) map[string]Reply {
+	out := map[string]Reply{}
+	for _, sub := range []string{"status", "board", "tiles", "log", "settings", "rules", "help"} {
+		out[sub] = Handle(t, Input{User: t.Seats[0], Command: "carc", Sub: sub, Local: true, Langs: langs})
+	}
+	return out
+}
+
+// TestEveryReplyOfAFullGameFitsDiscordInEveryLanguage plays a whole game on each map in each
+// language (and the pseudo-locale, longer than any), with the table's language set and the
+// players' Discord in it, and checks every reply against Discord's limits, and that no label is
+// cut in the middle of a word.
+func TestEveryReplyOfAFullGameFitsDiscordInEveryLanguage(t *testing.T) {
+	codes := append(append([]string(nil), lang.Codes...), lang.Pseudo)
+	for _, id := range variants.IDs(false) {
+		for _, code := range codes {
+			t.Run(id+"/"+code, func(t *testing.T) {
+				langs := Langs{Locale: code, GuildLocale: code, Language: code}
+				replies := 0
+				check := func(r Reply, what string) {
+					replies++
+					for _, b := range discordLimits(r) {
+						t.Errorf("%s: %s", what, b)
+					}
+					for _, c := range cutWords(r) {
+						t.Errorf("%s: %q is cut inside a word", what, c)
+					}
+				}
+				n := 0
+				_, err := AutoGameIn(id, 3, 7, langs, func(tb *table.Table, in Input, r Reply) error {
+					check(r, in.String())
+					if n++; n%25 == 0 && tb.Game != nil {
+						for sub, rr := range readAlong(tb, langs) {
+							check(rr, "/carc "+sub)
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if replies < 50 {
+					t.Fatalf("only %d replies: the game did not run", replies)
+				}
+			})
+		}
+	}
+}
+
+// writtenAlike are the messages written the same in every language: a list's separator and a
+// score line ("ann +4 (road)").
+var writtenAlike = map[string]bool{"list_sep": true, "ev_scored": true}
+
+// englishPatterns are the messages of the English catalogue a reader of another language must
+// never see, as patterns: each message's words with any text where it has a placeholder (commands
+// and option names stay as Discord sends them, and are part of the translations too).
+type englishPattern struct {
+	re      *regexp.Regexp
+	longest string // its longest literal part, which a text must hold before the pattern is tried
+}
+
+func englishPatterns(t *testing.T) map[string]englishPattern {
+	t.Helper()
+	out := map[string]englishPattern{}
+	holder := regexp.MustCompile(`\{\{[^}]*\}\}`)
+	for _, id := range lang.Default.IDs() {
+		if writtenAlike[id] || strings.HasPrefix(id, "place_") || strings.HasPrefix(id, "map_") {
+			continue // names: a place keeps its own where the language has no other
+		}
+		for n, form := range lang.Default.EnglishForms(id) {
+			var parts []string
+			letters, longest := 0, ""
+			for _, lit := range holder.Split(strings.TrimSpace(form), -1) {
+				parts = append(parts, regexp.QuoteMeta(lit))
+				letters += len(strings.TrimSpace(lit))
+				if len(lit) > len(longest) {
+					longest = lit
+				}
+			}
+			if letters < 8 {
+				continue // "Chips" or "{{.A}}, {{.B}}": too short to tell a language
+			}
+			out[fmt.Sprintf("%s#%d", id, n)] = englishPattern{regexp.MustCompile(strings.Join(parts, `.{0,200}?`)), longest}
+		}
+	}
+	if len(out) < 100 {
+		t.Fatalf("only %d English messages to look for", len(out))
+	}
+	return out
+}
+
+// TestAGermanPlayerNeverReadsTheEnglishCatalogue: a whole game on each map in German, with every
+// read-only command asked along the way, shows no sentence of the English catalogue.
+func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
+	patterns := englishPatterns(t)
+	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
+	for _, id := range variants.IDs(false) {
+		t.Run(id, func(t *testing.T) {
+			seen := map[string]bool{}
+			look := func(tb *table.Table, r Reply) {
+				text := r.Text + "\n" + r.Refused
+				// The maps' own sentences and chip actions are not in the catalogues yet (see
+				// variantWords): the check is on what the catalogues write.
+				for _, w := range variantWords(tb, r) {
+					text = strings.ReplaceAll(text, w, "")
+				}
+				for id, pat := range patterns {
+					if seen[id] || !strings.Contains(text, pat.longest) {
+						continue
+					}
+					if m := pat.re.FindString(text); m != "" {
+						seen[id] = true
+						t.Errorf("English of %s in a German reply: %q", id, m)
+					}
+				}
+			}
+			n := 0
+			_, err := AutoGameIn(id, 2, 11, langs, func(tb *table.Table, in Input, r Reply) error {
+				look(tb, r)
+				if n++; n%10 == 0 && tb.Game != nil {
+					for _, rr := range readAlong(tb, langs) {
+						look(tb, rr)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestEphemeralRepliesFollowTheReaderPublicOnesTheTable: a refusal is written in the language of
+// the player who typed it; what the channel reads in the table's.
+func TestEphemeralRepliesFollowTheReaderPublicOnesTheTable(t *testing.T) {
+	ann := table.User{ID: "ann", Name: "ann"}
+	bob := table.User{ID: "bob", Name: "bob"}
+	r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"map": "france", "language": "fr"},
+		Langs: Langs{Locale: "de", GuildLocale: "nl"}})
+	if !r.OK || !strings.Contains(r.Text, "Nouvelle partie") {
+		t.Fatalf("the table's language is French: %q", r.Text)
+	}
+	tb := r.Table
+	r = Handle(tb, Input{User: bob, Command: "carc", Sub: "start", Local: true, Langs: Langs{Locale: "es-ES", GuildLocale: "nl"}})
+	if r.OK || !strings.Contains(r.Text, "Solo ann") {
+		t.Fatalf("bob's refusal is in his Spanish: %q", r.Text)
+	}
+	r = Handle(tb, Input{User: bob, Command: "carc", Sub: "start", Local: true, Langs: Langs{Locale: "es-ES", Language: "zh-TW"}})
+	if r.OK || !strings.Contains(r.Text, "只有開桌的 ann") {
+		t.Fatalf("bob's own setting wins over his client's locale: %q", r.Text)
+	}
+	r = Handle(tb, Input{User: bob, Command: "carc", Sub: "join", Local: true, Langs: Langs{Locale: "es-ES", GuildLocale: "nl"}})
+	if !r.OK || !strings.Contains(r.Text, "a rejoint") {
+		t.Fatalf("the channel reads the table's French: %q", r.Text)
+	}
+	r = Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"map": "france"},
+		Langs: Langs{Locale: "de", GuildLocale: "nl"}})
+	if !r.OK || !strings.Contains(r.Text, "Nieuw spel") {
+		t.Fatalf("without a table language the channel reads the server's Dutch: %q", r.Text)
+	}
+	if r.Step == nil || strings.Contains(fmt.Sprint(r.Step.Events), "Nieuw") {
+		t.Fatalf("the record holds translated text: %+v", r.Step)
+	}
+	r = Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"map": "france", "language": "klingon"}})
+	if r.OK || !strings.Contains(r.Text, "en, de, fr, es, nl, zh-TW, pt") {
+		t.Fatalf("an unknown language lists the legal ones: %q", r.Text)
+	}
+}
+
+// variantWords are the texts of a reply that a map writes itself, still in English: its events'
+// sentences, its chip actions' labels and prompts.
+func variantWords(tb *table.Table, r Reply) []string {
+	var out []string
+	for _, e := range r.Events {
+		if e.Kind == game.EventVariant {
+			out = append(out, strings.TrimSuffix(e.Text, "."))
+		}
+	}
+	for _, e := range variants.All(false) {
+		out = append(out, e.Help)
+		out = append(out, e.Summary...)
+		for _, f := range variants.Flags(e) {
+			out = append(out, f.Description)
+		}
+	}
+	if tb.Game != nil {
+		for _, a := range tb.Game.LegalActions() {
+			out = append(out, a.Label)
+		}
+		if c := tb.Game.TurnState.Choice; c != nil {
+			out = append(out, c.Prompt)
+		}
+	}
+	return out
+}
+
+// TestMapsAndPlacesGoByTheirCommonNames: every map has its name in every language, and a place
+// with a common name in a language goes by it.
+func TestMapsAndPlacesGoByTheirCommonNames(t *testing.T) {
+	for _, e := range variants.All(false) {
+		if !lang.Default.Has("map_" + e.ID) {
+			t.Errorf("map %s has no map_%s in the catalogues", e.ID, e.ID)
+		}
+		for _, s := range e.Map.Starts {
+			if !lang.Default.Has("place_" + placeSlug(s.Name)) {
+				t.Errorf("%s: start %s has no place_%s", e.ID, s.Name, placeSlug(s.Name))
+			}
+		}
+	}
+	for _, c := range []struct{ code, name, want string }{
+		{"zh-TW", "Mount Jade", "玉山"}, {"fr", "Pamplona", "Pampelune"}, {"fr", "Murcia", "Murcie"},
+		{"de", "León", "León"}, {"en", "Évora", "Évora"}, {"nl", "Nowhere", "Nowhere"},
+	} {
+		if got := placeName(lang.For(c.code), c.name); got != c.want {
+			t.Errorf("%s in %s: %q, want %q", c.name, c.code, got, c.want)
+		}
+	}
+	r := Handle(nil, Input{User: table.User{ID: "a", Name: "a"}, Command: "carc", Sub: "new", Local: true,
+		Options: map[string]string{"map": "taiwan", "language": "zh-TW"}})
+	if !strings.Contains(r.Text, "臺灣") {
+		t.Fatalf("the Taiwan map in Chinese: %q", r.Text)
+	}
+}
+
+// TestATurnRefusalIsInThePlayersLanguage: a move out of step is refused in the mover's language,
+// with the legal squares.
+func TestATurnRefusalIsInThePlayersLanguage(t *testing.T) {
+	ann, bob := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}
+	r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"map": "france", "seed": "3"}})
+	r = Handle(r.Table, Input{User: bob, Command: "carc", Sub: "join", Local: true})
+	r = Handle(r.Table, Input{User: ann, Command: "carc", Sub: "start", Local: true})
+	cur := r.Table.Seats[r.Table.Game.Current]
+	got := Handle(r.Table, Input{User: cur, Command: "meeple", Local: true, Options: map[string]string{"spot": "none"}, Langs: Langs{Locale: "de"}})
+	if got.OK || !strings.Contains(got.Text, "Leg zuerst dein Plättchen") || !strings.Contains(got.Text, "erlaubte Felder") {
+		t.Fatalf("the refusal in German: %q", got.Text)
+	}
+}
