@@ -112,15 +112,16 @@ func (b *Bot) FireTimers(now time.Time) int {
 			_ = b.store.CompleteTimer(tm)
 			continue
 		}
-		b.fireOn(e, tm)
+		b.fireOn(e, tm, now)
 	}
 	b.fireNotices(notices)
 	b.offerPendingAI()
 	return len(due) + b.fireLeagues(now)
 }
 
-// fireOn handles a timer of a game under its lock; a panic puts the game on hold.
-func (b *Bot) fireOn(e *gameEntry, tm storage.Timer) {
+// fireOn handles a timer of a game under its lock, at now (FireTimers' moment, which is the
+// clock's in the timer loop); a panic puts the game on hold.
+func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	if !b.lock(e) {
 		return
 	}
@@ -129,10 +130,10 @@ func (b *Bot) fireOn(e *gameEntry, tm storage.Timer) {
 		return
 	}
 	defer b.recoverGame(e, "applying a turn deadline or sending a reminder")
-	b.fire(e, tm)
+	b.fire(e, tm, now)
 }
 
-func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
+func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 	if tm.Kind == kindExpiry {
 		b.expire(e, tm)
 		return
@@ -143,7 +144,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
-	if at := b.dueAt(e, tm); at.After(b.now()) {
+	if at := b.dueAt(e, tm); at.After(now) {
 		return // the player's vacation stopped the clock: the timer stays due until then
 	}
 	if tm.Kind == kindDeadline {
@@ -161,7 +162,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer) {
 		b.settle(e, false)
 		return
 	}
-	if !b.laterReminderDue(e, tm) {
+	if !b.laterReminderDue(e, tm, now) {
 		b.remind(e, tm) // of several reminders due at once (after a vacation, a restart), the last alone is sent
 	}
 	if err := b.store.CompleteTimer(tm); err != nil {
@@ -209,10 +210,10 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	}
 }
 
-// laterReminderDue tells whether a later reminder of the same turn is due too.
-func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer) bool {
+// laterReminderDue tells whether a later reminder of the same turn is due at now too.
+func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bool {
 	for _, x := range e.timers {
-		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(b.now()) {
+		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(now) {
 			return true
 		}
 	}
