@@ -19,7 +19,7 @@ func carcBot(t *table.Table, in Input) Reply {
 	}
 	level, err := ai.ParseLevel(strings.TrimSpace(in.Options["level"]))
 	if err != nil || level == ai.Random {
-		return fail(t, "level:%s is not an AI level: choose easy, normal or hard.", game.Echo(in.Options["level"]))
+		return fail(t, "level:%s is not an AI level: choose easy, normal, hard or master.", game.Echo(in.Options["level"]))
 	}
 	if len(t.Seats) >= table.MaxSeats {
 		return fail(t, "No AI player can sit down: the table is full: %d players at most.", table.MaxSeats)
