@@ -86,7 +86,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.leagues, r.discord}
+	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.leagues, r.discord}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return r.rows, err
@@ -107,7 +107,13 @@ func rowOrder() []string {
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name)
 	}
-	return append(append(names, fixedRows...), leagueRows...)
+	names = append(names, fixedRows...)
+	for _, l := range aiLevels {
+		for _, row := range aiRows(l) {
+			names = append(names, row.Name)
+		}
+	}
+	return append(names, leagueRows...)
 }
 
 var fixedRows = []string{
