@@ -2,8 +2,8 @@ package ai
 
 import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 
-// Weights of master's evaluation beyond easy's, in points, set by hand and kept only where a
-// paired match showed them to help (see the table in the README).
+// Weights of master's evaluation beyond easy's, in points, set by hand from the rules; what they
+// bought in paired matches is in the README's table of master's changes.
 const (
 	// meepleBack is the part of a meeple's worth in supply credited to a meeple standing in a
 	// city, road or cloister, times the chance that the feature completes and sends it home: a
