@@ -1,13 +1,14 @@
 package ai
 
-// master is the strongest level: hard's determinized search, widened and deepened to use about
-// a second a move on one core of the machines the bot runs on, with an evaluation of its own
-// (masterEval) at the end of each playout and a near-exact endgame.
+// masterBudget is the strongest level's search: hard's determinized search widened to 24 turns
+// and four rounds of halving, with its own evaluation at the end of each playout (masterEval) and
+// a near-exact endgame.
 //
 // Its work is counted in positions like every search, never in time, so that a seed fixes every
-// move and a match replays: the budget was calibrated so that a mid-game decision on classic and
-// France takes about a second on one quiet core (about 250 positions a millisecond). A decision
-// with few turns to weigh (the meeple after a placement, a forced choice) spends in proportion.
+// move and a match replays. A mid-game decision on classic or France makes about 48,000 positions
+// (about 3.3 times hard's time: some 0.35 s on a quiet core); the cap of 250,000, about a second
+// on one quiet core, holds the rare huge turn within the level's second. A decision with few
+// turns to weigh (the meeple after a placement) spends in proportion.
 var masterBudget = budget{
 	candidates: 24,
 	rounds: []stage{
