@@ -22,7 +22,7 @@ func TestAnAISeatPlaysItsTurnsAndTheRecordReplays(t *testing.T) {
 	if r := Handle(tbl, Input{User: table.User{ID: "9", Name: "eve"}, Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
 		t.Fatal("a stranger seated an AI player")
 	}
-	if r := Handle(tbl, Input{User: ann, Command: "carc", Sub: "bot", Options: map[string]string{"level": "genius"}}); r.OK || !strings.Contains(r.Text, "easy, normal or hard") {
+	if r := Handle(tbl, Input{User: ann, Command: "carc", Sub: "bot", Options: map[string]string{"level": "genius"}}); r.OK || !strings.Contains(r.Text, "easy, normal, hard or master") {
 		t.Fatalf("an unknown level: %s", r.Text)
 	}
 	tbl = input(tbl, "bot", map[string]string{"level": "easy"})

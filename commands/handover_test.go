@@ -126,14 +126,14 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 
 // leaving: takes drop, ai or a level, and refuses anything else with what would do.
 func TestLeavingIsATableOption(t *testing.T) {
-	for v, want := range map[string]string{"drop": "", "ai": "easy", "AI": "easy", "hard": "hard"} {
+	for v, want := range map[string]string{"drop": "", "ai": "easy", "AI": "easy", "hard": "hard", "master": "master"} {
 		r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"leaving": v}})
 		if !r.OK || string(r.Table.Settings.Leaving) != want {
 			t.Errorf("leaving:%s: %s", v, r.Text)
 		}
 	}
 	r := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"leaving": "random"}})
-	if r.OK || !strings.Contains(r.Text, "drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard)") {
+	if r.OK || !strings.Contains(r.Text, "drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard, master)") {
 		t.Errorf("leaving:random: %s", r.Text)
 	}
 }

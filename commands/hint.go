@@ -9,8 +9,17 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
 
-// HintLevel is the AI level whose turn /carc hint shows.
-const HintLevel = ai.Normal
+// HintLevel is the AI level whose turn /carc hint shows; depth:deep asks HintDeepLevel.
+const (
+	HintLevel     = ai.Normal
+	HintDeepLevel = ai.Master
+)
+
+// The depths of /carc hint.
+const (
+	HintQuick = "quick"
+	HintDeep  = "deep"
+)
 
 // carcHint shows the player whose turn it is, privately, the turn the normal AI would play and
 // why, at tables opened with hints:true. It is made only from what that player can see (the AI
@@ -30,7 +39,15 @@ func carcHint(t *table.Table, in Input) Reply {
 	if seat != t.Game.Current {
 		return fail(t, "It is %s's turn: a hint is only for the player whose turn it is.", t.SeatName(t.Game.Current))
 	}
-	a, err := ai.Advise(t.Game, HintLevel, AutopilotSeed(t.Game))
+	level := HintLevel
+	switch depth := strings.ToLower(strings.TrimSpace(in.Options["depth"])); depth {
+	case "", HintQuick:
+	case HintDeep:
+		level = HintDeepLevel
+	default:
+		return fail(t, "depth:%s is not a hint depth: choose %s (the %s AI) or %s (the %s AI, about a second).", game.Echo(in.Options["depth"]), HintQuick, HintLevel, HintDeep, HintDeepLevel)
+	}
+	a, err := ai.Advise(t.Game, level, AutopilotSeed(t.Game))
 	if err != nil {
 		return fail(t, "No hint this time: %v.", err)
 	}

@@ -168,7 +168,7 @@ func parseIncrement(v string) (time.Duration, error) {
 	return d, nil
 }
 
-// parseLeaving reads leaving:drop|ai|easy|normal|hard: what becomes of the seat of a player who
+// parseLeaving reads leaving:drop|ai|easy|normal|hard|master: what becomes of the seat of a player who
 // resigns or is removed. ai is the easy AI.
 func parseLeaving(v string) (ai.Level, error) {
 	switch l := strings.ToLower(strings.TrimSpace(v)); l {
@@ -176,10 +176,10 @@ func parseLeaving(v string) (ai.Level, error) {
 		return "", nil
 	case "ai":
 		return ai.Easy, nil
-	case string(ai.Easy), string(ai.Normal), string(ai.Hard):
+	case string(ai.Easy), string(ai.Normal), string(ai.Hard), string(ai.Master):
 		return ai.Level(l), nil
 	}
-	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard)", game.Echo(v))
+	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard, master)", game.Echo(v))
 }
 
 // parseSwitch reads a true/false option; meaning, if not empty, says what true does.

@@ -45,9 +45,11 @@ func init() {
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
 		{Sub: Sub{Name: "bot", Description: "Seat an AI player at the open table (the game is then not rated)", Options: []Option{
-			TextOption("level", "How strong: easy, normal or hard").Needed().Among("easy", "normal", "hard"),
+			TextOption("level", "How strong: easy, normal, hard or master (about a second a move)").Needed().Among("easy", "normal", "hard", "master"),
 		}}, run: carcBot},
-		{Sub: Sub{Name: "hint", Description: "The move the normal AI would play for you now, privately (tables with hints:true)"}, run: carcHint},
+		{Sub: Sub{Name: "hint", Description: "The move the normal AI would play for you now, privately (tables with hints:true)", Options: []Option{
+			TextOption("depth", "quick: the normal AI (default); deep: the master AI, about a second").Among(HintQuick, HintDeep),
+		}}, run: carcHint},
 		{Sub: Sub{Name: "leave", Description: "Leave the table before the game starts"}, run: carcLeave},
 		{Sub: Sub{Name: "start", Description: "Start the game (the creator)"}, run: carcStart},
 		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, in Input) Reply {
@@ -109,7 +111,7 @@ func init() {
 }
 
 func leavingOption(desc string) Option {
-	return TextOption("leaving", desc).Among("drop", "ai", "normal", "hard")
+	return TextOption("leaving", desc).Among("drop", "ai", "normal", "hard", "master")
 }
 
 // Surface is the commands a player types at a table, as the bot registers them: /carc, /place,

@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "render", "storage", "postgres", "leagues", "discord", "web"}
+var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web"}
 
 // Row is one measured figure.
 type Row struct {
@@ -95,7 +95,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
+	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
 	for _, name := range o.Only {
 		if !slices.Contains(StepNames, name) {
 			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
@@ -124,7 +124,13 @@ func rowOrder() []string {
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name)
 	}
-	return append(append(append(append(names, fixedRows...), postgresRows...), leagueRows...), webRows...)
+	names = append(names, fixedRows...)
+	for _, l := range aiLevels {
+		for _, row := range aiRows(l) {
+			names = append(names, row.Name)
+		}
+	}
+	return append(append(append(names, postgresRows...), leagueRows...), webRows...)
 }
 
 var fixedRows = []string{

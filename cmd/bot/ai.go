@@ -28,7 +28,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [--workers W] [-v], or bot ai serve (JSON lines on stdin and stdout)")
 	}
 	fs := flag.NewFlagSet("ai match", flag.ContinueOnError)
-	a := fs.String("a", string(ai.Hard), "level of side A: random, easy, normal or hard")
+	a := fs.String("a", string(ai.Hard), "level of side A: random, easy, normal, hard or master")
 	b := fs.String("b", string(ai.Easy), "level of side B")
 	mapID := fs.String("map", variants.Default, "map")
 	decks := fs.Int("decks", 200, "decks; each is played twice, seats swapped")

@@ -44,7 +44,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
 	recordFile := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
 	move := fs.Int("move", 0, "with --record: start after this turn")
-	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard); seats beyond the list, or all without it, play random moves")
+	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard, master); seats beyond the list, or all without it, play random moves")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

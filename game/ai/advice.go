@@ -66,11 +66,8 @@ func decide(g *game.Game, level Level, seed uint64) (Advice, *game.Game, error) 
 		}
 		p := plans[best(plans)]
 		a.Moves, a.After = p.moves, p.value
-	case Normal, Hard:
-		b := normalBudget
-		if level == Hard {
-			b = hardBudget
-		}
+	case Normal, Hard, Master:
+		b := map[Level]budget{Normal: normalBudget, Hard: hardBudget, Master: masterBudget}[level]
 		c, dc, _, err := search(g, &rng, b)
 		if err != nil {
 			return Advice{}, nil, err
@@ -80,7 +77,7 @@ func decide(g *game.Game, level Level, seed uint64) (Advice, *game.Game, error) 
 			a.Searched = c.mean()
 		}
 	default:
-		return Advice{}, nil, fmt.Errorf("ai: %q gives no advice: use easy, normal or hard", level)
+		return Advice{}, nil, fmt.Errorf("ai: %q gives no advice: use easy, normal, hard or master", level)
 	}
 	return a, d, nil
 }

@@ -33,7 +33,7 @@ func midGame(b testing.TB, id string) *game.Game {
 // the positions its fast play made.
 func benchChoose(b *testing.B, id string, level Level) {
 	g := midGame(b, id)
-	budgets := map[Level]budget{Normal: normalBudget, Hard: hardBudget}
+	budgets := map[Level]budget{Normal: normalBudget, Hard: hardBudget, Master: masterBudget}
 	positions := 0
 	b.ResetTimer()
 	for i := range b.N {
@@ -58,6 +58,8 @@ func benchChoose(b *testing.B, id string, level Level) {
 func BenchmarkEasyFrance(b *testing.B)    { benchChoose(b, "france", Easy) }
 func BenchmarkNormalFrance(b *testing.B)  { benchChoose(b, "france", Normal) }
 func BenchmarkHardFrance(b *testing.B)    { benchChoose(b, "france", Hard) }
+func BenchmarkMasterFrance(b *testing.B)  { benchChoose(b, "france", Master) }
+func BenchmarkMasterClassic(b *testing.B) { benchChoose(b, "classic", Master) }
 func BenchmarkEasyClassic(b *testing.B)   { benchChoose(b, "classic", Easy) }
 func BenchmarkNormalClassic(b *testing.B) { benchChoose(b, "classic", Normal) }
 func BenchmarkHardClassic(b *testing.B)   { benchChoose(b, "classic", Hard) }

@@ -59,9 +59,10 @@ func outcomes(t *testing.T, g *game.Game) map[string]int {
 	return out
 }
 
-// On the last tile of the game, where one move clearly ends with the best final score, normal
-// and hard find it (easy too: its evaluation of a finished game is the final score itself).
+// On the last tile of the game, where one move clearly ends with the best final score, normal,
+// hard and master find it (easy too: its evaluation of a finished game is the final score itself).
 func TestTheLastTurnIsPlayedForTheBestFinalScore(t *testing.T) {
+	smallMaster(t)
 	found := 0
 	for seed := uint64(1); seed < 60 && found < 6; seed++ {
 		id := []string{"classic", "france", "iberia"}[seed%3]
@@ -83,7 +84,7 @@ func TestTheLastTurnIsPlayedForTheBestFinalScore(t *testing.T) {
 			continue // no move stands out clearly
 		}
 		found++
-		for _, level := range []Level{Easy, Normal, Hard} {
+		for _, level := range []Level{Easy, Normal, Hard, Master} {
 			m, err := Choose(g, level, seed)
 			if err != nil {
 				t.Fatal(err)

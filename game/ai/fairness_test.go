@@ -41,14 +41,18 @@ func permuted(g *game.Game, seed uint64) *game.Game {
 
 // An AI decides only from what its seat could see: with the search seed fixed, 100 games that
 // differ from the real one only in the order of the stack and the values of the face-down chips
-// get the identical move, on every map and at every level (hard on 10 of them, for time).
+// get the identical move, on every map and at every level (for time, hard on 10 of them and
+// master, its position budget cut to a twentieth, on 3).
 func TestTheMoveDependsOnlyOnWhatTheSeatCanSee(t *testing.T) {
+	smallMaster(t)
 	for _, r := range variants.All(true) {
 		g := midGame(t, r.ID)
 		hidden := false
 		for _, level := range Levels {
 			perms := 100
 			switch {
+			case level == Master:
+				perms = 3
 			case level == Hard && testing.Short():
 				perms = 3
 			case level == Hard:
@@ -80,6 +84,7 @@ func TestTheMoveDependsOnlyOnWhatTheSeatCanSee(t *testing.T) {
 
 // Searches are deterministic: the same seed and position give the same move, so a game replays.
 func TestTheSameSeedGivesTheSameMove(t *testing.T) {
+	smallMaster(t)
 	g := midGame(t, "france")
 	for _, level := range Levels {
 		a, _ := Choose(g, level, 7)
@@ -88,4 +93,12 @@ func TestTheSameSeedGivesTheSameMove(t *testing.T) {
 			t.Errorf("%s: %s, then %s", level, describe(a), describe(b))
 		}
 	}
+}
+
+// smallMaster cuts master's position budget to a twentieth for the rest of test t: the same
+// search, its evaluation and endgame, in the time a test may take on a busy machine.
+func smallMaster(t testing.TB) {
+	old := masterBudget
+	masterBudget.positions /= 20
+	t.Cleanup(func() { masterBudget = old })
 }

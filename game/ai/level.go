@@ -16,10 +16,11 @@ const (
 	Easy   Level = "easy"
 	Normal Level = "normal"
 	Hard   Level = "hard"
+	Master Level = "master"
 )
 
 // Levels lists the levels, weakest first.
-var Levels = []Level{Random, Easy, Normal, Hard}
+var Levels = []Level{Random, Easy, Normal, Hard, Master}
 
 // ParseLevel reads a level by name (case-insensitive).
 func ParseLevel(s string) (Level, error) {
@@ -29,7 +30,7 @@ func ParseLevel(s string) (Level, error) {
 			return l, nil
 		}
 	}
-	return "", fmt.Errorf("%q is not an AI level: use random, easy, normal or hard", s)
+	return "", fmt.Errorf("%q is not an AI level: use random, easy, normal, hard or master", s)
 }
 
 // Choose is the move level plays for the player whose move it is in g: the first move of the

@@ -25,6 +25,11 @@ type budget struct {
 	// compared on the playouts done so far. It keeps the rare huge turn (a forced choice among
 	// fifty squares in every playout) within the time budget.
 	positions int
+	// endgame, if positive, is the tiles left at or below which a playout goes on to the end of
+	// the game with every player trying all its options (master's near-exact endgame).
+	endgame int
+	// judge, if set, evaluates a playout's end instead of evaluate (master's evaluation).
+	judge func(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding)
 }
 
 type stage struct{ samples, keep int }
@@ -104,8 +109,12 @@ func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, f
 		return 0, err
 	}
 	rivals := 0
-	for !c.Over() && rivals < b.followTurns*(len(c.Players)-1) {
-		fast.limit = b.breadth
+	endgame := b.endgame > 0 && c.TilesLeft() <= b.endgame
+	for !c.Over() && (endgame || rivals < b.followTurns*(len(c.Players)-1)) {
+		fast.limit, fast.deep = b.breadth, b.depth
+		if endgame {
+			fast.limit, fast.deep = 0, 0
+		}
 		if c.Current != seat {
 			// Each rival's first reply tries every option: it decides whether a city is stolen
 			// or a road cut, and a search against a rival that sees a few of its placements
@@ -119,7 +128,11 @@ func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, f
 			return 0, err
 		}
 	}
-	v, _ := evaluate(c, seat, nil)
+	judge := b.judge
+	if judge == nil {
+		judge = evaluate
+	}
+	v, _ := judge(c, seat, nil)
 	return v, nil
 }
 

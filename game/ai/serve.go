@@ -16,7 +16,7 @@ import (
 //
 //	{"cmd":"new","map":"classic","players":["ai","rival"],"seat":0,"level":"hard","seed":7}
 //	    a new game: the map (classic, france, ...), the players in turn order, the AI's seat, its
-//	    level (easy, normal, hard) and a seed that deals the map's start tiles and face-down chips
+//	    level (easy, normal, hard, master) and a seed that deals the map's start tiles and face-down chips
 //	    as the bot deals them for that seed (the stack order never matters: see tile).
 //	{"cmd":"tile","tile":"V","discarded":["W"]}
 //	    the tile the player to move has drawn, and before it, if any, the tiles drawn this turn
@@ -26,9 +26,10 @@ import (
 //	    a move of another seat, as the engine writes it (kinds place, meeple with "spot", action
 //	    with "action":{"name":..,"args":{..}}, draw, pass).
 //	{"cmd":"go","ms":1000}
-//	    the AI plays its next move within a budget of ms milliseconds: hard if the budget allows
-//	    1000 ms, normal 200 ms, else easy, never above the level of new. A whole turn may take
-//	    several moves (place, then meeple): the driver asks again while "to_move" is the AI's seat.
+//	    the AI plays its next move within a budget of ms milliseconds: master if the budget allows
+//	    3000 ms, hard 1000 ms, normal 200 ms, else easy, never above the level of new. A whole
+//	    turn may take several moves (place, then meeple): the driver asks again while "to_move"
+//	    is the AI's seat.
 //	{"cmd":"state"}
 //	    where the game stands.
 //
@@ -150,7 +151,7 @@ func (s *Session) newGame(req Request) (Answer, error) {
 	}
 	level, err := ParseLevel(req.Level)
 	if err != nil || level == Random {
-		return Answer{}, fmt.Errorf("new: \"level\" %q: use easy, normal or hard", req.Level)
+		return Answer{}, fmt.Errorf("new: \"level\" %q: use easy, normal, hard or master", req.Level)
 	}
 	g, err := game.NewGame(rules.Map, rules.Variant, game.Setup{Players: req.Players, Seed: req.Seed, Options: game.DefaultOptions()})
 	if err != nil {
@@ -257,6 +258,8 @@ func levelRank(l Level) int { return slices.Index(Levels, l) }
 // budgetRank is the strongest level whose time budget fits ms.
 func budgetRank(ms int) int {
 	switch {
+	case ms >= 3000:
+		return levelRank(Master)
 	case ms >= 1000:
 		return levelRank(Hard)
 	case ms >= 200:

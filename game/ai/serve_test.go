@@ -126,7 +126,7 @@ func TestServeRefusesBadLinesAndChangesNothing(t *testing.T) {
 		{fmt.Sprintf(`{"cmd":"move","move":{"kind":"place","player":0,"square":"A1","rotation":%d}}`, p.Rotation.Degrees()), "move: refused"},
 		{`{"cmd":"new","map":"atlantis","players":["a","b"],"seat":0,"level":"easy"}`, `map "atlantis"`},
 		{`{"cmd":"new","map":"classic","players":["a","b"],"seat":2,"level":"easy"}`, `"seat" must be the AI's seat, 0 to 1`},
-		{`{"cmd":"new","map":"classic","players":["a","b"],"seat":0,"level":"random"}`, `use easy, normal or hard`},
+		{`{"cmd":"new","map":"classic","players":["a","b"],"seat":0,"level":"random"}`, `use easy, normal, hard or master`},
 	} {
 		before := s.g.Hash()
 		a := ask(t, s, c.line)
