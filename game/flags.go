@@ -48,6 +48,10 @@ var EngineFlags = []Flag{
 		Choices: []string{FerryLanding, FerryRoadsContinue}, field: func(o *Options) *string { return &o.FerryModel }},
 	engineSwitch("innsCathedralsScoring", false, "inns and cathedrals score as in Inns & Cathedrals (OQ-34)",
 		func(o *Options) *bool { return &o.InnsCathedralsScoring }),
+	engineSwitch("innsCathedrals", false, "the full rules of Inns & Cathedrals: inns, cathedrals and the big meeple (R3.1, rules:ic)",
+		func(o *Options) *bool { return &o.InnsCathedrals }),
+	engineSwitch("tradersBuilders", false, "the full rules of Traders & Builders: goods, the builder and the pig (R3.2, rules:tb)",
+		func(o *Options) *bool { return &o.TradersBuilders }),
 }
 
 // FindFlag finds a flag by name, ignoring case.
