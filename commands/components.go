@@ -66,6 +66,12 @@ func turnComponents(t *table.Table) ([][]Button, *Select) {
 		for i, s := range g.MeepleSpots() {
 			main = append(main, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
 		}
+		for _, c := range g.PieceChoices() {
+			if c.Kind != game.PieceMeeple {
+				v := pieceSpot(c.Kind, c.Spot)
+				main = append(main, Button{ID: ComponentID(t, "spot", v), Label: pieceName(c.Kind) + " " + c.Spot, Style: Secondary})
+			}
+		}
 		main = append(main, Button{ID: ComponentID(t, "spot", "none"), Label: "No meeple", Style: Primary})
 	case g.Phase == game.PhaseFinish:
 		main = append(main, Button{ID: ComponentID(t, "pass"), Label: "Done: score my turn", Style: Primary})
@@ -201,6 +207,9 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		in.Options["square"], in.Options["rotation"] = sqText, rotText
 	case "spot":
 		in.Command = "meeple"
+		if len(values) == 1 {
+			c.Arg = values[0]
+		}
 		in.Options["spot"] = c.Arg
 	case "act":
 		if len(values) == 1 {

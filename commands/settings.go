@@ -138,17 +138,24 @@ func parseSwitch(name, v, meaning string) (bool, error) {
 	return b, nil
 }
 
-// applyRuleFlags reads rules:"name=value,name=value".
+// boxRules are the words of rules: that play the expansions' own rules (rules.md §3): ic for
+// Inns & Cathedrals, tb for Traders & Builders, all for both, none for neither (the tiles only,
+// the Maps' default).
+var boxRules = map[string][2]bool{"ic": {true, false}, "tb": {false, true}, "all": {true, true}, "none": {false, false}}
+
+// applyRuleFlags reads rules:"name=value,name=value", where a word of boxRules plays the
+// expansions' rules (rules:all, rules:"tb,ferryModel=c").
 func applyRuleFlags(s *table.Settings, e variants.Entry, v string) error {
 	flags := variants.Flags(e)
-	for _, part := range strings.Split(v, ",") {
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
 		part = strings.TrimSpace(part)
-		if part == "" {
+		if box, ok := boxRules[strings.ToLower(part)]; ok {
+			s.Options.InnsCathedrals, s.Options.TradersBuilders = box[0], box[1]
 			continue
 		}
 		name, value, ok := strings.Cut(part, "=")
 		if !ok {
-			return fmt.Errorf("rules:%q: write name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", game.Echo(part))
+			return fmt.Errorf("rules:%q: write ic, tb, all or none (the expansions' own rules) or name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", game.Echo(part))
 		}
 		f, known := game.FindFlag(flags, name)
 		if !known {

@@ -39,7 +39,11 @@ func summary(t *table.Table, events []game.Event) string {
 		case game.EventIslandOpened:
 			lines = append(lines, fmt.Sprintf("The ferry to %s is open: the first island tile goes on %s.", e.Text, e.Square))
 		case game.EventMeeplePlaced:
-			lines = append(lines, fmt.Sprintf("%s put a meeple on %s (%s).", name(e.Player), e.Spot, e.Square))
+			lines = append(lines, fmt.Sprintf("%s put %s on %s (%s).", name(e.Player), aPiece(e.Piece), e.Spot, e.Square))
+		case game.EventGoodsTaken:
+			lines = append(lines, fmt.Sprintf("%s completed the city and takes %s (R3.2.2).", name(e.Player), Plural(e.Points, e.Text+" token", e.Text+" tokens")))
+		case game.EventSecondTile:
+			lines = append(lines, fmt.Sprintf("The tile extends %s's builder: %s places a second tile after this one (R3.2.3).", name(e.Player), name(e.Player)))
 		case game.EventCompleted:
 			where := e.Square.String()
 			if e.To != e.Square {
@@ -50,6 +54,10 @@ func summary(t *table.Table, events []game.Event) string {
 			entry := t.Game.Log[e.Log]
 			lines = append(lines, fmt.Sprintf("  %s +%d (%s)", name(e.Player), e.Points, entry.Reason()))
 		case game.EventMeepleReturned:
+			if e.Piece == game.PieceBuilder {
+				lines = append(lines, fmt.Sprintf("%s's builder goes back to supply: its %s scored.", name(e.Player), strings.SplitN(e.Spot, ":", 2)[0]))
+				continue
+			}
 			returned[e.Player]++
 		case game.EventVariant:
 			// A variant's sentence starts with a name, which keeps its case.
@@ -72,6 +80,46 @@ func summary(t *table.Table, events []game.Event) string {
 		lines = append(lines, "Meeples back in supply: "+strings.Join(parts, ", ")+".")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// piecesHeld is what a player holds of the expansions' pieces and goods, when their rules are
+// on: ", the big meeple, the builder and the pig; goods 2 wine, 1 cloth".
+func piecesHeld(o game.Options, p game.Player) string {
+	var have []string
+	if o.IC() && p.Big > 0 {
+		have = append(have, "the big meeple")
+	}
+	if o.TB() && p.Builder > 0 {
+		have = append(have, "the builder")
+	}
+	if o.TB() && p.Pig > 0 {
+		have = append(have, "the pig")
+	}
+	out := ""
+	if len(have) > 0 {
+		out = " and " + strings.Join(have, ", ")
+	}
+	if o.TB() {
+		var goods []string
+		for k, n := range p.Goods {
+			if n > 0 {
+				goods = append(goods, fmt.Sprintf("%d %s", n, game.GoodNames[k]))
+			}
+		}
+		if len(goods) == 0 {
+			goods = []string{"none"}
+		}
+		out += "; goods " + strings.Join(goods, ", ")
+	}
+	return out
+}
+
+// aPiece is a piece with its article: "a meeple", "the big meeple", "the builder".
+func aPiece(k game.PieceKind) string {
+	if k == game.PieceMeeple {
+		return "a meeple"
+	}
+	return "the " + pieceName(k)
 }
 
 // scoresLine is "Scores: ann 24, bob 17."
@@ -310,8 +358,12 @@ func standings(t *table.Table) string {
 func statusText(t *table.Table) string {
 	e := t.Entry()
 	if t.Status == table.Lobby {
-		return strings.TrimSpace(fmt.Sprintf("Lobby for %s (%s). Seats: %s. %s starts the game with /carc start. %s",
-			e.Title, tilesSetting(t), seatList(t), t.Creator.Name, unratedLine(t)))
+		rules := ""
+		if o := t.Settings.Options; o.IC() || o.TB() {
+			rules = "; with the rules of " + boxRulesSetting(o)
+		}
+		return strings.TrimSpace(fmt.Sprintf("Lobby for %s (%s%s). Seats: %s. %s starts the game with /carc start. %s",
+			e.Title, tilesSetting(t), rules, seatList(t), t.Creator.Name, unratedLine(t)))
 	}
 	g := t.Game
 	var b strings.Builder
@@ -324,6 +376,7 @@ func statusText(t *table.Table) string {
 	}
 	for i, p := range g.Players {
 		fmt.Fprintf(&b, "%s: %s, %s in supply", t.Seats[i].Name, Plural(p.Score, "point", "points"), Plural(p.Meeples, "meeple", "meeples"))
+		b.WriteString(piecesHeld(g.Opts, p))
 		if len(p.Chips) > 0 {
 			fmt.Fprintf(&b, ", chips %s", game.ChipList(p.Chips))
 		}
@@ -442,6 +495,7 @@ func settingsText(t *table.Table) string {
 	e := t.Entry()
 	lines := []string{
 		fmt.Sprintf("map: %s; tiles: %s; meeples: %d each", e.Title, tilesSetting(t), meeplesOf(t)),
+		"expansion rules: " + boxRulesSetting(s.Options),
 		fmt.Sprintf("deadline: %s per turn, then %s; a player can be removed after %s", FormatDuration(s.Deadline),
 			map[string]string{table.PolicySkip: "the turn is skipped", table.PolicyAuto: "the autopilot (the easy AI) plays the turn"}[s.Policy],
 			Plural(s.MissedLimit, "missed turn", "missed turns")),
@@ -472,6 +526,21 @@ func settingsText(t *table.Table) string {
 		lines = append(lines, fmt.Sprintf("rule %s = %s (%s)", f.Name, s.Options.Value(f), f.Description))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// boxRulesSetting says which expansions' own rules the table plays (rules:ic|tb|all).
+func boxRulesSetting(o game.Options) string {
+	var on []string
+	if o.IC() {
+		on = append(on, "Inns & Cathedrals (inns, cathedrals, the big meeple)")
+	}
+	if o.TB() {
+		on = append(on, "Traders & Builders (goods, the builder, the pig)")
+	}
+	if len(on) == 0 {
+		return "none, the expansions' tiles are played without their rules (rules:ic, tb or all plays them)"
+	}
+	return strings.Join(on, " and ")
 }
 
 func meeplesOf(t *table.Table) int {
