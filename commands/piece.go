@@ -50,9 +50,4 @@ func pieceSpot(k game.PieceKind, spot string) string {
 }
 
 // pieceName is the piece in words: "meeple", "big meeple", "builder", "pig".
-func pieceName(k game.PieceKind) string {
-	if k == game.PieceBig {
-		return "big meeple"
-	}
-	return k.String()
-}
+func pieceName(k game.PieceKind) string { return k.Name() }

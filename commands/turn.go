@@ -137,7 +137,7 @@ func placePlan(t *table.Table, seat int, in Input) ([]step, error) {
 // map's actions (treat:H3, isle:yes, island:purple stack:2), checking that every option is one of
 // /place's.
 func placeActions(t *table.Table, in Input) ([]game.Action, error) {
-	known := []string{"square", "rotation", "meeple", "chips"}
+	known := []string{"square", "rotation", "meeple", "kind", "chips"}
 	shortcuts := map[string]game.ActionSpec{}
 	extras := map[string]game.ActionSpec{}
 	for _, a := range t.Entry().Actions {

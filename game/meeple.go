@@ -119,10 +119,10 @@ func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 	t, _ := g.tileAt(g.TurnState.Placed)
 	legal := func() []string { return append(g.PieceSpots(k), "none") }
 	if why := g.kindOffered(k); why != "" {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "You cannot place a %s: %s.", k, why)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "You cannot place a %s: %s.", k.Name(), why)
 	}
 	if g.supply(g.Current, k) == 0 {
-		return -1, refuse(ErrNoMeeples, []string{"none"}, "Your %s is on the map already: each player has one, and it comes back %s.", k,
+		return -1, refuse(ErrNoMeeples, []string{"none"}, "Your %s is on the map already: each player has one, and it comes back %s.", k.Name(),
 			map[PieceKind]string{PieceBig: "when its feature scores (R3.1.4)", PieceBuilder: "when its road or city scores (R3.2.3)", PiecePig: "only at the end (R3.2.4)"}[k])
 	}
 	i, ok := t.face.SpotFeature(spot)
@@ -130,7 +130,7 @@ func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 		return -1, refuse(ErrIllegalSpot, legal(), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
 	}
 	if why := g.whyNotPiece(t, i, k); why != "" {
-		return -1, refuse(ErrIllegalSpot, legal(), "Your %s cannot go on %s: %s.", k, t.face.Spots[i], why)
+		return -1, refuse(ErrIllegalSpot, legal(), "Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why)
 	}
 	return i, nil
 }

@@ -28,6 +28,14 @@ func (k PieceKind) String() string {
 	return string(k)
 }
 
+// Name is the kind in words: "meeple", "big meeple", "builder", "pig".
+func (k PieceKind) Name() string {
+	if k == PieceBig {
+		return "big meeple"
+	}
+	return k.String()
+}
+
 // ParsePieceKind reads a kind by name: meeple (or normal, or empty), big, builder, pig.
 func ParsePieceKind(s string) (PieceKind, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
@@ -46,6 +54,10 @@ func ParsePieceKind(s string) (PieceKind, error) {
 // Follower reports whether the kind is a follower: a meeple or the big meeple, which hold features
 // and count for majorities. The builder and the pig never do.
 func (k PieceKind) Follower() bool { return k == PieceMeeple || k == PieceBig }
+
+// Weighed reports whether the rules weigh the meeple more than its kind does (a Taiwan upgrade):
+// a big meeple counts 2 by itself.
+func (m Meeple) Weighed() bool { return m.Kind.Follower() && m.Weight > pieceWeight(m.Kind) }
 
 // IC and TB report whether the table plays the full rules of Inns & Cathedrals and of Traders &
 // Builders (rules.md §3; off by default, R3.3).
@@ -150,7 +162,7 @@ func (g *Game) kindOffered(k PieceKind) string {
 		}
 	case PieceBuilder, PiecePig:
 		if !g.Opts.TB() {
-			return fmt.Sprintf("this table plays without the %s: it comes with the rules of Traders & Builders (rules:tb, R3.3.2)", k)
+			return fmt.Sprintf("this table plays without the %s: it comes with the rules of Traders & Builders (rules:tb, R3.3.2)", k.Name())
 		}
 	}
 	return ""
