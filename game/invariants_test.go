@@ -51,9 +51,8 @@ func checkInvariants(g *Game, prevScores []int) error {
 	return nil
 }
 
-// checkPieces accounts for the expansions' pieces and goods: each player's one big meeple,
-// builder and pig is in supply or on the map where its rule allows, and the goods held are
-// exactly the goods symbols of the completed cities (R3.1.4, R3.2).
+// checkPieces accounts for the expansions' pieces: each player's one big meeple, builder and pig
+// is in supply or on the map (where they stand, and the goods, CheckConsistency checks).
 func checkPieces(g *Game, bigOn []int) error {
 	one := func(on bool) int {
 		if on {
@@ -64,23 +63,11 @@ func checkPieces(g *Game, bigOn []int) error {
 	builderOn := make([]int, len(g.Players))
 	pigOn := make([]int, len(g.Players))
 	for _, pc := range g.Pieces {
-		r := g.find(g.meepleNode(&pc))
-		switch kind := g.nodes[r].kind; pc.Kind {
+		switch pc.Kind {
 		case PieceBuilder:
 			builderOn[pc.Player]++
-			if kind != RoadFeature && kind != CityFeature {
-				return fmt.Errorf("%s's builder stands on a %s", g.Players[pc.Player].Name, kind)
-			}
-			if g.nodes[r].flags&flagScored != 0 && !g.Over() {
-				return fmt.Errorf("%s's builder stays on a scored %s", g.Players[pc.Player].Name, kind)
-			}
 		case PiecePig:
 			pigOn[pc.Player]++
-			if kind != FieldFeature {
-				return fmt.Errorf("%s's pig stands on a %s", g.Players[pc.Player].Name, kind)
-			}
-		default:
-			return fmt.Errorf("a %s is listed with the builders and pigs", pc.Kind)
 		}
 	}
 	for i, p := range g.Players {
@@ -89,30 +76,6 @@ func checkPieces(g *Game, bigOn []int) error {
 		}
 		if p.Builder+builderOn[i] != one(g.Opts.TB()) || p.Pig+pigOn[i] != one(g.Opts.TB()) {
 			return fmt.Errorf("%s: builder %d+%d, pig %d+%d (supply + map)", p.Name, p.Builder, builderOn[i], p.Pig, pigOn[i])
-		}
-	}
-	var held, completed Goods
-	for _, p := range g.Players {
-		for k := range held {
-			held[k] += p.Goods[k]
-		}
-	}
-	if g.Opts.TB() {
-		for r := range g.nodes {
-			if nd := &g.nodes[r]; g.find(r) == r && nd.kind == CityFeature && nd.open == 0 && nd.flags&flagScored != 0 {
-				got := g.featureGoods(r)
-				for k := range completed {
-					completed[k] += got[k]
-				}
-			}
-		}
-	}
-	if held != completed {
-		return fmt.Errorf("goods held %v, goods symbols in completed cities %v", held, completed)
-	}
-	for k := range held {
-		if held[k] > GoodsTotal[k] {
-			return fmt.Errorf("%d %s tokens held, the box has %d", held[k], GoodNames[k], GoodsTotal[k])
 		}
 	}
 	return nil
