@@ -45,22 +45,35 @@ func (r *runner) playouts() error {
 		if len(e.Actions) == 0 {
 			players = players[:2]
 		}
-		rng := game.NewRNG(1)
-		seed := uint64(0)
-		for range r.reps {
-			row.Values = append(row.Values, timed(r.window(), func() int {
-				seed++
-				g, err := game.NewGame(e.Map, e.Variant, game.Setup{Players: players, Seed: seed})
-				if err != nil {
-					panic(err)
-				}
-				g.PlayOut(&rng)
-				return 1
-			}))
-		}
+		row.Values = r.playoutRates(e, players, game.Options{})
 		r.add(row)
+		// With the expansions' own rules (rules:all) a game does more per move (pieces, goods,
+		// second tiles): it must stay within 0.7 of the same map's games without them.
+		all := game.Options{InnsCathedrals: true, TradersBuilders: true}
+		r.add(Row{Name: fmt.Sprintf("random playouts: %s, rules:all, %d players (1 core)", e.Title, len(players)), Unit: "games/s",
+			Better: ">=", Target: 0.7 * row.Median(), Values: r.playoutRates(e, players, all), Extra: "(target: 0.7 × the row above)"})
 	}
 	return nil
+}
+
+// playoutRates times complete random games of e with options o (the zero value: the defaults),
+// once per repetition.
+func (r *runner) playoutRates(e variants.Entry, players []string, o game.Options) []float64 {
+	rng := game.NewRNG(1)
+	seed := uint64(0)
+	var out []float64
+	for range r.reps {
+		out = append(out, timed(r.window(), func() int {
+			seed++
+			g, err := game.NewGame(e.Map, e.Variant, game.Setup{Players: players, Seed: seed, Options: o})
+			if err != nil {
+				panic(err)
+			}
+			g.PlayOut(&rng)
+			return 1
+		}))
+	}
+	return out
 }
 
 // playoutRow is the playout row of a map: a map without chip rules against the base game's target
