@@ -81,15 +81,8 @@ func (g *Game) hasMeepleSpot() bool {
 			}
 		}
 	}
-	if !g.Opts.IC() && !g.Opts.TB() {
-		return false
-	}
-	for _, k := range g.Opts.KindsOffered()[1:] {
-		if len(g.PieceSpots(k)) > 0 {
-			return true
-		}
-	}
-	return false
+	return g.Opts.IC() && g.hasPieceSpot(t, PieceBig) ||
+		g.Opts.TB() && (g.hasPieceSpot(t, PieceBuilder) || g.hasPieceSpot(t, PiecePig))
 }
 
 // checkSpot finds the feature of the tile placed this turn that spot names, and checks that the

@@ -122,6 +122,19 @@ func (g *Game) hasFollower(r, p int) bool {
 	return false
 }
 
+// pieceAllowed reports whether the current player may put a piece of kind k on feature local of
+// the tile placed this turn (whyNotPiece says why not, for a refusal).
+func (g *Game) pieceAllowed(t *placedTile, local int, k PieceKind) bool {
+	r := g.find(int(t.node) + local)
+	switch kind := t.face.Features[local].Kind; k {
+	case PieceBuilder:
+		return (kind == RoadFeature || kind == CityFeature) && g.hasFollower(r, g.Current)
+	case PiecePig:
+		return kind == FieldFeature && g.hasFollower(r, g.Current)
+	}
+	return g.nodes[r].meeples == 0
+}
+
 // whyNotPiece says why the current player may not put a piece of kind k on feature local of the
 // tile placed this turn, or is "" when they may. It names the rule.
 func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) string {
@@ -153,7 +166,18 @@ func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) string {
 	return ""
 }
 
-// kindOffered reports whether the table's rules have pieces of kind k, and says why not.
+// kindOn reports whether the table's rules have pieces of kind k.
+func (o Options) kindOn(k PieceKind) bool {
+	switch k {
+	case PieceBig:
+		return o.IC()
+	case PieceBuilder, PiecePig:
+		return o.TB()
+	}
+	return true
+}
+
+// kindOffered says why the table's rules have no pieces of kind k, or is "" when they have.
 func (g *Game) kindOffered(k PieceKind) string {
 	switch k {
 	case PieceBig:
@@ -170,26 +194,42 @@ func (g *Game) kindOffered(k PieceKind) string {
 
 // PieceSpots lists the spots of the tile placed this turn where the current player may put a
 // piece of kind k now, in the order of the numbered markers.
-func (g *Game) PieceSpots(k PieceKind) []string {
+func (g *Game) PieceSpots(k PieceKind) []string { return g.appendPieceSpots(nil, k) }
+
+// appendPieceSpots appends the legal spots of kind k to buf (see PieceSpots).
+func (g *Game) appendPieceSpots(buf []string, k PieceKind) []string {
 	if k == PieceMeeple {
-		return g.MeepleSpots()
+		return g.AppendMeepleSpots(buf)
 	}
-	if g.Phase != PhaseMeeple || g.kindOffered(k) != "" || g.supply(g.Current, k) == 0 {
-		return nil
+	if g.Phase != PhaseMeeple || !g.Opts.kindOn(k) || g.supply(g.Current, k) == 0 {
+		return buf
 	}
 	t, ok := g.tileAt(g.TurnState.Placed)
 	if !ok {
-		return nil
+		return buf
 	}
-	var out []string
 	for rank := 0; rank < 4; rank++ {
 		for i := range t.face.Features {
-			if spotOrder[t.face.Features[i].Kind] == rank && g.whyNotPiece(t, i, k) == "" {
-				out = append(out, t.face.Spots[i])
+			if spotOrder[t.face.Features[i].Kind] == rank && g.pieceAllowed(t, i, k) {
+				buf = append(buf, t.face.Spots[i])
 			}
 		}
 	}
-	return out
+	return buf
+}
+
+// hasPieceSpot reports whether the current player could put a piece of kind k (not a meeple)
+// anywhere on the tile placed this turn, without listing the spots.
+func (g *Game) hasPieceSpot(t *placedTile, k PieceKind) bool {
+	if !g.Opts.kindOn(k) || g.supply(g.Current, k) == 0 {
+		return false
+	}
+	for i := range t.face.Features {
+		if g.pieceAllowed(t, i, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // PieceChoice is a piece the current player may put on a spot now.
@@ -200,14 +240,20 @@ type PieceChoice struct {
 
 // PieceChoices lists every piece the current player may put now: each kind the table's rules
 // have, in the order of PieceKinds, with each of its legal spots.
-func (g *Game) PieceChoices() []PieceChoice {
-	var out []PieceChoice
-	for _, k := range g.Opts.KindsOffered() {
-		for _, s := range g.PieceSpots(k) {
-			out = append(out, PieceChoice{Kind: k, Spot: s})
+func (g *Game) PieceChoices() []PieceChoice { return g.appendPieceChoices(nil) }
+
+// appendPieceChoices appends the legal pieces to buf (see PieceChoices).
+func (g *Game) appendPieceChoices(buf []PieceChoice) []PieceChoice {
+	var scratch [16]string
+	for _, k := range PieceKinds {
+		if !g.Opts.kindOn(k) {
+			continue
+		}
+		for _, s := range g.appendPieceSpots(scratch[:0], k) {
+			buf = append(buf, PieceChoice{Kind: k, Spot: s})
 		}
 	}
-	return out
+	return buf
 }
 
 // returnBuilders sends the builders in the feature rooted at r home: their feature was scored

@@ -41,7 +41,8 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 // randomPiece is randomly one of the pieces the current player may place now, or none, each as
 // likely, when the expansions' pieces are in play.
 func (g *Game) randomPiece(rng *RNG) Move {
-	choices := g.PieceChoices()
+	var scratch [32]PieceChoice
+	choices := g.appendPieceChoices(scratch[:0])
 	if n := len(choices); n > 0 && rng.Intn(n+1) < n {
 		c := choices[rng.Intn(n)]
 		return Move{Kind: MoveMeeple, Player: g.Current, Spot: c.Spot, Piece: c.Kind}

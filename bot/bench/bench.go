@@ -105,7 +105,7 @@ func Run(o Options) ([]Row, error) {
 func rowOrder() []string {
 	var names []string
 	for _, e := range variants.All(false) {
-		names = append(names, playoutRow(e).Name)
+		names = append(names, playoutRow(e).Name, rulesPlayoutRow(e).Name)
 	}
 	return append(append(names, fixedRows...), leagueRows...)
 }
