@@ -252,6 +252,12 @@ func carcSettings(t *table.Table, in Input) Reply {
 	if err := applyNewOptions(&s, t.Entry(), in); err != nil {
 		return fail(t, "%v", err)
 	}
+	// Rules turned on in the lobby (rules:tb) bring their readings' flags, kept like the others.
+	if !s.Options.Legacy {
+		if err := keepFlags(&s, t.Entry()); err != nil {
+			return fail(t, "%v", err)
+		}
+	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.ChangeSettings(s)); err != nil {
 		return fail(t, "%v", err)

@@ -21,7 +21,7 @@ var (
 	// tile is a placement like any other, and a sale may follow it as it may follow the first
 	// (one sale per tile placed); with false only the turn's first tile sells.
 	FlagSaleOnBuilderTile = game.BoolFlag("franceSaleOnBuilderTile", true,
-		"with rules:tb, a sale may follow a builder's second tile as it may follow the first; false: only the first tile sells")
+		"with rules:tb, a sale may follow a builder's second tile as it may follow the first; false: only the first tile sells").When(game.Options.TB)
 )
 
 // Rules is Map-Chips France as the registry lists it.

@@ -13,7 +13,7 @@ var FlagOnlyIfMeeplesOnIsle = game.BoolFlag("gbResolveSetOnlyIfMeeplesOnIsle", f
 // turn is offered once the whole double turn is over; with this flag the second tile is the
 // round's one extra turn, so a double turn offers none. The published rules are silent.
 var FlagBuilderTileIsExtraTurn = game.BoolFlag("gbBuilderTileIsExtraTurn", false,
-	"with rules:tb, a builder's second tile is the round's extra turn, so no Isle of Man turn follows it; by default one may")
+	"with rules:tb, a builder's second tile is the round's extra turn, so no Isle of Man turn follows it; by default one may").When(game.Options.TB)
 
 // Rules is Map-Chips Great Britain as the registry lists it.
 func Rules() game.MapRules {

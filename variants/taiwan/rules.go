@@ -13,7 +13,7 @@ var FlagAnyLargeCitySquare = mapchips.AnyLargeCitySquareFlag(false, "")
 // (rules:ic): an upgrade adds one to what a meeple counts, so an upgraded big meeple counts 3
 // (true); with false a big meeple cannot be upgraded. The published rules are silent.
 var FlagBigMeepleUpgrade = game.BoolFlag("taiwanBigMeepleUpgrade", true,
-	"with rules:ic, an upgraded big meeple counts 3; false: a big meeple cannot be upgraded (OQ-41)")
+	"with rules:ic, an upgraded big meeple counts 3; false: a big meeple cannot be upgraded (OQ-41)").When(game.Options.IC)
 
 // Rules is Map-Chips Taiwan as the registry lists it.
 func Rules() game.MapRules {
