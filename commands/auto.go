@@ -44,6 +44,9 @@ func InputFor(user table.User, m game.Move) Input {
 	case game.MoveMeeple:
 		in.Command = "meeple"
 		in.Options["spot"] = m.Spot
+		if m.Piece != game.PieceMeeple {
+			in.Options["kind"] = string(m.Piece)
+		}
 	case game.MoveAction:
 		in.Command, in.Sub = "chips", m.Action.Name
 		for k, v := range m.Action.Args {

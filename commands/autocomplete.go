@@ -86,7 +86,7 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 		if after.Play(game.Move{Kind: game.MovePlace, Player: g.Current, Square: p.Square, Rotation: p.Rotation}) != nil {
 			return nil
 		}
-		if focused == "meeple" {
+		if focused == "meeple" || focused == "kind" {
 			if text := in.Options["chips"]; text != "" {
 				if acts, err := parseActions(text); err == nil {
 					for _, a := range acts {
@@ -94,7 +94,10 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 					}
 				}
 			}
-			return spotChoices(after)
+			if focused == "kind" {
+				return kindChoices(after, in.Options["meeple"])
+			}
+			return pieceChoices(after, in.Options["kind"])
 		}
 		if focused == "chips" {
 			return actionChoices(after)
@@ -117,7 +120,10 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 		}
 	case "meeple":
 		if focused == "spot" && g.Phase == game.PhaseMeeple {
-			return spotChoices(g)
+			return pieceChoices(g, in.Options["kind"])
+		}
+		if focused == "kind" && g.Phase == game.PhaseMeeple {
+			return kindChoices(g, in.Options["spot"])
 		}
 	case "chips":
 		return actionOptionChoices(g, in, focused)
@@ -371,6 +377,43 @@ func spotChoices(g *game.Game) []Choice {
 		out = append(out, Choice{Name: label, Value: s})
 	}
 	return append(out, Choice{Name: "none: no meeple", Value: "none"})
+}
+
+// pieceChoices are spotChoices with the expansions' pieces: after the meeple's spots, each other
+// piece the player may place, on each of its legal spots ("builder road:E"). A kind typed in
+// kind: keeps only that kind's spots.
+func pieceChoices(g *game.Game, kindTyped string) []Choice {
+	kind, err := game.ParsePieceKind(kindTyped)
+	if strings.TrimSpace(kindTyped) != "" && err == nil {
+		var out []Choice
+		for _, s := range g.PieceSpots(kind) {
+			out = append(out, Choice{Name: pieceName(kind) + " on " + s, Value: s})
+		}
+		return append(out, Choice{Name: "none: no piece", Value: "none"})
+	}
+	out := spotChoices(g)
+	none := out[len(out)-1]
+	out = out[:len(out)-1]
+	for _, c := range g.PieceChoices() {
+		if c.Kind != game.PieceMeeple {
+			out = append(out, Choice{Name: pieceName(c.Kind) + " on " + c.Spot, Value: pieceSpot(c.Kind, c.Spot)})
+		}
+	}
+	return append(out, none)
+}
+
+// kindChoices are the kinds of piece the player may place now (on the spot typed, if any).
+func kindChoices(g *game.Game, spotTyped string) []Choice {
+	spot, err := ParseSpot(spotTyped)
+	var out []Choice
+	for _, k := range g.Opts.KindsOffered() {
+		spots := g.PieceSpots(k)
+		if len(spots) == 0 || err == nil && !slices.Contains(spots, spot) {
+			continue
+		}
+		out = append(out, Choice{Name: pieceName(k), Value: k.String()})
+	}
+	return out
 }
 
 // actionChoices are the chip actions legal now, as one option value each.

@@ -67,6 +67,12 @@ func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 		for i, s := range g.MeepleSpots() {
 			main = append(main, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
 		}
+		for _, c := range g.PieceChoices() {
+			if c.Kind != game.PieceMeeple {
+				v := pieceSpot(c.Kind, c.Spot)
+				main = append(main, Button{ID: ComponentID(t, "spot", v), Label: pieceNameIn(p, c.Kind) + " " + c.Spot, Style: Secondary})
+			}
+		}
 		main = append(main, Button{ID: ComponentID(t, "spot", "none"), Label: p.T("btn_no_meeple", nil), Style: Primary})
 	case g.Phase == game.PhaseFinish:
 		main = append(main, Button{ID: ComponentID(t, "pass"), Label: p.T("btn_done", nil), Style: Primary})
@@ -224,6 +230,9 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		in.Options["square"], in.Options["rotation"] = sqText, rotText
 	case "spot":
 		in.Command = "meeple"
+		if len(values) == 1 {
+			c.Arg = values[0]
+		}
 		in.Options["spot"] = c.Arg
 	case "act":
 		if len(values) == 1 {

@@ -167,7 +167,16 @@ func dealSettings(s *table.Settings, e variants.Entry, in Input) error {
 		s.Options.Legacy = true
 		return nil
 	}
+	return keepFlags(s, e)
+}
+
+// keepFlags stores the value of each of the map's rule options that applies under the table's
+// options (a reading of the expansions' rules only with them on).
+func keepFlags(s *table.Settings, e variants.Entry) error {
 	for _, f := range e.Flags {
+		if !f.AppliesTo(s.Options) {
+			continue
+		}
 		if err := s.Options.Set(f, s.Options.Value(f)); err != nil {
 			return err
 		}

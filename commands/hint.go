@@ -100,7 +100,7 @@ func wholePlace(t *table.Table, moves []game.Move) (string, bool) {
 	for _, m := range moves[1:] {
 		switch m.Kind {
 		case game.MoveMeeple:
-			meeple = m.Spot
+			meeple = pieceSpot(m.Piece, m.Spot)
 		case game.MovePass:
 		case game.MoveAction:
 			spec, err := actionSpec(t, m.Action.Name)
@@ -118,7 +118,9 @@ func wholePlace(t *table.Table, moves []game.Move) (string, bool) {
 // placeLine is /place with its options in the order players read them.
 func placeLine(m game.Move, meeple string, chips []string) string {
 	line := fmt.Sprintf("/place square:%s rotation:%s", m.Square, m.Rotation)
-	if meeple != "" {
+	if kind, spot, ok := strings.Cut(meeple, " "); ok {
+		line += " meeple:" + spot + " kind:" + kind
+	} else if meeple != "" {
 		line += " meeple:" + meeple
 	}
 	if len(chips) > 0 {

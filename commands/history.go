@@ -92,7 +92,9 @@ func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) st
 			who = name(e.Player)
 			parts = append(parts, fmt.Sprintf("%s on %s at %s°", e.Tile, e.Square, e.Rotation))
 		case game.EventMeeplePlaced:
-			parts = append(parts, "meeple "+e.Spot)
+			parts = append(parts, pieceName(e.Piece)+" "+e.Spot)
+		case game.EventGoodsTaken:
+			parts = append(parts, fmt.Sprintf("took %d %s", e.Points, e.Text))
 		case game.EventVariant:
 			parts = append(parts, strings.TrimSuffix(e.Text, "."))
 		case game.EventTileReturned:

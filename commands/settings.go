@@ -194,17 +194,24 @@ func parseSwitch(name, v, meaning string) (bool, error) {
 	return b, nil
 }
 
-// applyRuleFlags reads rules:"name=value,name=value".
+// boxRules are the words of rules: that play the expansions' own rules (rules.md §3): ic for
+// Inns & Cathedrals, tb for Traders & Builders, all for both, none for neither (the tiles only,
+// the Maps' default).
+var boxRules = map[string][2]bool{"ic": {true, false}, "tb": {false, true}, "all": {true, true}, "none": {false, false}}
+
+// applyRuleFlags reads rules:"name=value,name=value", where a word of boxRules plays the
+// expansions' rules (rules:all, rules:"tb,ferryModel=c").
 func applyRuleFlags(s *table.Settings, e variants.Entry, v string) error {
 	flags := variants.Flags(e)
-	for _, part := range strings.Split(v, ",") {
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
 		part = strings.TrimSpace(part)
-		if part == "" {
+		if box, ok := boxRules[strings.ToLower(part)]; ok {
+			s.Options.InnsCathedrals, s.Options.TradersBuilders = box[0], box[1]
 			continue
 		}
 		name, value, ok := strings.Cut(part, "=")
 		if !ok {
-			return fmt.Errorf("rules:%q: write name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", game.Echo(part))
+			return fmt.Errorf("rules:%q: write ic, tb, all or none (the expansions' own rules) or name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", game.Echo(part))
 		}
 		f, known := game.FindFlag(flags, name)
 		if !known {
@@ -301,6 +308,12 @@ func carcSettings(t *table.Table, in Input) Reply {
 	s.Options.Variant = maps.Clone(s.Options.Variant) // a refused option must leave the table's own alone
 	if err := applyNewOptions(&s, t.Entry(), in); err != nil {
 		return fail(t, "%v", err)
+	}
+	// Rules turned on in the lobby (rules:tb) bring their readings' flags, kept like the others.
+	if !s.Options.Legacy {
+		if err := keepFlags(&s, t.Entry()); err != nil {
+			return fail(t, "%v", err)
+		}
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.ChangeSettings(s)); err != nil {

@@ -24,8 +24,10 @@ type State struct {
 	Players   []PlayerState `json:"players"`
 	Board     []TileState   `json:"board"`
 	Meeples   []MeepleState `json:"meeples"`
-	MapChips  []ChipState   `json:"map_chips"`
-	Log       []LogState    `json:"log"`
+	// Pieces are the builders and pigs on the map (Traders & Builders).
+	Pieces   []MeepleState `json:"pieces,omitempty"`
+	MapChips []ChipState   `json:"map_chips"`
+	Log      []LogState    `json:"log"`
 	// Extras beyond the design's keys.
 	ID   string `json:"id"`
 	Full bool   `json:"full"`
@@ -90,6 +92,12 @@ type PlayerState struct {
 	Meeples  int         `json:"meeples"`
 	Chips    []game.Chip `json:"chips"`
 	Resigned bool        `json:"resigned,omitempty"`
+	// Big, Builder and Pig are the expansions' pieces in supply and Goods the goods tokens held,
+	// with their rules on.
+	Big     int            `json:"big,omitempty"`
+	Builder int            `json:"builder,omitempty"`
+	Pig     int            `json:"pig,omitempty"`
+	Goods   map[string]int `json:"goods,omitempty"`
 }
 
 // TileState is a tile on the map.
@@ -105,6 +113,8 @@ type MeepleState struct {
 	Square   string `json:"square"`
 	Spot     string `json:"spot"`
 	Upgraded bool   `json:"upgraded"`
+	// Kind is big, builder or pig; empty for a meeple.
+	Kind string `json:"kind,omitempty"`
 }
 
 // ChipState is a chip on the map: colour and value only when face up (or in the full view).
@@ -166,13 +176,23 @@ func StateOf(t *table.Table, full bool) State {
 		if chips == nil {
 			chips = []game.Chip{}
 		}
-		s.Players = append(s.Players, PlayerState{Name: name(i), Score: p.Score, Meeples: p.Meeples, Chips: chips, Resigned: p.Resigned})
+		ps := PlayerState{Name: name(i), Score: p.Score, Meeples: p.Meeples, Chips: chips, Resigned: p.Resigned, Big: p.Big, Builder: p.Builder, Pig: p.Pig}
+		if t.Game.Opts.TB() {
+			ps.Goods = map[string]int{}
+			for k, n := range p.Goods {
+				ps.Goods[game.GoodNames[k]] = n
+			}
+		}
+		s.Players = append(s.Players, ps)
 	}
 	for _, b := range v.Board {
 		s.Board = append(s.Board, TileState{Square: b.Square.String(), Tile: b.Tile.String(), Rotation: b.Rotation.Degrees()})
 	}
 	for _, m := range v.Meeples {
-		s.Meeples = append(s.Meeples, MeepleState{Player: name(m.Player), Square: m.Square.String(), Spot: m.Spot, Upgraded: m.Weight > 1})
+		s.Meeples = append(s.Meeples, MeepleState{Player: name(m.Player), Square: m.Square.String(), Spot: m.Spot, Upgraded: m.Weighed(), Kind: string(m.Kind)})
+	}
+	for _, m := range v.Pieces {
+		s.Pieces = append(s.Pieces, MeepleState{Player: name(m.Player), Square: m.Square.String(), Spot: m.Spot, Kind: string(m.Kind)})
 	}
 	for _, c := range v.MapChips {
 		cs := ChipState{Square: c.Square.String(), Face: "down"}

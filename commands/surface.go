@@ -40,7 +40,7 @@ func init() {
 			leavingOption("When a player resigns or is removed: drop the seat (default), or an AI plays it on"),
 			FlagOption("rated", "Count the game for the server's ratings (default true)"),
 			FlagOption("vacations", "A player's vacation stops their deadlines here (default true; false for tournaments)"),
-			TextOption("rules", "Rule options, like cloisterOffMapCountsFilled=false (see /carc rules)"),
+			TextOption("rules", "ic, tb or all: the expansions' own rules; or options like cloisterOffMapCountsFilled=false"),
 			TextOption("language", "The language of the table's messages (default: the server's)").Among(lang.Codes...),
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
@@ -74,7 +74,7 @@ func init() {
 			TextOption("bank", "Table: with deadline:bank, each player's starting bank"),
 			TextOption("increment", "Table: with deadline:bank, the time each turn adds"),
 			TextOption("policy", "Table: when a deadline passes").Among(table.PolicySkip, table.PolicyAuto),
-			TextOption("rules", "Table: rule options, like ferryModel=c"),
+			TextOption("rules", "Table: ic, tb or all (the expansions' rules), or options like ferryModel=c"),
 			FlagOption("hints", "Table: let the player to move see the normal AI's move (/carc hint)"),
 			leavingOption("Table: a seat whose player resigns or is removed is dropped or played by an AI"),
 			FlagOption("rated", "Table: count the game for the server's ratings"),
@@ -126,10 +126,12 @@ func Surface() []Command {
 		TextOption("square", "Where: column letter and row, like F7").Needed().Completed(),
 		TextOption("rotation", "Degrees clockwise: 0, 90, 180 or 270").Completed(),
 		TextOption("meeple", "Meeple spot, like city:N, road:E, field:NL, cloister, or none").Completed(),
+		TextOption("kind", "With the expansions' rules: meeple, big, builder or pig").Completed(),
 		TextOption("chips", "The map's chip actions of this turn, like sell wine:orange to:abroad").Completed(),
 	}}
 	meeple := Command{Name: "meeple", Description: "Place a meeple on the tile you just placed", Options: []Option{
 		TextOption("spot", "city:N, road:E, field:NL, cloister, or none").Needed().Completed(),
+		TextOption("kind", "With the expansions' rules: meeple, big, builder or pig").Completed(),
 	}}
 	chips := Command{Name: "chips", Description: "The map's chip actions"}
 	seen := map[string]bool{}

@@ -49,7 +49,15 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 		case game.EventIslandOpened:
 			lines = append(lines, p.T("ev_island_opened", lang.A{"Island": e.Text, "Square": e.Square.String()}))
 		case game.EventMeeplePlaced:
-			lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": name(e.Player), "Spot": e.Spot, "Square": e.Square.String()}))
+			if e.Piece == game.PieceMeeple {
+				lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": name(e.Player), "Spot": e.Spot, "Square": e.Square.String()}))
+			} else {
+				lines = append(lines, p.T("ev_piece_placed", lang.A{"Player": name(e.Player), "Piece": pieceNameIn(p, e.Piece), "Spot": e.Spot, "Square": e.Square.String()}))
+			}
+		case game.EventGoodsTaken:
+			lines = append(lines, p.T("ev_goods_taken", lang.A{"Player": name(e.Player), "Count": e.Points, "Good": p.T("good_"+e.Text, nil)}))
+		case game.EventSecondTile:
+			lines = append(lines, p.T("ev_second_tile", lang.A{"Player": name(e.Player)}))
 		case game.EventCompleted:
 			where := e.Square.String()
 			if e.To != e.Square {
@@ -60,6 +68,10 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 			entry := t.Game.Log[e.Log]
 			lines = append(lines, p.T("ev_scored", lang.A{"Player": name(e.Player), "Points": e.Points, "Reason": entry.Reason()}))
 		case game.EventMeepleReturned:
+			if e.Piece == game.PieceBuilder {
+				lines = append(lines, fmt.Sprintf("%s's builder goes back to supply: its %s scored.", name(e.Player), strings.SplitN(e.Spot, ":", 2)[0]))
+				continue
+			}
 			returned[e.Player]++
 		case game.EventVariant:
 			// A variant's sentence starts with a name, which keeps its case.
@@ -82,6 +94,46 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 		lines = append(lines, p.T("ev_meeples_back", lang.A{"List": join(p, parts)}))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// piecesHeld is what a player holds of the expansions' pieces and goods, when their rules are
+// on: ", the big meeple, the builder and the pig; goods 2 wine, 1 cloth".
+func piecesHeld(o game.Options, p game.Player) string {
+	var have []string
+	if o.IC() && p.Big > 0 {
+		have = append(have, "the big meeple")
+	}
+	if o.TB() && p.Builder > 0 {
+		have = append(have, "the builder")
+	}
+	if o.TB() && p.Pig > 0 {
+		have = append(have, "the pig")
+	}
+	out := ""
+	if len(have) > 0 {
+		out = " and " + strings.Join(have, ", ")
+	}
+	if o.TB() {
+		var goods []string
+		for k, n := range p.Goods {
+			if n > 0 {
+				goods = append(goods, fmt.Sprintf("%d %s", n, game.GoodNames[k]))
+			}
+		}
+		if len(goods) == 0 {
+			goods = []string{"none"}
+		}
+		out += "; goods " + strings.Join(goods, ", ")
+	}
+	return out
+}
+
+// aPiece is a piece with its article: "a meeple", "the big meeple", "the builder".
+func aPiece(k game.PieceKind) string {
+	if k == game.PieceMeeple {
+		return "a meeple"
+	}
+	return "the " + pieceName(k)
 }
 
 // scoresLine is "Scores: ann 24, bob 17."
@@ -336,8 +388,12 @@ func statusWord(p *lang.Printer, s table.Status) string {
 func statusText(p *lang.Printer, t *table.Table) string {
 	e := t.Entry()
 	if t.Status == table.Lobby {
-		return strings.TrimSpace(p.T("status_lobby", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Seats": seatList(t),
-			"Creator": t.Creator.Name, "Rated": unratedLine(p, t)}))
+		lobby := p.T("status_lobby", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Seats": seatList(t),
+			"Creator": t.Creator.Name, "Rated": unratedLine(p, t)})
+		if o := t.Settings.Options; o.IC() || o.TB() {
+			lobby += " " + p.T("status_box_rules", lang.A{"Rules": boxRulesSetting(p, o)})
+		}
+		return strings.TrimSpace(lobby)
 	}
 	g := t.Game
 	var b strings.Builder
@@ -350,6 +406,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 	}
 	for i, pl := range g.Players {
 		b.WriteString(p.T("status_player", lang.A{"Player": t.Seats[i].Name, "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
+		b.WriteString(piecesHeld(g.Opts, pl))
 		if len(pl.Chips) > 0 {
 			b.WriteString(p.T("status_chips", lang.A{"Chips": game.ChipList(pl.Chips)}))
 		}
@@ -475,6 +532,7 @@ func settingsText(p *lang.Printer, t *table.Table) string {
 	lines := []string{
 		p.T("set_map", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Meeples": meeplesOf(t)}),
 		p.T("set_deadline", lang.A{"Deadline": deadlineSetting(p, s), "Policy": policy, "Missed": p.N("n_missed_turns", s.MissedLimit, nil)}),
+		p.T("set_box_rules", lang.A{"Rules": boxRulesSetting(p, s.Options)}),
 	}
 	order := p.T("order_join", nil)
 	if s.Options.RandomOrder {
@@ -558,6 +616,21 @@ func FormatBank(d time.Duration) string {
 		parts = append(parts, fmt.Sprintf("%dm", mins))
 	}
 	return strings.Join(parts, " ")
+}
+
+// boxRulesSetting says which expansions' own rules the table plays (rules:ic|tb|all).
+func boxRulesSetting(p *lang.Printer, o game.Options) string {
+	var on []string
+	if o.IC() {
+		on = append(on, p.T("box_ic", nil))
+	}
+	if o.TB() {
+		on = append(on, p.T("box_tb", nil))
+	}
+	if len(on) == 0 {
+		return p.T("box_none", nil)
+	}
+	return join(p, on)
 }
 
 func meeplesOf(t *table.Table) int {

@@ -138,7 +138,7 @@ func placePlan(t *table.Table, seat int, in Input) ([]step, error) {
 // map's actions (treat:H3, isle:yes, island:purple stack:2), checking that every option is one of
 // /place's.
 func placeActions(t *table.Table, in Input) ([]game.Action, error) {
-	known := []string{"square", "rotation", "meeple", "chips"}
+	known := []string{"square", "rotation", "meeple", "kind", "chips"}
 	shortcuts := map[string]game.ActionSpec{}
 	extras := map[string]game.ActionSpec{}
 	for _, a := range t.Entry().Actions {
@@ -225,14 +225,21 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 	plan = append(plan, byStep[game.StepMeeple]...)
 	plan = append(plan, byStep[""]...)
 	m, whole := in.Options["meeple"]
+	if _, kinded := in.Options["kind"]; kinded && !whole {
+		return nil, fmt.Errorf("kind: names the piece that goes on meeple:, so add meeple:<spot> (or use /meeple spot:<spot> kind:<piece> after placing)")
+	}
+	kind, m, err := splitPiece(m, in.Options["kind"])
+	if err != nil {
+		return nil, err
+	}
 	if _, numbered := spotNumber(m); whole && numbered {
-		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: strings.TrimSpace(m)}, numbered: true})
+		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: strings.TrimSpace(m), Piece: kind}, numbered: true})
 	} else if whole {
 		spot, err := ParseSpot(m)
 		if err != nil {
 			return nil, err
 		}
-		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot}})
+		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot, Piece: kind}})
 	}
 	plan = append(plan, byStep[game.StepFinish]...)
 	if whole {
@@ -260,16 +267,30 @@ func meeplePlan(t *table.Table, seat int, in Input) ([]step, error) {
 	}
 	v, ok := in.Options["spot"]
 	if !ok {
-		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(append(g.MeepleSpots(), "none"), ", "))
+		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(legalPieceSpots(g), ", "))
+	}
+	kind, v, err := splitPiece(v, in.Options["kind"])
+	if err != nil {
+		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(legalPieceSpots(g), ", "))
 	}
 	spot, err := readSpot(g, v)
 	if _, numbered := spotNumber(v); err != nil && !numbered {
-		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(append(g.MeepleSpots(), "none"), ", "))
+		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(legalPieceSpots(g), ", "))
 	}
 	if err != nil {
 		return nil, err
 	}
-	return []step{{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot}}}, nil
+	return []step{{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: spot, Piece: kind}}}, nil
+}
+
+// legalPieceSpots are the pieces the current player may place now, as typed ("city:N", "big
+// city:N", "builder road:E"), and none.
+func legalPieceSpots(g *game.Game) []string {
+	var out []string
+	for _, c := range g.PieceChoices() {
+		out = append(out, pieceSpot(c.Kind, c.Spot))
+	}
+	return append(out, "none")
 }
 
 // chipsPlan reads /chips ACTION option:value ...
@@ -397,7 +418,7 @@ func phaseError(t *table.Table) error {
 		if c := g.TurnState.Choice; c != nil {
 			return fmt.Errorf("first %s (/chips %s)", c.Prompt, c.Action)
 		}
-		return refusal("phase_meeple", lang.A{"Square": g.TurnState.Placed.String(), "Spots": strings.Join(append(g.MeepleSpots(), "none"), ", ")})
+		return refusal("phase_meeple", lang.A{"Square": g.TurnState.Placed.String(), "Spots": strings.Join(legalPieceSpots(g), ", ")})
 	case game.PhaseSource:
 		var with []string
 		for _, a := range t.Entry().Actions {

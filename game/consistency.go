@@ -26,6 +26,56 @@ func (g *Game) CheckConsistency() error {
 			return fmt.Errorf("feature %d counts %d meeples, %d stand in it", r, g.nodes[r].meeples, n)
 		}
 	}
+	return g.checkPiecesAndGoods()
+}
+
+// checkPiecesAndGoods verifies the expansions' pieces and goods (R3.2): every builder stands on
+// a road or city not yet scored (until the end) and every pig on a field, and the goods the players
+// hold are exactly the goods symbols of the completed cities, never more than the box has.
+func (g *Game) checkPiecesAndGoods() error {
+	for _, pc := range g.Pieces {
+		r := g.find(g.meepleNode(&pc))
+		nd := &g.nodes[r]
+		switch pc.Kind {
+		case PieceBuilder:
+			if nd.kind != RoadFeature && nd.kind != CityFeature {
+				return fmt.Errorf("%s's builder stands on a %s", g.Players[pc.Player].Name, nd.kind)
+			}
+			if nd.flags&flagScored != 0 && g.Phase != PhaseOver {
+				return fmt.Errorf("%s's builder stays on a scored %s", g.Players[pc.Player].Name, nd.kind)
+			}
+		case PiecePig:
+			if nd.kind != FieldFeature {
+				return fmt.Errorf("%s's pig stands on a %s", g.Players[pc.Player].Name, nd.kind)
+			}
+		default:
+			return fmt.Errorf("a %s is listed with the builders and pigs", pc.Kind.Name())
+		}
+	}
+	var held, completed Goods
+	for _, p := range g.Players {
+		for k := range held {
+			held[k] += p.Goods[k]
+		}
+	}
+	if g.Opts.TB() {
+		for r := range g.nodes {
+			if nd := &g.nodes[r]; g.find(r) == r && nd.kind == CityFeature && nd.open == 0 && nd.flags&flagScored != 0 {
+				got := g.featureGoods(r)
+				for k := range completed {
+					completed[k] += got[k]
+				}
+			}
+		}
+	}
+	if held != completed {
+		return fmt.Errorf("goods held %v, goods symbols in the completed cities %v", held, completed)
+	}
+	for k := range held {
+		if held[k] > GoodsTotal[k] {
+			return fmt.Errorf("%d %s tokens held, the box has %d", held[k], GoodNames[k], GoodsTotal[k])
+		}
+	}
 	return nil
 }
 

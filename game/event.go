@@ -13,11 +13,15 @@ const (
 	EventIslandOpened   EventKind = "island_opened"
 	EventMeeplePlaced   EventKind = "meeple_placed"
 	EventMeepleReturned EventKind = "meeple_returned"
-	EventCompleted      EventKind = "feature_completed"
-	EventScored         EventKind = "scored"
-	EventVariant        EventKind = "variant"
-	EventResigned       EventKind = "resigned"
-	EventGameOver       EventKind = "game_over"
+	// EventGoodsTaken: Player took Points tokens of the good Text, completing a city (R3.2.2).
+	EventGoodsTaken EventKind = "goods_taken"
+	// EventSecondTile: the tile extended Player's builder; a second tile follows (R3.2.3).
+	EventSecondTile EventKind = "builder_second_tile"
+	EventCompleted  EventKind = "feature_completed"
+	EventScored     EventKind = "scored"
+	EventVariant    EventKind = "variant"
+	EventResigned   EventKind = "resigned"
+	EventGameOver   EventKind = "game_over"
 )
 
 // Event is one thing a move caused, in order. Only the fields its kind needs are set.
@@ -30,7 +34,9 @@ type Event struct {
 	Tile     TileID   `json:"tile"`
 	Rotation Rotation `json:"rotation"`
 	Spot     string   `json:"spot,omitempty"`
-	Points   int      `json:"points,omitempty"`
+	// Piece is the kind of piece placed or returned (a meeple when empty).
+	Piece  PieceKind `json:"piece,omitempty"`
+	Points int       `json:"points,omitempty"`
 	// Log is the index in Game.Log of the score change (EventScored), or -1.
 	Log int `json:"log"`
 	// Text is a name (a city, an island) or a variant's sentence.

@@ -19,6 +19,10 @@ type Flag struct {
 	// Legacy, when set, is the value for tables opened before flag values were stored with the
 	// table (Options.Legacy): a default may change, a stored game may not.
 	Legacy string
+	// Applies, when set, says whether the flag matters under these options (a map's reading of
+	// the expansions' rules matters only with them on): a table keeps the value of a flag only
+	// where it applies, so that tables opened before the flag existed keep their state.
+	Applies func(Options) bool
 	// field is where an engine flag lives in Options; map flags live in Options.Variant.
 	field   func(*Options) *string
 	boolean func(*Options) *bool
@@ -48,7 +52,20 @@ var EngineFlags = []Flag{
 		Choices: []string{FerryLanding, FerryRoadsContinue}, field: func(o *Options) *string { return &o.FerryModel }},
 	engineSwitch("innsCathedralsScoring", false, "inns and cathedrals score as in Inns & Cathedrals (OQ-34)",
 		func(o *Options) *bool { return &o.InnsCathedralsScoring }),
+	engineSwitch("innsCathedrals", false, "the full rules of Inns & Cathedrals: inns, cathedrals and the big meeple (R3.1, rules:ic)",
+		func(o *Options) *bool { return &o.InnsCathedrals }),
+	engineSwitch("tradersBuilders", false, "the full rules of Traders & Builders: goods, the builder and the pig (R3.2, rules:tb)",
+		func(o *Options) *bool { return &o.TradersBuilders }),
 }
+
+// When makes the flag matter only where applies holds (see Flag.Applies).
+func (f Flag) When(applies func(Options) bool) Flag {
+	f.Applies = applies
+	return f
+}
+
+// AppliesTo reports whether the flag matters under options o.
+func (f Flag) AppliesTo(o Options) bool { return f.Applies == nil || f.Applies(o) }
 
 // FindFlag finds a flag by name, ignoring case.
 func FindFlag(flags []Flag, name string) (Flag, bool) {

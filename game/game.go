@@ -34,6 +34,12 @@ type Player struct {
 	Meeples  int    `json:"meeples"`
 	Chips    []Chip `json:"chips"`
 	Resigned bool   `json:"resigned,omitempty"`
+	// Big, Builder and Pig are the expansions' pieces in supply, Goods the goods tokens held
+	// (with their rules on: R3.1.4, R3.2).
+	Big     int   `json:"big,omitempty"`
+	Builder int   `json:"builder,omitempty"`
+	Pig     int   `json:"pig,omitempty"`
+	Goods   Goods `json:"goods,omitzero"`
 }
 
 // StartTile fixes the initial tile of one start square (table scripts' !starts).
@@ -79,6 +85,9 @@ type Turn struct {
 	extra bool
 	// extraOwed is set by GrantExtraTurn: this turn's player plays an extra turn after it.
 	extraOwed bool
+	// second marks a builder's second tile; secondOwed, a tile that extended the player's
+	// builder, so that a second tile follows it (R3.2.3).
+	second, secondOwed bool
 }
 
 // Choice is a decision the rules force on the current player before the turn goes on (Great
@@ -111,6 +120,8 @@ type Game struct {
 	Deck      []TileID
 	Discarded []TileID
 	Meeples   []Meeple
+	// Pieces are the builders and pigs on the map: pieces that are not followers (R3.2).
+	Pieces    []Meeple
 	MapChips  []MapChip
 	ChipsOut  []Chip
 	Log       []ScoreEntry
@@ -175,7 +186,14 @@ func NewGame(m *Map, v Variant, s Setup) (*Game, error) {
 	}
 	g := newState(m, v, s, opts, rng)
 	for _, name := range s.Players {
-		g.Players = append(g.Players, Player{Name: name, Meeples: opts.Meeples})
+		p := Player{Name: name, Meeples: opts.Meeples}
+		if opts.IC() {
+			p.Big = 1
+		}
+		if opts.TB() {
+			p.Builder, p.Pig = 1, 1
+		}
+		g.Players = append(g.Players, p)
 	}
 	if opts.RandomOrder {
 		g.RNG.Shuffle(len(g.Players), func(i, j int) { g.Players[i], g.Players[j] = g.Players[j], g.Players[i] })
@@ -369,7 +387,7 @@ func (g *Game) Clone() *Game { return g.CloneInto(new(Game)) }
 // Searches copy thousands of positions a move; reusing the copies spares the allocator and the
 // garbage collector most of that work.
 func (g *Game) CloneInto(dst *Game) *Game {
-	players, deck, discarded, meeples := dst.Players, dst.Deck, dst.Discarded, dst.Meeples
+	players, deck, discarded, meeples, pieces := dst.Players, dst.Deck, dst.Discarded, dst.Meeples, dst.Pieces
 	mapChips, chipsOut := dst.MapChips, dst.ChipsOut
 	tiles, nodes, cloisters, frontier := dst.tiles, dst.nodes, dst.cloisters, dst.frontier
 	*dst = *g
@@ -380,6 +398,7 @@ func (g *Game) CloneInto(dst *Game) *Game {
 	dst.Deck = copyOver(deck, g.Deck)
 	dst.Discarded = copyOver(discarded, g.Discarded)
 	dst.Meeples = copyOver(meeples, g.Meeples)
+	dst.Pieces = copyOver(pieces, g.Pieces)
 	dst.MapChips = copyOver(mapChips, g.MapChips)
 	dst.ChipsOut = copyOver(chipsOut, g.ChipsOut)
 	// The log is only ever appended to, so a copy shares it: capped at its length, the first

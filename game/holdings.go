@@ -17,7 +17,9 @@ type Holding struct {
 	// Weight is each seat's meeple weight in it (Meeple.Weight); the seats with the most weight
 	// share the points.
 	Weight [6]int
-	root   int
+	// Pig marks the seats whose pig stands in the farm (R3.2.4).
+	Pig  [6]bool
+	root int
 }
 
 // Holdings appends to buf every feature holding meeples that has not scored yet. It is cheap
@@ -35,6 +37,18 @@ func (g *Game) Holdings(buf []Holding) []Holding {
 			buf = append(buf, g.holding(r, m))
 		}
 		buf[k].Weight[m.Player] += m.Weight
+	}
+	for i := range g.Pieces {
+		pc := &g.Pieces[i]
+		if pc.Kind != PiecePig {
+			continue
+		}
+		r := g.find(g.meepleNode(pc))
+		for k := start; k < len(buf); k++ {
+			if buf[k].root == r {
+				buf[k].Pig[pc.Player] = true
+			}
+		}
 	}
 	return buf
 }

@@ -13,8 +13,16 @@ func checkInvariants(g *Game, prevScores []int) error {
 		return err
 	}
 	onBoard := make([]int, len(g.Players))
+	bigOn := make([]int, len(g.Players))
 	for _, m := range g.Meeples {
+		if m.Kind == PieceBig {
+			bigOn[m.Player]++
+			continue
+		}
 		onBoard[m.Player]++
+	}
+	if err := checkPieces(g, bigOn); err != nil {
+		return err
 	}
 	logSum := make([]int, len(g.Players))
 	for _, e := range g.Log {
@@ -43,6 +51,36 @@ func checkInvariants(g *Game, prevScores []int) error {
 	return nil
 }
 
+// checkPieces accounts for the expansions' pieces: each player's one big meeple, builder and pig
+// is in supply or on the map (where they stand, and the goods, CheckConsistency checks).
+func checkPieces(g *Game, bigOn []int) error {
+	one := func(on bool) int {
+		if on {
+			return 1
+		}
+		return 0
+	}
+	builderOn := make([]int, len(g.Players))
+	pigOn := make([]int, len(g.Players))
+	for _, pc := range g.Pieces {
+		switch pc.Kind {
+		case PieceBuilder:
+			builderOn[pc.Player]++
+		case PiecePig:
+			pigOn[pc.Player]++
+		}
+	}
+	for i, p := range g.Players {
+		if p.Big+bigOn[i] != one(g.Opts.IC()) {
+			return fmt.Errorf("%s: %d big meeple in supply + %d on the map", p.Name, p.Big, bigOn[i])
+		}
+		if p.Builder+builderOn[i] != one(g.Opts.TB()) || p.Pig+pigOn[i] != one(g.Opts.TB()) {
+			return fmt.Errorf("%s: builder %d+%d, pig %d+%d (supply + map)", p.Name, p.Builder, builderOn[i], p.Pig, pigOn[i])
+		}
+	}
+	return nil
+}
+
 // TestRandomGamesKeepEveryInvariant plays 2,000 complete random games on the synthetic map and
 // checks the invariants after every move, replay at the end and a snapshot round trip mid-game.
 // (Variants are checked through the same kinds of checks by gametest.)
@@ -51,10 +89,14 @@ func TestRandomGamesKeepEveryInvariant(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
+	seen := map[string]int{}
 	for i := range games {
 		players := []string{"ann", "bob", "cy", "dee", "eve", "fay"}[:2+i%5]
 		setup := Setup{Players: players, Seed: uint64(i), Options: DefaultOptions()}
 		setup.Options.InnsCathedralsScoring = i%7 == 0
+		setup.Options.InnsCathedrals = i%3 == 1 || i%5 == 0
+		setup.Options.TradersBuilders = i%3 == 2 || i%5 == 0
+		setup.Options.Pool = []Pool{PoolCount, PoolAll}[i%2]
 		g, err := NewGame(syntheticMap(), nil, setup)
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
@@ -77,6 +119,14 @@ func TestRandomGamesKeepEveryInvariant(t *testing.T) {
 				t.Fatalf("game %d move %d %+v refused: %v", i, len(moves)+1, m, err)
 			}
 			moves = append(moves, m)
+			for _, e := range g.LastEvents() {
+				seen[string(e.Kind)+" "+string(e.Piece)]++
+			}
+			for _, e := range g.Log {
+				if e.Pig || e.Kind == "goods" {
+					seen["scored "+e.Kind]++
+				}
+			}
 			if err := checkInvariants(g, prev); err != nil {
 				t.Fatalf("game %d after move %d %+v: %v", i, len(moves), m, err)
 			}
@@ -90,6 +140,13 @@ func TestRandomGamesKeepEveryInvariant(t *testing.T) {
 		}
 		if r.Hash() != g.Hash() {
 			t.Fatalf("game %d: replay hash differs from the played game", i)
+		}
+	}
+	// The games must have played every piece of the expansions, or they checked nothing of them.
+	for _, what := range []string{"meeple_placed big", "meeple_placed builder", "meeple_placed pig", "meeple_returned big",
+		"meeple_returned builder", "goods_taken ", "builder_second_tile ", "scored farm", "scored goods"} {
+		if seen[what] == 0 {
+			t.Errorf("no random game had a %q", what)
 		}
 	}
 }
@@ -114,7 +171,7 @@ func checkSnapshotRoundTrip(t *testing.T, g *Game, rng *RNG) {
 	for a.Phase != PhaseOver {
 		ma, _ := a.RandomMove(&ra, nil)
 		mb, _ := b.RandomMove(&rb, nil)
-		if ma.Kind != mb.Kind || ma.Square != mb.Square || ma.Rotation != mb.Rotation || ma.Spot != mb.Spot {
+		if ma.Kind != mb.Kind || ma.Square != mb.Square || ma.Rotation != mb.Rotation || ma.Spot != mb.Spot || ma.Piece != mb.Piece {
 			t.Fatalf("restored game offers different moves: %+v vs %+v", ma, mb)
 		}
 		if err := a.Play(ma); err != nil {

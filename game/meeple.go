@@ -10,12 +10,14 @@ type Meeple struct {
 	// Weight is how many meeples it counts for in a majority: 1 when placed, more once the rules
 	// weigh it so (SetMeepleWeight).
 	Weight int `json:"weight"`
-	tile   uint16
-	local  uint8
+	// Kind is the big meeple (weight 2), the builder or the pig; empty for a meeple.
+	Kind  PieceKind `json:"kind,omitempty"`
+	tile  uint16
+	local uint8
 }
 
 // SetMeepleWeight makes the meeple m of this game count for w meeples in every majority until it
-// goes home: a meeple placed again starts at 1. A weight below 1, or a meeple that is not on this
+// goes home: a meeple placed again starts at its kind's weight (1, the big meeple 2). A weight below 1, or a meeple that is not on this
 // game's map, is a bug in the rules that ask for it.
 func (g *Game) SetMeepleWeight(m *Meeple, w int) {
 	if w < 1 {
@@ -62,26 +64,33 @@ func (g *Game) AppendMeepleSpots(buf []string) []string {
 	return buf
 }
 
-// hasMeepleSpot reports whether the current player could place a meeple now.
+// hasMeepleSpot reports whether the current player could place a meeple, or another piece of the
+// table's rules, now.
 func (g *Game) hasMeepleSpot() bool {
-	if g.Phase != PhaseMeeple || g.Players[g.Current].Meeples == 0 {
+	if g.Phase != PhaseMeeple {
 		return false
 	}
 	t, ok := g.tileAt(g.TurnState.Placed)
 	if !ok {
 		return false
 	}
-	for i := range t.face.Features {
-		if g.nodes[g.find(int(t.node)+i)].meeples == 0 {
-			return true
+	if g.Players[g.Current].Meeples > 0 {
+		for i := range t.face.Features {
+			if g.nodes[g.find(int(t.node)+i)].meeples == 0 {
+				return true
+			}
 		}
 	}
-	return false
+	return g.Opts.IC() && g.hasPieceSpot(t, PieceBig) ||
+		g.Opts.TB() && (g.hasPieceSpot(t, PieceBuilder) || g.hasPieceSpot(t, PiecePig))
 }
 
 // checkSpot finds the feature of the tile placed this turn that spot names, and checks that the
-// current player may put a meeple there.
-func (g *Game) checkSpot(spot string) (int, error) {
+// current player may put a piece of kind k there.
+func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
+	if k != PieceMeeple {
+		return g.checkPieceSpot(spot, k)
+	}
 	t, _ := g.tileAt(g.TurnState.Placed)
 	if g.Players[g.Current].Meeples == 0 {
 		return -1, refuse(ErrNoMeeples, []string{"none"}, "You have no meeple left in your supply: choose none.")
@@ -97,15 +106,53 @@ func (g *Game) checkSpot(spot string) (int, error) {
 	return i, nil
 }
 
-func (g *Game) placeMeeple(local int) {
+// checkPieceSpot is checkSpot for the expansions' pieces: the table's rules have them, one is in
+// supply, and the spot is one the piece's rule allows.
+func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
+	t, _ := g.tileAt(g.TurnState.Placed)
+	legal := func() []string { return append(g.PieceSpots(k), "none") }
+	if why := g.kindOffered(k); why != "" {
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "You cannot place a %s: %s.", k.Name(), why)
+	}
+	if g.supply(g.Current, k) == 0 {
+		return -1, refuse(ErrNoMeeples, []string{"none"}, "Your %s is on the map already: each player has one, and it comes back %s.", k.Name(),
+			map[PieceKind]string{PieceBig: "when its feature scores (R3.1.4)", PieceBuilder: "when its road or city scores (R3.2.3)", PiecePig: "only at the end (R3.2.4)"}[k])
+	}
+	i, ok := t.face.SpotFeature(spot)
+	if !ok {
+		return -1, refuse(ErrIllegalSpot, legal(), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
+	}
+	if why := g.whyNotPiece(t, i, k); why != "" {
+		return -1, refuse(ErrIllegalSpot, legal(), "Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why)
+	}
+	return i, nil
+}
+
+// pieceWeight is what a piece of kind k counts for in a majority when placed: the big meeple 2
+// (R3.1.4), the builder and the pig nothing (R3.2.3, R3.2.4).
+func pieceWeight(k PieceKind) int {
+	switch k {
+	case PieceBig:
+		return 2
+	case PieceBuilder, PiecePig:
+		return 0
+	}
+	return 1
+}
+
+func (g *Game) placeMeeple(local int, k PieceKind) {
 	t, _ := g.tileAt(g.TurnState.Placed)
 	ti, _ := g.cells.get(g.TurnState.Placed)
-	m := Meeple{Player: g.Current, Square: t.Square, Spot: t.face.Spots[local], Weight: 1, tile: uint16(ti), local: uint8(local)}
-	g.Meeples = append(g.Meeples, m)
-	g.nodes[g.find(int(t.node)+local)].meeples++
-	g.Players[g.Current].Meeples--
+	m := Meeple{Player: g.Current, Square: t.Square, Spot: t.face.Spots[local], Weight: pieceWeight(k), Kind: k, tile: uint16(ti), local: uint8(local)}
+	if k.Follower() {
+		g.Meeples = append(g.Meeples, m)
+		g.nodes[g.find(int(t.node)+local)].meeples++
+	} else {
+		g.Pieces = append(g.Pieces, m)
+	}
+	g.addSupply(g.Current, k, -1)
 	g.TurnState.Spot = m.Spot
-	g.emit(Event{Kind: EventMeeplePlaced, Player: g.Current, Square: t.Square, Spot: m.Spot})
+	g.emit(Event{Kind: EventMeeplePlaced, Player: g.Current, Square: t.Square, Spot: m.Spot, Piece: k})
 }
 
 // returnMeeple sends meeple i back to its owner's supply.
@@ -113,7 +160,7 @@ func (g *Game) returnMeeple(i int) {
 	m := g.Meeples[i]
 	g.nodes[g.find(g.meepleNode(&m))].meeples--
 	g.Meeples = append(g.Meeples[:i], g.Meeples[i+1:]...)
-	g.Players[m.Player].Meeples++
-	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot})
+	g.addSupply(m.Player, m.Kind, 1)
+	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot, Piece: m.Kind})
 	g.meepleReturned(m)
 }

@@ -15,7 +15,8 @@ type MoveKind string
 const (
 	// MovePlace places the drawn tile: Square and Rotation.
 	MovePlace MoveKind = "place"
-	// MoveMeeple places a meeple on the tile just placed (Spot), or none (Spot "none").
+	// MoveMeeple places a meeple on the tile just placed (Spot), or none (Spot "none"); Piece
+	// names another kind of piece (the big meeple, the builder, the pig).
 	MoveMeeple MoveKind = "meeple"
 	// MoveAction is a variant's action (sell wine, upgrade a meeple ...).
 	MoveAction MoveKind = "action"
@@ -41,7 +42,9 @@ type Move struct {
 	Square   Square   `json:"square"`
 	Rotation Rotation `json:"rotation,omitzero"`
 	Spot     string   `json:"spot,omitempty"`
-	Action   *Action  `json:"action,omitempty"`
+	// Piece is the kind of piece a meeple move puts on Spot: a meeple when empty.
+	Piece  PieceKind `json:"piece,omitempty"`
+	Action *Action   `json:"action,omitempty"`
 }
 
 // Action is a variant's action with its arguments, by name (sell wine:orange to:abroad).

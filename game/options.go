@@ -44,6 +44,12 @@ type Options struct {
 	FerryModel string `json:"ferry_model"`
 	// InnsCathedralsScoring turns on the Inns & Cathedrals scoring of inns and cathedrals (OQ-34).
 	InnsCathedralsScoring bool `json:"inns_cathedrals_scoring"`
+	// InnsCathedrals plays the full rules of Inns & Cathedrals (R3.1): the inns and cathedrals
+	// scoring and the big meeple. Off by default: the Maps play the tiles only (R3.3).
+	InnsCathedrals bool `json:"inns_cathedrals,omitempty"`
+	// TradersBuilders plays the full rules of Traders & Builders (R3.2): goods, the builder and
+	// the pig. Off by default (R3.3).
+	TradersBuilders bool `json:"traders_builders,omitempty"`
 	// RandomOrder seats the players in a random order instead of the order of joining.
 	RandomOrder bool `json:"random_order"`
 	// Variant holds the map variant's own flags (its RULES.md), by name.

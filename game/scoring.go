@@ -24,6 +24,11 @@ type ScoreEntry struct {
 	// Inn and Cathedral mark Inns & Cathedrals scoring (when the option is on).
 	Inn       bool `json:"inn,omitempty"`
 	Cathedral bool `json:"cathedral,omitempty"`
+	// Pig marks a farm scored 4 per city for the winner's pig (R3.2.4).
+	Pig bool `json:"pig,omitempty"`
+	// Good and Tokens are the good a "goods" entry scored and the most tokens of it (R3.2.2).
+	Good   string `json:"good,omitempty"`
+	Tokens int    `json:"tokens,omitempty"`
 	// Chip is the chip a "chip" entry scored (Map-Chips collection).
 	Chip Chip `json:"chip,omitzero"`
 	// Text is the whole reason of a variant's score change.
@@ -49,6 +54,9 @@ func (e ScoreEntry) Where() string {
 func (e ScoreEntry) Reason() string {
 	if e.Text != "" {
 		return e.Text
+	}
+	if e.Kind == "goods" {
+		return e.goodsReason()
 	}
 	if e.Kind == "chip" {
 		return fmt.Sprintf("chip on %s: %s = %d", e.From, e.Chip, e.Points)
@@ -85,6 +93,9 @@ func (e ScoreEntry) Reason() string {
 		}
 		return head + fmt.Sprintf("1 + %s = %d", plural(e.Neighbours, "neighbour", "neighbours"), e.Points)
 	case "farm":
+		if e.Pig {
+			return head + fmt.Sprintf("%s × 4 with a pig = %d", plural(e.Cities, "completed city", "completed cities"), e.Points)
+		}
 		return head + fmt.Sprintf("%s × 3 = %d", plural(e.Cities, "completed city", "completed cities"), e.Points)
 	}
 	return head + fmt.Sprint(e.Points)
@@ -161,7 +172,7 @@ func (g *Game) scoreFeature(r int) {
 	if nd.kind == CityFeature {
 		e.Arms = int(nd.pennants)
 	}
-	if g.Opts.InnsCathedralsScoring {
+	if g.Opts.innsCathedralsScored() {
 		e.Inn = nd.kind == RoadFeature && nd.flags&flagInn != 0
 		e.Cathedral = nd.kind == CityFeature && nd.flags&flagCathedral != 0
 	}
@@ -170,12 +181,18 @@ func (g *Game) scoreFeature(r int) {
 		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, To: to, Points: e.Points, Text: e.Kind})
 	}
 	g.award(r, e)
+	if complete && !g.finalScoring && g.Opts.TB() {
+		if nd.kind == CityFeature {
+			g.takeGoods(r)
+		}
+		g.returnBuilders(r)
+	}
 }
 
 // featurePoints is what the city or road rooted at r scores, complete or not (R2.5, R3.1).
 func (g *Game) featurePoints(r, tiles int, complete bool) int {
 	nd := &g.nodes[r]
-	ic := g.Opts.InnsCathedralsScoring
+	ic := g.Opts.innsCathedralsScored()
 	if nd.kind == RoadFeature {
 		if ic && nd.flags&flagInn != 0 {
 			if complete {
@@ -279,6 +296,9 @@ func (g *Game) scoreFinal() {
 		done[r] = true
 		g.scoreAtEnd(r, m)
 	}
+	if g.Opts.TB() {
+		g.scoreGoods()
+	}
 	g.finalScoring = false
 }
 
@@ -300,11 +320,40 @@ func (g *Game) scoreAtEnd(r int, m *Meeple) {
 // farmPoints is what a farm scores per completed city it borders (R2.6.4).
 const farmPoints = 3
 
-// scoreFarm scores the field rooted at r: 3 points per completed city it borders (R2.6.4).
+// pigPoints is what a farm scores per completed city to a winner with a pig in it (R3.2.4).
+const pigPoints = 4
+
+// scoreFarm scores the field rooted at r: 3 points per completed city it borders (R2.6.4), 4 to a
+// winner whose pig is in it (R3.2.4).
 func (g *Game) scoreFarm(r int) {
 	done, _ := g.farmCities(r)
 	_, from, to := g.featureExtent(r)
-	g.award(r, ScoreEntry{Kind: "farm", From: from, To: to, Cities: done, Points: farmPoints * done})
+	e := ScoreEntry{Kind: "farm", From: from, To: to, Cities: done, Points: farmPoints * done}
+	if len(g.Pieces) == 0 {
+		g.award(r, e)
+		return
+	}
+	winners, _ := g.majority(r)
+	for p, won := range winners {
+		if !won {
+			continue
+		}
+		e.Player, e.Pig, e.Points = p, false, farmPoints*done
+		if g.hasPig(r, p) {
+			e.Pig, e.Points = true, pigPoints*done
+		}
+		g.addEntry(e)
+	}
+}
+
+// hasPig reports whether player p's pig stands in the field rooted at r.
+func (g *Game) hasPig(r, p int) bool {
+	for i := range g.Pieces {
+		if pc := &g.Pieces[i]; pc.Kind == PiecePig && pc.Player == p && g.find(g.meepleNode(pc)) == r {
+			return true
+		}
+	}
+	return false
 }
 
 // farmCities counts the completed and the open cities the field rooted at r borders: what the

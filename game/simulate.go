@@ -16,6 +16,9 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 		if g.CanAct() && rng.Intn(2) == 0 {
 			return g.randomAction(rng), buf
 		}
+		if g.Opts.IC() || g.Opts.TB() {
+			return g.randomPiece(rng), buf
+		}
 		var scratch [16]string
 		spots := g.AppendMeepleSpots(scratch[:0])
 		if n := len(spots); n > 0 && rng.Intn(n+1) < n {
@@ -33,6 +36,18 @@ func (g *Game) RandomMove(rng *RNG, buf []Placement) (Move, []Placement) {
 		}
 	}
 	return Move{Kind: MovePass, Player: p}, buf
+}
+
+// randomPiece is randomly one of the pieces the current player may place now, or none, each as
+// likely, when the expansions' pieces are in play.
+func (g *Game) randomPiece(rng *RNG) Move {
+	var scratch [32]PieceChoice
+	choices := g.appendPieceChoices(scratch[:0])
+	if n := len(choices); n > 0 && rng.Intn(n+1) < n {
+		c := choices[rng.Intn(n)]
+		return Move{Kind: MoveMeeple, Player: g.Current, Spot: c.Spot, Piece: c.Kind}
+	}
+	return Move{Kind: MoveMeeple, Player: g.Current, Spot: "none"}
 }
 
 // randomAction is one of the legal actions, at random; the variant offers at least one.

@@ -30,6 +30,7 @@ type snapshot struct {
 	Tiles      []snapTile      `json:"tiles"`
 	SetupTiles int             `json:"setup_tiles"`
 	Meeples    []snapMeeple    `json:"meeples,omitempty"`
+	Pieces     []snapMeeple    `json:"pieces,omitempty"`
 	Scored     []int           `json:"scored,omitempty"`
 	Cloisters  []int           `json:"cloisters_done,omitempty"`
 	MapChips   []MapChip       `json:"map_chips,omitempty"`
@@ -52,20 +53,24 @@ type snapTile struct {
 
 // snapTurn is the turn in progress as snapshots have always kept it.
 type snapTurn struct {
-	Placed    Square         `json:"placed"`
-	Spot      string         `json:"spot,omitempty"`
-	Actions   map[string]int `json:"actions,omitempty"`
-	Choice    *Choice        `json:"choice,omitempty"`
-	Extra     bool           `json:"extra,omitempty"`
-	ExtraNext bool           `json:"extra_next,omitempty"`
+	Placed     Square         `json:"placed"`
+	Spot       string         `json:"spot,omitempty"`
+	Actions    map[string]int `json:"actions,omitempty"`
+	Choice     *Choice        `json:"choice,omitempty"`
+	Extra      bool           `json:"extra,omitempty"`
+	ExtraNext  bool           `json:"extra_next,omitempty"`
+	Second     bool           `json:"second,omitempty"`
+	SecondOwed bool           `json:"second_next,omitempty"`
 }
 
 func snapTurnOf(t Turn) snapTurn {
-	return snapTurn{Placed: t.Placed, Spot: t.Spot, Actions: t.Actions, Choice: t.Choice, Extra: t.extra, ExtraNext: t.extraOwed}
+	return snapTurn{Placed: t.Placed, Spot: t.Spot, Actions: t.Actions, Choice: t.Choice, Extra: t.extra, ExtraNext: t.extraOwed,
+		Second: t.second, SecondOwed: t.secondOwed}
 }
 
 func (s snapTurn) turn() Turn {
-	return Turn{Placed: s.Placed, Spot: s.Spot, Actions: s.Actions, Choice: s.Choice, extra: s.Extra, extraOwed: s.ExtraNext}
+	return Turn{Placed: s.Placed, Spot: s.Spot, Actions: s.Actions, Choice: s.Choice, extra: s.Extra, extraOwed: s.ExtraNext,
+		second: s.Second, secondOwed: s.SecondOwed}
 }
 
 // snapMeeple is a meeple by the tile and feature it stands on. Its weight is kept as snapshots
@@ -77,12 +82,14 @@ type snapMeeple struct {
 	Local  int  `json:"f"`
 	Double bool `json:"u,omitempty"`
 	Weight int  `json:"w,omitempty"`
+	// Kind is the big meeple, the builder or the pig; a meeple has none, as snapshots always had.
+	Kind PieceKind `json:"k,omitempty"`
 }
 
 func snapMeepleOf(m Meeple) snapMeeple {
-	s := snapMeeple{Player: m.Player, Tile: int(m.tile), Local: int(m.local)}
+	s := snapMeeple{Player: m.Player, Tile: int(m.tile), Local: int(m.local), Kind: m.Kind}
 	switch m.Weight {
-	case 1:
+	case 0, 1:
 	case 2:
 		s.Double = true
 	default:
@@ -99,7 +106,7 @@ func (s snapMeeple) weight() (int, error) {
 	case s.Double:
 		return 2, nil
 	case s.Weight == 0:
-		return 1, nil
+		return pieceWeight(s.Kind), nil
 	case s.Weight < 3:
 		return 0, fmt.Errorf("restore: a meeple has the weight w %d: w holds only weights above 2", s.Weight)
 	}
@@ -129,6 +136,9 @@ func (g *Game) Snapshot() ([]byte, error) {
 	}
 	for _, m := range g.Meeples {
 		s.Meeples = append(s.Meeples, snapMeepleOf(m))
+	}
+	for _, m := range g.Pieces {
+		s.Pieces = append(s.Pieces, snapMeepleOf(m))
 	}
 	for i := range g.nodes {
 		if g.nodes[i].flags&flagScored != 0 && g.find(i) == i {
@@ -215,19 +225,25 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 	}
 	g.Deck, g.Discarded = s.Deck, s.Discarded
 	for _, sm := range s.Meeples {
-		if sm.Tile < 0 || sm.Tile >= len(g.tiles) || sm.Local < 0 || sm.Local >= len(g.tiles[sm.Tile].face.Features) ||
-			sm.Player < 0 || sm.Player >= len(g.Players) {
-			return nil, fmt.Errorf("restore: a meeple stands on no feature")
-		}
-		w, err := sm.weight()
+		mp, err := g.restoreMeeple(sm)
 		if err != nil {
 			return nil, err
 		}
-		t := &g.tiles[sm.Tile]
-		mp := Meeple{Player: sm.Player, Square: t.Square, Spot: t.face.Spots[sm.Local], Weight: w,
-			tile: uint16(sm.Tile), local: uint8(sm.Local)}
+		if !mp.Kind.Follower() {
+			return nil, fmt.Errorf("restore: a %s is listed with the meeples", mp.Kind)
+		}
 		g.Meeples = append(g.Meeples, mp)
 		g.nodes[g.find(g.meepleNode(&mp))].meeples++
+	}
+	for _, sm := range s.Pieces {
+		mp, err := g.restoreMeeple(sm)
+		if err != nil {
+			return nil, err
+		}
+		if mp.Kind.Follower() {
+			return nil, fmt.Errorf("restore: a %s is listed with the builders and pigs", mp.Kind)
+		}
+		g.Pieces = append(g.Pieces, mp)
 	}
 	for _, r := range s.Scored {
 		if r < 0 || r >= len(g.nodes) {
@@ -258,6 +274,24 @@ func Restore(m *Map, v Variant, data []byte) (*Game, error) {
 	}
 	g.events = g.events[:0]
 	return g, nil
+}
+
+// restoreMeeple rebuilds a meeple, big meeple, builder or pig of a snapshot.
+func (g *Game) restoreMeeple(sm snapMeeple) (Meeple, error) {
+	if sm.Tile < 0 || sm.Tile >= len(g.tiles) || sm.Local < 0 || sm.Local >= len(g.tiles[sm.Tile].face.Features) ||
+		sm.Player < 0 || sm.Player >= len(g.Players) {
+		return Meeple{}, fmt.Errorf("restore: a meeple stands on no feature")
+	}
+	if !slices.Contains(PieceKinds, sm.Kind) {
+		return Meeple{}, fmt.Errorf("restore: %q is not a kind of piece", sm.Kind)
+	}
+	w, err := sm.weight()
+	if err != nil {
+		return Meeple{}, err
+	}
+	t := &g.tiles[sm.Tile]
+	return Meeple{Player: sm.Player, Square: t.Square, Spot: t.face.Spots[sm.Local], Weight: w, Kind: sm.Kind,
+		tile: uint16(sm.Tile), local: uint8(sm.Local)}, nil
 }
 
 // Replay builds a game from its setup and plays its moves; it fails on the first refused move.

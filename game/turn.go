@@ -125,7 +125,7 @@ func (g *Game) check(m Move) error {
 		if isNone(m.Spot) {
 			return nil
 		}
-		_, err := g.checkSpot(m.Spot)
+		_, err := g.checkSpot(m.Spot, m.Piece)
 		return err
 	case MoveAction:
 		if m.Action == nil {
@@ -197,8 +197,8 @@ func (g *Game) apply(m Move) {
 		if isNone(m.Spot) {
 			g.TurnState.Spot = "none"
 		} else {
-			local, _ := g.checkSpot(m.Spot)
-			g.placeMeeple(local)
+			local, _ := g.checkSpot(m.Spot, m.Piece)
+			g.placeMeeple(local, m.Piece)
 		}
 		g.afterMeeple()
 	case MoveDraw:
@@ -229,6 +229,10 @@ func (g *Game) place(s Square, r Rotation) {
 	g.emit(Event{Kind: EventTilePlaced, Player: g.Current, Square: s, Tile: g.Drawn, Rotation: r})
 	g.extendFrontier(s)
 	g.Phase = PhaseMeeple
+	if g.Opts.TB() && !g.TurnState.second && g.extendsBuilder(s) {
+		g.TurnState.secondOwed = true
+		g.emit(Event{Kind: EventSecondTile, Player: g.Current, Square: s})
+	}
 	g.afterPlacement(s)
 	if g.TurnState.Choice == nil && !g.hasMeepleSpot() && !g.CanAct() {
 		// Nothing to choose: the turn goes on without waiting for "no meeple".
@@ -263,6 +267,13 @@ func (g *Game) endTurn() {
 func (g *Game) nextTurn() {
 	if len(g.Deck) == 0 {
 		g.end()
+		return
+	}
+	if ts := g.TurnState; ts.secondOwed {
+		// The builder's second tile is part of the same turn (R3.2.3): an extra turn owed or
+		// being played stays so.
+		g.beginTurn(ts.extra)
+		g.TurnState.second, g.TurnState.extraOwed = true, ts.extraOwed
 		return
 	}
 	if g.TurnState.extraOwed {
@@ -331,7 +342,7 @@ func (g *Game) HasDrawn() bool { return g.Phase == PhasePlace }
 // default, an unplaced tile goes back into the stack at a random place, a placed tile is scored
 // with no meeple, and no offer is made.
 func (g *Game) skip() {
-	g.TurnState.extraOwed = false
+	g.TurnState.extraOwed, g.TurnState.secondOwed = false, false
 	if g.TurnState.Choice != nil {
 		g.chooseDefault()
 	}
@@ -348,7 +359,7 @@ func (g *Game) skip() {
 		g.scoreTurn(g.TurnState.Placed)
 		g.Phase = PhaseDecide
 		g.variantEndTurn()
-		g.TurnState.extraOwed = false
+		g.TurnState.extraOwed, g.TurnState.secondOwed = false, false
 		g.nextTurn()
 	default:
 		g.nextTurn()

@@ -15,6 +15,8 @@ type View struct {
 	Players   []Player     `json:"players"`
 	Board     []PlacedTile `json:"board"`
 	Meeples   []Meeple     `json:"meeples"`
+	// Pieces are the builders and pigs on the map (Traders & Builders).
+	Pieces    []Meeple     `json:"pieces,omitempty"`
 	MapChips  []MapChip    `json:"map_chips"`
 	ChipsOut  int          `json:"chips_out"`
 	Log       []ScoreEntry `json:"log"`
@@ -60,6 +62,7 @@ func (g *Game) PublicChipColor(sq Square) string {
 func (g *Game) View(full bool) *View {
 	v := &View{Map: g.Map, Full: full, Over: g.Phase == PhaseOver, Turn: g.Turn, Current: g.Current, Phase: g.Phase,
 		TilesLeft: len(g.Deck), Board: g.Placed(), Meeples: append([]Meeple(nil), g.Meeples...),
+		Pieces:   append([]Meeple(nil), g.Pieces...),
 		ChipsOut: len(g.ChipsOut), Log: append([]ScoreEntry(nil), g.Log...), Last: NoSquare,
 		Discarded: append([]TileID(nil), g.Discarded...)}
 	if g.HasDrawn() {

@@ -131,6 +131,19 @@ func legendItems(v *game.View, o Options, fr *frame) []legendItem {
 	if meepleShown(v, fr, func(mp game.Meeple) bool { return strings.HasPrefix(mp.Spot, "field:") }) {
 		own("farmer", "", "lying meeple: a farmer")
 	}
+	if meepleShown(v, fr, func(mp game.Meeple) bool { return mp.Kind == game.PieceBig }) {
+		own("big", "", "big meeple: taller, white band; counts 2")
+	}
+	for _, k := range []game.PieceKind{game.PieceBuilder, game.PiecePig} {
+		if slices.ContainsFunc(v.Pieces, func(mp game.Meeple) bool { return mp.Kind == k && fr.visible(mp.Square) }) {
+			own(string(k), "", map[game.PieceKind]string{game.PieceBuilder: "builder (pointed roof): a second tile", game.PiecePig: "pig: 4 per city for its farm"}[k])
+		}
+	}
+	for k, name := range game.GoodNames {
+		if slices.ContainsFunc(v.Players, func(p game.Player) bool { return p.Goods[k] > 0 }) {
+			own("good", name, name+" tokens held (panel)")
+		}
+	}
 	for _, k := range []game.MarkKind{game.MarkTile, game.MarkTileBacks, game.MarkMeeples} {
 		if markShown(v, fr, k) {
 			add("piece", string(k), map[game.MarkKind]string{game.MarkTile: "face-up tile, +N tiles under it",
@@ -278,6 +291,14 @@ func legendIcon(key, value string, d int) *sprite {
 		return chipSprite(game.MapChip{Chip: game.Chip{Color: game.Orange, Value: 2}, FaceUp: true}, d)
 	case "farmer":
 		return meepleSprite(cTextMuted, "", true, false, d*2/3)
+	case "big":
+		return figureSprite(pieceBig, cTextMuted, "", false, false, d*2/3, drawBigMeeple)
+	case "builder":
+		return figureSprite(pieceBuilder, cTextMuted, "", false, false, d*2/3, drawBuilder)
+	case "pig":
+		return figureSprite(piecePig, cTextMuted, "", false, false, d*2/3, drawPig)
+	case "good":
+		return goodSprite(slices.Index(game.GoodNames[:], value), d)
 	}
 	return pieces.get(pieceKey{kind: pieceLegend, text: key + "=" + value, size: d}, func() *sprite {
 		return paint(d, d, func(dc *gg.Context) { drawLegendIcon(pen{dc, float64(d), 0, 0}, key, value) })

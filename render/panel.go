@@ -186,6 +186,7 @@ func (pn *panel) drawPlayer(c *canvas, i, x0, y int) {
 			x = c.text(small, "×"+strconv.Itoa(p.Meeples), x+14, y+49, cText)
 		}
 	}
+	x = drawExpansionHoldings(c, p, i, x, y+44, 16, small)
 	x += 10
 	for k, ch := range p.Chips {
 		if x > x0+pn.w-40 && k < len(p.Chips)-1 {

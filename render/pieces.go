@@ -28,6 +28,10 @@ const (
 	pieceUpgrade
 	pieceBacks
 	pieceLegend
+	pieceBig
+	pieceBuilder
+	piecePig
+	pieceGood
 )
 
 type pieceKey struct {

@@ -248,6 +248,7 @@ func (pn *phonePanel) drawPlayer(c *canvas, i, x, y, w, h int) {
 	px = c.text(score, sc, px, mid+(score.ascent-score.descent)/2, cText) + 14
 	blitCentred(c, meepleSprite(col, "", false, false, 24), image.Pt(px+10, mid))
 	px = c.text(small, "×"+strconv.Itoa(p.Meeples), px+22, mid+(small.ascent-small.descent)/2, cText) + 8
+	px = drawExpansionHoldings(c, p, i, px, mid, 24, small)
 	for k, ch := range p.Chips {
 		if px+38 > right {
 			c.text(small, "+"+strconv.Itoa(len(p.Chips)-k), px, mid+(small.ascent-small.descent)/2, cText)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -293,8 +292,17 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 			continue
 		}
 		a, _ := spotAnchor(t.Tile.Type().Face(t.Rotation), m.Spot)
-		sp := meepleSprite(playerColor(m.Player), letters[m.Player], strings.HasPrefix(m.Spot, "field:"), m.Weight > 1, h)
-		blitCentred(c, sp, fr.point(m.Square, a))
+		blitCentred(c, pieceSprite(m, letters[m.Player], h), fr.point(m.Square, a))
+	}
+	// A builder or pig stands beside the follower it joins, a little lower and to the right.
+	for _, m := range v.Pieces {
+		t, ok := placed[m.Square]
+		if !ok || !fr.visible(m.Square) {
+			continue
+		}
+		a, _ := spotAnchor(t.Tile.Type().Face(t.Rotation), m.Spot)
+		at := fr.point(m.Square, a)
+		blitCentred(c, pieceSprite(m, letters[m.Player], h*3/4), at.Add(image.Pt(h/2, h/4)))
 	}
 	if t, ok := placed[v.Last]; ok && o.Markers {
 		drawMarkers(c, fr, t, v.Spots)

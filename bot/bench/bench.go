@@ -122,7 +122,7 @@ func Run(o Options) ([]Row, error) {
 func rowOrder() []string {
 	var names []string
 	for _, e := range variants.All(false) {
-		names = append(names, playoutRow(e).Name)
+		names = append(names, playoutRow(e).Name, rulesPlayoutRow(e).Name)
 	}
 	names = append(names, fixedRows...)
 	for _, l := range aiLevels {

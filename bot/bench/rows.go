@@ -45,22 +45,36 @@ func (r *runner) playouts() error {
 		if len(e.Actions) == 0 {
 			players = players[:2]
 		}
-		rng := game.NewRNG(1)
-		seed := uint64(0)
-		for range r.reps {
-			row.Values = append(row.Values, timed(r.window(), func() int {
-				seed++
-				g, err := game.NewGame(e.Map, e.Variant, game.Setup{Players: players, Seed: seed})
-				if err != nil {
-					panic(err)
-				}
-				g.PlayOut(&rng)
-				return 1
-			}))
-		}
+		row.Values = r.playoutRates(e, players, game.Options{})
 		r.add(row)
+		// With the expansions' own rules (rules:all) a game does more per move (pieces, goods,
+		// second tiles): it must stay within 0.7 of the same map's games without them.
+		all := game.Options{InnsCathedrals: true, TradersBuilders: true}
+		rules := rulesPlayoutRow(e)
+		rules.Target, rules.Values = 0.7*row.Median(), r.playoutRates(e, players, all)
+		r.add(rules)
 	}
 	return nil
+}
+
+// playoutRates times complete random games of e with options o (the zero value: the defaults),
+// once per repetition.
+func (r *runner) playoutRates(e variants.Entry, players []string, o game.Options) []float64 {
+	rng := game.NewRNG(1)
+	seed := uint64(0)
+	var out []float64
+	for range r.reps {
+		out = append(out, timed(r.window(), func() int {
+			seed++
+			g, err := game.NewGame(e.Map, e.Variant, game.Setup{Players: players, Seed: seed, Options: o})
+			if err != nil {
+				panic(err)
+			}
+			g.PlayOut(&rng)
+			return 1
+		}))
+	}
+	return out
 }
 
 // playoutRow is the playout row of a map: a map without chip rules against the base game's target
@@ -70,6 +84,17 @@ func playoutRow(e variants.Entry) Row {
 		return Row{Name: fmt.Sprintf("random playouts: %s, base game, 2 players (1 core)", e.Title), Unit: "games/s", Better: ">=", Target: 10000}
 	}
 	return Row{Name: fmt.Sprintf("random playouts: %s with chips, 3 players (1 core)", e.Title), Unit: "games/s", Better: ">=", Target: 3000}
+}
+
+// rulesPlayoutRow is the row of a map's random playouts with the expansions' own rules on
+// (rules:all), whose target is 0.7 times its playouts without them.
+func rulesPlayoutRow(e variants.Entry) Row {
+	players := 3
+	if len(e.Actions) == 0 {
+		players = 2
+	}
+	return Row{Name: fmt.Sprintf("random playouts: %s, rules:all, %d players (1 core)", e.Title, players), Unit: "games/s",
+		Better: ">=", Extra: "(target: 0.7 × the row above)"}
 }
 
 // midFrance is a France table half-way through a 3-player game, at a tile placement.

@@ -25,7 +25,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 		args = []string{"match", "--help"} // ai serve has no flags
 	}
 	if len(args) == 0 || args[0] != "match" {
-		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [--workers W] [-v], or bot ai serve (JSON lines on stdin and stdout)")
+		return fmt.Errorf("usage: bot ai match --a LEVEL --b LEVEL [--map M] [--decks N] [--players K] [--seed S] [--workers W] [--rules none|ic|tb|all] [-v], or bot ai serve (JSON lines on stdin and stdout)")
 	}
 	fs := flag.NewFlagSet("ai match", flag.ContinueOnError)
 	a := fs.String("a", string(ai.Hard), "level of side A: random, easy, normal, hard or master")
@@ -36,6 +36,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the first deck")
 	workers := fs.Int("workers", 1, "decks played at once; the result is the same for any number, but the times per move share the cores")
 	verbose := fs.Bool("v", false, "a line per deck on stderr")
+	rules := fs.String("rules", "none", "the expansions' own rules: none, ic, tb or all")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
@@ -51,6 +52,18 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	opts := game.DefaultOptions()
+	switch *rules {
+	case "none":
+	case "ic":
+		opts.InnsCathedrals = true
+	case "tb":
+		opts.TradersBuilders = true
+	case "all":
+		opts.InnsCathedrals, opts.TradersBuilders = true, true
+	default:
+		return fmt.Errorf("ai match: --rules %s: use none, ic, tb or all", game.Echo(*rules))
+	}
 	var progress io.Writer
 	if *verbose {
 		progress = os.Stderr
@@ -58,7 +71,7 @@ func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	// Ctrl-C ends a long match with the figures of the decks it finished.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed, Workers: *workers}.Run(ctx, progress)
+	res, err := ai.Match{Rules: r, A: la, B: lb, Decks: *decks, Players: *players, Seed: *seed, Workers: *workers, Options: opts}.Run(ctx, progress)
 	if errors.Is(err, context.Canceled) && len(res.Margins) > 0 {
 		res.Report(stdout)
 		return fmt.Errorf("ai match: stopped after %d of %d decks", len(res.Margins), *decks)

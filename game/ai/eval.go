@@ -14,6 +14,13 @@ const (
 	chipWorth = 1.5
 	// farmShare is the part of a farm's open cities counted as if they completed.
 	farmShare = 0.5
+	// With the expansions' rules: the big meeple in supply is worth a meeple and a half, the
+	// builder its likely second tile, the pig a little; a goods majority is worth its 10 points
+	// (R3.2.2), a pig makes its owner's farm worth 4/3 (R3.2.4).
+	bigWorth     = 1.5
+	builderWorth = 3.0
+	pigWorth     = 1.0
+	goodsWorth   = 10.0
 )
 
 // evaluate judges the position for seat: its expected final score less its rivals'.
@@ -32,9 +39,16 @@ func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holdi
 		v := expected(h, left, players)
 		for p := range players {
 			if h.Weight[p] == best {
+				if h.Pig[p] {
+					worth[p] += v * 4 / 3
+					continue
+				}
 				worth[p] += v
 			}
 		}
+	}
+	if g.Opts.IC() || g.Opts.TB() {
+		expansionWorth(g, worth[:players], frac)
 	}
 	for p := range players {
 		pl := &g.Players[p]
@@ -56,6 +70,32 @@ func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holdi
 		}
 	}
 	return relative(worth[:players], seat), buf
+}
+
+// expansionWorth adds what the expansions' pieces in supply and the goods majorities are worth
+// to each player.
+func expansionWorth(g *game.Game, worth []float64, frac float64) {
+	var best game.Goods
+	for p := range worth {
+		pl := &g.Players[p]
+		worth[p] += frac * (bigWorth*meepleFresh*float64(pl.Big) + builderWorth*float64(pl.Builder) + pigWorth*float64(pl.Pig))
+		for k, n := range pl.Goods {
+			best[k] = max(best[k], n)
+		}
+	}
+	if g.Over() {
+		return
+	}
+	for k, b := range best {
+		if b == 0 {
+			continue
+		}
+		for p := range worth {
+			if g.Players[p].Goods[k] == b {
+				worth[p] += goodsWorth
+			}
+		}
+	}
 }
 
 // relative is seat's worth less its rivals': the best rival's and their mean, half each, so that

@@ -25,6 +25,9 @@ type Match struct {
 	// Workers is how many decks are played at once (at least one). The result is the same for
 	// any number; only the times per move, which share the cores, differ.
 	Workers int
+	// Options are the table's rules (the expansions' own rules, flags); the zero value plays
+	// game.DefaultOptions.
+	Options game.Options
 }
 
 // Result is what a match measured.
@@ -151,7 +154,11 @@ func (m Match) deck(ctx context.Context, d int) deck {
 	names := []string{"p1", "p2", "p3", "p4", "p5", "p6"}[:m.Players]
 	for k := range 2 {
 		levels := m.seats(k)
-		setup := game.Setup{Players: names, Seed: m.Seed + uint64(d), Options: game.DefaultOptions()}
+		opts := m.Options
+		if opts.Pool == "" {
+			opts = game.DefaultOptions()
+		}
+		setup := game.Setup{Players: names, Seed: m.Seed + uint64(d), Options: opts}
 		g, err := game.NewGame(m.Rules.Map, m.Rules.Variant, setup)
 		if err != nil {
 			dk.err = err

@@ -31,8 +31,14 @@ func options(g *game.Game, buf []game.Move) []game.Move {
 			buf = append(buf, game.Move{Kind: game.MovePlace, Player: p, Square: pl.Square, Rotation: pl.Rotation})
 		}
 	case game.PhaseMeeple:
-		for _, s := range g.MeepleSpots() {
-			buf = append(buf, game.Move{Kind: game.MoveMeeple, Player: p, Spot: s})
+		if g.Opts.IC() || g.Opts.TB() {
+			for _, c := range g.PieceChoices() {
+				buf = append(buf, game.Move{Kind: game.MoveMeeple, Player: p, Spot: c.Spot, Piece: c.Kind})
+			}
+		} else {
+			for _, s := range g.MeepleSpots() {
+				buf = append(buf, game.Move{Kind: game.MoveMeeple, Player: p, Spot: s})
+			}
 		}
 		buf = append(buf, game.Move{Kind: game.MoveMeeple, Player: p, Spot: "none"})
 	case game.PhaseFinish, game.PhaseDecide:

@@ -31,6 +31,21 @@ var names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 // the move and the rule.
 func Playouts(t testing.TB, r game.MapRules, games int, seed uint64) {
 	t.Helper()
+	playouts(t, r, games, seed, game.DefaultOptions())
+}
+
+// PlayoutsWithExpansionRules is Playouts with the full rules of both expansions on (rules:all):
+// the big meeple, the builder and the pig, goods and the inns and cathedrals, on every tile of
+// both expansions. Check accounts for every piece and CheckConsistency for the goods.
+func PlayoutsWithExpansionRules(t testing.TB, r game.MapRules, games int, seed uint64) {
+	t.Helper()
+	o := game.DefaultOptions()
+	o.InnsCathedrals, o.TradersBuilders = true, true
+	playouts(t, r, games, seed, o)
+}
+
+func playouts(t testing.TB, r game.MapRules, games int, seed uint64, o game.Options) {
+	t.Helper()
 	if err := game.CheckHooks(r.Variant); err != nil {
 		t.Fatalf("%s: %v", r.ID, err)
 	}
@@ -38,7 +53,7 @@ func Playouts(t testing.TB, r game.MapRules, games int, seed uint64) {
 		games = max(1, games/10)
 	}
 	for i := range games {
-		s := game.Setup{Players: names[:2+i%5], Seed: seed + uint64(i), Options: game.DefaultOptions()}
+		s := game.Setup{Players: names[:2+i%5], Seed: seed + uint64(i), Options: o}
 		if err := Play(r, s, seed^uint64(i)*0x9e3779b97f4a7c15); err != nil {
 			t.Fatalf("%s game %d (seed %d, %d players): %v", r.ID, i, s.Seed, len(s.Players), err)
 		}
@@ -97,7 +112,7 @@ func describe(m game.Move) string {
 	case game.MovePlace:
 		return fmt.Sprintf("(place %s %s°)", m.Square, m.Rotation)
 	case game.MoveMeeple:
-		return fmt.Sprintf("(meeple %s)", m.Spot)
+		return fmt.Sprintf("(%s %s)", m.Piece.Name(), m.Spot)
 	case game.MoveAction:
 		return fmt.Sprintf("(action %s)", m.Action)
 	}
@@ -109,6 +124,9 @@ type Pieces struct {
 	Tiles   int
 	Chips   int
 	Meeples []int
+	// Big, Builder and Pig count each player's pieces of the expansions' rules, in supply or on
+	// the map.
+	Big, Builder, Pig []int
 }
 
 // Count counts g's tiles (on the board, in the stack, drawn, out of the game, held by the
@@ -117,19 +135,33 @@ type Pieces struct {
 func Count(g *game.Game) Pieces {
 	held := g.Held()
 	p := Pieces{Tiles: len(g.Placed()) + len(g.Deck) + len(g.Discarded) + len(held.Tiles),
-		Chips: len(g.MapChips) + len(g.ChipsOut) + len(held.Chips), Meeples: make([]int, len(g.Players))}
+		Chips: len(g.MapChips) + len(g.ChipsOut) + len(held.Chips), Meeples: make([]int, len(g.Players)),
+		Big: make([]int, len(g.Players)), Builder: make([]int, len(g.Players)), Pig: make([]int, len(g.Players))}
 	if g.HasDrawn() {
 		p.Tiles++
 	}
 	for i, pl := range g.Players {
 		p.Chips += len(pl.Chips)
 		p.Meeples[i] = pl.Meeples
+		p.Big[i], p.Builder[i], p.Pig[i] = pl.Big, pl.Builder, pl.Pig
 		if i < len(held.Meeples) {
 			p.Meeples[i] += held.Meeples[i]
 		}
 	}
 	for _, m := range g.Meeples {
+		if m.Kind == game.PieceBig {
+			p.Big[m.Player]++
+			continue
+		}
 		p.Meeples[m.Player]++
+	}
+	for _, m := range g.Pieces {
+		switch m.Kind {
+		case game.PieceBuilder:
+			p.Builder[m.Player]++
+		case game.PiecePig:
+			p.Pig[m.Player]++
+		}
 	}
 	return p
 }
@@ -150,6 +182,10 @@ func Check(g *game.Game, start Pieces, scores []int) error {
 	for i, p := range g.Players {
 		if now.Meeples[i] != g.Opts.Meeples || p.Meeples < 0 {
 			return fmt.Errorf("%s: %d meeples accounted for (%d in supply), not %d", p.Name, now.Meeples[i], p.Meeples, g.Opts.Meeples)
+		}
+		one := map[bool]int{true: 1}
+		if now.Big[i] != one[g.Opts.IC()] || now.Builder[i] != one[g.Opts.TB()] || now.Pig[i] != one[g.Opts.TB()] {
+			return fmt.Errorf("%s: %d big meeple, %d builder, %d pig accounted for (supply and map)", p.Name, now.Big[i], now.Builder[i], now.Pig[i])
 		}
 		if scores != nil && p.Score < scores[i] {
 			return fmt.Errorf("%s's score fell from %d to %d", p.Name, scores[i], p.Score)

@@ -15,7 +15,7 @@ const (
 
 // Actions lists the sales open to the current player (F6-F9).
 func (v Variant) Actions(g *game.Game) []game.LegalAction {
-	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
+	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 || noSaleOnBuilderTile(g) {
 		return nil
 	}
 	hand := g.Players[g.Current].Chips
@@ -48,7 +48,7 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 // CanAct reports whether a sale is open, without building the list of sales. Most placements
 // qualify for no sale at all, so that is checked before the hand.
 func (v Variant) CanAct(g *game.Game) bool {
-	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 {
+	if g.Phase != game.PhaseMeeple || g.TurnState.Actions["sell"] > 0 || noSaleOnBuilderTile(g) {
 		return false
 	}
 	abroad, _ := v.judge(g, "abroad", "")
@@ -69,6 +69,12 @@ func (v Variant) CanAct(g *game.Game) bool {
 	return false
 }
 
+// noSaleOnBuilderTile reports whether the tile just placed is a builder's second tile at a table
+// where only the first tile of a turn sells (FlagSaleOnBuilderTile).
+func noSaleOnBuilderTile(g *game.Game) bool {
+	return g.BuilderTile() && !FlagSaleOnBuilderTile.On(g.Opts)
+}
+
 // Act sells one wine.
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != "sell" {
@@ -79,6 +85,9 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	if g.TurnState.Actions["sell"] > 0 {
 		return game.RefuseAction(nil, "You have already sold a wine this turn: at most one sale per turn.")
+	}
+	if noSaleOnBuilderTile(g) {
+		return game.RefuseAction(nil, "This is your builder's second tile, and at this table only the turn's first tile sells wine (franceSaleOnBuilderTile=false).")
 	}
 	color, err := game.ParseColor(a.Args["wine"])
 	if err != nil {

@@ -20,6 +20,10 @@ func whyNoIsle(g *game.Game) string {
 		return "this is your extra turn: at most one extra turn per round, and none during the extra turn"
 	case g.TurnState.Actions[IsleAction] > 0:
 		return "you already bought your extra turn this round"
+	case g.BuilderTileOwed():
+		return "your builder's second tile comes first: the extra turn is offered once your whole double turn is over"
+	case g.BuilderTile() && FlagBuilderTileIsExtraTurn.On(g.Opts):
+		return "your builder's second tile was this round's extra turn (gbBuilderTileIsExtraTurn)"
 	case p.Meeples == 0:
 		return "you have no meeple in your supply to put on the Isle of Man"
 	case g.Phase != game.PhaseDecide:

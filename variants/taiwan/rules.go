@@ -9,11 +9,17 @@ import (
 // the open edges of large cities only.
 var FlagAnyLargeCitySquare = mapchips.AnyLargeCitySquareFlag(false, "")
 
+// FlagBigMeepleUpgrade is the reading of OQ-41 for tables that play the rules of Inns & Cathedrals
+// (rules:ic): an upgrade adds one to what a meeple counts, so an upgraded big meeple counts 3
+// (true); with false a big meeple cannot be upgraded. The published rules are silent.
+var FlagBigMeepleUpgrade = game.BoolFlag("taiwanBigMeepleUpgrade", true,
+	"with rules:ic, an upgraded big meeple counts 3; false: a big meeple cannot be upgraded (OQ-41)").When(game.Options.IC)
+
 // Rules is Map-Chips Taiwan as the registry lists it.
 func Rules() game.MapRules {
 	return game.MapRules{
 		ID: "taiwan", Map: Map(), Variant: Variant{},
-		Flags: []game.Flag{FlagAnyLargeCitySquare},
+		Flags: []game.Flag{FlagAnyLargeCitySquare, FlagBigMeepleUpgrade},
 		Actions: []game.ActionSpec{{Name: UpgradeAction, Step: game.StepFinish, Shortcut: "upgrade",
 			Description: "Upgrade one of your meeples on the map with chips worth exactly 4: it counts 2 until it scores",
 			Options: []game.ActionOption{

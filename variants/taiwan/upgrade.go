@@ -181,7 +181,7 @@ func canonical(pay []game.Chip) []game.Chip {
 func upgradable(g *game.Game) []*game.Meeple {
 	var out []*game.Meeple
 	for i := range g.Meeples {
-		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) {
+		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) && upgradableKind(g, m) {
 			out = append(out, m)
 		}
 	}
@@ -226,7 +226,7 @@ func (Variant) CanAct(g *game.Game) bool {
 		return false
 	}
 	for i := range g.Meeples {
-		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) {
+		if m := &g.Meeples[i]; m.Player == g.Current && !upgraded(m) && upgradableKind(g, m) {
 			return true
 		}
 	}
@@ -277,6 +277,8 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return game.RefuseAction(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
 	case upgraded(m):
 		return game.RefuseAction(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+	case !upgradableKind(g, m):
+		return game.RefuseAction(where(), "The meeple on %s is your big meeple, and this table upgrades no big meeple (taiwanBigMeepleUpgrade=false, OQ-41).", sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
 		return game.RefuseAction(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
@@ -309,7 +311,7 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	}
 	// An upgraded meeple counts 2 in every majority, farmers at the final scoring included, until
 	// it goes home (T9, T10, T11).
-	g.SetMeepleWeight(m, UpgradedWeight)
+	g.SetMeepleWeight(m, m.Weight+UpgradedWeight-1)
 	st(g).Under = append(st(g).Under, under{Square: m.Square, Spot: m.Spot, Player: p, Chip: pay[0]})
 	out := "nothing else"
 	if len(pay) > 1 {
@@ -320,11 +322,19 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	return nil
 }
 
-// UpgradedWeight is what an upgraded meeple counts for in a majority (T9).
+// UpgradedWeight is what an upgraded meeple counts for in a majority (T9). An upgrade adds one to
+// what the meeple counts: an upgraded big meeple counts 3 (OQ-41, FlagBigMeepleUpgrade).
 const UpgradedWeight = 2
 
-// upgraded reports whether m carries an upgrade: only an upgrade weighs a meeple on this map.
-func upgraded(m *game.Meeple) bool { return m.Weight > 1 }
+// upgraded reports whether m carries an upgrade: only an upgrade weighs a meeple more than its
+// kind does on this map.
+func upgraded(m *game.Meeple) bool { return m.Weighed() }
+
+// upgradableKind reports whether the table upgrades a meeple of m's kind: a big meeple only with
+// FlagBigMeepleUpgrade (OQ-41).
+func upgradableKind(g *game.Game, m *game.Meeple) bool {
+	return m.Kind != game.PieceBig || FlagBigMeepleUpgrade.On(g.Opts)
+}
 
 func meepleOn(g *game.Game, sq game.Square) *game.Meeple {
 	for i := range g.Meeples {

@@ -31,6 +31,11 @@ func Export(s game.Setup, moves []game.Move, meta Meta) (*SavedGame, error) {
 	if s.Map != m.ID {
 		return nil, fmt.Errorf("%w: it is played on %s; only games of the %s table are written (JCloisterZone has no printed maps)", ErrUnsupported, s.Map, m.ID)
 	}
+	if o := s.Options; o.IC() || o.TB() {
+		// JCloisterZone plays both boxes, but the big meeple, builder, pig and goods are not
+		// written yet: writing them as meeples would give it another game.
+		return nil, fmt.Errorf("%w: it plays the expansions' own rules (rules:ic, rules:tb), which this export does not write yet", ErrUnsupported)
+	}
 	g, err := game.NewGame(m, nil, s)
 	if err != nil {
 		return nil, fmt.Errorf("the deal: %w", err)
