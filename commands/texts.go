@@ -55,7 +55,7 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 				lines = append(lines, p.T("ev_piece_placed", lang.A{"Player": name(e.Player), "Piece": pieceNameIn(p, e.Piece), "Spot": e.Spot, "Square": e.Square.String()}))
 			}
 		case game.EventGoodsTaken:
-			lines = append(lines, p.T("ev_goods_taken", lang.A{"Player": name(e.Player), "Count": e.Points, "Good": p.T("good_"+e.Text, nil)}))
+			lines = append(lines, p.N("ev_goods_taken", e.Points, lang.A{"Player": name(e.Player), "Good": p.T("good_"+e.Text, nil)}))
 		case game.EventSecondTile:
 			lines = append(lines, p.T("ev_second_tile", lang.A{"Player": name(e.Player)}))
 		case game.EventCompleted:
