@@ -136,6 +136,8 @@ func TestBrowserSliderShowsMoveN(t *testing.T) {
 	do(t, ctx, "move the slider", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 		`(() => { const s = document.getElementById("slider"); s.value = %d; s.dispatchEvent(new Event("input")); })()`, n)))
 	waitFor(t, ctx, boardLoaded(n))
+	// Loaded is not shown: the board must have a frame and a scale to be seen in.
+	waitFor(t, ctx, `document.getElementById("viewport").clientHeight > 100 && +document.getElementById("viewport").dataset.scale > 0.05`)
 	if got := eval[string](t, ctx, `document.getElementById("poslabel").textContent`); got != "after move 5" {
 		t.Errorf("caption %q, want after move 5", got)
 	}

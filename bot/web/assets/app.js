@@ -100,6 +100,11 @@
     $("zoomout").addEventListener("click", () => zoomAt(0.8, ...centre()));
     $("zoomfit").addEventListener("click", fit);
     window.addEventListener("resize", () => { if (st.fitted) fit(); else { clamp(); apply(); } });
+    // The frame can change size without the window doing so (its style arriving after the
+    // picture on a slow connection left it 0 high, and the board at 0%): a fitted board follows.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => { if (st.fitted) fit(); else { clamp(); apply(); } }).observe(viewport);
+    }
     // A new position's picture has the same size: the view stays where the reader left it.
     let first = true;
     img.addEventListener("load", () => {
