@@ -59,6 +59,11 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 		defer leagueMu.Unlock()
 		return leagues.Handle(c, in)
 	}()
+	if r.OK && r.League != "" {
+		if link := b.leagueLink(r.League); link != "" {
+			r.Text += "\n" + leagueLinkLine(link)
+		}
+	}
 	if !r.OK || !r.Public {
 		file := r.File
 		if r.Standings != nil {
@@ -79,6 +84,9 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	b.editOriginal(i, "Done.", nil, nil)
 }
 
+// leagueLinkLine links to a league's page (in angle brackets: Discord shows no preview).
+func leagueLinkLine(link string) string { return "Standings, schedule and ratings: <" + link + ">" }
+
 // postLeague announces a league change in its channel; a round's start pings its players.
 func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
 	var ping []string
@@ -89,7 +97,7 @@ func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
 		ping = append(ping, start.Season.Rounds[start.Season.Started-1].Byes...)
 		ping = b.pingable(ping)
 		if link := b.leagueLink(start.League.ID); link != "" {
-			text += "\nStandings, schedule and ratings: <" + link + ">"
+			text += "\n" + leagueLinkLine(link)
 		}
 	}
 	if _, err := b.send(channel, text, nil, nil, ping); err != nil {

@@ -140,6 +140,11 @@ func TestLeaguePageFromTheRoundStart(t *testing.T) {
 	if link == "" {
 		t.Fatal("no round start links to the league's page")
 	}
+	for _, sub := range []string{"standings", "schedule"} {
+		if found := leaguePageLink.FindStringSubmatch(r.slash(r.members[0], sub)); found == nil || found[1] != link {
+			t.Errorf("/league %s does not link to the league's page %s", sub, link)
+		}
+	}
 	res, err := http.Get(srv.URL + link)
 	if err != nil {
 		t.Fatal(err)

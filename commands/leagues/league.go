@@ -54,6 +54,9 @@ type Reply struct {
 	Standings *StandingsPicture
 	// Start asks the bot to open the games of a round that has just started, in this order.
 	Start *RoundStart
+	// League is the id of the league a view shows (standings, schedule), so that the bot can
+	// link to its web page.
+	League string
 }
 
 // RoundStart is a round to open: the league and season as saved, and the fixtures to play.

@@ -95,7 +95,7 @@ func leagueStandings(c Context, l league.League, v string) Reply {
 	if err != nil {
 		return fail("%v", err)
 	}
-	return Reply{OK: true, Text: StandingsText(l, s), Standings: standingsPicture(l, s)}
+	return Reply{OK: true, Text: StandingsText(l, s), Standings: standingsPicture(l, s), League: l.ID}
 }
 
 func leagueSchedule(c Context, l league.League, v string) Reply {
@@ -134,7 +134,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 			fmt.Fprintf(&b, "\n  Bye: %s", names(s, s.Rounds[r-1].Byes))
 		}
 	}
-	return Reply{OK: true, Text: b.String()}
+	return Reply{OK: true, Text: b.String(), League: l.ID}
 }
 
 func names(s league.Season, ids []string) string {
