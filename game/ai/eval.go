@@ -47,10 +47,23 @@ func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holdi
 			}
 		}
 	}
-	if g.Opts.IC() || g.Opts.TB() {
-		expansionWorth(g, worth[:players], frac)
+	suppliesWorth(g, worth[:players], frac, left)
+	if g.Over() {
+		for p := range players {
+			worth[p] = float64(g.Players[p].Score)
+		}
 	}
-	for p := range players {
+	return relative(worth[:players], seat), buf
+}
+
+// suppliesWorth adds to each player's worth their score and what they hold: meeples in supply
+// (each a little less than the one before), chips while tiles remain, and the expansions' pieces
+// and goods. evaluate and masterEval share it, so that the two levels price a supply alike.
+func suppliesWorth(g *game.Game, worth []float64, frac float64, left int) {
+	if g.Opts.IC() || g.Opts.TB() {
+		expansionWorth(g, worth, frac)
+	}
+	for p := range worth {
 		pl := &g.Players[p]
 		worth[p] += float64(pl.Score)
 		m := meepleFresh * frac
@@ -64,12 +77,6 @@ func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holdi
 			}
 		}
 	}
-	if g.Over() {
-		for p := range players {
-			worth[p] = float64(g.Players[p].Score)
-		}
-	}
-	return relative(worth[:players], seat), buf
 }
 
 // expansionWorth adds what the expansions' pieces in supply and the goods majorities are worth

@@ -31,7 +31,11 @@ func masterEval(g *game.Game, seat int, buf []game.Holding) (float64, []game.Hol
 		v, p := expectedChance(h, left, players)
 		for q := range players {
 			if h.Weight[q] == best {
-				worth[q] += v
+				if h.Pig[q] {
+					worth[q] += v * 4 / 3 // R3.2.4, as evaluate counts it
+				} else {
+					worth[q] += v
+				}
 			}
 			if h.Weight[q] > 0 && h.Kind != game.FieldFeature {
 				// The weight is one per meeple but for a large meeple: either way about one
@@ -40,20 +44,7 @@ func masterEval(g *game.Game, seat int, buf []game.Holding) (float64, []game.Hol
 			}
 		}
 	}
-	for q := range players {
-		pl := &g.Players[q]
-		worth[q] += float64(pl.Score)
-		m := meepleFresh * frac
-		for range pl.Meeples {
-			worth[q] += m
-			m *= meepleDecay
-		}
-		if left > 0 {
-			for _, c := range pl.Chips {
-				worth[q] += chipWorth * float64(c.Value)
-			}
-		}
-	}
+	suppliesWorth(g, worth[:players], frac, left)
 	return relative(worth[:players], seat), buf
 }
 
