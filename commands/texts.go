@@ -97,43 +97,35 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 }
 
 // piecesHeld is what a player holds of the expansions' pieces and goods, when their rules are
-// on: ", the big meeple, the builder and the pig; goods 2 wine, 1 cloth".
-func piecesHeld(o game.Options, p game.Player) string {
+// on: " and big meeple, builder, pig; goods 2 wine, 1 cloth".
+func piecesHeld(p *lang.Printer, o game.Options, pl game.Player) string {
 	var have []string
-	if o.IC() && p.Big > 0 {
-		have = append(have, "the big meeple")
+	if o.IC() && pl.Big > 0 {
+		have = append(have, pieceNameIn(p, game.PieceBig))
 	}
-	if o.TB() && p.Builder > 0 {
-		have = append(have, "the builder")
+	if o.TB() && pl.Builder > 0 {
+		have = append(have, pieceNameIn(p, game.PieceBuilder))
 	}
-	if o.TB() && p.Pig > 0 {
-		have = append(have, "the pig")
+	if o.TB() && pl.Pig > 0 {
+		have = append(have, pieceNameIn(p, game.PiecePig))
 	}
 	out := ""
 	if len(have) > 0 {
-		out = " and " + strings.Join(have, ", ")
+		out = p.T("status_pieces_held", lang.A{"Pieces": join(p, have)})
 	}
 	if o.TB() {
 		var goods []string
-		for k, n := range p.Goods {
+		for k, n := range pl.Goods {
 			if n > 0 {
-				goods = append(goods, fmt.Sprintf("%d %s", n, game.GoodNames[k]))
+				goods = append(goods, p.Number(n)+" "+p.T("good_"+game.GoodNames[k], nil))
 			}
 		}
 		if len(goods) == 0 {
-			goods = []string{"none"}
+			goods = []string{p.T("status_goods_none", nil)}
 		}
-		out += "; goods " + strings.Join(goods, ", ")
+		out += p.T("status_goods", lang.A{"Goods": join(p, goods)})
 	}
 	return out
-}
-
-// aPiece is a piece with its article: "a meeple", "the big meeple", "the builder".
-func aPiece(k game.PieceKind) string {
-	if k == game.PieceMeeple {
-		return "a meeple"
-	}
-	return "the " + pieceName(k)
 }
 
 // scoresLine is "Scores: ann 24, bob 17."
@@ -406,7 +398,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 	}
 	for i, pl := range g.Players {
 		b.WriteString(p.T("status_player", lang.A{"Player": t.Seats[i].Name, "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
-		b.WriteString(piecesHeld(g.Opts, pl))
+		b.WriteString(piecesHeld(p, g.Opts, pl))
 		if len(pl.Chips) > 0 {
 			b.WriteString(p.T("status_chips", lang.A{"Chips": game.ChipList(pl.Chips)}))
 		}
