@@ -22,18 +22,19 @@ func pieceSprite(m game.Meeple, letter string, h int) *sprite {
 	farmer := strings.HasPrefix(m.Spot, "field:")
 	switch m.Kind {
 	case game.PieceBig:
-		return figureSprite(pieceBig, col, letter, farmer, m.Weighed(), h*4/3, drawBigMeeple)
+		return figureSprite(pieceBig, col, letter, farmer, m.Weighed(), h*4/3, 40, drawBigMeeple)
 	case game.PieceBuilder:
-		return figureSprite(pieceBuilder, col, letter, false, false, h, drawBuilder)
+		return figureSprite(pieceBuilder, col, letter, false, false, h, 40, drawBuilder)
 	case game.PiecePig:
-		return figureSprite(piecePig, col, letter, false, false, h, drawPig)
+		return figureSprite(piecePig, col, letter, false, false, h, 40, drawPig)
 	}
 	return meepleSprite(col, letter, farmer, m.Weighed(), h)
 }
 
 // figureSprite is a piece of colour col drawn by draw in the unit box of a sprite one and a half
-// times h on a side, with the player's letter; lying for a farmer, starred when upgraded.
-func figureSprite(kind pieceKind, col uint8, letter string, farmer, upgraded bool, h int, draw func(p pen, col uint8)) *sprite {
+// times h on a side, with the player's letter (letterPct per cent of h high); lying for a farmer,
+// starred when upgraded.
+func figureSprite(kind pieceKind, col uint8, letter string, farmer, upgraded bool, h, letterPct int, draw func(p pen, col uint8)) *sprite {
 	return pieces.get(pieceKey{kind, col, letter + map[bool]string{true: "/farmer"}[farmer], upgraded, h}, func() *sprite {
 		side := h * 3 / 2
 		s := paint(side, side, func(dc *gg.Context) {
@@ -57,7 +58,7 @@ func figureSprite(kind pieceKind, col uint8, letter string, farmer, upgraded boo
 			if farmer {
 				cx, cy = side/2+h*12/100, side/2
 			}
-			spriteCanvas(s).textCentred(fontFace(true, h*40/100), letter, cx, cy, ink)
+			spriteCanvas(s).textCentred(fontFace(true, h*letterPct/100), letter, cx, cy, ink)
 		}
 		return s
 	})

@@ -292,11 +292,11 @@ func legendIcon(key, value string, d int) *sprite {
 	case "farmer":
 		return meepleSprite(cTextMuted, "", true, false, d*2/3)
 	case "big":
-		return figureSprite(pieceBig, cTextMuted, "", false, false, d*2/3, drawBigMeeple)
+		return figureSprite(pieceBig, cTextMuted, "", false, false, d*2/3, 40, drawBigMeeple)
 	case "builder":
-		return figureSprite(pieceBuilder, cTextMuted, "", false, false, d*2/3, drawBuilder)
+		return figureSprite(pieceBuilder, cTextMuted, "", false, false, d*2/3, 40, drawBuilder)
 	case "pig":
-		return figureSprite(piecePig, cTextMuted, "", false, false, d*2/3, drawPig)
+		return figureSprite(piecePig, cTextMuted, "", false, false, d*2/3, 40, drawPig)
 	case "good":
 		return goodSprite(slices.Index(game.GoodNames[:], value), d)
 	}

@@ -84,40 +84,20 @@ func meepleSprite(col uint8, letter string, farmer, upgraded bool, h int) *sprit
 	if farmer {
 		kind = pieceFarmer
 	}
-	key := pieceKey{kind, col, letter, upgraded, h}
-	return pieces.get(key, func() *sprite {
-		side := h * 3 / 2
-		s := paint(side, side, func(dc *gg.Context) {
-			p := pen{dc, float64(h), float64(side-h) / 2, float64(side-h) / 2}
-			if farmer {
-				dc.RotateAbout(-math.Pi/2, float64(side)/2, float64(side)/2)
-			}
-			dc.SetLineJoinRound()
-			for _, pass := range []uint8{cBlack, col} {
-				p.path(meepleOutline, true)
-				p.circle(pt{0.5, 0.185}, 0.165)
-				if pass == cBlack {
-					p.stroke(cBlack, 0.1)
-				} else {
-					p.fill(col)
-				}
-			}
-			dc.Identity()
-			if upgraded {
-				drawStar(pen{dc, float64(h), float64(side) - float64(h)*0.5, 0}, pt{0.25, 0.25}, 0.24)
-			}
-		})
-		ink := cWhite
-		if c := base[col]; int(c.R)*299+int(c.G)*587+int(c.B)*114 > 150000 {
-			ink = cBlack
+	return figureSprite(kind, col, letter, farmer, upgraded, h, 46, drawMeeple)
+}
+
+// drawMeeple is the meeple: its outline and head, black-edged.
+func drawMeeple(p pen, col uint8) {
+	for _, pass := range []uint8{cBlack, col} {
+		p.path(meepleOutline, true)
+		p.circle(pt{0.5, 0.185}, 0.165)
+		if pass == cBlack {
+			p.stroke(cBlack, 0.1)
+		} else {
+			p.fill(col)
 		}
-		cx, cy := side/2, side/2+h*12/100
-		if farmer {
-			cx, cy = side/2+h*12/100, side/2
-		}
-		spriteCanvas(s).textCentred(fontFace(true, h*46/100), letter, cx, cy, ink)
-		return s
-	})
+	}
 }
 
 // drawStar draws a five-pointed gold star of radius r around c.
