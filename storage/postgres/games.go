@@ -60,14 +60,9 @@ func (s *Store) CreateGame(rec storage.GameRecord, snapshot []byte, hash string)
 
 // insertGame writes the row of a new game, refusing a taken id or a busy place.
 func insertGame(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot []byte) error {
-	doc, err := json.Marshal(rec)
+	doc, finished, err := recordColumns(rec)
 	if err != nil {
 		return err
-	}
-	var finished *int64
-	if rec.Status.Terminal() {
-		ns := rec.Finished.UnixNano()
-		finished = &ns
 	}
 	tag, err := tx.Exec(ctx, `INSERT INTO games (id, record, status, place, active, guild, seq, hash, updated_ns, finished_ns, snapshot)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
@@ -202,14 +197,9 @@ func lockGame(ctx context.Context, tx pgx.Tx, id string) (storage.GameRecord, er
 
 // saveRecord writes a game's record and its columns.
 func saveRecord(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot []byte) error {
-	doc, err := json.Marshal(rec)
+	doc, finished, err := recordColumns(rec)
 	if err != nil {
 		return err
-	}
-	var finished *int64
-	if rec.Status.Terminal() {
-		ns := rec.Finished.UnixNano()
-		finished = &ns
 	}
 	_, err = tx.Exec(ctx, `UPDATE games SET record = $2, status = $3, active = $4, seq = $5, hash = $6, updated_ns = $7,
 		finished_ns = $8, snapshot = COALESCE($9, snapshot) WHERE id = $1`,
@@ -310,4 +300,17 @@ func sorted(ids []string) []string {
 	out := slices.Clone(ids)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// recordColumns are a game record's JSON and its finishing time in nanoseconds (nil while the
+// game runs), as the games table keeps them.
+func recordColumns(rec storage.GameRecord) (doc []byte, finished *int64, err error) {
+	if doc, err = json.Marshal(rec); err != nil {
+		return nil, nil, err
+	}
+	if rec.Status.Terminal() {
+		ns := rec.Finished.UnixNano()
+		finished = &ns
+	}
+	return doc, finished, nil
 }

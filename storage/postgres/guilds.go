@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -13,19 +12,8 @@ import (
 // GuildSettings returns a server's settings; the zero value for a server that set none.
 func (s *Store) GuildSettings(guildID string) (storage.GuildSettings, error) {
 	var g storage.GuildSettings
-	err := s.read(func(ctx context.Context, q querier) error {
-		var doc []byte
-		err := q.QueryRow(ctx, `SELECT settings FROM guilds WHERE guild_id = $1`, guildID).Scan(&doc)
-		if isNoRows(err) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return decode(doc, &g)
-	})
-	if err != nil {
-		return storage.GuildSettings{}, fmt.Errorf("load the settings of server %s: %w", guildID, s.explain("read", err))
+	if err := s.readDoc(`SELECT settings FROM guilds WHERE guild_id = $1`, guildID, &g); err != nil {
+		return storage.GuildSettings{}, fmt.Errorf("load the settings of server %s: %w", guildID, err)
 	}
 	return g, nil
 }
@@ -35,14 +23,8 @@ func (s *Store) SetGuildSettings(guildID string, g storage.GuildSettings) error 
 	if err := storage.CheckID("guild id", guildID); err != nil {
 		return fmt.Errorf("save the settings of server %s: %w", guildID, err)
 	}
-	doc, err := json.Marshal(g)
-	if err != nil {
-		return fmt.Errorf("save the settings of server %s: %w", guildID, err)
-	}
-	err = s.write(func(ctx context.Context, tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO guilds (guild_id, settings) VALUES ($1, $2)
-			ON CONFLICT (guild_id) DO UPDATE SET settings = EXCLUDED.settings`, guildID, doc)
-		return err
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		return putDoc(ctx, tx, upsertGuild, guildID, g)
 	})
 	if err != nil {
 		return fmt.Errorf("save the settings of server %s: %w", guildID, s.explain("write", err))
@@ -72,14 +54,13 @@ func restoreGuilds(ctx context.Context, tx pgx.Tx, guilds []storage.GuildRecord)
 		if err := storage.CheckID("guild id", g.GuildID); err != nil {
 			return err
 		}
-		doc, err := json.Marshal(g.Settings)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO guilds (guild_id, settings) VALUES ($1, $2)
-			ON CONFLICT (guild_id) DO UPDATE SET settings = EXCLUDED.settings`, g.GuildID, doc); err != nil {
+		if err := putDoc(ctx, tx, upsertGuild, g.GuildID, g.Settings); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// upsertGuild replaces a server's settings.
+const upsertGuild = `INSERT INTO guilds (guild_id, settings) VALUES ($1, $2)
+	ON CONFLICT (guild_id) DO UPDATE SET settings = EXCLUDED.settings`

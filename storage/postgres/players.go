@@ -13,7 +13,7 @@ import (
 // PlayerSettings returns a player's settings; the zero Settings for a player who set none.
 func (s *Store) PlayerSettings(userID string) (storage.Settings, error) {
 	var out storage.Settings
-	if err := s.playerDoc("settings", userID, &out); err != nil {
+	if err := s.readDoc(`SELECT settings FROM players WHERE user_id = $1`, userID, &out); err != nil {
 		return storage.Settings{}, fmt.Errorf("load the settings of player %s: %w", userID, err)
 	}
 	return out, nil
@@ -22,17 +22,18 @@ func (s *Store) PlayerSettings(userID string) (storage.Settings, error) {
 // PlayerStats returns a player's stats; zero for a player who finished no game.
 func (s *Store) PlayerStats(userID string) (storage.Stats, error) {
 	var out storage.Stats
-	if err := s.playerDoc("stats", userID, &out); err != nil {
+	if err := s.readDoc(`SELECT stats FROM players WHERE user_id = $1`, userID, &out); err != nil {
 		return storage.Stats{}, fmt.Errorf("load the stats of player %s: %w", userID, err)
 	}
 	return out, nil
 }
 
-// playerDoc reads one document (column) of a player's row into v.
-func (s *Store) playerDoc(column, userID string, v any) error {
+// readDoc reads the one JSON document that query selects for key into v, leaving v as it is
+// when no row has it.
+func (s *Store) readDoc(query, key string, v any) error {
 	err := s.read(func(ctx context.Context, q querier) error {
 		var doc []byte
-		err := q.QueryRow(ctx, `SELECT `+column+` FROM players WHERE user_id = $1`, userID).Scan(&doc)
+		err := q.QueryRow(ctx, query, key).Scan(&doc)
 		if isNoRows(err) {
 			return nil
 		}
@@ -43,6 +44,20 @@ func (s *Store) playerDoc(column, userID string, v any) error {
 	})
 	return s.explain("read", err)
 }
+
+// putDoc runs an upsert of the JSON of v under key.
+func putDoc(ctx context.Context, tx pgx.Tx, upsert, key string, v any) error {
+	doc, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, upsert, key, doc)
+	return err
+}
+
+// upsertSettings replaces a player's settings, keeping their stats.
+const upsertSettings = `INSERT INTO players (user_id, settings) VALUES ($1, $2)
+	ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings`
 
 // EachPlayerSettings calls fn with the settings of every player who has any, in user id order;
 // an error from fn stops the walk and is returned.
@@ -80,14 +95,8 @@ func (s *Store) SetPlayerSettings(userID string, settings storage.Settings) erro
 	if err := storage.CheckID("user id", userID); err != nil {
 		return fmt.Errorf("save the settings of player %s: %w", userID, err)
 	}
-	doc, err := json.Marshal(settings)
-	if err != nil {
-		return fmt.Errorf("save the settings of player %s: %w", userID, err)
-	}
-	err = s.write(func(ctx context.Context, tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO players (user_id, settings) VALUES ($1, $2)
-			ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings`, userID, doc)
-		return err
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		return putDoc(ctx, tx, upsertSettings, userID, settings)
 	})
 	if err != nil {
 		return fmt.Errorf("save the settings of player %s: %w", userID, s.explain("write", err))
