@@ -122,7 +122,6 @@ type phonePanel struct {
 	letters   []string
 	cols      int
 	rows      int
-	marksH    []int
 	elsewhere string
 	legend    *legendLayout
 	h         int

@@ -35,9 +35,8 @@ func mustAsk(t testing.TB, s *Session, line string) Answer {
 // driver is an external program's side of a served game: it owns the deal, with a stack order of
 // its own that the served AI never sees, and plays the other seat with the easy AI.
 type driver struct {
-	g        *game.Game
-	told     int // discards already told
-	needTile bool
+	g    *game.Game
+	told int // discards already told
 }
 
 func newDriver(t *testing.T, mapID string, seed uint64) *driver {

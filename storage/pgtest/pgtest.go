@@ -30,11 +30,10 @@ import (
 const Missing = "PostgreSQL is not installed: these tests need initdb and pg_ctl from the Debian package postgresql (apt-get install postgresql)"
 
 var (
-	once    sync.Once
-	srv     *server
-	srvErr  error
-	skipped error
-	dbs     atomic.Int64
+	once   sync.Once
+	srv    *server
+	srvErr error
+	dbs    atomic.Int64
 )
 
 type server struct {
