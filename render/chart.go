@@ -51,9 +51,13 @@ func ScoreSeries(v *game.View) [][]int {
 	return series
 }
 
+// ChartWidth and ChartHeight are the score chart's size in pixels, so that a page can reserve its
+// place before the picture arrives.
+const ChartWidth, ChartHeight = 1100, 620
+
 // chart geometry, in pixels.
 const (
-	chartW, chartH               = 1100, 620
+	chartW, chartH               = ChartWidth, ChartHeight
 	chartLeft, chartRight        = 70, 190
 	chartTop, chartBottom        = 60, 60
 	chartTitleSize, chartTextSiz = 28, 20

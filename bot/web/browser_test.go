@@ -243,8 +243,20 @@ func TestBrowserFinishedGameChecksTheKey(t *testing.T) {
 	tb := playGame(t, "g1", "classic", dealKey("finished"), []string{"ann", "bob"}, 0, nil)
 	st.games.put(Game{Table: tb, Version: 9})
 	ctx := tab(t)
+	// The chart above the button arrives late, as on a busy server: its place is kept beforehand,
+	// or the button would move away under the reader's pointer.
+	release := st.hold(t, "/chart.png")
 	do(t, ctx, "open the page", chromedp.Navigate(st.http.URL+st.gamePath(t, "g1")))
 	waitFor(t, ctx, `document.body.dataset.ready === "true" && document.getElementById("check") !== null`)
+	if h := eval[float64](t, ctx, `document.getElementById("chart").getBoundingClientRect().height`); h < 100 {
+		t.Errorf("the chart keeps %v pixels before it arrives; the key's check would move", h)
+	}
+	before := eval[float64](t, ctx, `document.getElementById("check").getBoundingClientRect().top + window.scrollY`)
+	release()
+	waitFor(t, ctx, `document.getElementById("chart").complete && document.getElementById("chart").naturalWidth > 0`)
+	if after := eval[float64](t, ctx, `document.getElementById("check").getBoundingClientRect().top + window.scrollY`); after != before {
+		t.Errorf("the key's check moved from %v to %v when the chart arrived", before, after)
+	}
 	do(t, ctx, "check the key", chromedp.Click("#check"))
 	if got := eval[string](t, ctx, `document.getElementById("checked").className`); got != "ok" {
 		t.Errorf("the check says %q: %s", got, eval[string](t, ctx, `document.getElementById("checked").textContent`))

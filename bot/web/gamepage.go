@@ -168,3 +168,8 @@ func result(players []game.Player) string {
 	}
 	return fmt.Sprintf("%s share the victory with %d points.", strings.Join(names, " and "), best)
 }
+
+// ChartWidth and ChartHeight let the page reserve the chart's place, so that nothing below it
+// moves when the picture arrives (a reader about to click the key's check would miss the button).
+func (gamePage) ChartWidth() int  { return render.ChartWidth }
+func (gamePage) ChartHeight() int { return render.ChartHeight }

@@ -8,7 +8,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
@@ -75,6 +77,26 @@ type site struct {
 	links   *memLinks
 	leagues memLeagues
 	http    *httptest.Server
+	// held, when set, keeps the answer to every path with that suffix waiting until it is closed,
+	// so that a test can see the page before a picture arrives.
+	held atomic.Pointer[heldPath]
+}
+
+// heldPath is a path suffix whose answers wait for release to close.
+type heldPath struct {
+	suffix  string
+	release chan struct{}
+}
+
+// hold keeps the answers to paths ending in suffix waiting until the returned function is called
+// (or the test ends).
+func (st *site) hold(t testing.TB, suffix string) (release func()) {
+	h := &heldPath{suffix: suffix, release: make(chan struct{})}
+	st.held.Store(h)
+	var once sync.Once
+	release = func() { once.Do(func() { close(h.release) }) }
+	t.Cleanup(release)
+	return release
 }
 
 func newSite(t testing.TB, base string) *site {
@@ -95,7 +117,16 @@ func newSite(t testing.TB, base string) *site {
 	} else {
 		mux.Handle(base+"/", st.Handler())
 	}
-	st.http = httptest.NewServer(mux)
+	st.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h := st.held.Load(); h != nil && strings.HasSuffix(r.URL.Path, h.suffix) {
+			select {
+			case <-h.release:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	}))
 	t.Cleanup(st.http.Close)
 	return st
 }
