@@ -16,7 +16,7 @@ import (
 	"golang.org/x/text/language"
 )
 
-//go:embed catalog/*.toml
+//go:embed catalog
 var embedded embed.FS
 
 // Catalogues are the parsed message files of every language, checked against each other.
@@ -52,35 +52,55 @@ var pluralSamples = []int{0, 1, 2, 3, 5, 11, 21, 101, 1000000}
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 
-// Load parses and checks the catalogues of fsys (files NAME.toml under catalog/, where NAME is a
-// code of Codes). Every error names the file and, where it has one, the line.
+// Load parses and checks the catalogues of fsys: for each code NAME of Codes, the file
+// catalog/NAME.toml and, for each area of the bot that keeps its messages apart (catalog/AREA/),
+// catalog/AREA/NAME.toml. An id is given once per language, in whichever file. Every error names
+// the file and, where it has one, the line.
 func Load(fsys fs.FS) (*Catalogues, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	files := map[string]*i18n.MessageFile{}
-	sources := map[string][]byte{}
+	areas, err := fs.Glob(fsys, "catalog/*/"+English+".toml")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCatalogue, err)
+	}
+	for i, a := range areas {
+		areas[i] = path.Dir(a)
+	}
+	msgs := map[string][]*i18n.Message{}
+	// where is the file and line of each message of each language.
+	where := map[string]map[string]string{}
 	for _, code := range Codes {
-		name := path.Join("catalog", code+".toml")
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
-		}
-		if _, err := toml.Decode(string(data), new(map[string]any)); err != nil {
-			var pe toml.ParseError
-			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("%w %s:%d: %s", ErrCatalogue, name, pe.Position.Line, pe.Message)
+		where[code] = map[string]string{}
+		for _, dir := range append([]string{"catalog"}, areas...) {
+			name := path.Join(dir, code+".toml")
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
 			}
-			return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
+			if _, err := toml.Decode(string(data), new(map[string]any)); err != nil {
+				var pe toml.ParseError
+				if errors.As(err, &pe) {
+					return nil, fmt.Errorf("%w %s:%d: %s", ErrCatalogue, name, pe.Position.Line, pe.Message)
+				}
+				return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
+			}
+			f, err := b.ParseMessageFileBytes(data, name)
+			if err != nil {
+				return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
+			}
+			for _, m := range f.Messages {
+				at := fmt.Sprintf("%s:%d", name, lineOf(data, m.ID))
+				if before, ok := where[code][m.ID]; ok {
+					return nil, fmt.Errorf("%w %s: %s is given again (first at %s)", ErrCatalogue, at, m.ID, before)
+				}
+				where[code][m.ID] = at
+			}
+			msgs[code] = append(msgs[code], f.Messages...)
 		}
-		f, err := b.ParseMessageFileBytes(data, name)
-		if err != nil {
-			return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
-		}
-		files[code], sources[code] = f, data
 	}
 	c := &Catalogues{bundle: b, plural: map[string]bool{}, english: map[string][]string{}}
 	ref := map[string]*i18n.Message{}
-	for _, m := range files[English].Messages {
+	for _, m := range msgs[English] {
 		ref[m.ID] = m
 		c.ids = append(c.ids, m.ID)
 		c.plural[m.ID] = m.One != "" || m.Few != "" || m.Many != "" || m.Two != "" || m.Zero != ""
@@ -91,21 +111,20 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 	sort.Strings(c.ids)
 	var problems []string
 	for _, code := range Codes {
-		name := path.Join("catalog", code+".toml")
-		at := func(id string) string { return fmt.Sprintf("%s:%d", name, lineOf(sources[code], id)) }
+		at := func(id string) string { return where[code][id] }
 		seen := map[string]bool{}
-		for _, m := range files[code].Messages {
+		for _, m := range msgs[code] {
 			seen[m.ID] = true
 			r, ok := ref[m.ID]
 			if !ok {
-				problems = append(problems, fmt.Sprintf("%s: %s is not a message of en.toml", at(m.ID), m.ID))
+				problems = append(problems, fmt.Sprintf("%s: %s is not a message of English", at(m.ID), m.ID))
 				continue
 			}
 			want := names(forms(r))
 			for _, f := range forms(m) {
 				for _, p := range names([]string{f}) {
 					if !slices.Contains(want, p) {
-						problems = append(problems, fmt.Sprintf("%s: %s uses {{.%s}}, which en.toml does not give it", at(m.ID), m.ID, p))
+						problems = append(problems, fmt.Sprintf("%s: %s uses {{.%s}}, which English does not give it", at(m.ID), m.ID, p))
 					}
 				}
 			}
@@ -115,12 +134,13 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 				}
 			}
 			if c.plural[m.ID] != (m.One != "" || m.Few != "" || m.Many != "" || m.Two != "" || m.Zero != "") && code != "zh-TW" {
-				problems = append(problems, fmt.Sprintf("%s: %s must have plural forms exactly when en.toml's has", at(m.ID), m.ID))
+				problems = append(problems, fmt.Sprintf("%s: %s must have plural forms exactly when English has", at(m.ID), m.ID))
 			}
 		}
 		for _, id := range c.ids {
 			if !seen[id] {
-				problems = append(problems, fmt.Sprintf("%s: %s is missing", name, id))
+				file, _, _ := strings.Cut(where[English][id], ":")
+				problems = append(problems, fmt.Sprintf("%s: %s is missing (English has it at %s)", path.Join(path.Dir(file), code+".toml"), id, where[English][id]))
 			}
 		}
 		if code == English {
@@ -142,7 +162,7 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%w: %s", ErrCatalogue, strings.Join(problems, "; "))
 	}
-	if err := addPseudo(b, files[English].Messages); err != nil {
+	if err := addPseudo(b, msgs[English]); err != nil {
 		return nil, fmt.Errorf("%w: the pseudo-locale: %w", ErrCatalogue, err)
 	}
 	return c, nil

@@ -4,6 +4,8 @@
 // reader's convention.
 //
 // The catalogues are the TOML files of catalog/, one per language (en.toml is the reference),
+// and those of each folder beneath it where an area of the bot keeps its messages apart
+// (catalog/render/de.toml), which join their language's: an id is given once per language,
 // embedded in the binary and checked when the package loads: a file that does not parse, a message
 // missing from a language or present only there, a placeholder a translation invents or drops, a
 // plural form the language's CLDR rule needs and the translation lacks: each stops the bot at

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
 func TestEveryMessageInEveryLanguage(t *testing.T) {
@@ -86,12 +88,20 @@ func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, code, edit, want string
+		// extra are files of an area of the bot, beside the main catalogues.
+		extra map[string]string
 	}{
-		{"syntax", "de", "\nbroken = \"no end\n", "catalog/de.toml:"},
-		{"extra message", "fr", "\nonly_french = \"x\"\n", "only_french is not a message of en.toml"},
-		{"invented placeholder", "es", "\n", "uses {{.Nope}}"},
-		{"missing message", "nl", "", "catalog/nl.toml: joined is missing"},
-		{"missing plural form", "fr", "", "lacks the plural form"},
+		{"syntax", "de", "\nbroken = \"no end\n", "catalog/de.toml:", nil},
+		{"extra message", "fr", "\nonly_french = \"x\"\n", "only_french is not a message of English", nil},
+		{"invented placeholder", "es", "\n", "uses {{.Nope}}", nil},
+		{"missing message", "nl", "", "catalog/nl.toml: joined is missing", nil},
+		{"missing plural form", "fr", "", "lacks the plural form", nil},
+		{"message given twice", "de", "", "catalog/web/de.toml:1: joined is given again (first at catalog/de.toml:",
+			areaFiles("web", `only_web = "x"`, map[string]string{"de": "joined = \"{{.Player}} {{.Seats}} {{.Creator}}\"\nonly_web = \"x\"\n"})},
+		{"an area without a language", "de", "", "catalog/web/nl.toml",
+			areaFiles("web", `only_web = "x"`, map[string]string{"nl": ""})},
+		{"an area's message missing", "de", "", "catalog/web/pt.toml: only_web is missing (English has it at catalog/web/en.toml:1)",
+			areaFiles("web", `only_web = "x"`, map[string]string{"pt": "\n"})},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			fsys := fstest.MapFS{}
@@ -108,6 +118,13 @@ func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
 				data = strings.Replace(data, `many = "{{.Count}} de tuiles", `, "", 1)
 			}
 			fsys["catalog/"+c.code+".toml"] = &fstest.MapFile{Data: []byte(data)}
+			for name, data := range c.extra {
+				if data == "" {
+					delete(fsys, name)
+					continue
+				}
+				fsys[name] = &fstest.MapFile{Data: []byte(data)}
+			}
 			_, err := Load(fsys)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error with %q", err, c.want)
@@ -116,6 +133,44 @@ func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
 				t.Fatalf("the error does not name the line: %v", err)
 			}
 		})
+	}
+}
+
+// areaFiles are the files of an area of the catalogues (catalog/AREA/CODE.toml): every language
+// says text, except where changed says otherwise ("" leaves the file out).
+func areaFiles(area, text string, changed map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, code := range Codes {
+		data, ok := changed[code]
+		if !ok {
+			data = text + "\n"
+		}
+		out["catalog/"+area+"/"+code+".toml"] = data
+	}
+	return out
+}
+
+// An area of the bot may keep its messages in files of its own; they join the language's others.
+func TestAreaCataloguesJoinTheirLanguage(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, code := range Codes {
+		data, err := embedded.ReadFile("catalog/" + code + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys["catalog/"+code+".toml"] = &fstest.MapFile{Data: data}
+		fsys["catalog/web/"+code+".toml"] = &fstest.MapFile{Data: []byte(`only_web = "web ` + code + `"` + "\n")}
+	}
+	c, err := Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Has("only_web") || !c.Has("joined") {
+		t.Fatalf("the area's message or the main one is lost")
+	}
+	got, err := i18n.NewLocalizer(c.bundle, "de").Localize(&i18n.LocalizeConfig{MessageID: "only_web"})
+	if err != nil || got != "web de" {
+		t.Fatalf("German reads %q (%v)", got, err)
 	}
 }
 
