@@ -87,7 +87,7 @@ func (f *Fake) createThreadLocked(parent *Channel, id, name string, typ int, per
 	if err := f.requireAppPermissions(parent, perm); err != nil {
 		return nil, err
 	}
-	th := f.addChannelLocked(&Channel{ID: id, Type: typ, Name: name, GuildID: f.GuildID, ParentID: parent.ID, OwnerID: f.AppID})
+	th := f.addChannelLocked(&Channel{ID: id, Type: typ, Name: name, GuildID: parent.GuildID, ParentID: parent.ID, OwnerID: f.AppID})
 	f.threadUsers[th.ID] = map[string]bool{f.AppID: true} // the creator joins
 	return f.channelJSONLocked(th), nil
 }
@@ -143,7 +143,7 @@ func (f *Fake) postDM(r *Request, hr *http.Request) (any, error) {
 }
 
 func (f *Fake) routeGuild(hr *http.Request) error {
-	if hr.PathValue("guild") != f.GuildID {
+	if f.guilds[hr.PathValue("guild")] == nil {
 		return notFound(10004, "Unknown Guild", hr.PathValue("guild"))
 	}
 	return nil
@@ -164,5 +164,5 @@ func (f *Fake) getRoles(r *Request, hr *http.Request) (any, error) {
 	if err := f.routeGuild(hr); err != nil {
 		return nil, err
 	}
-	return f.rolesLocked(), nil
+	return f.rolesLocked(hr.PathValue("guild")), nil
 }

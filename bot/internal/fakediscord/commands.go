@@ -272,7 +272,7 @@ func (f *Fake) commandsJSON(list []*command) []any {
 func (f *Fake) findCommandLocked(name string, ch *Channel) (*command, error) {
 	var lists [][]*command
 	if ch.Type != ChannelDM {
-		lists = append(lists, f.commands[f.GuildID])
+		lists = append(lists, f.commands[ch.GuildID])
 	}
 	lists = append(lists, f.commands[""])
 	for _, list := range lists {

@@ -36,7 +36,14 @@
 // and the fake fails the test in t.Cleanup if any are left. A test that
 // provokes a problem on purpose claims it with ExpectProblem.
 //
-// Limits: one guild, one gateway connection at a time (no sharding), no
+// The fake serves several guilds (AddGuild) and several gateway shards: each
+// session identifies with its [shard_id, num_shards], GET /gateway/bot
+// recommends a count (WithRecommendedShards), and each guild's events and
+// interactions go only to the session of its shard, (guild_id >> 22) %
+// num_shards, DMs to shard 0 (shards.go). An interaction records the shard it
+// went to (Interaction.Shards), so a test sees which process received it.
+//
+// Limits: every user is a member of every guild, no
 // RESUME/RECONNECT/INVALID_SESSION, no rate-limit headers, no gateway
 // compression (the fake sends text frames; Session turns compression off).
 package fakediscord

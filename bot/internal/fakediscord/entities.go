@@ -74,8 +74,8 @@ func (f *Fake) addUserLocked(u *User) {
 	f.broadcastLocked()
 }
 
-// AddChannel adds a text channel to the guild. Text channels can hold
-// threads.
+// AddChannel adds a text channel to the first guild (GuildID). Text
+// channels can hold threads.
 func (f *Fake) AddChannel(name string) *Channel {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -89,7 +89,7 @@ func (f *Fake) AddThread(parent *Channel, name string) *Channel {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.addChannelLocked(&Channel{
-		ID: f.newIDLocked(), Type: ChannelPublicThread, Name: name, GuildID: f.GuildID,
+		ID: f.newIDLocked(), Type: ChannelPublicThread, Name: name, GuildID: parent.GuildID,
 		ParentID: parent.ID, OwnerID: f.AppID,
 	})
 }
@@ -208,8 +208,8 @@ func (f *Fake) memberJSON(u *User, withUser bool) map[string]any {
 
 // rolesLocked are the guild's roles: @everyone (whose id is the guild's)
 // and one role per user with non-default permissions.
-func (f *Fake) rolesLocked() []map[string]any {
-	roles := []map[string]any{roleJSON(f.GuildID, "@everyone", DefaultMemberPermissions, 0)}
+func (f *Fake) rolesLocked(guild string) []map[string]any {
+	roles := []map[string]any{roleJSON(guild, "@everyone", DefaultMemberPermissions, 0)}
 	for _, u := range f.userOrder {
 		if u.roleID != "" {
 			roles = append(roles, roleJSON(u.roleID, u.Username+"-role", u.Permissions, len(roles)))
@@ -284,10 +284,11 @@ func (f *Fake) channelJSONLocked(c *Channel) map[string]any {
 
 // guildJSONLocked is the GUILD_CREATE payload: the guild with its channels,
 // threads, roles and members, as Discord sends it after READY.
-func (f *Fake) guildJSONLocked() map[string]any {
+func (f *Fake) guildJSONLocked(g *Guild) map[string]any {
 	channels, threads, members := []any{}, []any{}, []any{}
 	for _, c := range f.channelOrder {
 		switch {
+		case c.GuildID != g.ID:
 		case c.IsThread():
 			threads = append(threads, f.channelJSONLocked(c))
 		case c.Type == ChannelText:
@@ -298,8 +299,8 @@ func (f *Fake) guildJSONLocked() map[string]any {
 		members = append(members, f.memberJSON(u, true))
 	}
 	return map[string]any{
-		"id":                            f.GuildID,
-		"name":                          "Carcassonne Test Server",
+		"id":                            g.ID,
+		"name":                          g.Name,
 		"icon":                          nil,
 		"splash":                        nil,
 		"discovery_splash":              nil,
@@ -314,12 +315,12 @@ func (f *Fake) guildJSONLocked() map[string]any {
 		"mfa_level":                     0,
 		"nsfw_level":                    0,
 		"premium_tier":                  0,
-		"system_channel_id":             f.General.ID,
+		"system_channel_id":             g.General.ID,
 		"system_channel_flags":          0,
 		"rules_channel_id":              nil,
 		"preferred_locale":              "en-US",
 		"features":                      []any{},
-		"roles":                         f.rolesLocked(),
+		"roles":                         f.rolesLocked(g.ID),
 		"emojis":                        []any{},
 		"stickers":                      []any{},
 		"joined_at":                     timestamp(f.started),

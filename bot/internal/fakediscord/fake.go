@@ -20,10 +20,10 @@ import (
 // read-only. All methods are safe for concurrent use.
 type Fake struct {
 	AppID   string   // the application id, which is also the bot user's id
-	GuildID string   // the one guild the bot is in
+	GuildID string   // the first guild the bot is in (AddGuild adds more)
 	Token   string   // the bot token, without the "Bot " prefix
 	Bot     *User    // the bot user
-	General *Channel // the guild's #general text channel
+	General *Channel // the first guild's #general text channel
 
 	cfg     config
 	srv     *httptest.Server
@@ -34,6 +34,8 @@ type Fake struct {
 	closed  bool
 	lastID  uint64
 
+	guilds       map[string]*Guild
+	guildOrder   []*Guild
 	users        map[string]*User
 	userOrder    []*User
 	channels     map[string]*Channel
@@ -52,7 +54,7 @@ type Fake struct {
 	frames   []GatewayFrame
 
 	conns   map[*gatewayConn]bool // every open websocket
-	active  *gatewayConn          // the identified connection Dispatch writes to
+	shards  []*gatewayConn        // the identified connections, oldest first (shards.go)
 	connsWG sync.WaitGroup
 }
 
@@ -63,6 +65,8 @@ type config struct {
 	deadline       time.Duration
 	heartbeat      time.Duration
 	appPermissions int64
+	shards         int
+	maxConcurrency int
 }
 
 // WithDeadline sets how long after dispatching an interaction the fake
@@ -87,6 +91,12 @@ func WithHeartbeatInterval(d time.Duration) Option {
 // that need them (sending messages, attaching files, creating threads).
 func WithAppPermissions(p int64) Option {
 	return func(c *config) { c.appPermissions = p }
+}
+
+// WithRecommendedShards sets the shard count GET /gateway/bot recommends (default 1), and its
+// session_start_limit.max_concurrency: how many shards may identify at once (default 1).
+func WithRecommendedShards(shards, maxConcurrency int) Option {
+	return func(c *config) { c.shards, c.maxConcurrency = shards, maxConcurrency }
 }
 
 // SetAppPermissions changes the bot's permissions in every guild channel from now on, as an
@@ -140,9 +150,12 @@ func New(t testing.TB, opts ...Option) *Fake {
 			deadline:       discordgo.InteractionDeadline,
 			heartbeat:      41250 * time.Millisecond,
 			appPermissions: DefaultAppPermissions,
+			shards:         1,
+			maxConcurrency: 1,
 		},
 		started:      time.Now().UTC(),
 		changed:      make(chan struct{}),
+		guilds:       map[string]*Guild{},
 		users:        map[string]*User{},
 		channels:     map[string]*Channel{},
 		dms:          map[string]*Channel{},
@@ -160,7 +173,8 @@ func New(t testing.TB, opts ...Option) *Fake {
 
 	f.mu.Lock()
 	f.AppID = f.newIDLocked()
-	f.GuildID = f.newIDLocked()
+	g := f.addGuildLocked("Carcassonne Test Server", func(string) bool { return true })
+	f.GuildID, f.General = g.ID, g.General
 	// Real tokens start with the base64 of the bot's id; keep that shape so
 	// code that derives the id from the token keeps working.
 	f.Token = base64.RawStdEncoding.EncodeToString([]byte(f.AppID)) + ".fake.token"
@@ -170,7 +184,6 @@ func New(t testing.TB, opts ...Option) *Fake {
 		Permissions: f.cfg.appPermissions, roleID: f.newIDLocked()}
 	f.addUserLocked(f.Bot)
 	f.mu.Unlock()
-	f.General = f.AddChannel("general")
 
 	mux := http.NewServeMux()
 	f.routes(mux)
@@ -224,8 +237,11 @@ func (f *Fake) Close() {
 // so ordering by id is ordering by creation.
 func (f *Fake) newIDLocked() string {
 	f.lastID++
-	return strconv.FormatUint(1300000000000000000+f.lastID, 10)
+	return strconv.FormatUint(idBase+f.lastID, 10)
 }
+
+// idBase is the fake's first snowflake, a 2023 timestamp; ids count up from it.
+const idBase = 1300000000000000000
 
 // timestamp formats t as Discord does: ISO 8601 with microseconds and an
 // explicit +00:00 offset.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -38,6 +39,10 @@ type gatewayConn struct {
 	ws  *websocket.Conn
 	mu  sync.Mutex
 	seq int64
+	// shard and count are the [shard_id, num_shards] of IDENTIFY; set before the connection
+	// joins Fake.shards, never changed after.
+	shard, count int
+	beat         bool // a heartbeat came in (guarded by Fake.mu)
 }
 
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
@@ -69,9 +74,7 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		ws.Close()
 		f.mu.Lock()
 		delete(f.conns, c)
-		if f.active == c {
-			f.active = nil
-		}
+		f.shards = slices.DeleteFunc(f.shards, func(o *gatewayConn) bool { return o == c })
 		f.broadcastLocked()
 		f.mu.Unlock()
 		f.connsWG.Done()
@@ -95,6 +98,10 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		switch frame.Op {
 		case opHeartbeat:
 			f.checkHeartbeat(c, frame.D)
+			f.mu.Lock()
+			c.beat = true
+			f.broadcastLocked()
+			f.mu.Unlock()
 			if err := c.send(opHeartbeatACK, "", nil); err != nil {
 				return
 			}
@@ -131,6 +138,7 @@ func (f *Fake) identify(c *gatewayConn) bool {
 		Token      string          `json:"token"`
 		Intents    *int64          `json:"intents"`
 		Properties json.RawMessage `json:"properties"`
+		Shard      json.RawMessage `json:"shard"`
 	}
 	if err := json.Unmarshal(frame.D, &id); err != nil || id.Intents == nil || id.Properties == nil {
 		f.problem(ProblemGateway, "IDENTIFY needs token, intents and properties: %s", frame.D)
@@ -142,30 +150,51 @@ func (f *Fake) identify(c *gatewayConn) bool {
 		c.close(4004, "Authentication failed.")
 		return false
 	}
+	shard, count, err := readShard(id.Shard)
+	if err != nil {
+		f.problem(ProblemGateway, "%v", err)
+		c.close(4010, "Invalid shard.")
+		return false
+	}
 
 	// READY must be the first dispatch. Holding the connection's lock while
 	// it becomes the active one makes a concurrent Dispatch wait its turn.
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	f.mu.Lock()
+	guilds, creates := []any{}, []map[string]any{}
+	for _, g := range f.guildsOfShardLocked(shard, count) {
+		guilds = append(guilds, map[string]any{"id": g.ID, "unavailable": true})
+		if *id.Intents&int64(discordgo.IntentsGuilds) != 0 {
+			creates = append(creates, f.guildJSONLocked(g))
+		}
+	}
 	ready := map[string]any{
 		"v":                  9,
-		"session_id":         hex.EncodeToString([]byte(f.AppID)),
+		"session_id":         hex.EncodeToString([]byte(fmt.Sprintf("%s/%d/%d", f.AppID, shard, count))),
 		"resume_gateway_url": f.gatewayURL(),
 		"user":               userJSON(f.Bot),
-		"guilds":             []any{map[string]any{"id": f.GuildID, "unavailable": true}},
+		"guilds":             guilds,
 		"application":        map[string]any{"id": f.AppID, "flags": 0},
 		"private_channels":   []any{},
 	}
-	var guild map[string]any
-	if *id.Intents&int64(discordgo.IntentsGuilds) != 0 {
-		guild = f.guildJSONLocked()
+	if id.Shard != nil {
+		ready["shard"] = []int{shard, count}
 	}
-	f.active = c
+	c.shard, c.count = shard, count
+	f.shards = append(f.shards, c)
 	f.broadcastLocked()
 	f.mu.Unlock()
 
-	return c.dispatchLocked("READY", ready) == nil && (guild == nil || c.dispatchLocked("GUILD_CREATE", guild) == nil)
+	if c.dispatchLocked("READY", ready) != nil {
+		return false
+	}
+	for _, g := range creates {
+		if c.dispatchLocked("GUILD_CREATE", g) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // recordFrame decodes and records a frame from the bot.
@@ -204,31 +233,43 @@ func (f *Fake) checkHeartbeat(c *gatewayConn, d json.RawMessage) {
 	}
 }
 
-// Dispatch sends an event (op 0) with the next sequence number to the bot.
-// data is the event's "d", raw JSON written by the test or the fake; it is
-// sent as is, so that a field of the wrong type reaches discordgo as it
-// would from Discord (and shows up as a ProblemLog).
+// Dispatch sends an event (op 0) with the next sequence number to the bot,
+// on the gateway connection of the shard of the event's guild_id (shard 0
+// without one). data is the event's "d", raw JSON written by the test or the
+// fake; it is sent as is, so that a field of the wrong type reaches discordgo
+// as it would from Discord (and shows up as a ProblemLog).
 func (f *Fake) Dispatch(event string, data []byte) error {
-	if !json.Valid(data) {
-		return fmt.Errorf("fakediscord: Dispatch %s: data is not valid JSON", event)
-	}
-	f.mu.Lock()
-	c := f.active
-	f.mu.Unlock()
-	if c == nil {
-		return fmt.Errorf("fakediscord: Dispatch %s: no identified gateway connection (Open the session first)", event)
-	}
-	if err := c.dispatch(event, json.RawMessage(data)); err != nil {
-		return fmt.Errorf("fakediscord: Dispatch %s: %w", event, err)
-	}
-	return nil
+	_, err := f.dispatchRouted(event, data)
+	return err
 }
 
-// Seq is the sequence number of the last event dispatched on the current
-// connection (0 before READY or without a connection).
+// dispatchRouted is Dispatch, returning the connections the event went to.
+func (f *Fake) dispatchRouted(event string, data []byte) ([]*gatewayConn, error) {
+	if !json.Valid(data) {
+		return nil, fmt.Errorf("fakediscord: Dispatch %s: data is not valid JSON", event)
+	}
+	f.mu.Lock()
+	conns, err := f.connsForLocked(eventGuild(data))
+	f.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: Dispatch %s: %w", event, err)
+	}
+	for _, c := range conns {
+		if err := c.dispatch(event, json.RawMessage(data)); err != nil {
+			return nil, fmt.Errorf("fakediscord: Dispatch %s: %w", event, err)
+		}
+	}
+	return conns, nil
+}
+
+// Seq is the sequence number of the last event dispatched on the newest
+// identified connection (0 before READY or without a connection).
 func (f *Fake) Seq() int64 {
 	f.mu.Lock()
-	c := f.active
+	var c *gatewayConn
+	if len(f.shards) > 0 {
+		c = f.shards[len(f.shards)-1]
+	}
 	f.mu.Unlock()
 	if c == nil {
 		return 0

@@ -131,6 +131,7 @@ type Interaction struct {
 	// Discord has not created @original yet, and an edit of it is answered 404, which a bot
 	// may retry (it is not counted as a problem).
 	overHTTP   bool
+	shards     [][2]int // the gateway sessions it went to (Send)
 	timer      *time.Timer
 	expired    bool
 	response   *Response
@@ -342,9 +343,9 @@ func (f *Fake) finishLocked(in *Interaction, data, message map[string]any) *Inte
 		member := f.memberJSON(u, true)
 		member["permissions"] = perms
 		j["member"] = member
-		j["guild_id"] = f.GuildID
+		j["guild_id"] = ch.GuildID
 		j["guild_locale"] = "en-US"
-		j["guild"] = map[string]any{"id": f.GuildID, "locale": "en-US", "features": []any{}}
+		j["guild"] = map[string]any{"id": ch.GuildID, "locale": "en-US", "features": []any{}}
 		j["context"] = 0 // GUILD
 	}
 	if message != nil {
@@ -362,7 +363,7 @@ func (f *Fake) integrationOwnersLocked(ch *Channel) map[string]any {
 	if ch.Type == ChannelDM {
 		return map[string]any{"0": "0"}
 	}
-	return map[string]any{"0": f.GuildID}
+	return map[string]any{"0": ch.GuildID}
 }
 
 // Send dispatches the interaction as INTERACTION_CREATE and starts its
@@ -373,14 +374,28 @@ func (f *Fake) Send(in *Interaction) *Interaction {
 	if !f.markSent(in) {
 		return in
 	}
-	if err := f.Dispatch("INTERACTION_CREATE", in.Payload); err != nil {
-		f.mu.Lock()
+	conns, err := f.dispatchRouted("INTERACTION_CREATE", in.Payload)
+	f.mu.Lock()
+	if err != nil {
 		f.failLocked(in, err)
 		f.mu.Unlock()
 		return in
 	}
+	for _, c := range conns {
+		in.shards = append(in.shards, [2]int{c.shard, c.count})
+	}
+	f.mu.Unlock()
 	f.startDeadline(in)
 	return in
+}
+
+// Shards are the [shard_id, num_shards] of the gateway sessions the
+// interaction was dispatched to: one, unless the bot's sessions disagree on
+// the shard count (a ProblemGateway); none over HTTP.
+func (in *Interaction) Shards() [][2]int {
+	in.f.mu.Lock()
+	defer in.f.mu.Unlock()
+	return append([][2]int(nil), in.shards...)
 }
 
 // SendSlash builds and sends a slash command; see Slash.

@@ -95,6 +95,7 @@ func (f *Fake) routes(mux *http.ServeMux) {
 		mux.Handle(pattern, f.wrap(pattern, a, h))
 	}
 	route("GET "+api+"/gateway", authRequired, f.getGateway)
+	route("GET "+api+"/gateway/bot", authRequired, f.gatewayBot)
 	mux.HandleFunc("GET /gateway/", f.serveGateway)
 
 	route("PUT "+api+"/applications/{app}/commands", authRequired, f.putCommands)
