@@ -528,10 +528,14 @@ func missingPermissions(have int64, openThread, inThread bool) string {
 	return strings.Join(missing, ", ")
 }
 
-// isThread tells whether a channel is a thread, from the gateway's cache or else from Discord.
+// isThread tells whether a channel is a thread, from the gateway's cache (its shard's) or else
+// from Discord.
 func (b *Bot) isThread(id string) bool {
-	if b.s.State != nil {
-		if ch, err := b.s.State.Channel(id); err == nil {
+	for _, s := range append([]*discordgo.Session{b.s}, b.gateway...) {
+		if s.State == nil {
+			continue
+		}
+		if ch, err := s.State.Channel(id); err == nil {
 			return ch.IsThread()
 		}
 	}

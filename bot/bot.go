@@ -59,17 +59,23 @@ type Config struct {
 	// checked against the store before each use and reloaded when another process moved it on,
 	// and games opened elsewhere are found in the store.
 	Shared bool
+	// Shards is the range of gateway shards this process serves (shards.go); the zero value is
+	// one unsharded session.
+	Shards Shards
 }
 
 // Bot serves games on Discord.
 type Bot struct {
-	cfg   Config
-	s     *discordgo.Session
-	store Store
-	log   *slog.Logger
-	now   func() time.Time
-	draw  func(t *table.Table, r commands.Reply) ([]byte, error)
-	appID string
+	cfg Config
+	s   *discordgo.Session
+	// gateway are the sessions of the shards Start opened, b.s first; shards is their range.
+	gateway []*discordgo.Session
+	shards  Shards
+	store   Store
+	log     *slog.Logger
+	now     func() time.Time
+	draw    func(t *table.Table, r commands.Reply) ([]byte, error)
+	appID   string
 	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
 	httpWait time.Duration
 
@@ -206,16 +212,13 @@ func (b *Bot) Load() error {
 	return nil
 }
 
-// Start loads the games, opens the gateway, registers the commands and starts the timer loop.
+// Start loads the games, opens the gateway (the configured shards), registers the commands and starts the timer loop.
 func (b *Bot) Start() error {
 	if err := b.Load(); err != nil {
 		return err
 	}
-	b.s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.Handle(ic.Interaction, gatewayResponder{s, ic.Interaction})
-	})
-	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("connect to Discord: %w", err)
+	if err := b.openGateway(); err != nil {
+		return err
 	}
 	if err := b.Register(); err != nil {
 		return err
@@ -256,7 +259,7 @@ func (b *Bot) Close() error {
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}
-	return b.s.Close()
+	return b.closeGateway()
 }
 
 // entryAt returns the running game of a channel or thread, or nil; with a shared store, one
