@@ -86,6 +86,8 @@ var environment = [][2]string{
 	{"CARC_DB", "--db of every command: the database file (default ./carcassonne.db), or a postgres:// URL"},
 	{"CARC_MAX_LOADED", "--max-loaded: games whose table stays in memory (default 1000)"},
 	{"CARC_GUILD", "--guild: register the commands in this server only"},
+	{"CARC_SHARDS", "--shards: the gateway shards this process serves, FIRST-LAST/COUNT (0-3/8), ID/COUNT or auto"},
+	{"CARC_DISCORD_API", "--discord-api: send Discord's REST calls to this proxy instead of https://discord.com"},
 	{"CARC_HTTP", "--http: serve HTTP interactions on this address"},
 	{"CARC_PUBLIC_KEY", "--public-key: the application's public key, for --http"},
 	{"CARC_WEB", "--web: serve the game and league pages on this address (also beside --http, under /web)"},

@@ -52,6 +52,8 @@ func serve(args []string) error {
 	webAddr := fs.String("web", envOr("CARC_WEB", ""), "serve the game and league pages on this address (behind the host's reverse proxy)")
 	webURL := fs.String("web-url", envOr("CARC_WEB_URL", ""), "the pages' public address (https://example.org): messages link to them")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
+	shards := fs.String("shards", envOr("CARC_SHARDS", ""), "the gateway shards this process serves: FIRST-LAST/COUNT (0-3/8), one shard ID/COUNT (2/8), or auto (every shard Discord recommends); several processes split the shards of one COUNT")
+	discordAPI := fs.String("discord-api", envOr("CARC_DISCORD_API", ""), "send Discord's REST calls to this address instead of https://discord.com (a rate-limit proxy such as nirn-proxy)")
 	maxLoaded := fs.Int("max-loaded", envInt("CARC_MAX_LOADED", bot.DefaultMaxLoaded), "how many games keep their table in memory (about 100 KiB each); the others load from their snapshot when used")
 	limits := addLimitFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -60,7 +62,14 @@ func serve(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%q is not a command: a command comes first, its flags after it (bot --help lists them)", fs.Arg(0))
 	}
-	cfg := bot.Config{GuildID: *guild}
+	shardRange, err := bot.ParseShards(*shards)
+	if err != nil {
+		return fmt.Errorf("--shards: %w", err)
+	}
+	if *httpAddr != "" && *shards != "" {
+		return fmt.Errorf("--shards %s serves the gateway, and --http receives the interactions over HTTP, where any replica takes any of them: drop --shards", *shards)
+	}
+	cfg := bot.Config{GuildID: *guild, Shards: shardRange}
 	if err := limits.apply(&cfg); err != nil {
 		return err
 	}
@@ -92,6 +101,11 @@ func serve(args []string) error {
 		return err
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
+	if *discordAPI != "" {
+		if s.Client, err = bot.DiscordAPIClient(*discordAPI); err != nil {
+			return fmt.Errorf("--discord-api: %w", err)
+		}
+	}
 	cfg.Store, cfg.Logger, cfg.MaxLoaded = store, log, *maxLoaded
 	// Other processes may use a PostgreSQL database: games are checked against it before use.
 	cfg.Shared = postgres.IsURL(*db)
@@ -158,7 +172,7 @@ func serve(args []string) error {
 		if err := b.Start(); err != nil {
 			return err
 		}
-		log.Info("connected to Discord", "db", store.Path(), "guild", *guild)
+		log.Info("connected to Discord", "db", store.Path(), "guild", *guild, "shards", b.ShardsRunning().String())
 	}
 	<-ctx.Done()
 	log.Info("shutting down: finishing the moves in flight")
