@@ -2,11 +2,15 @@ package fakediscord
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
+	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"time"
 )
@@ -36,35 +40,92 @@ func SignedRequest(priv ed25519.PrivateKey, body []byte, ts time.Time) *http.Req
 // work the same in both modes. The recorder holds h's raw answer.
 func (f *Fake) ServeInteraction(h http.Handler, priv ed25519.PrivateKey, in *Interaction) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
-	if !f.markSent(in) {
+	if !f.beginHTTP(in) {
 		return rec
+	}
+	h.ServeHTTP(rec, SignedRequest(priv, in.Payload, time.Now()))
+	f.finishHTTP(in, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Bytes())
+	return rec
+}
+
+// PostInteraction is ServeInteraction over a socket: Discord's POST to the
+// Interactions Endpoint URL endpoint of a bot running in another process.
+// When the POST fails (the process is down, or died before it answered),
+// the interaction fails as on Discord ("This interaction failed"): its
+// waits return at once with the returned error, and no problem is recorded,
+// since only the test knows whether the process was meant to be down.
+func (f *Fake) PostInteraction(ctx context.Context, endpoint string, priv ed25519.PrivateKey, in *Interaction) error {
+	if !f.beginHTTP(in) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return in.err
+	}
+	r := SignedRequest(priv, in.Payload, time.Now()).WithContext(ctx)
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return f.undelivered(in, err)
+	}
+	r.URL, r.RequestURI, r.Host = u, "", u.Host
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return f.undelivered(in, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return f.undelivered(in, err)
+	}
+	f.finishHTTP(in, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	return nil
+}
+
+// undelivered fails an interaction whose POST got no answer.
+func (f *Fake) undelivered(in *Interaction, err error) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in.overHTTP = false
+	in.expired = true // the user saw it fail; no deadline problem on top
+	if in.timer != nil {
+		in.timer.Stop()
+	}
+	in.err = fmt.Errorf("fakediscord: %s: the interactions endpoint did not answer: %w", in.what, err)
+	f.broadcastLocked()
+	return in.err
+}
+
+// beginHTTP marks in as sent over HTTP and starts its deadline.
+func (f *Fake) beginHTTP(in *Interaction) bool {
+	if !f.markSent(in) {
+		return false
 	}
 	f.startDeadline(in)
 	f.mu.Lock()
 	in.overHTTP = true
 	f.mu.Unlock()
-	h.ServeHTTP(rec, SignedRequest(priv, in.Payload, time.Now()))
-	at := time.Now()
+	return true
+}
 
+// finishHTTP takes the bot's HTTP answer as the interaction's callback.
+func (f *Fake) finishHTTP(in *Interaction, code int, contentType string, body []byte) {
+	at := time.Now()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	in.overHTTP = false
-	mediaType, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+	mediaType, _, _ := mime.ParseMediaType(contentType)
 	switch {
-	case rec.Code != http.StatusOK || mediaType != "application/json":
+	case code != http.StatusOK || mediaType != "application/json":
 		f.problemLocked(ProblemBadRequest, nil, "%s: the bot answered HTTP %d with Content-Type %q, want 200 application/json",
-			in.what, rec.Code, rec.Header().Get("Content-Type"))
+			in.what, code, contentType)
 	case in.response != nil:
 		f.problemLocked(ProblemAlreadyAcknowledged, nil, "%s: answered over HTTP after a callback over REST", in.what)
 	default:
 		err := f.checkDeadlineLocked(in, at)
 		if err == nil {
-			err = f.applyCallbackLocked(in, rec.Body.Bytes(), nil, nil)
+			err = f.applyCallbackLocked(in, body, nil, nil)
 		}
 		if e, ok := err.(*apiError); ok && e.kind != "" {
 			f.problemLocked(e.kind, nil, "%s: HTTP answer: %v", in.what, e)
 		}
 	}
 	f.broadcastLocked()
-	return rec
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,5 +80,40 @@ func TestHTTPInteractionDeferredThenEdited(t *testing.T) {
 	m, err := in.WaitOriginal(ctx, func(m *Message) bool { return !m.Loading() })
 	if err != nil || m.Content != content || len(m.Attachments) != 1 {
 		t.Errorf("original after the edit: %+v, %v", m, err)
+	}
+}
+
+// TestPostInteractionOverASocket: PostInteraction delivers to a bot listening in another process
+// (here a server on loopback) and takes its answer; to an endpoint that is down, the interaction
+// fails at once, without a deadline problem.
+func TestPostInteractionOverASocket(t *testing.T) {
+	t.Parallel()
+	f := New(t)
+	restSession(t, f)
+	alice := f.AddUser("alice")
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !discordgo.VerifyInteraction(r, pub) {
+			http.Error(w, "bad signature", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"type":4,"data":{"content":"over a socket"}}`))
+	}))
+	ctx := testContext(t)
+	in := f.Slash(alice, f.General, "render", StringArg("text", "x"))
+	if err := f.PostInteraction(ctx, srv.URL+"/interactions", priv, in); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := in.WaitOriginal(ctx, nil); err != nil || m.Content != "over a socket" {
+		t.Fatalf("answer %+v, %v", m, err)
+	}
+	srv.Close()
+	down := f.Slash(alice, f.General, "render", StringArg("text", "x"))
+	if err := f.PostInteraction(ctx, srv.URL+"/interactions", priv, down); err == nil {
+		t.Fatal("a POST to a closed endpoint succeeded")
+	}
+	if _, err := down.WaitResponse(ctx); err == nil || !strings.Contains(err.Error(), "did not answer") {
+		t.Errorf("WaitResponse = %v, want the delivery error", err)
 	}
 }
