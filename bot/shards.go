@@ -176,15 +176,9 @@ func (b *Bot) shardSession() (*discordgo.Session, error) {
 	return s, nil
 }
 
-// handleShard hands a session's interactions to Handle. An interaction of a guild that is not
-// this shard's means the processes disagree on the shard count: it is served (the game's lock
-// keeps it safe) and logged, so the host sees the misconfiguration.
+// handleShard hands a session's interactions to Handle, answered through that session.
 func (b *Bot) handleShard(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		if s.ShardCount > 1 && ShardOf(ic.GuildID, s.ShardCount) != s.ShardID {
-			b.log.Error("an interaction reached the wrong shard: check that every process runs the same shard count",
-				"guild", ic.GuildID, "shard", s.ShardID, "shards", s.ShardCount, "guild's shard", ShardOf(ic.GuildID, s.ShardCount))
-		}
 		b.Handle(ic.Interaction, gatewayResponder{s, ic.Interaction})
 	})
 }
