@@ -36,16 +36,30 @@ type botProcess struct {
 	done chan struct{}
 }
 
-// buildBot builds cmd/bot once for the test.
+// built is the binary of cmd/bot, built once for the tests that run it (TestMain removes it).
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// buildBot builds cmd/bot, once for all the tests.
 func buildBot(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "carcassonne-bot")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/bot")
-	cmd.Dir = ".." // the module's root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/bot: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "carcassonne-bot-"); built.err != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", filepath.Join(built.dir, "carcassonne-bot"), "./cmd/bot")
+		cmd.Dir = ".." // the module's root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build ./cmd/bot: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return filepath.Join(built.dir, "carcassonne-bot")
 }
 
 func freeAddr(t *testing.T) string {
@@ -72,17 +86,7 @@ func processEnv(env ...string) []string {
 // start runs the process and waits until its endpoint answers a signed PING.
 func (p *botProcess) start(ctx context.Context, priv ed25519.PrivateKey) {
 	p.t.Helper()
-	logFile, err := os.OpenFile(p.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	p.cmd = exec.Command(p.args[0], p.args[1:]...)
-	p.cmd.Env, p.cmd.Stdout, p.cmd.Stderr = p.env, logFile, logFile
-	if err := p.cmd.Start(); err != nil {
-		p.t.Fatal(err)
-	}
-	p.done = make(chan struct{})
-	go func() { _ = p.cmd.Wait(); logFile.Close(); close(p.done) }()
+	p.run()
 	for {
 		r := fakediscord.SignedRequest(priv, []byte(`{"type":1,"id":"1","application_id":"1","token":"ping","version":1}`), time.Now()).WithContext(ctx)
 		r.URL.Scheme, r.URL.Host, r.RequestURI = "http", p.addr, ""
@@ -102,8 +106,27 @@ func (p *botProcess) start(ctx context.Context, priv ed25519.PrivateKey) {
 	}
 }
 
+// run starts the process.
+func (p *botProcess) run() {
+	p.t.Helper()
+	logFile, err := os.OpenFile(p.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.cmd = exec.Command(p.args[0], p.args[1:]...)
+	p.cmd.Env, p.cmd.Stdout, p.cmd.Stderr = p.env, logFile, logFile
+	if err := p.cmd.Start(); err != nil {
+		p.t.Fatal(err)
+	}
+	p.done = make(chan struct{})
+	go func() { _ = p.cmd.Wait(); logFile.Close(); close(p.done) }()
+}
+
 // kill ends the process with SIGKILL: no deferred work, no graceful shutdown.
 func (p *botProcess) kill() {
+	if p.cmd == nil {
+		return
+	}
 	_ = p.cmd.Process.Signal(syscall.SIGKILL)
 	<-p.done
 }
