@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -172,5 +173,60 @@ func TestShardsAutoTakesTheRecommendedCount(t *testing.T) {
 	}
 	if b.Games() != 3 {
 		t.Errorf("%d games, want 3", b.Games())
+	}
+}
+
+// TestShardsOpenInRoundsOfMaxConcurrency: Discord lets max_concurrency shards identify at once and
+// each rate-limit bucket once per five seconds; with four shards and a concurrency of two, shards
+// 0 and 1 identify first, and 2 and 3 at least five seconds later.
+func TestShardsOpenInRoundsOfMaxConcurrency(t *testing.T) {
+	t.Parallel()
+	f := fakediscord.New(t, fakediscord.WithRecommendedShards(4, 2))
+	shardedBot(t, f, Shards{Auto: true})
+	ctx := shardContext(t)
+	if err := f.WaitShards(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	at := map[int]time.Time{}
+	for shard := range 4 {
+		fr, err := f.WaitGateway(ctx, func(fr fakediscord.GatewayFrame) bool {
+			var id struct{ Shard [2]int }
+			return fr.Op == 2 && json.Unmarshal(fr.D, &id) == nil && id.Shard == [2]int{shard, 4}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at[shard] = fr.Time
+	}
+	for _, second := range []int{2, 3} {
+		for _, first := range []int{0, 1} {
+			if gap := at[second].Sub(at[first]); gap < identifyEvery {
+				t.Errorf("shard %d identified %v after shard %d, want at least %v", second, gap, first, identifyEvery)
+			}
+		}
+	}
+}
+
+// TestShardsBeyondTheSessionStartLimitAreRefused: when Discord allows fewer session starts than
+// the shards to open, the bot does not start, and says how many it may start and when that resets.
+func TestShardsBeyondTheSessionStartLimitAreRefused(t *testing.T) {
+	t.Parallel()
+	f := fakediscord.New(t, fakediscord.WithRecommendedShards(4, 4), fakediscord.WithSessionStartsLeft(2))
+	st, err := storage.Open(filepath.Join(t.TempDir(), "games.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	b, err := New(f.Session(t), Config{Store: st, Shards: Shards{Auto: true}, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	err = b.Start()
+	if err == nil || !strings.Contains(err.Error(), "Discord allows 2 more session starts") || !strings.Contains(err.Error(), "4 are needed") {
+		t.Errorf("Start = %v, want the session start limit named", err)
+	}
+	if got := f.Shards(); len(got) != 0 {
+		t.Errorf("shards opened anyway: %v", got)
 	}
 }

@@ -67,6 +67,7 @@ type config struct {
 	appPermissions int64
 	shards         int
 	maxConcurrency int
+	startsLeft     int
 }
 
 // WithDeadline sets how long after dispatching an interaction the fake
@@ -97,6 +98,12 @@ func WithAppPermissions(p int64) Option {
 // session_start_limit.max_concurrency: how many shards may identify at once (default 1).
 func WithRecommendedShards(shards, maxConcurrency int) Option {
 	return func(c *config) { c.shards, c.maxConcurrency = shards, maxConcurrency }
+}
+
+// WithSessionStartsLeft sets session_start_limit.remaining in GET /gateway/bot (default 1000):
+// how many more gateway sessions Discord lets the bot start before the limit resets.
+func WithSessionStartsLeft(n int) Option {
+	return func(c *config) { c.startsLeft = n }
 }
 
 // SetAppPermissions changes the bot's permissions in every guild channel from now on, as an
@@ -152,6 +159,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 			appPermissions: DefaultAppPermissions,
 			shards:         1,
 			maxConcurrency: 1,
+			startsLeft:     1000,
 		},
 		started:      time.Now().UTC(),
 		changed:      make(chan struct{}),

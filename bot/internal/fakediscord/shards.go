@@ -23,7 +23,7 @@ func (f *Fake) gatewayBot(*Request, *http.Request) (any, error) {
 		"url":    f.gatewayURL(),
 		"shards": f.cfg.shards,
 		"session_start_limit": map[string]any{
-			"total": 1000, "remaining": 1000, "reset_after": 86400000, "max_concurrency": f.cfg.maxConcurrency,
+			"total": 1000, "remaining": f.cfg.startsLeft, "reset_after": 86400000, "max_concurrency": f.cfg.maxConcurrency,
 		},
 	}, nil
 }
