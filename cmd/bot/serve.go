@@ -69,6 +69,10 @@ func serve(args []string) error {
 	if *httpAddr != "" && *shards != "" {
 		return fmt.Errorf("--shards %s serves the gateway, and --http receives the interactions over HTTP, where any replica takes any of them: drop --shards", *shards)
 	}
+	if shardRange.Count > 0 && (shardRange.First > 0 || shardRange.Last < shardRange.Count-1) && !postgres.IsURL(*db) {
+		return fmt.Errorf("--shards %s serves part of the shards, and the processes serving the others must share its games: give them all one PostgreSQL database (--db postgres://...); a BoltDB file serves every shard from one process (--shards auto, or 0-%d/%d)",
+			shardRange, shardRange.Count-1, shardRange.Count)
+	}
 	cfg := bot.Config{GuildID: *guild, Shards: shardRange}
 	if err := limits.apply(&cfg); err != nil {
 		return err

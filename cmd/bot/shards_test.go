@@ -7,7 +7,8 @@ import (
 )
 
 // TestShardsFlagRefusesWhatIsNotARange: a bad --shards (or CARC_SHARDS) stops the bot before it
-// connects, saying what was wrong and what is legal; shards make no sense with --http.
+// connects, saying what was wrong and what is legal; shards make no sense with --http, and part of
+// the shards needs a database the other processes share.
 func TestShardsFlagRefusesWhatIsNotARange(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -19,13 +20,14 @@ func TestShardsFlagRefusesWhatIsNotARange(t *testing.T) {
 		{args: []string{"--shards", "0-3"}, want: "the shard count is missing"},
 		{env: "0-3/zero", want: `the shard count "zero" is not a whole number`},
 		{args: []string{"--shards", "0-1/4", "--http", "127.0.0.1:0"}, want: "drop --shards"},
+		{args: []string{"--shards", "2-3/4", "--db", "games.db"}, want: "one PostgreSQL database"},
 	} {
 		t.Setenv("CARC_SHARDS", c.env)
 		err := run(c.args, nil, &strings.Builder{})
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "--shards") {
 			t.Errorf("bot %v (CARC_SHARDS=%q): %v; want an error saying %q", c.args, c.env, err, c.want)
 		}
-		if c.env != "" || c.args[1] != "0-1/4" {
+		if c.env != "" || (c.args[1] != "0-1/4" && c.args[1] != "2-3/4") {
 			if err == nil || !strings.Contains(err.Error(), "0-3/8") || !strings.Contains(err.Error(), "auto") {
 				t.Errorf("bot %v: %v; want the legal forms named", c.args, err)
 			}
