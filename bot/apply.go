@@ -531,7 +531,11 @@ func missingPermissions(have int64, openThread, inThread bool) string {
 // isThread tells whether a channel is a thread, from the gateway's cache (its shard's) or else
 // from Discord.
 func (b *Bot) isThread(id string) bool {
-	for _, s := range append([]*discordgo.Session{b.s}, b.gateway...) {
+	sessions := b.gateway
+	if len(sessions) == 0 {
+		sessions = []*discordgo.Session{b.s} // before Start, or in HTTP mode: an empty cache
+	}
+	for _, s := range sessions {
 		if s.State == nil {
 			continue
 		}

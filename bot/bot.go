@@ -212,7 +212,8 @@ func (b *Bot) Load() error {
 	return nil
 }
 
-// Start loads the games, opens the gateway (the configured shards), registers the commands and starts the timer loop.
+// Start loads the games, opens the gateway (the configured shards), registers the commands and
+// starts the timer loop.
 func (b *Bot) Start() error {
 	if err := b.Load(); err != nil {
 		return err
