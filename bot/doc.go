@@ -6,6 +6,9 @@
 // closes idle lobbies, ends tables no person plays at, and puts a game on hold when its own work
 // on it fails, so that one game's failure never stops the others.
 //
+// Over the gateway it runs one session per shard of a configured range (shards.go), so that
+// several processes on one PostgreSQL database split Discord's shards between them.
+//
 // Every command and click is acknowledged at once with a deferred response, so Discord's 3-second
 // limit holds whatever the work costs; the result then edits the private response, and a change
 // to the game is announced in the channel.

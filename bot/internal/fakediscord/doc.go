@@ -42,6 +42,8 @@
 // interactions go only to the session of its shard, (guild_id >> 22) %
 // num_shards, DMs to shard 0 (shards.go). An interaction records the shard it
 // went to (Interaction.Shards), so a test sees which process received it.
+// PostInteraction delivers an interaction over a socket to a bot running as
+// its own process in HTTP-interactions mode.
 //
 // Limits: every user is a member of every guild, no
 // RESUME/RECONNECT/INVALID_SESSION, no rate-limit headers, no gateway
