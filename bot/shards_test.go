@@ -117,7 +117,7 @@ func openInGuild(t *testing.T, ctx context.Context, f *fakediscord.Fake, u *fake
 // shard, and only that bot's store holds it.
 func TestTwoProcessesSplitTheShards(t *testing.T) {
 	t.Parallel()
-	f := fakediscord.New(t)
+	f := fakediscord.New(t, fakediscord.WithRecommendedShards(4, 4)) // all four identify at once
 	var guilds []*fakediscord.Guild
 	for shard := range 4 {
 		guilds = append(guilds, f.AddGuildOnShard("server", shard, 4))
