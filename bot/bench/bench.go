@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web"}
+var StepNames = []string{"memory", "rss", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web"}
 
 // Row is one measured figure.
 type Row struct {
@@ -95,7 +95,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
+	steps := []func() error{r.memory, r.rss, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
 	for _, name := range o.Only {
 		if !slices.Contains(StepNames, name) {
 			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
@@ -110,16 +110,16 @@ func Run(o Options) ([]Row, error) {
 		}
 	}
 	order := map[string]int{}
-	for i, name := range rowOrder() {
+	for i, name := range rowOrder(o.Quick) {
 		order[name] = i
 	}
 	sort.SliceStable(r.rows, func(a, b int) bool { return order[r.rows[a].Name] < order[r.rows[b].Name] })
 	return r.rows, nil
 }
 
-// rowOrder is the order of the printed table: a playout row for every map players can choose, then
-// the rest.
-func rowOrder() []string {
+// rowOrder is the order of the printed table of a run (quick or full): a playout row for every map
+// players can choose, then the rest.
+func rowOrder(quick bool) []string {
 	var names []string
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name, rulesPlayoutRow(e).Name)
@@ -130,7 +130,7 @@ func rowOrder() []string {
 			names = append(names, row.Name)
 		}
 	}
-	return append(append(append(names, postgresRows...), leagueRows...), webRows...)
+	return append(append(append(append(names, rssRows(quick)...), postgresRows...), leagueRows...), webRows...)
 }
 
 var fixedRows = []string{
