@@ -145,6 +145,7 @@ var fixedRows = []string{
 	"commit latency p99, 64 games at 1,000 moves/s",
 	"interaction to image, p50 (fake Discord)",
 	"interaction to image, p99 (fake Discord)",
+	"interaction to image, p99 (fake Discord, PostgreSQL)",
 	"memory per game state",
 	"RSS with 1,000 active games loaded",
 }
