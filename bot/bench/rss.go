@@ -57,11 +57,12 @@ func rssRow(active, stored int, store string) string {
 
 // rss fills a store with games (a few real ones cloned, mostly finished, z.active running), then
 // measures a bot process that loads them and plays z.moves moves in each running game through its
-// HTTP interactions handler (so the table cache, the pictures and the store's caches all work),
-// on the bbolt store and on PostgreSQL: its peak resident size, as the fill grows tenfold.
-func (r *runner) rss() error {
+// HTTP interactions handler (so the table cache, the pictures and the store's caches all work):
+// its peak resident size, as the fill grows tenfold. rssBolt does it on the bbolt store,
+// rssPostgres on PostgreSQL.
+func (r *runner) rssBolt() error {
 	z := rssSizesFor(r.o.Quick)
-	r.logf("RSS: %d active games of %d and %d stored", z.active, z.stored[0], z.stored[1])
+	r.logf("RSS on bbolt: %d active games of %d and %d stored", z.active, z.stored[0], z.stored[1])
 	tp, err := makeTemplates(r.o.Dir, 3)
 	if err != nil {
 		return err
@@ -71,9 +72,8 @@ func (r *runner) rss() error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-
 	path := filepath.Join(dir, "games.db")
-	fill := func(from, to int) error {
+	return r.rssRows(z, "bbolt", path, func(from, to int) error {
 		store, err := storage.Open(path, storage.Options{NoSync: true})
 		if err != nil {
 			return err
@@ -87,11 +87,11 @@ func (r *runner) rss() error {
 			return err
 		}
 		return store.Close()
-	}
-	if err := r.rssRows(z, "bbolt", path, fill); err != nil {
-		return err
-	}
+	})
+}
 
+func (r *runner) rssPostgres() error {
+	z := rssSizesFor(r.o.Quick)
 	if r.o.Postgres == "" {
 		for _, stored := range z.stored {
 			r.add(Row{Name: rssRow(z.active, stored, "PostgreSQL"), Unit: "MiB", Better: "<=", Target: rssTarget,
@@ -99,12 +99,17 @@ func (r *runner) rss() error {
 		}
 		return nil
 	}
+	r.logf("RSS on PostgreSQL: %d active games of %d and %d stored", z.active, z.stored[0], z.stored[1])
+	tp, err := makeTemplates(r.o.Dir, 3)
+	if err != nil {
+		return err
+	}
 	dbURL, drop, err := scratchDatabase(r.o.Postgres)
 	if err != nil {
 		return err
 	}
 	defer drop()
-	fill = func(from, to int) error {
+	return r.rssRows(z, "PostgreSQL", dbURL, func(from, to int) error {
 		store, err := postgres.Open(dbURL, postgres.Options{})
 		if err != nil {
 			return err
@@ -115,8 +120,7 @@ func (r *runner) rss() error {
 			running = z.active
 		}
 		return fillPostgres(dbURL, store, tp, running, from, to)
-	}
-	return r.rssRows(z, "PostgreSQL", dbURL, fill)
+	})
 }
 
 // rssRows fills the store at db in two steps and measures a child bot after each.
