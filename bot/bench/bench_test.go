@@ -5,14 +5,17 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 )
 
-// TestMain lets the test binary be the measured bot of the RSS rows (Child).
+// TestMain lets the test binary be the measured bot of the RSS rows (Child), and stops the
+// PostgreSQL server of the PostgreSQL rows.
 func TestMain(m *testing.M) {
 	if Child() {
 		return
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 // TestQuickReportPrintsEveryRow runs the quick report (the CI smoke test of the bench report): it must
@@ -22,6 +25,9 @@ func TestQuickReportPrintsEveryRow(t *testing.T) {
 		t.Skip("the quick bench report takes about 30 s")
 	}
 	o := Options{Quick: true, Dir: t.TempDir()}
+	if pgtest.Bin() != "" { // without PostgreSQL its rows say they were not measured
+		o.Postgres = pgtest.URL(t)
+	}
 	rows, err := Run(o)
 	if err != nil {
 		t.Fatal(err)
