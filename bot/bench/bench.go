@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web"}
+var StepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web"}
 
 // Row is one measured figure.
 type Row struct {
@@ -95,7 +95,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
+	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
 	for _, name := range o.Only {
 		if !slices.Contains(StepNames, name) {
 			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
@@ -110,16 +110,16 @@ func Run(o Options) ([]Row, error) {
 		}
 	}
 	order := map[string]int{}
-	for i, name := range rowOrder() {
+	for i, name := range rowOrder(o.Quick) {
 		order[name] = i
 	}
 	sort.SliceStable(r.rows, func(a, b int) bool { return order[r.rows[a].Name] < order[r.rows[b].Name] })
 	return r.rows, nil
 }
 
-// rowOrder is the order of the printed table: a playout row for every map players can choose, then
-// the rest.
-func rowOrder() []string {
+// rowOrder is the order of the printed table of a run (quick or full): a playout row for every map
+// players can choose, then the rest.
+func rowOrder(quick bool) []string {
 	var names []string
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name, rulesPlayoutRow(e).Name)
@@ -130,7 +130,7 @@ func rowOrder() []string {
 			names = append(names, row.Name)
 		}
 	}
-	return append(append(append(names, postgresRows...), leagueRows...), webRows...)
+	return append(append(append(append(names, rssRows(quick)...), postgresRows...), leagueRows...), webRows...)
 }
 
 var fixedRows = []string{
@@ -145,6 +145,7 @@ var fixedRows = []string{
 	"commit latency p99, 64 games at 1,000 moves/s",
 	"interaction to image, p50 (fake Discord)",
 	"interaction to image, p99 (fake Discord)",
+	"interaction to image, p99 (fake Discord, PostgreSQL)",
 	"memory per game state",
 	"RSS with 1,000 active games loaded",
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
 var initTesting sync.Once
@@ -30,17 +31,54 @@ func (r *runner) discord() error {
 	}
 	p50 := Row{Name: "interaction to image, p50 (fake Discord)", Unit: "ms", Better: "<=", Target: 40}
 	p99 := Row{Name: "interaction to image, p99 (fake Discord)", Unit: "ms", Better: "<=", Target: 100}
+	pg := Row{Name: "interaction to image, p99 (fake Discord, PostgreSQL)", Unit: "ms", Better: "<="}
+	bolt := func() (bot.Store, func(), error) {
+		tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
+		if err != nil {
+			return nil, nil, err
+		}
+		store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
+		if err != nil {
+			os.RemoveAll(tmp)
+			return nil, nil, err
+		}
+		return store, func() { store.Close(); os.RemoveAll(tmp) }, nil
+	}
+	// Each repetition plays a new game in the fake's channel: on a database of its own.
+	pgStore := func() (bot.Store, func(), error) {
+		url, drop, err := scratchDatabase(r.o.Postgres)
+		if err != nil {
+			return nil, nil, err
+		}
+		store, err := postgres.Open(url, postgres.Options{})
+		if err != nil {
+			drop()
+			return nil, nil, err
+		}
+		return store, func() { store.Close(); drop() }, nil
+	}
 	for rep := range r.reps {
-		lat, err := fakeLatency(r.o.Dir, moves, int64(rep+1))
+		lat, err := fakeLatency(bolt, moves, int64(rep+1))
 		if err != nil {
 			return err
 		}
 		p50.Values = append(p50.Values, ms(percentile(lat, 0.5)))
 		p99.Values = append(p99.Values, ms(percentile(lat, 0.99)))
+		if r.o.Postgres != "" {
+			if lat, err = fakeLatency(pgStore, moves, int64(rep+1)); err != nil {
+				return err
+			}
+			pg.Values = append(pg.Values, ms(percentile(lat, 0.99)))
+		}
 	}
 	p50.Extra = fmt.Sprintf("(%d moves per repetition, mid-game France, fsync on)", moves)
 	r.add(p50)
 	r.add(p99)
+	pg.Target, pg.Extra = 2*p99.Median(), "(target: 2 × the bbolt row above, same run)"
+	if r.o.Postgres == "" {
+		pg.Note = "not measured: give --pg URL (an empty PostgreSQL database)"
+	}
+	r.add(pg)
 	return nil
 }
 
@@ -53,13 +91,13 @@ func percentile(d []time.Duration, q float64) time.Duration {
 
 // fakeLatency runs one measured game. The fake needs a testing.TB, which testing.Benchmark gives
 // outside go test; the measurement runs once whatever b.N is.
-func fakeLatency(dir string, moves int, seed int64) ([]time.Duration, error) {
+func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64) ([]time.Duration, error) {
 	initTesting.Do(testing.Init)
 	var out []time.Duration
 	var err error
 	var once sync.Once
 	testing.Benchmark(func(b *testing.B) {
-		once.Do(func() { out, err = measure(b, dir, moves, seed) })
+		once.Do(func() { out, err = measure(b, open, moves, seed) })
 	})
 	if err == nil && len(out) == 0 {
 		err = errors.New("the fake Discord measurement did not run")
@@ -67,20 +105,17 @@ func fakeLatency(dir string, moves int, seed int64) ([]time.Duration, error) {
 	return out, err
 }
 
-func measure(b *testing.B, dir string, moves int, seed int64) ([]time.Duration, error) {
+// measure plays a game through the fake Discord on a store open gives (and closes with the
+// function it returns), and returns the time of each move from /place to the turn's image.
+func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	f := fakediscord.New(b)
-	tmp, err := os.MkdirTemp(dir, "carc-bench-")
+	store, done, err := open()
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
-	if err != nil {
-		return nil, err
-	}
-	defer store.Close()
+	defer done()
 	bt, err := bot.New(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
 	if err != nil {
 		return nil, err

@@ -60,13 +60,7 @@ func Main(m *testing.M) int {
 // start.
 func URL(t testing.TB) string {
 	t.Helper()
-	once.Do(func() { srv, srvErr = start() })
-	if errors.Is(srvErr, errMissing) {
-		t.Skip(Missing)
-	}
-	if srvErr != nil {
-		t.Fatalf("start the test PostgreSQL server: %v", srvErr)
-	}
+	started(t)
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), dbs.Add(1))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -79,6 +73,19 @@ func URL(t testing.TB) string {
 		t.Fatalf("create test database: %v", err)
 	}
 	return srv.url(name)
+}
+
+// started starts the server on first use: it skips the test when PostgreSQL is not installed,
+// and fails it when the server does not start.
+func started(t testing.TB) {
+	t.Helper()
+	once.Do(func() { srv, srvErr = start() })
+	if errors.Is(srvErr, errMissing) {
+		t.Skip(Missing)
+	}
+	if srvErr != nil {
+		t.Fatalf("start the test PostgreSQL server: %v", srvErr)
+	}
 }
 
 // url returns the URL of database name on the test server.

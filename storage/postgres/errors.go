@@ -72,7 +72,7 @@ func (s *Store) explain(op string, err error) error {
 	case codeReadOnlyTx, codeInsufficientPriv:
 		return &dbError{storage.ErrReadOnly, fmt.Sprintf("%s: database %s cannot be written (a read-only server or role); nothing was changed", op, s.name), err}
 	case codeDiskFull:
-		return &dbError{storage.ErrDiskFull, fmt.Sprintf("%s: the server of database %s is out of disk space; the change was not saved, free some space and retry", op, s.name), err}
+		return &dbError{storage.ErrDiskFull, fmt.Sprintf("%s: database %s is full: its server has no disk space left for it (disk or quota full); the change was not saved, free some space on the server's data directory or the database's tablespace and retry", op, s.name), err}
 	case codeInvalidPassword, codeInvalidAuth:
 		return &dbError{errUnavailable, fmt.Sprintf("%s: database %s refused the user or password of the URL", op, s.name), err}
 	case codeNoDatabase:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -18,52 +19,133 @@ func (s *Store) AppendMove(c storage.Commit) (applied bool, err error) {
 	if err := storage.CheckCommit(&c); err != nil {
 		return false, fmt.Errorf("append move to game %s: %w", c.GameID, err)
 	}
-	err = s.write(func(ctx context.Context, tx pgx.Tx) (err error) {
-		applied, err = appendMove(ctx, tx, c)
-		return err
-	})
+	if c.Players == nil && !c.Status.Terminal() && !s.readOnly {
+		applied, err = s.appendPlain(c)
+	} else {
+		err = s.write(func(ctx context.Context, tx pgx.Tx) (err error) {
+			applied, err = appendMove(ctx, tx, c)
+			return err
+		})
+	}
 	if err != nil {
 		return false, fmt.Errorf("append move to game %s: %w", c.GameID, s.explain("write", err))
 	}
 	return applied, nil
 }
 
-// appendMove is the transaction of AppendMove. A plain move (no change of players, not the
-// end) takes two round trips inside the transaction: the row lock with the interaction check,
-// then one batch of the log entry, the timer set and the game's columns.
-func appendMove(ctx context.Context, tx pgx.Tx, c storage.Commit) (bool, error) {
+// lockForMove is the first statement of a move: the game's row locked, with the seq of the log
+// entry of the move's interaction if the log has it already.
+const lockForMove = `SELECT ` + gameColumns + `,
+	(SELECT seq FROM moves WHERE game_id = $1 AND interaction_id = $2) FROM games WHERE id = $1 FOR UPDATE`
+
+const insertMove = `INSERT INTO moves (game_id, seq, actor, data, at_ns, interaction_id) VALUES ($1, $2, $3, $4, $5, $6)`
+
+// checkMove reads the locked row of lockForMove: the game's record, or why the move does not
+// apply (applied false and a nil error: the interaction is in the log already).
+func checkMove(row pgx.Row, c storage.Commit) (rec storage.GameRecord, apply bool, err error) {
 	var seen *int64
-	rec, err := scanGame(tx.QueryRow(ctx, `SELECT `+gameColumns+`,
-		(SELECT seq FROM moves WHERE game_id = $1 AND interaction_id = $2) FROM games WHERE id = $1 FOR UPDATE`,
-		c.GameID, c.Move.InteractionID), &seen)
-	if err != nil {
-		return false, notFound(err)
+	if rec, err = scanGame(row, &seen); err != nil {
+		return rec, false, notFound(err)
 	}
 	if seen != nil {
-		return false, nil
+		return rec, false, nil
 	}
 	if rec.Status.Terminal() {
-		return false, storage.ErrFinished
+		return rec, false, storage.ErrFinished
 	}
 	if rec.Seq != c.ExpectSeq {
-		return false, &storage.ConflictError{GameID: c.GameID, Expected: c.ExpectSeq, Actual: rec.Seq}
+		return rec, false, &storage.ConflictError{GameID: c.GameID, Expected: c.ExpectSeq, Actual: rec.Seq}
 	}
 	rec.Seq++
 	rec.Hash, rec.Updated = c.Hash, c.Move.Time
-	insertMove := `INSERT INTO moves (game_id, seq, actor, data, at_ns, interaction_id) VALUES ($1, $2, $3, $4, $5, $6)`
-	moveArgs := []any{c.GameID, int64(rec.Seq), c.Move.Actor, []byte(c.Move.Data), c.Move.Time.UnixNano(), c.Move.InteractionID}
-	if c.Players == nil && !c.Status.Terminal() {
-		if c.Status != "" {
-			rec.Status = c.Status
+	return rec, true, nil
+}
+
+func moveArgs(c storage.Commit, seq uint64) []any {
+	return []any{c.GameID, int64(seq), c.Move.Actor, []byte(c.Move.Data), c.Move.Time.UnixNano(), c.Move.InteractionID}
+}
+
+// appendPlain commits a plain move (no change of players, not the end) in two round trips: BEGIN
+// with the row lock, then the log entry, the timer set, the game's columns and COMMIT, each
+// pair sent as one batch. The move is acknowledged only once COMMIT succeeded.
+func (s *Store) appendPlain(c storage.Commit) (applied bool, err error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	for range retries {
+		applied, err = s.tryPlain(ctx, c)
+		if !retryable(err) {
+			break
 		}
-		b := &pgx.Batch{}
-		b.Queue(insertMove, moveArgs...)
-		queueTimers(b, c.GameID, rec.Seq, c.Timers)
-		b.Queue(`UPDATE games SET status = $2, seq = $3, hash = $4, updated_ns = $5, snapshot = $6 WHERE id = $1`,
-			c.GameID, string(rec.Status), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), c.Snapshot)
-		return true, tx.SendBatch(ctx, b).Close()
 	}
-	if _, err := tx.Exec(ctx, insertMove, moveArgs...); err != nil {
+	return applied, err
+}
+
+func (s *Store) tryPlain(ctx context.Context, c storage.Commit) (bool, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return false, err
+	}
+	// A transaction left open by a failure is rolled back; if even that fails, the pool closes
+	// the connection instead of handing it out mid-transaction.
+	defer func() {
+		if conn.Conn().PgConn().TxStatus() != 'I' {
+			_, _ = conn.Exec(ctx, "ROLLBACK")
+		}
+		conn.Release()
+	}()
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(lockForMove, c.GameID, c.Move.InteractionID)
+	br := conn.SendBatch(ctx, b)
+	_, err = br.Exec()
+	var rec storage.GameRecord
+	apply := false
+	if err == nil {
+		rec, apply, err = checkMove(br.QueryRow(), c)
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || !apply {
+		return false, err
+	}
+	if c.Status != "" {
+		rec.Status = c.Status
+	}
+	b = &pgx.Batch{}
+	b.Queue(insertMove, moveArgs(c, rec.Seq)...)
+	queueTimers(b, c.GameID, rec.Seq, c.Timers)
+	b.Queue(`UPDATE games SET status = $2, seq = $3, hash = $4, updated_ns = $5, snapshot = $6 WHERE id = $1`,
+		c.GameID, string(rec.Status), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), c.Snapshot)
+	b.Queue("COMMIT")
+	br = conn.SendBatch(ctx, b)
+	var tag pgconn.CommandTag
+	for range b.Len() {
+		if tag, err = br.Exec(); err != nil {
+			break
+		}
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return false, err
+	}
+	// The server answers COMMIT with ROLLBACK, and no error, for a transaction that failed.
+	if tag.String() != "COMMIT" {
+		return false, fmt.Errorf("the transaction of the move ended with %s instead of COMMIT", tag)
+	}
+	return true, nil
+}
+
+// appendMove is the transaction of AppendMove for a move that changes the players or ends the
+// game (appendPlain commits the others).
+func appendMove(ctx context.Context, tx pgx.Tx, c storage.Commit) (bool, error) {
+	rec, apply, err := checkMove(tx.QueryRow(ctx, lockForMove, c.GameID, c.Move.InteractionID), c)
+	if err != nil || !apply {
+		return false, err
+	}
+	if _, err := tx.Exec(ctx, insertMove, moveArgs(c, rec.Seq)...); err != nil {
 		return false, err
 	}
 	if c.Players != nil {
