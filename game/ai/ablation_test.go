@@ -1,0 +1,77 @@
+package ai
+
+import (
+	"context"
+	"flag"
+	"os"
+	"os/signal"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// The ablation match measures one change of master against master without it, deck-paired with
+// the seats swapped, as bot ai match measures two public levels:
+//
+//	go test -c -o /tmp/ai.test ./game/ai
+//	nice -n 19 /tmp/ai.test -test.run TestAblation -test.timeout 0 -ablation chips -map france -decks 20 -seed 2000
+//
+// Ctrl-C stops it and reports the decks finished.
+var (
+	ablation     = flag.String("ablation", "", "measure master against master without the change: "+ablationNames())
+	ablationMap  = flag.String("map", "classic", "the ablation match's map")
+	ablationDeck = flag.Int("decks", 20, "the ablation match's decks")
+	ablationSeed = flag.Uint64("seed", 1000, "the ablation match's first deck seed")
+	ablationCut  = flag.Int("cut", 1, "divide both sides' positions by this, for a match that fits a busy machine")
+)
+
+// ablations are master without one of its changes, each a level only the ablation match plays.
+var ablations = map[string]budget{
+	// The maps' chip appraisals (ChipAppraiser): candidates ranked and playouts judged pricing a
+	// chip at chipWorth a point.
+	"chips": func() budget {
+		b := masterBudget
+		b.rank = nil
+		b.judge = func(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding) {
+			return masterJudge(g, seat, buf, nil)
+		}
+		return b
+	}(),
+}
+
+func ablationNames() string {
+	s := ""
+	for name := range ablations {
+		s += name + " "
+	}
+	return s
+}
+
+func TestAblation(t *testing.T) {
+	if *ablation == "" {
+		t.Skip("a measurement: give -ablation NAME (" + ablationNames() + ")")
+	}
+	without, ok := ablations[*ablation]
+	if !ok {
+		t.Fatalf("no ablation %q: use %s", *ablation, ablationNames())
+	}
+	r, err := variants.Lookup(*ablationMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := Level("master-without-" + *ablation)
+	budgets[level] = &without
+	old := masterBudget
+	masterBudget.positions /= max(1, *ablationCut)
+	without.positions /= max(1, *ablationCut)
+	t.Cleanup(func() { delete(budgets, level); masterBudget = old })
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	m := Match{Rules: r, A: Master, B: level, Decks: *ablationDeck, Players: 2, Seed: *ablationSeed, Workers: 1}
+	res, err := m.Run(ctx, os.Stderr)
+	res.Report(os.Stdout)
+	if err != nil && ctx.Err() == nil {
+		t.Fatal(err)
+	}
+}
