@@ -24,6 +24,7 @@ var (
 	ablationDeck = flag.Int("decks", 20, "the ablation match's decks")
 	ablationSeed = flag.Uint64("seed", 1000, "the ablation match's first deck seed")
 	ablationCut  = flag.Int("cut", 1, "divide both sides' positions by this, for a match that fits a busy machine")
+	ablationWork = flag.Int("workers", 1, "decks played at once")
 )
 
 // ablations are master without one of its changes, each a level only the ablation match plays.
@@ -68,10 +69,55 @@ func TestAblation(t *testing.T) {
 	t.Cleanup(func() { delete(budgets, level); masterBudget = old })
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	m := Match{Rules: r, A: Master, B: level, Decks: *ablationDeck, Players: 2, Seed: *ablationSeed, Workers: 1}
+	m := Match{Rules: r, A: Master, B: level, Decks: *ablationDeck, Players: 2, Seed: *ablationSeed, Workers: *ablationWork}
 	res, err := m.Run(ctx, os.Stderr)
 	res.Report(os.Stdout)
 	if err != nil && ctx.Err() == nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAblationGames plays the ablation match's first deck and writes each game's points by kind
+// for each side, to see where a change wins or loses them.
+func TestAblationGames(t *testing.T) {
+	if *ablation == "" || !testing.Verbose() {
+		t.Skip("a measurement: give -ablation NAME and -test.v")
+	}
+	without := ablations[*ablation]
+	r, err := variants.Lookup(*ablationMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := Level("master-without-" + *ablation)
+	budgets[level] = &without
+	old := masterBudget
+	masterBudget.positions /= max(1, *ablationCut)
+	without.positions /= max(1, *ablationCut)
+	t.Cleanup(func() { delete(budgets, level); masterBudget = old })
+	m := Match{Rules: r, A: Master, B: level, Players: 2, Seed: *ablationSeed}
+	for k := range 2 {
+		levels := m.seats(k)
+		g, err := game.NewGame(r.Map, r.Variant, game.Setup{Players: []string{"p1", "p2"}, Seed: m.Seed, Options: game.DefaultOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; !g.Over(); n++ {
+			mv, err := Choose(g, levels[g.Current], m.Seed<<20^uint64(k)<<19^uint64(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for p, pl := range g.Players {
+			kinds := map[string]int{}
+			for _, e := range g.Log {
+				if e.Player == p {
+					kinds[e.Kind] += e.Points
+				}
+			}
+			t.Logf("game %d %s (%s): %d %v, chips left %v, meeples %d", k+1, pl.Name, levels[p], pl.Score, kinds, pl.Chips, pl.Meeples)
+		}
 	}
 }
