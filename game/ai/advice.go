@@ -66,9 +66,12 @@ func decide(g *game.Game, level Level, seed uint64) (Advice, *game.Game, error) 
 		}
 		p := plans[best(plans)]
 		a.Moves, a.After = p.moves, p.value
-	case Normal, Hard, Master:
-		b := map[Level]budget{Normal: normalBudget, Hard: hardBudget, Master: masterBudget}[level]
-		c, dc, _, err := search(g, &rng, b)
+	default:
+		b, ok := budgets[level]
+		if !ok {
+			return Advice{}, nil, fmt.Errorf("ai: %q gives no advice: use easy, normal, hard or master", level)
+		}
+		c, dc, _, err := search(g, &rng, *b)
 		if err != nil {
 			return Advice{}, nil, err
 		}
@@ -76,8 +79,6 @@ func decide(g *game.Game, level Level, seed uint64) (Advice, *game.Game, error) 
 		if c.n > 0 {
 			a.Searched = c.mean()
 		}
-	default:
-		return Advice{}, nil, fmt.Errorf("ai: %q gives no advice: use easy, normal, hard or master", level)
 	}
 	return a, d, nil
 }

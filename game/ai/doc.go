@@ -19,12 +19,19 @@
 //	        dropped round by round (successive halving) (<= 1 s a move)
 //	master  hard's search widened (24 turns, four rounds of halving, 120 deals for the last
 //	        turns in), judged at the end by an evaluation that values a meeple in a feature by its
-//	        chance to come home, with a near-exact endgame: in the last few tiles a playout goes
-//	        on to the end of the game with every option of every player tried (<= 1 s a move)
+//	        chance to come home and the chips as the map prices them, with a near-exact endgame:
+//	        in the last few tiles a playout goes on to the end of the game with every option of
+//	        every player tried (<= 1 s a move)
 //
 // Searches count their work in positions, not in time, so that a choice is the same on any
 // machine: a fixed search seed gives a fixed move, and a game replays.
 //
 // The rules of a map reach the AI only through the engine (legal actions, their points, scores,
-// meeple weights): no map is named here.
+// meeple weights) and, for master, through the optional ChipAppraiser a map implements beside
+// its rules (variants/MAP/ai.go), which prices what its chips are worth by the end of the game
+// (wine to sell, meeples on the Isle of Man, island tiles to buy, treats by the landscape,
+// upgrades to pay) from what every player sees: no map is named here.
+//
+// A change to master is measured by a paired match against master without it (ablation_test.go:
+// go test -c ./game/ai, then the test binary's -test.run TestAblation -ablation NAME).
 package ai

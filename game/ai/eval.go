@@ -26,10 +26,27 @@ const (
 // evaluate judges the position for seat: its expected final score less its rivals'.
 func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding) {
 	var worth [6]float64
-	buf = g.Holdings(buf[:0])
-	left := g.TilesLeft()
-	frac := float64(left) / float64(max(1, g.Opts.PoolSize()))
 	players := len(g.Players)
+	buf = heldWorth(g, worth[:players], buf)
+	suppliesWorth(g, worth[:players], supplyFrac(g), g.TilesLeft(), true)
+	if g.Over() {
+		for p := range players {
+			worth[p] = float64(g.Players[p].Score)
+		}
+	}
+	return relative(worth[:players], seat), buf
+}
+
+// supplyFrac is the part of the stack still to come: what scales a piece in supply.
+func supplyFrac(g *game.Game) float64 {
+	return float64(g.TilesLeft()) / float64(max(1, g.Opts.PoolSize()))
+}
+
+// heldWorth adds to each player's worth the expected final points of the features they hold the
+// majority of.
+func heldWorth(g *game.Game, worth []float64, buf []game.Holding) []game.Holding {
+	buf = g.Holdings(buf[:0])
+	left, players := g.TilesLeft(), len(worth)
 	for i := range buf {
 		h := &buf[i]
 		best := 0
@@ -47,19 +64,14 @@ func evaluate(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holdi
 			}
 		}
 	}
-	suppliesWorth(g, worth[:players], frac, left)
-	if g.Over() {
-		for p := range players {
-			worth[p] = float64(g.Players[p].Score)
-		}
-	}
-	return relative(worth[:players], seat), buf
+	return buf
 }
 
 // suppliesWorth adds to each player's worth their score and what they hold: meeples in supply
 // (each a little less than the one before), chips while tiles remain, and the expansions' pieces
 // and goods. evaluate and masterEval share it, so that the two levels price a supply alike.
-func suppliesWorth(g *game.Game, worth []float64, frac float64, left int) {
+// handChips false leaves the chips to the map's ChipAppraiser.
+func suppliesWorth(g *game.Game, worth []float64, frac float64, left int, handChips bool) {
 	if g.Opts.IC() || g.Opts.TB() {
 		expansionWorth(g, worth, frac)
 	}
@@ -71,7 +83,7 @@ func suppliesWorth(g *game.Game, worth []float64, frac float64, left int) {
 			worth[p] += m
 			m *= meepleDecay
 		}
-		if left > 0 {
+		if left > 0 && handChips {
 			for _, c := range pl.Chips {
 				worth[p] += chipWorth * float64(c.Value)
 			}

@@ -102,3 +102,59 @@ func smallMaster(t testing.TB) {
 	masterBudget.positions /= 20
 	t.Cleanup(func() { masterBudget = old })
 }
+
+// A map's pricing of its chips (ChipAppraiser) reads only what every seat sees: on games that
+// differ from the real one only in the order of the stack, the island stacks' hidden tiles and
+// the values of the face-down chips, it gives every player the identical worth, at a game's
+// start, middle and near its end.
+func TestTheChipTermsDependOnlyOnWhatEverySeatSees(t *testing.T) {
+	for _, r := range variants.All(true) {
+		g := midGame(t, r.ID)
+		a := appraiser(g)
+		if a == nil {
+			if len(g.MapChips) > 0 && !r.Test {
+				t.Errorf("%s lays chips but gives master no ChipAppraiser", r.ID)
+			}
+			continue
+		}
+		changed := false
+		rng := game.NewRNG(9)
+		for stage := range 3 {
+			want := make([]float64, len(g.Players))
+			a.AppraiseChips(g, want)
+			for i := range 30 {
+				p := permuted(g, uint64(100*stage+i+1))
+				changed = changed || !slices.Equal(chipValues(p), chipValues(g))
+				got := make([]float64, len(p.Players))
+				a.AppraiseChips(p, got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s, stage %d: the real game is worth %v, permutation %d of its hidden things %v", r.ID, stage, want, i+1, got)
+				}
+			}
+			// On to a later stage of the same game, by random moves.
+			var buf []game.Placement
+			for n := g.TilesLeft() / 2; g.TilesLeft() > n || g.Phase != game.PhasePlace; {
+				if g.Over() {
+					break
+				}
+				var m game.Move
+				m, buf = g.RandomMove(&rng, buf)
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if !changed {
+			t.Errorf("%s: no permutation changed the face-down chips' values", r.ID)
+		}
+	}
+}
+
+// chipValues are the values of the chips on the map, in their order.
+func chipValues(g *game.Game) []int {
+	out := make([]int, len(g.MapChips))
+	for i, c := range g.MapChips {
+		out[i] = c.Value
+	}
+	return out
+}

@@ -21,4 +21,5 @@ var masterBudget = budget{
 	positions: 250000,
 	endgame:   4,
 	judge:     masterEval,
+	rank:      rankTurn,
 }

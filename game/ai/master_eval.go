@@ -12,8 +12,14 @@ const (
 )
 
 // masterEval is master's judgement of a playout's end: easy's evaluation (expected final score
-// less the rivals'), with the meeples standing in features valued by their chance to come home.
+// less the rivals'), with the meeples standing in features valued by their chance to come home,
+// and the chips priced by the map's ChipAppraiser when it has one.
 func masterEval(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding) {
+	return masterJudge(g, seat, buf, appraiser(g))
+}
+
+// masterJudge is masterEval with the chips priced by a, or at chipWorth when a is nil.
+func masterJudge(g *game.Game, seat int, buf []game.Holding, a ChipAppraiser) (float64, []game.Holding) {
 	if g.Over() {
 		return evaluate(g, seat, buf)
 	}
@@ -44,7 +50,10 @@ func masterEval(g *game.Game, seat int, buf []game.Holding) (float64, []game.Hol
 			}
 		}
 	}
-	suppliesWorth(g, worth[:players], frac, left)
+	suppliesWorth(g, worth[:players], frac, left, a == nil)
+	if a != nil {
+		a.AppraiseChips(g, worth[:players])
+	}
 	return relative(worth[:players], seat), buf
 }
 

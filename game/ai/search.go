@@ -29,7 +29,9 @@ type budget struct {
 	// the game with every player trying all its options (master's near-exact endgame).
 	endgame int
 	// judge, if set, evaluates a playout's end instead of evaluate (master's evaluation).
-	judge func(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding)
+	judge judge
+	// rank, if set, ranks the turns that may become candidates instead of evaluate.
+	rank judge
 }
 
 type stage struct{ samples, keep int }
@@ -42,6 +44,10 @@ var (
 	hardBudget = budget{candidates: 10, rounds: []stage{{samples: 8, keep: 5}, {samples: 12, keep: 2}, {samples: 24, keep: 1}},
 		followTurns: 3, breadth: 8, depth: 3, positions: 30000}
 )
+
+// budgets are the searching levels' budgets, by level; tests add the levels a paired match
+// measures a change against (ablation_test.go).
+var budgets = map[Level]*budget{Normal: &normalBudget, Hard: &hardBudget, Master: &masterBudget}
 
 // candidate is a turn under search with the sum of its playouts' values.
 type candidate struct {
@@ -60,7 +66,7 @@ func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
 func search(g *game.Game, rng *game.RNG, b budget) (candidate, *game.Game, int, error) {
 	seat := g.Current
 	d := g.Determinize(rng)
-	plans, err := turns(d)
+	plans, err := enumerate(&enumerator{budget: turnBudget, judge: b.rank}, d)
 	if err != nil {
 		return candidate{}, nil, 0, err
 	}
@@ -128,11 +134,7 @@ func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, f
 			return 0, err
 		}
 	}
-	judge := b.judge
-	if judge == nil {
-		judge = evaluate
-	}
-	v, _ := judge(c, seat, nil)
+	v, _ := judgeOf(b.judge)(c, seat, nil)
 	return v, nil
 }
 

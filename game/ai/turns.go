@@ -80,6 +80,20 @@ type enumerator struct {
 	// A map whose later steps multiply (Taiwan's upgrades: every meeple times every exact
 	// payment, again after each upgrade) would otherwise cost seconds for one easy move.
 	budget int
+	// judge, if set, evaluates the positions instead of evaluate (master's ranking of its
+	// candidate turns).
+	judge judge
+}
+
+// judge evaluates a position for a seat, reusing buf for its holdings.
+type judge func(g *game.Game, seat int, buf []game.Holding) (float64, []game.Holding)
+
+// judgeOf is j, or evaluate when j is nil.
+func judgeOf(j judge) judge {
+	if j == nil {
+		return evaluate
+	}
+	return j
 }
 
 // turnBudget is the positions one enumeration of a turn may make before later steps stop
@@ -105,7 +119,7 @@ func enumerate(e *enumerator, g *game.Game) ([]plan, error) {
 func (e *enumerator) walk(g *game.Game) {
 	if turnOver(g, e.seat, e.turn) {
 		var v float64
-		v, e.holdings = evaluate(g, e.seat, e.holdings)
+		v, e.holdings = judgeOf(e.judge)(g, e.seat, e.holdings)
 		e.plans = append(e.plans, plan{moves: append([]game.Move(nil), e.path...), value: v})
 		return
 	}
@@ -186,8 +200,9 @@ type child struct {
 
 // prune keeps the beam children whose positions evaluate best for the seat, in their order.
 func (e *enumerator) prune(children []child) []child {
+	eval := judgeOf(e.judge)
 	for i := range children {
-		children[i].value, e.holdings = evaluate(children[i].game, e.seat, e.holdings)
+		children[i].value, e.holdings = eval(children[i].game, e.seat, e.holdings)
 	}
 	kept := slices.Clone(children)
 	slices.SortStableFunc(kept, func(a, b child) int { return cmp.Compare(b.value, a.value) })
