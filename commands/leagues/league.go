@@ -189,7 +189,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
 		if !slices.Contains(league.Formats, l.Format) {
-			return fail("format:%s: choose round-robin, double-round-robin, swiss or cup (knock-out)", game.Echo(v))
+			return fail("format:%s: choose round-robin, double-round-robin, swiss, cup (knock-out) or double-elimination (a knock-out cup out at the second loss)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["players"]; ok {
@@ -199,8 +199,14 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		}
 		l.TableSize = n
 	}
-	if l.Format == league.Cup && l.TableSize != 2 {
+	if knockOut(l.Format) && l.TableSize != 2 {
 		return fail("players:%d: a cup (knock-out) plays games of two", l.TableSize)
+	}
+	if v, ok := in.Options["reset"]; ok {
+		if l.Format != league.DoubleCup || v != "true" && v != "false" {
+			return fail("reset:%s: only a double-elimination league chooses its grand final: reset:true (a deciding game if the losers' bracket winner wins it, the default) or reset:false (one game)", game.Echo(v))
+		}
+		l.NoReset = v == "false"
 	}
 	if l.Format == league.Swiss {
 		l.Rounds = 5
@@ -301,8 +307,13 @@ func variantTitle(id string) string {
 }
 
 func formatText(l league.League) string {
-	if l.Format == league.Cup {
+	switch {
+	case l.Format == league.Cup:
 		return "knock-out cup seeded by rating"
+	case l.Format == league.DoubleCup && l.NoReset:
+		return "double elimination cup seeded by rating, the grand final one game"
+	case l.Format == league.DoubleCup:
+		return "double elimination cup seeded by rating, with a deciding game if the losers' bracket winner wins the grand final"
 	}
 	if l.Format == league.Swiss {
 		return fmt.Sprintf("swiss, %s", commands.Plural(l.Rounds, "round", "rounds"))
@@ -424,12 +435,15 @@ type ratings interface {
 	Rating(guild, mapID, user string) (league.Rating, error)
 }
 
+// knockOut tells the cups apart from the leagues where everyone plays every round.
+func knockOut(f league.Format) bool { return f == league.Cup || f == league.DoubleCup }
+
 // seeded orders a cup's members by their rating in the server, best first (the shown rating,
 // μ − 3σ; members without one keep the order they joined in, after those with one). Other formats
 // keep the joining order.
 func seeded(c Context, l league.League) league.League {
 	rs, ok := c.Store.(ratings)
-	if l.Format != league.Cup || !ok {
+	if !knockOut(l.Format) || !ok {
 		return l
 	}
 	shown := map[string]float64{}
@@ -474,7 +488,7 @@ func roundText(l league.League, s league.Season) string {
 	}
 	for _, f := range s.Fixtures {
 		if f.Round == s.Started {
-			fmt.Fprintf(&b, "\nTable %d: %s", f.Table, mentions(f.Players))
+			fmt.Fprintf(&b, "\nTable %d%s: %s", f.Table, stageText(f.Stage), mentions(f.Players))
 		}
 	}
 	if byes := s.Rounds[s.Started-1].Byes; len(byes) > 0 {

@@ -57,6 +57,9 @@ func StandingsText(l league.League, s league.Season) string {
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
 	b.WriteString("```\nPoints: 1 per opponent finished ahead of, ½ per shared place; a bye is worth 1. Ties: score difference, head-to-head, wins.")
+	if br := bracketsText(s); br != "" {
+		b.WriteString("\n" + br)
+	}
 	return b.String()
 }
 
@@ -83,8 +86,9 @@ type StandingsLine struct {
 
 func standingsPicture(l league.League, s league.Season) *StandingsPicture {
 	p := &StandingsPicture{Title: standingsTitle(l, s)}
+	brackets := s.Brackets()
 	for _, st := range s.Standings() {
-		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
+		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player) + bracketMark(brackets, st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
 			H2H: num(st.HeadToHead), Wins: st.Wins, Games: st.Played})
 	}
 	return p
@@ -125,7 +129,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 			if f.Round != r {
 				continue
 			}
-			fmt.Fprintf(&b, "\n  Table %d: %s: %s", f.Table, names(s, f.Players), fixtureState(f))
+			fmt.Fprintf(&b, "\n  Table %d%s: %s: %s", f.Table, stageText(f.Stage), names(s, f.Players), fixtureState(f))
 			if f.Thread != "" {
 				fmt.Fprintf(&b, " <#%s>", f.Thread)
 			}
