@@ -2,7 +2,6 @@ package leagues
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -14,17 +13,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
-
-// Store is what the league commands need of the store.
-type Store interface {
-	Leagues(guild string) ([]league.League, error)
-	Season(leagueID string, n int) (league.Season, error)
-	Seasons(leagueID string) ([]league.Season, error)
-	SaveLeague(l league.League, seasons ...league.Season) error
-}
 
 // Context is where a /league command runs.
 type Context struct {
@@ -103,8 +93,8 @@ func Handle(c Context, in commands.Input) Reply {
 		switch s, err := c.Store.Season(l.ID, l.Season); {
 		case err == nil:
 			season = &s
-		case !errors.Is(err, storage.ErrNotFound):
-			return fail("The season of %s could not be read: %s", l.Name, storage.ForPlayers(err))
+		case !c.Store.NotFound(err):
+			return fail("The season of %s could not be read: %s", l.Name, c.Store.ForPlayers(err))
 		}
 	}
 	return sub.run(c, l, season, in)
@@ -115,7 +105,7 @@ func Handle(c Context, in commands.Input) Reply {
 func findLeague(c Context, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return league.League{}, fmt.Errorf("the leagues could not be read: %s", storage.ForPlayers(err))
+		return league.League{}, fmt.Errorf("the leagues could not be read: %s", c.Store.ForPlayers(err))
 	}
 	var pick []league.League
 	for _, l := range all {
@@ -159,7 +149,7 @@ func leagueNames(ls []league.League) string {
 
 func save(c Context, l league.League, seasons ...league.Season) error {
 	if err := c.Store.SaveLeague(l, seasons...); err != nil {
-		return fmt.Errorf("the league could not be saved: %s", storage.ForPlayers(err))
+		return fmt.Errorf("the league could not be saved: %s", c.Store.ForPlayers(err))
 	}
 	return nil
 }
@@ -171,7 +161,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	}
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return fail("The leagues could not be read: %s", storage.ForPlayers(err))
+		return fail("The leagues could not be read: %s", c.Store.ForPlayers(err))
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
 		return fail("A league called %s exists already: choose another name, or start its next season with /league season new", name)

@@ -14,7 +14,7 @@ import (
 
 type leagueBench struct {
 	t     *testing.T
-	store *storage.Store
+	store dbStore
 	now   time.Time
 }
 
@@ -24,7 +24,7 @@ func newLeagueBench(t *testing.T) *leagueBench {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return &leagueBench{t: t, store: s, now: time.Date(2026, 1, 5, 18, 0, 0, 0, time.UTC)}
+	return &leagueBench{t: t, store: dbStore{s}, now: time.Date(2026, 1, 5, 18, 0, 0, 0, time.UTC)}
 }
 
 // run sends /league sub as user (Manage Server when manager) with options "k=v".
@@ -175,7 +175,7 @@ func TestRatingAndLeaderboardTexts(t *testing.T) {
 	for i := range 21 {
 		id := string(rune('a'+i%26)) + string(rune('a'+i/26)) + "x"
 		r := storage.Result{Guild: "guild", Map: "france", GameID: "g" + id, Players: []string{"ann", id}, Scores: []int{30, 20}, Places: []int{1, 2}, At: b.now}
-		if err := applyForTest(b.store, r); err != nil {
+		if err := applyForTest(b.store.Store, r); err != nil {
 			t.Fatal(err)
 		}
 	}

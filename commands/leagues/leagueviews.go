@@ -1,7 +1,6 @@
 package leagues
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // pickSeason reads the season a command asks for: season:<n>, else the current one, else (between
@@ -23,14 +21,14 @@ func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 		}
 	}
 	s, err := c.Store.Season(l.ID, n)
-	if errors.Is(err, storage.ErrNotFound) && v == "" && n > 1 {
+	if c.Store.NotFound(err) && v == "" && n > 1 {
 		s, err = c.Store.Season(l.ID, n-1)
 	}
-	if errors.Is(err, storage.ErrNotFound) {
+	if c.Store.NotFound(err) {
 		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
 	}
 	if err != nil {
-		return league.Season{}, fmt.Errorf("the season could not be read: %s", storage.ForPlayers(err))
+		return league.Season{}, fmt.Errorf("the season could not be read: %s", c.Store.ForPlayers(err))
 	}
 	return s, nil
 }

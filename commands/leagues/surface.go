@@ -6,7 +6,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -84,7 +83,7 @@ func init() {
 			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
 				seasons, err := c.Store.Seasons(l.ID)
 				if err != nil {
-					return fail("The seasons of %s could not be read: %s", l.Name, storage.ForPlayers(err))
+					return fail("The seasons of %s could not be read: %s", l.Name, c.Store.ForPlayers(err))
 				}
 				return leagueExport(l, seasons)
 			}},
