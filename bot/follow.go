@@ -8,17 +8,19 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Following. A member who does not play in a game follows it with /carc me follow in its channel:
-// a DM at each of its turns (what the channel was told, with the board), or only at its end. The
-// follows are the followers' own settings; the bot keeps an index game -> followers, read from
-// the store once and changed with them. A follower is never mentioned anywhere: the DMs tell them
-// only what the game's channel shows.
+// Following. A member who does not play in a game follows it with /carc me follow in its channel,
+// or anywhere with the link of its page (game:): at each of its turns what the channel was told,
+// with the board, or only its end, by DM or in a thread (followthread.go). The follows are the
+// followers' own settings; the bot keeps an index game -> followers, read from the store once and
+// changed with them. A follower is mentioned only once, when they choose a thread, in that
+// thread; the messages tell them only what the game's channel shows.
 
 // maxFollows bounds the games one member follows.
 const maxFollows = 50
@@ -28,6 +30,9 @@ type followIndex struct {
 	mu     sync.Mutex
 	loaded bool
 	games  map[string]map[string]storage.Follow // game id -> user id -> follow
+	// threads serialises the opening of followers' threads, so that two followers of a game who
+	// choose threads at once share one.
+	threads sync.Mutex
 }
 
 // followersOf returns the followers of a game (reading every player's follows at first use).
@@ -88,11 +93,12 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 	return nil
 }
 
-// follow answers /carc me follow in a game's channel.
+// follow answers /carc me follow: in a game's channel, or anywhere with game: and the link of
+// the game's page.
 func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
-	e := b.entryAt(i.ChannelID)
+	e, refusal := b.followedGame(i, in.Options["game"])
 	if e == nil {
-		return "Use /carc me follow in the channel (or thread) of a running game."
+		return refusal
 	}
 	e.mu.Lock()
 	t := e.table
@@ -114,7 +120,14 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		}
 		return "You no longer follow this game."
 	default:
-		return fmt.Sprintf("when:%s: use turns (a DM at every turn), end (a DM when the game ends) or off.", game.Echo(in.Options["when"]))
+		return fmt.Sprintf("when:%s: use turns (every turn and the end), end (the end only) or off.", game.Echo(in.Options["when"]))
+	}
+	to := strings.ToLower(strings.TrimSpace(in.Options["to"]))
+	if to != "" && to != "dm" && to != "thread" {
+		return fmt.Sprintf("to:%s: the turns come by direct message (dm) or in a thread (thread).", game.Echo(in.Options["to"]))
+	}
+	if in.Options["channel"] != "" && to != "thread" {
+		return "channel: names where the followers' thread opens: add to:thread, or leave channel: out for direct messages."
 	}
 	if plays {
 		return "You play in this game: your own turns come as you chose with /carc settings notify."
@@ -126,9 +139,12 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	if _, again := b.followersOf(e.id)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
 		return fmt.Sprintf("You follow %d games already, the most one member may; stop one with /carc me follow when:off in its channel.", maxFollows)
 	}
+	if to == "thread" {
+		return b.followInThread(i, in, f)
+	}
 	if err := b.dm(in.User.ID, followConfirmText(f), nil); err != nil {
 		if dmsClosed(err) {
-			return "I cannot send you direct messages, so you cannot follow games. Allow direct messages from this server's members, then try again."
+			return "I cannot send you direct messages, so you cannot follow games by DM. Allow direct messages from this server's members, or follow in a thread (to:thread), then try again."
 		}
 		b.log.Warn("could not confirm a follow", "user", in.User.ID, "err", err)
 		return "Discord did not take my test message, so nothing was changed; try again in a minute."
@@ -143,24 +159,71 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	return "You follow this game: a DM at every turn, and at its end. /carc me follow when:off stops it."
 }
 
+// followedGame is the game /carc me follow means: the one of the channel it is used in, or the
+// one whose page link game: gives (checked as the page checks it, so a revoked or forged link
+// follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
+// only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
+// with the refusal.
+func (b *Bot) followedGame(i *discordgo.Interaction, v string) (*gameEntry, string) {
+	v = strings.TrimSpace(v)
+	here := b.entryAt(i.ChannelID)
+	switch {
+	case v == "" && here == nil:
+		return nil, "Use /carc me follow in the channel (or thread) of a running game, or anywhere with the link of its page: /carc me follow game:<link>."
+	case v == "":
+		return here, ""
+	case here != nil && here.id == v:
+		return here, ""
+	case !strings.Contains(v, "/"):
+		return nil, fmt.Sprintf("game:%s is not a link: a game's id alone does not show that you may read the game. Use /carc me follow in its channel, or give its page's link (/carc board shows it).", game.Echo(v))
+	}
+	b.mu.Lock()
+	pages := b.web
+	b.mu.Unlock()
+	if pages == nil {
+		return nil, "This bot serves no web pages, so game: takes no link: use /carc me follow in the game's channel."
+	}
+	id, err := pages.CheckGameLink(v)
+	switch {
+	case web.BadLink(err):
+		return nil, "That link does not open a game's page: it was revoked, mistyped or never given out, so nothing was followed. Ask for a fresh one with /carc board in the game's channel."
+	case err != nil:
+		b.log.Error("could not check a game page's link", "err", err)
+		return nil, "The link could not be checked just now, so nothing was followed; try again in a minute."
+	}
+	e := b.running(id)
+	if e == nil {
+		return nil, "The game of that link is not running any more: there is nothing to follow; its page shows how it ended."
+	}
+	return e, ""
+}
+
 // tellFollowers sends a game's followers what its channel was just told (text and board): every
-// follower at the end, the others at each turn. The DMs go out after the game's lock is released,
-// in the order of the game's posts; the followers of an ended game stop following it.
+// follower at the end, the others at each turn, by DM or in their thread (one post per thread,
+// however many follow there). The messages go out after the game's lock is released, in the
+// order of the game's posts; the followers of an ended game stop following it.
 func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byte, end bool) {
 	if t == nil || t.Game == nil {
 		return // a lobby's changes are not turns
 	}
 	followers := b.followersOf(e.id)
-	var to []string
+	var to, threads []string
 	for u, f := range followers {
-		if end || !f.EndOnly {
+		switch {
+		case !end && f.EndOnly:
+		case f.Thread != "":
+			if !slices.Contains(threads, f.Thread) {
+				threads = append(threads, f.Thread)
+			}
+		default:
 			to = append(to, u)
 		}
 	}
-	if len(to) == 0 {
+	if len(to) == 0 && len(threads) == 0 {
 		return
 	}
 	slices.Sort(to)
+	slices.Sort(threads)
 	content := followText(t.Entry().Title, channelLink(e.guild, e.place), text, end)
 	before, done := b.order.enter("follow:" + e.id)
 	b.endPosts.Add(1)
@@ -168,12 +231,19 @@ func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byt
 		defer b.endPosts.Done()
 		defer done()
 		<-before
+		for _, th := range threads {
+			if _, err := b.send(th, content, nil, pngFile(png), nil); err != nil {
+				b.log.Warn("could not post in a followers' thread", "game", e.id, "thread", th, "err", err)
+			}
+		}
 		for _, u := range to {
 			if err := b.dm(u, content, pngFile(png)); err != nil {
 				b.log.Warn("could not tell a follower", "game", e.id, "user", u, "err", err)
 			}
-			if end {
-				if err := b.setFollow(u, followers[u], true); err != nil {
+		}
+		if end {
+			for u, f := range followers {
+				if err := b.setFollow(u, f, true); err != nil {
 					b.log.Error("could not end a follow", "game", e.id, "user", u, "err", err)
 				}
 			}
