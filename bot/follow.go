@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -96,7 +97,8 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 // follow answers /carc me follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
 func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
-	e, refusal := b.followedGame(i, in.Options["game"])
+	pr := lang.For(lang.Private(in.Language, in.Locale))
+	e, refusal := b.followedGame(i, pr, in.Options["game"])
 	if e == nil {
 		return refusal
 	}
@@ -112,51 +114,51 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		f.EndOnly = true
 	case "off":
 		if _, ok := b.followersOf(e.id)[in.User.ID]; !ok {
-			return "You do not follow this game."
+			return pr.T("follow_not_following", nil)
 		}
 		if err := b.setFollow(in.User.ID, f, true); err != nil {
 			b.log.Error("could not stop a follow", "user", in.User.ID, "err", err)
-			return "Your follow could not be changed: " + storage.ForPlayers(err) + "."
+			return pr.T("follow_change_failed", lang.A{"Why": storage.ForPlayers(err)})
 		}
-		return "You no longer follow this game."
+		return pr.T("follow_stopped", nil)
 	default:
-		return fmt.Sprintf("when:%s: use turns (every turn and the end), end (the end only) or off.", game.Echo(in.Options["when"]))
+		return pr.T("follow_bad_when", lang.A{"Value": game.Echo(in.Options["when"])})
 	}
 	to := strings.ToLower(strings.TrimSpace(in.Options["to"]))
 	if to != "" && to != "dm" && to != "thread" {
-		return fmt.Sprintf("to:%s: the turns come by direct message (dm) or in a thread (thread).", game.Echo(in.Options["to"]))
+		return pr.T("follow_bad_to", lang.A{"Value": game.Echo(in.Options["to"])})
 	}
 	if in.Options["channel"] != "" && to != "thread" {
-		return "channel: names where the followers' thread opens: add to:thread, or leave channel: out for direct messages."
+		return pr.T("follow_channel_needs_thread", nil)
 	}
 	if plays {
-		return "You play in this game: your own turns come as you chose with /carc settings notify."
+		return pr.T("follow_plays", nil)
 	}
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
-		return "Your settings could not be read: " + storage.ForPlayers(err) + "."
+		return pr.T("follow_settings_unread", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	if _, again := b.followersOf(e.id)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
-		return fmt.Sprintf("You follow %d games already, the most one member may; stop one with /carc me follow when:off in its channel.", maxFollows)
+		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
 	}
 	if to == "thread" {
-		return b.followInThread(i, in, f)
+		return b.followInThread(i, in, pr, f)
 	}
 	if err := b.dm(in.User.ID, followConfirmText(f), nil); err != nil {
 		if dmsClosed(err) {
-			return "I cannot send you direct messages, so you cannot follow games by DM. Allow direct messages from this server's members, or follow in a thread (to:thread), then try again."
+			return pr.T("follow_dms_closed", nil)
 		}
 		b.log.Warn("could not confirm a follow", "user", in.User.ID, "err", err)
-		return "Discord did not take my test message, so nothing was changed; try again in a minute."
+		return pr.T("follow_dm_failed", nil)
 	}
 	if err := b.setFollow(in.User.ID, f, false); err != nil {
 		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return "Your follow could not be saved: " + storage.ForPlayers(err) + "."
+		return pr.T("follow_save_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	if f.EndOnly {
-		return "You follow this game: a DM tells you how it ends. /carc me follow when:off stops it."
+		return pr.T("follow_dm_end", nil)
 	}
-	return "You follow this game: a DM at every turn, and at its end. /carc me follow when:off stops it."
+	return pr.T("follow_dm_turns", nil)
 }
 
 // followedGame is the game /carc me follow means: the one of the channel it is used in, or the
@@ -164,36 +166,36 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 // follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
 // only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
 // with the refusal.
-func (b *Bot) followedGame(i *discordgo.Interaction, v string) (*gameEntry, string) {
+func (b *Bot) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, string) {
 	v = strings.TrimSpace(v)
 	here := b.entryAt(i.ChannelID)
 	switch {
 	case v == "" && here == nil:
-		return nil, "Use /carc me follow in the channel (or thread) of a running game, or anywhere with the link of its page: /carc me follow game:<link>."
+		return nil, pr.T("follow_not_here", nil)
 	case v == "":
 		return here, ""
 	case here != nil && here.id == v:
 		return here, ""
 	case !strings.Contains(v, "/"):
-		return nil, fmt.Sprintf("game:%s is not a link: a game's id alone does not show that you may read the game. Use /carc me follow in its channel, or give its page's link (/carc board shows it).", game.Echo(v))
+		return nil, pr.T("follow_bare_id", lang.A{"Value": game.Echo(v)})
 	}
 	b.mu.Lock()
 	pages := b.web
 	b.mu.Unlock()
 	if pages == nil {
-		return nil, "This bot serves no web pages, so game: takes no link: use /carc me follow in the game's channel."
+		return nil, pr.T("follow_no_pages", nil)
 	}
 	id, err := pages.CheckGameLink(v)
 	switch {
 	case web.BadLink(err):
-		return nil, "That link does not open a game's page: it was revoked, mistyped or never given out, so nothing was followed. Ask for a fresh one with /carc board in the game's channel."
+		return nil, pr.T("follow_bad_link", nil)
 	case err != nil:
 		b.log.Error("could not check a game page's link", "err", err)
-		return nil, "The link could not be checked just now, so nothing was followed; try again in a minute."
+		return nil, pr.T("follow_link_unchecked", nil)
 	}
 	e := b.running(id)
 	if e == nil {
-		return nil, "The game of that link is not running any more: there is nothing to follow; its page shows how it ended."
+		return nil, pr.T("follow_link_ended", nil)
 	}
 	return e, ""
 }

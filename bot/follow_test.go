@@ -113,7 +113,7 @@ func TestFollowersMayReadTheGameInAThread(t *testing.T) {
 	if got := followWith(h, carol, ch, fakediscord.StringArg("to", "thread")); !contains(got, "You follow this game in <#") || !contains(got, "every turn, and its end") {
 		t.Fatalf("carol follows in a thread: %s", got)
 	}
-	if got := followWith(h, dave, ch, fakediscord.StringArg("to", "thread"), fakediscord.StringArg("when", "end")); !contains(got, "its end only") {
+	if got := followWith(h, dave, ch, fakediscord.StringArg("to", "thread"), fakediscord.StringArg("when", "end")); !contains(got, "its end is posted there") {
 		t.Fatalf("dave follows the end in a thread: %s", got)
 	}
 	threads := followerThreads(h, ch)
@@ -213,9 +213,13 @@ func TestFollowingFromTheGamePageLink(t *testing.T) {
 	if r := RunAdmin(h.store, AdminRequest{Op: "revoke-link", Game: id}); !r.OK {
 		t.Fatalf("revoke-link: %+v", r)
 	}
-	fay := h.f.AddUser("fay")
+	fay, gus := h.f.AddUser("fay"), h.f.AddUser("gus")
 	if got := followWith(h, fay, elsewhere, fakediscord.StringArg("game", link)); !contains(got, "it was revoked, mistyped or never given out") {
 		t.Fatalf("a revoked link: %s", got)
+	}
+	h.slash(gus, elsewhere, "carc", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "de")))
+	if got := followWith(h, gus, elsewhere, fakediscord.StringArg("game", link)); !contains(got, "Er wurde widerrufen, vertippt oder nie vergeben") {
+		t.Fatalf("a revoked link, to a reader of German: %s", got)
 	}
 	if p, _ := h.store.PlayerSettings(fay.ID); len(p.Follows) != 0 {
 		t.Fatalf("a refused follow was saved: %+v", p.Follows)

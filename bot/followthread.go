@@ -2,13 +2,13 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -25,19 +25,21 @@ var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "Vi
 
 // followInThread records a follow delivered in the game's followers' thread, opening the thread
 // if it has none yet in that channel, and answers the command.
-func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, f storage.Follow) string {
-	parent, refusal := b.followThreadChannel(in.Options["channel"], f)
+func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow) string {
+	parent, refusal := b.followThreadChannel(pr, in.Options["channel"], f)
 	if refusal != "" {
 		return refusal
 	}
 	ix := &b.follows
 	ix.threads.Lock()
 	defer ix.threads.Unlock()
-	how := "every turn, and its end"
+	// What the thread reads is in the server's language; the answer in the follower's.
+	pub := lang.For(lang.Public("", in.GuildLocale))
+	helloID, doneID := "follow_thread_hello_turns", "follow_thread_turns"
 	if f.EndOnly {
-		how = "its end only"
+		helloID, doneID = "follow_thread_hello_end", "follow_thread_end"
 	}
-	hello := fmt.Sprintf("<@%s> follows the game of %s (%s) here: %s.", in.User.ID, f.Title, channelLink(f.Guild, f.Place), how)
+	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": f.Title, "Link": channelLink(f.Guild, f.Place)})
 	thread := ""
 	for _, o := range b.followersOf(f.GameID) {
 		if o.Thread != "" && o.ThreadIn == parent {
@@ -54,26 +56,26 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, f stor
 			}
 		}
 		if len(missing) > 0 {
-			return fmt.Sprintf("I cannot keep a followers' thread in <#%s>: I lack %s there. Ask an administrator to grant them, or follow by direct message (leave out to:thread).", parent, strings.Join(missing, ", "))
+			return pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": strings.Join(missing, ", ")})
 		}
 	}
 	if thread != "" {
 		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
 			if !unknownChannel(err) {
-				return b.threadRefusal(parent, err)
+				return b.threadRefusal(pr, parent, err)
 			}
 			thread = "" // deleted meanwhile: open another
 		}
 	}
 	if thread == "" {
-		name := commands.Truncate(fmt.Sprintf("Followers: %s, game %s", f.Title, f.GameID), 90)
+		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": f.Title, "Game": f.GameID}), 90)
 		th, err := b.s.ThreadStart(parent, name, discordgo.ChannelTypeGuildPublicThread, 10080)
 		if err != nil {
-			return b.threadRefusal(parent, err)
+			return b.threadRefusal(pr, parent, err)
 		}
 		thread = th.ID
 		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
-			return b.threadRefusal(parent, err)
+			return b.threadRefusal(pr, parent, err)
 		}
 	}
 	if err := b.s.ThreadMemberAdd(thread, in.User.ID); err != nil {
@@ -82,19 +84,19 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, f stor
 	f.Thread, f.ThreadIn = thread, parent
 	if err := b.setFollow(in.User.ID, f, false); err != nil {
 		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return "Your follow could not be saved: " + storage.ForPlayers(err) + "."
+		return pr.T("follow_save_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
-	return fmt.Sprintf("You follow this game in <#%s>: %s is posted there. /carc me follow when:off stops it.", thread, how)
+	return pr.T(doneID, lang.A{"Thread": thread})
 }
 
 // followThreadChannel is the channel the followers' thread opens in: the one named (a text
 // channel of the game's server), else the game's channel, or the channel of the game's thread.
-func (b *Bot) followThreadChannel(named string, f storage.Follow) (string, string) {
+func (b *Bot) followThreadChannel(pr *lang.Printer, named string, f storage.Follow) (string, string) {
 	if named == "" {
 		ch, err := b.s.Channel(f.Place)
 		if err != nil {
 			b.log.Warn("could not read a game's channel", "channel", f.Place, "err", err)
-			return "", "The game's channel could not be read just now, so nothing was followed; try again in a minute."
+			return "", pr.T("follow_channel_unread", nil)
 		}
 		if ch.IsThread() {
 			return ch.ParentID, ""
@@ -105,23 +107,23 @@ func (b *Bot) followThreadChannel(named string, f storage.Follow) (string, strin
 	ch, err := b.s.Channel(id)
 	switch {
 	case err != nil:
-		return "", fmt.Sprintf("channel:%s is not a channel I can see: name one with #, like #games, in the game's server.", game.Echo(named))
+		return "", pr.T("follow_channel_unknown", lang.A{"Value": game.Echo(named)})
 	case ch.GuildID != f.Guild:
-		return "", fmt.Sprintf("channel:%s is not in the game's server: a thread there would show the game to another server. Name a channel of the game's server.", game.Echo(named))
+		return "", pr.T("follow_channel_other_server", lang.A{"Value": game.Echo(named)})
 	case ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews:
-		return "", fmt.Sprintf("channel:%s cannot hold threads: name a text channel.", game.Echo(named))
+		return "", pr.T("follow_channel_no_threads", lang.A{"Value": game.Echo(named)})
 	}
 	return ch.ID, ""
 }
 
 // threadRefusal says why a followers' thread could not be opened or written in.
-func (b *Bot) threadRefusal(parent string, err error) string {
+func (b *Bot) threadRefusal(pr *lang.Printer, parent string, err error) string {
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
-		return fmt.Sprintf("I cannot keep a followers' thread in <#%s>: Discord refused (I need View Channel, Create Public Threads and Send Messages in Threads there). Ask an administrator to grant them, or follow by direct message (leave out to:thread).", parent)
+		return pr.T("follow_thread_refused", lang.A{"Channel": parent})
 	}
 	b.log.Warn("could not open a followers' thread", "channel", parent, "err", err)
-	return "Discord did not take the followers' thread, so nothing was followed; try again in a minute."
+	return pr.T("follow_thread_failed", nil)
 }
 
 // unknownChannel tells whether Discord answered that a channel does not exist (any more).
