@@ -75,7 +75,7 @@ func TestADoubleEliminationCupPlaysToItsWinner(t *testing.T) {
 	h.waitFor(func() bool {
 		for _, m := range h.posts(h.f.General.ID) {
 			if contains(m.Content, "the grand final is played: "+s.Name(champion)+" wins the cup.") &&
-				contains(m.Content, "Out after two losses:") {
+				contains(m.Content, s.Name(champion)+" wins the cup. Out: ") {
 				return true
 			}
 		}

@@ -68,9 +68,8 @@ func bracketsText(s league.Season) string {
 		slices.Sort(names)
 		return strings.Join(names, ", ")
 	}
-	text := fmt.Sprintf("Winners' bracket (no loss): %s. Losers' bracket (one loss): %s. Out after two losses: %s.", list(winners), list(losers), list(out))
 	if champion != "" {
-		text = fmt.Sprintf("%s wins the cup. ", champion) + text
+		return fmt.Sprintf("%s wins the cup. Out: %s.", champion, list(out))
 	}
-	return text
+	return fmt.Sprintf("Winners' bracket (no loss): %s. Losers' bracket (one loss): %s. Out: %s.", list(winners), list(losers), list(out))
 }
