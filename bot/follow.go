@@ -8,17 +8,20 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Following. A member who does not play in a game follows it with /carc me follow in its channel:
-// a DM at each of its turns (what the channel was told, with the board), or only at its end. The
-// follows are the followers' own settings; the bot keeps an index game -> followers, read from
-// the store once and changed with them. A follower is never mentioned anywhere: the DMs tell them
-// only what the game's channel shows.
+// Following. A member who does not play in a game follows it with /carc me follow in its channel,
+// or anywhere with the link of its page (game:): at each of its turns what the channel was told,
+// with the board, or only its end, by DM or in a thread (followthread.go). The follows are the
+// followers' own settings; the bot keeps an index game -> followers, read from the store once and
+// changed with them. A follower is mentioned only once, when they choose a thread, in that
+// thread; the messages tell them only what the game's channel shows.
 
 // maxFollows bounds the games one member follows.
 const maxFollows = 50
@@ -28,6 +31,9 @@ type followIndex struct {
 	mu     sync.Mutex
 	loaded bool
 	games  map[string]map[string]storage.Follow // game id -> user id -> follow
+	// threads serialises the opening of followers' threads, so that two followers of a game who
+	// choose threads at once share one.
+	threads sync.Mutex
 }
 
 // followersOf returns the followers of a game (reading every player's follows at first use).
@@ -88,11 +94,13 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 	return nil
 }
 
-// follow answers /carc me follow in a game's channel.
+// follow answers /carc me follow: in a game's channel, or anywhere with game: and the link of
+// the game's page.
 func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
-	e := b.entryAt(i.ChannelID)
+	pr := lang.For(lang.Private(in.Language, in.Locale))
+	e, refusal := b.followedGame(i, pr, in.Options["game"])
 	if e == nil {
-		return "Use /carc me follow in the channel (or thread) of a running game."
+		return refusal
 	}
 	e.mu.Lock()
 	t := e.table
@@ -106,61 +114,118 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		f.EndOnly = true
 	case "off":
 		if _, ok := b.followersOf(e.id)[in.User.ID]; !ok {
-			return "You do not follow this game."
+			return pr.T("follow_not_following", nil)
 		}
 		if err := b.setFollow(in.User.ID, f, true); err != nil {
 			b.log.Error("could not stop a follow", "user", in.User.ID, "err", err)
-			return "Your follow could not be changed: " + storage.ForPlayers(err) + "."
+			return pr.T("follow_change_failed", lang.A{"Why": storage.ForPlayers(err)})
 		}
-		return "You no longer follow this game."
+		return pr.T("follow_stopped", nil)
 	default:
-		return fmt.Sprintf("when:%s: use turns (a DM at every turn), end (a DM when the game ends) or off.", game.Echo(in.Options["when"]))
+		return pr.T("follow_bad_when", lang.A{"Value": game.Echo(in.Options["when"])})
+	}
+	to := strings.ToLower(strings.TrimSpace(in.Options["to"]))
+	if to != "" && to != "dm" && to != "thread" {
+		return pr.T("follow_bad_to", lang.A{"Value": game.Echo(in.Options["to"])})
+	}
+	if in.Options["channel"] != "" && to != "thread" {
+		return pr.T("follow_channel_needs_thread", nil)
 	}
 	if plays {
-		return "You play in this game: your own turns come as you chose with /carc settings notify."
+		return pr.T("follow_plays", nil)
 	}
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
-		return "Your settings could not be read: " + storage.ForPlayers(err) + "."
+		return pr.T("follow_settings_unread", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	if _, again := b.followersOf(e.id)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
-		return fmt.Sprintf("You follow %d games already, the most one member may; stop one with /carc me follow when:off in its channel.", maxFollows)
+		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
+	}
+	if to == "thread" {
+		return b.followInThread(i, in, pr, f)
 	}
 	if err := b.dm(in.User.ID, followConfirmText(f), nil); err != nil {
 		if dmsClosed(err) {
-			return "I cannot send you direct messages, so you cannot follow games. Allow direct messages from this server's members, then try again."
+			return pr.T("follow_dms_closed", nil)
 		}
 		b.log.Warn("could not confirm a follow", "user", in.User.ID, "err", err)
-		return "Discord did not take my test message, so nothing was changed; try again in a minute."
+		return pr.T("follow_dm_failed", nil)
 	}
 	if err := b.setFollow(in.User.ID, f, false); err != nil {
 		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return "Your follow could not be saved: " + storage.ForPlayers(err) + "."
+		return pr.T("follow_save_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	if f.EndOnly {
-		return "You follow this game: a DM tells you how it ends. /carc me follow when:off stops it."
+		return pr.T("follow_dm_end", nil)
 	}
-	return "You follow this game: a DM at every turn, and at its end. /carc me follow when:off stops it."
+	return pr.T("follow_dm_turns", nil)
+}
+
+// followedGame is the game /carc me follow means: the one of the channel it is used in, or the
+// one whose page link game: gives (checked as the page checks it, so a revoked or forged link
+// follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
+// only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
+// with the refusal.
+func (b *Bot) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, string) {
+	v = strings.TrimSpace(v)
+	here := b.entryAt(i.ChannelID)
+	switch {
+	case v == "" && here == nil:
+		return nil, pr.T("follow_not_here", nil)
+	case v == "":
+		return here, ""
+	case here != nil && here.id == v:
+		return here, ""
+	case !strings.Contains(v, "/"):
+		return nil, pr.T("follow_bare_id", lang.A{"Value": game.Echo(v)})
+	}
+	b.mu.Lock()
+	pages := b.web
+	b.mu.Unlock()
+	if pages == nil {
+		return nil, pr.T("follow_no_pages", nil)
+	}
+	id, err := pages.CheckGameLink(v)
+	switch {
+	case web.BadLink(err):
+		return nil, pr.T("follow_bad_link", nil)
+	case err != nil:
+		b.log.Error("could not check a game page's link", "err", err)
+		return nil, pr.T("follow_link_unchecked", nil)
+	}
+	e := b.running(id)
+	if e == nil {
+		return nil, pr.T("follow_link_ended", nil)
+	}
+	return e, ""
 }
 
 // tellFollowers sends a game's followers what its channel was just told (text and board): every
-// follower at the end, the others at each turn. The DMs go out after the game's lock is released,
-// in the order of the game's posts; the followers of an ended game stop following it.
+// follower at the end, the others at each turn, by DM or in their thread (one post per thread,
+// however many follow there). The messages go out after the game's lock is released, in the
+// order of the game's posts; the followers of an ended game stop following it.
 func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byte, end bool) {
 	if t == nil || t.Game == nil {
 		return // a lobby's changes are not turns
 	}
 	followers := b.followersOf(e.id)
-	var to []string
+	var to, threads []string
 	for u, f := range followers {
-		if end || !f.EndOnly {
+		switch {
+		case !end && f.EndOnly:
+		case f.Thread != "":
+			if !slices.Contains(threads, f.Thread) {
+				threads = append(threads, f.Thread)
+			}
+		default:
 			to = append(to, u)
 		}
 	}
-	if len(to) == 0 {
+	if len(to) == 0 && len(threads) == 0 {
 		return
 	}
 	slices.Sort(to)
+	slices.Sort(threads)
 	content := followText(t.Entry().Title, channelLink(e.guild, e.place), text, end)
 	before, done := b.order.enter("follow:" + e.id)
 	b.endPosts.Add(1)
@@ -168,12 +233,19 @@ func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byt
 		defer b.endPosts.Done()
 		defer done()
 		<-before
+		for _, th := range threads {
+			if _, err := b.send(th, content, nil, pngFile(png), nil); err != nil {
+				b.log.Warn("could not post in a followers' thread", "game", e.id, "thread", th, "err", err)
+			}
+		}
 		for _, u := range to {
 			if err := b.dm(u, content, pngFile(png)); err != nil {
 				b.log.Warn("could not tell a follower", "game", e.id, "user", u, "err", err)
 			}
-			if end {
-				if err := b.setFollow(u, followers[u], true); err != nil {
+		}
+		if end {
+			for u, f := range followers {
+				if err := b.setFollow(u, f, true); err != nil {
 					b.log.Error("could not end a follow", "game", e.id, "user", u, "err", err)
 				}
 			}

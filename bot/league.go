@@ -417,7 +417,9 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
 			played := "every game is played."
-			if w := s.Champion(); w != "" {
+			if w := s.Champion(); w != "" && s.Double {
+				played = fmt.Sprintf("the grand final is played: %s wins the cup.", s.Name(w))
+			} else if w != "" {
 				played = fmt.Sprintf("the final is played: %s wins the cup.", s.Name(w))
 			}
 			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: %s\n%s\nAn administrator closes the season with /league end.",

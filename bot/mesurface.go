@@ -10,8 +10,11 @@ import (
 // its store (a group, since /carc has Discord's 25 subcommands already).
 var meGroup = commands.Sub{Name: "me", Description: "Your games across servers, games you follow, vacations, rating", Subs: []commands.Sub{
 	{Name: "games", Description: "Your games in every server, whose turn it is, with links"},
-	{Name: "follow", Description: "Follow this game by DM without playing (at every turn or its end)", Options: []commands.Option{
+	{Name: "follow", Description: "Follow a game without playing, by DM or in a thread (at every turn or its end)", Options: []commands.Option{
 		commands.TextOption("when", "turns (default: every turn and the end), end (the end only) or off").Among("turns", "end", "off"),
+		commands.TextOption("game", "The link of the game's page, to follow it from anywhere (default: this channel's game)"),
+		commands.TextOption("to", "dm (default) or thread: a thread the bot keeps for the game's followers").Among("dm", "thread"),
+		commands.TextOption("channel", "With to:thread, the channel of the thread, like #games (default: the game's)"),
 	}},
 	{Name: "vacation", Description: "Book days off (your deadlines stop), list them, or cancel them", Options: []commands.Option{
 		commands.TextOption("from", "First day off, like 2026-12-20 (in your time zone)"),

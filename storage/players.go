@@ -35,6 +35,10 @@ type Follow struct {
 	Guild   string `json:"guild,omitempty"` // its server
 	Title   string `json:"title,omitempty"` // its map's name, for the list of games
 	EndOnly bool   `json:"end_only,omitempty"`
+	// Thread is the thread the follower reads the game in, instead of DMs ("" for DMs); ThreadIn
+	// the channel it was opened in. Every follower of a game who chose the same channel shares it.
+	Thread   string `json:"thread,omitempty"`
+	ThreadIn string `json:"thread_in,omitempty"`
 }
 
 // Vacation is a stretch of whole days, [From, To), during which the player's turn deadlines stop

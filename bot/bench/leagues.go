@@ -3,11 +3,13 @@ package bench
 import (
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
@@ -38,6 +40,7 @@ func (r *runner) leagues() error {
 		return err
 	}
 	defer s.Close()
+	ls := bot.NewLeagueStore(s, slog.New(slog.NewTextHandler(discard{}, nil)))
 	doc, err := bigLeague()
 	if err != nil {
 		return err
@@ -51,10 +54,10 @@ func (r *runner) leagues() error {
 	table := Row{Name: leagueRows[1], Unit: "ms", Better: "<=", Target: 50}
 	for range r.reps {
 		start := time.Now()
-		leagues.LeaderboardText(s, l.Guild, caller, commands.Input{Options: map[string]string{}})
+		leagues.LeaderboardText(ls, l.Guild, caller, commands.Input{Options: map[string]string{}})
 		board.Values = append(board.Values, ms(time.Since(start)))
 		start = time.Now()
-		reply := leagues.Handle(leagues.Context{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
+		reply := leagues.Handle(leagues.Context{Store: ls, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
 			commands.Input{User: caller, Command: "league", Sub: "standings", Options: map[string]string{}})
 		table.Values = append(table.Values, ms(time.Since(start)))
 		if !reply.OK {
@@ -83,7 +86,7 @@ func (r *runner) leagueStart(s *storage.Store) error {
 		if err := s.SaveLeague(l); err != nil {
 			return err
 		}
-		c := leagues.Context{Store: s, Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
+		c := leagues.Context{Store: bot.NewLeagueStore(s, slog.New(slog.NewTextHandler(discard{}, nil))), Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
 		in := commands.Input{User: creator, Command: "league", Sub: "start", Options: map[string]string{}}
 		start := time.Now()
 		c.Prepared = leagues.PrepareStart(c, in)

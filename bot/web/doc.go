@@ -1,8 +1,9 @@
 // Package web serves the read-only web pages of games and leagues: a game's whole board at full
 // resolution with pan and zoom (mouse, touch and keyboard), a history slider and step buttons that
 // show the board after any move with that move's line of the log, the scores, chips and meeples,
-// whose turn it is and until when, and the score chart; a league's standings, schedule (with a
-// link to each game's page) and ratings.
+// whose turn it is and until when, the score chart and, while the game runs, the command that
+// follows it in Discord (with a Copy button); a league's standings, schedule (with a link to each
+// game's page), a double elimination cup's brackets, and ratings.
 //
 // # What a page shows
 //
@@ -27,7 +28,9 @@
 // messages link anew. A wrong, revoked or unknown link gets the same answer, so links cannot
 // probe ids. Below a page: board/N.png (position N: 0 the deal, then each finished move, then the
 // move being played), chart.png, and after the end record.json and game.jcz. The pages link
-// relatively, so they work below any prefix the host's reverse proxy adds.
+// relatively, so they work below any prefix the host's reverse proxy adds. The link is also the
+// key to following a game from outside its channel: /carc me follow game:LINK is checked by
+// CheckGameLink exactly as the page is, so a revoked link follows nothing either.
 //
 // # Speed and caching
 //

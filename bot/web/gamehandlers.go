@@ -104,6 +104,9 @@ type gameView struct {
 	At      int
 	Version uint64
 	Now     time.Time
+	// Follow is the command that follows the game in Discord, with this page's address (the
+	// page's script makes it a whole link); "" once the game is over.
+	Follow string
 }
 
 func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
@@ -123,7 +126,11 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.page(w, r, "game.html", gameView{gamePage: p, Root: root(r), At: at, Version: g.Version, Now: s.cfg.Now()})
+	v := gameView{gamePage: p, Root: root(r), At: at, Version: g.Version, Now: s.cfg.Now()}
+	if link, err := s.GamePath(p.ID); err == nil && !p.Over {
+		v.Follow = "/carc me follow game:" + link
+	}
+	s.page(w, r, "game.html", v)
 }
 
 // serveBoard draws a position's board (cached by game, version and position).

@@ -40,3 +40,46 @@ func TestGamePageShowsARunningGame(t *testing.T) {
 		t.Errorf("board cache %q", h.Get("Cache-Control"))
 	}
 }
+
+// A running game's page offers to follow it in Discord: the exact command with the page's own
+// address; a finished game's page does not.
+func TestGamePageOffersTheFollowCommand(t *testing.T) {
+	st := newSite(t, "/web")
+	tb := playGame(t, "g1", "france", dealKey("running"), []string{"ann", "bob"}, 4, nil)
+	st.games.put(Game{Table: tb, Version: 1})
+	path := st.gamePath(t, "g1")
+	_, body, _ := st.get(t, path)
+	if want := `<code id="followcommand">/carc me follow game:` + path + `</code>`; !strings.Contains(body, want) || !strings.Contains(body, "Follow this game") {
+		t.Fatalf("the page lacks %q", want)
+	}
+	over := playGame(t, "g2", "france", dealKey("over"), []string{"ann", "bob"}, 0, nil)
+	st.games.put(Game{Table: over, Version: 1})
+	if _, body, _ := st.get(t, st.gamePath(t, "g2")); strings.Contains(body, "followcommand") {
+		t.Fatalf("a finished game's page offers to follow it")
+	}
+}
+
+// CheckGameLink reads a game page's link as the page checks it: the whole address, its path, or
+// the address in angle brackets open the game; a forged token, a link of another game's page and
+// a revoked link do not.
+func TestAGamePageLinkIsCheckedAsThePageChecksIt(t *testing.T) {
+	st := newSite(t, "/web")
+	path := st.gamePath(t, "g1")
+	for _, link := range []string{"https://carc.example.org" + path, path, "<https://carc.example.org" + path + "?move=3>", " " + path + "board/2.png "} {
+		if id, err := st.CheckGameLink(link); err != nil || id != "g1" {
+			t.Errorf("%q: game %q, %v", link, id, err)
+		}
+	}
+	other := st.gamePath(t, "g2")
+	forged := strings.Replace(path, "g1", "g2", 1)
+	swapped := path[:strings.LastIndex(path[:len(path)-1], "/")+1] + other[strings.LastIndex(other[:len(other)-1], "/")+1:]
+	for _, link := range []string{forged, swapped, "https://carc.example.org/web/g/g1/", "g1", "not a link"} {
+		if id, err := st.CheckGameLink(link); !BadLink(err) {
+			t.Errorf("%q opens game %q (%v)", link, id, err)
+		}
+	}
+	st.links.revoke("g1")
+	if _, err := st.CheckGameLink(path); !BadLink(err) {
+		t.Fatalf("a revoked link still opens the game: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -17,12 +18,20 @@ type leaguePage struct {
 	Season                    int
 	Standings                 []standingRow
 	Rounds                    []roundRows
-	Ratings                   []Rating
+	// Brackets are a double elimination cup's games by bracket: winners', losers', grand final.
+	Brackets []bracketRows
+	Ratings  []Rating
+}
+
+type bracketRows struct {
+	Name   string
+	Rounds []roundRows
 }
 
 type standingRow struct {
 	Rank                   int
 	Name                   string
+	Where                  string // a double elimination cup's bracket, or "out"
 	Points                 string
 	ScoreDiff, Wins, Games int
 }
@@ -34,6 +43,7 @@ type roundRows struct {
 
 type fixtureRow struct {
 	Table   int
+	Stage   string // a double elimination cup's bracket and round
 	Players string
 	Status  string
 	Result  string
@@ -75,9 +85,13 @@ func (s *Server) buildLeaguePage(l League, root string) (*leaguePage, error) {
 	if e, err := variants.Lookup(l.League.Map); err == nil {
 		p.Map = e.Title
 	}
+	brackets := se.Brackets()
 	for _, st := range se.Standings() {
-		p.Standings = append(p.Standings, standingRow{Rank: st.Rank, Name: se.Name(st.Player), Points: points(st.Points),
-			ScoreDiff: st.ScoreDiff, Wins: st.Wins, Games: st.Played})
+		p.Standings = append(p.Standings, standingRow{Rank: st.Rank, Name: se.Name(st.Player), Where: where(brackets, st.Player),
+			Points: points(st.Points), ScoreDiff: st.ScoreDiff, Wins: st.Wins, Games: st.Played})
+	}
+	if se.Double {
+		p.Brackets = []bracketRows{{Name: "Winners' bracket"}, {Name: "Losers' bracket"}, {Name: "Grand final"}}
 	}
 	for _, f := range se.Fixtures {
 		for len(p.Rounds) < f.Round {
@@ -102,9 +116,48 @@ func (s *Server) buildLeaguePage(l League, root string) (*leaguePage, error) {
 			}
 			row.Link = strings.TrimPrefix(link, "/")
 		}
+		if st := f.Stage; st != nil && p.Brackets != nil {
+			b := &p.Brackets[map[league.Bracket]int{league.WinnersBracket: 0, league.LosersBracket: 1, league.GrandFinal: 2}[st.Bracket]]
+			for len(b.Rounds) < st.Round {
+				b.Rounds = append(b.Rounds, roundRows{N: len(b.Rounds) + 1})
+			}
+			in := row
+			in.Stage = fmt.Sprintf("season round %d", f.Round)
+			b.Rounds[st.Round-1].Games = append(b.Rounds[st.Round-1].Games, in)
+			row.Stage = stage(*st)
+		}
 		p.Rounds[f.Round-1].Games = append(p.Rounds[f.Round-1].Games, row)
 	}
 	return p, nil
+}
+
+// stage names a double elimination cup's game by its bracket and round.
+func stage(st league.Stage) string {
+	switch {
+	case st.Bracket == league.WinnersBracket:
+		return fmt.Sprintf("winners' bracket, round %d", st.Round)
+	case st.Bracket == league.LosersBracket:
+		return fmt.Sprintf("losers' bracket, round %d", st.Round)
+	case st.Round == 1:
+		return "grand final"
+	}
+	return "grand final, deciding game"
+}
+
+// where is a player's place in a double elimination cup ("" in other formats).
+func where(b map[string]league.BracketStanding, id string) string {
+	st, ok := b[id]
+	switch {
+	case !ok:
+		return ""
+	case st.Bracket == league.WinnersBracket:
+		return "winners' bracket"
+	case st.Bracket == league.LosersBracket:
+		return "losers' bracket"
+	case st.Out > 0:
+		return fmt.Sprintf("out in round %d", st.Out)
+	}
+	return "champion"
 }
 
 // points writes league points with their half point: 2, 1.5.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -56,5 +57,57 @@ func TestLeaguePageListsStandingsAndEscapesNames(t *testing.T) {
 	}
 	if strings.Contains(body, "<script>alert") || strings.Contains(body, "<b>cup") {
 		t.Errorf("a name went unescaped into the page")
+	}
+}
+
+// The page of a double elimination cup lists the games of each bracket, round by round, with
+// links to their pages, and says where each player stands.
+func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
+	at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	l := league.League{ID: "L2", Name: "Winter cup", Map: "france", Format: league.DoubleCup, TableSize: 2,
+		Policy: league.PolicyScoreStands, RoundDeadline: time.Hour, Status: league.Running, Season: 1, Created: at}
+	for _, n := range []string{"ann", "bob", "cy", "dee"} {
+		l.Members = append(l.Members, league.Member{ID: n, Name: n})
+	}
+	s, err := league.NewSeason(&l, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the winners' first round, then its final beside the losers' first round
+		idx, err := s.StartRound(&l, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range idx {
+			s.Fixtures[i].GameID = fmt.Sprintf("g%d", i)
+			if err := s.Record(i, league.Finished, []int{40, 31}, []int{1, 2}, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	st := newSite(t, "")
+	st.leagues["L2"] = League{League: l, Season: s}
+	path, err := st.LeaguePath("L2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body, _ := st.get(t, path)
+	if code != http.StatusOK {
+		t.Fatalf("status %d: %s", code, body)
+	}
+	_, brackets, ok := strings.Cut(body, `id="brackets"`)
+	if !ok {
+		t.Fatalf("the page has no brackets:\n%s", body)
+	}
+	for _, want := range []string{"Winners&#39; bracket", "Losers&#39; bracket", "Grand final", "season round 2: <bdi>ann, bob</bdi>, finished", "season round 2: <bdi>cy, dee</bdi>",
+		"the game's page"} {
+		if !strings.Contains(brackets, want) {
+			t.Errorf("the brackets lack %q:\n%s", want, brackets)
+		}
+	}
+	for _, want := range []string{"Table 1 (winners&#39; bracket, round 2)", "ann</bdi> <small>(winners&#39; bracket)", "dee</bdi> <small>(out in round 2)"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %q", want)
+		}
 	}
 }

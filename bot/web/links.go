@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -84,4 +85,28 @@ func (s *Signer) Check(kind, id, token string) error {
 		return errBadLink
 	}
 	return nil
+}
+
+// BadLink tells whether err says a link opens no page (revoked, forged, mistyped).
+func BadLink(err error) bool { return errors.Is(err, errBadLink) }
+
+// CheckGameLink reads a game page's address, a whole link (https://host/web/g/ID/TOKEN/, with
+// anything after it) or its path, and checks it as the page does: the id of a game whose page it
+// opens now, or an error for which BadLink is true.
+func (s *Server) CheckGameLink(link string) (string, error) {
+	link = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(link), "<"), ">")
+	if u, err := url.Parse(link); err == nil && u.Path != "" {
+		link = u.Path
+	}
+	parts := strings.Split(link, "/")
+	for i := 0; i+2 < len(parts); i++ {
+		if parts[i] == KindGame && parts[i+1] != "" {
+			id := parts[i+1]
+			if err := s.cfg.Signer.Check(KindGame, id, parts[i+2]); err != nil {
+				return "", err
+			}
+			return id, nil
+		}
+	}
+	return "", errBadLink
 }

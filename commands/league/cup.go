@@ -134,6 +134,9 @@ func (s *Season) cupReached() map[string]int {
 // the loser of the final, then those of the semi-finals sharing a rank, ...), then by seed.
 func (s *Season) cupStandings(st []Standing) []Standing {
 	reached := s.cupReached()
+	if s.Double {
+		reached = s.doubleReached()
+	}
 	seed := func(p string) int { return slices.Index(s.Seeds, p) }
 	slices.SortStableFunc(st, func(a, b Standing) int {
 		if d := reached[b.Player] - reached[a.Player]; d != 0 {
@@ -154,6 +157,9 @@ func (s *Season) cupStandings(st []Standing) []Standing {
 func (s *Season) Champion() string {
 	if s.Bracket == nil {
 		return ""
+	}
+	if s.Double {
+		return s.doubleAfter(s.decided()).champion
 	}
 	for p, r := range s.cupReached() {
 		if r == cupRounds(s.Bracket)+1 {

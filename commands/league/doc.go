@@ -28,6 +28,13 @@
 // out so that seeds 1 and 2 can meet only in the final. A game whose players share first place
 // goes to the better seed. Its standings rank players by the round they reached (cup.go).
 //
+// A double elimination cup (DoubleCup) seeds the same bracket; a player who loses in the winners'
+// bracket drops into the losers' bracket and leaves at their second loss. The two brackets' winners
+// meet in the grand final; by default (the bracket reset, the common rule) a win of the losers'
+// bracket winner there, the first loss of the other, calls a deciding game, and League.NoReset
+// makes the grand final a single game. Its standings rank players by when they were eliminated,
+// the champion first (double.go).
+//
 // # League points
 //
 // A player scores one league point for each opponent they finish ahead of, and half a point for

@@ -14,11 +14,12 @@ const (
 	RoundRobin       Format = "round-robin"
 	DoubleRoundRobin Format = "double-round-robin"
 	Swiss            Format = "swiss"
-	Cup              Format = "cup" // knock-out, single elimination (cup.go)
+	Cup              Format = "cup"                // knock-out, single elimination (cup.go)
+	DoubleCup        Format = "double-elimination" // knock-out, two brackets (double.go)
 )
 
 // Formats lists the formats in the order they are offered.
-var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss, Cup}
+var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss, Cup, DoubleCup}
 
 // Policy is what happens to a game still running at its round's deadline.
 type Policy string
@@ -80,6 +81,9 @@ type League struct {
 	// Rounds is the number of swiss rounds; round-robins derive it from the players.
 	Rounds int    `json:"rounds,omitempty"`
 	Policy Policy `json:"policy"`
+	// NoReset plays a double elimination cup's grand final as a single game, even when the
+	// losers' bracket winner wins it (double.go); the common rule, a deciding game, is the default.
+	NoReset bool `json:"no_reset,omitempty"`
 	// RoundDeadline is how long a round lasts before its unfinished games are adjudicated.
 	RoundDeadline time.Duration `json:"round_deadline"`
 	// Next is when the next round starts: when the round is played, or on its date.
@@ -121,7 +125,7 @@ func (l *League) Check() error {
 	if l.Policy != PolicyScoreStands && l.Policy != PolicyForfeit {
 		return fmt.Errorf("round deadline policy %q is not %q or %q", l.Policy, PolicyScoreStands, PolicyForfeit)
 	}
-	if l.Format == Cup && l.TableSize != 2 {
+	if (l.Format == Cup || l.Format == DoubleCup) && l.TableSize != 2 {
 		return fmt.Errorf("a cup plays games of two, not %d", l.TableSize)
 	}
 	if l.Format == Swiss && l.Rounds < 1 {

@@ -5,6 +5,8 @@ package league
 type Round struct {
 	Tables [][]string `json:"tables"`
 	Byes   []string   `json:"byes,omitempty"`
+	// Stages are a double elimination cup's: the bracket of each table, in the order of Tables.
+	Stages []Stage `json:"stages,omitempty"`
 }
 
 // byeCounts counts each player's byes in rounds.

@@ -29,6 +29,8 @@ type Fixture struct {
 	Scores   []int     `json:"scores,omitempty"`
 	Places   []int     `json:"places,omitempty"`
 	Finished time.Time `json:"finished,omitzero"`
+	// Stage is where a double elimination cup's game stands in its brackets.
+	Stage *Stage `json:"stage,omitempty"`
 }
 
 // Done tells whether the fixture has its result.
@@ -51,13 +53,16 @@ type Season struct {
 	// ("" for an empty place, a bye); the later rounds follow from the results (cup.go).
 	Seeds   []string `json:"seeds,omitempty"`
 	Bracket []string `json:"bracket,omitempty"`
+	// Double marks a double elimination cup; Reset, its bracket reset (double.go).
+	Double bool `json:"double,omitempty"`
+	Reset  bool `json:"reset,omitempty"`
 }
 
 // NewSeason schedules a season of the league's members. Round-robin rounds are all known now;
 // swiss rounds are paired as they start.
 func NewSeason(l *League, number int) (Season, error) {
 	s := Season{League: l.ID, Number: number, Members: slices.Clone(l.Members)}
-	if l.Format == Cup {
+	if l.Format == Cup || l.Format == DoubleCup {
 		if l.TableSize != 2 {
 			return Season{}, fmt.Errorf("a cup plays games of two, not %d", l.TableSize)
 		}
@@ -70,6 +75,7 @@ func NewSeason(l *League, number int) (Season, error) {
 			return Season{}, err
 		}
 		s.Bracket = bracket
+		s.Double, s.Reset = l.Format == DoubleCup, l.Format == DoubleCup && !l.NoReset
 		return s, nil
 	}
 	if l.Format == Swiss {
@@ -90,6 +96,8 @@ func (s *Season) TotalRounds(l *League) int {
 		return l.Rounds
 	case Cup:
 		return cupRounds(s.Bracket)
+	case DoubleCup:
+		return s.doubleRounds()
 	}
 	return len(s.Rounds)
 }
@@ -124,15 +132,19 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 		}
 		s.Rounds = append(s.Rounds, r)
 	}
-	if l.Format == Cup {
+	switch l.Format {
+	case Cup:
 		s.Rounds = append(s.Rounds, s.cupRound())
+	case DoubleCup:
+		s.Rounds = append(s.Rounds, s.doubleRound())
 	}
 	s.Started++
 	// A member kicked after the schedule was made leaves their tables; a table left with one
 	// player becomes that player's bye.
 	round := &s.Rounds[s.Started-1]
 	var tables [][]string
-	for _, t := range round.Tables {
+	var stages []Stage
+	for i, t := range round.Tables {
 		t = slices.DeleteFunc(slices.Clone(t), func(p string) bool { return s.member(p) < 0 })
 		switch len(t) {
 		case 0:
@@ -140,14 +152,21 @@ func (s *Season) StartRound(l *League, now time.Time) ([]int, error) {
 			round.Byes = append(round.Byes, t[0])
 		default:
 			tables = append(tables, t)
+			if i < len(round.Stages) {
+				stages = append(stages, round.Stages[i])
+			}
 		}
 	}
 	round.Byes = slices.DeleteFunc(round.Byes, func(p string) bool { return s.member(p) < 0 })
-	round.Tables = tables
+	round.Tables, round.Stages = tables, stages
 	var idx []int
 	for t, players := range round.Tables {
 		idx = append(idx, len(s.Fixtures))
-		s.Fixtures = append(s.Fixtures, Fixture{Round: s.Started, Table: t + 1, Players: slices.Clone(players), Status: Playing})
+		f := Fixture{Round: s.Started, Table: t + 1, Players: slices.Clone(players), Status: Playing}
+		if t < len(round.Stages) {
+			f.Stage = &round.Stages[t]
+		}
+		s.Fixtures = append(s.Fixtures, f)
 	}
 	s.Deadline = s.roundEnd(l, now)
 	return idx, nil

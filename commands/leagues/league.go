@@ -2,7 +2,6 @@ package leagues
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -14,17 +13,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
-
-// Store is what the league commands need of the store.
-type Store interface {
-	Leagues(guild string) ([]league.League, error)
-	Season(leagueID string, n int) (league.Season, error)
-	Seasons(leagueID string) ([]league.Season, error)
-	SaveLeague(l league.League, seasons ...league.Season) error
-}
 
 // Context is where a /league command runs.
 type Context struct {
@@ -103,8 +93,8 @@ func Handle(c Context, in commands.Input) Reply {
 		switch s, err := c.Store.Season(l.ID, l.Season); {
 		case err == nil:
 			season = &s
-		case !errors.Is(err, storage.ErrNotFound):
-			return fail("The season of %s could not be read: %s", l.Name, storage.ForPlayers(err))
+		case !c.Store.NotFound(err):
+			return fail("The season of %s could not be read: %s", l.Name, c.Store.ForPlayers(err))
 		}
 	}
 	return sub.run(c, l, season, in)
@@ -115,7 +105,7 @@ func Handle(c Context, in commands.Input) Reply {
 func findLeague(c Context, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return league.League{}, fmt.Errorf("the leagues could not be read: %s", storage.ForPlayers(err))
+		return league.League{}, fmt.Errorf("the leagues could not be read: %s", c.Store.ForPlayers(err))
 	}
 	var pick []league.League
 	for _, l := range all {
@@ -159,7 +149,7 @@ func leagueNames(ls []league.League) string {
 
 func save(c Context, l league.League, seasons ...league.Season) error {
 	if err := c.Store.SaveLeague(l, seasons...); err != nil {
-		return fmt.Errorf("the league could not be saved: %s", storage.ForPlayers(err))
+		return fmt.Errorf("the league could not be saved: %s", c.Store.ForPlayers(err))
 	}
 	return nil
 }
@@ -171,7 +161,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	}
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return fail("The leagues could not be read: %s", storage.ForPlayers(err))
+		return fail("The leagues could not be read: %s", c.Store.ForPlayers(err))
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
 		return fail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
@@ -189,7 +179,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
 		if !slices.Contains(league.Formats, l.Format) {
-			return fail("format:%s: choose round-robin, double-round-robin, swiss or cup (knock-out)", game.Echo(v))
+			return fail("format:%s: choose round-robin, double-round-robin, swiss, cup (knock-out) or double-elimination (a knock-out cup out at the second loss)", game.Echo(v))
 		}
 	}
 	if v, ok := in.Options["players"]; ok {
@@ -199,8 +189,14 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		}
 		l.TableSize = n
 	}
-	if l.Format == league.Cup && l.TableSize != 2 {
+	if knockOut(l.Format) && l.TableSize != 2 {
 		return fail("players:%d: a cup (knock-out) plays games of two", l.TableSize)
+	}
+	if v, ok := in.Options["reset"]; ok {
+		if l.Format != league.DoubleCup || v != "true" && v != "false" {
+			return fail("reset:%s: only a double-elimination league chooses its grand final: reset:true (a deciding game if the losers' bracket winner wins it, the default) or reset:false (one game)", game.Echo(v))
+		}
+		l.NoReset = v == "false"
 	}
 	if l.Format == league.Swiss {
 		l.Rounds = 5
@@ -301,8 +297,13 @@ func variantTitle(id string) string {
 }
 
 func formatText(l league.League) string {
-	if l.Format == league.Cup {
+	switch {
+	case l.Format == league.Cup:
 		return "knock-out cup seeded by rating"
+	case l.Format == league.DoubleCup && l.NoReset:
+		return "double elimination cup seeded by rating, the grand final one game"
+	case l.Format == league.DoubleCup:
+		return "double elimination cup seeded by rating, with a deciding game if the losers' bracket winner wins the grand final"
 	}
 	if l.Format == league.Swiss {
 		return fmt.Sprintf("swiss, %s", commands.Plural(l.Rounds, "round", "rounds"))
@@ -424,12 +425,15 @@ type ratings interface {
 	Rating(guild, mapID, user string) (league.Rating, error)
 }
 
+// knockOut tells the cups apart from the leagues where everyone plays every round.
+func knockOut(f league.Format) bool { return f == league.Cup || f == league.DoubleCup }
+
 // seeded orders a cup's members by their rating in the server, best first (the shown rating,
 // μ − 3σ; members without one keep the order they joined in, after those with one). Other formats
 // keep the joining order.
 func seeded(c Context, l league.League) league.League {
 	rs, ok := c.Store.(ratings)
-	if l.Format != league.Cup || !ok {
+	if !knockOut(l.Format) || !ok {
 		return l
 	}
 	shown := map[string]float64{}
@@ -474,7 +478,7 @@ func roundText(l league.League, s league.Season) string {
 	}
 	for _, f := range s.Fixtures {
 		if f.Round == s.Started {
-			fmt.Fprintf(&b, "\nTable %d: %s", f.Table, mentions(f.Players))
+			fmt.Fprintf(&b, "\nTable %d%s: %s", f.Table, stageText(f.Stage), mentions(f.Players))
 		}
 	}
 	if byes := s.Rounds[s.Started-1].Byes; len(byes) > 0 {

@@ -14,7 +14,7 @@ import (
 
 type leagueBench struct {
 	t     *testing.T
-	store *storage.Store
+	store dbStore
 	now   time.Time
 }
 
@@ -24,7 +24,7 @@ func newLeagueBench(t *testing.T) *leagueBench {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return &leagueBench{t: t, store: s, now: time.Date(2026, 1, 5, 18, 0, 0, 0, time.UTC)}
+	return &leagueBench{t: t, store: dbStore{s}, now: time.Date(2026, 1, 5, 18, 0, 0, 0, time.UTC)}
 }
 
 // run sends /league sub as user (Manage Server when manager) with options "k=v".
@@ -124,7 +124,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 	}{
 		{[]string{"name="}, "name of 1 to 50 characters"},
 		{[]string{"name=X", "map=mars"}, "Map:mars is not a map: choose"},
-		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin, swiss or cup (knock-out)"},
+		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin, swiss, cup (knock-out) or double-elimination"},
 		{[]string{"name=X", "players=6"}, "seats 2 to 5 players"},
 		{[]string{"name=X", "rounds=3"}, "only a swiss league chooses its rounds"},
 		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
@@ -133,6 +133,8 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		{[]string{"name=X", "rated=false"}, "league games are always rated"},
 		{[]string{"name=X", "next=soon"}, "ends) or on the round's date"},
 		{[]string{"name=X", "format=cup", "players=3"}, "a cup (knock-out) plays games of two"},
+		{[]string{"name=X", "format=double-elimination", "players=4"}, "a cup (knock-out) plays games of two"},
+		{[]string{"name=X", "format=cup", "reset=false"}, "only a double-elimination league chooses its grand final"},
 		{[]string{"name=X", "dates=2026-01-20 2026-01-13"}, "round 2's day 2026-01-13 does not come after round 1's"},
 		{[]string{"name=X", "dates=2025-12-31"}, "round 1's day 2025-12-31 has passed"},
 		{[]string{"name=X", "dates=soon"}, "soon is not a day"},
@@ -173,7 +175,7 @@ func TestRatingAndLeaderboardTexts(t *testing.T) {
 	for i := range 21 {
 		id := string(rune('a'+i%26)) + string(rune('a'+i/26)) + "x"
 		r := storage.Result{Guild: "guild", Map: "france", GameID: "g" + id, Players: []string{"ann", id}, Scores: []int{30, 20}, Places: []int{1, 2}, At: b.now}
-		if err := applyForTest(b.store, r); err != nil {
+		if err := applyForTest(b.store.Store, r); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,12 +2,18 @@ package leagues
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// Errors of Memory.
+var (
+	errNotFound = errors.New("not found")
+	errInvalid  = errors.New("invalid league")
 )
 
 // Memory is a Store held in memory: the leagues of local play (bot play and table
@@ -33,7 +39,7 @@ func (m *Memory) Leagues(guild string) ([]league.League, error) {
 func (m *Memory) League(id string) (league.League, error) {
 	i := slices.IndexFunc(m.leagues, func(l league.League) bool { return l.ID == id })
 	if i < 0 {
-		return league.League{}, fmt.Errorf("load league %s: %w", id, storage.ErrNotFound)
+		return league.League{}, fmt.Errorf("load league %s: %w", id, errNotFound)
 	}
 	return clone(m.leagues[i]), nil
 }
@@ -42,7 +48,7 @@ func (m *Memory) League(id string) (league.League, error) {
 func (m *Memory) Season(leagueID string, n int) (league.Season, error) {
 	seasons := m.seasons[leagueID]
 	if n < 1 || n > len(seasons) || seasons[n-1].Number == 0 {
-		return league.Season{}, fmt.Errorf("load season %d of league %s: %w", n, leagueID, storage.ErrNotFound)
+		return league.Season{}, fmt.Errorf("load season %d of league %s: %w", n, leagueID, errNotFound)
 	}
 	return clone(seasons[n-1]), nil
 }
@@ -61,11 +67,11 @@ func (m *Memory) Seasons(leagueID string) ([]league.Season, error) {
 // SaveLeague stores a league and the seasons given.
 func (m *Memory) SaveLeague(l league.League, seasons ...league.Season) error {
 	if strings.TrimSpace(l.ID) == "" {
-		return fmt.Errorf("save league: %w: a league needs an id", storage.ErrInvalid)
+		return fmt.Errorf("save league: %w: a league needs an id", errInvalid)
 	}
 	for _, s := range seasons {
 		if s.League != l.ID || s.Number < 1 {
-			return fmt.Errorf("save league %s: %w: season %d belongs to league %q", l.ID, storage.ErrInvalid, s.Number, s.League)
+			return fmt.Errorf("save league %s: %w: season %d belongs to league %q", l.ID, errInvalid, s.Number, s.League)
 		}
 	}
 	if i := slices.IndexFunc(m.leagues, func(o league.League) bool { return o.ID == l.ID }); i >= 0 {
@@ -85,6 +91,15 @@ func (m *Memory) SaveLeague(l league.League, seasons ...league.Season) error {
 		m.seasons[l.ID] = list
 	}
 	return nil
+}
+
+// NotFound tells whether err says a league or season is not kept.
+func (m *Memory) NotFound(err error) bool { return errors.Is(err, errNotFound) }
+
+// ForPlayers says what a failure of Memory means: only a league the commands could not have
+// built fails to save.
+func (m *Memory) ForPlayers(err error) string {
+	return "the league is not one the bot can keep, so nothing changed"
 }
 
 // clone copies a league or a season through its JSON, the form the database keeps: nothing the

@@ -1,7 +1,6 @@
 package leagues
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // pickSeason reads the season a command asks for: season:<n>, else the current one, else (between
@@ -23,14 +21,14 @@ func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 		}
 	}
 	s, err := c.Store.Season(l.ID, n)
-	if errors.Is(err, storage.ErrNotFound) && v == "" && n > 1 {
+	if c.Store.NotFound(err) && v == "" && n > 1 {
 		s, err = c.Store.Season(l.ID, n-1)
 	}
-	if errors.Is(err, storage.ErrNotFound) {
+	if c.Store.NotFound(err) {
 		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
 	}
 	if err != nil {
-		return league.Season{}, fmt.Errorf("the season could not be read: %s", storage.ForPlayers(err))
+		return league.Season{}, fmt.Errorf("the season could not be read: %s", c.Store.ForPlayers(err))
 	}
 	return s, nil
 }
@@ -57,6 +55,9 @@ func StandingsText(l league.League, s league.Season) string {
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
 	b.WriteString("```\nPoints: 1 per opponent finished ahead of, ½ per shared place; a bye is worth 1. Ties: score difference, head-to-head, wins.")
+	if br := bracketsText(s); br != "" {
+		b.WriteString("\n" + br)
+	}
 	return b.String()
 }
 
@@ -83,8 +84,9 @@ type StandingsLine struct {
 
 func standingsPicture(l league.League, s league.Season) *StandingsPicture {
 	p := &StandingsPicture{Title: standingsTitle(l, s)}
+	brackets := s.Brackets()
 	for _, st := range s.Standings() {
-		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
+		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player) + bracketMark(brackets, st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
 			H2H: num(st.HeadToHead), Wins: st.Wins, Games: st.Played})
 	}
 	return p
@@ -125,7 +127,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 			if f.Round != r {
 				continue
 			}
-			fmt.Fprintf(&b, "\n  Table %d: %s: %s", f.Table, names(s, f.Players), fixtureState(f))
+			fmt.Fprintf(&b, "\n  Table %d%s: %s: %s", f.Table, stageText(f.Stage), names(s, f.Players), fixtureState(f))
 			if f.Thread != "" {
 				fmt.Fprintf(&b, " <#%s>", f.Thread)
 			}

@@ -9,16 +9,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
-
-// RatingStore is what /carc rating and /carc leaderboard need of the store.
-type RatingStore interface {
-	Rating(guild, mapID, user string) (league.Rating, error)
-	Leaderboard(guild, mapID string) ([]storage.RatingRow, error)
-	RatedGames(guild, user string, limit int) ([]storage.RatedGame, error)
-}
 
 // LeaderboardSize is how many players /carc leaderboard lists.
 const LeaderboardSize = 20
@@ -45,14 +37,14 @@ func RatingText(st RatingStore, guild string, caller table.User, in commands.Inp
 	}
 	r, err := st.Rating(guild, "", who)
 	if err != nil {
-		return "The rating could not be read: " + storage.ForPlayers(err) + "."
+		return "The rating could not be read: " + st.ForPlayers(err) + "."
 	}
 	if r.Games == 0 {
 		return fmt.Sprintf("<@%s> has no rated game in this server yet: finished games of two or more players are rated, unless their table says rated:false.", who)
 	}
 	games, err := st.RatedGames(guild, who, 0)
 	if err != nil {
-		return "The rated games could not be read: " + storage.ForPlayers(err) + "."
+		return "The rated games could not be read: " + st.ForPlayers(err) + "."
 	}
 	wins := 0
 	for _, g := range games {
@@ -99,7 +91,7 @@ func LeaderboardText(st RatingStore, guild string, caller table.User, in command
 	}
 	rows, err := st.Leaderboard(guild, mapID)
 	if err != nil {
-		return "The leaderboard could not be read: " + storage.ForPlayers(err) + "."
+		return "The leaderboard could not be read: " + st.ForPlayers(err) + "."
 	}
 	if len(rows) == 0 {
 		return fmt.Sprintf("No rated game yet (%s): finished games of two or more players are rated, unless their table says rated:false.", title)

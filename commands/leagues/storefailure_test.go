@@ -33,12 +33,14 @@ func (failingStore) SaveLeague(league.League, ...league.Season) error { return e
 func (failingStore) Rating(string, string, string) (league.Rating, error) {
 	return league.Rating{}, errDiskFull
 }
-func (failingStore) Leaderboard(string, string) ([]storage.RatingRow, error) {
+func (failingStore) Leaderboard(string, string) ([]RatingRow, error) {
 	return nil, errDiskFull
 }
-func (failingStore) RatedGames(string, string, int) ([]storage.RatedGame, error) {
+func (failingStore) RatedGames(string, string, int) ([]RatedGame, error) {
 	return nil, errDiskFull
 }
+func (failingStore) NotFound(err error) bool     { return dbStore{}.NotFound(err) }
+func (failingStore) ForPlayers(err error) string { return dbStore{}.ForPlayers(err) }
 
 // TestStoreFailuresTellPlayersWhatHappened: whichever league or rating command meets a failing
 // store, the player reads what happened and that nothing changed, never the server's path.

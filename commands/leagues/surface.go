@@ -6,7 +6,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -28,9 +27,10 @@ func init() {
 		{Sub: commands.Sub{Name: "create", Description: "Create a league in this channel (you administer it)", Options: []commands.Option{
 			commands.TextOption("name", "The league's name").Needed(),
 			commands.TextOption("map", "The map: "+strings.Join(variants.IDs(false), ", ")),
-			commands.TextOption("format", "How players are paired (default round-robin)").Among("round-robin", "double-round-robin", "swiss", "cup"),
+			commands.TextOption("format", "How players are paired (default round-robin)").Among("round-robin", "double-round-robin", "swiss", "cup", "double-elimination"),
 			commands.IntegerOption("players", "Players at each game, 2 to 5 (default 2)", 2, 5),
 			commands.IntegerOption("rounds", "Swiss rounds (default 5)", 1, 30),
+			commands.FlagOption("reset", "Double elimination: a deciding game if the losers' bracket wins the grand final (default true)"),
 			commands.TextOption("round", "How long a round lasts, like 7d (default 7d)"),
 			commands.TextOption("next", "Next round: when the last game ends, or on the round's date (round: after the last)").Among("ends", "date"),
 			commands.TextOption("dates", "Each round's last day, like 2026-12-06 2026-12-13 (UTC; the rounds then start on dates)"),
@@ -83,7 +83,7 @@ func init() {
 			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
 				seasons, err := c.Store.Seasons(l.ID)
 				if err != nil {
-					return fail("The seasons of %s could not be read: %s", l.Name, storage.ForPlayers(err))
+					return fail("The seasons of %s could not be read: %s", l.Name, c.Store.ForPlayers(err))
 				}
 				return leagueExport(l, seasons)
 			}},

@@ -214,6 +214,16 @@
     });
   }
 
+  // The follow box: the command with this page's whole address, and a button that copies it.
+  function followBox(code, button, out) {
+    code.textContent = "/carc me follow game:" + location.origin + location.pathname;
+    button.addEventListener("click", () => {
+      const done = (ok) => { out.textContent = ok ? "Copied: paste it in Discord." : "Select the command and copy it."; };
+      if (navigator.clipboard) navigator.clipboard.writeText(code.textContent).then(() => done(true), () => done(false));
+      else done(false);
+    });
+  }
+
   // Times in the reader's own time zone.
   function localTimes() {
     for (const t of document.querySelectorAll("time[datetime]")) {
@@ -227,6 +237,7 @@
     const img = $("board"), viewport = $("viewport");
     if (img && viewport) { panZoom(viewport, img, $("zoomlevel")); stepper(img); }
     if ($("check")) dealCheck($("check"));
+    if ($("copyfollow")) followBox($("followcommand"), $("copyfollow"), $("copied"));
     // Marks the page as wired, so that a reader (or a test) clicking at once is heard.
     document.body.dataset.ready = "true";
   }

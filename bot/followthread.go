@@ -1,0 +1,133 @@
+package bot
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// Followers' threads. A follower who chooses to:thread reads the game in a public thread the bot
+// keeps for the game's followers: one per game and channel, opened at the first such follow in
+// the game's channel (the channel a game's own thread belongs to), or in the channel the follower
+// names, which must be in the game's server. The bot mentions the follower once there, which
+// adds them to the thread; after that each turn (or the end) is posted once for all its readers.
+
+// followThreadPermissions are what the bot needs in the channel a followers' thread opens in.
+var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
+	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"}, {discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
+
+// followInThread records a follow delivered in the game's followers' thread, opening the thread
+// if it has none yet in that channel, and answers the command.
+func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow) string {
+	parent, refusal := b.followThreadChannel(pr, in.Options["channel"], f)
+	if refusal != "" {
+		return refusal
+	}
+	ix := &b.follows
+	ix.threads.Lock()
+	defer ix.threads.Unlock()
+	// What the thread reads is in the server's language; the answer in the follower's.
+	pub := lang.For(lang.Public("", in.GuildLocale))
+	helloID, doneID := "follow_thread_hello_turns", "follow_thread_turns"
+	if f.EndOnly {
+		helloID, doneID = "follow_thread_hello_end", "follow_thread_end"
+	}
+	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": f.Title, "Link": channelLink(f.Guild, f.Place)})
+	thread := ""
+	for _, o := range b.followersOf(f.GameID) {
+		if o.Thread != "" && o.ThreadIn == parent {
+			thread = o.Thread
+			break
+		}
+	}
+	if parent == i.ChannelID && i.GuildID != "" {
+		// Discord told what the bot may do here: say what it lacks before trying.
+		var missing []string
+		for _, p := range followThreadPermissions {
+			if i.AppPermissions&p.bit == 0 && (thread == "" || p.bit != discordgo.PermissionCreatePublicThreads) {
+				missing = append(missing, p.name)
+			}
+		}
+		if len(missing) > 0 {
+			return pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": strings.Join(missing, ", ")})
+		}
+	}
+	if thread != "" {
+		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
+			if !unknownChannel(err) {
+				return b.threadRefusal(pr, parent, err)
+			}
+			thread = "" // deleted meanwhile: open another
+		}
+	}
+	if thread == "" {
+		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": f.Title, "Game": f.GameID}), 90)
+		th, err := b.s.ThreadStart(parent, name, discordgo.ChannelTypeGuildPublicThread, 10080)
+		if err != nil {
+			return b.threadRefusal(pr, parent, err)
+		}
+		thread = th.ID
+		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
+			return b.threadRefusal(pr, parent, err)
+		}
+	}
+	if err := b.s.ThreadMemberAdd(thread, in.User.ID); err != nil {
+		b.log.Warn("could not add a follower to their thread", "thread", thread, "user", in.User.ID, "err", err)
+	}
+	f.Thread, f.ThreadIn = thread, parent
+	if err := b.setFollow(in.User.ID, f, false); err != nil {
+		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
+		return pr.T("follow_save_failed", lang.A{"Why": storage.ForPlayers(err)})
+	}
+	return pr.T(doneID, lang.A{"Thread": thread})
+}
+
+// followThreadChannel is the channel the followers' thread opens in: the one named (a text
+// channel of the game's server), else the game's channel, or the channel of the game's thread.
+func (b *Bot) followThreadChannel(pr *lang.Printer, named string, f storage.Follow) (string, string) {
+	if named == "" {
+		ch, err := b.s.Channel(f.Place)
+		if err != nil {
+			b.log.Warn("could not read a game's channel", "channel", f.Place, "err", err)
+			return "", pr.T("follow_channel_unread", nil)
+		}
+		if ch.IsThread() {
+			return ch.ParentID, ""
+		}
+		return ch.ID, ""
+	}
+	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(named), "<#"), ">")
+	ch, err := b.s.Channel(id)
+	switch {
+	case err != nil:
+		return "", pr.T("follow_channel_unknown", lang.A{"Value": game.Echo(named)})
+	case ch.GuildID != f.Guild:
+		return "", pr.T("follow_channel_other_server", lang.A{"Value": game.Echo(named)})
+	case ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews:
+		return "", pr.T("follow_channel_no_threads", lang.A{"Value": game.Echo(named)})
+	}
+	return ch.ID, ""
+}
+
+// threadRefusal says why a followers' thread could not be opened or written in.
+func (b *Bot) threadRefusal(pr *lang.Printer, parent string, err error) string {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
+		return pr.T("follow_thread_refused", lang.A{"Channel": parent})
+	}
+	b.log.Warn("could not open a followers' thread", "channel", parent, "err", err)
+	return pr.T("follow_thread_failed", nil)
+}
+
+// unknownChannel tells whether Discord answered that a channel does not exist (any more).
+func unknownChannel(err error) bool {
+	var rest *discordgo.RESTError
+	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownChannel
+}
