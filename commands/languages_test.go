@@ -173,51 +173,51 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 	patterns := englishPatterns(t)
 	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
+	var games [][2]string
 	for _, id := range variants.IDs(false) {
-		for _, rules := range []string{"", "all"} {
-			t.Run(id+"/rules:"+rules, func(t *testing.T) { germanGame(t, patterns, langs, id, rules) })
-		}
+		games = append(games, [2]string{id, ""}, [2]string{id, "all"})
 	}
-}
-
-// germanGame plays the game of TestAGermanPlayerNeverReadsTheEnglishCatalogue.
-func germanGame(t *testing.T, patterns map[string]englishPattern, langs Langs, id, rules string) {
-	seen := map[string]bool{}
-	look := func(tb *table.Table, r Reply) {
-		text := r.Text + "\n" + r.Refused
-		// The maps' own sentences and chip actions are not in the catalogues yet (see
-		// variantWords): the check is on what the catalogues write.
-		for _, w := range variantWords(tb, r) {
-			text = strings.ReplaceAll(text, w, "")
-		}
-		for id, pat := range patterns {
-			if seen[id] || !strings.Contains(text, pat.longest) {
-				continue
+	for _, gm := range games {
+		id, rules := gm[0], gm[1]
+		t.Run(id+"/rules:"+rules, func(t *testing.T) {
+			seen := map[string]bool{}
+			look := func(tb *table.Table, r Reply) {
+				text := r.Text + "\n" + r.Refused
+				// The maps' own sentences and chip actions are not in the catalogues yet (see
+				// variantWords): the check is on what the catalogues write.
+				for _, w := range variantWords(tb, r) {
+					text = strings.ReplaceAll(text, w, "")
+				}
+				for id, pat := range patterns {
+					if seen[id] || !strings.Contains(text, pat.longest) {
+						continue
+					}
+					if m := pat.re.FindString(text); m != "" {
+						seen[id] = true
+						t.Errorf("English of %s in a German reply: %q", id, m)
+					}
+				}
 			}
-			if m := pat.re.FindString(text); m != "" {
-				seen[id] = true
-				t.Errorf("English of %s in a German reply: %q", id, m)
+			n, pieces := 0, 0
+			_, err := AutoGameInRules(id, 2, 11, langs, rules, func(tb *table.Table, in Input, r Reply) error {
+				look(tb, r)
+				if n++; n%10 == 0 && tb.Game != nil {
+					for _, rr := range readAlong(tb, langs) {
+						look(tb, rr)
+					}
+				}
+				if rules != "" && tb.Status == table.Playing {
+					pieces += noEnglishPieces(t, tb, langs)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-	}
-	n, pieces := 0, 0
-	_, err := AutoGameInRules(id, 2, 11, langs, rules, func(tb *table.Table, in Input, r Reply) error {
-		look(tb, r)
-		if n++; n%10 == 0 && tb.Game != nil {
-			for _, rr := range readAlong(tb, langs) {
-				look(tb, rr)
+			if rules != "" && pieces == 0 {
+				t.Error("no expansion piece or good was named along the game: the check saw nothing")
 			}
-		}
-		if rules != "" && tb.Status == table.Playing {
-			pieces += noEnglishPieces(t, tb, langs)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rules != "" && pieces == 0 {
-		t.Error("no expansion piece or good was named along the game: the check saw nothing")
+		})
 	}
 }
 
