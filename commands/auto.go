@@ -69,7 +69,7 @@ func InputFor(user table.User, m game.Move) Input {
 func AutoGame(mapID string, players int, seed uint64, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
 	var buf []game.Placement
-	return autoGame(mapID, players, seed, Langs{}, func(g *game.Game) (game.Move, error) {
+	return autoGame(mapID, players, seed, Langs{}, "", func(g *game.Game) (game.Move, error) {
 		var m game.Move
 		m, buf = g.RandomMove(&rng, buf)
 		return m, nil
@@ -79,9 +79,15 @@ func AutoGame(mapID string, players int, seed uint64, observe func(*table.Table,
 // AutoGameIn is AutoGame played in a language: every input comes with langs, and the table is
 // opened with language: set to langs.Language when it is one.
 func AutoGameIn(mapID string, players int, seed uint64, langs Langs, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
+	return AutoGameInRules(mapID, players, seed, langs, "", observe)
+}
+
+// AutoGameInRules is AutoGameIn at a table opened with rules: set to rules when it is not empty
+// (rules:all plays the expansions' own rules).
+func AutoGameInRules(mapID string, players int, seed uint64, langs Langs, rules string, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
 	var buf []game.Placement
-	return autoGame(mapID, players, seed, langs, func(g *game.Game) (game.Move, error) {
+	return autoGame(mapID, players, seed, langs, rules, func(g *game.Game) (game.Move, error) {
 		var m game.Move
 		m, buf = g.RandomMove(&rng, buf)
 		return m, nil
@@ -99,7 +105,7 @@ func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe f
 		return nil, fmt.Errorf("--ai lists %d levels for %d players", len(levels), players)
 	}
 	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
-	return autoGame(mapID, players, seed, Langs{}, func(g *game.Game) (game.Move, error) {
+	return autoGame(mapID, players, seed, Langs{}, "", func(g *game.Game) (game.Move, error) {
 		level := ai.Random
 		if g.Current < len(levels) {
 			level = levels[g.Current]
@@ -109,7 +115,7 @@ func AIGame(mapID string, players int, levels []ai.Level, seed uint64, observe f
 }
 
 // autoGame plays one complete game through the command layer, each move chosen by next.
-func autoGame(mapID string, players int, seed uint64, langs Langs, next func(*game.Game) (game.Move, error), observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
+func autoGame(mapID string, players int, seed uint64, langs Langs, rules string, next func(*game.Game) (game.Move, error), observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
 	if players < 2 || players > 6 {
 		return nil, fmt.Errorf("--players %d: a game has 2 to 6 players", players)
 	}
@@ -137,6 +143,9 @@ func autoGame(mapID string, players int, seed uint64, langs Langs, next func(*ga
 	opts := map[string]string{"map": mapID, "seed": fmt.Sprint(seed)}
 	if _, ok := lang.Known(langs.Language); ok {
 		opts["language"] = langs.Language
+	}
+	if rules != "" {
+		opts["rules"] = rules
 	}
 	if _, err := run(Input{User: users[0], Command: "carc", Sub: "new", Options: opts}); err != nil {
 		return t, err

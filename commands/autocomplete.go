@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -95,9 +96,9 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 				}
 			}
 			if focused == "kind" {
-				return kindChoices(after, in.Options["meeple"])
+				return kindChoices(in.own(), after, in.Options["meeple"])
 			}
-			return pieceChoices(after, in.Options["kind"])
+			return pieceChoices(in.own(), after, in.Options["kind"])
 		}
 		if focused == "chips" {
 			return actionChoices(after)
@@ -120,10 +121,10 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 		}
 	case "meeple":
 		if focused == "spot" && g.Phase == game.PhaseMeeple {
-			return pieceChoices(g, in.Options["kind"])
+			return pieceChoices(in.own(), g, in.Options["kind"])
 		}
 		if focused == "kind" && g.Phase == game.PhaseMeeple {
-			return kindChoices(g, in.Options["spot"])
+			return kindChoices(in.own(), g, in.Options["spot"])
 		}
 	case "chips":
 		return actionOptionChoices(g, in, focused)
@@ -381,29 +382,29 @@ func spotChoices(g *game.Game) []Choice {
 
 // pieceChoices are spotChoices with the expansions' pieces: after the meeple's spots, each other
 // piece the player may place, on each of its legal spots ("builder road:E"). A kind typed in
-// kind: keeps only that kind's spots.
-func pieceChoices(g *game.Game, kindTyped string) []Choice {
+// kind: keeps only that kind's spots. The pieces are named in the reader's words.
+func pieceChoices(p *lang.Printer, g *game.Game, kindTyped string) []Choice {
 	kind, err := game.ParsePieceKind(kindTyped)
 	if strings.TrimSpace(kindTyped) != "" && err == nil {
 		var out []Choice
 		for _, s := range g.PieceSpots(kind) {
-			out = append(out, Choice{Name: pieceName(kind) + " on " + s, Value: s})
+			out = append(out, Choice{Name: pieceOnSpot(p, kind, s), Value: s})
 		}
-		return append(out, Choice{Name: "none: no piece", Value: "none"})
+		return append(out, Choice{Name: p.T("ac_no_piece", nil), Value: "none"})
 	}
 	out := spotChoices(g)
 	none := out[len(out)-1]
 	out = out[:len(out)-1]
 	for _, c := range g.PieceChoices() {
 		if c.Kind != game.PieceMeeple {
-			out = append(out, Choice{Name: pieceName(c.Kind) + " on " + c.Spot, Value: pieceSpot(c.Kind, c.Spot)})
+			out = append(out, Choice{Name: pieceOnSpot(p, c.Kind, c.Spot), Value: pieceSpot(c.Kind, c.Spot)})
 		}
 	}
 	return append(out, none)
 }
 
 // kindChoices are the kinds of piece the player may place now (on the spot typed, if any).
-func kindChoices(g *game.Game, spotTyped string) []Choice {
+func kindChoices(p *lang.Printer, g *game.Game, spotTyped string) []Choice {
 	spot, err := ParseSpot(spotTyped)
 	var out []Choice
 	for _, k := range g.Opts.KindsOffered() {
@@ -411,7 +412,7 @@ func kindChoices(g *game.Game, spotTyped string) []Choice {
 		if len(spots) == 0 || err == nil && !slices.Contains(spots, spot) {
 			continue
 		}
-		out = append(out, Choice{Name: pieceName(k), Value: k.String()})
+		out = append(out, Choice{Name: pieceNameIn(p, k), Value: k.String()})
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -76,6 +77,8 @@ func EachTurn(t *table.Table, fn func(g *game.Game) error) error {
 
 // historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
 func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) string {
+	// The pieces are named in the table's words, like everything the channel reads of its game.
+	p := tablePrinter(t)
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
 			return t.Seats[p].Name
@@ -92,9 +95,9 @@ func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) st
 			who = name(e.Player)
 			parts = append(parts, fmt.Sprintf("%s on %s at %s°", e.Tile, e.Square, e.Rotation))
 		case game.EventMeeplePlaced:
-			parts = append(parts, pieceName(e.Piece)+" "+e.Spot)
+			parts = append(parts, pieceNameIn(p, e.Piece)+" "+e.Spot)
 		case game.EventGoodsTaken:
-			parts = append(parts, fmt.Sprintf("took %d %s", e.Points, e.Text))
+			parts = append(parts, p.N("hist_goods_taken", e.Points, lang.A{"Good": p.T("good_"+e.Text, nil)}))
 		case game.EventVariant:
 			parts = append(parts, strings.TrimSuffix(e.Text, "."))
 		case game.EventTileReturned:

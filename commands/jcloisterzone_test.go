@@ -10,7 +10,8 @@ import (
 )
 
 // TestExportWritesFinishedClassicGamesForJCloisterZone: /carc export format:jcloisterzone attaches
-// a finished classic game as a JCloisterZone saved game; a running game, a printed map and an
+// a finished classic game as a JCloisterZone saved game, with the expansions' rules too (as
+// JCloisterZone's elements); a running game, a printed map and an
 // unknown format are refused with what would work, and nothing changes.
 func TestExportWritesFinishedClassicGamesForJCloisterZone(t *testing.T) {
 	export := func(tbl *table.Table, format string) Reply {
@@ -30,6 +31,20 @@ func TestExportWritesFinishedClassicGamesForJCloisterZone(t *testing.T) {
 	}
 	if sg.AppVersion != jcz.AppVersion || len(sg.Players) != 3 || len(sg.GameAnnotations.DrawOrder) != 71 || len(sg.Replay) == 0 {
 		t.Fatalf("saved game: version %s, %d players, %d tiles to draw, %d messages", sg.AppVersion, len(sg.Players), len(sg.GameAnnotations.DrawOrder), len(sg.Replay))
+	}
+	boxes, err := AutoGameInRules("classic", 3, 11, Langs{}, "all", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = export(boxes, "jcloisterzone")
+	if !r.OK || r.File == nil {
+		t.Fatalf("finished classic game with rules:all: %s", r.Text)
+	}
+	if err := json.Unmarshal(r.File.Data, &sg); err != nil {
+		t.Fatal(err)
+	}
+	if sg.Setup.Elements["big-follower"] != 1.0 || sg.Setup.Elements["builder"] != 1.0 || sg.Setup.Elements["traders"] != true {
+		t.Fatalf("rules:all: the saved game's elements are %v", sg.Setup.Elements)
 	}
 	if r := export(done, "record"); !r.OK || !strings.HasSuffix(r.File.Name, ".json") {
 		t.Fatalf("format:record: %s", r.Text)

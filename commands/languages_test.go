@@ -167,12 +167,19 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 }
 
 // TestAGermanPlayerNeverReadsTheEnglishCatalogue: a whole game on each map in German, with every
-// read-only command asked along the way, shows no sentence of the English catalogue.
+// read-only command asked along the way, shows no sentence of the English catalogue; so does one
+// with the expansions' rules (rules:all), whose pieces' and goods' names autocomplete and
+// /carc history give in German too.
 func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 	patterns := englishPatterns(t)
 	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
+	var games [][2]string
 	for _, id := range variants.IDs(false) {
-		t.Run(id, func(t *testing.T) {
+		games = append(games, [2]string{id, ""}, [2]string{id, "all"})
+	}
+	for _, gm := range games {
+		id, rules := gm[0], gm[1]
+		t.Run(id+"/rules:"+rules, func(t *testing.T) {
 			seen := map[string]bool{}
 			look := func(tb *table.Table, r Reply) {
 				text := r.Text + "\n" + r.Refused
@@ -191,21 +198,62 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 					}
 				}
 			}
-			n := 0
-			_, err := AutoGameIn(id, 2, 11, langs, func(tb *table.Table, in Input, r Reply) error {
+			n, pieces := 0, 0
+			_, err := AutoGameInRules(id, 2, 11, langs, rules, func(tb *table.Table, in Input, r Reply) error {
 				look(tb, r)
 				if n++; n%10 == 0 && tb.Game != nil {
 					for _, rr := range readAlong(tb, langs) {
 						look(tb, rr)
 					}
 				}
+				if rules != "" && tb.Status == table.Playing {
+					pieces += noEnglishPieces(t, tb, langs)
+				}
 				return nil
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
+			if rules != "" && pieces == 0 {
+				t.Error("no expansion piece or good was named along the game: the check saw nothing")
+			}
 		})
 	}
+}
+
+// englishPieces are the English names of the expansions' pieces, and of the goods taken (a
+// map's own sentences, like France's wine sales, are not in the catalogues yet: see
+// variantWords).
+var englishPieces = regexp.MustCompile(`(?i)\b(big meeple|builder|pig|took \d+ \w+ tokens?)\b`)
+
+// noEnglishPieces checks what names the expansions' pieces and goods in German: the choices
+// autocomplete offers for /meeple's spot and kind, and /carc history. It returns how many
+// pieces and goods it saw named.
+func noEnglishPieces(t *testing.T, tb *table.Table, langs Langs) int {
+	t.Helper()
+	de := lang.For("de")
+	german := regexp.MustCompile(strings.Join([]string{de.T("piece_big", nil), de.T("piece_builder", nil), de.T("piece_pig", nil),
+		de.T("good_wine", nil), de.T("good_grain", nil), de.T("good_cloth", nil)}, "|"))
+	var texts []string
+	if tb.Game.Phase == game.PhaseMeeple {
+		in := Input{User: tb.Seats[tb.Game.Current], Command: "meeple", Local: true, Langs: langs, Options: map[string]string{}}
+		for _, focused := range []string{"spot", "kind"} {
+			for _, c := range Autocomplete(tb, in, focused) {
+				texts = append(texts, c.Name)
+			}
+		}
+	}
+	if tb.Game.Phase == game.PhasePlace && tb.Game.Turn%8 == 0 {
+		texts = append(texts, Handle(tb, Input{User: tb.Seats[0], Command: "carc", Sub: "history", Local: true, Langs: langs}).Text)
+	}
+	seen := 0
+	for _, text := range texts {
+		if m := englishPieces.FindString(text); m != "" {
+			t.Errorf("English %q in a German game: %q", m, text)
+		}
+		seen += len(german.FindAllString(text, -1))
+	}
+	return seen
 }
 
 // TestEphemeralRepliesFollowTheReaderPublicOnesTheTable: a refusal is written in the language of

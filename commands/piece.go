@@ -50,13 +50,15 @@ func pieceSpot(k game.PieceKind, spot string) string {
 	return string(k) + " " + spot
 }
 
-// pieceName is the piece in words: "meeple", "big meeple", "builder", "pig".
-func pieceName(k game.PieceKind) string { return k.Name() }
-
 // pieceNameIn is the piece in the reader's words.
 func pieceNameIn(p *lang.Printer, k game.PieceKind) string {
 	if k == game.PieceMeeple {
 		return p.T("piece_meeple", nil)
 	}
 	return p.T("piece_"+string(k), nil)
+}
+
+// pieceOnSpot is a piece on a spot in the reader's words: "big meeple on road:E".
+func pieceOnSpot(p *lang.Printer, k game.PieceKind, spot string) string {
+	return p.T("ac_piece_on_spot", lang.A{"Piece": pieceNameIn(p, k), "Spot": spot})
 }

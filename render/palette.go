@@ -94,7 +94,7 @@ var base = [numBase]color.RGBA{
 	cPlayer2:     rgb(0xf0e442), // yellow
 	cPlayer3:     rgb(0x009e73), // bluish green
 	cPlayer4:     rgb(0xcc79a7), // reddish purple
-	cPlayer5:     rgb(0x56b4e9), // sky blue
+	cPlayer5:     rgb(0x000000), // black: the sixth colour (see playerColors)
 	cChipPurple:  rgb(0x7d4ea3),
 	cChipBlue:    rgb(0x4fa3e0),
 	cChipOrange:  rgb(0xf08a24),
@@ -114,7 +114,7 @@ var blendPairs = [][2]uint8{
 	{cPaper, cText}, {cPaper, cTextMuted}, {cCurrent, cText}, {cLand, cText}, {cSea, cText},
 	{cField, cBlack}, {cCity, cBlack}, {cRoad, cBlack}, {cWhite, cBlack}, {cLand, cBlack},
 	{cPlayer0, cBlack}, {cPlayer1, cBlack}, {cPlayer2, cBlack}, {cPlayer3, cBlack}, {cPlayer4, cBlack},
-	{cPlayer5, cBlack}, {cPlayer0, cWhite}, {cPlayer1, cWhite}, {cPlayer3, cWhite}, {cPlayer4, cWhite},
+	{cPlayer0, cWhite}, {cPlayer1, cWhite}, {cPlayer3, cWhite}, {cPlayer4, cWhite},
 	{cChipPurple, cBlack}, {cChipBlue, cBlack}, {cChipOrange, cBlack}, {cChipBack, cChipRim},
 	{cChipPurple, cWhite}, {cChipOrange, cWhite}, {cLand, cChipRim}, {cField, cChipRim},
 	{cField, cStart}, {cLand, cStart}, {cCity, cStart}, {cField, cHighlight}, {cHighlight, cBlack},
@@ -147,7 +147,10 @@ func shadeOf(i uint8) uint8 {
 func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255} }
 
 // playerColors are the player colours in seat order: the Okabe-Ito palette, which people with
-// the common forms of colour blindness can tell apart (each meeple also carries a letter).
+// the common forms of colour blindness can tell apart (each meeple also carries a letter). The
+// sixth seat (Inns & Cathedrals' sixth colour) is Okabe-Ito black rather than its sky blue, which
+// is hardly told from the blue chips and the lakes even with full colour vision, and from the
+// bluish green under tritanopia; orange, the palette's other one left, is the orange chip's.
 var playerColors = [...]uint8{cPlayer0, cPlayer1, cPlayer2, cPlayer3, cPlayer4, cPlayer5}
 
 // paletteData is the palette with its lookup tables.

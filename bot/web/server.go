@@ -145,7 +145,7 @@ func New(cfg Config) (*Server, error) {
 
 // playerCSS are the Okabe-Ito colours of the players' meeples in seat order, as the pictures draw
 // them.
-var playerCSS = []string{"#0072b2", "#d55e00", "#f0e442", "#009e73", "#cc79a7", "#56b4e9"}
+var playerCSS = []string{"#0072b2", "#d55e00", "#f0e442", "#009e73", "#cc79a7", "#000000"}
 
 func joinInts(v []int) string {
 	s := make([]string, len(v))

@@ -10,7 +10,7 @@ import (
 )
 
 // ExportFormats are the formats /carc export writes: the bot's own record, and JCloisterZone's
-// saved game (classic table, base tiles, once the game is over).
+// saved game (classic table, the base tiles and whole expansions, once the game is over).
 var ExportFormats = []string{"record", "jcloisterzone"}
 
 // JCloisterZone writes a complete document of a game of the classic table as a JCloisterZone

@@ -1,5 +1,6 @@
-// Package jcz writes games of the classic table as JCloisterZone saved games (.jcz files), so that
-// a finished game can be opened, replayed and studied in JCloisterZone 5, the established open
+// Package jcz writes games of the classic table as JCloisterZone saved games (.jcz files), with
+// the base game's tiles and each expansion's (Inns & Cathedrals, Traders & Builders), tiles only
+// or with their own rules, so that a finished game can be opened, replayed and studied in JCloisterZone 5, the established open
 // source Carcassonne program.
 //
 // JCloisterZone documents its saved-game format by example rather than by a specification: its
@@ -8,12 +9,19 @@
 // still loads):
 //
 //	appVersion, gameId, name, initialRandom, created, clock
-//	setup        sets {"basic:1": 1}, elements {"small-follower": N, "farmers": true},
+//	setup        sets {"basic:1": 1} and, with an expansion's tiles dealt (all of them, as
+//	             JCloisterZone deals whole sets), "inns-and-cathedrals:1", "traders-and-builders:1";
+//	             elements {"small-follower": N, "farmers": true}, with rules:ic "big-follower": 1,
+//	             "inn" and "cathedral" true, with rules:tb "builder": 1, "pig": 1, "traders" true;
 //	             rules {"tiny-city-scoring": "4"}, timer null, start [the start tile at 0,0]
 //	players      [{name, slot}] in turn order
 //	replay       per turn: PLACE_TILE {tileId, rotation R0..R270, position [x, y]}, then
 //	             DEPLOY_MEEPLE {pointer {position, feature, location}, meepleId} or PASS {} when
-//	             the player could have placed a meeple, then COMMIT {random}
+//	             the player could have placed a piece, then COMMIT {random}; a builder's second
+//	             tile is a turn part of its own (PLACE_TILE, piece, COMMIT) by the same player.
+//	             meepleId is seat.class.number: small.1..N, big.1, builder.1, pig.1. JCloisterZone
+//	             refuses a builder in a feature the tile completed, which here goes home unused
+//	             when the feature scores: that move is written as the pass it amounts to
 //	gameAnnotations {"drawOrder": [tile ids]}: the client turns it into the engine's forced
 //	             draw order, so JCloisterZone draws exactly the tiles the game drew
 //

@@ -17,25 +17,30 @@ import (
 
 // The conformance check runs JCloisterZone's own engine on the saved games this package writes.
 // It needs a JCloisterZone engine and the client's tile definitions, which CI does not have, so it
-// runs only when both are given:
+// runs only when both are given (the tile definitions of the base game and both expansions, comma
+// separated):
 //
-//	go test ./commands/record/jcz -run TestJCloisterZoneReplaysOurGames -jcz.engine "java -cp CLASSPATH com.jcloisterzone.engine.Engine" -jcz.tiles PATH/expansions/basic.xml -jcz.games 200
+//	go test ./commands/record/jcz -run TestJCloisterZoneReplaysOurGames -jcz.engine "java -cp CLASSPATH com.jcloisterzone.engine.Engine" -jcz.tiles PATH/expansions/basic.xml,PATH/expansions/inns_and_cathedrals.xml,PATH/expansions/traders_and_builders.xml -jcz.games 200
 var (
 	engineCmd = flag.String("jcz.engine", "", "command that starts a JCloisterZone engine on stdin/stdout")
-	tilesXML  = flag.String("jcz.tiles", "", "JCloisterZone's base-game tile definitions (the client's expansions/basic.xml)")
+	tilesXML  = flag.String("jcz.tiles", "", "JCloisterZone's tile definitions, comma separated: the client's expansions/basic.xml, inns_and_cathedrals.xml and traders_and_builders.xml")
 	games     = flag.Int("jcz.games", 20, "games to check against the engine")
 )
 
-// TestJCloisterZoneReplaysOurGames plays random classic games, writes each as a saved game, feeds
-// it to JCloisterZone's engine the way its client does, and checks that the engine accepts every
+// TestJCloisterZoneReplaysOurGames plays random classic games, with the base game and with both
+// expansions' tiles and rules (rules:all), writes each as a saved game, feeds it to
+// JCloisterZone's engine the way its client does, and checks that the engine accepts every
 // message and that every player's score agrees with ours after every turn and at the end.
 func TestJCloisterZoneReplaysOurGames(t *testing.T) {
 	if *engineCmd == "" || *tilesXML == "" {
 		t.Skip("needs -jcz.engine and -jcz.tiles (see the comment above this test)")
 	}
-	for i := range *games {
-		s := game.Setup{Map: "classic", Seed: uint64(i + 1), Options: game.DefaultOptions()}
-		s.Players = []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay"}[:2+i%5]
+	for i := range 2 * *games {
+		s := game.Setup{Map: "classic", Seed: uint64(i/2 + 1), Options: game.DefaultOptions()}
+		if i%2 == 1 {
+			s.Options = boxOptions(true, true, game.PoolAll)
+		}
+		s.Players = []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay"}[:2+i/2%5]
 		moves, turns := randomGame(t, s)
 		sg, err := Export(s, moves, Meta{GameID: fmt.Sprint(i), Created: time.Unix(0, 0)})
 		if err != nil {
@@ -60,6 +65,8 @@ func TestJCloisterZoneReplaysOurGames(t *testing.T) {
 		if last := got[len(got)-1]; last.phase != "GameOverPhase" {
 			t.Fatalf("game %d: JCloisterZone is in %s after the last turn, not over", i, last.phase)
 		}
+		t.Logf("game %d (seed %d, %d players, tiles %s, rules ic %v tb %v): JCloisterZone agrees on all %d turns",
+			i, s.Seed, len(s.Players), s.Options.Pool, s.Options.IC(), s.Options.TB(), len(turns))
 	}
 }
 
@@ -117,7 +124,10 @@ func runEngine(file []byte) ([]engineState, error) {
 		return nil, err
 	}
 	var in bytes.Buffer
-	fmt.Fprintf(&in, "%%load %s\n%%bulk on\n", *tilesXML)
+	for _, f := range strings.Split(*tilesXML, ",") {
+		fmt.Fprintf(&in, "%%load %s\n", strings.TrimSpace(f))
+	}
+	in.WriteString("%bulk on\n")
 	setup := map[string]any{"type": "GAME_SETUP", "payload": map[string]any{
 		"sets": sg.Setup.Sets, "elements": sg.Setup.Elements, "rules": sg.Setup.Rules, "start": sg.Setup.Start,
 		"players": len(sg.Players), "initialRandom": sg.InitialRandom,

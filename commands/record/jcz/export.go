@@ -11,7 +11,8 @@ import (
 )
 
 // ErrUnsupported reports a game JCloisterZone cannot replay exactly: another map than the classic
-// table, other tiles than the base game's, or a move JCloisterZone has no equivalent for.
+// table, a deal that is not whole tile sets (the base game, with or without each expansion), or a
+// move JCloisterZone has no equivalent for.
 var ErrUnsupported = errors.New("JCloisterZone cannot replay this game exactly")
 
 // Meta is what a saved game says about the game besides its moves. Created is when the file is
@@ -25,24 +26,22 @@ type Meta struct {
 // Export writes a game of the classic table, from its deal and its moves, as a JCloisterZone
 // saved game. The deal must be the full one (a finished or abandoned game's), since the saved
 // game forces JCloisterZone to draw the same tiles in the same order: the whole stack, the tiles
-// still face down included, so that an abandoned game can be played on there.
+// still face down included, so that an abandoned game can be played on there. The expansions'
+// rules (rules:ic, rules:tb) are JCloisterZone's elements of the same names: the big follower,
+// inns and cathedrals; the builder, the pig and the trade goods.
 func Export(s game.Setup, moves []game.Move, meta Meta) (*SavedGame, error) {
 	m := game.ClassicMap()
 	if s.Map != m.ID {
 		return nil, fmt.Errorf("%w: it is played on %s; only games of the %s table are written (JCloisterZone has no printed maps)", ErrUnsupported, s.Map, m.ID)
-	}
-	if o := s.Options; o.IC() || o.TB() {
-		// JCloisterZone plays both boxes, but the big meeple, builder, pig and goods are not
-		// written yet: writing them as meeples would give it another game.
-		return nil, fmt.Errorf("%w: it plays the expansions' own rules (rules:ic, rules:tb), which this export does not write yet", ErrUnsupported)
 	}
 	g, err := game.NewGame(m, nil, s)
 	if err != nil {
 		return nil, fmt.Errorf("the deal: %w", err)
 	}
 	starts, order := g.Placed(), draws(g)
-	if n := len(starts) + len(order); n != 72 || slices.ContainsFunc(order, notBase) || slices.ContainsFunc(starts, startNotBase) {
-		return nil, fmt.Errorf("%w: it is dealt %d tiles (tile pool %s); JCloisterZone's base game is exactly the 72 base tiles", ErrUnsupported, n, s.Options.Pool)
+	sets, err := dealtSets(starts, order)
+	if err != nil {
+		return nil, fmt.Errorf("%w: it is dealt %d tiles (tile pool %s): %v", ErrUnsupported, len(starts)+len(order), s.Options.Pool, err)
 	}
 	if len(starts) != 1 {
 		return nil, fmt.Errorf("%w: the table starts with %d tiles, not one start tile", ErrUnsupported, len(starts))
@@ -55,8 +54,8 @@ func Export(s game.Setup, moves []game.Move, meta Meta) (*SavedGame, error) {
 	sg := &SavedGame{
 		AppVersion: AppVersion, GameID: meta.GameID, Name: meta.Name,
 		Setup: Setup{
-			Sets:     map[string]int{"basic:1": 1},
-			Elements: map[string]any{"small-follower": g.Players[0].Meeples, "farmers": true},
+			Sets:     sets,
+			Elements: elements(s.Options, g.Players[0].Meeples),
 			Rules:    map[string]any{"tiny-city-scoring": "4"},
 			Start:    []StartTile{{Tile: tileIDs[starts[0].Tile], Rotation: starts[0].Rotation.Degrees()}},
 		},
@@ -93,12 +92,60 @@ func draws(g *game.Game) []game.TileID {
 	return out
 }
 
-func notBase(t game.TileID) bool {
-	_, ok := tileIDs[t]
-	return !ok
+// dealtSets names the JCloisterZone tile sets a deal is made of. JCloisterZone builds its stack
+// from whole sets, so the deal must hold every tile of the base game and, of each expansion,
+// every tile or none (the tiles: counts between draw part of an expansion at random).
+func dealtSets(starts []game.PlacedTile, order []game.TileID) (map[string]int, error) {
+	dealt := map[game.TileID]int{}
+	for _, t := range starts {
+		dealt[t.Tile]++
+	}
+	for _, t := range order {
+		dealt[t]++
+	}
+	full, some := map[string]bool{}, map[string]bool{}
+	for _, t := range game.Tiles().Types {
+		set := t.Set
+		if _, ok := tileSets[set]; !ok {
+			if dealt[t.Index] > 0 {
+				return nil, fmt.Errorf("tile %s has no JCloisterZone equivalent", t.ID)
+			}
+			continue
+		}
+		if _, seen := full[set]; !seen {
+			full[set] = true
+		}
+		full[set] = full[set] && dealt[t.Index] == t.Count
+		some[set] = some[set] || dealt[t.Index] > 0
+	}
+	out := map[string]int{}
+	for set, jcz := range tileSets {
+		switch {
+		case full[set]:
+			out[jcz] = 1
+		case set == "base" || some[set]:
+			return nil, fmt.Errorf("JCloisterZone deals whole tile sets: the base game's 72 tiles and all or none of each expansion's, and this deal holds part of the set %s", set)
+		}
+	}
+	return out, nil
 }
 
-func startNotBase(t game.PlacedTile) bool { return notBase(t.Tile) }
+// elements are JCloisterZone's figures and rules of a table: the meeples in supply and farmers,
+// and the expansions' rules each as JCloisterZone names them (game/RULES.md).
+func elements(o game.Options, meeples int) map[string]any {
+	out := map[string]any{"small-follower": meeples, "farmers": true}
+	if o.IC() || o.InnsCathedralsScoring {
+		// Inns and cathedrals score as in R3.1 with the box's rules or the scoring flag alone.
+		out["inn"], out["cathedral"] = true, true
+	}
+	if o.IC() {
+		out["big-follower"] = 1
+	}
+	if o.TB() {
+		out["builder"], out["pig"], out["traders"] = 1, 1, true
+	}
+	return out
+}
 
 // writer turns the game's moves into JCloisterZone messages as it replays them.
 type writer struct {
@@ -130,7 +177,11 @@ func (w *writer) move(mv game.Move) ([]Message, error) {
 		msgs = append(msgs, Message{Type: "PLACE_TILE", Player: player, Payload: PlaceTile{
 			TileID: tileIDs[g.Drawn], Rotation: "R" + strconv.Itoa(mv.Rotation.Degrees()), Position: w.position}})
 	case game.MoveMeeple:
-		if mv.Spot == "none" {
+		if !jczOffersAPiece(g) {
+			// JCloisterZone skips a turn's action phase that offers nothing (see jczOffersAPiece).
+			break
+		}
+		if mv.Spot == "none" || builderOnACompletedFeature(g, mv) {
 			msgs = append(msgs, Message{Type: "PASS", Player: player, Payload: struct{}{}})
 			break
 		}
@@ -142,13 +193,12 @@ func (w *writer) move(mv game.Move) ([]Message, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := slices.Index(w.onMap[player], false)
-		if k < 0 {
-			return nil, errors.New("a meeple is placed while all of them are on the map")
+		id, err := w.meepleID(player, mv.Piece)
+		if err != nil {
+			return nil, err
 		}
 		msgs = append(msgs, Message{Type: "DEPLOY_MEEPLE", Player: player, Payload: DeployMeeple{
-			Pointer:  Pointer{Position: w.position, Feature: feature, Location: loc},
-			MeepleID: fmt.Sprintf("%d.small.%d", player, k+1)}})
+			Pointer: Pointer{Position: w.position, Feature: feature, Location: loc}, MeepleID: id}})
 	default:
 		return nil, fmt.Errorf("%w: a %s move has no JCloisterZone equivalent", ErrUnsupported, mv.Kind)
 	}
@@ -163,10 +213,50 @@ func (w *writer) move(mv game.Move) ([]Message, error) {
 	return msgs, nil
 }
 
+// meepleID is JCloisterZone's id of the piece of kind k player p puts on the map: its seat, its
+// class (small, big, builder, pig) and its number among the player's pieces of that class.
+// Players have one big follower, builder and pig each.
+func (w *writer) meepleID(p int, k game.PieceKind) (string, error) {
+	switch k {
+	case game.PieceBig:
+		return fmt.Sprintf("%d.big.1", p), nil
+	case game.PieceBuilder, game.PiecePig:
+		return fmt.Sprintf("%d.%s.1", p, k), nil
+	}
+	n := slices.Index(w.onMap[p], false)
+	if n < 0 {
+		return "", errors.New("a meeple is placed while all of them are on the map")
+	}
+	return fmt.Sprintf("%d.small.%d", p, n+1), nil
+}
+
+// builderOnACompletedFeature reports whether mv puts a builder into a road or city the tile just
+// completed. JCloisterZone refuses that deployment ("Feature is completed"); here the builder goes
+// home when the feature scores at the end of the turn, having done nothing, so JCloisterZone's
+// pass is the same game.
+func builderOnACompletedFeature(g *game.Game, mv game.Move) bool {
+	return mv.Piece == game.PieceBuilder && g.SpotNotes()[mv.Spot].Complete
+}
+
+// jczOffersAPiece reports whether JCloisterZone offers the player any piece on the tile just
+// placed: every piece this game offers, but a builder into a completed feature.
+func jczOffersAPiece(g *game.Game) bool {
+	notes := g.SpotNotes()
+	for _, c := range g.PieceChoices() {
+		if c.Kind != game.PieceBuilder || !notes[c.Spot].Complete {
+			return true
+		}
+	}
+	return false
+}
+
 // track numbers the meeples as JCloisterZone does: a meeple placed takes the lowest number free
 // in its owner's supply, and a meeple returned frees its number.
 func (w *writer) track(events []game.Event) {
 	for _, e := range events {
+		if e.Piece != game.PieceMeeple {
+			continue // one piece of each other kind: its id never changes
+		}
 		k := meepleKey{e.Player, e.Square, e.Spot}
 		switch e.Kind {
 		case game.EventMeeplePlaced:

@@ -65,11 +65,12 @@ func TestLocationsUseJCloisterZoneNames(t *testing.T) {
 func TestTheTileTableIsChecked(t *testing.T) {
 	for name, c := range map[string]struct{ text, want string }{
 		"tile twice":       {"D BA/RCr CRFR\nD BA/X CRFR\n", "t.txt:2: tile D is listed twice"},
-		"not base":         {"# c\nIC-A BA/Y FFRR\n", "t.txt:2: \"IC-A\" is not a base-game tile"},
+		"unknown tile":     {"# c\nZZ BA/Y FFRR\n", "t.txt:2: \"ZZ\" is not a tile of the base game or the expansions"},
+		"expansion turned": {"IC-A IC/Rr.i RRFF\n", "t.txt:1: IC-A has edges FFRR at rotation 0, the table says RRFF"},
 		"id twice":         {"D BA/RCr CRFR\nE BA/RCr CFFF\n", "t.txt:2: JCloisterZone id BA/RCr is already given to the tile on line 1"},
 		"turned":           {"D BA/RCr RCRF\n", "t.txt:1: D has edges CRFR at rotation 0, the table says RCRF"},
 		"short line":       {"D BA/RCr\n", "t.txt:1: want ID JCZ-ID EDGES"},
-		"missing a tile":   {"D BA/RCr CRFR\n", "base tile A has no JCloisterZone id"},
+		"missing a tile":   {"D BA/RCr CRFR\n", "tile A (set base) has no JCloisterZone id"},
 		"the real table":   {string(tilesFile), ""},
 		"the real, edited": {strings.Replace(string(tilesFile), "BA/Rr ", "BA/RFr", 1), "is already given"},
 	} {
@@ -195,27 +196,24 @@ func TestTheDrawOrderIsTheGamesDraws(t *testing.T) {
 	}
 }
 
-// TestOnlyWhatJCloisterZoneReplaysExactlyIsWritten: another map, expansion tiles, or a move with
-// no JCloisterZone equivalent (a skipped turn, a resignation) is refused as ErrUnsupported.
+// TestOnlyWhatJCloisterZoneReplaysExactlyIsWritten: another map, part of an expansion's tiles, or
+// a move with no JCloisterZone equivalent (a skipped turn, a resignation) is refused as
+// ErrUnsupported.
 func TestOnlyWhatJCloisterZoneReplaysExactlyIsWritten(t *testing.T) {
 	classic := game.Setup{Map: "classic", Players: []string{"Ann", "Bob"}, Seed: 3, Options: game.DefaultOptions()}
-	withIC := classic
-	withIC.Options.Pool = game.PoolInns
+	partOfTheBoxes := classic
+	partOfTheBoxes.Options.Pool, partOfTheBoxes.Options.TileCount = game.PoolCount, 100
 	france := classic
 	france.Map = "france"
-	boxRules := classic
-	boxRules.Options.InnsCathedrals, boxRules.Options.TradersBuilders = true, true
 	for name, c := range map[string]struct {
 		setup game.Setup
 		moves []game.Move
 		want  string
 	}{
-		"a printed map":   {france, nil, "only games of the classic table"},
-		"expansion tiles": {withIC, nil, "dealt 90 tiles (tile pool base+ic)"},
-		"the expansions' rules": {boxRules, []game.Move{{Kind: game.MoveMeeple, Player: 0, Spot: "road:E", Piece: game.PieceBig}},
-			"it plays the expansions' own rules (rules:ic, rules:tb), which this export does not write yet"},
-		"a skipped turn": {classic, []game.Move{{Kind: game.MoveSkip, Player: 0}}, "move 1 (turn 1, Ann): JCloisterZone cannot replay this game exactly: a skip move"},
-		"a resignation":  {classic, []game.Move{{Kind: game.MoveResign, Player: 1}}, "a resign move has no JCloisterZone equivalent"},
+		"a printed map":           {france, nil, "only games of the classic table"},
+		"part of the expansions'": {partOfTheBoxes, nil, "dealt 100 tiles (tile pool count): JCloisterZone deals whole tile sets"},
+		"a skipped turn":          {classic, []game.Move{{Kind: game.MoveSkip, Player: 0}}, "move 1 (turn 1, Ann): JCloisterZone cannot replay this game exactly: a skip move"},
+		"a resignation":           {classic, []game.Move{{Kind: game.MoveResign, Player: 1}}, "a resign move has no JCloisterZone equivalent"},
 	} {
 		_, err := Export(c.setup, c.moves, Meta{})
 		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), c.want) {

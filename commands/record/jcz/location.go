@@ -40,7 +40,8 @@ func location(f *game.Face, i int) (feature, loc string, err error) {
 		return feature, sideNames[ft.Edges&15], nil
 	case game.FieldFeature:
 		if ft.Enclosed() {
-			return "", "", fmt.Errorf("an enclosed field has no JCloisterZone location on a base tile")
+			// A field closed in by cities touches no edge: JCloisterZone calls it the inner one.
+			return "Field", "I", nil
 		}
 		var parts []string
 		for h, name := range halfNames {

@@ -13,8 +13,11 @@ import (
 //go:embed data/tiles.txt
 var tilesFile []byte
 
-// tileIDs maps each base-game tile to its JCloisterZone id; other tiles have none.
+// tileIDs maps each tile of the base game and of the two expansions to its JCloisterZone id.
 var tileIDs = mustParseTileIDs("commands/record/jcz/data/tiles.txt", tilesFile)
+
+// tileSets are JCloisterZone's names of the tile sets of our tile table (its tile-set ids).
+var tileSets = map[string]string{"base": "basic:1", "ic": "inns-and-cathedrals:1", "tb": "traders-and-builders:1"}
 
 func mustParseTileIDs(name string, data []byte) map[game.TileID]string {
 	ids, err := parseTileIDs(name, data)
@@ -24,8 +27,9 @@ func mustParseTileIDs(name string, data []byte) map[game.TileID]string {
 	return ids
 }
 
-// parseTileIDs reads the tile table, checking that it names every base tile once, each with a
-// distinct JCloisterZone id and the edges our tile has at rotation 0.
+// parseTileIDs reads the tile table, checking that it names every tile of the base game and the
+// two expansions once, each with a distinct JCloisterZone id and the edges our tile has at
+// rotation 0.
 func parseTileIDs(name string, data []byte) (map[game.TileID]string, error) {
 	ids := map[game.TileID]string{}
 	seen := map[string]int{}
@@ -40,8 +44,8 @@ func parseTileIDs(name string, data []byte) (map[game.TileID]string, error) {
 			return nil, fmt.Errorf("%s:%d: want ID JCZ-ID EDGES, got %q", name, n, line)
 		}
 		t, ok := game.Tiles().Tile(f[0])
-		if !ok || t.Set != "base" {
-			return nil, fmt.Errorf("%s:%d: %q is not a base-game tile of the tile list (game/data/tiles.txt)", name, n, f[0])
+		if !ok || tileSets[t.Set] == "" {
+			return nil, fmt.Errorf("%s:%d: %q is not a tile of the base game or the expansions in the tile list (game/data/tiles.txt)", name, n, f[0])
 		}
 		if _, dup := ids[t.Index]; dup {
 			return nil, fmt.Errorf("%s:%d: tile %s is listed twice", name, n, t.ID)
@@ -58,8 +62,8 @@ func parseTileIDs(name string, data []byte) (map[game.TileID]string, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	for _, t := range game.Tiles().Types {
-		if _, ok := ids[t.Index]; t.Set == "base" && !ok {
-			return nil, fmt.Errorf("%s: base tile %s has no JCloisterZone id", name, t.ID)
+		if _, ok := ids[t.Index]; tileSets[t.Set] != "" && !ok {
+			return nil, fmt.Errorf("%s: tile %s (set %s) has no JCloisterZone id", name, t.ID, t.Set)
 		}
 	}
 	return ids, nil
