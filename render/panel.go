@@ -38,8 +38,9 @@ type panel struct {
 	kinds   []string
 	legend  *legendLayout
 	w, h    int
-	// nameW is the width of the names' column of the end's breakdown.
-	nameW int
+	// nameW is the width of the names' column of the end's breakdown, colW that of each of its
+	// columns of points.
+	nameW, colW int
 }
 
 func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
@@ -56,7 +57,14 @@ func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
 		for _, p := range v.Players {
 			pn.nameW = max(pn.nameW, min(maxNameW, fontFace(false, 17).width(p.Name)+6))
 		}
-		pn.w = max(panelW, 86+pn.nameW+(len(pn.kinds)+1)*colW)
+		// A column is as wide as its heading needs.
+		pn.colW = colW
+		hdr := fontFace(true, 14)
+		for _, k := range pn.kinds {
+			pn.colW = max(pn.colW, hdr.width(pn.words.scoreKind(k))+8)
+		}
+		pn.colW = max(pn.colW, hdr.width(pn.words.T("pic_total", nil))+8)
+		pn.w = max(panelW, 86+pn.nameW+(len(pn.kinds)+1)*pn.colW)
 	}
 	pn.h = headerH + pn.marksLine(-1) + 16
 	for i := range v.Players {
@@ -214,12 +222,12 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 	bold := fontFace(true, 17)
 	c.text(head, head.fit(pn.words.T("pic_points_by_kind", nil), pn.w-32), x, y+18, cText)
 	y += 34
-	colX := func(k int) int { return x + 54 + pn.nameW + k*colW }
+	colX := func(k int) int { return x + 54 + pn.nameW + k*pn.colW }
 	hdr := fontFace(true, 14)
 	for k, kind := range pn.kinds {
-		c.text(hdr, hdr.fit(pn.words.scoreKind(kind), colW-4), colX(k), y+14, cTextMuted)
+		c.text(hdr, pn.words.scoreKind(kind), colX(k), y+14, cTextMuted)
 	}
-	c.text(hdr, hdr.fit(pn.words.T("pic_total", nil), colW-4), colX(len(pn.kinds)), y+14, cTextMuted)
+	c.text(hdr, pn.words.T("pic_total", nil), colX(len(pn.kinds)), y+14, cTextMuted)
 	sums := make([][]int, len(v.Players))
 	for i := range sums {
 		sums[i] = make([]int, len(pn.kinds))

@@ -2,9 +2,9 @@ package render
 
 import (
 	"image"
+	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode"
 
 	"golang.org/x/image/font"
@@ -166,8 +166,42 @@ func (c *canvas) text(f *face, s string, x, y int, col uint8) int {
 		}
 		dot += g.advance
 	}
+	if s != "" && (x < c.Rect.Min.X || dot.Ceil() > c.Rect.Max.X) {
+		overflows.note(s)
+	}
 	return dot.Ceil()
 }
+
+// textFaults are texts drawn wrong, noted for the tests: the count and the last few.
+type textFaults struct {
+	mu    sync.Mutex
+	texts []string
+}
+
+func (f *textFaults) note(s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.texts) < 10000 {
+		f.texts = append(f.texts, s)
+	}
+}
+
+// since are the texts noted after the first n.
+func (f *textFaults) since(n int) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.texts[min(n, len(f.texts)):])
+}
+
+func (f *textFaults) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.texts)
+}
+
+// overflows are the texts drawn wider than the canvas (or part of it) they were drawn in, which
+// lose their ends: the tests check that no words do.
+var overflows textFaults
 
 // paintOver lays colour col with coverage a over pixel o of a sprite with transparent parts.
 func (c *canvas) paintOver(o int, col, a uint8) {
@@ -208,7 +242,7 @@ func (f *face) fit(s string, w int) string {
 			return cut + "…"
 		}
 	}
-	midWordCuts.Add(1)
+	midWordCuts.note(s)
 	rs := []rune(s)
 	for len(rs) > 0 && f.width(string(rs)+"…") > w {
 		rs = rs[:len(rs)-1]
@@ -217,7 +251,7 @@ func (f *face) fit(s string, w int) string {
 }
 
 // midWordCuts counts the texts fit had to cut inside a word.
-var midWordCuts atomic.Int64
+var midWordCuts textFaults
 
 // wrap breaks text into lines at most w pixels wide in face f, between words (a word longer than
 // w is shortened, see fit).
