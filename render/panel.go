@@ -41,6 +41,8 @@ type panel struct {
 	// nameW is the width of the names' column of the end's breakdown, colW that of each of its
 	// columns of points.
 	nameW, colW int
+	// placeW is how much wider than "1." the places of the breakdown are written.
+	placeW int
 }
 
 func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
@@ -64,7 +66,12 @@ func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
 			pn.colW = max(pn.colW, hdr.width(pn.words.scoreKind(k))+8)
 		}
 		pn.colW = max(pn.colW, hdr.width(pn.words.T("pic_total", nil))+8)
-		pn.w = max(panelW, 86+pn.nameW+(len(pn.kinds)+1)*pn.colW)
+		// The places' column is as wide as the widest place the language writes ("第3名").
+		pn.placeW = 0
+		for _, st := range ranking(v.Players) {
+			pn.placeW = max(pn.placeW, fontFace(true, 17).width(placeWord(st, pn.words))-22)
+		}
+		pn.w = max(panelW, 86+pn.placeW+pn.nameW+(len(pn.kinds)+1)*pn.colW)
 	}
 	pn.h = headerH + pn.marksLine(-1) + 16
 	for i := range v.Players {
@@ -222,7 +229,7 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 	bold := fontFace(true, 17)
 	c.text(head, head.fit(pn.words.T("pic_points_by_kind", nil), pn.w-32), x, y+18, cText)
 	y += 34
-	colX := func(k int) int { return x + 54 + pn.nameW + k*pn.colW }
+	colX := func(k int) int { return x + 54 + pn.placeW + pn.nameW + k*pn.colW }
 	hdr := fontFace(true, 14)
 	for k, kind := range pn.kinds {
 		c.text(hdr, pn.words.scoreKind(kind), colX(k), y+14, cTextMuted)
@@ -244,8 +251,8 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 			c.fill(image.Rect(x-6, y-4, x+pn.w-26, y+tableRowH-6), cCurrent)
 		}
 		c.text(bold, placeWord(st, pn.words), x-4, y+17, cText)
-		blitCentred(c, meepleSprite(playerColor(st.player), pn.letters[st.player], false, false, 22), image.Pt(x+36, y+10))
-		c.text(cell, cell.fit(p.Name, pn.nameW-4), x+50, y+17, cText)
+		blitCentred(c, meepleSprite(playerColor(st.player), pn.letters[st.player], false, false, 22), image.Pt(x+36+pn.placeW, y+10))
+		c.text(cell, cell.fit(p.Name, pn.nameW-4), x+50+pn.placeW, y+17, cText)
 		for k := range pn.kinds {
 			c.text(cell, strconv.Itoa(sums[st.player][k]), colX(k), y+17, cText)
 		}

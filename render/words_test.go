@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -58,6 +60,52 @@ func TestEveryMapLegendLineIsTranslated(t *testing.T) {
 				t.Errorf("%s: legend %s=%s has no message %s", f, e.Key, e.Value, id)
 			} else if got := en.T(id, nil); got != e.Text {
 				t.Errorf("%s: %s is %q in English, the map says %q", f, id, got, e.Text)
+			}
+		}
+	}
+}
+
+// TestEveryPlaceDrawnHasItsNameInEveryLanguage: each name a map draws (squares and towns, large
+// cities, islands, border connections, areas) has its message (place_NAME), so every language
+// says what a place is called there: in Chinese, every place is written in Chinese characters.
+func TestEveryPlaceDrawnHasItsNameInEveryLanguage(t *testing.T) {
+	files, err := filepath.Glob("../variants/*/*.map")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no map files: %v", err)
+	}
+	zh := commands.WordsFor("zh-TW")
+	for _, f := range files {
+		if filepath.Base(filepath.Dir(f)) == "testmaps" {
+			continue // the maps of the tests name made-up places
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := game.ParseMap(filepath.Base(f), bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		m.Squares(func(_ game.Square, i *game.SquareInfo) { names = append(names, i.Name) })
+		for _, c := range m.Cities {
+			names = append(names, c.Name)
+		}
+		for _, i := range m.Islands {
+			names = append(names, i.Name)
+		}
+		for _, c := range m.Borders {
+			names = append(names, c.Name)
+		}
+		for _, a := range m.Areas {
+			names = append(names, a.Name)
+		}
+		for _, name := range names {
+			if name == "" {
+				continue
+			}
+			if got := zh.Place(name); !strings.ContainsFunc(got, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("%s: %q has no place message (it is %q in Chinese)", f, name, got)
 			}
 		}
 	}
