@@ -1,6 +1,9 @@
 package render
 
 import (
+	"bytes"
+	"image/gif"
+	imagepng "image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,13 +68,13 @@ func gamePictures(t *testing.T, mapID string, w Words, each func(kind string, pn
 		t.Fatal(err)
 	}
 	each("gif", gif)
-	s := TileStock{Title: "x", Stack: 30, FaceDown: 4, HiddenExpansion: 5, Words: w,
+	s := TileStock{Title: w.T("pic_stock_title", map[string]any{"Map": w.T("map_"+mapID, nil), "Turn": 50}), Stack: 30, FaceDown: 4, HiddenExpansion: 5, Words: w,
 		ToCome: []TileCount{{Tile: 0, Count: 2}}, FaceUp: []TileCount{{Tile: 1, Count: 1}}, Out: []TileCount{{Tile: 2, Count: 1}}}
 	if png, err = TilesPNG(s); err != nil {
 		t.Fatal(err)
 	}
 	each("tiles", png)
-	st := Standings{Title: "League", Words: w}
+	st := Standings{Title: w.T("map_"+mapID, nil), Words: w}
 	for i := range MaxStandingsRows + 3 {
 		st.Rows = append(st.Rows, StandingsRow{Rank: i + 1, Player: "Ann", Points: "12", Diff: 3, H2H: "1", Wins: 2, Games: 4})
 	}
@@ -124,11 +127,19 @@ func TestPicturesOfTheNote(t *testing.T) {
 					return
 				}
 			}
-			ext := ".png"
 			if kind == "gif" {
-				ext = ".gif"
+				// The animation's frame, as a PNG to look at.
+				g, err := gif.DecodeAll(bytes.NewReader(png))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b bytes.Buffer
+				if err := imagepng.Encode(&b, g.Image[len(g.Image)-1]); err != nil {
+					t.Fatal(err)
+				}
+				png = b.Bytes()
 			}
-			if err := os.WriteFile(filepath.Join(dir, c.mapID+"-"+c.code+"-"+kind+ext), png, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, c.mapID+"-"+c.code+"-"+kind+".png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -79,11 +79,13 @@ func newStockLayout(s TileStock) *stockLayout {
 	inner := phoneWidth - 2*phonePad
 	w := wordsOf(s.Words)
 	l := &stockLayout{}
-	summary := w.N("n_stack_unknown_order", s.Stack, nil)
+	faceDown := ""
 	if s.FaceDown > 0 {
-		summary += " " + w.N("pic_stock_face_down", s.FaceDown, nil)
+		faceDown = w.N("pic_stock_face_down", s.FaceDown, nil)
 	}
-	l.lines = wrap(body, summary+" "+w.T("pic_stock_to_come", nil), inner)
+	// wrap takes the space of a missing sentence away.
+	l.lines = wrap(body, w.T("pic_stock_summary", map[string]any{"Stack": w.N("n_stack_unknown_order", s.Stack, nil),
+		"FaceDown": faceDown, "ToCome": w.T("pic_stock_to_come", nil)}), inner)
 	y := phonePad + 44 + len(l.lines)*body.height() + 12
 	add := func(title string, notes []string, counts []TileCount, backs int) {
 		sec := stockSection{head: title, y: y}
