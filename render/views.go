@@ -93,7 +93,7 @@ func compose(v *game.View, o Options) (*canvas, error) {
 		return nil, errors.New("render: a preview needs Options.Preview")
 	}
 	w := wordsOf(o.Words)
-	v = withShownNames(v, w)
+	v = withLabels(withShownNames(v, w), w)
 	letters := playerLetters(v.Players)
 	if o.Kind == Turn {
 		return composeTurn(v, o, letters, w), nil

@@ -154,3 +154,23 @@ func (w words) list(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], w.T("list_sep", nil)) + w.T("list_and", nil) + items[len(items)-1]
 }
+
+// withLabels is v with the labels of its marks in the language: a variant labels its pieces by
+// the places they stand for ("Texel:"), which go by their common names.
+func withLabels(v *game.View, w words) *game.View {
+	if !slices.ContainsFunc(v.Marks, func(mk game.Mark) bool { return mk.Kind == game.MarkLabel }) {
+		return v
+	}
+	c := *v
+	c.Marks = slices.Clone(v.Marks)
+	for i, mk := range c.Marks {
+		if mk.Kind == game.MarkLabel {
+			name, colon := strings.CutSuffix(mk.Text, ":")
+			if name = w.Place(name); colon {
+				name += ":"
+			}
+			c.Marks[i].Text = name
+		}
+	}
+	return &c
+}

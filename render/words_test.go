@@ -110,3 +110,13 @@ func TestEveryPlaceDrawnHasItsNameInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestAPieceLabelGoesByItsPlacesName: a variant's label naming a place ("Texel:", an island's
+// stack) is written with the place's name in the language.
+func TestAPieceLabelGoesByItsPlacesName(t *testing.T) {
+	v := &game.View{Marks: []game.Mark{{Kind: game.MarkLabel, Text: "Texel:"}, {Kind: game.MarkLabel, Text: "3"}, {Kind: game.MarkChip}}}
+	got := withLabels(v, words{commands.WordsFor("zh-TW")})
+	if got.Marks[0].Text != "特塞爾島:" || got.Marks[1].Text != "3" || v.Marks[0].Text != "Texel:" {
+		t.Fatalf("labels in Chinese: %+v (the view's own: %+v)", got.Marks, v.Marks)
+	}
+}
