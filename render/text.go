@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -288,6 +289,11 @@ type piece struct {
 func breakPieces(text string) []piece {
 	var out []piece
 	for _, word := range strings.Fields(text) {
+		if r, _ := utf8.DecodeRuneInString(word); len(out) > 0 && noBreakBefore(r) {
+			// Punctuation set apart by a space (French "Tour :") stays with the word before it.
+			out[len(out)-1].s += " " + word
+			continue
+		}
 		start, space := 0, true
 		var prev rune
 		for i, r := range word {

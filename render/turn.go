@@ -161,7 +161,7 @@ func (pn *phonePanel) playersH() int {
 		h += pn.rowH(r)
 	}
 	if pn.v.Drawn != nil {
-		h = max(h, phoneTile+36)
+		h = max(h, phoneTile+36+(len(pn.drawnLines())-1)*fontFace(true, phoneFont+1).height())
 	}
 	return h
 }
@@ -189,8 +189,12 @@ func (pn *phonePanel) draw(c *canvas) {
 		playersW -= phoneTile + 24
 		tx := right - phoneTile
 		label := fontFace(true, phoneFont+1)
-		c.text(label, label.fit(pn.words.T("pic_drawn", map[string]any{"Tile": v.Drawn.String()}), phoneTile+24), tx, y+64+label.ascent, cText)
-		c.blit(tileSprite(*v.Drawn, 0, phoneTile), tx, y+64+label.height()+6)
+		ty := y + 64
+		for _, l := range pn.drawnLines() {
+			c.text(label, l, tx, ty+label.ascent, cText)
+			ty += label.height()
+		}
+		c.blit(tileSprite(*v.Drawn, 0, phoneTile), tx, ty+6)
 	}
 	c.text(head, head.fit(turnStatus(v, pn.words), right-x0), x0, y+head.ascent, cText)
 	line := pn.words.mapTitle(v.Map) + " · " + tilesLeft(v.TilesLeft, pn.words)
@@ -260,4 +264,9 @@ func (pn *phonePanel) drawPlayer(c *canvas, i, x, y, w, h int) {
 	if marks := panelMarks(v, i); len(marks) > 0 {
 		flowMarks(c, marks, pn.letters, image.Rect(nx, y+phoneRowH-4, x+w, y+h), 42, small)
 	}
+}
+
+// drawnLines are the lines of the drawn tile's label, as wide as the tile and its margin.
+func (pn *phonePanel) drawnLines() []string {
+	return wrap(fontFace(true, phoneFont+1), pn.words.T("pic_drawn", map[string]any{"Tile": pn.v.Drawn.String()}), phoneTile+24)
 }

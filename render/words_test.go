@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -118,5 +119,43 @@ func TestAPieceLabelGoesByItsPlacesName(t *testing.T) {
 	got := withLabels(v, words{commands.WordsFor("zh-TW")})
 	if got.Marks[0].Text != "特塞爾島:" || got.Marks[1].Text != "3" || v.Marks[0].Text != "Texel:" {
 		t.Fatalf("labels in Chinese: %+v (the view's own: %+v)", got.Marks, v.Marks)
+	}
+}
+
+// TestLinesBreakBetweenWordsAndAroundIdeographs: a line breaks at a space or between Chinese
+// characters, never before closing punctuation (set apart by a space, as in French, or not), and
+// a text too wide is shortened after its last whole word.
+func TestLinesBreakBetweenWordsAndAroundIdeographs(t *testing.T) {
+	f := fontFace(false, 20)
+	for _, c := range []struct {
+		text string
+		w    int
+	}{
+		{"Tour 19 : Ann", f.width("Tour 19") + 4},
+		{"抽到的板塊可放在這裡，順序未知。", f.width("抽到的板塊") + 2},
+		{"the drawn tile fits here", f.width("the drawn") + 2},
+	} {
+		lines := wrap(f, c.text, c.w)
+		if len(lines) < 2 {
+			t.Errorf("%q in %d pixels: %q", c.text, c.w, lines)
+		}
+		for _, l := range lines {
+			if f.width(l) > c.w {
+				t.Errorf("%q: line %q is wider than %d", c.text, l, c.w)
+			}
+			if r, _ := utf8.DecodeRuneInString(l); strings.ContainsRune("：:，。", r) {
+				t.Errorf("%q: line %q starts with closing punctuation", c.text, l)
+			}
+		}
+		if got := strings.Join(lines, ""); strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(c.text, " ", "") {
+			t.Errorf("%q: wrapped to %q, not all its text", c.text, lines)
+		}
+	}
+	before := midWordCuts.count()
+	if got := f.fit("the drawn tile fits here", f.width("the drawn til…")); got != "the drawn…" {
+		t.Errorf("shortened to %q, want the drawn…", got)
+	}
+	if midWordCuts.count() != before {
+		t.Error("a text with whole words that fit was cut inside a word")
 	}
 }
