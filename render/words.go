@@ -120,9 +120,14 @@ func (w words) colour(c string) string {
 	return c
 }
 
-// scoreKind names a kind of score entry, as the breakdown's column heading.
+// scoreKind names a kind of score entry, as the breakdown's column heading: the engine's as the
+// replies name them (src_...), a variant's by its own message.
 func (w words) scoreKind(kind string) string {
-	if id := "pic_kind_" + idPart(kind); w.Has(id) {
+	id := map[string]string{"road": "src_roads", "city": "src_cities", "cloister": "src_cloisters", "farm": "src_fields", "chip": "src_chips"}[kind]
+	if id == "" {
+		id = "pic_kind_" + idPart(kind)
+	}
+	if w.Has(id) {
 		return w.T(id, nil)
 	}
 	return kind
