@@ -67,7 +67,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	if !r.OK || !r.Public {
 		file := r.File
 		if r.Standings != nil {
-			file = b.standingsFile(r.Standings)
+			file = b.standingsFile(r.Standings, commands.OwnWords(in))
 		}
 		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(file) }, nil)
 		return

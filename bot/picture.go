@@ -24,21 +24,29 @@ func Picture(t *table.Table, r commands.Reply) ([]byte, error) {
 		return nil, nil
 	}
 	v := t.Game.View(false)
+	code := r.Lang
+	if code == "" {
+		code = commands.PictureLanguage(t, "")
+	}
+	w := commands.WordsFor(code)
 	switch r.Image {
 	case commands.PreviewImage:
 		if r.Preview != nil && v.Drawn != nil {
 			return render.PNG(v, render.Options{Kind: render.Preview, Center: r.Preview.Square, Radius: 2,
-				Preview: &render.PreviewMove{Tile: *v.Drawn, At: *r.Preview}})
+				Preview: &render.PreviewMove{Tile: *v.Drawn, At: *r.Preview}, Words: w})
 		}
 	case commands.EndImage:
-		return render.PNG(v, render.Options{Kind: render.End})
+		return render.PNG(v, render.Options{Kind: render.End, Words: w})
 	case commands.TilesImage:
-		return render.TilesPNG(tileStock(commands.CountTilesLeft(t)))
+		s := tileStock(commands.CountTilesLeft(t))
+		s.Title = w.T("pic_stock_title", map[string]any{"Map": w.MapTitle(t.Entry()), "Turn": t.Game.Turn})
+		s.Words = w
+		return render.TilesPNG(s)
 	}
 	if r.Ephemeral && r.Select == nil && len(r.Buttons) == 0 {
-		return board(t, v, render.Full)
+		return board(t, v, render.Full, w)
 	}
-	return board(t, v, render.Turn)
+	return board(t, v, render.Turn, w)
 }
 
 // tileStock is the picture's copy of the tiles still to come; the tiles out of the game are
@@ -67,14 +75,14 @@ func FullBoard(t *table.Table) ([]byte, error) {
 	if t == nil || t.Game == nil {
 		return nil, nil
 	}
-	return board(t, t.Game.View(false), render.Full)
+	return board(t, t.Game.View(false), render.Full, commands.WordsFor(commands.PictureLanguage(t, "")))
 }
 
 // board draws the board of view v: the spot markers of a pending meeple step and, while a tile
 // waits to be placed, its legal squares. The drawn tile is public, so everyone may see where it
 // fits.
-func board(t *table.Table, v *game.View, kind render.Kind) ([]byte, error) {
-	o := render.Options{Kind: kind, Markers: true}
+func board(t *table.Table, v *game.View, kind render.Kind, w render.Words) ([]byte, error) {
+	o := render.Options{Kind: kind, Markers: true, Words: w}
 	if t.Game.Phase == game.PhasePlace && v.Drawn != nil {
 		o.Legal = t.Game.LegalPlacements(*v.Drawn)
 	}
@@ -92,7 +100,7 @@ func (b *Bot) scoreChart(t *table.Table) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
-	data, err := render.ScoreChart(t.Game.View(false))
+	data, err := render.ScoreChart(t.Game.View(false), commands.WordsFor(commands.PictureLanguage(t, "")))
 	if err != nil {
 		b.log.Error("could not draw the score chart", "game", t.ID, "err", err)
 		return nil
@@ -106,7 +114,7 @@ func (b *Bot) animation(t *table.Table) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
-	var a render.Animation
+	a := render.Animation{Words: commands.WordsFor(commands.PictureLanguage(t, ""))}
 	err := commands.EachTurn(t, func(g *game.Game) error { return a.Add(g.View(false)) })
 	var data []byte
 	if err == nil {

@@ -45,10 +45,11 @@ func TestPictureKinds(t *testing.T) {
 	}
 	tb := tableAt(t, 10)
 	v := tb.Game.View(false)
+	en := commands.WordsFor("en")
 	legal := tb.Game.LegalPlacements(*v.Drawn)
-	turn := mustPNG(render.PNG(v, render.Options{Kind: render.Turn, Markers: true, Legal: legal}))
-	bare := mustPNG(render.PNG(v, render.Options{Kind: render.Turn, Markers: true}))
-	full := mustPNG(render.PNG(v, render.Options{Kind: render.Full, Markers: true, Legal: legal}))
+	turn := mustPNG(render.PNG(v, render.Options{Kind: render.Turn, Markers: true, Legal: legal, Words: en}))
+	bare := mustPNG(render.PNG(v, render.Options{Kind: render.Turn, Markers: true, Words: en}))
+	full := mustPNG(render.PNG(v, render.Options{Kind: render.Full, Markers: true, Legal: legal, Words: en}))
 	if bytes.Equal(turn, bare) {
 		t.Fatal("the legal squares draw nothing on the turn picture")
 	}
@@ -61,7 +62,7 @@ func TestPictureKinds(t *testing.T) {
 		"private turn panel": {mustPNG(Picture(tb, panel)), turn},
 		"/carc board":        {mustPNG(Picture(tb, commands.Reply{Image: commands.BoardImage, Ephemeral: true})), full},
 		"full board":         {mustPNG(FullBoard(tb)), full},
-		"end":                {mustPNG(Picture(tb, commands.Reply{Image: commands.EndImage})), mustPNG(render.PNG(v, render.Options{Kind: render.End}))},
+		"end":                {mustPNG(Picture(tb, commands.Reply{Image: commands.EndImage})), mustPNG(render.PNG(v, render.Options{Kind: render.End, Words: en}))},
 	} {
 		if !bytes.Equal(c.got, c.want) {
 			t.Errorf("%s: not the expected picture", name)
@@ -105,11 +106,39 @@ func TestTilesPictureRevealsNothingHidden(t *testing.T) {
 				if ta, tb := commands.Handle(tb, in).Text, commands.Handle(&twin, in).Text; ta != tb {
 					t.Errorf("input %d: the twins' tiles texts differ:\n%s\n%s", n, ta, tb)
 				}
-				want, err := render.TilesPNG(tileStock(commands.CountTilesLeft(tb)))
+				stock := tileStock(commands.CountTilesLeft(tb))
+				w := commands.WordsFor("en")
+				stock.Title, stock.Words = w.T("pic_stock_title", map[string]any{"Map": w.MapTitle(tb.Entry()), "Turn": tb.Game.Turn}), w
+				want, err := render.TilesPNG(stock)
 				if err != nil || !bytes.Equal(a, want) {
 					t.Errorf("input %d: the picture is not the one of the counts (%v)", n, err)
 				}
 			}
 		})
+	}
+}
+
+// TestAPictureIsDrawnInItsReplysLanguage: the board of a reply is drawn in the reply's language
+// (Reply.Lang), the same picture render draws with that language's words.
+func TestAPictureIsDrawnInItsReplysLanguage(t *testing.T) {
+	tb := tableAt(t, 10)
+	v := tb.Game.View(false)
+	legal := tb.Game.LegalPlacements(*v.Drawn)
+	reply := commands.Reply{Image: commands.BoardImage, Buttons: [][]commands.Button{{{ID: "play"}}}}
+	pictures := map[string][]byte{}
+	for _, code := range []string{"en", "fr", "zh-TW"} {
+		reply.Lang = code
+		got, err := Picture(tb, reply)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := render.PNG(v, render.Options{Kind: render.Turn, Markers: true, Legal: legal, Words: commands.WordsFor(code)})
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: not the picture of its words (%v)", code, err)
+		}
+		pictures[code] = got
+	}
+	if bytes.Equal(pictures["en"], pictures["fr"]) || bytes.Equal(pictures["fr"], pictures["zh-TW"]) {
+		t.Error("the languages draw the same picture")
 	}
 }

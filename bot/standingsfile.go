@@ -8,8 +8,8 @@ import (
 
 // standingsFile draws the picture of /league standings; nil when it cannot be drawn (the text
 // still answers).
-func (b *Bot) standingsFile(p *leagues.StandingsPicture) *commands.File {
-	data, err := StandingsPicture(p)
+func (b *Bot) standingsFile(p *leagues.StandingsPicture, w render.Words) *commands.File {
+	data, err := StandingsPictureIn(p, w)
 	if err != nil {
 		b.log.Error("could not draw the standings", "err", err)
 		return nil
@@ -17,9 +17,15 @@ func (b *Bot) standingsFile(p *leagues.StandingsPicture) *commands.File {
 	return &commands.File{Name: "standings.png", Data: data}
 }
 
-// StandingsPicture draws the picture of /league standings as a PNG, as the bot attaches it.
+// StandingsPicture draws the picture of /league standings as a PNG, in English.
 func StandingsPicture(p *leagues.StandingsPicture) ([]byte, error) {
-	s := render.Standings{Title: p.Title}
+	return StandingsPictureIn(p, commands.WordsFor(""))
+}
+
+// StandingsPictureIn draws the picture of /league standings as a PNG in the words of w, as the bot
+// attaches it.
+func StandingsPictureIn(p *leagues.StandingsPicture, w render.Words) ([]byte, error) {
+	s := render.Standings{Title: p.Title, Words: w}
 	for _, l := range p.Lines {
 		s.Rows = append(s.Rows, render.StandingsRow(l))
 	}

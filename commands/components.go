@@ -150,7 +150,7 @@ func HandleComponentIn(t *table.Table, user table.User, id string, values []stri
 	if r.Step != nil {
 		r.Step.Input = clickText(id, values)
 	}
-	return r
+	return inLanguage(r, Input{User: user, Langs: langs})
 }
 
 // clickText is a click as a record's audit line shows it.

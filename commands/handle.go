@@ -35,6 +35,7 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		if r.Step != nil {
 			r.Step.Input = in.String()
 		}
+		r = inLanguage(r, in)
 	}()
 	switch in.Command {
 	case "carc":

@@ -83,6 +83,10 @@ type Reply struct {
 	Moves []game.Move
 	// Image is the picture to attach, drawn from the redacted view.
 	Image ImageKind
+	// Lang is the language of the reply's text, which its picture is drawn in: the user's own
+	// for an ephemeral reply, the table's (else the server's) for the channel. Empty: the
+	// table's.
+	Lang string
 	// Preview is the placement to show in a PreviewImage.
 	Preview *game.Placement
 	// Ping lists the users whom the message mentions and may notify.
@@ -96,6 +100,18 @@ type Reply struct {
 	// Stale means the clicked message's buttons can never work again (an earlier turn, a game
 	// that ended): the bot greys them out.
 	Stale bool
+}
+
+// inLanguage sets the language of r's picture (Reply.Lang) as its text's is chosen.
+func inLanguage(r Reply, in Input) Reply {
+	if r.Lang == "" {
+		if r.Ephemeral {
+			r.Lang = in.own().Code()
+		} else {
+			r.Lang = public(r.Table, in).Code()
+		}
+	}
+	return r
 }
 
 // failT refuses an input with a message of the catalogues, in the user's own language.

@@ -15,8 +15,10 @@ import (
 // changed since the previous one is stored, which keeps a 120-turn game far under Discord's
 // 10 MiB for attachments.
 type Animation struct {
-	g    gif.GIF
-	last *image.Paletted
+	// Words are the frames' words in their reader's language (nil writes message ids).
+	Words Words
+	g     gif.GIF
+	last  *image.Paletted
 }
 
 // MaxGIF is Discord's limit for an attachment.
@@ -31,7 +33,7 @@ const (
 
 // Add draws view v as the next frame.
 func (a *Animation) Add(v *game.View) error {
-	c, err := compose(v, Options{Kind: Full})
+	c, err := compose(v, Options{Kind: Full, Words: a.Words})
 	if err != nil {
 		return err
 	}

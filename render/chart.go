@@ -68,8 +68,9 @@ var chartGrid = color.RGBA{0xd8, 0xd2, 0xc4, 0xff}
 var chartDashes = [][]float64{nil, {14, 6}, {4, 5}, {14, 5, 4, 5}, {22, 8}, {8, 4, 2, 4}}
 
 // ScoreChart draws the score chart of a finished (or running) game as a PNG.
-func ScoreChart(v *game.View) ([]byte, error) {
-	v = withShownNames(v)
+func ScoreChart(v *game.View, ws Words) ([]byte, error) {
+	w := wordsOf(ws)
+	v = withShownNames(v, w)
 	series := ScoreSeries(v)
 	top := 10
 	for _, s := range series {
@@ -88,7 +89,7 @@ func ScoreChart(v *game.View) ([]byte, error) {
 
 	dc.SetFontFace(chartFace(true, chartTitleSize))
 	dc.SetColor(base[cText])
-	dc.DrawString(v.Map.Title+": scores turn by turn", chartLeft, 38)
+	dc.DrawString(fontFace(true, chartTitleSize).fit(w.T("pic_chart_title", map[string]any{"Map": w.mapTitle(v.Map)}), chartW-chartLeft-20), chartLeft, 38)
 	dc.SetFontFace(chartFace(false, chartTextSiz))
 	step := niceCeil(top / 5)
 	for s := 0; s <= top; s += step {
@@ -108,9 +109,9 @@ func ScoreChart(v *game.View) ([]byte, error) {
 		dc.DrawStringAnchored(strconv.Itoa(t), x(t), chartTop+plotH+22, 0.5, 0)
 	}
 	if final {
-		dc.DrawStringAnchored("final", x(n), chartTop+plotH+22, 0.5, 0)
+		dc.DrawStringAnchored(w.T("pic_chart_final", nil), x(n), chartTop+plotH+22, 0.5, 0)
 	}
-	dc.DrawStringAnchored("turn", chartLeft+plotW/2, chartH-12, 0.5, 0)
+	dc.DrawStringAnchored(w.T("pic_chart_turn", nil), chartLeft+plotW/2, chartH-12, 0.5, 0)
 
 	line := func(p int, s []int) {
 		dc.SetDash(chartDashes[p%len(chartDashes)]...)

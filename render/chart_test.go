@@ -39,7 +39,7 @@ func TestScoreChartOfAFinishedGame(t *testing.T) {
 			t.Errorf("%s's line ends at %d, the score is %d", v.Players[p].Name, s[len(s)-1], v.Players[p].Score)
 		}
 	}
-	data, err := ScoreChart(v)
+	data, err := ScoreChart(v, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

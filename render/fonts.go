@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"image"
 	"slices"
-	"strconv"
 	"sync"
 	"unicode"
 
@@ -107,8 +106,9 @@ func drawable(r rune) bool {
 }
 
 // shownName is how a player's name is written in a picture: as typed, without the characters no
-// font draws; a name with nothing left to draw is written "player N" (seat from 0).
-func shownName(name string, seat int) string {
+// font draws; a name with nothing left to draw is written "player N" (seat from 0) in the
+// picture's language.
+func shownName(name string, seat int, w words) string {
 	var out []rune
 	for _, r := range name {
 		if !drawable(r) {
@@ -123,20 +123,20 @@ func shownName(name string, seat int) string {
 		out = out[:len(out)-1]
 	}
 	if len(out) == 0 {
-		return "player " + strconv.Itoa(seat+1)
+		return w.T("pic_player_n", map[string]any{"Seat": seat + 1})
 	}
 	return string(out)
 }
 
 // withShownNames is v with the players' names as pictures write them (shownName).
-func withShownNames(v *game.View) *game.View {
+func withShownNames(v *game.View, w words) *game.View {
 	if v == nil {
 		return nil
 	}
 	c := *v
 	c.Players = slices.Clone(v.Players)
 	for i := range c.Players {
-		c.Players[i].Name = shownName(c.Players[i].Name, i)
+		c.Players[i].Name = shownName(c.Players[i].Name, i, w)
 	}
 	return &c
 }

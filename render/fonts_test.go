@@ -77,7 +77,7 @@ func TestUndrawableCharactersAreLeftOut(t *testing.T) {
 		{"李小龍", 0, "李小龍"},
 		{"", 4, "player 5"},
 	} {
-		if got := shownName(c.name, c.seat); got != c.want {
+		if got := shownName(c.name, c.seat, wordsOf(nil)); got != c.want {
 			t.Errorf("shownName(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}

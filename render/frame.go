@@ -22,10 +22,12 @@ type frame struct {
 	minFont int
 	// off is where the board part lies in the picture (below a banner, say).
 	off image.Point
+	// w are the words of the picture: its names of places and its legend.
+	w words
 }
 
-func newFrame(m *game.Map, win image.Rectangle, s int) *frame {
-	fr := &frame{m: m, win: win, s: s, margin: 28, pad: max(16, s*3/8)}
+func newFrame(m *game.Map, win image.Rectangle, s int, w words) *frame {
+	fr := &frame{m: m, win: win, s: s, margin: 28, pad: max(16, s*3/8), w: w}
 	fr.fitBorderNames()
 	return fr
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
@@ -67,3 +69,8 @@ func encoded(t testing.TB, v *game.View, o Options) (*image.Paletted, []byte) {
 	}
 	return img.(*image.Paletted), b
 }
+
+// english are the words of the pictures these tests draw without words of their own.
+var english = commands.WordsFor(lang.English)
+
+func init() { noneGiven = english }

@@ -107,7 +107,7 @@ func shortened(t *testing.T, picture string, m *game.Map, prefix string) {
 func TestBreakdownWritesNamesInFull(t *testing.T) {
 	g := newGame(t, franceMap(t), []string{"AI normal", "AI hard", "Ann", "Bartholomew-Jones", "Zoë", "An extraordinarily long display name"}, nil)
 	playUntil(t, g, -1)
-	v := withShownNames(g.View(false))
+	v := withShownNames(g.View(false), wordsOf(nil))
 	fr, err := pickFrame(v, Options{Kind: End})
 	if err != nil {
 		t.Fatal(err)

@@ -21,38 +21,41 @@ type legendItem struct {
 
 // legendItems lists the marks the picture of frame fr shows, in a fixed order.
 func legendItems(v *game.View, o Options, fr *frame) []legendItem {
-	m := v.Map
+	m, w := v.Map, fr.w
 	var items []legendItem
-	add := func(key, value, def string) {
-		text, ok := m.LegendText(key, value)
+	// add is a mark the map may explain in its own words; own one it does not.
+	add := func(key, value, id string, a map[string]any) {
+		text, ok := w.legendText(m, key, value)
 		if !ok {
-			text = def
+			text = w.T(id, a)
 		}
 		items = append(items, legendItem{key, value, text})
 	}
-	own := func(key, value, def string) { items = append(items, legendItem{key, value, def}) }
+	own := func(key, value, id string, a map[string]any) {
+		items = append(items, legendItem{key, value, w.T(id, a)})
+	}
 	placed := map[game.Square]bool{}
 	for _, t := range v.Board {
 		placed[t.Square] = true
 	}
 	switch {
 	case o.Preview != nil:
-		own("last", "", "the tile you propose")
+		own("last", "", "pic_lg_proposed", nil)
 	case v.Last != game.NoSquare && fr.visible(v.Last):
-		own("last", "", "the last tile placed")
+		own("last", "", "pic_lg_last", nil)
 	}
 	if slices.ContainsFunc(o.Legal, func(p game.Placement) bool { return fr.visible(p.Square) }) {
-		own("legal", "", "the drawn tile fits here")
+		own("legal", "", "pic_lg_legal", nil)
 	}
 	if o.Markers && placed[v.Last] && len(v.Spots) > 0 && fr.visible(v.Last) {
-		own("marker", "", "free meeple spot, numbered as the buttons")
+		own("marker", "", "pic_lg_marker", nil)
 	}
 	used := usedStarts(v)
 	if slices.ContainsFunc(m.Starts, func(s game.StartSquare) bool { return used[s.Square] && fr.visible(s.Square) }) {
-		add("start", "", "start square")
+		add("start", "", "pic_lg_start", nil)
 	}
 	if slices.ContainsFunc(m.Starts, func(s game.StartSquare) bool { return !used[s.Square] && !placed[s.Square] && fr.visible(s.Square) }) {
-		own("start-unused", "", "start square not used in this game")
+		own("start-unused", "", "pic_lg_start_unused", nil)
 	}
 	var colours []string
 	for _, t := range m.Towns {
@@ -61,25 +64,25 @@ func legendItems(v *game.View, o Options, fr *frame) []legendItem {
 		}
 	}
 	for _, col := range colours {
-		def := "town"
-		if col != "" {
-			def = "town (" + col + ")"
+		if col == "" {
+			add("town", col, "pic_lg_town", nil)
+		} else {
+			add("town", col, "pic_lg_town_colour", map[string]any{"Colour": w.colour(col)})
 		}
-		add("town", col, def)
 	}
 	if armsInView(m, fr) {
-		add("arms", "", "coat of arms")
+		add("arms", "", "pic_lg_arms", nil)
 	}
 	faceDown, faceUp := chipsInView(v, fr)
 	if faceDown {
-		add("piece", string(game.MarkChip), "chip, face down")
+		add("piece", string(game.MarkChip), "pic_lg_chip_down", nil)
 	}
 	if faceUp {
-		own("chip-up", "", "chip, face up, with its value")
+		own("chip-up", "", "pic_lg_chip_up", nil)
 	}
 	for _, kind := range []string{"road", "city", "city+arms"} {
 		if slices.ContainsFunc(m.Borders, func(b game.BorderConnection) bool { return game.BorderWord(b) == kind && fr.visible(b.Square) }) {
-			add("border", kind, map[string]string{"road": "road abroad", "city": "city abroad", "city+arms": "city abroad with a coat of arms"}[kind])
+			add("border", kind, map[string]string{"road": "pic_lg_border_road", "city": "pic_lg_border_city", "city+arms": "pic_lg_border_city_arms"}[kind], nil)
 		}
 	}
 	var chipSquares, markKinds []string
@@ -93,7 +96,7 @@ func legendItems(v *game.View, o Options, fr *frame) []legendItem {
 		}
 	})
 	for _, c := range chipSquares {
-		add("chip", c, c+" chip square")
+		add("chip", c, "pic_lg_chip_square", map[string]any{"Colour": w.colour(c)})
 	}
 	var rows []string
 	for row := fr.win.Min.Y; row < fr.win.Max.Y; row++ {
@@ -102,52 +105,52 @@ func legendItems(v *game.View, o Options, fr *frame) []legendItem {
 		}
 	}
 	for _, c := range rows {
-		add("row", c, c+" row")
+		add("row", c, "pic_lg_row", map[string]any{"Colour": w.colour(c)})
 	}
 	for _, k := range markKinds {
-		add("mark", k, k)
+		add("mark", k, "pic_lg_mark", map[string]any{"Mark": k})
 	}
 	for _, a := range m.Areas {
 		if fr.visible(areaNear(m, a)) {
-			add("area", a.ID, a.Name)
+			add("area", a.ID, "pic_lg_area", map[string]any{"Area": w.Place(a.Name)})
 		}
 	}
 	if slices.ContainsFunc(m.Ferries, func(f game.Ferry) bool { return fr.visible(f.Harbour) || fr.visible(f.Landing) }) {
-		add("ferry", "", "ferry route to an island")
+		add("ferry", "", "pic_lg_ferry", nil)
 	}
-	if _, ok := m.LegendText("island", ""); ok && slices.ContainsFunc(m.Islands, func(i game.Island) bool {
+	if _, ok := w.legendText(m, "island", ""); ok && slices.ContainsFunc(m.Islands, func(i game.Island) bool {
 		return slices.ContainsFunc(i.Squares, fr.visible)
 	}) {
-		add("island", "", "")
+		add("island", "", "", nil)
 	}
-	if _, ok := m.LegendText("city", ""); ok && slices.ContainsFunc(m.Cities, func(c game.LargeCity) bool {
+	if _, ok := w.legendText(m, "city", ""); ok && slices.ContainsFunc(m.Cities, func(c game.LargeCity) bool {
 		return slices.ContainsFunc(c.Squares, func(cs game.CitySquare) bool { return fr.visible(cs.Square) })
 	}) {
-		add("city", "", "")
+		add("city", "", "", nil)
 	}
 	if meepleShown(v, fr, func(mp game.Meeple) bool { return mp.Weight > 1 }) || markShown(v, fr, game.MarkMeepleChip) {
-		add("piece", string(game.MarkMeepleChip), "upgraded meeple: star, ring and chip")
+		add("piece", string(game.MarkMeepleChip), "pic_lg_upgraded", nil)
 	}
 	if meepleShown(v, fr, func(mp game.Meeple) bool { return strings.HasPrefix(mp.Spot, "field:") }) {
-		own("farmer", "", "lying meeple: a farmer")
+		own("farmer", "", "pic_lg_farmer", nil)
 	}
 	if meepleShown(v, fr, func(mp game.Meeple) bool { return mp.Kind == game.PieceBig }) {
-		own("big", "", "big meeple: taller, white band; counts 2")
+		own("big", "", "pic_lg_big", nil)
 	}
 	for _, k := range []game.PieceKind{game.PieceBuilder, game.PiecePig} {
 		if slices.ContainsFunc(v.Pieces, func(mp game.Meeple) bool { return mp.Kind == k && fr.visible(mp.Square) }) {
-			own(string(k), "", map[game.PieceKind]string{game.PieceBuilder: "builder (pointed roof): a second tile", game.PiecePig: "pig: 4 per city for its farm"}[k])
+			own(string(k), "", map[game.PieceKind]string{game.PieceBuilder: "pic_lg_builder", game.PiecePig: "pic_lg_pig"}[k], nil)
 		}
 	}
 	for k, name := range game.GoodNames {
 		if slices.ContainsFunc(v.Players, func(p game.Player) bool { return p.Goods[k] > 0 }) {
-			own("good", name, name+" tokens held (panel)")
+			own("good", name, "pic_lg_good", map[string]any{"Good": w.good(name)})
 		}
 	}
 	for _, k := range []game.MarkKind{game.MarkTile, game.MarkTileBacks, game.MarkMeeples} {
 		if markShown(v, fr, k) {
-			add("piece", string(k), map[game.MarkKind]string{game.MarkTile: "face-up tile, +N tiles under it",
-				game.MarkTileBacks: "face-down tiles, and how many", game.MarkMeeples: "meeples off the board, and how many"}[k])
+			add("piece", string(k), map[game.MarkKind]string{game.MarkTile: "pic_lg_tile",
+				game.MarkTileBacks: "pic_lg_backs", game.MarkMeeples: "pic_lg_meeples"}[k], nil)
 		}
 	}
 	return items
@@ -246,27 +249,6 @@ func (l *legendLayout) draw(c *canvas, x, y int) {
 			ty += l.f.height()
 		}
 	}
-}
-
-// wrap breaks text into lines at most w pixels wide in face f (a word longer than w is cut).
-func wrap(f *face, text string, w int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		if line != "" && f.width(line+" "+word) > w {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line == "" {
-			line = f.fit(word, w)
-		} else {
-			line += " " + word
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // legendIcon is the small picture of a legend item, d pixels square.

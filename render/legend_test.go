@@ -54,7 +54,7 @@ func TestLegendFollowsThePicture(t *testing.T) {
 	v, legal := placing(t, franceMap(t), three, 30)
 	for _, o := range []Options{{Kind: Turn}, {Kind: Turn, Legal: legal}, {Kind: Zoom, Center: game.At(0, 4), Radius: 1},
 		{Kind: Zoom, Center: game.At(11, 11), Radius: 1}} {
-		fr := turnFrame(v, o)
+		fr := turnFrame(v, o, wordsOf(nil))
 		if o.Kind == Zoom {
 			fr, _ = pickFrame(v, o)
 		}

@@ -26,6 +26,8 @@ type staticKey struct {
 	win     image.Rectangle
 	s       int
 	minFont int
+	// lang is the language of the names written on it.
+	lang string
 }
 
 // staticLayer is a cached map layer and the boxes of the labels written on it.
@@ -52,7 +54,7 @@ func drawMapLayer(c *canvas, fr *frame) {
 		layer.win = grid
 	}
 	layer.off, layer.margin = image.Point{}, 0
-	sp := statics.get(staticKey{fr.m, layer.win, fr.s, fr.minFont}, func() *staticLayer {
+	sp := statics.get(staticKey{fr.m, layer.win, fr.s, fr.minFont, fr.w.Code()}, func() *staticLayer {
 		sz := layer.size()
 		l := &staticLayer{sprite: paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, &layer) })}
 		lc := spriteCanvas(l.sprite)
@@ -134,7 +136,7 @@ func placeBorderName(p *placer, fr *frame, bc game.BorderConnection, f *face) (t
 	m := fr.point(bc.Square, mid(bc.Dir))
 	h, gap := f.height(), fr.s/5
 	var tries []textBlock
-	line := []string{bc.Name}
+	line := []string{fr.w.Place(bc.Name)}
 	switch bc.Dir {
 	case game.North:
 		top := m.Y - fr.pad/3 - f.ascent
@@ -160,16 +162,16 @@ func placeBorderName(p *placer, fr *frame, bc game.BorderConnection, f *face) (t
 // fitBorderNames widens the margins so that the names of the border connections on the east and
 // west edges fit beside them.
 func (fr *frame) fitBorderNames() {
-	fr.margin = max(fr.margin, borderRoom(fr.m, borderFont(fr))-fr.pad)
+	fr.margin = max(fr.margin, borderRoom(fr.m, borderFont(fr), fr.w)-fr.pad)
 }
 
 // borderRoom is how far beyond the map's edge the widest name of an east or west border
-// connection of m reaches in face f.
-func borderRoom(m *game.Map, f *face) int {
+// connection of m reaches in face f, its name in the language of ws.
+func borderRoom(m *game.Map, f *face, ws words) int {
 	w := 0
 	for _, bc := range m.Borders {
 		if bc.Name != "" && (bc.Dir == game.East || bc.Dir == game.West) {
-			w = max(w, f.width(bc.Name)+8)
+			w = max(w, f.width(ws.Place(bc.Name))+8)
 		}
 	}
 	return w
@@ -439,7 +441,7 @@ func drawMapText(c *canvas, fr *frame) {
 		if fr.visible(areaNear(fr.m, a)) {
 			r := areaRect(fr, a)
 			name := fr.font(true, 13)
-			fixed = append(fixed, newBlock(name, []string{name.fit(a.Name, r.Dx()-8)}, (r.Min.X+r.Max.X)/2, r.Min.Y+4, alignCentre, false))
+			fixed = append(fixed, newBlock(name, []string{name.fit(fr.w.Place(a.Name), r.Dx()-8)}, (r.Min.X+r.Max.X)/2, r.Min.Y+4, alignCentre, false))
 		}
 	}
 	small := fr.font(false, max(10, fr.s/8))
@@ -467,18 +469,18 @@ func drawMapText(c *canvas, fr *frame) {
 		if info.Name == "" || info.Kind == game.Printed || info.Kind == game.Void {
 			return
 		}
-		place(placeSquareName(p, fr, game.At(col, row), info.Name, small), true, cTextMuted)
+		place(placeSquareName(p, fr, game.At(col, row), fr.w.Place(info.Name), small), true, cTextMuted)
 	})
 	for _, city := range fr.m.Cities {
 		var sq []game.Square
 		for _, cs := range city.Squares {
 			sq = append(sq, cs.Square)
 		}
-		b, ok := placeGroupLabel(p, fr, sq, city.Name, label, false)
+		b, ok := placeGroupLabel(p, fr, sq, fr.w.Place(city.Name), label, false)
 		place(b, ok, cText)
 	}
 	for _, isl := range fr.m.Islands {
-		b, ok := placeGroupLabel(p, fr, isl.Squares, isl.Name, label, true)
+		b, ok := placeGroupLabel(p, fr, isl.Squares, fr.w.Place(isl.Name), label, true)
 		place(b, ok, cText)
 	}
 }

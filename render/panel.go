@@ -32,17 +32,21 @@ var scoreKinds = []string{"road", "city", "cloister", "farm"}
 
 type panel struct {
 	v       *game.View
+	words   words
 	end     bool
 	letters []string
 	kinds   []string
 	legend  *legendLayout
 	w, h    int
-	// nameW is the width of the names' column of the end's breakdown.
-	nameW int
+	// nameW is the width of the names' column of the end's breakdown, colW that of each of its
+	// columns of points.
+	nameW, colW int
+	// placeW is how much wider than "1." the places of the breakdown are written.
+	placeW int
 }
 
 func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
-	pn := &panel{v: v, end: o.Kind == End, letters: letters, w: panelW}
+	pn := &panel{v: v, words: fr.w, end: o.Kind == End, letters: letters, w: panelW}
 	if pn.end {
 		pn.kinds = slices.Clone(scoreKinds)
 		for _, e := range v.Log {
@@ -55,7 +59,19 @@ func newPanel(v *game.View, o Options, fr *frame, letters []string) *panel {
 		for _, p := range v.Players {
 			pn.nameW = max(pn.nameW, min(maxNameW, fontFace(false, 17).width(p.Name)+6))
 		}
-		pn.w = max(panelW, 86+pn.nameW+(len(pn.kinds)+1)*colW)
+		// A column is as wide as its heading needs.
+		pn.colW = colW
+		hdr := fontFace(true, 14)
+		for _, k := range pn.kinds {
+			pn.colW = max(pn.colW, hdr.width(pn.words.scoreKind(k))+8)
+		}
+		pn.colW = max(pn.colW, hdr.width(pn.words.T("pic_total", nil))+8)
+		// The places' column is as wide as the widest place the language writes ("第3名").
+		pn.placeW = 0
+		for _, st := range ranking(v.Players) {
+			pn.placeW = max(pn.placeW, fontFace(true, 17).width(placeWord(st, pn.words))-22)
+		}
+		pn.w = max(panelW, 86+pn.placeW+pn.nameW+(len(pn.kinds)+1)*pn.colW)
 	}
 	pn.h = headerH + pn.marksLine(-1) + 16
 	for i := range v.Players {
@@ -89,9 +105,9 @@ func (pn *panel) draw(c *canvas) {
 	x := x0 + 16
 	title := fontFace(true, 22)
 	body := fontFace(false, 16)
-	c.text(title, title.fit(v.Map.Title, pn.w-32), x, y+30, cText)
-	c.text(body, body.fit(turnStatus(v), pn.w-32), x, y+56, cText)
-	c.text(body, tilesLeft(v.TilesLeft), x, y+76, cTextMuted)
+	c.text(title, title.fit(pn.words.mapTitle(v.Map), pn.w-32), x, y+30, cText)
+	c.text(body, body.fit(turnStatus(v, pn.words), pn.w-32), x, y+56, cText)
+	c.text(body, body.fit(tilesLeft(v.TilesLeft, pn.words), pn.w-32), x, y+76, cTextMuted)
 	y += headerH
 	if h := pn.marksLine(-1); h > 0 {
 		flowMarks(c, panelMarks(v, -1), pn.letters, image.Rect(x, y, x0+pn.w-16, y+h), marksH-6, fontFace(true, 13))
@@ -106,53 +122,56 @@ func (pn *panel) draw(c *canvas) {
 		y = pn.drawBreakdown(c, x, y)
 	} else if v.Drawn != nil {
 		head := fontFace(true, 16)
-		c.text(head, "Drawn tile: "+v.Drawn.String(), x, y+18, cText)
+		c.text(head, head.fit(pn.words.T("pic_drawn_tile", map[string]any{"Tile": v.Drawn.String()}), pn.w-32), x, y+18, cText)
 		c.blit(tileSprite(*v.Drawn, 0, drawnSize), x, y+30)
 		if v.Current < len(v.Players) {
-			c.text(body, body.fit("for "+v.Players[v.Current].Name, pn.w-drawnSize-48), x+drawnSize+14, y+30+drawnSize/2+6, cTextMuted)
+			lines := wrap(body, pn.words.T("pic_drawn_for", map[string]any{"Player": v.Players[v.Current].Name}), pn.w-drawnSize-48)
+			ly := y + 30 + drawnSize/2 + 6 - (len(lines)-1)*body.height()/2
+			for _, l := range lines {
+				c.text(body, l, x+drawnSize+14, ly, cTextMuted)
+				ly += body.height()
+			}
 		}
 		y += drawnH
 	}
 	if len(pn.legend.items) > 0 {
-		c.text(fontFace(true, 16), "Legend", x, y+18, cText)
+		c.text(fontFace(true, 16), fontFace(true, 16).fit(pn.words.T("pic_legend", nil), pn.w-32), x, y+18, cText)
 		pn.legend.draw(c, x, y+28)
 	}
 }
 
 // turnStatus says whose turn it is and what they do, or that the game is over.
-func turnStatus(v *game.View) string {
+// A pending choice (View.Choice) is worded by the variant, in English: the picture says only
+// that one is pending, and the reply beside it says which.
+func turnStatus(v *game.View, w words) string {
 	switch {
 	case v.Over:
-		return "Game over after " + strconv.Itoa(v.Turn) + " turns"
+		return w.N("pic_game_over", v.Turn, nil)
 	case v.Current < len(v.Players) && v.Choice != "":
-		return "Turn " + strconv.Itoa(v.Turn) + " · " + v.Players[v.Current].Name + " must first " + v.Choice
+		return w.T("pic_turn_choice", map[string]any{"Turn": v.Turn, "Player": v.Players[v.Current].Name})
 	case v.Current < len(v.Players):
-		return "Turn " + strconv.Itoa(v.Turn) + " · " + v.Players[v.Current].Name + " " + phaseWords(v.Phase)
+		return w.T(phaseID(v.Phase), map[string]any{"Turn": v.Turn, "Player": v.Players[v.Current].Name})
 	}
-	return "Turn " + strconv.Itoa(v.Turn)
+	return w.T("pic_turn", map[string]any{"Turn": v.Turn})
 }
 
-func tilesLeft(n int) string {
-	if n == 1 {
-		return "1 tile left"
-	}
-	return strconv.Itoa(n) + " tiles left"
-}
+func tilesLeft(n int, w words) string { return w.N("n_tiles_left", n, nil) }
 
-func phaseWords(p game.Phase) string {
+// phaseID is the message of the status of a turn in phase p.
+func phaseID(p game.Phase) string {
 	switch p {
 	case game.PhasePlace:
-		return "places a tile"
+		return "pic_turn_place"
 	case game.PhaseMeeple:
-		return "may place a meeple"
+		return "pic_turn_meeple"
 	case game.PhaseSource:
-		return "chooses where the tile comes from"
+		return "pic_turn_source"
 	case game.PhaseFinish:
-		return "may act before the scoring"
+		return "pic_turn_finish"
 	case game.PhaseDecide:
-		return "decides on the last offer"
+		return "pic_turn_decide"
 	}
-	return "to play"
+	return "pic_turn_play"
 }
 
 // drawPlayer draws one player's row: meeple and letter, name, score, meeples in supply, chips,
@@ -169,7 +188,7 @@ func (pn *panel) drawPlayer(c *canvas, i, x0, y int) {
 	sc := strconv.Itoa(p.Score)
 	label, ink := p.Name, cText
 	if p.Resigned {
-		label, ink = p.Name+" (resigned)", cTextMuted
+		label, ink = p.Name+pn.words.T("resigned_mark", nil), cTextMuted
 	}
 	c.text(name, name.fit(label, pn.w-70-score.width(sc)-24), x0+54, y+24, ink)
 	c.text(score, sc, x0+pn.w-16-score.width(sc), y+26, cText)
@@ -208,14 +227,14 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 	head := fontFace(true, 17)
 	cell := fontFace(false, 17)
 	bold := fontFace(true, 17)
-	c.text(head, "Points by kind of score", x, y+18, cText)
+	c.text(head, head.fit(pn.words.T("pic_points_by_kind", nil), pn.w-32), x, y+18, cText)
 	y += 34
-	colX := func(k int) int { return x + 54 + pn.nameW + k*colW }
+	colX := func(k int) int { return x + 54 + pn.placeW + pn.nameW + k*pn.colW }
 	hdr := fontFace(true, 14)
 	for k, kind := range pn.kinds {
-		c.text(hdr, hdr.fit(kind, colW-4), colX(k), y+14, cTextMuted)
+		c.text(hdr, pn.words.scoreKind(kind), colX(k), y+14, cTextMuted)
 	}
-	c.text(hdr, "total", colX(len(pn.kinds)), y+14, cTextMuted)
+	c.text(hdr, pn.words.T("pic_total", nil), colX(len(pn.kinds)), y+14, cTextMuted)
 	sums := make([][]int, len(v.Players))
 	for i := range sums {
 		sums[i] = make([]int, len(pn.kinds))
@@ -231,9 +250,9 @@ func (pn *panel) drawBreakdown(c *canvas, x, y int) int {
 		if st.place == 1 {
 			c.fill(image.Rect(x-6, y-4, x+pn.w-26, y+tableRowH-6), cCurrent)
 		}
-		c.text(bold, placeWord(st), x-4, y+17, cText)
-		blitCentred(c, meepleSprite(playerColor(st.player), pn.letters[st.player], false, false, 22), image.Pt(x+36, y+10))
-		c.text(cell, cell.fit(p.Name, pn.nameW-4), x+50, y+17, cText)
+		c.text(bold, placeWord(st, pn.words), x-4, y+17, cText)
+		blitCentred(c, meepleSprite(playerColor(st.player), pn.letters[st.player], false, false, 22), image.Pt(x+36+pn.placeW, y+10))
+		c.text(cell, cell.fit(p.Name, pn.nameW-4), x+50+pn.placeW, y+17, cText)
 		for k := range pn.kinds {
 			c.text(cell, strconv.Itoa(sums[st.player][k]), colX(k), y+17, cText)
 		}

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -44,16 +43,17 @@ func ranking(ps []game.Player) []standing {
 	return out
 }
 
-// placeWord is how a place is written: "1.", or "–" for a player who resigned.
-func placeWord(st standing) string {
+// placeWord is how a place is written: "1." (as the language writes it), or "–" for a player who
+// resigned.
+func placeWord(st standing, w words) string {
 	if st.place == 0 {
 		return "–"
 	}
-	return strconv.Itoa(st.place) + "."
+	return w.T("pic_place", map[string]any{"Place": st.place})
 }
 
 // resultLines are the banner's headline and its list of places.
-func resultLines(ps []game.Player) (string, string) {
+func resultLines(ps []game.Player, w words) (string, string) {
 	var winners, places []string
 	rank := ranking(ps)
 	for _, st := range rank {
@@ -62,27 +62,24 @@ func resultLines(ps []game.Player) (string, string) {
 			winners = append(winners, p.Name)
 		}
 		if st.place == 0 {
-			places = append(places, p.Name+" resigned ("+strconv.Itoa(p.Score)+")")
+			places = append(places, w.T("pic_place_resigned", map[string]any{"Player": p.Name, "Score": p.Score}))
 			continue
 		}
-		places = append(places, placeWord(st)+" "+p.Name+" "+strconv.Itoa(p.Score))
+		places = append(places, w.T("pic_place_score", map[string]any{"Place": placeWord(st, w), "Player": p.Name, "Score": p.Score}))
 	}
-	head := "No winner: every player resigned"
+	head := w.T("pic_no_winner", nil)
 	switch {
 	case len(winners) == 1:
-		head = "Winner: " + winners[0]
+		head = w.N("pic_winner", ps[rank[0].player].Score, map[string]any{"Player": winners[0]})
 	case len(winners) > 1:
-		head = "Shared victory: " + strings.Join(winners[:len(winners)-1], ", ") + " and " + winners[len(winners)-1]
-	}
-	if len(winners) > 0 {
-		head += " with " + strconv.Itoa(ps[rank[0].player].Score) + " points"
+		head = w.N("pic_shared_victory", ps[rank[0].player].Score, map[string]any{"Players": w.list(winners)})
 	}
 	return head, strings.Join(places, " · ")
 }
 
 // results is the banner of the end picture, w pixels wide.
 type results struct {
-	head  string
+	heads []string
 	lines []string
 	big   *face
 	body  *face
@@ -96,20 +93,25 @@ const (
 	bannerPlaces = 11
 )
 
-func newResults(v *game.View, w int) *results {
-	head, places := resultLines(v.Players)
-	r := &results{head: head, big: fontFace(true, (bannerHead*w+phoneView-1)/phoneView),
+func newResults(v *game.View, w int, ws words) *results {
+	head, places := resultLines(v.Players, ws)
+	r := &results{big: fontFace(true, (bannerHead*w+phoneView-1)/phoneView),
 		body: fontFace(false, (bannerPlaces*w+phoneView-1)/phoneView)}
-	r.head = r.big.fit(head, w-32)
+	r.heads = wrap(r.big, head, w-32)
 	r.lines = wrap(r.body, places, w-32)
-	r.h = 16 + r.big.height() + 8 + len(r.lines)*r.body.height() + 16
+	r.h = 16 + len(r.heads)*r.big.height() + 8 + len(r.lines)*r.body.height() + 16
 	return r
 }
 
 func (r *results) draw(c *canvas) {
 	c.fill(c.Rect, cCurrent)
 	x, y := c.Rect.Min.X+16, c.Rect.Min.Y+16+r.big.ascent
-	c.text(r.big, r.head, x, y, cText)
+	for i, l := range r.heads {
+		if i > 0 {
+			y += r.big.height()
+		}
+		c.text(r.big, l, x, y, cText)
+	}
 	y += r.big.descent + 8 + r.body.ascent
 	for _, l := range r.lines {
 		c.text(r.body, l, x, y, cText)

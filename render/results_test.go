@@ -22,7 +22,7 @@ func TestResultLines(t *testing.T) {
 		{[]game.Player{{Name: "ann", Score: 3, Resigned: true}, {Name: "bob", Score: 5, Resigned: true}},
 			"No winner: every player resigned", "bob resigned (5) · ann resigned (3)"},
 	} {
-		head, places := resultLines(c.players)
+		head, places := resultLines(c.players, wordsOf(nil))
 		if head != c.head || places != c.places {
 			t.Errorf("%+v:\n got %q / %q\nwant %q / %q", c.players, head, places, c.head, c.places)
 		}
@@ -45,7 +45,7 @@ func TestEndPictureNamesTheWinner(t *testing.T) {
 	if w > maxSide || c.Rect.Dy() > maxSide {
 		t.Errorf("the end picture is %v: it would be halved", c.Rect.Size())
 	}
-	r := newResults(v, w)
+	r := newResults(v, w, wordsOf(nil))
 	banner := newCanvas(w, r.h)
 	r.draw(banner)
 	if px := float64(*banner.smallest) * 550 / float64(w); px < 9 {

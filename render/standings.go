@@ -24,6 +24,8 @@ type StandingsRow struct {
 type Standings struct {
 	Title string
 	Rows  []StandingsRow
+	// Words are the picture's words in its reader's language (nil writes message ids).
+	Words Words
 }
 
 // MaxStandingsRows is how many rows the picture shows; a larger league's picture says how many
@@ -44,18 +46,19 @@ const (
 // stays under the 2,000 pixels at which it would be halved.
 const maxTitleLines = 4
 
-// standingsColumn is a column: its heading, its width and whether its values sit on the right.
+// standingsColumn is a column: its heading (a message), its least width and whether its values
+// sit on the right.
 type standingsColumn struct {
 	head  string
 	w     int
 	right bool
 }
 
-// standingsColumns are the columns from the left; the player's column takes what the others
-// leave.
+// standingsColumns are the columns from the left; a column is as wide as its heading needs, and
+// the player's column takes what the others leave.
 var standingsColumns = []standingsColumn{
-	{"#", 56, true}, {"Player", 0, false}, {"Points", 100, true}, {"Diff", 96, true},
-	{"H2H", 80, true}, {"Wins", 80, true}, {"Games", 96, true},
+	{"pic_col_rank", 56, true}, {"pic_col_player", 0, false}, {"pic_col_points", 100, true}, {"pic_col_diff", 96, true},
+	{"pic_col_h2h", 80, true}, {"pic_col_wins", 80, true}, {"pic_col_games", 96, true},
 }
 
 // StandingsPNG draws the standings as a PNG.
@@ -79,6 +82,7 @@ func standingsHeight(titleLines, n int, more bool) int {
 }
 
 func drawStandings(s Standings) *canvas {
+	w := wordsOf(s.Words)
 	rows := s.Rows[:min(len(s.Rows), MaxStandingsRows)]
 	more := len(s.Rows) - len(rows)
 	title, head, body := fontFace(true, standingsTitle), fontFace(true, standingsHead), fontFace(false, standingsBody)
@@ -99,11 +103,15 @@ func drawStandings(s Standings) *canvas {
 	}
 	y += 16
 
+	heads := make([]string, len(standingsColumns))
 	widths := make([]int, len(standingsColumns))
 	rest := inner
 	for i, col := range standingsColumns {
-		widths[i] = col.w
-		rest -= col.w
+		heads[i] = w.T(col.head, nil)
+		if i != 1 {
+			widths[i] = max(col.w, head.width(heads[i])+24)
+		}
+		rest -= widths[i]
 	}
 	widths[1] = rest
 	line := func(top int, f *face, cells []string, col uint8) {
@@ -119,10 +127,6 @@ func drawStandings(s Standings) *canvas {
 			x += widths[i]
 		}
 	}
-	heads := make([]string, len(standingsColumns))
-	for i, col := range standingsColumns {
-		heads[i] = col.head
-	}
 	c.fill(image.Rect(x0, y, x0+inner, y+standingsRowH), cCurrent)
 	line(y, head, heads, cText)
 	y += standingsRowH
@@ -130,13 +134,13 @@ func drawStandings(s Standings) *canvas {
 		if i%2 == 1 {
 			c.fill(image.Rect(x0, y, x0+inner, y+standingsRowH), cLand)
 		}
-		line(y, body, []string{strconv.Itoa(r.Rank), shownName(r.Player, r.Rank-1), r.Points, fmt.Sprintf("%+d", r.Diff), r.H2H,
+		line(y, body, []string{strconv.Itoa(r.Rank), shownName(r.Player, r.Rank-1, w), r.Points, fmt.Sprintf("%+d", r.Diff), r.H2H,
 			strconv.Itoa(r.Wins), strconv.Itoa(r.Games)}, cText)
 		y += standingsRowH
 	}
 	c.fill(image.Rect(x0, y, x0+inner, y+2), cLandGrid)
 	if more > 0 {
-		note := fmt.Sprintf("and %d more players, not shown", more)
+		note := w.N("pic_more_players", more, nil)
 		c.text(body, body.fit(note, inner-24), x0+12, y+(standingsRowH+body.ascent-body.descent)/2, cTextMuted)
 	}
 	return c

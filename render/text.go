@@ -2,8 +2,11 @@ package render
 
 import (
 	"image"
+	"slices"
+	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -164,8 +167,42 @@ func (c *canvas) text(f *face, s string, x, y int, col uint8) int {
 		}
 		dot += g.advance
 	}
+	if s != "" && (x < c.Rect.Min.X || dot.Ceil() > c.Rect.Max.X) {
+		overflows.note(s)
+	}
 	return dot.Ceil()
 }
+
+// textFaults are texts drawn wrong, noted for the tests: the count and the last few.
+type textFaults struct {
+	mu    sync.Mutex
+	texts []string
+}
+
+func (f *textFaults) note(s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.texts) < 10000 {
+		f.texts = append(f.texts, s)
+	}
+}
+
+// since are the texts noted after the first n.
+func (f *textFaults) since(n int) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.texts[min(n, len(f.texts)):])
+}
+
+func (f *textFaults) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.texts)
+}
+
+// overflows are the texts drawn wider than the canvas (or part of it) they were drawn in, which
+// lose their ends: the tests check that no words do.
+var overflows textFaults
 
 // paintOver lays colour col with coverage a over pixel o of a sprite with transparent parts.
 func (c *canvas) paintOver(o int, col, a uint8) {
@@ -192,14 +229,107 @@ func (c *canvas) textCentred(f *face, s string, x, y int, col uint8) {
 	c.text(f, s, x-f.width(s)/2, y+(f.ascent-f.descent)/2, col)
 }
 
-// fit shortens s with an ellipsis until it is at most w pixels wide.
+// fit shortens s with an ellipsis until it is at most w pixels wide, at the end of a word (a
+// line may break there, see breakPieces): the longest run of whole words that fits. Only a first word
+// wider than w is cut inside, and that is counted (midWordCuts), for the tests.
 func (f *face) fit(s string, w int) string {
 	if f.width(s) <= w {
 		return s
 	}
+	ps := breakPieces(s)
+	for n := len(ps) - 1; n > 0; n-- {
+		cut := strings.TrimRightFunc(join(ps[:n]), func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+		if cut != "" && f.width(cut+"…") <= w {
+			return cut + "…"
+		}
+	}
+	midWordCuts.note(s)
 	rs := []rune(s)
 	for len(rs) > 0 && f.width(string(rs)+"…") > w {
 		rs = rs[:len(rs)-1]
 	}
 	return string(rs) + "…"
 }
+
+// midWordCuts counts the texts fit had to cut inside a word.
+var midWordCuts textFaults
+
+// wrap breaks text into lines at most w pixels wide in face f, between words (a word longer than
+// w is shortened, see fit).
+func wrap(f *face, text string, w int) []string {
+	var lines []string
+	var line []piece
+	for _, p := range breakPieces(text) {
+		if len(line) > 0 && f.width(join(append(line, p))) > w {
+			lines = append(lines, join(line))
+			line = nil
+			p.space = false
+		}
+		line = append(line, p)
+	}
+	if len(line) > 0 {
+		lines = append(lines, join(line))
+	}
+	for i, l := range lines {
+		lines[i] = f.fit(l, w)
+	}
+	return lines
+}
+
+// piece is the smallest run of text a line may end after: a word, or in Chinese, Japanese and
+// Korean a character with the punctuation that must stay with it. space is set when a space
+// comes before it.
+type piece struct {
+	s     string
+	space bool
+}
+
+// breakPieces splits text where a line may break: at spaces, and around ideographs and kana (which
+// are written without spaces), but never before closing or after opening punctuation.
+func breakPieces(text string) []piece {
+	var out []piece
+	for _, word := range strings.Fields(text) {
+		if r, _ := utf8.DecodeRuneInString(word); len(out) > 0 && noBreakBefore(r) {
+			// Punctuation set apart by a space (French "Tour :") stays with the word before it.
+			out[len(out)-1].s += " " + word
+			continue
+		}
+		start, space := 0, true
+		var prev rune
+		for i, r := range word {
+			if i > 0 && (wide(prev) || wide(r)) && !noBreakBefore(r) && !noBreakAfter(prev) {
+				out = append(out, piece{word[start:i], space})
+				start, space = i, false
+			}
+			prev = r
+		}
+		out = append(out, piece{word[start:], space})
+	}
+	if len(out) > 0 {
+		out[0].space = false
+	}
+	return out
+}
+
+func join(ps []piece) string {
+	var b strings.Builder
+	for i, p := range ps {
+		if p.space && i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.s)
+	}
+	return b.String()
+}
+
+// wide reports whether r is of a script written without spaces between words.
+func wide(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		(r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef)
+}
+
+func noBreakBefore(r rune) bool {
+	return strings.ContainsRune("、。，．：；！？）」』】〉》・ー…,.:;!?)]}%", r)
+}
+
+func noBreakAfter(r rune) bool { return strings.ContainsRune("（「『【〈《([{", r) }

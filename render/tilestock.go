@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"strconv"
-	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -36,6 +35,8 @@ type TileStock struct {
 	HiddenExpansion int
 	// FaceUp are tiles face up on the map, not placed yet; Out the tiles out of the game.
 	FaceUp, Out []TileCount
+	// Words are the picture's words in its reader's language (nil writes message ids).
+	Words Words
 }
 
 // Geometry of the tiles picture, in pixels.
@@ -76,12 +77,15 @@ func stockFaces() (title, body, head, count *face) {
 func newStockLayout(s TileStock) *stockLayout {
 	_, body, _, _ := stockFaces()
 	inner := phoneWidth - 2*phonePad
+	w := wordsOf(s.Words)
 	l := &stockLayout{}
-	summary := tilesLeft(s.Stack) + " in the stack, in an unknown order"
+	faceDown := ""
 	if s.FaceDown > 0 {
-		summary += fmt.Sprintf(", and %d face down in piles on the map", s.FaceDown)
+		faceDown = w.N("pic_stock_face_down", s.FaceDown, nil)
 	}
-	l.lines = wrap(body, summary+". Still to come, and how many of each:", inner)
+	// wrap takes the space of a missing sentence away.
+	l.lines = wrap(body, w.T("pic_stock_summary", map[string]any{"Stack": w.N("n_stack_unknown_order", s.Stack, nil),
+		"FaceDown": faceDown, "ToCome": w.T("pic_stock_to_come", nil)}), inner)
 	y := phonePad + 44 + len(l.lines)*body.height() + 12
 	add := func(title string, notes []string, counts []TileCount, backs int) {
 		sec := stockSection{head: title, y: y}
@@ -114,26 +118,26 @@ func newStockLayout(s TileStock) *stockLayout {
 			}
 		}
 		if n > 0 {
-			add(set.Name+": "+plural(n, "tile", "tiles"), nil, counts, 0)
+			add(w.N("pic_stock_set", n, map[string]any{"Set": w.tileSet(set)}), nil, counts, 0)
 		}
 	}
 	if s.HiddenExpansion > 0 {
 		var names []string
 		for _, set := range game.Tiles().Sets[1:] {
-			names = append(names, set.Name)
+			names = append(names, w.tileSet(set))
 		}
-		add("Expansion tiles: "+plural(s.HiddenExpansion, "tile", "tiles"),
-			[]string{"drawn at random from " + strings.Join(names, " and ") + " when the game began; which ones stays hidden"},
+		add(w.N("pic_stock_expansion", s.HiddenExpansion, nil),
+			[]string{w.T("pic_stock_expansion_note", map[string]any{"Sets": w.list(names)})},
 			nil, s.HiddenExpansion)
 	}
 	if len(s.ToCome) == 0 && s.HiddenExpansion == 0 {
-		add("No tile is still to come", nil, nil, 0)
+		add(w.T("pic_stock_none", nil), nil, nil, 0)
 	}
 	if len(s.FaceUp) > 0 {
-		add("Face up on the map, not placed yet: "+plural(countOf(s.FaceUp), "tile", "tiles"), nil, s.FaceUp, 0)
+		add(w.N("pic_stock_face_up", countOf(s.FaceUp), nil), nil, s.FaceUp, 0)
 	}
 	if len(s.Out) > 0 {
-		add("Out of the game, for want of a legal square: "+plural(countOf(s.Out), "tile", "tiles"), nil, s.Out, 0)
+		add(w.N("pic_stock_out", countOf(s.Out), nil), nil, s.Out, 0)
 	}
 	l.h = y + phonePad
 	return l
@@ -145,13 +149,6 @@ func countOf(cs []TileCount) int {
 		n += c.Count
 	}
 	return n
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 // TilesPNG draws the picture of the tiles still to come.
@@ -176,7 +173,7 @@ func drawTileStock(s TileStock, l *stockLayout) *canvas {
 	}
 	for _, sec := range l.sections {
 		c.fill(image.Rect(x, sec.y+4, phoneWidth-phonePad, sec.y+6), cLandGrid)
-		c.text(head, sec.head, x, sec.y+14+head.ascent, cText)
+		c.text(head, head.fit(sec.head, phoneWidth-2*phonePad), x, sec.y+14+head.ascent, cText)
 		ny := sec.y + stockHeadH
 		for _, n := range sec.notes {
 			c.text(body, n, x, ny+body.ascent, cTextMuted)

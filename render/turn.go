@@ -29,8 +29,8 @@ const (
 )
 
 // composeTurn draws the turn picture.
-func composeTurn(v *game.View, o Options, letters []string) *canvas {
-	fr := turnFrame(v, o)
+func composeTurn(v *game.View, o Options, letters []string, w words) *canvas {
+	fr := turnFrame(v, o, w)
 	pn := newPhonePanel(v, o, fr, letters)
 	bs := fr.size()
 	c := newCanvas(phoneWidth, bs.Y+pn.h)
@@ -43,18 +43,18 @@ func composeTurn(v *game.View, o Options, letters []string) *canvas {
 }
 
 // turnFrame sizes the squares of the window so that the board is phoneWidth wide.
-func turnFrame(v *game.View, o Options) *frame {
+func turnFrame(v *game.View, o Options, w words) *frame {
 	win := turnWindow(v, o)
 	// The board is 2*margin + 2*pad + cols*s wide, with pad = 3s/8; the margin holds the
 	// coordinates and the names of east and west border connections.
-	room := borderRoom(v.Map, fontFace(true, phoneFont))
+	room := borderRoom(v.Map, fontFace(true, phoneFont), w)
 	margin := 2 * phoneFont
 	s := min(maxZoom, (phoneWidth-2*margin)*8/(8*win.Dx()+6))
 	for need := room - max(16, s*3/8); need > margin; need = room - max(16, s*3/8) {
 		margin = need
 		s = min(maxZoom, (phoneWidth-2*margin)*8/(8*win.Dx()+6))
 	}
-	fr := newFrame(v.Map, win, s)
+	fr := newFrame(v.Map, win, s, w)
 	fr.margin, fr.minFont = margin, phoneFont
 	return fr
 }
@@ -119,6 +119,7 @@ func turnWindow(v *game.View, o Options) image.Rectangle {
 // phonePanel is the part of the turn picture under the board.
 type phonePanel struct {
 	v         *game.View
+	words     words
 	letters   []string
 	cols      int
 	rows      int
@@ -128,7 +129,7 @@ type phonePanel struct {
 }
 
 func newPhonePanel(v *game.View, o Options, fr *frame, letters []string) *phonePanel {
-	pn := &phonePanel{v: v, letters: letters, cols: 1}
+	pn := &phonePanel{v: v, words: fr.w, letters: letters, cols: 1}
 	if len(v.Players) > 2 {
 		pn.cols = 2
 	}
@@ -142,7 +143,7 @@ func newPhonePanel(v *game.View, o Options, fr *frame, letters []string) *phoneP
 		seen[p.Square] = true
 	}
 	if len(off) > 0 {
-		pn.elsewhere = "Also fits, outside this picture: " + strings.Join(off, ", ")
+		pn.elsewhere = fr.w.T("pic_also_fits", map[string]any{"Squares": strings.Join(off, fr.w.T("list_sep", nil))})
 	}
 	pn.h = phonePad + 64 + pn.playersH() + 12
 	if pn.elsewhere != "" {
@@ -160,7 +161,7 @@ func (pn *phonePanel) playersH() int {
 		h += pn.rowH(r)
 	}
 	if pn.v.Drawn != nil {
-		h = max(h, phoneTile+36)
+		h = max(h, phoneTile+36+(len(pn.drawnLines())-1)*fontFace(true, phoneFont+1).height())
 	}
 	return h
 }
@@ -188,11 +189,15 @@ func (pn *phonePanel) draw(c *canvas) {
 		playersW -= phoneTile + 24
 		tx := right - phoneTile
 		label := fontFace(true, phoneFont+1)
-		c.text(label, "Drawn: "+v.Drawn.String(), tx, y+64+label.ascent, cText)
-		c.blit(tileSprite(*v.Drawn, 0, phoneTile), tx, y+64+label.height()+6)
+		ty := y + 64
+		for _, l := range pn.drawnLines() {
+			c.text(label, l, tx, ty+label.ascent, cText)
+			ty += label.height()
+		}
+		c.blit(tileSprite(*v.Drawn, 0, phoneTile), tx, ty+6)
 	}
-	c.text(head, head.fit(turnStatus(v), right-x0), x0, y+head.ascent, cText)
-	line := v.Map.Title + " · " + tilesLeft(v.TilesLeft)
+	c.text(head, head.fit(turnStatus(v, pn.words), right-x0), x0, y+head.ascent, cText)
+	line := pn.words.mapTitle(v.Map) + " · " + tilesLeft(v.TilesLeft, pn.words)
 	if tm := panelMarks(v, -1); len(tm) > 0 {
 		line += " ·"
 		x := c.text(body, line, x0, y+40+body.ascent, cTextMuted) + 10
@@ -238,7 +243,7 @@ func (pn *phonePanel) drawPlayer(c *canvas, i, x, y, w, h int) {
 	sc := strconv.Itoa(p.Score)
 	label, ink := p.Name, cText
 	if p.Resigned {
-		label, ink = p.Name+" (resigned)", cTextMuted
+		label, ink = p.Name+pn.words.T("resigned_mark", nil), cTextMuted
 	}
 	nx, right := x+46, x+w
 	// The name gets what the score and pieces leave, but at least a third of the row.
@@ -259,4 +264,9 @@ func (pn *phonePanel) drawPlayer(c *canvas, i, x, y, w, h int) {
 	if marks := panelMarks(v, i); len(marks) > 0 {
 		flowMarks(c, marks, pn.letters, image.Rect(nx, y+phoneRowH-4, x+w, y+h), 42, small)
 	}
+}
+
+// drawnLines are the lines of the drawn tile's label, as wide as the tile and its margin.
+func (pn *phonePanel) drawnLines() []string {
+	return wrap(fontFace(true, phoneFont+1), pn.words.T("pic_drawn", map[string]any{"Tile": pn.v.Drawn.String()}), phoneTile+24)
 }

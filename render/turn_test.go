@@ -75,7 +75,7 @@ func TestTurnPictureReadableOnAPhone(t *testing.T) {
 func TestTurnWindow(t *testing.T) {
 	v, legal := placing(t, franceMap(t), three, 40)
 	o := Options{Kind: Turn, Legal: legal}
-	fr := turnFrame(v, o)
+	fr := turnFrame(v, o, wordsOf(nil))
 	in := func(win image.Rectangle, q game.Square) bool { return image.Pt(q.Col(), q.Row()).In(win) }
 	if !in(fr.win, v.Last) {
 		t.Fatalf("the last tile %s lies outside the window %v", v.Last, fr.win)
@@ -140,7 +140,7 @@ func TestWindowsShareTheMapLayer(t *testing.T) {
 	wins := map[image.Rectangle]bool{}
 	for _, q := range []game.Square{game.At(0, 0), game.At(13, 12), game.At(6, 6)} {
 		o := Options{Kind: Turn, Preview: &PreviewMove{Tile: 0, At: game.Placement{Square: q}}}
-		wins[turnFrame(v, o).win] = true
+		wins[turnFrame(v, o, wordsOf(nil)).win] = true
 		if _, err := compose(v, o); err != nil {
 			t.Fatal(err)
 		}

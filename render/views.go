@@ -47,6 +47,8 @@ type Options struct {
 	// Markers draws the numbered markers of View.Spots on the tile just placed, numbered from 1
 	// in that order (the bot's buttons use the same numbers).
 	Markers bool
+	// Words are the picture's words in its reader's language (nil writes message ids).
+	Words Words
 }
 
 // PreviewMove is a proposed placement of a tile.
@@ -90,10 +92,11 @@ func compose(v *game.View, o Options) (*canvas, error) {
 	} else if o.Kind == Preview {
 		return nil, errors.New("render: a preview needs Options.Preview")
 	}
-	v = withShownNames(v)
+	w := wordsOf(o.Words)
+	v = withLabels(withShownNames(v, w), w)
 	letters := playerLetters(v.Players)
 	if o.Kind == Turn {
-		return composeTurn(v, o, letters), nil
+		return composeTurn(v, o, letters, w), nil
 	}
 	fr, err := pickFrame(v, o)
 	if err != nil {
@@ -103,30 +106,31 @@ func compose(v *game.View, o Options) (*canvas, error) {
 	// A wide panel (the end's breakdown with the variant's kinds of score) takes room from the
 	// squares rather than have the whole picture halved.
 	for fr.size().X+pn.w > maxSide && fr.s > minSquare {
-		fr = newFrame(fr.m, fr.win, fr.s-8)
+		fr = newFrame(fr.m, fr.win, fr.s-8, w)
 	}
 	bs := fr.size()
-	w := bs.X + pn.w
+	width := bs.X + pn.w
 	var top int
 	var res *results
 	if o.Kind == End {
-		res = newResults(v, w)
+		res = newResults(v, bs.X+pn.w, w)
 		top = res.h
 	}
-	c := newCanvas(w, top+max(bs.Y, pn.h))
+	c := newCanvas(width, top+max(bs.Y, pn.h))
 	if res != nil {
-		res.draw(c.sub(image.Rect(0, 0, w, top)))
+		res.draw(c.sub(image.Rect(0, 0, width, top)))
 	}
 	fr.off = image.Pt(0, top)
 	drawMapLayer(c, fr)
 	c.fill(image.Rect(0, top+bs.Y, bs.X, c.Rect.Dy()), cPaper)
 	drawBoard(c.sub(fr.board()), fr, v, o, letters)
-	pn.draw(c.sub(image.Rect(bs.X, top, w, c.Rect.Dy())))
+	pn.draw(c.sub(image.Rect(bs.X, top, width, c.Rect.Dy())))
 	return c, nil
 }
 
 // pickFrame chooses the window and the square size of the picture.
 func pickFrame(v *game.View, o Options) (*frame, error) {
+	w := wordsOf(o.Words)
 	m := v.Map
 	grid := image.Rect(0, 0, m.Cols, m.Rows)
 	switch o.Kind {
@@ -151,11 +155,11 @@ func pickFrame(v *game.View, o Options) (*frame, error) {
 		r = min(r, maxRadius)
 		win := image.Rect(focus.Col()-r, focus.Row()-r, focus.Col()+r+1, focus.Row()+r+1)
 		s := min(maxZoom, zoomSquares/(2*r+1)/8*8)
-		return newFrame(m, fitInside(win, grid), s), nil
+		return newFrame(m, fitInside(win, grid), s, w), nil
 	case Full, End:
 		if !m.Open {
 			if s := squareSize(grid.Dx(), grid.Dy()); s >= minSquare {
-				return newFrame(m, grid, s), nil
+				return newFrame(m, grid, s, w), nil
 			}
 		}
 	}
@@ -169,7 +173,7 @@ func pickFrame(v *game.View, o Options) (*frame, error) {
 		w, h := min(win.Dx(), maxCols), min(win.Dy(), maxRows)
 		win = fitInside(image.Rect(focus.Col()-w/2, focus.Row()-h/2, focus.Col()-w/2+w, focus.Row()-h/2+h), win)
 	}
-	return newFrame(m, win, max(minSquare, squareSize(win.Dx(), win.Dy()))), nil
+	return newFrame(m, win, max(minSquare, squareSize(win.Dx(), win.Dy())), w), nil
 }
 
 // squareSize is the largest square size (a multiple of 8, at most maxSquare) that fits cols x rows

@@ -186,6 +186,7 @@ func (r *runner) render() error {
 		{"zoom view render + PNG", render.Options{Kind: render.Zoom, Center: g.Placed()[len(g.Placed())/2].Square, Radius: 2}, 0},
 	}
 	for _, vw := range views {
+		vw.o.Words = commands.WordsFor("en")
 		if _, err := render.PNG(v, vw.o); err != nil { // fills the caches, as a running bot has
 			return err
 		}

@@ -62,5 +62,7 @@ func boardPNG(t *table.Table, n, positions int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The web pages are the table's: its pictures are in the table's language.
+	o.Words = commands.WordsFor(commands.PictureLanguage(t, ""))
 	return render.PNG(v, o)
 }

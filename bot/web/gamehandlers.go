@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
@@ -194,7 +195,7 @@ func (s *Server) serveChart(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.boards.get(key)
 	if !ok {
 		var err error
-		if data, err = render.ScoreChart(g.Table.Game.View(false)); err != nil {
+		if data, err = render.ScoreChart(g.Table.Game.View(false), commands.WordsFor(commands.PictureLanguage(g.Table, ""))); err != nil {
 			s.cfg.Logger.Error("web: chart", "game", g.Table.ID, "err", err)
 			s.fail(w, r, http.StatusInternalServerError, "The chart could not be drawn; the bot's log says why.")
 			return
