@@ -90,7 +90,7 @@ func (b *Bot) resume(place string, in commands.Input) string {
 	if e.hold == "" {
 		return "This game is not on hold."
 	}
-	if ok, why := commands.Administers(e.table, in, "resume the game"); !ok {
+	if ok, why := commands.Administers(e.table, in, "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {

@@ -394,7 +394,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 		b.WriteString(line + "\n")
 	}
 	if l := t.League; l != nil {
-		b.WriteString(p.T("status_league", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(t)}) + "\n")
+		b.WriteString(p.T("status_league", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, t)}) + "\n")
 	}
 	for i, pl := range g.Players {
 		b.WriteString(p.T("status_player", lang.A{"Player": t.Seats[i].Name, "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
