@@ -314,7 +314,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 	data := i.MessageComponentData()
 	u, admin := user(i)
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "mute" {
-		b.editOriginal(i, b.mute(i.ChannelID, u, c), nil, nil)
+		b.editOriginal(i, b.mute(reader(commands.Input{Langs: b.langs(i, u.ID)}), i.ChannelID, u, c), nil, nil)
 		return
 	}
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {
