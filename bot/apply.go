@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -405,20 +406,19 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	thread := in.Options["thread"] == "true"
 	inThread := b.isThread(i.ChannelID)
 	if thread && inThread {
-		b.editOriginal(i, "This is a thread already: leave out thread:true and the game opens right here.", nil, nil)
+		b.editOriginal(i, reader(in).T("bot_thread_in_thread", nil), nil, nil)
 		return
 	}
 	if missing := missingPermissions(i.AppPermissions, thread, inThread); missing != "" {
-		b.editOriginal(i, "I cannot run a game here: I am missing the permission(s) "+missing+
-			" in this channel. Ask an admin to grant them (or to choose another channel).", nil, nil)
+		b.editOriginal(i, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}), nil, nil)
 		return
 	}
 	if _, chosen := in.Options["seed"]; chosen {
 		// Discord does not offer the option; a seed chosen by a player would make the deal knowable.
-		b.editOriginal(i, "seed: is for local play and table scripts only: a game on Discord is dealt from a secret key nobody chooses.", nil, nil)
+		b.editOriginal(i, reader(in).T("bot_seed_local", nil), nil, nil)
 		return
 	}
-	release, refusal := b.reserveSeat(i.GuildID, in.User.ID, true)
+	release, refusal := b.reserveSeat(reader(in), i.GuildID, in.User.ID, true)
 	if refusal != "" {
 		b.editOriginal(i, refusal, nil, nil)
 		return
@@ -427,7 +427,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	key, err := b.cfg.Deal()
 	if err != nil {
 		b.log.Error("could not draw a deal key", "err", err)
-		b.editOriginal(i, "The game could not be dealt, so it was not opened; please try again.", nil, nil)
+		b.editOriginal(i, reader(in).T("bot_deal_failed", nil), nil, nil)
 		return
 	}
 	in.Secret = key

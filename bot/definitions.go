@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Definitions are the slash commands the bot registers, built from their declarations: the
@@ -27,8 +29,10 @@ func Definitions() []*discordgo.ApplicationCommand {
 	return out
 }
 
-// discordLocales are the Discord locales each catalogue language is shown to.
+// discordLocales are the Discord locales each catalogue language is shown to (English as well:
+// its names and descriptions are the declared ones, which Discord shows every other locale).
 var discordLocales = map[string][]discordgo.Locale{
+	"en":    {discordgo.EnglishUS, discordgo.EnglishGB},
 	"de":    {discordgo.German},
 	"fr":    {discordgo.French},
 	"es":    {discordgo.SpanishES, discordgo.SpanishLATAM},
@@ -37,40 +41,76 @@ var discordLocales = map[string][]discordgo.Locale{
 	"pt":    {discordgo.PortugueseBR},
 }
 
-// descriptionID is the catalogue message of a command's, subcommand's or option's description:
-// cmd_ and its path ("cmd_carc_new", "cmd_place_square").
-func descriptionID(path []string) string { return "cmd_" + strings.Join(path, "_") }
+// descriptionData are the values a description of the catalogues may name: the maps.
+func descriptionData() lang.A {
+	return lang.A{"Maps": strings.Join(variants.IDs(false), ", ")}
+}
 
-// localized adds the description_localizations of every catalogue language to a command and its
-// options wherever the catalogues describe them. Names and choices stay canonical: Discord sends
-// the canonical names whatever the user's language, and the help, the replies and table scripts
-// name them so.
+// localized adds to a command, and to each of its subcommands, options and choices, its name and
+// its description in every Discord locale of the catalogue languages, from the catalogue messages
+// their path names (lang.NameIDs, lang.DescriptionIDs, lang.ChoiceIDs). Discord shows a reader
+// these, and still sends the canonical names and values, which stay the commands' grammar; the
+// replies name commands as the reader's Discord shows them (lang.Printer.Command). What the
+// catalogues lack stays unlocalised, and TestEveryCommandIsLocalizedWithinDiscordsLimits names it.
 func localized(d *discordgo.ApplicationCommand) *discordgo.ApplicationCommand {
-	if l := descriptions([]string{d.Name}); l != nil {
+	path := []string{d.Name}
+	if l := names(path); l != nil {
+		d.NameLocalizations = &l
+	}
+	if l := descriptions(path); l != nil {
 		d.DescriptionLocalizations = &l
 	}
 	var walk func(path []string, opts []*discordgo.ApplicationCommandOption)
 	walk = func(path []string, opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
 			p := append(slices.Clone(path), o.Name)
+			o.NameLocalizations = names(p)
 			o.DescriptionLocalizations = descriptions(p)
+			for _, c := range o.Choices {
+				if l := choices(p, fmt.Sprint(c.Value)); l != nil {
+					// The English of the catalogue is the choice's name in every other locale too.
+					c.Name, c.NameLocalizations = l[discordgo.EnglishUS], l
+				}
+			}
 			walk(p, o.Options)
 		}
 	}
-	walk([]string{d.Name}, d.Options)
+	walk(path, d.Options)
 	return d
 }
 
-func descriptions(path []string) map[discordgo.Locale]string {
-	id := descriptionID(path)
-	if !lang.Default.Has(id) {
+func names(path []string) map[discordgo.Locale]string {
+	if lang.Default.First(lang.NameIDs(path)) == "" {
 		return nil
 	}
+	return each(func(p *lang.Printer) string { return p.Name(path...) })
+}
+
+func descriptions(path []string) map[discordgo.Locale]string {
+	id := lang.Default.First(lang.DescriptionIDs(path))
+	if id == "" {
+		return nil
+	}
+	return each(func(p *lang.Printer) string {
+		return commands.Truncate(p.T(id, descriptionData()), commands.MaxDescription)
+	})
+}
+
+func choices(path []string, value string) map[discordgo.Locale]string {
+	id := lang.Default.First(lang.ChoiceIDs(path, value))
+	if id == "" {
+		return nil
+	}
+	return each(func(p *lang.Printer) string { return p.T(id, nil) })
+}
+
+// each is a text in every Discord locale of the catalogue languages.
+func each(text func(p *lang.Printer) string) map[discordgo.Locale]string {
 	out := map[discordgo.Locale]string{}
 	for code, locales := range discordLocales {
-		text := commands.Truncate(lang.For(code).T(id, nil), commands.MaxDescription)
+		t := text(lang.For(code))
 		for _, l := range locales {
-			out[l] = text
+			out[l] = t
 		}
 	}
 	return out

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -32,54 +34,140 @@ func TestDefinitionsKeepDiscordsLimits(t *testing.T) {
 	}
 }
 
-// TestDescriptionsAreLocalizedWithinDiscordsLimits: every command and /carc subcommand carries a
-// description in each catalogue language, for Discord's locales, within its 100 characters; the
-// English of the catalogue is the description as declared, so the two cannot drift apart; and
-// every description the catalogues hold belongs to a command that exists.
-func TestDescriptionsAreLocalizedWithinDiscordsLimits(t *testing.T) {
-	used := map[string]bool{}
-	localized := 0
-	var check func(path []string, desc string, l map[discordgo.Locale]string, opts []*discordgo.ApplicationCommandOption)
-	check = func(path []string, desc string, l map[discordgo.Locale]string, opts []*discordgo.ApplicationCommandOption) {
-		id := descriptionID(path)
-		if lang.Default.Has(id) {
-			used[id] = true
-			localized++
-			if en := lang.For("en").T(id, nil); en != desc {
-				t.Errorf("%s: the catalogue's English %q is not the declared %q", id, en, desc)
+// discordName is Discord's rule for the name of a command or an option in any locale (chat input
+// names are lowercase too where the script has case).
+var discordName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+// TestEveryCommandIsLocalizedWithinDiscordsLimits: every command, subcommand, option and choice,
+// those the maps and the other parts of the bot add included, carries its name and its description
+// (a choice its name) in every Discord locale of the catalogue languages, within Discord's limits
+// (names 1-32 lowercase characters of its rule, descriptions and choices 1-100, 25 choices at
+// most), each name unique among its siblings in every locale; English is the declaration itself,
+// so that the two cannot drift apart. A failure names the catalogue messages to add.
+func TestEveryCommandIsLocalizedWithinDiscordsLimits(t *testing.T) {
+	var locales []discordgo.Locale
+	for _, ls := range discordLocales {
+		locales = append(locales, ls...)
+	}
+	missing := func(path []string, what string, ids []string) {
+		t.Errorf("/%s: no %s in the catalogues; add one of %s to catalog/commands/*.toml", strings.Join(path, " "), what, strings.Join(ids, ", "))
+	}
+	within := func(path []string, what string, l map[discordgo.Locale]string, lo, hi int, name bool) {
+		for _, loc := range locales {
+			text, ok := l[loc]
+			if !ok {
+				t.Errorf("/%s: no %s in %s", strings.Join(path, " "), what, loc)
+				continue
 			}
-			if len(l) != 7 {
-				t.Errorf("%s: %d locales", id, len(l))
+			if n := utf8.RuneCountInString(text); n < lo || n > hi {
+				t.Errorf("/%s: the %s in %s has %d characters: %q", strings.Join(path, " "), what, loc, n, text)
+			}
+			if name && (!discordName.MatchString(text) || strings.ToLower(text) != text) {
+				t.Errorf("/%s: the name in %s is not one Discord takes: %q", strings.Join(path, " "), loc, text)
 			}
 		}
-		for loc, text := range l {
-			if n := utf8.RuneCountInString(text); n < 1 || n > commands.MaxDescription {
-				t.Errorf("%s in %s: %d characters", id, loc, n)
-			}
-			if loc == discordgo.German && text == desc {
-				t.Errorf("%s: the German description is English", id)
+	}
+	// siblings checks that no two names among commands, or among the options of one parent,
+	// are the same in a locale.
+	siblings := func(parent []string, ls []map[discordgo.Locale]string) {
+		for _, loc := range locales {
+			seen := map[string]bool{}
+			for _, l := range ls {
+				if seen[l[loc]] {
+					t.Errorf("/%s: two of its options are called %q in %s", strings.Join(parent, " "), l[loc], loc)
+				}
+				seen[l[loc]] = true
 			}
 		}
+	}
+	var check func(path []string, name, desc string, names, descs map[discordgo.Locale]string, opts []*discordgo.ApplicationCommandOption, choices []*discordgo.ApplicationCommandOptionChoice)
+	check = func(path []string, name, desc string, names, descs map[discordgo.Locale]string, opts []*discordgo.ApplicationCommandOption, choices []*discordgo.ApplicationCommandOptionChoice) {
+		if names == nil {
+			missing(path, "name", lang.NameIDs(path))
+		} else {
+			within(path, "name", names, 1, 32, true)
+			if names[discordgo.EnglishUS] != name {
+				t.Errorf("/%s: the catalogue's English name %q is not the declared %q", strings.Join(path, " "), names[discordgo.EnglishUS], name)
+			}
+		}
+		if descs == nil {
+			missing(path, "description", lang.DescriptionIDs(path))
+		} else {
+			within(path, "description", descs, 1, commands.MaxDescription, false)
+			if descs[discordgo.EnglishUS] != desc {
+				t.Errorf("/%s: the catalogue's English description %q is not the declared %q", strings.Join(path, " "), descs[discordgo.EnglishUS], desc)
+			}
+			if descs[discordgo.German] == desc {
+				t.Errorf("/%s: the German description is English", strings.Join(path, " "))
+			}
+		}
+		if len(choices) > 25 {
+			t.Errorf("/%s: %d choices", strings.Join(path, " "), len(choices))
+		}
+		for _, c := range choices {
+			if c.NameLocalizations == nil {
+				missing(path, fmt.Sprintf("name for the choice %v", c.Value), lang.ChoiceIDs(path, fmt.Sprint(c.Value)))
+				continue
+			}
+			within(append(slices.Clone(path), fmt.Sprint(c.Value)), "choice's name", c.NameLocalizations, 1, 100, false)
+		}
+		var sibs []map[discordgo.Locale]string
 		for _, o := range opts {
-			check(append(slices.Clone(path), o.Name), o.Description, o.DescriptionLocalizations, o.Options)
+			sibs = append(sibs, o.NameLocalizations)
+			check(append(slices.Clone(path), o.Name), o.Name, o.Description, o.NameLocalizations, o.DescriptionLocalizations, o.Options, o.Choices)
+		}
+		siblings(path, sibs)
+	}
+	var tops []map[discordgo.Locale]string
+	for _, c := range Definitions() {
+		var names, descs map[discordgo.Locale]string
+		if c.NameLocalizations != nil {
+			names = *c.NameLocalizations
+		}
+		if c.DescriptionLocalizations != nil {
+			descs = *c.DescriptionLocalizations
+		}
+		tops = append(tops, names)
+		check([]string{c.Name}, c.Name, c.Description, names, descs, c.Options, nil)
+	}
+	siblings(nil, tops)
+}
+
+// TestEveryCommandMessageOfTheCataloguesIsUsed: every name, description and choice the catalogues
+// hold for the commands belongs to a command, an option or a choice that exists, and every command
+// or option a message names ({{cmd "carc new"}}, {{opt "place square"}}) exists.
+func TestEveryCommandMessageOfTheCataloguesIsUsed(t *testing.T) {
+	used := map[string]bool{}
+	paths := map[string]bool{}
+	var walk func(path []string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(path []string, opts []*discordgo.ApplicationCommandOption) {
+		paths[strings.Join(path, " ")] = true
+		used[lang.Default.First(lang.NameIDs(path))] = true
+		used[lang.Default.First(lang.DescriptionIDs(path))] = true
+		for _, o := range opts {
+			p := append(slices.Clone(path), o.Name)
+			for _, c := range o.Choices {
+				used[lang.Default.First(lang.ChoiceIDs(p, fmt.Sprint(c.Value)))] = true
+			}
+			walk(p, o.Options)
 		}
 	}
 	for _, c := range Definitions() {
-		var l map[discordgo.Locale]string
-		if c.DescriptionLocalizations != nil {
-			l = *c.DescriptionLocalizations
-		}
-		if l == nil {
-			t.Errorf("/%s has no localized description", c.Name)
-		}
-		check([]string{c.Name}, c.Description, l, c.Options)
+		walk([]string{c.Name}, c.Options)
 	}
 	for _, id := range lang.Default.IDs() {
-		if strings.HasPrefix(id, "cmd_") && !used[id] {
-			t.Errorf("%s describes no command", id)
+		for _, prefix := range []string{"cmd_", "name_", "choice_"} {
+			if strings.HasPrefix(id, prefix) && !used[id] {
+				t.Errorf("%s belongs to no command, option or choice", id)
+			}
 		}
 	}
-	if localized < 40 {
-		t.Fatalf("only %d descriptions localized", localized)
+	if len(lang.Default.CommandPaths()) < 10 {
+		t.Fatalf("the messages name only %d commands", len(lang.Default.CommandPaths()))
+	}
+	for _, p := range lang.Default.CommandPaths() {
+		if !paths[p] {
+			t.Errorf("a message names /%s, which is not a command or an option", p)
+		}
 	}
 }

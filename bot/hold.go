@@ -90,12 +90,12 @@ func (b *Bot) resume(place string, in commands.Input) string {
 	if e.hold == "" {
 		return "This game is not on hold."
 	}
-	if ok, why := commands.Administers(e.table, in, "resume the game"); !ok {
+	if ok, why := commands.Administers(e.table, in, "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {
 		b.log.Error("could not lift a game's hold", "game", e.id, "err", err)
-		return "The game could not be resumed, so it stays on hold; please try again."
+		return reader(in).T("bot_resume_failed", nil)
 	}
 	e.hold = ""
 	if err := b.say(e.place, in.User.Name+" resumed the game: the bot plays its part again.", nil); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -19,7 +20,7 @@ import (
 // whatever the work costs, recovers from panics, and logs with the game id.
 func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
 	if b.closing.Load() {
-		_ = r.respond(ephemeralText("The bot is restarting; please try again in a minute."))
+		_ = r.respond(ephemeralText(lang.For(string(i.Locale)).T("bot_restarting", nil)))
 		return
 	}
 	b.inflight.Add(1)
@@ -33,7 +34,8 @@ func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
 			}
 			b.log.Error("panic while handling an interaction", "game", game, "channel", i.ChannelID, "panic", fmt.Sprint(rec),
 				"stack", string(debug.Stack()))
-			msg := "Something went wrong on our side and nothing was changed. The error is logged; please try again."
+			// The user's Discord locale only: their own setting is in the store, which may be what failed.
+			msg := lang.For(string(i.Locale)).T("bot_went_wrong", nil)
 			if acked {
 				b.editOriginal(i, msg, nil, nil)
 			} else {
@@ -213,6 +215,9 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 	return in, focused
 }
 
+// reader is the printer of a reply only in's user reads.
+func reader(in commands.Input) *lang.Printer { return lang.For(lang.Private(in.Language, in.Locale)) }
+
 // langs are the languages of an interaction: the user's Discord locale, their own choice
 // (/carc settings language:), and the server's locale.
 func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
@@ -282,7 +287,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		return
 	}
 	if in.Command == "carc" && in.Sub == "join" && b.takesASeat(e, in.User) {
-		release, refusal := b.reserveSeat(i.GuildID, in.User.ID, false)
+		release, refusal := b.reserveSeat(reader(in), i.GuildID, in.User.ID, false)
 		if refusal != "" {
 			b.editOriginal(i, refusal, nil, nil)
 			return
@@ -309,7 +314,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 	data := i.MessageComponentData()
 	u, admin := user(i)
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "mute" {
-		b.editOriginal(i, b.mute(i.ChannelID, u, c), nil, nil)
+		b.editOriginal(i, b.mute(reader(commands.Input{Langs: b.langs(i, u.ID)}), i.ChannelID, u, c), nil, nil)
 		return
 	}
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {

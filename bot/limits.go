@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"fmt"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -52,7 +52,7 @@ func (b *Bot) track(e *gameEntry) {
 // reserveSeat reserves a seat for user at a table in guild, a new table if opening, or says why
 // not. The caller releases the reservation once the seat counts (or was not taken), before it
 // answers: the player's next command must not find it twice. Releasing twice is harmless.
-func (b *Bot) reserveSeat(guild, user string, opening bool) (release func(), refusal string) {
+func (b *Bot) reserveSeat(p *lang.Printer, guild, user string, opening bool) (release func(), refusal string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	mine, here := b.seats.users[user], b.seats.guilds[guild]
@@ -69,14 +69,10 @@ func (b *Bot) reserveSeat(guild, user string, opening bool) (release func(), ref
 	}
 	// The counts include the seats being taken right now; the refusals name the cap.
 	if limit := b.cfg.MaxTablesPerUser; limit > 0 && mine >= limit {
-		return nil, fmt.Sprintf("You already sit at %d open tables, the most the bot's host allows anyone (%d; a lobby or a running game each). "+
-			"Finish one, resign from one (/carc resign), abandon one you opened (/carc abandon), or leave a lobby (/carc leave), then try again; "+
-			"/carc status lists your games.", limit, limit)
+		return nil, p.T("bot_seats_user", lang.A{"Limit": limit})
 	}
 	if limit := b.cfg.MaxTablesPerServer; opening && limit > 0 && here >= limit {
-		return nil, fmt.Sprintf("This server has %d open tables, the most the bot's host allows a server (%d). A table frees its place when its "+
-			"game ends or is abandoned, or when its lobby closes: when its last player leaves it (/carc leave), or after %s without a change.",
-			limit, limit, span(b.cfg.LobbyExpiry))
+		return nil, p.T("bot_seats_server", lang.A{"Limit": limit, "Expiry": span(p, b.cfg.LobbyExpiry)})
 	}
 	b.seats.users[user]++
 	if opening {
@@ -102,20 +98,13 @@ func (b *Bot) unreserve(guild, user string, opening bool) {
 	}
 }
 
-// span writes a duration for people: "7 days", "36 hours", "90m0s".
-func span(d time.Duration) string {
+// span writes a duration for people in their language: "7 days", "36 hours", "90m0s".
+func span(p *lang.Printer, d time.Duration) string {
 	switch {
 	case d%(24*time.Hour) == 0:
-		return plural(int(d/(24*time.Hour)), "day", "days")
+		return p.N("n_days", int(d/(24*time.Hour)), nil)
 	case d%time.Hour == 0:
-		return plural(int(d/time.Hour), "hour", "hours")
+		return p.N("n_hours", int(d/time.Hour), nil)
 	}
 	return d.String()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -80,6 +80,13 @@ func TestOpenTablesAreCappedPerPersonAndPerServer(t *testing.T) {
 	if m := h.slash(bob, ch[4], "carc", fakediscord.SubCommand("new")); !contains(m.Content, "You already sit at 2 open tables") {
 		t.Fatalf("bob after the restart: %s", m.Content)
 	}
+	// In bob's language, naming the commands as his German Discord shows them.
+	h.slash(bob, ch[1], "carc", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "de")))
+	if m := h.slash(bob, ch[4], "carc", fakediscord.SubCommand("new")); !contains(m.Content, "Du sitzt schon an 2 offenen Tischen") ||
+		!contains(m.Content, "(/carc aufgeben)") {
+		t.Fatalf("bob in German: %s", m.Content)
+	}
+	h.slash(bob, ch[1], "carc", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "en")))
 	h.slash(bob, ch[2], "carc", fakediscord.SubCommand("leave"))
 
 	// Two /carc new of carol at once, for her last place: one opens, the other is refused.

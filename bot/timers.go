@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -183,16 +184,18 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
 	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
-	then := map[string]string{table.PolicySkip: "skipped", table.PolicyAuto: "played for them"}[t.Settings.Policy]
+	p := commands.PublicLanguage(t, "")
+	a := lang.A{"Player": cur.Name, "Game": t.Entry().Title, "Tile": fmt.Sprint(t.Game.Drawn), "When": stamp(deadline, "R"),
+		"Began": stamp(began, "R")}
+	policy := map[string]string{table.PolicySkip: "skip", table.PolicyAuto: "auto"}[t.Settings.Policy]
 	var text string
 	switch strings.TrimPrefix(tm.Kind, kindReminder) {
 	case "1":
-		text = fmt.Sprintf("%s, it is your turn in %s (tile %s); the turn ends %s.", cur.Name, t.Entry().Title, t.Game.Drawn, stamp(deadline, "R"))
+		text = p.T("reminder_first", a)
 	case "2":
-		text = fmt.Sprintf("%s, your turn is still waiting: it will be %s %s.", cur.Name, then, stamp(deadline, "R"))
+		text = p.T("reminder_second_"+policy, a)
 	default:
-		text = fmt.Sprintf("The table is waiting for %s, whose turn began %s. The turn will be %s %s.", cur.Name,
-			stamp(began, "R"), then, stamp(deadline, "R"))
+		text = p.T("reminder_last_"+policy, a)
 	}
 	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, text) {
 		return
@@ -203,7 +206,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		content = mentionLine(ping) + " " + text
 	}
 	mute := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		CustomID: commands.ComponentID(t, "mute"), Label: "Mute reminders this turn", Style: discordgo.SecondaryButton}}}}
+		CustomID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: discordgo.SecondaryButton}}}}
 	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: content, Components: mute,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
 		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
@@ -260,26 +263,29 @@ func deadlineLine(t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
 	}
+	p := commands.PublicLanguage(t, "")
+	a := lang.A{"At": stamp(at, "f"), "In": stamp(at, "R")}
 	if t.Settings.Bank > 0 {
 		cur, _ := t.Current()
-		return cur.Name + "'s time bank runs out " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
+		a["Player"] = cur.Name
+		return p.T("deadline_bank", a)
 	}
-	return "Turn deadline: " + stamp(at, "f") + " (" + stamp(at, "R") + ")."
+	return p.T("deadline_turn", a)
 }
 
 // mute drops the clicking player's remaining reminders of this turn (the deadline stays).
-func (b *Bot) mute(place string, u table.User, c commands.Component) string {
+func (b *Bot) mute(p *lang.Printer, place string, u table.User, c commands.Component) string {
 	e := b.entryAt(place)
 	if e == nil {
-		return "This game is no longer running."
+		return p.T("bot_game_gone", nil)
 	}
 	if !b.lock(e) {
-		return "This game is no longer running."
+		return p.T("bot_game_gone", nil)
 	}
 	defer e.mu.Unlock()
 	cur, ok := e.table.Current()
 	if !ok || cur.ID != u.ID || c.Turn != e.table.Game.Turn {
-		return "You can mute reminders only for your own turn while it runs."
+		return p.T("mute_not_yours", nil)
 	}
 	var kept []storage.Timer
 	for _, x := range e.timers {
@@ -289,8 +295,8 @@ func (b *Bot) mute(place string, u table.User, c commands.Component) string {
 	}
 	if err := b.store.SetTimers(e.id, kept); err != nil {
 		b.log.Error("could not mute the reminders", "game", e.id, "err", err)
-		return "Reminders could not be muted: " + storage.ForPlayers(err) + "."
+		return p.T("mute_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	e.timers = kept
-	return "No more reminders this turn. The deadline still applies."
+	return p.T("muted", nil)
 }

@@ -5,34 +5,35 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 func carcAdmin(t *table.Table, in Input) Reply {
-	what := map[string]string{"abandon": "abandon", "skip": "skip"}[in.Sub]
-	if what == "" {
-		return fail(t, "/carc %s is not an admin command.", game.Echo(in.Sub))
+	if in.Sub != "abandon" && in.Sub != "skip" {
+		return failT(t, in, "admin_not_admin", lang.A{"Sub": game.Echo(in.Sub)})
 	}
-	if ok, why := administers(t, in, what); !ok {
+	if ok, why := administers(t, in, in.Sub); !ok {
 		return fail(t, "%s", why)
 	}
 	if in.Sub == "abandon" {
 		if t.Status == table.Finished || t.Status == table.Abandoned {
-			return fail(t, "The game is already over.")
+			return failT(t, in, "admin_already_over", nil)
 		}
 		return abandon(t, in.User)
 	}
 	if t.Status != table.Playing {
-		return fail(t, "No game is running.")
+		return failT(t, in, "admin_no_game", nil)
 	}
 	cur, _ := t.Current()
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Move(game.Move{Kind: game.MoveSkip, Player: t.Game.Current})); err != nil {
 		return fail(t, "%v", err)
 	}
-	return afterMoves(public(t, in), x, fmt.Sprintf("%s skipped %s's turn.", in.User.Name, cur.Name))
+	p := public(t, in)
+	return afterMoves(p, x, p.T("admin_skipped", lang.A{"Admin": in.User.Name, "Player": cur.Name}))
 }
 
 // abandon stops the game where it stands. A league's game is not a played result then: it is
@@ -43,23 +44,23 @@ func abandon(t *table.Table, by table.User) Reply {
 		return fail(t, "%v", err)
 	}
 	c := x.Table
+	p := tablePrinter(c)
 	if c.Game == nil {
-		return changed(x, Reply{Text: fmt.Sprintf("%s abandoned the table before the game started.", by.Name)})
+		return changed(x, Reply{Text: p.T("admin_abandoned_lobby", lang.A{"Admin": by.Name})})
 	}
 	if l := c.League; l != nil {
 		places, err := AdjudicatedPlaces(c, l.Policy)
 		if err != nil {
 			return fail(t, "The game cannot be adjudicated: %v.", err)
 		}
-		return changed(x, Reply{Text: fmt.Sprintf(
-			"%s abandoned this game of %s. It is adjudicated like a game unfinished at the round's deadline: %s.\n%s",
-			by.Name, l.Name, leaguePolicyText(l.Policy), resultText(tablePrinter(c), c, placesText(c, places, l.Policy)))})
+		return changed(x, Reply{Text: p.T("admin_abandoned_league", lang.A{"Admin": by.Name, "League": l.Name,
+			"Policy": leaguePolicyText(p, l.Policy), "Result": resultText(p, c, placesText(p, c, places, l.Policy))})})
 	}
-	return changed(x, Reply{Text: by.Name + " abandoned the game. Final standings: " + resultText(tablePrinter(c), c, standings(tablePrinter(c), c))})
+	return changed(x, Reply{Text: p.T("admin_abandoned", lang.A{"Admin": by.Name, "Result": resultText(p, c, standings(p, c))})})
 }
 
 // placesText lists the places of an adjudicated game, best first.
-func placesText(c *table.Table, places []int, p league.Policy) string {
+func placesText(pr *lang.Printer, c *table.Table, places []int, p league.Policy) string {
 	order := make([]int, len(places))
 	for i := range order {
 		order[i] = i
@@ -67,15 +68,15 @@ func placesText(c *table.Table, places []int, p league.Policy) string {
 	slices.SortStableFunc(order, func(a, b int) int { return places[a] - places[b] })
 	parts := make([]string, len(order))
 	for n, i := range order {
-		parts[n] = fmt.Sprintf("%d. %s %d", places[i], c.Seats[i].Name, c.Game.Players[i].Score)
+		parts[n] = fmt.Sprintf("%d. %s %s", places[i], c.Seats[i].Name, pr.Number(c.Game.Players[i].Score))
 		switch {
 		case c.Game.Players[i].Resigned || c.LeftBy(i).ID != "":
-			parts[n] += " (out of the game)"
+			parts[n] += pr.T("place_out", nil)
 		case i == c.Game.Current && !c.Game.Over() && p == league.PolicyForfeit:
-			parts[n] += " (to move: forfeits)"
+			parts[n] += pr.T("place_forfeits", nil)
 		}
 	}
-	return "Places: " + strings.Join(parts, ", ") + "."
+	return pr.T("places", lang.A{"List": strings.Join(parts, pr.T("list_sep", nil))})
 }
 
 // carcKick removes a player. In the lobby the creator may; in a friendly game, someone with Manage
@@ -86,49 +87,52 @@ func carcKick(t *table.Table, in Input) Reply {
 	who := in.Options["player"]
 	seat := t.FindSeat(who)
 	if seat < 0 {
-		return fail(t, "player:%s is not at this table: choose %s.", game.Echo(who), seatList(t))
+		return failT(t, in, "kick_not_seated", lang.A{"Value": game.Echo(who), "Seats": seatList(t)})
 	}
 	name := t.Seats[seat].Name
 	if t.Status == table.Lobby {
-		if ok, why := administers(t, in, "remove a player from the lobby"); !ok {
+		if ok, why := administers(t, in, "kick_lobby"); !ok {
 			return fail(t, "%s", why)
 		}
 		x := table.Begin(t, in.User.ID)
 		if err := x.Do(table.Leave(t.Seats[seat])); err != nil {
 			return fail(t, "%v", err)
 		}
-		return changed(x, Reply{Text: fmt.Sprintf("%s removed %s from the table.", in.User.Name, name)})
+		return changed(x, Reply{Text: public(t, in).T("kick_removed_lobby", lang.A{"Admin": in.User.Name, "Player": name})})
 	}
 	if t.Status != table.Playing {
-		return fail(t, "The game is over.")
+		return failT(t, in, "admin_already_over", nil)
 	}
 	if t.Game.Players[seat].Resigned {
-		return fail(t, "Nothing to do: %s is already out of the game.", name)
+		return failT(t, in, "kick_already_out", lang.A{"Player": name})
 	}
 	if in.User.ID == t.Seats[seat].ID {
-		return fail(t, "To leave the game yourself, use /carc resign.")
+		return failT(t, in, "kick_self", nil)
 	}
+	p := public(t, in)
 	if t.League != nil || t.Rated() {
 		// No player removes a rival from a game that counts beyond the table, not even by a vote.
-		if ok, why := administers(t, in, "remove a player"); !ok {
+		if ok, why := administers(t, in, "kick"); !ok {
 			return fail(t, "%s", why)
 		}
-		return kick(t, table.Begin(t, in.User.ID), seat, fmt.Sprintf("%s removed %s from the game", in.User.Name, name))
+		return kick(t, table.Begin(t, in.User.ID), seat, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
 	}
 	if in.Admin {
-		return kick(t, table.Begin(t, in.User.ID), seat, fmt.Sprintf("%s removed %s from the game", in.User.Name, name))
+		return kick(t, table.Begin(t, in.User.ID), seat, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
 	}
 	missed, limit := t.Missed[seat], t.Settings.MissedLimit
 	voter := t.Seat(in.User.ID) >= 0 && !t.Game.Players[t.Seat(in.User.ID)].Resigned
 	if in.User.ID != t.Creator.ID && !voter {
-		return fail(t, "Only the players, %s who opened the table, or someone with Manage Channels can remove a player.", t.Creator.Name)
+		return failT(t, in, "kick_who", lang.A{"Creator": t.Creator.Name})
 	}
 	if missed < limit {
-		return fail(t, "Not yet: %s has missed %s; a player can be removed after %s (missed:%d), or at any time by someone with Manage Channels.",
-			name, Plural(missed, "turn", "turns"), Plural(limit, "missed turn", "missed turns"), limit)
+		own := in.own()
+		return failT(t, in, "kick_not_yet", lang.A{"Player": name, "Missed": own.N("n_turns_missed", missed, nil),
+			"Limit": own.N("n_missed_turns", limit, nil), "N": limit})
 	}
 	if in.User.ID == t.Creator.ID {
-		return kick(t, table.Begin(t, in.User.ID), seat, fmt.Sprintf("%s removed %s, who missed %s, from the game", in.User.Name, name, Plural(missed, "turn", "turns")))
+		return kick(t, table.Begin(t, in.User.ID), seat, p.T("kick_removed_missed", lang.A{"Admin": in.User.Name, "Player": name,
+			"Missed": p.N("n_turns_missed", missed, nil)}))
 	}
 	return kickApproval(t, in.User, seat)
 }
@@ -150,42 +154,44 @@ func kickApproval(t *table.Table, u table.User, seat int) Reply {
 		return fail(t, "%v", err)
 	}
 	c := x.Table
+	p := tablePrinter(c)
 	name := c.Seats[seat].Name
+	missed := p.N("n_turns_missed", c.Missed[seat], nil)
 	wait := c.KickWaitingFor()
 	if len(wait) == 0 {
-		return kick(t, x, seat, fmt.Sprintf("The other players agreed to remove %s, who missed %s", name, Plural(c.Missed[seat], "turn", "turns")))
+		return kick(t, x, seat, p.T("kick_agreed", lang.A{"Player": name, "Missed": missed}))
 	}
 	var ping []string
 	for _, i := range wait {
 		ping = append(ping, humans(c.Seats[i])...)
 	}
 	return changed(x, Reply{Ping: ping,
-		Text: fmt.Sprintf("%s asks to remove %s, who missed %s. Every other player must agree; waiting for %s:", u.Name, name,
-			Plural(c.Missed[seat], "turn", "turns"), seatNames(c, wait)),
-		Buttons: [][]Button{{{ID: ComponentID(c, "kick", "yes"), Label: "Agree to remove " + Truncate(name, 40), Style: Danger},
-			{ID: ComponentID(c, "kick", "no"), Label: "Keep them", Style: Secondary}}}})
+		Text: p.T("kick_asks", lang.A{"Admin": u.Name, "Player": name, "Missed": missed, "Waiting": seatNames(p, c, wait)}),
+		Buttons: [][]Button{{{ID: ComponentID(c, "kick", "yes"), Label: p.T("kick_btn_agree", lang.A{"Player": Truncate(name, 40)}), Style: Danger},
+			{ID: ComponentID(c, "kick", "no"), Label: p.T("kick_btn_keep", nil), Style: Secondary}}}})
 }
 
-func seatNames(c *table.Table, seats []int) string {
+func seatNames(p *lang.Printer, c *table.Table, seats []int) string {
 	names := make([]string, len(seats))
 	for i, s := range seats {
 		names[i] = c.Seats[s].Name
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, p.T("list_sep", nil))
 }
 
 // kickVote answers a click on a kick vote's buttons.
-func kickVote(t *table.Table, user table.User, c Component) Reply {
+func kickVote(t *table.Table, in Input, c Component) Reply {
+	user := in.User
 	if t.Kick == nil || t.Status != table.Playing {
-		return fail(t, "There is no vote to remove a player open.")
+		return failT(t, in, "kick_no_vote", nil)
 	}
 	if t.League != nil || t.Rated() {
-		_, why := administers(t, Input{User: user}, "remove a player")
+		_, why := administers(t, in, "kick")
 		return fail(t, "%s", why)
 	}
 	seat := t.Seat(user.ID)
 	if seat < 0 || seat == t.Kick.Seat || t.Game.Players[seat].Resigned {
-		return fail(t, "Only the other players vote on removing %s.", t.Seats[t.Kick.Seat].Name)
+		return failT(t, in, "kick_only_others", lang.A{"Player": t.Seats[t.Kick.Seat].Name})
 	}
 	if c.Arg == "no" {
 		name := t.Seats[t.Kick.Seat].Name
@@ -193,10 +199,11 @@ func kickVote(t *table.Table, user table.User, c Component) Reply {
 		if err := x.Do(table.VoteKick(t.Kick.Seat, false)); err != nil {
 			return fail(t, "%v", err)
 		}
-		return changed(x, Reply{Text: fmt.Sprintf("%s wants to keep %s; %s stays in the game.", user.Name, name, name)})
+		return changed(x, Reply{Text: tablePrinter(t).T("kick_keep", lang.A{"Voter": user.Name, "Player": name})})
 	}
 	if slices.Contains(t.Kick.Approvals, user.ID) {
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; waiting for " + seatNames(t, t.KickWaitingFor()) + "."}
+		own := in.own()
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: own.T("vote_already_agreed", lang.A{"Waiting": seatNames(own, t, t.KickWaitingFor())})}
 	}
 	return kickApproval(t, user, t.Kick.Seat)
 }

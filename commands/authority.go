@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -32,83 +33,85 @@ func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
 	if err := x.Do(table.MarkLeague(l)); err != nil {
 		return fail(t, "%v", err)
 	}
-	return changed(x, Reply{Text: fmt.Sprintf("This table is a game of %s, season %d: %s administers it.",
-		l.Name, l.Season, administrators(x.Table))})
+	p := tablePrinter(x.Table)
+	return changed(x, Reply{Text: p.T("league_marked", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, x.Table)})})
 }
 
 // Administers tells whether in's user may administer the game (the bot asks it for the actions
-// it runs itself, such as resuming a game on hold); if not, why, and who may. what is the action,
-// as in "resume the game".
+// it runs itself, such as resuming a game on hold); if not, why, and who may. what is the action's
+// id, as in "resume" (the catalogues' admin_what_resume).
 func Administers(t *table.Table, in Input, what string) (bool, string) {
 	return administers(t, in, what)
 }
 
-// administers tells whether in's user may administer the game; if not, why, and who may.
-// what is the action refused, as in "skip a turn".
+// administers tells whether in's user may administer the game; if not, why, and who may, in the
+// user's language. what is the id of the action refused (admin_what_WHAT: "skip", "kick").
 func administers(c *table.Table, in Input, what string) (bool, string) {
 	plays := c.PlayedBy(in.User.ID)
+	p := in.own()
+	a := lang.A{"Admins": administrators(p, c), "What": p.T("admin_what_"+what, nil)}
 	switch {
 	case c.League != nil:
 		if (in.User.ID == c.League.Creator.ID || in.Manager) && !plays {
 			return true, ""
 		}
-		return false, fmt.Sprintf("This is a game of the league %s: only %s can %s, and never in a game they play in. %s",
-			c.League.Name, administrators(c), what, keepsMoving(c))
+		a["League"], a["Moving"] = c.League.Name, keepsMoving(p, c)
+		return false, p.T("admin_only_league", a)
 	case c.Rated():
 		if in.Admin && !plays {
 			return true, ""
 		}
-		return false, fmt.Sprintf("This game is rated: only %s can %s. %s", administrators(c), what, keepsMoving(c))
+		a["Moving"] = keepsMoving(p, c)
+		return false, p.T("admin_only_rated", a)
 	}
 	if in.User.ID == c.Creator.ID || in.Admin {
 		return true, ""
 	}
-	return false, fmt.Sprintf("Only %s can %s.", administrators(c), what)
+	return false, p.T("admin_only", a)
 }
 
 // administrators names who administers the game.
-func administrators(c *table.Table) string {
+func administrators(p *lang.Printer, c *table.Table) string {
 	switch {
 	case c.League != nil:
-		return fmt.Sprintf("%s, who runs %s, or a member with Manage Server who does not play in the game", c.League.Creator.Name, c.League.Name)
+		return p.T("admins_league", lang.A{"Creator": c.League.Creator.Name, "League": c.League.Name})
 	case c.Rated():
-		return "a member with Manage Channels who does not play in the game"
+		return p.T("admins_rated", nil)
 	}
-	return fmt.Sprintf("%s, who opened the table, or someone with Manage Channels", c.Creator.Name)
+	return p.T("admins_table", lang.A{"Creator": c.Creator.Name})
 }
 
 // removers names who may remove a player who missed the table's limit of turns.
-func removers(c *table.Table) string {
+func removers(p *lang.Printer, c *table.Table) string {
 	if c.League != nil || c.Rated() {
-		return administrators(c)
+		return administrators(p, c)
 	}
-	return "the creator, a channel admin or a vote of the other players"
+	return p.T("removers_table", nil)
 }
 
 // keepsMoving says what moves a game on that its players cannot administer.
-func keepsMoving(c *table.Table) string {
+func keepsMoving(p *lang.Printer, c *table.Table) string {
 	s := c.Settings
-	policy := "their turn is skipped"
+	a := lang.A{"Lets": p.T("moving_lets_deadline", lang.A{"Deadline": FormatDuration(s.Deadline)}), "Policy": p.T("moving_skip", nil)}
 	if s.Policy == table.PolicyAuto {
-		policy = "the autopilot plays their turn"
+		a["Policy"] = p.T("moving_auto", nil)
 	}
-	lets := "lets " + FormatDuration(s.Deadline) + " pass"
 	if s.Bank > 0 {
-		lets = "lets their time bank run out"
+		a["Lets"] = p.T("moving_lets_bank", nil)
 	}
-	text := fmt.Sprintf("Meanwhile the turn deadline keeps the game moving: when a player %s, %s (a missed turn).", lets, policy)
+	text := p.T("moving", a)
 	if c.League != nil {
-		text += " At the round's deadline " + leaguePolicyText(c.League.Policy) + "."
+		text += p.T("moving_league", lang.A{"Policy": leaguePolicyText(p, c.League.Policy)})
 	}
 	return text
 }
 
 // leaguePolicyText says how a league adjudicates a game stopped before its end.
-func leaguePolicyText(p league.Policy) string {
-	if p == league.PolicyForfeit {
-		return "a game still running is lost by the player whose turn it is, the others placed by score"
+func leaguePolicyText(p *lang.Printer, policy league.Policy) string {
+	if policy == league.PolicyForfeit {
+		return p.T("league_policy_forfeit", nil)
 	}
-	return "a game still running ends as the score stands"
+	return p.T("league_policy_score", nil)
 }
 
 // AdjudicatedPlaces are the places of a league game stopped before its end (at its round's
@@ -132,8 +135,8 @@ func AdjudicatedPlaces(t *table.Table, p league.Policy) ([]int, error) {
 // AdjudicatedText announces a league game stopped at its round's deadline: the league's rule, the
 // places, the points by source and the deal's key.
 func AdjudicatedText(t *table.Table, p league.Policy, places []int) string {
-	return fmt.Sprintf("The round's deadline has passed: the game ends here, adjudicated by the league's rule (%s).\n%s",
-		leaguePolicyText(p), resultText(tablePrinter(t), t, placesText(t, places, p)))
+	pr := tablePrinter(t)
+	return pr.T("league_adjudicated", lang.A{"Policy": leaguePolicyText(pr, p), "Result": resultText(pr, t, placesText(pr, t, places, p))})
 }
 
 // OpenLeagueGame opens a game of a league as a table: the first player opens it with the league's

@@ -12,7 +12,7 @@ func carcBoard(t *table.Table, in Input) Reply {
 		if in.Local {
 			return fail(t, "%s", in.own().T("board_no_pages", nil))
 		}
-		if ok, why := administers(t, in, "revoke the links to the game's web page"); !ok {
+		if ok, why := administers(t, in, "revoke"); !ok {
 			return fail(t, "%s", why)
 		}
 		return Reply{OK: true, Ephemeral: true, Table: t,

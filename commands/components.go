@@ -172,9 +172,9 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 	}
 	switch c.Verb {
 	case "undo":
-		return undoVote(t, user, c)
+		return undoVote(t, in, c)
 	case "kick":
-		return kickVote(t, user, c)
+		return kickVote(t, in, c)
 	case "hist":
 		page, _ := strconv.Atoi(c.Arg)
 		return carcHistory(t, page)

@@ -50,15 +50,25 @@ type Langs struct {
 }
 
 // own is the printer of a reply only the user reads: their own language.
-func (in Input) own() *lang.Printer { return lang.For(lang.Private(in.Language, in.Locale)) }
+func (in Input) own() *lang.Printer {
+	return typedIf(in.Local, lang.For(lang.Private(in.Language, in.Locale)))
+}
+
+// typedIf is p, or where the reader types the commands as declared (local play), p.Typed.
+func typedIf(local bool, p *lang.Printer) *lang.Printer {
+	if local {
+		return p.Typed()
+	}
+	return p
+}
 
 // public is the printer of a message the channel reads: the table's language, else the server's.
 func public(t *table.Table, in Input) *lang.Printer {
-	code := ""
+	code, local := "", in.Local
 	if t != nil {
-		code = t.Settings.Language
+		code, local = t.Settings.Language, local || t.Local
 	}
-	return lang.For(lang.Public(code, in.GuildLocale))
+	return typedIf(local, lang.For(lang.Public(code, in.GuildLocale)))
 }
 
 // tablePrinter is the printer of what the bot posts for a table on its own (timers, AI turns,

@@ -147,6 +147,9 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 		if strings.HasPrefix(id, "pic_") || strings.HasPrefix(id, "legend_") {
 			continue // words drawn in pictures (render), never written in a reply
 		}
+		if strings.HasPrefix(id, "name_") || strings.HasPrefix(id, "choice_") {
+			continue // the commands' names: canonical where they are typed (local play)
+		}
 		for n, form := range lang.Default.EnglishForms(id) {
 			var parts []string
 			letters, longest := 0, ""
@@ -362,5 +365,76 @@ func TestATurnRefusalIsInThePlayersLanguage(t *testing.T) {
 	got := Handle(r.Table, Input{User: cur, Command: "meeple", Local: true, Options: map[string]string{"spot": "none"}, Langs: Langs{Locale: "de"}})
 	if got.OK || !strings.Contains(got.Text, "Leg zuerst dein Plättchen") || !strings.Contains(got.Text, "erlaubte Felder") {
 		t.Fatalf("the refusal in German: %q", got.Text)
+	}
+}
+
+// englishWords are words of English sentences that no German text holds: a reply with one was
+// written in English outside the catalogues.
+var englishWords = regexp.MustCompile(`\b(the|you|your|cannot|has|have|is|are|was|with|who|only|game|turn)\b`)
+
+// TestAGermanAdministratorNeverReadsEnglish: the administration of a German table (a refused and
+// an accepted skip, a kick refused in each way and voted, an undo asked and voted on, a missed
+// deadline, the game abandoned) shows no sentence of the English catalogue and no English words.
+func TestAGermanAdministratorNeverReadsEnglish(t *testing.T) {
+	patterns := englishPatterns(t)
+	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
+	ann, bob, cid := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}, table.User{ID: "cid", Name: "cid"}
+	var tb *table.Table
+	n := 0
+	look := func(what string, r Reply) {
+		n++
+		text := r.Text + "\n" + r.Refused
+		for _, row := range r.Buttons {
+			for _, b := range row {
+				text += "\n" + b.Label
+			}
+		}
+		if tb != nil {
+			for _, w := range variantWords(tb, r) {
+				text = strings.ReplaceAll(text, w, "")
+			}
+		}
+		for id, pat := range patterns {
+			if strings.Contains(text, pat.longest) && pat.re.FindString(text) != "" {
+				t.Errorf("%s: English of %s: %q", what, id, text)
+			}
+		}
+		if m := englishWords.FindString(text); m != "" {
+			t.Errorf("%s: the English word %q: %q", what, m, text)
+		}
+		if r.Table != nil {
+			tb = r.Table
+		}
+	}
+	do := func(u table.User, sub string, opts map[string]string) {
+		look("/carc "+sub, Handle(tb, Input{User: u, Command: "carc", Sub: sub, Options: opts, Langs: langs}))
+	}
+	click := func(u table.User, verb, arg string) {
+		look("click "+verb+" "+arg, HandleComponentIn(tb, u, ComponentID(tb, verb, arg), nil, langs))
+	}
+	do(ann, "new", map[string]string{"map": "france", "rated": "false", "missed": "1", "language": "de"})
+	do(bob, "join", nil)
+	do(cid, "join", nil)
+	do(bob, "kick", map[string]string{"player": "cid"})
+	do(ann, "kick", map[string]string{"player": "nobody"})
+	do(ann, "kick", map[string]string{"player": "cid"})
+	do(cid, "join", nil)
+	do(ann, "start", nil)
+	do(bob, "skip", nil)
+	do(ann, "skip", nil)
+	look("timeout", Timeout(tb, table.PolicySkip))
+	do(bob, "kick", map[string]string{"player": "bob"})
+	do(bob, "kick", map[string]string{"player": "ann"})
+	do(cid, "kick", map[string]string{"player": "bob"})
+	click(cid, "kick", "yes")
+	click(ann, "kick", "no")
+	click(ann, "kick", "no")
+	do(bob, "undo", nil)
+	click(bob, "undo", "yes")
+	click(ann, "undo", "no")
+	do(ann, "abandon", nil)
+	do(ann, "abandon", nil)
+	if n < 15 {
+		t.Fatalf("only %d replies", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // localError is a refusal the catalogues write: Error is its English (logs, wrapping, the record's
@@ -24,5 +25,23 @@ func errorTextIn(p *lang.Printer, err error) string {
 	if errors.As(err, &le) {
 		return Sentence(p.T(le.id, le.a))
 	}
+	var me *game.MoveError
+	if errors.As(err, &me) && me.ID != "" && lang.Default.Has("engine_"+me.ID) {
+		return Sentence(p.T("engine_"+me.ID, engineArgs(p, me.Args)))
+	}
 	return errorText(err)
+}
+
+// engineArgs are the values of an engine's refusal for its catalogue message: a Move names what
+// was refused by its id, which the catalogues write (engine_move_ID).
+func engineArgs(p *lang.Printer, args map[string]string) lang.A {
+	a := lang.A{}
+	for k, v := range args {
+		if k == "Move" && lang.Default.Has("engine_move_"+v) {
+			a[k] = p.T("engine_move_"+v, nil)
+			continue
+		}
+		a[k] = v
+	}
+	return a
 }

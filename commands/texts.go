@@ -394,7 +394,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 		b.WriteString(line + "\n")
 	}
 	if l := t.League; l != nil {
-		b.WriteString(p.T("status_league", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(t)}) + "\n")
+		b.WriteString(p.T("status_league", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, t)}) + "\n")
 	}
 	for i, pl := range g.Players {
 		b.WriteString(p.T("status_player", lang.A{"Player": t.Seats[i].Name, "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
@@ -633,6 +633,7 @@ func meeplesOf(t *table.Table) int {
 }
 
 func helpText(p *lang.Printer, local bool) string {
+	p = typedIf(local, p)
 	turn := p.T("help_turn", nil)
 	if local {
 		turn = p.T("help_turn_local", nil)
@@ -641,8 +642,15 @@ func helpText(p *lang.Printer, local bool) string {
 	options := slices.DeleteFunc(slices.Clone(newOptions[1:]), func(o string) bool {
 		return o == "seed" && !local || o == "bank" || o == "increment"
 	})
-	lines := []string{turn,
-		p.T("help_new", lang.A{"Map": variants.Default, "Options": join(p, options)}),
+	for i, o := range options {
+		options[i] = p.Name("carc", "new", o)
+	}
+	// Discord lists /carc new's options, in the reader's language, as they type it.
+	newGame := p.T("help_new_discord", lang.A{"Map": variants.Default})
+	if local {
+		newGame = p.T("help_new", lang.A{"Map": variants.Default, "Options": join(p, options)})
+	}
+	lines := []string{turn, newGame,
 		p.T("help_read", nil),
 		p.T("help_history", nil),
 		p.T("help_meeple", nil),
@@ -656,7 +664,10 @@ func helpText(p *lang.Printer, local bool) string {
 		lines = append(lines, p.T("help_leagues", nil))
 	}
 	for _, e := range variants.All(false) {
-		if e.Help != "" {
+		switch id := "help_map_" + e.ID; {
+		case lang.Default.Has(id):
+			lines = append(lines, p.T(id, nil))
+		case e.Help != "":
 			lines = append(lines, e.Help)
 		}
 	}

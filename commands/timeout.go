@@ -1,8 +1,7 @@
 package commands
 
 import (
-	"fmt"
-
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -38,13 +37,15 @@ func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) err
 		return fail(t, "%s", errorText(err))
 	}
 	c := x.Table
-	missed := Plural(c.Missed[seat], "missed turn", "missed turns")
-	lead := fmt.Sprintf("%s let the turn deadline pass (%s).", c.Seats[seat].Name, missed)
+	p := tablePrinter(c)
+	a := lang.A{"Player": c.Seats[seat].Name, "Missed": p.N("n_missed_count", c.Missed[seat], nil)}
+	lead := p.T("timeout_skipped", a)
 	if policy == table.PolicyAuto {
-		lead = fmt.Sprintf("%s let the turn deadline pass (%s): the autopilot played the turn.", c.Seats[seat].Name, missed)
+		lead = p.T("timeout_autopilot", a)
 	}
 	if c.Missed[seat] >= c.Settings.MissedLimit {
-		lead += fmt.Sprintf(" After %s %s may remove them with /carc kick.", missed, removers(c))
+		a["Removers"] = removers(p, c)
+		lead += p.T("timeout_removable", a)
 	}
-	return afterMoves(tablePrinter(x.Table), x, lead)
+	return afterMoves(p, x, lead)
 }

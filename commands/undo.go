@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -35,7 +34,7 @@ func carcUndo(t *table.Table, in Input) Reply {
 	}
 	p := public(c, in)
 	return changed(x, Reply{Ping: voters,
-		Text: p.T("undo_asked", lang.A{"Player": in.User.Name, "Turn": lastTurnText(c), "Voters": strings.TrimPrefix(waitingFor(c), "waiting for ")}),
+		Text: p.T("undo_asked", lang.A{"Player": in.User.Name, "Turn": lastTurnText(p, c), "Voters": undoVoters(p, c)}),
 		Buttons: [][]Button{{{ID: ComponentID(c, "undo", "yes"), Label: p.T("btn_agree", nil), Style: Success},
 			{ID: ComponentID(c, "undo", "no"), Label: p.T("btn_refuse", nil), Style: Danger}}}})
 }
@@ -54,41 +53,44 @@ func applyUndo(t *table.Table, x *table.Tx) Reply {
 		Text: tablePrinter(c).N("undone", removed, lang.A{"Player": cur.Name}) + "\n" + promptText(tablePrinter(c), c)})
 }
 
-func lastTurnText(t *table.Table) string {
+func lastTurnText(p *lang.Printer, t *table.Table) string {
 	m := t.Moves[t.LastTurnStart()]
 	name := t.Seats[m.Move.Player].Name
 	if m.Move.Kind == game.MovePlace {
-		return fmt.Sprintf("%s's tile on %s", name, m.Move.Square)
+		return p.T("undo_turn_tile", lang.A{"Player": name, "Square": m.Move.Square})
 	}
-	return name + "'s " + string(m.Move.Kind)
+	return p.T("undo_turn_move", lang.A{"Player": name})
 }
 
 // undoVote records a player's answer to an undo request.
-func undoVote(t *table.Table, user table.User, c Component) Reply {
+func undoVote(t *table.Table, in Input, c Component) Reply {
+	user := in.User
 	if t.Undo == nil || t.Status != table.Playing {
-		return fail(t, "There is no undo request open.")
+		return failT(t, in, "undo_no_vote", nil)
 	}
 	if t.Seat(user.ID) < 0 {
-		return fail(t, "Only the players vote on an undo.")
+		return failT(t, in, "undo_only_players", nil)
 	}
 	if c.Arg != "no" && slices.Contains(t.Undo.Approvals, user.ID) {
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: "You have already agreed; " + waitingFor(t) + "."}
+		own := in.own()
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: own.T("vote_already_agreed", lang.A{"Waiting": undoVoters(own, t)})}
 	}
 	x := table.Begin(t, user.ID)
 	if err := x.Do(table.VoteUndo(c.Arg != "no")); err != nil {
 		return fail(t, "%v", err)
 	}
+	p := tablePrinter(x.Table)
 	if c.Arg == "no" {
-		return changed(x, Reply{Text: fmt.Sprintf("%s refused to undo; the game goes on.", user.Name)})
+		return changed(x, Reply{Text: p.T("undo_refused", lang.A{"Player": user.Name})})
 	}
-	if wait := waitingFor(x.Table); wait != "" {
-		return changed(x, Reply{Text: fmt.Sprintf("%s agrees to undo; %s.", user.Name, wait)})
+	if wait := undoVoters(p, x.Table); wait != "" {
+		return changed(x, Reply{Text: p.T("undo_agrees", lang.A{"Player": user.Name, "Waiting": wait})})
 	}
 	return applyUndo(t, x)
 }
 
-// waitingFor names the players whose approval an undo still needs ("" when none).
-func waitingFor(t *table.Table) string {
+// undoVoters names the players whose approval an undo still needs ("" when none).
+func undoVoters(p *lang.Printer, t *table.Table) string {
 	var names []string
 	for _, id := range t.UndoVoters() {
 		names = append(names, t.Seats[t.Seat(id)].Name)
@@ -96,7 +98,7 @@ func waitingFor(t *table.Table) string {
 	if len(names) == 0 {
 		return ""
 	}
-	return "waiting for " + strings.Join(names, ", ")
+	return strings.Join(names, p.T("list_sep", nil))
 }
 
 // humans are the ids of the users that are people: a reply never pings an AI seat, whose id is no

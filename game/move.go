@@ -108,6 +108,10 @@ type MoveError struct {
 	Code  ErrorCode
 	Msg   string
 	Legal []string
+	// ID names the refusal for a message catalogue, which writes it in the reader's language from
+	// Args (Msg is its English); "" where no catalogue has it yet.
+	ID   string
+	Args map[string]string
 }
 
 func (e *MoveError) Error() string {

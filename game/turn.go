@@ -172,6 +172,9 @@ func isNone(spot string) bool {
 	return s == "none" || s == ""
 }
 
+// wrongPhases are the ids of what a refused move is (wrongPhase's what), for the catalogues.
+var wrongPhases = map[string]string{"place a tile": "place", "place a meeple": "meeple", "draw a tile": "draw", "pass": "pass"}
+
 func (g *Game) wrongPhase(what string) error {
 	var now string
 	switch g.Phase {
@@ -186,7 +189,9 @@ func (g *Game) wrongPhase(what string) error {
 	case PhaseDecide:
 		now = "take the offered action or pass"
 	}
-	return refuse(ErrWrongPhase, nil, "You cannot %s now: first %s.", what, now)
+	err := refuse(ErrWrongPhase, nil, "You cannot %s now: first %s.", what, now).(*MoveError)
+	err.ID, err.Args = "wrong_phase_"+string(g.Phase), map[string]string{"Move": wrongPhases[what], "Tile": fmt.Sprint(g.Drawn)}
+	return err
 }
 
 func (g *Game) apply(m Move) {

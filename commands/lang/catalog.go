@@ -29,6 +29,8 @@ type Catalogues struct {
 	// english is the reference text of each id (every form), for the checks that no English
 	// reaches a reader of another language.
 	english map[string][]string
+	// paths are the commands and options the messages name with cmd and opt.
+	paths []string
 }
 
 // Has reports whether a message exists.
@@ -52,6 +54,9 @@ var pluralSamples = []int{0, 1, 2, 3, 5, 11, 21, 101, 1000000}
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 
+// commandPath is a command or an option a message names: {{cmd `carc new`}}, {{opt `place square`}}.
+var commandPath = regexp.MustCompile("\\{\\{\\s*(?:cmd|opt)\\s+`([^`]*)`\\s*\\}\\}")
+
 // Load parses and checks the catalogues of fsys: for each code NAME of Codes, the file
 // catalog/NAME.toml and, for each area of the bot that keeps its messages apart (catalog/AREA/),
 // catalog/AREA/NAME.toml. An id is given once per language, in whichever file. Every error names
@@ -67,6 +72,7 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 		areas[i] = path.Dir(a)
 	}
 	msgs := map[string][]*i18n.Message{}
+	paths := map[string]bool{}
 	// where is the file and line of each message of each language.
 	where := map[string]map[string]string{}
 	for _, code := range Codes {
@@ -96,6 +102,9 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 				where[code][m.ID] = at
 			}
 			msgs[code] = append(msgs[code], f.Messages...)
+			for _, m := range commandPath.FindAllStringSubmatch(string(data), -1) {
+				paths[m[1]] = true
+			}
 		}
 	}
 	c := &Catalogues{bundle: b, plural: map[string]bool{}, english: map[string][]string{}}
@@ -109,6 +118,10 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 		}
 	}
 	sort.Strings(c.ids)
+	for p := range paths {
+		c.paths = append(c.paths, p)
+	}
+	sort.Strings(c.paths)
 	var problems []string
 	for _, code := range Codes {
 		at := func(id string) string { return where[code][id] }
@@ -152,7 +165,7 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 				continue
 			}
 			for _, n := range pluralSamples {
-				if _, err := l.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n}}); err != nil {
+				if _, err := l.Localize(configure(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n}})); err != nil {
 					problems = append(problems, fmt.Sprintf("%s: %s lacks the plural form for %d: %v", at(id), id, n, err))
 					break
 				}

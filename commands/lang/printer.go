@@ -15,8 +15,11 @@ type A map[string]any
 // Printer writes the messages of one language.
 type Printer struct {
 	code string
-	loc  *i18n.Localizer
-	num  *message.Printer
+	// typed marks the printer of a text read where commands are typed as the bot declares them
+	// (local play, table scripts): no Discord shows their localised names there.
+	typed bool
+	loc   *i18n.Localizer
+	num   *message.Printer
 }
 
 var printers sync.Map // code -> *Printer
@@ -36,6 +39,23 @@ func For(code string) *Printer {
 	}
 	printers.Store(code, p)
 	return p
+}
+
+// Typed is the printer of the same language for a reader who types the commands as the bot
+// declares them, with no Discord to show their localised names (local play, table scripts): its
+// texts name the commands canonically.
+func (p *Printer) Typed() *Printer {
+	if p.typed {
+		return p
+	}
+	key := p.code + "/typed"
+	if t, ok := printers.Load(key); ok {
+		return t.(*Printer)
+	}
+	t := *p
+	t.typed = true
+	printers.Store(key, &t)
+	return &t
 }
 
 // Code is the printer's language.
@@ -73,9 +93,9 @@ func (p *Printer) data(a A) map[string]any {
 // programming error that tests catch (every id the code uses is in en.toml), so it is shown as it
 // is rather than hidden.
 func (p *Printer) localize(lc *i18n.LocalizeConfig) string {
-	s, err := p.loc.Localize(lc)
+	s, err := p.loc.Localize(configure(lc))
 	if err != nil {
 		return fmt.Sprintf("[%s]", lc.MessageID)
 	}
-	return s
+	return p.names(s)
 }

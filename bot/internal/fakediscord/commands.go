@@ -21,18 +21,20 @@ type command struct {
 }
 
 type commandSpec struct {
-	Name         string       `json:"name"`
-	Type         int          `json:"type"`
-	Description  string       `json:"description"`
+	Name        string `json:"name"`
+	Type        int    `json:"type"`
+	Description string `json:"description"`
+	localizedSpec
 	Options      []optionSpec `json:"options"`
 	DMPermission *bool        `json:"dm_permission"`
 	Contexts     *[]int       `json:"contexts"`
 }
 
 type optionSpec struct {
-	Type         int          `json:"type"`
-	Name         string       `json:"name"`
-	Description  string       `json:"description"`
+	Type        int    `json:"type"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	localizedSpec
 	Required     bool         `json:"required"`
 	Autocomplete bool         `json:"autocomplete"`
 	Choices      []choiceSpec `json:"choices"`
@@ -40,8 +42,42 @@ type optionSpec struct {
 }
 
 type choiceSpec struct {
-	Name  string `json:"name"`
-	Value any    `json:"value"`
+	Name              string            `json:"name"`
+	Value             any               `json:"value"`
+	NameLocalizations map[string]string `json:"name_localizations"`
+}
+
+// localizedSpec are the names and descriptions of a command or an option in Discord's locales.
+type localizedSpec struct {
+	NameLocalizations        map[string]string `json:"name_localizations"`
+	DescriptionLocalizations map[string]string `json:"description_localizations"`
+}
+
+// locales are the locales Discord takes in name_localizations and description_localizations.
+var locales = []string{"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+	"no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja",
+	"zh-TW", "ko"}
+
+// checkLocalized checks the localised names and descriptions as Discord does: known locales,
+// each name by the rule of names, each description 1-100 characters.
+func checkLocalized(l localizedSpec, path string) error {
+	for loc, name := range l.NameLocalizations {
+		if !slices.Contains(locales, loc) {
+			return formError(path+".name_localizations", "BASE_TYPE_CHOICES", fmt.Sprintf("%q is not a locale Discord has.", loc))
+		}
+		if err := checkName(name, path+".name_localizations."+loc); err != nil {
+			return err
+		}
+	}
+	for loc, d := range l.DescriptionLocalizations {
+		if !slices.Contains(locales, loc) {
+			return formError(path+".description_localizations", "BASE_TYPE_CHOICES", fmt.Sprintf("%q is not a locale Discord has.", loc))
+		}
+		if err := checkDescription(d, path+".description_localizations."+loc); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Option types, as in Discord's API.
@@ -77,6 +113,9 @@ func parseCommand(raw json.RawMessage, path string) (*command, error) {
 			return nil, err
 		}
 		if err := checkDescription(c.spec.Description, path+"description"); err != nil {
+			return nil, err
+		}
+		if err := checkLocalized(c.spec.localizedSpec, path+"_root"); err != nil {
 			return nil, err
 		}
 	}
@@ -123,6 +162,23 @@ func checkOptionSpecs(opts []optionSpec, path string, parent int) error {
 		names = append(names, o.Name)
 		if err := checkDescription(o.Description, p+".description"); err != nil {
 			return err
+		}
+		if err := checkLocalized(o.localizedSpec, p); err != nil {
+			return err
+		}
+		for loc, name := range o.NameLocalizations {
+			for _, other := range opts[:i] {
+				if other.NameLocalizations[loc] == name {
+					return formError(p+".name_localizations."+loc, "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique.")
+				}
+			}
+		}
+		for j, c := range o.Choices {
+			for loc, name := range c.NameLocalizations {
+				if !slices.Contains(locales, loc) || utf8.RuneCountInString(name) < 1 || utf8.RuneCountInString(name) > 100 {
+					return formError(fmt.Sprintf("%s.choices.%d.name_localizations.%s", p, j, loc), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+				}
+			}
 		}
 		if o.Type < optSubCommand || o.Type > 11 {
 			return formError(p+".type", "BASE_TYPE_CHOICES", fmt.Sprintf("Value %d is not a valid option type.", o.Type))
