@@ -26,6 +26,9 @@ func TestAVacationStopsTheClockAcrossARestart(t *testing.T) {
 	h := newHarness(t)
 	h.noPictures()
 	h.start()
+	// A vacation is booked in whole days: the turn starts at noon, so that 49 hours later still
+	// falls within its third day, whatever the hour the test runs at.
+	h.advanceTo(midnight(h.clock.Now(), time.UTC).Add(36 * time.Hour))
 	alice, bob, ch := openGame(h, "france", 5)
 	chooseNotify(h, bob, ch, "dm")
 	playTurn(h, alice, ch)
