@@ -124,24 +124,11 @@ func (s *Server) buildLeaguePage(l League, root string) (*leaguePage, error) {
 			in := row
 			in.Stage = fmt.Sprintf("season round %d", f.Round)
 			b.Rounds[st.Round-1].Games = append(b.Rounds[st.Round-1].Games, in)
-			row.Stage = stage(*st)
+			row.Stage = st.String()
 		}
 		p.Rounds[f.Round-1].Games = append(p.Rounds[f.Round-1].Games, row)
 	}
 	return p, nil
-}
-
-// stage names a double elimination cup's game by its bracket and round.
-func stage(st league.Stage) string {
-	switch {
-	case st.Bracket == league.WinnersBracket:
-		return fmt.Sprintf("winners' bracket, round %d", st.Round)
-	case st.Bracket == league.LosersBracket:
-		return fmt.Sprintf("losers' bracket, round %d", st.Round)
-	case st.Round == 1:
-		return "grand final"
-	}
-	return "grand final, deciding game"
 }
 
 // where is a player's place in a double elimination cup ("" in other formats).

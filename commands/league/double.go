@@ -1,6 +1,7 @@
 package league
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -38,6 +39,19 @@ const (
 type Stage struct {
 	Bracket Bracket `json:"bracket"`
 	Round   int     `json:"round"` // from 1, within the bracket
+}
+
+// String names the stage as the league's texts and page do: "losers' bracket, round 2".
+func (st Stage) String() string {
+	switch {
+	case st.Bracket == WinnersBracket:
+		return fmt.Sprintf("winners' bracket, round %d", st.Round)
+	case st.Bracket == LosersBracket:
+		return fmt.Sprintf("losers' bracket, round %d", st.Round)
+	case st.Round == 1:
+		return "grand final"
+	}
+	return "grand final, deciding game"
 }
 
 // doublePair is one pairing of a season round of a double elimination cup ("" for an empty

@@ -10,17 +10,10 @@ import (
 
 // stageText labels a double elimination cup's game with its bracket and round ("" for others).
 func stageText(st *league.Stage) string {
-	switch {
-	case st == nil:
+	if st == nil {
 		return ""
-	case st.Bracket == league.WinnersBracket:
-		return fmt.Sprintf(" (winners' bracket, round %d)", st.Round)
-	case st.Bracket == league.LosersBracket:
-		return fmt.Sprintf(" (losers' bracket, round %d)", st.Round)
-	case st.Round == 1:
-		return " (grand final)"
 	}
-	return " (grand final, deciding game)"
+	return " (" + st.String() + ")"
 }
 
 // bracketMark is a player's place in a double elimination cup, as the standings picture shows it
