@@ -74,16 +74,6 @@ func (r Shards) String() string {
 	return fmt.Sprintf("%d-%d/%d", r.First, r.Last, r.Count)
 }
 
-// ShardOf is the shard that receives a guild's events among count: (guild_id >> 22) % count;
-// DMs (guild "") go to shard 0.
-func ShardOf(guild string, count int) int {
-	id, err := strconv.ParseUint(guild, 10, 64)
-	if err != nil || count <= 1 {
-		return 0
-	}
-	return int((id >> 22) % uint64(count))
-}
-
 // identifyEvery is Discord's pace for opening shards: within one rate-limit bucket
 // (shard_id % max_concurrency), one IDENTIFY per five seconds.
 const identifyEvery = 5 * time.Second

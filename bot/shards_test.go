@@ -52,25 +52,6 @@ func TestParseShards(t *testing.T) {
 	}
 }
 
-// TestShardOfFollowsDiscordsRule: shard_id = (guild_id >> 22) % num_shards; DMs go to shard 0.
-func TestShardOfFollowsDiscordsRule(t *testing.T) {
-	for _, c := range []struct {
-		guild        string
-		count, shard int
-	}{
-		{"81384788765712384", 1, 0},
-		{"81384788765712384", 2, 0},
-		{"81384788765712384", 16, 2},
-		{"41771983423143937", 4, 2},
-		{"175928847299117063", 7, 0},
-		{"", 8, 0},
-	} {
-		if got := ShardOf(c.guild, c.count); got != c.shard {
-			t.Errorf("ShardOf(%s, %d) = %d, want %d", c.guild, c.count, got, c.shard)
-		}
-	}
-}
-
 // shardedBot starts a bot on its own BoltDB file serving the given shards of the fake.
 func shardedBot(t *testing.T, f *fakediscord.Fake, shards Shards) (*Bot, *storage.Store) {
 	t.Helper()
