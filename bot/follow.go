@@ -97,7 +97,7 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 // follow answers /carc me follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
 func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
-	pr := lang.For(lang.Private(in.Language, in.Locale))
+	pr := reader(in)
 	e, refusal := b.followedGame(i, pr, in.Options["game"])
 	if e == nil {
 		return refusal
