@@ -38,5 +38,5 @@ func (w PictureWords) MapTitle(e variants.Entry) string { return mapTitle(w.p, e
 // PictureLanguage is the language of a picture the bot posts for table t on its own (a game's end
 // files, a timer's turn): the table's, else the server's last known locale.
 func PictureLanguage(t *table.Table, guildLocale string) string {
-	return public(t, Input{Langs: Langs{GuildLocale: guildLocale}}).Code()
+	return PublicLanguage(t, guildLocale).Code()
 }
