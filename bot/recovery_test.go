@@ -149,7 +149,7 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 	}
 	broken.Store(h.b.entryAt(a.ID).id)
 	turn := h.table(a.ID).Game.Turn
-	postsA, postsB := len(h.posts(a.ID)), len(h.posts(b.ID))
+	postsB := len(h.posts(b.ID))
 	h.clock.Add(time.Hour + time.Minute)
 	h.b.FireTimers(h.clock.Now())
 	if m := lastPost(h, a.ID); !contains(m.Content, "This game is on hold: the bot hit an internal error while applying a turn deadline") {
@@ -162,7 +162,7 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 		t.Fatal("game b's deadline was not applied in the same tick")
 	}
 	postsB = len(h.posts(b.ID))
-	postsA = len(h.posts(a.ID))
+	postsA := len(h.posts(a.ID))
 	h.clock.Add(time.Hour + time.Minute)
 	h.b.FireTimers(h.clock.Now())
 	if len(h.posts(a.ID)) != postsA || h.table(a.ID).Game.Turn != turn+1 {

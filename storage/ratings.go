@@ -197,8 +197,8 @@ func (s *Store) RatedGames(guild, user string, limit int) ([]RatedGame, error) {
 		prefix := append([]byte(guild), 0)
 		c := b.Cursor()
 		// Walk back from the end of the guild's range: the key after the prefix's last key.
-		k, v := c.Seek(append([]byte(guild), 1))
-		if k == nil {
+		var k, v []byte
+		if after, _ := c.Seek(append([]byte(guild), 1)); after == nil {
 			k, v = c.Last()
 		} else {
 			k, v = c.Prev()
