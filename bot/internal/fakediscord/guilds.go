@@ -63,10 +63,3 @@ func (f *Fake) Guilds() []*Guild {
 	defer f.mu.Unlock()
 	return append([]*Guild(nil), f.guildOrder...)
 }
-
-// AddChannelIn adds a text channel to guild g.
-func (f *Fake) AddChannelIn(g *Guild, name string) *Channel {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.addChannelLocked(&Channel{ID: f.newIDLocked(), Type: ChannelText, Name: name, GuildID: g.ID})
-}
