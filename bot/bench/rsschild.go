@@ -46,11 +46,11 @@ type rssJob struct {
 
 // rssResult is what a child measured, in bytes.
 type rssResult struct {
-	Peak, RSS, File, Anon uint64 // VmHWM, VmRSS, RssFile, RssAnon of /proc/self/status
-	HeapInuse, GoSys      uint64 // the Go runtime's heap in use and all it took from the system
-	Loaded                int    // games the bot keeps in memory after Load
-	Moves, Refused        int    // moves applied and refused
-	FirstRefusal          string
+	Peak, RSS, File uint64 // VmHWM, VmRSS, RssFile of /proc/self/status
+	HeapInuse       uint64 // the Go runtime's heap in use
+	Loaded          int    // games the bot keeps in memory after Load
+	Moves, Refused  int    // moves applied and refused
+	FirstRefusal    string
 }
 
 // Child runs the measured bot of an RSS row when this process was started as one, prints its
@@ -125,10 +125,10 @@ func runChild(job rssJob) (rssResult, error) {
 		return res, err
 	}
 	st := procStatus()
-	res.Peak, res.RSS, res.File, res.Anon = st["VmHWM"], st["VmRSS"], st["RssFile"], st["RssAnon"]
+	res.Peak, res.RSS, res.File = st["VmHWM"], st["VmRSS"], st["RssFile"]
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	res.HeapInuse, res.GoSys = m.HeapInuse, m.Sys
+	res.HeapInuse = m.HeapInuse
 	if job.Heap != "" {
 		f, err := os.Create(job.Heap)
 		if err != nil {
