@@ -3,7 +3,6 @@ package commands
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
@@ -76,7 +75,7 @@ func placesText(pr *lang.Printer, c *table.Table, places []int, p league.Policy)
 			parts[n] += pr.T("place_forfeits", nil)
 		}
 	}
-	return pr.T("places", lang.A{"List": strings.Join(parts, pr.T("list_sep", nil))})
+	return pr.T("places", lang.A{"List": join(pr, parts)})
 }
 
 // carcKick removes a player. In the lobby the creator may; in a friendly game, someone with Manage
@@ -176,7 +175,7 @@ func seatNames(p *lang.Printer, c *table.Table, seats []int) string {
 	for i, s := range seats {
 		names[i] = c.Seats[s].Name
 	}
-	return strings.Join(names, p.T("list_sep", nil))
+	return join(p, names)
 }
 
 // kickVote answers a click on a kick vote's buttons.

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
@@ -98,7 +97,7 @@ func undoVoters(p *lang.Printer, t *table.Table) string {
 	if len(names) == 0 {
 		return ""
 	}
-	return strings.Join(names, p.T("list_sep", nil))
+	return join(p, names)
 }
 
 // humans are the ids of the users that are people: a reply never pings an AI seat, whose id is no
