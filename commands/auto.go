@@ -67,13 +67,7 @@ func InputFor(user table.User, m game.Move) Input {
 // AutoGame plays one complete game with random legal players through the command layer, as
 // `bot play --auto` does. observe, if not nil, is called with the table after every input.
 func AutoGame(mapID string, players int, seed uint64, observe func(*table.Table, Input, Reply) error) (*table.Table, error) {
-	rng := game.NewRNG(seed ^ 0x9e3779b97f4a7c15)
-	var buf []game.Placement
-	return autoGame(mapID, players, seed, Langs{}, "", func(g *game.Game) (game.Move, error) {
-		var m game.Move
-		m, buf = g.RandomMove(&rng, buf)
-		return m, nil
-	}, observe)
+	return AutoGameInRules(mapID, players, seed, Langs{}, "", observe)
 }
 
 // AutoGameIn is AutoGame played in a language: every input comes with langs, and the table is
