@@ -74,3 +74,9 @@ func encoded(t testing.TB, v *game.View, o Options) (*image.Paletted, []byte) {
 var english = commands.WordsFor(lang.English)
 
 func init() { noneGiven = english }
+
+// recordTextFaults has the overflows and mid-word cuts noted until the test ends.
+func recordTextFaults(t *testing.T) {
+	recordingTextFaults.Add(1)
+	t.Cleanup(func() { recordingTextFaults.Add(-1) })
+}

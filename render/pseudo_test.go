@@ -95,6 +95,7 @@ func TestPseudoLocaleTextFitsEveryPicture(t *testing.T) {
 	// Places keep their own names: a language does not make them longer, and where labels go
 	// on a map is tested with them (labels_test.go).
 	w := ownPlaces{commands.WordsFor(lang.Pseudo)}
+	recordTextFaults(t)
 	for _, e := range variants.All(false) {
 		cuts, over := midWordCuts.count(), overflows.count()
 		n := 0

@@ -151,6 +151,7 @@ func TestLinesBreakBetweenWordsAndAroundIdeographs(t *testing.T) {
 			t.Errorf("%q: wrapped to %q, not all its text", c.text, lines)
 		}
 	}
+	recordTextFaults(t)
 	before := midWordCuts.count()
 	if got := f.fit("the drawn tile fits here", f.width("the drawn til…")); got != "the drawn…" {
 		t.Errorf("shortened to %q, want the drawn…", got)
