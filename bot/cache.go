@@ -25,16 +25,7 @@ const DefaultMaxLoaded = 1000
 // another process) or cannot be loaded; the entry is then forgotten.
 func (b *Bot) lock(e *gameEntry) bool {
 	e.mu.Lock()
-	if err := b.ready(e); err != nil {
-		e.mu.Unlock()
-		if err != errGameOver {
-			b.log.Error("could not load a game", "game", e.id, "err", err)
-		}
-		b.forget(e)
-		return false
-	}
-	b.touch(e)
-	return true
+	return b.keepLocked(e)
 }
 
 // tryLock is lock for a caller that must not wait: false when the lock is busy too.
@@ -42,6 +33,12 @@ func (b *Bot) tryLock(e *gameEntry) bool {
 	if !e.mu.TryLock() {
 		return false
 	}
+	return b.keepLocked(e)
+}
+
+// keepLocked readies the game of a lock just taken and keeps the lock when it can be played;
+// otherwise it lets the lock go and forgets the game.
+func (b *Bot) keepLocked(e *gameEntry) bool {
 	if err := b.ready(e); err != nil {
 		e.mu.Unlock()
 		if err != errGameOver {
