@@ -66,15 +66,7 @@ func figureSprite(kind pieceKind, col uint8, letter string, farmer, upgraded boo
 
 // drawBigMeeple is the meeple's outline with a white band across the chest.
 func drawBigMeeple(p pen, col uint8) {
-	for _, pass := range []uint8{cBlack, col} {
-		p.path(meepleOutline, true)
-		p.circle(pt{0.5, 0.185}, 0.165)
-		if pass == cBlack {
-			p.stroke(cBlack, 0.1)
-		} else {
-			p.fill(col)
-		}
-	}
+	drawMeeple(p, col)
 	p.path([]pt{{0.08, 0.45}, {0.92, 0.45}}, false)
 	p.stroke(cWhite, 0.07)
 }

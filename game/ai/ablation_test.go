@@ -53,20 +53,7 @@ func TestAblation(t *testing.T) {
 	if *ablation == "" {
 		t.Skip("a measurement: give -ablation NAME (" + ablationNames() + ")")
 	}
-	without, ok := ablations[*ablation]
-	if !ok {
-		t.Fatalf("no ablation %q: use %s", *ablation, ablationNames())
-	}
-	r, err := variants.Lookup(*ablationMap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	level := Level("master-without-" + *ablation)
-	budgets[level] = &without
-	old := masterBudget
-	masterBudget.positions /= max(1, *ablationCut)
-	without.positions /= max(1, *ablationCut)
-	t.Cleanup(func() { delete(budgets, level); masterBudget = old })
+	r, level := ablationSides(t)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	m := Match{Rules: r, A: Master, B: level, Decks: *ablationDeck, Players: 2, Seed: *ablationSeed, Workers: *ablationWork}
@@ -83,17 +70,7 @@ func TestAblationGames(t *testing.T) {
 	if *ablation == "" || !testing.Verbose() {
 		t.Skip("a measurement: give -ablation NAME and -test.v")
 	}
-	without := ablations[*ablation]
-	r, err := variants.Lookup(*ablationMap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	level := Level("master-without-" + *ablation)
-	budgets[level] = &without
-	old := masterBudget
-	masterBudget.positions /= max(1, *ablationCut)
-	without.positions /= max(1, *ablationCut)
-	t.Cleanup(func() { delete(budgets, level); masterBudget = old })
+	r, level := ablationSides(t)
 	m := Match{Rules: r, A: Master, B: level, Players: 2, Seed: *ablationSeed}
 	for k := range 2 {
 		levels := m.seats(k)
@@ -120,4 +97,25 @@ func TestAblationGames(t *testing.T) {
 			t.Logf("game %d %s (%s): %d %v, chips left %v, meeples %d", k+1, pl.Name, levels[p], pl.Score, kinds, pl.Chips, pl.Meeples)
 		}
 	}
+}
+
+// ablationSides are the ablation's map and the level of master without the change, both budgets
+// cut by -cut, for the test's length.
+func ablationSides(t *testing.T) (variants.Entry, Level) {
+	t.Helper()
+	without, ok := ablations[*ablation]
+	if !ok {
+		t.Fatalf("no ablation %q: use %s", *ablation, ablationNames())
+	}
+	r, err := variants.Lookup(*ablationMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := Level("master-without-" + *ablation)
+	budgets[level] = &without
+	old := masterBudget
+	masterBudget.positions /= max(1, *ablationCut)
+	without.positions /= max(1, *ablationCut)
+	t.Cleanup(func() { delete(budgets, level); masterBudget = old })
+	return r, level
 }
