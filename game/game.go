@@ -140,6 +140,10 @@ type Game struct {
 	connected   uint64
 	islandsOpen uint64
 	events      []Event
+	// searchCopy is set on a search's copies (Determinize), which keep the players' scores but
+	// neither the score log nor the events: a search reads neither, and writing them was half of
+	// what its playouts allocated.
+	searchCopy bool
 	// revealed is set while a move turns over something hidden (see Revealed).
 	revealed bool
 	// setupTiles is how many of tiles were laid in setup (printed squares and initial tiles).
@@ -389,7 +393,7 @@ func (g *Game) Clone() *Game { return g.CloneInto(new(Game)) }
 func (g *Game) CloneInto(dst *Game) *Game {
 	players, deck, discarded, meeples, pieces := dst.Players, dst.Deck, dst.Discarded, dst.Meeples, dst.Pieces
 	mapChips, chipsOut := dst.MapChips, dst.ChipsOut
-	tiles, nodes, cloisters, frontier := dst.tiles, dst.nodes, dst.cloisters, dst.frontier
+	tiles, nodes, cloisters, frontier, events := dst.tiles, dst.nodes, dst.cloisters, dst.frontier, dst.events
 	*dst = *g
 	dst.Players = copyOver(players, g.Players)
 	for i := range dst.Players {
@@ -409,7 +413,7 @@ func (g *Game) CloneInto(dst *Game) *Game {
 	dst.nodes = copyOver(nodes, g.nodes)
 	dst.cloisters = copyOver(cloisters, g.cloisters)
 	dst.frontier = copyOver(frontier, g.frontier)
-	dst.events = nil
+	dst.events = events[:0]
 	if g.Ext != nil {
 		dst.Ext = g.Ext.Clone()
 	}

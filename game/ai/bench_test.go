@@ -67,3 +67,7 @@ func BenchmarkEasyIberia(b *testing.B)    { benchChoose(b, "iberia", Easy) }
 func BenchmarkNormalIberia(b *testing.B)  { benchChoose(b, "iberia", Normal) }
 func BenchmarkHardIberia(b *testing.B)    { benchChoose(b, "iberia", Hard) }
 func BenchmarkEasyTaiwan(b *testing.B)    { benchChoose(b, "taiwan", Easy) }
+func BenchmarkMasterTaiwan(b *testing.B)       { benchChoose(b, "taiwan", Master) }
+func BenchmarkMasterGreatBritain(b *testing.B) { benchChoose(b, "greatbritain", Master) }
+func BenchmarkMasterBenelux(b *testing.B)      { benchChoose(b, "benelux", Master) }
+func BenchmarkMasterIberia(b *testing.B)       { benchChoose(b, "iberia", Master) }
