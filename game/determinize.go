@@ -33,8 +33,17 @@ type Concealer interface {
 //
 // The copy is a search's: its moves change the players' scores but add nothing to the score log
 // and emit no events, which no search reads.
-func (g *Game) Determinize(rng *RNG) *Game {
-	c := g.Clone()
+func (g *Game) Determinize(rng *RNG) *Game { return g.DeterminizeInto(rng, nil) }
+
+// DeterminizeInto is Determinize made in the memory of dst, a copy the caller has done with, or a
+// new copy when dst is nil: the same copy either way.
+func (g *Game) DeterminizeInto(rng *RNG, dst *Game) *Game {
+	var c *Game
+	if dst == nil {
+		c = g.Clone()
+	} else {
+		c = g.CloneInto(dst)
+	}
 	c.searchCopy = true
 	c.Setup = Setup{Map: g.Setup.Map, Players: g.Setup.Players, Options: g.Setup.Options}
 	c.RNG = NewRNG(rng.Uint64())

@@ -394,10 +394,20 @@ func (g *Game) CloneInto(dst *Game) *Game {
 	players, deck, discarded, meeples, pieces := dst.Players, dst.Deck, dst.Discarded, dst.Meeples, dst.Pieces
 	mapChips, chipsOut := dst.MapChips, dst.ChipsOut
 	tiles, nodes, cloisters, frontier, events := dst.tiles, dst.nodes, dst.cloisters, dst.frontier, dst.events
+	// The players' chips are copied into the hands dst held, which copying the players over
+	// would lose: a search copies a game tens of thousands of times a decision.
+	var hands [6][]Chip
+	for i := range min(len(players), len(hands)) {
+		hands[i] = players[i].Chips
+	}
 	*dst = *g
 	dst.Players = copyOver(players, g.Players)
 	for i := range dst.Players {
-		dst.Players[i].Chips = slices.Clone(g.Players[i].Chips)
+		var hand []Chip
+		if i < len(hands) {
+			hand = hands[i]
+		}
+		dst.Players[i].Chips = copyOver(hand, g.Players[i].Chips)
 	}
 	dst.Deck = copyOver(deck, g.Deck)
 	dst.Discarded = copyOver(discarded, g.Discarded)

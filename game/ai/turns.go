@@ -189,12 +189,21 @@ func (e *enumerator) walk(g *game.Game) {
 
 // copyOf copies g into a position the enumerator made before and has done with, if it has one.
 func (e *enumerator) copyOf(g *game.Game) *game.Game {
-	if n := len(e.spare); n > 0 {
-		c := e.spare[n-1]
-		e.spare = e.spare[:n-1]
+	if c := e.takeSpare(); c != nil {
 		return g.CloneInto(c)
 	}
 	return g.Clone()
+}
+
+// takeSpare is a position the enumerator made and has done with, or nil.
+func (e *enumerator) takeSpare() *game.Game {
+	n := len(e.spare)
+	if n == 0 {
+		return nil
+	}
+	c := e.spare[n-1]
+	e.spare = e.spare[:n-1]
+	return c
 }
 
 // stepDefault is the option a step takes when the budget is spent: declining (pass), no meeple,
