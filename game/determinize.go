@@ -30,8 +30,21 @@ type Concealer interface {
 // Face-down chips are re-dealt from the multiset the game holds face down and unseen. When a map
 // deals its chips from the box that is exactly the box less the chips seen; a map that drew chip
 // values independently would let that multiset (not where each chip lies) through.
-func (g *Game) Determinize(rng *RNG) *Game {
-	c := g.Clone()
+//
+// The copy is a search's: its moves change the players' scores but add nothing to the score log
+// and emit no events, which no search reads.
+func (g *Game) Determinize(rng *RNG) *Game { return g.DeterminizeInto(rng, nil) }
+
+// DeterminizeInto is Determinize made in the memory of dst, a copy the caller has done with, or a
+// new copy when dst is nil: the same copy either way.
+func (g *Game) DeterminizeInto(rng *RNG, dst *Game) *Game {
+	var c *Game
+	if dst == nil {
+		c = g.Clone()
+	} else {
+		c = g.CloneInto(dst)
+	}
+	c.searchCopy = true
 	c.Setup = Setup{Map: g.Setup.Map, Players: g.Setup.Players, Options: g.Setup.Options}
 	c.RNG = NewRNG(rng.Uint64())
 	c.dealUnseenTiles(rng)

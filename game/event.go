@@ -44,6 +44,9 @@ type Event struct {
 }
 
 func (g *Game) emit(e Event) {
+	if g.searchCopy {
+		return
+	}
 	if e.Kind != EventScored {
 		e.Log = -1
 	}

@@ -140,6 +140,10 @@ type Game struct {
 	connected   uint64
 	islandsOpen uint64
 	events      []Event
+	// searchCopy is set on a search's copies (Determinize), which keep the players' scores but
+	// neither the score log nor the events: a search reads neither, and writing them was half of
+	// what its playouts allocated.
+	searchCopy bool
 	// revealed is set while a move turns over something hidden (see Revealed).
 	revealed bool
 	// setupTiles is how many of tiles were laid in setup (printed squares and initial tiles).
@@ -389,11 +393,21 @@ func (g *Game) Clone() *Game { return g.CloneInto(new(Game)) }
 func (g *Game) CloneInto(dst *Game) *Game {
 	players, deck, discarded, meeples, pieces := dst.Players, dst.Deck, dst.Discarded, dst.Meeples, dst.Pieces
 	mapChips, chipsOut := dst.MapChips, dst.ChipsOut
-	tiles, nodes, cloisters, frontier := dst.tiles, dst.nodes, dst.cloisters, dst.frontier
+	tiles, nodes, cloisters, frontier, events := dst.tiles, dst.nodes, dst.cloisters, dst.frontier, dst.events
+	// The players' chips are copied into the hands dst held, which copying the players over
+	// would lose: a search copies a game tens of thousands of times a decision.
+	var hands [6][]Chip
+	for i := range min(len(players), len(hands)) {
+		hands[i] = players[i].Chips
+	}
 	*dst = *g
 	dst.Players = copyOver(players, g.Players)
 	for i := range dst.Players {
-		dst.Players[i].Chips = slices.Clone(g.Players[i].Chips)
+		var hand []Chip
+		if i < len(hands) {
+			hand = hands[i]
+		}
+		dst.Players[i].Chips = copyOver(hand, g.Players[i].Chips)
 	}
 	dst.Deck = copyOver(deck, g.Deck)
 	dst.Discarded = copyOver(discarded, g.Discarded)
@@ -409,7 +423,7 @@ func (g *Game) CloneInto(dst *Game) *Game {
 	dst.nodes = copyOver(nodes, g.nodes)
 	dst.cloisters = copyOver(cloisters, g.cloisters)
 	dst.frontier = copyOver(frontier, g.frontier)
-	dst.events = nil
+	dst.events = events[:0]
 	if g.Ext != nil {
 		dst.Ext = g.Ext.Clone()
 	}

@@ -119,6 +119,9 @@ func (g *Game) addEntry(e ScoreEntry) {
 	e.Turn = g.Turn
 	e.Final = g.Phase == PhaseOver || g.finalScoring
 	g.Players[e.Player].Score += e.Points
+	if g.searchCopy {
+		return
+	}
 	g.Log = append(g.Log, e)
 	g.emit(Event{Kind: EventScored, Player: e.Player, Points: e.Points, Log: len(g.Log) - 1})
 }

@@ -55,15 +55,19 @@ func benchChoose(b *testing.B, id string, level Level) {
 	}
 }
 
-func BenchmarkEasyFrance(b *testing.B)    { benchChoose(b, "france", Easy) }
-func BenchmarkNormalFrance(b *testing.B)  { benchChoose(b, "france", Normal) }
-func BenchmarkHardFrance(b *testing.B)    { benchChoose(b, "france", Hard) }
-func BenchmarkMasterFrance(b *testing.B)  { benchChoose(b, "france", Master) }
-func BenchmarkMasterClassic(b *testing.B) { benchChoose(b, "classic", Master) }
-func BenchmarkEasyClassic(b *testing.B)   { benchChoose(b, "classic", Easy) }
-func BenchmarkNormalClassic(b *testing.B) { benchChoose(b, "classic", Normal) }
-func BenchmarkHardClassic(b *testing.B)   { benchChoose(b, "classic", Hard) }
-func BenchmarkEasyIberia(b *testing.B)    { benchChoose(b, "iberia", Easy) }
-func BenchmarkNormalIberia(b *testing.B)  { benchChoose(b, "iberia", Normal) }
-func BenchmarkHardIberia(b *testing.B)    { benchChoose(b, "iberia", Hard) }
-func BenchmarkEasyTaiwan(b *testing.B)    { benchChoose(b, "taiwan", Easy) }
+func BenchmarkEasyFrance(b *testing.B)         { benchChoose(b, "france", Easy) }
+func BenchmarkNormalFrance(b *testing.B)       { benchChoose(b, "france", Normal) }
+func BenchmarkHardFrance(b *testing.B)         { benchChoose(b, "france", Hard) }
+func BenchmarkMasterFrance(b *testing.B)       { benchChoose(b, "france", Master) }
+func BenchmarkMasterClassic(b *testing.B)      { benchChoose(b, "classic", Master) }
+func BenchmarkEasyClassic(b *testing.B)        { benchChoose(b, "classic", Easy) }
+func BenchmarkNormalClassic(b *testing.B)      { benchChoose(b, "classic", Normal) }
+func BenchmarkHardClassic(b *testing.B)        { benchChoose(b, "classic", Hard) }
+func BenchmarkEasyIberia(b *testing.B)         { benchChoose(b, "iberia", Easy) }
+func BenchmarkNormalIberia(b *testing.B)       { benchChoose(b, "iberia", Normal) }
+func BenchmarkHardIberia(b *testing.B)         { benchChoose(b, "iberia", Hard) }
+func BenchmarkEasyTaiwan(b *testing.B)         { benchChoose(b, "taiwan", Easy) }
+func BenchmarkMasterTaiwan(b *testing.B)       { benchChoose(b, "taiwan", Master) }
+func BenchmarkMasterGreatBritain(b *testing.B) { benchChoose(b, "greatbritain", Master) }
+func BenchmarkMasterBenelux(b *testing.B)      { benchChoose(b, "benelux", Master) }
+func BenchmarkMasterIberia(b *testing.B)       { benchChoose(b, "iberia", Master) }

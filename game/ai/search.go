@@ -103,7 +103,8 @@ func search(g *game.Game, rng *game.RNG, b budget) (candidate, *game.Game, int, 
 func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, fast *enumerator) (float64, error) {
 	rng := game.NewRNG(deal)
 	fast.rng = &rng
-	c := g.Determinize(&rng)
+	c := g.DeterminizeInto(&rng, fast.takeSpare())
+	defer func() { fast.spare = append(fast.spare, c) }()
 	turn := c.Turn
 	for _, m := range moves {
 		if turnOver(c, seat, turn) || c.Play(m) != nil {

@@ -13,13 +13,15 @@ import (
 func options(g *game.Game, buf []game.Move) []game.Move {
 	p := g.Current
 	buf = buf[:0]
-	actions := func() {
-		for _, a := range g.LegalActions() {
-			act := a.Action
-			buf = append(buf, game.Move{Kind: game.MoveAction, Player: p, Action: &act})
+	// One array holds the step's actions: a move keeps a pointer to its action in the plans, so
+	// it must not be reused, but one allocation serves them all.
+	if legal := g.LegalActions(); len(legal) > 0 {
+		acts := make([]game.Action, len(legal))
+		for i, a := range legal {
+			acts[i] = a.Action
+			buf = append(buf, game.Move{Kind: game.MoveAction, Player: p, Action: &acts[i]})
 		}
 	}
-	actions()
 	if g.TurnState.Choice != nil {
 		return buf
 	}
@@ -83,6 +85,18 @@ type enumerator struct {
 	// judge, if set, evaluates the positions instead of evaluate (master's ranking of its
 	// candidate turns).
 	judge judge
+	// steps are the options and children of each step of the turn under way, by its depth, kept
+	// from one walk to the next so that a playout's steps allocate nothing.
+	steps []step
+	// slab holds the moves of the plans of the last enumeration, which slice it: a plan is read
+	// before the enumerator runs again.
+	slab []game.Move
+}
+
+// step is the memory of one depth of a walk.
+type step struct {
+	opts     []game.Move
+	children []child
 }
 
 // judge evaluates a position for a seat, reusing buf for its holdings.
@@ -108,7 +122,7 @@ func turns(g *game.Game) ([]plan, error) { return enumerate(&enumerator{budget: 
 
 // enumerate runs e from g.
 func enumerate(e *enumerator, g *game.Game) ([]plan, error) {
-	e.seat, e.turn, e.plans = g.Current, g.Turn, e.plans[:0]
+	e.seat, e.turn, e.plans, e.slab = g.Current, g.Turn, e.plans[:0], e.slab[:0]
 	e.walk(g)
 	if e.err == nil && len(e.plans) == 0 {
 		e.err = fmt.Errorf("ai: no legal move for %s", g.Players[g.Current].Name)
@@ -120,10 +134,17 @@ func (e *enumerator) walk(g *game.Game) {
 	if turnOver(g, e.seat, e.turn) {
 		var v float64
 		v, e.holdings = judgeOf(e.judge)(g, e.seat, e.holdings)
-		e.plans = append(e.plans, plan{moves: append([]game.Move(nil), e.path...), value: v})
+		start := len(e.slab)
+		e.slab = append(e.slab, e.path...)
+		e.plans = append(e.plans, plan{moves: e.slab[start:len(e.slab):len(e.slab)], value: v})
 		return
 	}
-	opts := options(g, nil)
+	depth := len(e.path)
+	if depth == len(e.steps) {
+		e.steps = append(e.steps, step{})
+	}
+	opts := options(g, e.steps[depth].opts)
+	e.steps[depth].opts = opts
 	limit := e.limit
 	if len(e.path) > 0 {
 		limit = e.deep
@@ -138,7 +159,7 @@ func (e *enumerator) walk(g *game.Game) {
 		}
 		opts = opts[:limit]
 	}
-	children := make([]child, 0, len(opts))
+	children := e.steps[depth].children[:0]
 	for _, m := range opts {
 		c := e.copyOf(g)
 		e.positions++
@@ -149,6 +170,7 @@ func (e *enumerator) walk(g *game.Game) {
 		}
 		children = append(children, child{m, c, 0})
 	}
+	e.steps[depth].children = children
 	// A turn's placements are all followed; any other step with many options (Taiwan's payments
 	// late in a game list hundreds) keeps only its best few, even when it is the first step left.
 	if len(children) > beam && (len(e.path) > 0 || g.Phase != game.PhasePlace) {
@@ -167,12 +189,21 @@ func (e *enumerator) walk(g *game.Game) {
 
 // copyOf copies g into a position the enumerator made before and has done with, if it has one.
 func (e *enumerator) copyOf(g *game.Game) *game.Game {
-	if n := len(e.spare); n > 0 {
-		c := e.spare[n-1]
-		e.spare = e.spare[:n-1]
+	if c := e.takeSpare(); c != nil {
 		return g.CloneInto(c)
 	}
 	return g.Clone()
+}
+
+// takeSpare is a position the enumerator made and has done with, or nil.
+func (e *enumerator) takeSpare() *game.Game {
+	n := len(e.spare)
+	if n == 0 {
+		return nil
+	}
+	c := e.spare[n-1]
+	e.spare = e.spare[:n-1]
+	return c
 }
 
 // stepDefault is the option a step takes when the budget is spent: declining (pass), no meeple,
