@@ -154,10 +154,11 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		}
 		comps := components(reply)
 		if status {
-			if line := deadlineLine(e.table, b.turnDeadline(e)); line != "" {
+			p := b.replyPrinter(e, reply)
+			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
 				reply.Text += "\n" + line
 			}
-			for _, line := range b.vacationLines(e.table) {
+			for _, line := range b.vacationLines(p, e.table) {
 				reply.Text += "\n" + line
 			}
 		}
@@ -309,9 +310,10 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 // take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
 // the lock is released; the posting reports when it is done (later is set).
 func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
+	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
-	if line := deadlineLine(reply.Table, b.turnDeadline(e)); line != "" {
+	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
 	if line := b.gameLinkLine(reply.Table); line != "" {
@@ -346,7 +348,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 				}
 			}()
 			board := b.picture(reply.Table, reply)
-			files := append(pngFile(board), b.cfg.EndFiles(reply.Table)...)
+			files := append(pngFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
 			<-before
 			p.id, p.err = b.send(e.place, content, comps, files, ping)
 			if p.err != nil {

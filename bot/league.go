@@ -227,7 +227,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
 	first := user(f.Players[0])
 	newIn := commands.Input{User: first, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map},
-		Secret: key, Table: f.GameID, Channel: th.ID}
+		Secret: key, Table: f.GameID, Channel: th.ID, Langs: commands.Langs{GuildLocale: b.guildLocale(l.Guild)}}
 	for k, v := range l.TableOptions {
 		newIn.Options[k] = v
 	}
@@ -586,7 +586,7 @@ func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 		return false
 	}
 	b.forget(e)
-	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places), nil, nil, nil); err != nil {
+	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild)), nil, nil, nil); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}
 	return true

@@ -259,6 +259,19 @@ func ParseDuration(v string) (time.Duration, error) {
 	return total, nil
 }
 
+// DurationIn writes a length of time for p's reader: whole days or hours in words of their
+// language ("7 Tage"), any other as typed (1h30m).
+func DurationIn(p *lang.Printer, d time.Duration) string {
+	switch {
+	case d > 0 && d%(24*time.Hour) == 0:
+		return p.N("n_days", int(d/(24*time.Hour)), nil)
+	case d > 0 && d%time.Hour == 0:
+		return p.N("n_hours", int(d/time.Hour), nil)
+	}
+	return FormatDuration(d)
+}
+
+// FormatDuration writes a length of time as its options are typed: 7d, 48h, 1h30m0s.
 func FormatDuration(d time.Duration) string {
 	if d%(24*time.Hour) == 0 {
 		return fmt.Sprintf("%dd", d/(24*time.Hour))
