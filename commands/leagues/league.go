@@ -134,7 +134,7 @@ func Handle(c Context, in commands.Input) Reply {
 		return failErr(c, err)
 	}
 	if sub.admin && !c.Manager && in.User.ID != l.Creator {
-		return fail(c, "league_admins_only", lang.A{"League": l.Name, "Sub": in.Sub})
+		return fail(c, "league_admins_only", lang.A{"League": l.Name, "Cmd": c.own.Command(commandPath(in))})
 	}
 	// Only the seasons a command needs are read: a season of thousands of games is the costly
 	// part of a league.
@@ -462,6 +462,14 @@ func leagueStart(c Context, l league.League, s *league.Season) Reply {
 	return Reply{OK: true, Public: true, Text: roundText(c.public, l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
 }
 
+// commandPath is the path of a /league command: "league start", "league season new".
+func commandPath(in commands.Input) string {
+	if in.Sub == "season" {
+		return "league season new"
+	}
+	return "league " + in.Sub
+}
+
 // PrepareStart schedules the season a /league start would start now, for the caller to pass as
 // Context.Prepared: a round-robin of a thousand members is the costly part of the command,
 // and is better done before the caller takes the lock that every league command and league timer
@@ -607,7 +615,7 @@ func leagueStatus(c Context, l league.League, s *league.Season, in commands.Inpu
 			seasons = append(seasons, *s)
 		}
 	default:
-		return fail(c, "league_status_nothing", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status), "Sub": sub,
+		return fail(c, "league_status_nothing", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status), "Cmd": c.own.Command("league " + sub),
 			"What": c.own.T("league_what_"+string(l.Status), nil)})
 	}
 	if err := save(c, l, seasons...); err != nil {
