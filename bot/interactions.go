@@ -248,7 +248,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		return
 	}
 	if in.Command == "carc" && in.Sub == "status" && b.entryAt(i.ChannelID) == nil {
-		b.editOriginal(i, b.yourTurns(in.User), nil, nil)
+		b.editOriginal(i, b.yourTurns(reader(in), in.User), nil, nil)
 		return
 	}
 	if in.Command == "carc" && b.playerCommand(i, in) {

@@ -84,7 +84,7 @@ func TestWhatATimerPostsIsInTheServersLanguage(t *testing.T) {
 // TestAReminderDMIsInThePlayersOwnLanguage: at a German table in a German server, a player
 // whose Discord is in French, who asked for DMs, gets the turn DM and the deadline's reminder in
 // French (their client's locale, recorded when they used a command), while the channel reads
-// German.
+// German and the German player's move is acknowledged in German.
 func TestAReminderDMIsInThePlayersOwnLanguage(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -106,7 +106,9 @@ func TestAReminderDMIsInThePlayersOwnLanguage(t *testing.T) {
 	}
 	h.stop() // what bob's client speaks is kept in the store, not only in memory
 	h.start()
-	playTurn(h, alice, ch)
+	if got := playTurn(h, alice, ch); !contains(got, "Erledigt: ") {
+		t.Errorf("alice's move is acknowledged in German: %q", got)
+	}
 	if turn := h.posts(ch.ID)[len(h.posts(ch.ID))-1]; !contains(turn.Content, "Zugfrist") {
 		t.Fatalf("the channel reads German: %q", turn.Content)
 	}

@@ -93,7 +93,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	}
 	s.Map = e.ID
 	if err := applyNewOptions(&s, e, in); err != nil {
-		return fail(t, "%v", err)
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	if err := dealSettings(&s, e, in); err != nil {
 		return fail(t, "%v", err)
