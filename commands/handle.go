@@ -220,7 +220,8 @@ func carcResign(t *table.Table, in Input) Reply {
 		return failT(t, in, "resign_not_playing", nil)
 	}
 	x := table.Begin(t, in.User.ID)
-	return leaveSeat(t, x, seat, "", public(t, in).T("resigned", lang.A{"Player": t.SeatName(seat)}))
+	p := public(t, in)
+	return leaveSeat(t, x, seat, "", p, p.T("resigned", lang.A{"Player": t.SeatName(seat)}))
 }
 
 // errorText turns an error into a player's message: a sentence with a capital and a full stop.
