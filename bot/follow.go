@@ -105,7 +105,8 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	e.mu.Lock()
 	t := e.table
 	f := storage.Follow{GameID: e.id, Place: e.place, Guild: e.guild, Title: t.Entry().Title}
-	title := commands.WordsFor(pr.Code()).MapTitle(t.Entry())
+	entry := t.Entry()
+	title := commands.WordsFor(pr.Code()).MapTitle(entry)
 	plays := t.Seat(in.User.ID) >= 0
 	e.mu.Unlock()
 	when := strings.ToLower(strings.TrimSpace(in.Options["when"]))
@@ -143,7 +144,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
 	}
 	if to == "thread" {
-		return b.followInThread(i, in, pr, f)
+		return b.followInThread(i, in, pr, f, entry)
 	}
 	if err := b.dm(in.User.ID, pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)}), nil); err != nil {
 		if dmsClosed(err) {
