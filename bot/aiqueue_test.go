@@ -26,7 +26,7 @@ func newGatedAI() *gatedAI {
 	return &gatedAI{entered: make(chan string, 100), gate: make(chan struct{})}
 }
 
-func (g *gatedAI) move(t *table.Table) commands.Reply {
+func (g *gatedAI) move(t *table.Table, guildLocale string) commands.Reply {
 	g.mu.Lock()
 	g.played = append(g.played, t.ID)
 	first := len(g.played) == 1
@@ -35,7 +35,7 @@ func (g *gatedAI) move(t *table.Table) commands.Reply {
 	if first {
 		<-g.gate
 	}
-	return commands.AIMove(t)
+	return commands.AIMoveIn(t, guildLocale)
 }
 
 func (g *gatedAI) open() { g.once.Do(func() { close(g.gate) }) }

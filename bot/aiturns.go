@@ -85,7 +85,7 @@ func (b *Bot) playAI(j aiJob) {
 		b.endUnattended(e) // its end could not be stored before
 		return
 	}
-	reply := b.cfg.AIMove(e.table)
+	reply := b.cfg.AIMove(e.table, b.guildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("the AI could not play its turn", "game", e.id, "reply", reply.Text)
 		b.hold(e, "the AI could not play its turn ("+reply.Text+")")

@@ -39,6 +39,8 @@ type action struct {
 	do func(t *table.Table) commands.Reply
 	// status marks /carc status: the player's games across every server join the answer.
 	status bool
+	// reader is the language of the acting player, whom the answer is for (English when nil).
+	reader *lang.Printer
 }
 
 // commandAction is the action of a slash command. /carc export writes the game's record, which it reads
@@ -63,7 +65,7 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 			}
 		}
 		return r
-	}, status: in.Command == "carc" && in.Sub == "status"}
+	}, status: in.Command == "carc" && in.Sub == "status", reader: reader(in)}
 }
 
 // record reads a game's record from the store: its steps and when each was made.
@@ -92,7 +94,8 @@ func (b *Bot) record(id string) ([]record.Stored, error) {
 
 // click is the action of a button or a select.
 func click(u table.User, id string, values []string, langs commands.Langs) action {
-	return action{do: func(t *table.Table) commands.Reply { return commands.HandleComponentIn(t, u, id, values, langs) }}
+	return action{do: func(t *table.Table) commands.Reply { return commands.HandleComponentIn(t, u, id, values, langs) },
+		reader: lang.For(lang.Private(langs.Language, langs.Locale))}
 }
 
 // run applies one action to a game, calls applied, and then answers the player. The game's lock
@@ -104,7 +107,7 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.Us
 		f() // before the answer, which may bring the player's next command
 	}
 	if a.status {
-		a.text += "\n" + b.yourTurns(u)
+		a.text += "\n" + b.yourTurns(act.reader, u)
 	}
 	if a.stale {
 		b.greyOut(i)
@@ -116,9 +119,12 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.Us
 // accepted change is stored (fsynced) before anything is said, then announced in the channel. A
 // change that ends the game is answered once its end is posted, after the lock is released.
 func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) answer {
+	if act.reader == nil {
+		act.reader = lang.For(lang.English)
+	}
 	a, end := b.applyLocked(e, act, u, interaction)
 	if end != nil && end.wait() != nil {
-		return answer{text: "Your move is saved and the game is over, but its end could not be posted: " + postProblem(e.place, end.err)}
+		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, end.err)})}
 	}
 	return a
 }
@@ -154,10 +160,11 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		}
 		comps := components(reply)
 		if status {
-			if line := deadlineLine(e.table, b.turnDeadline(e)); line != "" {
+			p := b.replyPrinter(e, reply)
+			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
 				reply.Text += "\n" + line
 			}
-			for _, line := range b.vacationLines(e.table) {
+			for _, line := range b.vacationLines(p, e.table) {
 				reply.Text += "\n" + line
 			}
 		}
@@ -170,17 +177,17 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 	p := b.post(e, reply)
 	b.settle(e, true)
 	if p.later {
-		return answer{text: "Done: " + firstLine(reply.Text)}, p
+		return answer{text: act.reader.T("bot_done", lang.A{"What": firstLine(reply.Text)})}, p
 	}
 	if p.wait() != nil {
-		return answer{text: "Your move is saved, but nobody sees it: " + e.problem + " /carc status in the game's channel shows this until it is fixed."}, nil
+		return answer{text: act.reader.T("bot_unseen", lang.A{"Why": e.problem})}, nil
 	}
 	if reply.Refused != "" {
 		// Part of the command stood (it turned over something hidden); the player alone is told
 		// what was refused and where the turn stands.
 		return answer{text: reply.Refused}, nil
 	}
-	return answer{text: "Done: " + firstLine(reply.Text)}, nil
+	return answer{text: act.reader.T("bot_done", lang.A{"What": firstLine(reply.Text)})}, nil
 }
 
 func firstLine(s string) string {
@@ -309,9 +316,10 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 // take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
 // the lock is released; the posting reports when it is done (later is set).
 func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
+	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
-	if line := deadlineLine(reply.Table, b.turnDeadline(e)); line != "" {
+	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
 	if line := b.gameLinkLine(reply.Table); line != "" {
@@ -346,7 +354,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 				}
 			}()
 			board := b.picture(reply.Table, reply)
-			files := append(pngFile(board), b.cfg.EndFiles(reply.Table)...)
+			files := append(pngFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
 			<-before
 			p.id, p.err = b.send(e.place, content, comps, files, ping)
 			if p.err != nil {

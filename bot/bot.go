@@ -32,8 +32,9 @@ type Config struct {
 	// Draw draws a reply's picture; nil uses Picture (render/).
 	Draw func(t *table.Table, r commands.Reply) ([]byte, error)
 	// EndFiles are the attachments of a game's end beside its final board; nil attaches the score
-	// chart and the animated GIF of the whole game.
-	EndFiles func(t *table.Table) []*discordgo.File
+	// chart and the animated GIF of the whole game. They are drawn in language code, the final
+	// board's.
+	EndFiles func(t *table.Table, code string) []*discordgo.File
 	// AIDelay is how long after the previous turn an AI seat plays; 0 means 3 s.
 	AIDelay time.Duration
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
@@ -50,8 +51,9 @@ type Config struct {
 	AIQueue int
 	// AIWorkers is how many AI turns are played at once; 0 means one per core.
 	AIWorkers int
-	// AIMove plays the turn of the AI seat to play; nil means commands.AIMove (tests make it fail).
-	AIMove func(t *table.Table) commands.Reply
+	// AIMove plays the turn of the AI seat to play, announced in the table's language else in
+	// guildLocale (its server's as last known); nil means commands.AIMoveIn (tests make it fail).
+	AIMove func(t *table.Table, guildLocale string) commands.Reply
 	// MaxLoaded bounds the games whose table is kept in memory (cache.go); 0 means
 	// DefaultMaxLoaded. The others are loaded from their snapshot when next used.
 	MaxLoaded int
@@ -89,9 +91,10 @@ type Bot struct {
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
 
-	order    placeOrder     // each channel's announcements in order (post.go)
-	follows  followIndex    // the followers of each game (follow.go)
-	endPosts sync.WaitGroup // games' ends being drawn and posted after their lock
+	order        placeOrder     // each channel's announcements in order (post.go)
+	follows      followIndex    // the followers of each game (follow.go)
+	guildLocales guildLocales   // the servers' locales as stored (locales.go)
+	endPosts     sync.WaitGroup // games' ends being drawn and posted after their lock
 
 	inflight      sync.WaitGroup
 	aiWG          sync.WaitGroup
@@ -162,7 +165,7 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 		cfg.MaxLoaded = DefaultMaxLoaded
 	}
 	if cfg.AIMove == nil {
-		cfg.AIMove = commands.AIMove
+		cfg.AIMove = commands.AIMoveIn
 	}
 	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
 		httpWait: firstAnswerWithin, ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),

@@ -78,7 +78,7 @@ func buildToLastTurn(t *testing.T, mapID, channel string, players []table.User) 
 // points by source, the deal's key), and the pictures with the last.
 func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
 	h := newHarness(t)
-	h.endFiles = func(*table.Table) []*discordgo.File {
+	h.endFiles = func(*table.Table, string) []*discordgo.File {
 		return []*discordgo.File{{Name: "scores.png", Reader: bytes.NewReader([]byte("chart"))}, {Name: "game.gif", Reader: bytes.NewReader([]byte("gif"))}}
 	}
 	h.start()
@@ -156,7 +156,7 @@ func TestTheEndIsDrawnOutsideTheGamesLock(t *testing.T) {
 	h := newHarness(t)
 	drawing, release := make(chan struct{}), make(chan struct{})
 	h.draw = func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil }
-	h.endFiles = func(*table.Table) []*discordgo.File {
+	h.endFiles = func(*table.Table, string) []*discordgo.File {
 		close(drawing)
 		<-release
 		return []*discordgo.File{{Name: "game.gif", Reader: bytes.NewReader([]byte("gif"))}}

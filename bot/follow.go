@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Following. A member who does not play in a game follows it with /carc me follow in its channel,
@@ -105,6 +105,8 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	e.mu.Lock()
 	t := e.table
 	f := storage.Follow{GameID: e.id, Place: e.place, Guild: e.guild, Title: t.Entry().Title}
+	entry := t.Entry()
+	title := commands.WordsFor(pr.Code()).MapTitle(entry)
 	plays := t.Seat(in.User.ID) >= 0
 	e.mu.Unlock()
 	when := strings.ToLower(strings.TrimSpace(in.Options["when"]))
@@ -142,9 +144,9 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
 	}
 	if to == "thread" {
-		return b.followInThread(i, in, pr, f)
+		return b.followInThread(i, in, pr, f, entry)
 	}
-	if err := b.dm(in.User.ID, followConfirmText(f), nil); err != nil {
+	if err := b.dm(in.User.ID, pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)}), nil); err != nil {
 		if dmsClosed(err) {
 			return pr.T("follow_dms_closed", nil)
 		}
@@ -226,7 +228,11 @@ func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byt
 	}
 	slices.Sort(to)
 	slices.Sort(threads)
-	content := followText(t.Entry().Title, channelLink(e.guild, e.place), text, end)
+	// The turn's text is the channel's; what heads it is in each reader's language: a thread's
+	// its server's, a DM its follower's.
+	link := channelLink(e.guild, e.place)
+	head := func(pr *lang.Printer) string { return followText(pr, t.Entry(), link, text, end) }
+	threadContent := head(b.publicPrinter(e))
 	before, done := b.order.enter("follow:" + e.id)
 	b.endPosts.Add(1)
 	go func() {
@@ -234,12 +240,12 @@ func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byt
 		defer done()
 		<-before
 		for _, th := range threads {
-			if _, err := b.send(th, content, nil, pngFile(png), nil); err != nil {
+			if _, err := b.send(th, threadContent, nil, pngFile(png), nil); err != nil {
 				b.log.Warn("could not post in a followers' thread", "game", e.id, "thread", th, "err", err)
 			}
 		}
 		for _, u := range to {
-			if err := b.dm(u, content, pngFile(png)); err != nil {
+			if err := b.dm(u, head(b.playerPrinter(u)), pngFile(png)); err != nil {
 				b.log.Warn("could not tell a follower", "game", e.id, "user", u, "err", err)
 			}
 		}
@@ -253,14 +259,11 @@ func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byt
 	}()
 }
 
-func followConfirmText(f storage.Follow) string {
-	return fmt.Sprintf("You follow a game of %s: %s. Its turns come here.", f.Title, channelLink(f.Guild, f.Place))
-}
-
-func followText(title, link, text string, end bool) string {
-	head := fmt.Sprintf("%s, %s:", title, link)
+// followText heads a turn's text (or the game's end) told to a follower.
+func followText(pr *lang.Printer, entry variants.Entry, link, text string, end bool) string {
+	a := lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(entry), "Link": link}
 	if end {
-		head = fmt.Sprintf("The game of %s you follow is over (%s):", title, link)
+		return pr.T("follow_over", a) + "\n" + text
 	}
-	return head + "\n" + text
+	return pr.T("follow_turn_head", a) + "\n" + text
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Followers' threads. A follower who chooses to:thread reads the game in a public thread the bot
@@ -24,8 +25,8 @@ var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "Vi
 	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"}, {discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
 
 // followInThread records a follow delivered in the game's followers' thread, opening the thread
-// if it has none yet in that channel, and answers the command.
-func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow) string {
+// if it has none yet in that channel, and answers the command. entry is the game's map.
+func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
 	parent, refusal := b.followThreadChannel(pr, in.Options["channel"], f)
 	if refusal != "" {
 		return refusal
@@ -39,7 +40,8 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 	if f.EndOnly {
 		helloID, doneID = "follow_thread_hello_end", "follow_thread_end"
 	}
-	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": f.Title, "Link": channelLink(f.Guild, f.Place)})
+	title := commands.WordsFor(pub.Code()).MapTitle(entry)
+	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": channelLink(f.Guild, f.Place)})
 	thread := ""
 	for _, o := range b.followersOf(f.GameID) {
 		if o.Thread != "" && o.ThreadIn == parent {
@@ -68,7 +70,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 		}
 	}
 	if thread == "" {
-		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": f.Title, "Game": f.GameID}), 90)
+		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": title, "Game": f.GameID}), 90)
 		th, err := b.s.ThreadStart(parent, name, discordgo.ChannelTypeGuildPublicThread, 10080)
 		if err != nil {
 			return b.threadRefusal(pr, parent, err)

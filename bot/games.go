@@ -1,12 +1,12 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // gameLine is one line of /carc me games, with what sorts it: the games waiting for the player
@@ -19,7 +19,8 @@ type gameLine struct {
 
 // myGames answers /carc me games: every game of the player in every server the bot is in (their
 // own turns first, with their deadlines), the lobbies they sit in, and the games they follow.
-func (b *Bot) myGames(userID string) string {
+func (b *Bot) myGames(pr *lang.Printer, userID string) string {
+	words := commands.WordsFor(pr.Code())
 	var playing, lobbies, followed []gameLine
 	for _, e := range b.allGames() {
 		e.mu.Lock()
@@ -27,18 +28,19 @@ func (b *Bot) myGames(userID string) string {
 		link := channelLink(e.guild, e.place)
 		switch {
 		case t.Status == table.Lobby && t.Seat(userID) >= 0:
-			lobbies = append(lobbies, gameLine{text: fmt.Sprintf("%s lobby: %s (%d seated)", t.Entry().Title, link, len(t.Seats))})
+			lobbies = append(lobbies, gameLine{text: pr.N("games_lobby", len(t.Seats), lang.A{"Map": words.MapTitle(t.Entry()), "Link": link})})
 		case t.Status == table.Playing && t.Seat(userID) >= 0:
 			cur, _ := t.Current()
 			l := gameLine{yours: cur.ID == userID}
-			whose := cur.Name + "'s turn"
+			a := lang.A{"Map": words.MapTitle(t.Entry()), "Turn": t.Game.Turn, "Player": cur.Name, "Link": link}
 			if l.yours {
-				whose = "your turn"
+				l.text = pr.T("games_yours", a)
+			} else {
+				l.text = pr.T("games_theirs", a)
 			}
-			l.text = fmt.Sprintf("%s, turn %d, %s: %s", t.Entry().Title, t.Game.Turn, whose, link)
 			if at := b.turnDeadline(e); !at.IsZero() {
 				l.due = at.Unix()
-				l.text += ", ends " + stamp(at, "R")
+				l.text += pr.T("games_ends", lang.A{"When": stamp(at, "R")})
 			}
 			playing = append(playing, l)
 		}
@@ -50,9 +52,13 @@ func (b *Bot) myGames(userID string) string {
 			if e := b.running(f.GameID); e != nil {
 				e.mu.Lock()
 				cur, _ := e.table.Current()
-				line := fmt.Sprintf("%s, turn %d, %s's turn: %s", f.Title, e.table.Game.Turn, cur.Name, channelLink(f.Guild, f.Place))
+				line := pr.T("games_theirs", lang.A{"Map": words.MapTitle(e.table.Entry()), "Turn": e.table.Game.Turn, "Player": cur.Name,
+					"Link": channelLink(f.Guild, f.Place)})
 				e.mu.Unlock()
-				followed = append(followed, gameLine{text: line + followWhen(f)})
+				if f.EndOnly {
+					line += pr.T("games_end_only", nil)
+				}
+				followed = append(followed, gameLine{text: line})
 			}
 		}
 	}
@@ -64,7 +70,7 @@ func (b *Bot) myGames(userID string) string {
 	})
 	var parts []string
 	if len(playing) == 0 {
-		parts = append(parts, "You play in no running game.")
+		parts = append(parts, pr.T("games_none", nil))
 	} else {
 		waiting := 0
 		for _, l := range playing {
@@ -72,13 +78,13 @@ func (b *Bot) myGames(userID string) string {
 				waiting++
 			}
 		}
-		parts = append(parts, fmt.Sprintf("Your games (%d, your turn in %d):\n%s", len(playing), waiting, lines(playing)))
+		parts = append(parts, pr.N("games_head", len(playing), lang.A{"Waiting": waiting})+"\n"+lines(playing))
 	}
 	if len(lobbies) > 0 {
-		parts = append(parts, "Waiting to start:\n"+lines(lobbies))
+		parts = append(parts, pr.T("games_waiting", nil)+"\n"+lines(lobbies))
 	}
 	if len(followed) > 0 {
-		parts = append(parts, "Games you follow:\n"+lines(followed))
+		parts = append(parts, pr.T("games_followed", nil)+"\n"+lines(followed))
 	}
 	return strings.Join(parts, "\n")
 }
@@ -89,11 +95,4 @@ func lines(ls []gameLine) string {
 		out[i] = "- " + l.text
 	}
 	return strings.Join(out, "\n")
-}
-
-func followWhen(f storage.Follow) string {
-	if f.EndOnly {
-		return " (its end only)"
-	}
-	return ""
 }

@@ -51,7 +51,7 @@ type harness struct {
 	ctx   context.Context
 	draw  func(*table.Table, commands.Reply) ([]byte, error)
 	// endFiles replaces the attachments of a game's end (nil: the bot's chart and GIF).
-	endFiles func(*table.Table) []*discordgo.File
+	endFiles func(*table.Table, string) []*discordgo.File
 	// deal is the seed of the fixed deal of the next game opened (see openGame).
 	deal atomic.Int64
 	// aiDelay is the bot's wait before an AI seat plays (0: the bot's default).
@@ -233,7 +233,7 @@ func (r *recorder) WriteHeader(code int) { r.code = code }
 // something else that play many games: drawing is most of their time, the more so under -race.
 func (h *harness) noPictures() {
 	h.draw = func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil }
-	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table, string) []*discordgo.File { return nil }
 }
 
 // played runs commands from no table on, each accepted, and returns the record of their steps

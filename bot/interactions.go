@@ -218,21 +218,6 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 // reader is the printer of a reply only in's user reads.
 func reader(in commands.Input) *lang.Printer { return lang.For(lang.Private(in.Language, in.Locale)) }
 
-// langs are the languages of an interaction: the user's Discord locale, their own choice
-// (/carc settings language:), and the server's locale.
-func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
-	l := commands.Langs{Locale: string(i.Locale)}
-	if i.GuildLocale != nil {
-		l.GuildLocale = string(*i.GuildLocale)
-	}
-	if userID != "" {
-		if p, err := b.store.PlayerSettings(userID); err == nil {
-			l.Language = p.Language
-		}
-	}
-	return l
-}
-
 func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 	in, focused := input(i)
 	var choices []commands.Choice
@@ -263,7 +248,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		return
 	}
 	if in.Command == "carc" && in.Sub == "status" && b.entryAt(i.ChannelID) == nil {
-		b.editOriginal(i, b.yourTurns(in.User), nil, nil)
+		b.editOriginal(i, b.yourTurns(reader(in), in.User), nil, nil)
 		return
 	}
 	if in.Command == "carc" && b.playerCommand(i, in) {

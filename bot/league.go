@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
@@ -50,7 +51,8 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 		}
 	}
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	c := leagues.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID}
+	c := leagues.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID,
+		GuildLocale: b.guildLocale(i.GuildID)}
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.
 	c.Prepared = leagues.PrepareStart(c, in)
@@ -61,7 +63,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	}()
 	if r.OK && r.League != "" {
 		if link := b.leagueLink(r.League); link != "" {
-			r.Text += "\n" + leagueLinkLine(link)
+			r.Text += "\n" + leagueLinkLine(reader(in), link)
 		}
 	}
 	if !r.OK || !r.Public {
@@ -81,11 +83,18 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	if l != nil {
 		b.openRound(*l)
 	}
-	b.editOriginal(i, "Done.", nil, nil)
+	b.editOriginal(i, reader(in).T("league_done", nil), nil, nil)
 }
 
 // leagueLinkLine links to a league's page (in angle brackets: Discord shows no preview).
-func leagueLinkLine(link string) string { return "Standings, schedule and ratings: <" + link + ">" }
+func leagueLinkLine(p *lang.Printer, link string) string {
+	return p.T("league_link", lang.A{"Link": link})
+}
+
+// leaguePrinter is the printer of what a league's channel reads: its server's language.
+func (b *Bot) leaguePrinter(guild string) *lang.Printer {
+	return lang.For(lang.Public("", b.guildLocale(guild)))
+}
 
 // postLeague announces a league change in its channel; a round's start pings its players.
 func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
@@ -97,7 +106,7 @@ func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
 		ping = append(ping, start.Season.Rounds[start.Season.Started-1].Byes...)
 		ping = b.pingable(ping)
 		if link := b.leagueLink(start.League.ID); link != "" {
-			text += "\n" + leagueLinkLine(link)
+			text += "\n" + leagueLinkLine(b.leaguePrinter(start.League.Guild), link)
 		}
 	}
 	if _, err := b.send(channel, text, nil, nil, ping); err != nil {
@@ -227,7 +236,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
 	first := user(f.Players[0])
 	newIn := commands.Input{User: first, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map},
-		Secret: key, Table: f.GameID, Channel: th.ID}
+		Secret: key, Table: f.GameID, Channel: th.ID, Langs: commands.Langs{GuildLocale: b.guildLocale(l.Guild)}}
 	for k, v := range l.TableOptions {
 		newIn.Options[k] = v
 	}
@@ -265,8 +274,9 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b.remember(e)
-	intro := fmt.Sprintf("%s, season %d, round %d, table %d: %s. The round ends <t:%d:f>; %s.", l.Name, s.Number, f.Round, f.Table,
-		mentionLine(f.Players), s.Deadline.Unix(), policyLine(l.Policy))
+	p := b.leaguePrinter(l.Guild)
+	intro := p.T("league_game_intro", lang.A{"League": l.Name, "Season": s.Number, "Round": f.Round, "Table": f.Table,
+		"Players": mentionLine(f.Players), "Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix()), "Policy": policyLine(p, l.Policy)})
 	if _, err := b.s.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: intro,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: b.pingable(f.Players)}}); err != nil {
 		b.log.Warn("could not introduce a league game", "game", f.GameID, "err", err)
@@ -321,11 +331,11 @@ func (b *Bot) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
 	e.table, e.seq = reply.Table, e.seq+1
 }
 
-func policyLine(p league.Policy) string {
-	if p == league.PolicyForfeit {
-		return "a game still running then is lost by the player whose turn it is"
+func policyLine(p *lang.Printer, policy league.Policy) string {
+	if policy == league.PolicyForfeit {
+		return p.T("league_game_policy_forfeit", nil)
 	}
-	return "a game still running then ends as the score stands"
+	return p.T("league_game_policy_score", nil)
 }
 
 // gameResult is what a game's end changes beyond the game (storage.Result), or nil for a game
@@ -412,18 +422,11 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	if err != nil {
 		return nil // the league has not started this season
 	}
-	c := leagues.Context{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now()}
+	c := leagues.Context{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now(), GuildLocale: b.guildLocale(l.Guild)}
 	r, ok := leagues.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
-			played := "every game is played."
-			if w := s.Champion(); w != "" && s.Double {
-				played = fmt.Sprintf("the grand final is played: %s wins the cup.", s.Name(w))
-			} else if w != "" {
-				played = fmt.Sprintf("the final is played: %s wins the cup.", s.Name(w))
-			}
-			b.postLeague(l.Channel, fmt.Sprintf("%s, season %d: %s\n%s\nAn administrator closes the season with /league end.",
-				l.Name, s.Number, played, leagues.StandingsText(l, s)), nil)
+			b.postLeague(l.Channel, leagues.SeasonOverText(c, l, s), nil)
 			s.Ended = b.now()
 			if err := b.store.SaveLeague(l, s); err != nil {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)
@@ -535,8 +538,7 @@ func (b *Bot) pauseLeague(leagueID, what string) {
 			b.log.Error("could not pause a league", "league", leagueID, "err", err)
 		}
 	}
-	b.postLeague(l.Channel, fmt.Sprintf("%s is paused: the bot hit an internal error while %s. The error is logged for the bot's host; "+
-		"no result is lost. No round starts and no deadline is enforced until an administrator resumes it with /league resume.", l.Name, what), nil)
+	b.postLeague(l.Channel, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": l.Name}), nil)
 }
 
 // running is the game in memory with this id, or nil.
@@ -586,7 +588,7 @@ func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 		return false
 	}
 	b.forget(e)
-	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places), nil, nil, nil); err != nil {
+	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild)), nil, nil, nil); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}
 	return true

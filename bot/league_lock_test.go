@@ -26,7 +26,7 @@ func TestLeagueCommandsAnswerWhileARoundOpens(t *testing.T) {
 		}
 		return nil, nil
 	}
-	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table, string) []*discordgo.File { return nil }
 	h.start()
 	s := fakediscord.StringArg
 	ann, bob, cy := h.f.AddUser("ann"), h.f.AddUser("bob"), h.f.AddUser("cy")

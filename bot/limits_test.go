@@ -199,7 +199,10 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 	h.aiDelay = 1
 	var aiTurns atomicCounter
 	h.configure = func(c *Config) {
-		c.AIMove = func(tb *table.Table) commands.Reply { aiTurns.add(); return commands.AIMove(tb) }
+		c.AIMove = func(tb *table.Table, guildLocale string) commands.Reply {
+			aiTurns.add()
+			return commands.AIMoveIn(tb, guildLocale)
+		}
 	}
 	h.start()
 	alice := h.f.AddUser("alice")

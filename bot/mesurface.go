@@ -28,7 +28,7 @@ var meGroup = commands.Sub{Name: "me", Description: "Your games across servers, 
 func (b *Bot) playerCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
 	case in.Sub == "games":
-		b.editOriginal(i, b.myGames(in.User.ID), nil, nil)
+		b.editOriginal(i, b.myGames(reader(in), in.User.ID), nil, nil)
 	case in.Sub == "follow":
 		b.editOriginal(i, b.follow(i, in), nil, nil)
 	case in.Sub == "vacation":

@@ -91,16 +91,17 @@ func board(t *table.Table, v *game.View, kind render.Kind, w render.Words) ([]by
 
 // endFiles are what the end of a game attaches beside its final board: the chart of the scores
 // and the animated GIF of the whole game.
-func (b *Bot) endFiles(t *table.Table) []*discordgo.File {
-	return append(b.scoreChart(t), b.animation(t)...)
+func (b *Bot) endFiles(t *table.Table, code string) []*discordgo.File {
+	w := commands.WordsFor(code)
+	return append(b.scoreChart(t, w), b.animation(t, w)...)
 }
 
 // scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
-func (b *Bot) scoreChart(t *table.Table) []*discordgo.File {
+func (b *Bot) scoreChart(t *table.Table, w commands.PictureWords) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
-	data, err := render.ScoreChart(t.Game.View(false), commands.WordsFor(commands.PictureLanguage(t, "")))
+	data, err := render.ScoreChart(t.Game.View(false), w)
 	if err != nil {
 		b.log.Error("could not draw the score chart", "game", t.ID, "err", err)
 		return nil
@@ -110,11 +111,11 @@ func (b *Bot) scoreChart(t *table.Table) []*discordgo.File {
 
 // animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
 // it cannot be drawn or would pass Discord's limit.
-func (b *Bot) animation(t *table.Table) []*discordgo.File {
+func (b *Bot) animation(t *table.Table, w commands.PictureWords) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
-	a := render.Animation{Words: commands.WordsFor(commands.PictureLanguage(t, ""))}
+	a := render.Animation{Words: w}
 	err := commands.EachTurn(t, func(g *game.Game) error { return a.Add(g.View(false)) })
 	var data []byte
 	if err == nil {

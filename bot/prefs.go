@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
@@ -26,10 +25,11 @@ func hasPrefs(opts map[string]string) bool {
 
 // setPrefs validates and stores a player's personal settings.
 func (b *Bot) setPrefs(in commands.Input) string {
+	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
 		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
-		return "Your settings could not be read: " + storage.ForPlayers(err) + "."
+		return pr.T("prefs_unread", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	for name, v := range in.Options {
 		switch name {
@@ -42,35 +42,34 @@ func (b *Bot) setPrefs(in commands.Input) string {
 			s, err1 := clock(from)
 			e, err2 := clock(to)
 			if !ok || err1 != nil || err2 != nil {
-				return fmt.Sprintf("quiet:%s: write the hours without pings as 22-8 or 22:30-07:00 (or none).", game.Echo(v))
+				return pr.T("prefs_bad_quiet", lang.A{"Value": game.Echo(v)})
 			}
 			p.QuietStart, p.QuietEnd = s, e
 		case "timezone":
 			if _, err := time.LoadLocation(v); err != nil {
-				return fmt.Sprintf("timezone:%s is not a time zone: write one like Europe/Paris or America/New_York.", game.Echo(v))
+				return pr.T("prefs_bad_timezone", lang.A{"Value": game.Echo(v)})
 			}
 			p.TimeZone = v
 		case "notify":
 			v = strings.ToLower(v)
 			if v != notifyDM && v != notifyMention && v != notifyOff {
-				return fmt.Sprintf("notify:%s: use dm (a direct message when it is your turn), mention (you are pinged in the game's channel) or off.", game.Echo(v))
+				return pr.T("prefs_bad_notify", lang.A{"Value": game.Echo(v)})
 			}
 			if v == notifyDM {
 				// A DM now finds closed DMs at once, rather than at the player's next turn.
-				if err := b.dm(in.User.ID, confirmDMText(), nil); err != nil {
+				if err := b.dm(in.User.ID, confirmDMText(pr), nil); err != nil {
 					if dmsClosed(err) {
-						return "notify:dm: I cannot send you direct messages. Allow direct messages from this server's members " +
-							"(Privacy Settings of the server), then choose notify:dm again. Nothing was changed."
+						return pr.T("prefs_dms_closed", nil)
 					}
 					b.log.Warn("could not confirm turn DMs", "user", in.User.ID, "err", err)
-					return "notify:dm: Discord did not take my test message, so nothing was changed; try again in a minute."
+					return pr.T("prefs_dm_failed", nil)
 				}
 			}
 			p.Notify, p.DMRefused = v, false
 		case "reminders":
 			on := strings.EqualFold(v, "true") || strings.EqualFold(v, "on")
 			if !on && !strings.EqualFold(v, "false") && !strings.EqualFold(v, "off") {
-				return fmt.Sprintf("reminders:%s: use on or off.", game.Echo(v))
+				return pr.T("prefs_bad_reminders", lang.A{"Value": game.Echo(v)})
 			}
 			p.NoReminders = !on
 		case "language":
@@ -80,38 +79,41 @@ func (b *Bot) setPrefs(in commands.Input) string {
 			}
 			code, ok := lang.Known(v)
 			if !ok {
-				return fmt.Sprintf("language:%s is not a language of the bot: choose %s, or none (your Discord's language).", game.Echo(v), strings.Join(lang.Codes, ", "))
+				return pr.T("prefs_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes, ", ")})
 			}
 			p.Language = code
 		default:
-			return fmt.Sprintf("/carc settings %s: personal options are %s; table options are changed in the lobby.", game.Echo(name), strings.Join(prefOptions, ", "))
+			return pr.T("prefs_not_personal", lang.A{"Value": game.Echo(name), "Options": strings.Join(prefOptions, ", ")})
 		}
 	}
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
 		b.log.Error("could not save a player's settings", "user", in.User.ID, "err", err)
-		return "Your settings could not be saved: " + storage.ForPlayers(err) + "."
+		return pr.T("prefs_save_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
-	reminders := "on"
+	// The answer is in the language just chosen.
+	pr = ownPrinter(p.Language, in.Locale)
+	reminders := pr.T("prefs_on", nil)
 	if p.NoReminders {
-		reminders = "off"
+		reminders = pr.T("prefs_off", nil)
 	}
-	return fmt.Sprintf("Saved. Quiet hours: %s; time zone: %s; pings: %s; reminders: %s; language: %s.", orNone(p.QuietStart, p.QuietEnd),
-		orDefault(p.TimeZone, "UTC"), notifyLine(p), reminders, orDefault(p.Language, "your Discord's"))
+	quietHours := pr.T("prefs_none", nil)
+	if p.QuietStart != "" {
+		quietHours = p.QuietStart + "-" + p.QuietEnd
+	}
+	language := pr.T("prefs_discord_language", nil)
+	if p.Language != "" {
+		language = p.Language
+	}
+	return pr.T("prefs_saved", lang.A{"Quiet": quietHours, "Zone": orDefault(p.TimeZone, "UTC"), "Pings": notifyLine(pr, p),
+		"Reminders": reminders, "Language": language})
 }
 
 // notifyLine says how the player's turns are announced.
-func notifyLine(p storage.Settings) string {
+func notifyLine(pr *lang.Printer, p storage.Settings) string {
 	if p.Notify == notifyDM && p.DMRefused {
-		return "dm, but your DMs are closed, so mention until you choose notify:dm again"
+		return pr.T("prefs_dm_refused", nil)
 	}
 	return orDefault(p.Notify, notifyMention)
-}
-
-func orNone(a, b string) string {
-	if a == "" {
-		return "none"
-	}
-	return a + "-" + b
 }
 
 func orDefault(v, def string) string {

@@ -94,8 +94,8 @@ func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
 	if reply := set("klingon"); !strings.Contains(reply, "en, de, fr, es, nl, zh-TW, pt") {
 		t.Fatalf("an unknown language is refused with the legal ones: %q", reply)
 	}
-	if reply := set("zh-tw"); !strings.Contains(reply, "language: zh-TW") {
-		t.Fatalf("saved: %q", reply)
+	if reply := set("zh-tw"); !strings.Contains(reply, "語言：zh-TW") {
+		t.Fatalf("saved, and said in the language just chosen: %q", reply)
 	}
 	if l := b.langs(i, ann.ID); l.Language != "zh-TW" || l.Locale != "de" {
 		t.Fatalf("after language:zh-TW: %+v", l)

@@ -60,14 +60,14 @@ func TestAnAIThatPanicsHoldsItsGameAndTheBotServesTheOthers(t *testing.T) {
 	var heldID atomic.Value
 	heldID.Store("")
 	h.configure = func(c *Config) {
-		c.AIMove = func(tb *table.Table) commands.Reply {
+		c.AIMove = func(tb *table.Table, guildLocale string) commands.Reply {
 			if tb.ID == heldID.Load().(string) {
 				calls.Add(1)
 				if broken.Load() {
 					panic("the AI's search went wrong")
 				}
 			}
-			return commands.AIMove(tb)
+			return commands.AIMoveIn(tb, guildLocale)
 		}
 	}
 	h.start()
@@ -134,7 +134,7 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 		}
 		return nil, nil
 	}
-	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table, string) []*discordgo.File { return nil }
 	h.start()
 	alice, bob, carol, dave := h.f.AddUser("alice"), h.f.AddUser("bob"), h.f.AddUser("carol"), h.f.AddUser("dave")
 	a, b := h.f.AddChannel("a"), h.f.AddChannel("b")
@@ -202,7 +202,7 @@ func TestAPanicOpeningALeagueGameHoldsItAndTheLeagueGoesOn(t *testing.T) {
 		}
 		return nil, nil
 	}
-	h.endFiles = func(*table.Table) []*discordgo.File { return nil }
+	h.endFiles = func(*table.Table, string) []*discordgo.File { return nil }
 	h.start()
 	var members []*fakediscord.User
 	for _, n := range []string{"ann", "bob", "cy", "dee"} {

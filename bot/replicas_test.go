@@ -49,7 +49,7 @@ func newReplicas(t *testing.T, n int) *replicas {
 		b, err := New(r.f.Session(t), Config{Store: st, Shared: true, TimerEvery: -1,
 			Deal:     func() (string, error) { dealMu.Lock(); defer dealMu.Unlock(); return deals() },
 			Draw:     func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil },
-			EndFiles: func(*table.Table) []*discordgo.File { return nil },
+			EndFiles: func(*table.Table, string) []*discordgo.File { return nil },
 			Logger:   slog.New(slog.NewTextHandler(io.Discard, nil))})
 		if err != nil {
 			t.Fatal(err)

@@ -61,7 +61,7 @@ func shardedBot(t *testing.T, f *fakediscord.Fake, shards Shards) (*Bot, *storag
 	}
 	b, err := New(f.Session(t), Config{Store: st, Shards: shards, TimerEvery: -1, Deal: FixedDeals(3),
 		Draw:     func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil },
-		EndFiles: func(*table.Table) []*discordgo.File { return nil },
+		EndFiles: func(*table.Table, string) []*discordgo.File { return nil },
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

@@ -1,17 +1,18 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // yourTurns lists, across every server, the games where it is u's turn, with links to their
 // channels, and the lobbies u sits in.
-func (b *Bot) yourTurns(u table.User) string {
+func (b *Bot) yourTurns(pr *lang.Printer, u table.User) string {
 	b.mu.Lock()
 	games := make([]*gameEntry, 0, len(b.games))
 	for _, e := range b.games {
@@ -24,30 +25,30 @@ func (b *Bot) yourTurns(u table.User) string {
 			continue
 		}
 		t := e.table
+		title := commands.WordsFor(pr.Code()).MapTitle(t.Entry())
 		if cur, ok := t.Current(); ok && cur.ID == u.ID {
-			line := fmt.Sprintf("%s in <#%s>: turn %d", t.Entry().Title, e.place, t.Game.Turn)
+			a := lang.A{"Map": title, "Place": e.place, "Turn": t.Game.Turn, "Tile": t.Game.Drawn.String()}
+			id := "turns_placed"
 			switch t.Game.Phase {
 			case game.PhasePlace:
-				line += ", your tile " + t.Game.Drawn.String()
+				id = "turns_tile"
 			case game.PhaseSource:
-				line += ", your tile is not drawn yet"
-			default:
-				line += ", your tile " + t.Game.Drawn.String() + " is placed; finish your turn"
+				id = "turns_undrawn"
 			}
-			turns = append(turns, line)
+			turns = append(turns, pr.T(id, a))
 		} else if t.Status == table.Lobby && t.Seat(u.ID) >= 0 {
-			lobbies = append(lobbies, fmt.Sprintf("%s lobby in <#%s>", t.Entry().Title, e.place))
+			lobbies = append(lobbies, pr.T("turns_lobby", lang.A{"Map": title, "Place": e.place}))
 		}
 		e.mu.Unlock()
 	}
 	sort.Strings(turns)
 	sort.Strings(lobbies)
-	text := "It is not your turn in any game."
+	text := pr.T("turns_none", nil)
 	if len(turns) > 0 {
-		text = "Your turn in:\n" + strings.Join(turns, "\n")
+		text = pr.T("turns_head", nil) + "\n" + strings.Join(turns, "\n")
 	}
 	if len(lobbies) > 0 {
-		text += "\nWaiting to start: " + strings.Join(lobbies, "; ")
+		text += "\n" + pr.T("turns_lobbies", lang.A{"Lobbies": strings.Join(lobbies, "; ")})
 	}
 	return text
 }

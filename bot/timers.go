@@ -149,7 +149,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 		return // the player's vacation stopped the clock: the timer stays due until then
 	}
 	if tm.Kind == kindDeadline {
-		reply := commands.Timeout(t, t.Settings.Policy) // its step keeps the autopilot's moves
+		reply := commands.TimeoutIn(t, t.Settings.Policy, b.guildLocale(e.guild)) // its step keeps the autopilot's moves
 		if !reply.OK {
 			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
 			_ = b.store.CompleteTimer(tm)
@@ -184,22 +184,23 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
 	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
-	p := commands.PublicLanguage(t, "")
-	a := lang.A{"Player": cur.Name, "Game": t.Entry().Title, "Tile": fmt.Sprint(t.Game.Drawn), "When": stamp(deadline, "R"),
-		"Began": stamp(began, "R")}
 	policy := map[string]string{table.PolicySkip: "skip", table.PolicyAuto: "auto"}[t.Settings.Policy]
-	var text string
-	switch strings.TrimPrefix(tm.Kind, kindReminder) {
-	case "1":
-		text = p.T("reminder_first", a)
-	case "2":
-		text = p.T("reminder_second_"+policy, a)
-	default:
-		text = p.T("reminder_last_"+policy, a)
+	write := func(p *lang.Printer) string {
+		a := lang.A{"Player": cur.Name, "Game": commands.WordsFor(p.Code()).MapTitle(t.Entry()), "Tile": fmt.Sprint(t.Game.Drawn),
+			"When": stamp(deadline, "R"), "Began": stamp(began, "R")}
+		switch strings.TrimPrefix(tm.Kind, kindReminder) {
+		case "1":
+			return p.T("reminder_first", a)
+		case "2":
+			return p.T("reminder_second_"+policy, a)
+		}
+		return p.T("reminder_last_"+policy, a)
 	}
-	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, text) {
+	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, write) {
 		return
 	}
+	p := b.publicPrinter(e)
+	text := write(p)
 	ping := b.pingable([]string{cur.ID})
 	content := text
 	if len(ping) > 0 {
@@ -223,14 +224,15 @@ func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bo
 	return false
 }
 
-// remindByDM sends a reminder by direct message to a player who chose notify:dm, and reports
-// whether it did. A refused DM makes the player one who is mentioned, starting with this reminder.
-func (b *Bot) remindByDM(e *gameEntry, userID, text string) bool {
+// remindByDM sends a reminder by direct message to a player who chose notify:dm, written by write
+// in the player's own language, and reports whether it did. A refused DM makes the player one who
+// is mentioned, starting with this reminder.
+func (b *Bot) remindByDM(e *gameEntry, userID string, write func(*lang.Printer) string) bool {
 	prefs, err := b.store.PlayerSettings(userID)
 	if err != nil || !wantsDM(prefs) {
 		return false
 	}
-	err = b.dm(userID, text+"\n"+channelLink(e.guild, e.place), nil)
+	err = b.dm(userID, write(ownPrinter(prefs.Language, prefs.Locale))+"\n"+channelLink(e.guild, e.place), nil)
 	if err == nil {
 		return true
 	}
@@ -259,11 +261,10 @@ func stamp(at time.Time, style string) string {
 }
 
 // deadlineLine tells the table when the running turn ends (at, zero if it has no deadline).
-func deadlineLine(t *table.Table, at time.Time) string {
+func deadlineLine(p *lang.Printer, t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
 	}
-	p := commands.PublicLanguage(t, "")
 	a := lang.A{"At": stamp(at, "f"), "In": stamp(at, "R")}
 	if t.Settings.Bank > 0 {
 		cur, _ := t.Current()

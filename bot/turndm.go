@@ -10,9 +10,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Turn DMs. A player who chose notify:dm is not mentioned in the game's channel; instead a turn
@@ -51,13 +54,14 @@ func notifyTimer(p storage.Settings, userID string, start time.Time) storage.Tim
 // turnNotice is what a DM says of one game waiting for its player.
 type turnNotice struct {
 	timer    storage.Timer
-	title    string
+	entry    variants.Entry // the game's map, named in the reader's language
 	link     string
 	turn     int
 	tile     game.TileID
 	drawn    bool // the tile is drawn (not so while a Benelux player may still take an island's tile)
 	deadline time.Time
 	place    string
+	public   *lang.Printer // the language of the game's channel
 }
 
 // fireNotices sends the notify timers among due, one message per player.
@@ -98,8 +102,9 @@ func (b *Bot) notice(tm storage.Timer) (turnNotice, bool) {
 		_ = b.store.CompleteTimer(tm)
 		return turnNotice{}, false
 	}
-	return turnNotice{timer: tm, title: t.Entry().Title, link: channelLink(e.guild, e.place), turn: t.Game.Turn,
-		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: b.turnDeadline(e), place: e.place}, true
+	return turnNotice{timer: tm, entry: t.Entry(), link: channelLink(e.guild, e.place), turn: t.Game.Turn,
+		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: b.turnDeadline(e), place: e.place,
+		public: b.publicPrinter(e)}, true
 }
 
 // deliver sends a player their waiting turns in one direct message, or, if the player's settings
@@ -136,9 +141,10 @@ func (b *Bot) deliver(userID string, notices []turnNotice) {
 		}
 		files = append(files, &discordgo.File{Name: fmt.Sprintf("tile-%d.png", i+1), ContentType: "image/png", Reader: bytes.NewReader(png)})
 	}
-	text := turnDMText(notices[0])
+	pr := ownPrinter(prefs.Language, prefs.Locale)
+	text := turnDMText(pr, notices[0])
 	if len(notices) > 1 {
-		text = digestText(notices)
+		text = digestText(pr, notices)
 	}
 	err = b.dm(userID, text, files)
 	if err == nil {
@@ -152,7 +158,7 @@ func (b *Bot) deliver(userID string, notices []turnNotice) {
 	}
 	b.dmRefused(userID, prefs)
 	for _, n := range notices {
-		if _, err := b.s.ChannelMessageSendComplex(n.place, &discordgo.MessageSend{Content: dmRefusedText(userID, n),
+		if _, err := b.s.ChannelMessageSendComplex(n.place, &discordgo.MessageSend{Content: dmRefusedText(n.public, userID, n),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{userID}}}); err != nil {
 			b.log.Warn("could not mention a player whose DMs are closed", "game", n.timer.GameID, "err", err)
 		}
@@ -248,39 +254,38 @@ func channelLink(guild, place string) string {
 	return "https://discord.com/channels/" + guild + "/" + place
 }
 
-// turnDMText tells a player that one game waits for them.
-func turnDMText(n turnNotice) string {
-	return fmt.Sprintf("Your turn in %s (turn %d): %s\n%s", n.title, n.turn, n.link, noticeDetail(n))
+// turnDMText tells a player, in their language (pr), that one game waits for them.
+func turnDMText(pr *lang.Printer, n turnNotice) string {
+	return pr.T("dm_turn", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(n.entry), "Turn": n.turn, "Link": n.link}) + "\n" + noticeDetail(pr, n)
 }
 
 // digestText tells a player that several games wait for them, the most pressing first.
-func digestText(notices []turnNotice) string {
-	lines := []string{fmt.Sprintf("Your turn in %d games:", len(notices))}
+func digestText(pr *lang.Printer, notices []turnNotice) string {
+	lines := []string{pr.N("dm_digest", len(notices), nil)}
 	for i, n := range notices {
-		lines = append(lines, fmt.Sprintf("%d. %s (turn %d): %s\n   %s", i+1, n.title, n.turn, n.link, noticeDetail(n)))
+		lines = append(lines, fmt.Sprintf("%d. %s\n   %s", i+1, pr.T("dm_digest_game", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(n.entry),
+			"Turn": n.turn, "Link": n.link}), noticeDetail(pr, n)))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // noticeDetail says which tile waits and until when.
-func noticeDetail(n turnNotice) string {
-	what := "Your tile is not drawn yet."
+func noticeDetail(pr *lang.Printer, n turnNotice) string {
+	what := pr.T("dm_tile_not_drawn", nil)
 	if n.drawn {
-		what = fmt.Sprintf("Your tile: %s.", n.tile)
+		what = pr.T("dm_tile", lang.A{"Tile": n.tile.String()})
 	}
 	if n.deadline.IsZero() {
 		return what
 	}
-	return fmt.Sprintf("%s The turn ends %s (%s).", what, stamp(n.deadline, "f"), stamp(n.deadline, "R"))
+	return what + " " + pr.T("dm_turn_ends", lang.A{"At": stamp(n.deadline, "f"), "In": stamp(n.deadline, "R")})
 }
 
-// dmRefusedText is the mention that replaces a DM Discord refused, said once.
-func dmRefusedText(userID string, n turnNotice) string {
-	return fmt.Sprintf("<@%s>, it is your turn (turn %d). I could not send you a direct message: your DMs are closed to me. "+
-		"I mention you here from now on; once your DMs are open, /carc settings notify:dm brings the DMs back.", userID, n.turn)
+// dmRefusedText is the mention in the game's channel (in its language, pr) that replaces a DM
+// Discord refused, said once.
+func dmRefusedText(pr *lang.Printer, userID string, n turnNotice) string {
+	return pr.T("dm_refused", lang.A{"User": userID, "Turn": n.turn})
 }
 
-// confirmDM is sent when a player chooses notify:dm, so that closed DMs are found at once.
-func confirmDMText() string {
-	return "Turn notices for your games will come here: one message per turn, or one for all the games waiting for you."
-}
+// confirmDMText is sent when a player chooses notify:dm, so that closed DMs are found at once.
+func confirmDMText(pr *lang.Printer) string { return pr.T("dm_confirm", nil) }

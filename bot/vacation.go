@@ -1,13 +1,13 @@
 package bot
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -94,7 +94,7 @@ func onVacation(p storage.Settings, now time.Time) (storage.Vacation, bool) {
 
 // vacationLines tell a table which of its players are on vacation or will be within a week, and
 // whether their deadlines stop here. They show only dates the player chose to share by booking.
-func (b *Bot) vacationLines(t *table.Table) []string {
+func (b *Bot) vacationLines(pr *lang.Printer, t *table.Table) []string {
 	if t == nil || (t.Status != table.Playing && t.Status != table.Lobby) {
 		return nil
 	}
@@ -111,9 +111,9 @@ func (b *Bot) vacationLines(t *table.Table) []string {
 		for _, v := range p.Vacations {
 			switch {
 			case !now.Before(v.From) && now.Before(v.To):
-				lines = append(lines, vacationNowText(u.Name, v, t.Settings.NoVacations))
+				lines = append(lines, vacationNowText(pr, u.Name, v, t.Settings.NoVacations))
 			case v.From.After(now) && v.From.Sub(now) < 7*24*time.Hour:
-				lines = append(lines, vacationSoonText(u.Name, v, t.Settings.NoVacations))
+				lines = append(lines, vacationSoonText(pr, u.Name, v, t.Settings.NoVacations))
 			}
 		}
 	}
@@ -122,33 +122,34 @@ func (b *Bot) vacationLines(t *table.Table) []string {
 
 // vacation answers /carc me vacation: books a vacation, cancels the coming ones, or lists them.
 func (b *Bot) vacation(guild string, in commands.Input) string {
+	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
 		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
-		return "Your vacations could not be read: " + storage.ForPlayers(err) + "."
+		return pr.T("vac_unread", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	loc := playerZone(p)
 	now := b.now()
 	allowance, err := b.vacationAllowance(guild)
 	if err != nil {
-		return "This server's vacation allowance could not be read: " + storage.ForPlayers(err) + "."
+		return pr.T("vac_allowance_unread", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	if v, ok := in.Options["cancel"]; ok {
 		if yes, err := strconv.ParseBool(v); err != nil || !yes {
-			return "cancel:true cancels your vacations that have not ended; leave it out otherwise."
+			return pr.T("vac_bad_cancel", nil)
 		}
-		return b.cancelVacations(in.User.ID, p, now, loc)
+		return b.cancelVacations(pr, in.User.ID, p, now, loc)
 	}
 	from, hasFrom := in.Options["from"]
 	to, hasTo := in.Options["to"]
 	if !hasFrom && !hasTo {
-		return vacationListText(p, now, loc, allowance, guild != "")
+		return vacationListText(pr, p, now, loc, allowance, guild != "")
 	}
 	if guild == "" {
-		return "Book a vacation in a channel of your server: its yearly allowance applies."
+		return pr.T("vac_in_server", nil)
 	}
 	if !hasFrom || !hasTo {
-		return "Give both days of the vacation, like from:2026-12-20 to:2026-12-27 (both included, in your time zone, " + loc.String() + ")."
+		return pr.T("vac_both_days", lang.A{"Zone": loc.String()})
 	}
 	start, err1 := time.ParseInLocation("2006-01-02", from, loc)
 	last, err2 := time.ParseInLocation("2006-01-02", to, loc)
@@ -157,46 +158,46 @@ func (b *Bot) vacation(guild string, in commands.Input) string {
 		if err1 == nil {
 			bad = to
 		}
-		return fmt.Sprintf("%s is not a day: write days as 2026-12-20 (year-month-day).", game.Echo(bad))
+		return pr.T("vac_not_a_day", lang.A{"Value": game.Echo(bad)})
 	}
 	today := midnight(now, loc)
 	end := last.AddDate(0, 0, 1)
 	switch {
 	case start.Before(today):
-		return fmt.Sprintf("from:%s is in the past: a vacation begins today (%s) at the earliest.", from, today.Format("2006-01-02"))
+		return pr.T("vac_past", lang.A{"From": from, "Today": today.Format("2006-01-02")})
 	case last.Before(start):
-		return fmt.Sprintf("to:%s comes before from:%s: the last day of the vacation comes last.", to, from)
+		return pr.T("vac_reversed", lang.A{"From": from, "To": to})
 	case end.Sub(now) > maxVacationAhead:
-		return "A vacation is booked at most a year ahead."
+		return pr.T("vac_too_far", nil)
 	}
 	v := storage.Vacation{From: start, To: end}
 	for _, old := range p.Vacations {
 		if v.From.Before(old.To) && old.From.Before(v.To) {
-			return fmt.Sprintf("This overlaps your vacation %s: book the days around it, or cancel it first (cancel:true).", dayRange(old, loc))
+			return pr.T("vac_overlap", lang.A{"Days": dayRange(pr, old, loc)})
 		}
 	}
 	if allowance <= 0 {
-		return "This server gives no vacation days."
+		return pr.T("vac_none_here", nil)
 	}
 	for y := start.Year(); y <= last.Year(); y++ {
 		used := daysIn(p.Vacations, y, loc)
 		if want := daysIn([]storage.Vacation{v}, y, loc); used+want > allowance {
-			return fmt.Sprintf("%d days in %d would make %d: this server gives %d days a year, so %d are left in %d.",
-				want, y, used+want, allowance, max(0, allowance-used), y)
+			return pr.N("vac_over_allowance", want, lang.A{"Year": strconv.Itoa(y), "Total": used + want,
+				"Allowance": allowance, "Left": max(0, allowance-used)})
 		}
 	}
 	p.Vacations = append(keptVacations(p.Vacations, now), v)
 	sort.Slice(p.Vacations, func(i, j int) bool { return p.Vacations[i].From.Before(p.Vacations[j].From) })
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
 		b.log.Error("could not save a vacation", "user", in.User.ID, "err", err)
-		return "Your vacation could not be saved: " + storage.ForPlayers(err) + "."
+		return pr.T("vac_save_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	stops, runs := b.tablesOf(in.User.ID)
-	return vacationBookedText(v, loc, allowance-daysIn(p.Vacations, start.Year(), loc), start.Year(), stops, runs)
+	return vacationBookedText(pr, v, loc, allowance-daysIn(p.Vacations, start.Year(), loc), start.Year(), stops, runs)
 }
 
 // cancelVacations drops the vacations still to come and ends the running one now.
-func (b *Bot) cancelVacations(userID string, p storage.Settings, now time.Time, loc *time.Location) string {
+func (b *Bot) cancelVacations(pr *lang.Printer, userID string, p storage.Settings, now time.Time, loc *time.Location) string {
 	var kept []storage.Vacation
 	cancelled := 0
 	for _, v := range p.Vacations {
@@ -212,14 +213,14 @@ func (b *Bot) cancelVacations(userID string, p storage.Settings, now time.Time, 
 		}
 	}
 	if cancelled == 0 {
-		return "You have no vacation to cancel."
+		return pr.T("vac_nothing_to_cancel", nil)
 	}
 	p.Vacations = kept
 	if err := b.store.SetPlayerSettings(userID, p); err != nil {
 		b.log.Error("could not cancel vacations", "user", userID, "err", err)
-		return "Your vacations could not be cancelled: " + storage.ForPlayers(err) + "."
+		return pr.T("vac_cancel_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
-	return fmt.Sprintf("Cancelled %s; your deadlines run again from now.", commands.Plural(cancelled, "vacation", "vacations"))
+	return pr.N("vac_cancelled", cancelled, nil)
 }
 
 // vacationAllowance is a server's yearly allowance of vacation days.
@@ -243,23 +244,24 @@ func (b *Bot) vacationAllowance(guild string) (int, error) {
 // setVacationDays answers /carc settings vacation-days:N, a server setting for those with Manage
 // Server.
 func (b *Bot) setVacationDays(guild string, in commands.Input) string {
+	pr := reader(in)
 	v := in.Options[vacationOption]
 	if len(in.Options) > 1 {
-		return "vacation-days is a server setting: set it on its own."
+		return pr.T("vacdays_alone", nil)
 	}
 	if guild == "" {
-		return "vacation-days is a server's setting: set it in a channel of the server."
+		return pr.T("vacdays_in_server", nil)
 	}
 	if !in.Manager {
-		return "Only members with Manage Server set the server's vacation days."
+		return pr.T("vacdays_managers", nil)
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 0 || n > 366 {
-		return fmt.Sprintf("vacation-days:%s: give the days of vacation each member may take a year, 0 (none) to 366.", game.Echo(v))
+		return pr.T("vacdays_bad", lang.A{"Value": game.Echo(v)})
 	}
 	g, err := b.store.GuildSettings(guild)
 	if err != nil {
-		return "The server's settings could not be read: " + storage.ForPlayers(err) + "."
+		return pr.T("vacdays_unread", lang.A{"Why": storage.ForPlayers(err)})
 	}
 	g.VacationDays = n
 	if n == 0 {
@@ -267,9 +269,9 @@ func (b *Bot) setVacationDays(guild string, in commands.Input) string {
 	}
 	if err := b.store.SetGuildSettings(guild, g); err != nil {
 		b.log.Error("could not save a server's settings", "guild", guild, "err", err)
-		return "The server's settings could not be saved: " + storage.ForPlayers(err) + "."
+		return pr.T("vacdays_save_failed", lang.A{"Why": storage.ForPlayers(err)})
 	}
-	return fmt.Sprintf("Saved: each member may take %s of vacation a year; vacations already booked stand.", commands.Plural(n, "day", "days"))
+	return pr.N("vacdays_saved", n, nil)
 }
 
 // tablesOf counts the running games of a player where a vacation stops their deadlines, and those
@@ -338,54 +340,56 @@ func playerZone(p storage.Settings) *time.Location {
 }
 
 // dayRange writes a vacation as its first and last day.
-func dayRange(v storage.Vacation, loc *time.Location) string {
+func dayRange(pr *lang.Printer, v storage.Vacation, loc *time.Location) string {
 	last := v.To.In(loc).Add(-time.Nanosecond)
-	return v.From.In(loc).Format("2006-01-02") + " to " + last.Format("2006-01-02")
+	return pr.T("vac_days", lang.A{"First": v.From.In(loc).Format("2006-01-02"), "Last": last.Format("2006-01-02")})
 }
 
-func vacationBookedText(v storage.Vacation, loc *time.Location, left, year, stops, runs int) string {
+func vacationBookedText(pr *lang.Printer, v storage.Vacation, loc *time.Location, left, year, stops, runs int) string {
 	days := 0
 	for d := v.From; d.Before(v.To); d = d.AddDate(0, 0, 1) {
 		days++
 	}
-	text := fmt.Sprintf("Vacation booked: %s (%s, from %s to %s). %s left in %d on this server.", dayRange(v, loc),
-		commands.Plural(days, "day", "days"), stamp(v.From, "f"), stamp(v.To, "f"), commands.Plural(left, "day", "days"), year)
-	text += fmt.Sprintf(" Your deadlines stop in %s", commands.Plural(stops, "running game", "running games"))
+	text := pr.T("vac_booked", lang.A{"Days": dayRange(pr, v, loc), "Length": pr.N("n_days_count", days, nil),
+		"From": stamp(v.From, "f"), "To": stamp(v.To, "f"), "Left": pr.N("n_days_count", left, nil), "Year": strconv.Itoa(year)})
 	if runs > 0 {
-		text += fmt.Sprintf("; %s a vacation does not stop (tournament rules)", commands.Plural(runs, "game", "games"))
+		return text + " " + pr.N("vac_stops_runs", stops, lang.A{"Runs": pr.N("n_games_count", runs, nil)})
 	}
-	return text + ", and in the games you start meanwhile that allow vacations."
+	return text + " " + pr.N("vac_stops", stops, nil)
 }
 
-func vacationListText(p storage.Settings, now time.Time, loc *time.Location, allowance int, inGuild bool) string {
+func vacationListText(pr *lang.Printer, p storage.Settings, now time.Time, loc *time.Location, allowance int, inGuild bool) string {
 	var lines []string
 	for _, v := range p.Vacations {
 		if v.To.After(now) {
-			lines = append(lines, "- "+dayRange(v, loc)+" ("+stamp(v.From, "f")+" to "+stamp(v.To, "f")+")")
+			lines = append(lines, "- "+pr.T("vac_line", lang.A{"Days": dayRange(pr, v, loc), "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}))
 		}
 	}
 	y := now.In(loc).Year()
 	used := daysIn(p.Vacations, y, loc)
-	text := "You have no vacation booked."
+	text := pr.T("vac_none_booked", nil)
 	if len(lines) > 0 {
-		text = "Your vacations:\n" + strings.Join(lines, "\n")
+		text = pr.T("vac_list_head", nil) + "\n" + strings.Join(lines, "\n")
 	}
 	if inGuild {
-		text += fmt.Sprintf("\n%s taken in %d; this server gives %s a year.", commands.Plural(used, "day", "days"), y, commands.Plural(allowance, "day", "days"))
+		text += "\n" + pr.T("vac_taken", lang.A{"Used": pr.N("n_days_count", used, nil), "Year": strconv.Itoa(y),
+			"Allowance": pr.N("n_days_count", allowance, nil)})
 	}
-	return text + "\nBook one with /carc me vacation from:YYYY-MM-DD to:YYYY-MM-DD (days in your time zone, " + loc.String() + ")."
+	return text + "\n" + pr.T("vac_how", lang.A{"Zone": loc.String()})
 }
 
-func vacationNowText(name string, v storage.Vacation, noVacations bool) string {
+func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
+	a := lang.A{"Player": name, "To": stamp(v.To, "f")}
 	if noVacations {
-		return fmt.Sprintf("%s is on vacation until %s, but at this table deadlines run during vacations.", name, stamp(v.To, "f"))
+		return pr.T("vac_now_runs", a)
 	}
-	return fmt.Sprintf("%s is on vacation until %s: their turn deadlines here wait until then.", name, stamp(v.To, "f"))
+	return pr.T("vac_now_waits", a)
 }
 
-func vacationSoonText(name string, v storage.Vacation, noVacations bool) string {
+func vacationSoonText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
+	a := lang.A{"Player": name, "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}
 	if noVacations {
-		return fmt.Sprintf("%s will be on vacation from %s to %s (deadlines here run on).", name, stamp(v.From, "f"), stamp(v.To, "f"))
+		return pr.T("vac_soon_runs", a)
 	}
-	return fmt.Sprintf("%s will be on vacation from %s to %s; their deadlines here will wait.", name, stamp(v.From, "f"), stamp(v.To, "f"))
+	return pr.T("vac_soon_waits", a)
 }

@@ -52,7 +52,8 @@ func WithWeb(interactions http.Handler, pages *web.Server) http.Handler {
 func (b *Bot) WebGame(id string) (web.Game, error) {
 	if e := b.running(id); e != nil {
 		e.mu.Lock()
-		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) }}
+		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) },
+			GuildLocale: b.guildLocale(e.guild)}
 		for _, tm := range e.timers {
 			if tm.Kind == kindDeadline {
 				g.Deadline = tm.At
@@ -76,7 +77,8 @@ func (b *Bot) WebGame(id string) (web.Game, error) {
 	if err != nil {
 		return web.Game{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	return web.Game{Table: t, Version: rec.Seq, Record: func() ([]record.Stored, error) { return b.record(id) }}, nil
+	return web.Game{Table: t, Version: rec.Seq, Record: func() ([]record.Stored, error) { return b.record(id) },
+		GuildLocale: b.guildLocale(rec.Guild)}, nil
 }
 
 // WebLeague is a league as its page reads it: the league, its current season and its members'

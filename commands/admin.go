@@ -21,7 +21,7 @@ func carcAdmin(t *table.Table, in Input) Reply {
 		if t.Status == table.Finished || t.Status == table.Abandoned {
 			return failT(t, in, "admin_already_over", nil)
 		}
-		return abandon(t, in.User)
+		return abandon(t, in.User, public(t, in))
 	}
 	if t.Status != table.Playing {
 		return failT(t, in, "admin_no_game", nil)
@@ -37,13 +37,12 @@ func carcAdmin(t *table.Table, in Input) Reply {
 
 // abandon stops the game where it stands. A league's game is not a played result then: it is
 // adjudicated by the league's rule, exactly like a game still running at its round's deadline.
-func abandon(t *table.Table, by table.User) Reply {
+func abandon(t *table.Table, by table.User, p *lang.Printer) Reply {
 	x := table.Begin(t, by.ID)
 	if err := x.Do(table.Abandon("")); err != nil {
 		return fail(t, "%v", err)
 	}
 	c := x.Table
-	p := tablePrinter(c)
 	if c.Game == nil {
 		return changed(x, Reply{Text: p.T("admin_abandoned_lobby", lang.A{"Admin": by.Name})})
 	}
@@ -114,10 +113,10 @@ func carcKick(t *table.Table, in Input) Reply {
 		if ok, why := administers(t, in, "kick"); !ok {
 			return fail(t, "%s", why)
 		}
-		return kick(t, table.Begin(t, in.User.ID), seat, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
+		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
 	}
 	if in.Admin {
-		return kick(t, table.Begin(t, in.User.ID), seat, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
+		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
 	}
 	missed, limit := t.Missed[seat], t.Settings.MissedLimit
 	voter := t.Seat(in.User.ID) >= 0 && !t.Game.Players[t.Seat(in.User.ID)].Resigned
@@ -130,35 +129,34 @@ func carcKick(t *table.Table, in Input) Reply {
 			"Limit": own.N("n_missed_turns", limit, nil), "N": limit})
 	}
 	if in.User.ID == t.Creator.ID {
-		return kick(t, table.Begin(t, in.User.ID), seat, p.T("kick_removed_missed", lang.A{"Admin": in.User.Name, "Player": name,
+		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed_missed", lang.A{"Admin": in.User.Name, "Player": name,
 			"Missed": p.N("n_turns_missed", missed, nil)}))
 	}
-	return kickApproval(t, in.User, seat)
+	return kickApproval(t, in.User, seat, p)
 }
 
 // kick removes the player of seat from the running game, as part of the change x: the bot
 // resigns for them, or an AI plays the seat on.
-func kick(t *table.Table, x *table.Tx, seat int, what string) Reply {
+func kick(t *table.Table, x *table.Tx, seat int, p *lang.Printer, what string) Reply {
 	if err := x.Do(table.Kick(seat)); err != nil {
 		return fail(t, "%v", err)
 	}
-	return leaveSeat(t, x, seat, "bot", what)
+	return leaveSeat(t, x, seat, "bot", p, what)
 }
 
 // kickApproval records u's agreement to remove the player of seat (opening the vote if it is not
 // open for them), and removes them once every other player agreed.
-func kickApproval(t *table.Table, u table.User, seat int) Reply {
+func kickApproval(t *table.Table, u table.User, seat int, p *lang.Printer) Reply {
 	x := table.Begin(t, u.ID)
 	if err := x.Do(table.VoteKick(seat, true)); err != nil {
 		return fail(t, "%v", err)
 	}
 	c := x.Table
-	p := tablePrinter(c)
 	name := c.Seats[seat].Name
 	missed := p.N("n_turns_missed", c.Missed[seat], nil)
 	wait := c.KickWaitingFor()
 	if len(wait) == 0 {
-		return kick(t, x, seat, p.T("kick_agreed", lang.A{"Player": name, "Missed": missed}))
+		return kick(t, x, seat, p, p.T("kick_agreed", lang.A{"Player": name, "Missed": missed}))
 	}
 	var ping []string
 	for _, i := range wait {
@@ -198,11 +196,11 @@ func kickVote(t *table.Table, in Input, c Component) Reply {
 		if err := x.Do(table.VoteKick(t.Kick.Seat, false)); err != nil {
 			return fail(t, "%v", err)
 		}
-		return changed(x, Reply{Text: tablePrinter(t).T("kick_keep", lang.A{"Voter": user.Name, "Player": name})})
+		return changed(x, Reply{Text: public(t, in).T("kick_keep", lang.A{"Voter": user.Name, "Player": name})})
 	}
 	if slices.Contains(t.Kick.Approvals, user.ID) {
 		own := in.own()
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: own.T("vote_already_agreed", lang.A{"Waiting": seatNames(own, t, t.KickWaitingFor())})}
 	}
-	return kickApproval(t, user, t.Kick.Seat)
+	return kickApproval(t, user, t.Kick.Seat, public(t, in))
 }

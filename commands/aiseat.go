@@ -35,7 +35,11 @@ func carcBot(t *table.Table, in Input) Reply {
 // AIMove plays the whole turn of the AI seat to play, as its level chooses (the simplest legal
 // move should the AI fail), from a search seed drawn from the public position. The step records
 // the moves it made, so that a replay never asks the AI again.
-func AIMove(t *table.Table) Reply {
+func AIMove(t *table.Table) Reply { return AIMoveIn(t, "") }
+
+// AIMoveIn is AIMove announced in the table's language, else in guildLocale, the language of the
+// table's server as last known (an AI's turn answers no one's interaction).
+func AIMoveIn(t *table.Table, guildLocale string) Reply {
 	level, ok := t.AIToPlay()
 	if !ok {
 		return fail(t, "No AI player is to play.")
@@ -45,6 +49,6 @@ func AIMove(t *table.Table) Reply {
 	if err := autopilot(x, level, seat); err != nil {
 		return fail(t, "The AI's move is refused: %s", errorText(err))
 	}
-	p := tablePrinter(x.Table)
-	return afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name}))
+	p := PublicLanguage(x.Table, guildLocale)
+	return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name})))
 }

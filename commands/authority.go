@@ -134,8 +134,8 @@ func AdjudicatedPlaces(t *table.Table, p league.Policy) ([]int, error) {
 
 // AdjudicatedText announces a league game stopped at its round's deadline: the league's rule, the
 // places, the points by source and the deal's key.
-func AdjudicatedText(t *table.Table, p league.Policy, places []int) string {
-	pr := tablePrinter(t)
+func AdjudicatedText(t *table.Table, p league.Policy, places []int, guildLocale string) string {
+	pr := PublicLanguage(t, guildLocale)
 	return pr.T("league_adjudicated", lang.A{"Policy": leaguePolicyText(pr, p), "Result": resultText(pr, t, placesText(pr, t, places, p))})
 }
 
@@ -149,11 +149,11 @@ func OpenLeagueGame(newIn Input, mark table.LeagueGame, others []table.User) ([]
 	}
 	for _, u := range others {
 		changes = append(changes, func(t *table.Table) Reply {
-			return Handle(t, Input{User: u, Command: "carc", Sub: "join", Local: newIn.Local})
+			return Handle(t, Input{User: u, Command: "carc", Sub: "join", Local: newIn.Local, Langs: Langs{GuildLocale: newIn.GuildLocale}})
 		})
 	}
 	changes = append(changes, func(t *table.Table) Reply {
-		return Handle(t, Input{User: newIn.User, Command: "carc", Sub: "start", Local: newIn.Local})
+		return Handle(t, Input{User: newIn.User, Command: "carc", Sub: "start", Local: newIn.Local, Langs: Langs{GuildLocale: newIn.GuildLocale}})
 	})
 	var t *table.Table
 	replies := make([]Reply, 0, len(changes))

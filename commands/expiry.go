@@ -3,14 +3,17 @@ package commands
 import (
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
 // ExpireLobby closes a lobby nobody changed for idle (the host's setting), which frees its
 // channel for a new game, and tells the people seated.
-func ExpireLobby(t *table.Table, idle time.Duration) Reply {
+// It is written in the table's language, else in guildLocale, its server's as last known.
+func ExpireLobby(t *table.Table, idle time.Duration, guildLocale string) Reply {
+	p := PublicLanguage(t, guildLocale)
 	if t == nil || t.Status != table.Lobby {
-		return fail(t, "Only a lobby expires, and this table is not one.")
+		return fail(t, "%s", p.T("expiry_not_lobby", nil))
 	}
 	x := table.Begin(t, "bot")
 	if err := x.Do(table.Abandon(table.ReasonExpired)); err != nil {
@@ -22,10 +25,5 @@ func ExpireLobby(t *table.Table, idle time.Duration) Reply {
 			ping = append(ping, u.ID)
 		}
 	}
-	length := FormatDuration(idle)
-	if idle%(24*time.Hour) == 0 {
-		length = Plural(int(idle/(24*time.Hour)), "day", "days")
-	}
-	return changed(x, Reply{Ping: ping,
-		Text: "Nobody changed this lobby for " + length + ", so it is closed and the channel is free for a new game: /carc new opens one."})
+	return spoken(p, changed(x, Reply{Ping: ping, Text: p.T("expiry_closed", lang.A{"Idle": DurationIn(p, idle)})}))
 }

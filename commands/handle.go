@@ -93,7 +93,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	}
 	s.Map = e.ID
 	if err := applyNewOptions(&s, e, in); err != nil {
-		return fail(t, "%v", err)
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	if err := dealSettings(&s, e, in); err != nil {
 		return fail(t, "%v", err)
@@ -220,7 +220,8 @@ func carcResign(t *table.Table, in Input) Reply {
 		return failT(t, in, "resign_not_playing", nil)
 	}
 	x := table.Begin(t, in.User.ID)
-	return leaveSeat(t, x, seat, "", tablePrinter(t).T("resigned", lang.A{"Player": t.SeatName(seat)}))
+	p := public(t, in)
+	return leaveSeat(t, x, seat, "", p, p.T("resigned", lang.A{"Player": t.SeatName(seat)}))
 }
 
 // errorText turns an error into a player's message: a sentence with a capital and a full stop.

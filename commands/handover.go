@@ -14,20 +14,19 @@ import (
 
 // leaveSeat takes the player of seat out of the running game of t as the table chose, as part of
 // the change x: the seat is handed to an AI, or dropped (the player resigns, a move made by by, or
-// by x's author when by is empty). what says what happened, like "ann resigned".
-func leaveSeat(t *table.Table, x *table.Tx, seat int, by, what string) Reply {
+// by x's author when by is empty). what says what happened, like "ann resigned"; p writes what the
+// channel reads.
+func leaveSeat(t *table.Table, x *table.Tx, seat int, by string, p *lang.Printer, what string) Reply {
 	c := x.Table
 	if _, isAI := table.AILevel(c.Seats[seat]); c.Settings.Leaving == "" || isAI {
 		if err := x.Do(table.MoveBy(by, game.Move{Kind: game.MoveResign, Player: seat})); err != nil {
 			return fail(t, "%v", err)
 		}
-		p := tablePrinter(x.Table)
 		return afterMoves(p, x, p.T("left_others_play_on", lang.A{"What": what}))
 	}
 	if err := x.Do(table.Handover(seat, c.HandoverSeat(seat, c.Settings.Leaving))); err != nil {
 		return fail(t, "%v", err)
 	}
-	p := tablePrinter(c)
 	text := p.T("handed_over", lang.A{"What": what, "Player": c.Seats[seat].Name})
 	if c.Unrated() == "" && !c.Local {
 		text += p.T("handed_over_rated", lang.A{"Player": c.Left[seat].Name})

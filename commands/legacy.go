@@ -101,7 +101,7 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 		}
 		return afterMoves(tablePrinter(x.Table), x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
 	case e.Timeout != "":
-		return timeout(t, e.Timeout, func(x *table.Tx, seat int) error {
+		return timeout(t, e.Timeout, "", func(x *table.Tx, seat int) error {
 			if e.Timeout == table.PolicySkip {
 				return x.Do(table.Move(game.Move{Kind: game.MoveSkip, Player: seat}))
 			}
@@ -110,9 +110,9 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 	case e.League != nil:
 		return MarkLeague(t, *e.League)
 	case e.Unattended:
-		return EndUnattended(t)
+		return EndUnattended(t, "")
 	case e.Expired > 0:
-		return ExpireLobby(t, e.Expired)
+		return ExpireLobby(t, e.Expired, "")
 	}
 	return fail(t, "An empty record entry.")
 }

@@ -114,6 +114,12 @@ func inLanguage(r Reply, in Input) Reply {
 	return r
 }
 
+// spoken marks r as written by p: its picture is drawn in p's language too.
+func spoken(p *lang.Printer, r Reply) Reply {
+	r.Lang = p.Code()
+	return r
+}
+
 // failT refuses an input with a message of the catalogues, in the user's own language.
 func failT(t *table.Table, in Input, id string, a lang.A) Reply {
 	return Reply{Text: Sentence(in.own().T(id, a)), Ephemeral: true, Table: t}

@@ -25,7 +25,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "tiles":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 72 || n > 114 {
-				return fmt.Errorf("tiles:%s is not a tile count: use 72 (the base game) to 114 (with both expansions); the map recommends %d", game.Echo(v), e.Map.DefaultTiles)
+				return refusal("set_bad_tiles", lang.A{"Value": game.Echo(v), "Recommended": e.Map.DefaultTiles})
 			}
 			s.Options.Pool, s.Options.TileCount = game.PoolCount, n
 		case "expansions":
@@ -37,7 +37,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 			case "all", "ic+tb", "both":
 				s.Options.Pool = game.PoolAll
 			default:
-				return fmt.Errorf("expansions:%s: use none (72 tiles), ic (Inns & Cathedrals, 90) or all (with Traders & Builders, 114)", game.Echo(v))
+				return refusal("set_bad_expansions", lang.A{"Value": game.Echo(v)})
 			}
 		case "deadline":
 			if strings.EqualFold(strings.TrimSpace(v), "bank") {
@@ -57,7 +57,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "bank":
 			d, err := ParseDuration(v)
 			if err != nil {
-				return fmt.Errorf("bank:%s: write the time bank each player starts with like 3d or 36h, between 10 minutes and 30 days", game.Echo(v))
+				return refusal("set_bad_bank", lang.A{"Value": game.Echo(v)})
 			}
 			s.Bank = d
 		case "increment":
@@ -69,13 +69,13 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "policy":
 			v = strings.ToLower(v)
 			if v != table.PolicySkip && v != table.PolicyAuto {
-				return fmt.Errorf("policy:%s: when a deadline passes, either skip the turn (skip) or let the autopilot, the easy AI, play it (auto)", game.Echo(v))
+				return refusal("set_bad_policy", lang.A{"Value": game.Echo(v)})
 			}
 			s.Policy = v
 		case "seed":
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
-				return fmt.Errorf("seed:%s is not a whole number", game.Echo(v))
+				return refusal("set_bad_seed", lang.A{"Value": game.Echo(v)})
 			}
 			s.Seed, s.SeedSet = n, true
 		case "order":
@@ -85,16 +85,16 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 			case "random":
 				s.Options.RandomOrder = true
 			default:
-				return fmt.Errorf("order:%s: use join (the order of joining) or random", game.Echo(v))
+				return refusal("set_bad_order", lang.A{"Value": game.Echo(v)})
 			}
 		case "thread":
-			b, err := parseSwitch(name, v, "")
+			b, err := parseSwitch(name, v)
 			if err != nil {
 				return err
 			}
 			s.Thread = b
 		case "rated":
-			b, err := parseSwitch(name, v, "the game counts for the server's ratings")
+			b, err := parseSwitch(name, v)
 			if err != nil {
 				return err
 			}
@@ -102,17 +102,17 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "meeples":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 20 {
-				return fmt.Errorf("meeples:%s: use a number of meeples from 1 to 20 (the Maps use 9)", game.Echo(v))
+				return refusal("set_bad_meeples", lang.A{"Value": game.Echo(v)})
 			}
 			s.Options.Meeples = n
 		case "missed":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 20 {
-				return fmt.Errorf("missed:%s: use how many missed turns let the table remove a player (1 to 20)", game.Echo(v))
+				return refusal("set_bad_missed", lang.A{"Value": game.Echo(v)})
 			}
 			s.MissedLimit = n
 		case "hints":
-			b, err := parseSwitch(name, v, "the player to move may ask /carc hint for the normal AI's move")
+			b, err := parseSwitch(name, v)
 			if err != nil {
 				return err
 			}
@@ -124,7 +124,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 			}
 			s.Leaving = l
 		case "vacations":
-			b, err := parseSwitch(name, v, "a player's vacation stops their turn deadlines at this table")
+			b, err := parseSwitch(name, v)
 			if err != nil {
 				return err
 			}
@@ -136,18 +136,18 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "language":
 			code, ok := lang.Known(v)
 			if !ok {
-				return fmt.Errorf("language:%s is not a language of the bot: choose %s", game.Echo(v), strings.Join(lang.Codes, ", "))
+				return refusal("set_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes, ", ")})
 			}
 			s.Language = code
 		default:
-			return fmt.Errorf("/carc new has no option %s: use %s", game.Echo(name), strings.Join(newOptions, ", "))
+			return refusal("set_no_option", lang.A{"Name": game.Echo(name), "Options": strings.Join(newOptions, ", ")})
 		}
 	}
 	if s.Bank > 0 && s.Increment == 0 {
 		s.Increment = DefaultIncrement
 	}
 	if s.Bank == 0 && s.Increment > 0 {
-		return fmt.Errorf("increment:%s adds to a time bank: choose deadline:bank (or bank:3d) too", FormatDuration(s.Increment))
+		return refusal("set_increment_no_bank", lang.A{"Value": FormatDuration(s.Increment)})
 	}
 	return nil
 }
@@ -163,7 +163,7 @@ const (
 func parseIncrement(v string) (time.Duration, error) {
 	d, err := ParseDuration(v)
 	if err != nil || d > 7*24*time.Hour {
-		return 0, fmt.Errorf("increment:%s: write what each turn adds to the time bank like 1d or 12h, between 10 minutes and 7 days", game.Echo(v))
+		return 0, refusal("set_bad_increment", lang.A{"Value": game.Echo(v)})
 	}
 	return d, nil
 }
@@ -179,17 +179,14 @@ func parseLeaving(v string) (ai.Level, error) {
 	case string(ai.Easy), string(ai.Normal), string(ai.Hard), string(ai.Master):
 		return ai.Level(l), nil
 	}
-	return "", fmt.Errorf("leaving:%s: when a player resigns or is removed, drop their seat (drop) or hand it to an AI that plays on (ai, the easy AI, or easy, normal, hard, master)", game.Echo(v))
+	return "", refusal("set_bad_leaving", lang.A{"Value": game.Echo(v)})
 }
 
-// parseSwitch reads a true/false option; meaning, if not empty, says what true does.
-func parseSwitch(name, v, meaning string) (bool, error) {
+// parseSwitch reads a true/false option; its refusal (set_bad_NAME) says what true does.
+func parseSwitch(name, v string) (bool, error) {
 	b, err := strconv.ParseBool(v)
 	if err != nil {
-		if meaning != "" {
-			return false, fmt.Errorf("%s:%s: use true (%s) or false", name, game.Echo(v), meaning)
-		}
-		return false, fmt.Errorf("%s:%s: use true or false", name, game.Echo(v))
+		return false, refusal("set_bad_"+name, lang.A{"Value": game.Echo(v)})
 	}
 	return b, nil
 }
@@ -211,7 +208,7 @@ func applyRuleFlags(s *table.Settings, e variants.Entry, v string) error {
 		}
 		name, value, ok := strings.Cut(part, "=")
 		if !ok {
-			return fmt.Errorf("rules:%q: write ic, tb, all or none (the expansions' own rules) or name=value pairs separated by commas, like cloisterOffMapCountsFilled=false", game.Echo(part))
+			return refusal("set_bad_rules", lang.A{"Value": game.Echo(part)})
 		}
 		f, known := game.FindFlag(flags, name)
 		if !known {
@@ -219,7 +216,7 @@ func applyRuleFlags(s *table.Settings, e variants.Entry, v string) error {
 			for _, f := range flags {
 				names = append(names, f.Name)
 			}
-			return fmt.Errorf("rules: %s is not a rule option of %s: use %s", game.Echo(strings.TrimSpace(name)), e.Title, strings.Join(names, ", "))
+			return refusal("set_unknown_rule", lang.A{"Value": game.Echo(strings.TrimSpace(name)), "Map": e.ID, "Names": strings.Join(names, ", ")})
 		}
 		if err := s.Options.Set(f, value); err != nil {
 			return err
@@ -236,7 +233,7 @@ const (
 
 // ParseDuration reads 48h, 2d, 90m or 1d12h, between 10 minutes and 30 days.
 func ParseDuration(v string) (time.Duration, error) {
-	bad := fmt.Errorf("deadline:%s: write a duration like 48h, 2d or 1d12h, between 10 minutes and 30 days", game.Echo(v))
+	bad := refusal("set_bad_deadline", lang.A{"Value": game.Echo(v)})
 	t := strings.ToLower(strings.TrimSpace(v))
 	var total time.Duration
 	if days, rest, ok := strings.Cut(t, "d"); ok {
@@ -259,6 +256,19 @@ func ParseDuration(v string) (time.Duration, error) {
 	return total, nil
 }
 
+// DurationIn writes a length of time for p's reader: whole days or hours in words of their
+// language ("7 Tage"), any other as typed (1h30m).
+func DurationIn(p *lang.Printer, d time.Duration) string {
+	switch {
+	case d > 0 && d%(24*time.Hour) == 0:
+		return p.N("n_days", int(d/(24*time.Hour)), nil)
+	case d > 0 && d%time.Hour == 0:
+		return p.N("n_hours", int(d/time.Hour), nil)
+	}
+	return FormatDuration(d)
+}
+
+// FormatDuration writes a length of time as its options are typed: 7d, 48h, 1h30m0s.
 func FormatDuration(d time.Duration) string {
 	if d%(24*time.Hour) == 0 {
 		return fmt.Sprintf("%dd", d/(24*time.Hour))
@@ -289,35 +299,36 @@ var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vaca
 func carcSettings(t *table.Table, in Input) Reply {
 	for _, o := range personalOptions {
 		if _, ok := in.Options[o]; ok {
-			return fail(t, "Personal and server settings (%s) are kept by the Discord bot; they do nothing in local play.", strings.Join(personalOptions, ", "))
+			return failT(t, in, "set_personal_local", lang.A{"Options": strings.Join(personalOptions, ", ")})
 		}
 	}
 	if len(in.Options) == 0 {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: settingsText(in.own(), t)}
 	}
 	if t.Status != table.Lobby {
-		return fail(t, "The rules are fixed once the game starts. Current settings:\n%s", settingsText(in.own(), t))
+		return Reply{Text: in.own().T("set_fixed", nil) + "\n" + settingsText(in.own(), t), Ephemeral: true, Table: t}
 	}
 	if in.User.ID != t.Creator.ID && !in.Admin {
-		return fail(t, "Only %s, who opened the table, can change its settings.", t.Creator.Name)
+		return failT(t, in, "set_creator_only", lang.A{"Creator": t.Creator.Name})
 	}
 	if _, ok := in.Options["map"]; ok {
-		return fail(t, "The map is chosen with /carc new; open a new table for another map.")
+		return failT(t, in, "set_map_fixed", nil)
 	}
 	s := t.Settings
 	s.Options.Variant = maps.Clone(s.Options.Variant) // a refused option must leave the table's own alone
 	if err := applyNewOptions(&s, t.Entry(), in); err != nil {
-		return fail(t, "%v", err)
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	// Rules turned on in the lobby (rules:tb) bring their readings' flags, kept like the others.
 	if !s.Options.Legacy {
 		if err := keepFlags(&s, t.Entry()); err != nil {
-			return fail(t, "%v", err)
+			return fail(t, "%s", errorTextIn(in.own(), err))
 		}
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.ChangeSettings(s)); err != nil {
-		return fail(t, "%v", err)
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
-	return changed(x, Reply{Text: "Settings changed:\n" + settingsText(public(x.Table, in), x.Table)})
+	p := public(x.Table, in)
+	return changed(x, Reply{Text: p.T("set_changed", nil) + "\n" + settingsText(p, x.Table)})
 }

@@ -10,8 +10,12 @@ import (
 // unplaced tile goes back into the stack, an open choice takes its default), or let the autopilot
 // (the easy AI, AutopilotLevel) play for them until the turn passes. The step records the moves
 // the autopilot made, so that a replay never asks it again.
-func Timeout(t *table.Table, policy string) Reply {
-	return timeout(t, policy, func(x *table.Tx, seat int) error {
+func Timeout(t *table.Table, policy string) Reply { return TimeoutIn(t, policy, "") }
+
+// TimeoutIn is Timeout announced in the table's language, else in guildLocale, the language of
+// the table's server as last known (a deadline answers no one's interaction).
+func TimeoutIn(t *table.Table, policy, guildLocale string) Reply {
+	return timeout(t, policy, guildLocale, func(x *table.Tx, seat int) error {
 		if policy == table.PolicySkip {
 			return x.Do(table.Move(game.Move{Kind: game.MoveSkip, Player: seat}))
 		}
@@ -21,7 +25,7 @@ func Timeout(t *table.Table, policy string) Reply {
 
 // timeout counts the current player's missed turn under policy and plays the moves play makes
 // for them, as one change by the bot.
-func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) error) Reply {
+func timeout(t *table.Table, policy, guildLocale string, play func(x *table.Tx, seat int) error) Reply {
 	if t == nil || t.Status != table.Playing {
 		return fail(t, "No game is running.")
 	}
@@ -37,7 +41,7 @@ func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) err
 		return fail(t, "%s", errorText(err))
 	}
 	c := x.Table
-	p := tablePrinter(c)
+	p := PublicLanguage(c, guildLocale)
 	a := lang.A{"Player": c.Seats[seat].Name, "Missed": p.N("n_missed_count", c.Missed[seat], nil)}
 	lead := p.T("timeout_skipped", a)
 	if policy == table.PolicyAuto {
@@ -47,5 +51,5 @@ func timeout(t *table.Table, policy string, play func(x *table.Tx, seat int) err
 		a["Removers"] = removers(p, c)
 		lead += p.T("timeout_removable", a)
 	}
-	return afterMoves(p, x, lead)
+	return spoken(p, afterMoves(p, x, lead))
 }

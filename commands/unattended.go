@@ -11,22 +11,22 @@ import (
 // replay ends the game at the same place; a game stored before this rule replays as it was played.
 
 // EndUnattended ends a table no human plays at any more: a lobby is closed, a running game ends
-// at once with its final scoring (game.MoveEnd), as if the stack had run out.
-func EndUnattended(t *table.Table) Reply {
+// at once with its final scoring (game.MoveEnd), as if the stack had run out. It is written in the
+// table's language, else in guildLocale, its server's as last known.
+func EndUnattended(t *table.Table, guildLocale string) Reply {
+	p := PublicLanguage(t, guildLocale)
 	if !t.Unattended() {
-		return fail(t, "A person still plays at this table, or it is not open: it does not end for want of one.")
+		return fail(t, "%s", p.T("unattended_not", nil))
 	}
 	x := table.Begin(t, "bot")
 	if t.Status == table.Lobby {
 		if err := x.Do(table.Abandon(table.ReasonUnattended)); err != nil {
 			return fail(t, "%v", err)
 		}
-		return changed(x, Reply{Text: "No person is seated at this table any more, so it is closed: AI players do not play alone. " +
-			"/carc new opens a new game."})
+		return spoken(p, changed(x, Reply{Text: p.T("unattended_lobby", nil)}))
 	}
 	if err := x.Do(table.Move(game.Move{Kind: game.MoveEnd, Player: t.Game.Current})); err != nil {
-		return fail(t, "%s", errorText(err))
+		return fail(t, "%s", errorTextIn(p, err))
 	}
-	return afterMoves(tablePrinter(x.Table), x, "No person plays at this table any more, so the game ends here: AI players do not play on alone. "+
-		"It is scored as it stands, with the final scoring of every unfinished feature.")
+	return spoken(p, afterMoves(p, x, p.T("unattended_game", nil)))
 }

@@ -21,7 +21,7 @@ func TestATableNobodyPlaysAtEnds(t *testing.T) {
 	tbl := input(nil, ann, "new", map[string]string{"map": "france", "seed": "3"})
 	tbl = input(tbl, ann, "bot", map[string]string{"level": "hard"})
 	tbl = input(tbl, ann, "bot", map[string]string{"level": "hard"})
-	if r := EndUnattended(tbl); r.OK {
+	if r := EndUnattended(tbl, ""); r.OK {
 		t.Fatal("a lobby with a person seated was closed")
 	}
 	tbl = input(tbl, ann, "start", nil)
@@ -32,7 +32,7 @@ func TestATableNobodyPlaysAtEnds(t *testing.T) {
 	if tbl.Status != table.Playing || !tbl.Unattended() {
 		t.Fatalf("after ann resigned: status %s, unattended %v", tbl.Status, tbl.Unattended())
 	}
-	r := EndUnattended(tbl)
+	r := EndUnattended(tbl, "")
 	if !r.OK || r.Table.Status != table.Finished || !r.Table.Game.Over() || r.Image != EndImage ||
 		!strings.Contains(r.Text, "No person plays at this table any more") || !strings.Contains(r.Text, "The game is over.") {
 		t.Fatalf("the end: %v %s", r.OK, r.Text)
@@ -45,7 +45,7 @@ func TestATableNobodyPlaysAtEnds(t *testing.T) {
 	if lobby.Status != table.Lobby || !lobby.Unattended() {
 		t.Fatalf("a lobby left to an AI: status %s", lobby.Status)
 	}
-	if r := EndUnattended(lobby); !r.OK || r.Table.Status != table.Abandoned || !strings.Contains(r.Text, "/carc new") {
+	if r := EndUnattended(lobby, ""); !r.OK || r.Table.Status != table.Abandoned || !strings.Contains(r.Text, "/carc new") {
 		t.Fatalf("the lobby left to an AI: %s", r.Text)
 	}
 }

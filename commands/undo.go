@@ -20,7 +20,7 @@ func carcUndo(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if t.Local {
-		return applyUndo(t, x)
+		return applyUndo(t, x, public(t, in))
 	}
 	if err := x.Do(table.UndoAsk()); err != nil {
 		return fail(t, "%v", err)
@@ -29,7 +29,7 @@ func carcUndo(t *table.Table, in Input) Reply {
 	voters := c.UndoVoters()
 	if len(voters) == 0 {
 		// Nobody else votes (the others are AI seats or out of the game): as at a local table.
-		return applyUndo(t, x)
+		return applyUndo(t, x, public(t, in))
 	}
 	p := public(c, in)
 	return changed(x, Reply{Ping: voters,
@@ -39,7 +39,7 @@ func carcUndo(t *table.Table, in Input) Reply {
 }
 
 // applyUndo takes back, as part of the change x, every move of the last turn that has moves.
-func applyUndo(t *table.Table, x *table.Tx) Reply {
+func applyUndo(t *table.Table, x *table.Tx, p *lang.Printer) Reply {
 	keep := x.Table.LastTurnStart()
 	removed := len(x.Table.Moves) - keep
 	if err := x.Do(table.Undo(keep)); err != nil {
@@ -47,9 +47,9 @@ func applyUndo(t *table.Table, x *table.Tx) Reply {
 	}
 	c := x.Table
 	cur, _ := c.Current()
-	buttons, sel := turnComponents(tablePrinter(c), c)
+	buttons, sel := turnComponents(p, c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Buttons: buttons, Select: sel,
-		Text: tablePrinter(c).N("undone", removed, lang.A{"Player": cur.Name}) + "\n" + promptText(tablePrinter(c), c)})
+		Text: p.N("undone", removed, lang.A{"Player": cur.Name}) + "\n" + promptText(p, c)})
 }
 
 func lastTurnText(p *lang.Printer, t *table.Table) string {
@@ -78,14 +78,14 @@ func undoVote(t *table.Table, in Input, c Component) Reply {
 	if err := x.Do(table.VoteUndo(c.Arg != "no")); err != nil {
 		return fail(t, "%v", err)
 	}
-	p := tablePrinter(x.Table)
+	p := public(x.Table, in)
 	if c.Arg == "no" {
 		return changed(x, Reply{Text: p.T("undo_refused", lang.A{"Player": user.Name})})
 	}
 	if wait := undoVoters(p, x.Table); wait != "" {
 		return changed(x, Reply{Text: p.T("undo_agrees", lang.A{"Player": user.Name, "Waiting": wait})})
 	}
-	return applyUndo(t, x)
+	return applyUndo(t, x, p)
 }
 
 // undoVoters names the players whose approval an undo still needs ("" when none).

@@ -16,6 +16,10 @@ type GuildSettings struct {
 	// VacationDays is how many days of vacation a year each member may take (/carc me vacation);
 	// 0 means the bot's default, a negative value none at all.
 	VacationDays int `json:"vacation_days,omitempty"`
+	// Locale is the server's language as Discord last told it (guild_locale, like "de"): the
+	// language of what the bot posts there with no interaction behind it (timers, AI turns,
+	// league rounds, web pictures). Empty until a member first interacts.
+	Locale string `json:"locale,omitempty"`
 }
 
 // GuildSettings returns a server's settings; a server that never set any gets the zero value.

@@ -17,6 +17,9 @@ type Settings struct {
 	Notify      string `json:"notify,omitempty"`       // how turns are announced: "mention" (default), "dm" or "off"
 	NoReminders bool   `json:"no_reminders,omitempty"` // no reminders before deadlines
 	Language    string `json:"language,omitempty"`     // the player's language for their own replies ("de"); empty follows their Discord client
+	// Locale is the player's Discord client language as last seen on one of their interactions
+	// ("fr"): the language of their DMs (turns, reminders, follows) when Language is empty.
+	Locale string `json:"locale,omitempty"`
 	// DMRefused records that Discord refused a turn DM (the player's DMs are closed): the player
 	// is mentioned instead until they choose "dm" again.
 	DMRefused bool `json:"dm_refused,omitempty"`

@@ -57,12 +57,17 @@ func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error
 }
 
 // boardPNG draws position n of a game's history.
-func boardPNG(t *table.Table, n, positions int) ([]byte, error) {
-	v, o, err := viewAt(t, n, positions)
+func boardPNG(g Game, n, positions int) ([]byte, error) {
+	v, o, err := viewAt(g.Table, n, positions)
 	if err != nil {
 		return nil, err
 	}
-	// The web pages are the table's: its pictures are in the table's language.
-	o.Words = commands.WordsFor(commands.PictureLanguage(t, ""))
+	o.Words = g.pictureWords()
 	return render.PNG(v, o)
+}
+
+// pictureWords are the words of the game's pictures: the web pages are the table's, so its
+// pictures are in the table's language, else its server's.
+func (g Game) pictureWords() commands.PictureWords {
+	return commands.WordsFor(commands.PictureLanguage(g.Table, g.GuildLocale))
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
@@ -174,7 +173,7 @@ func (s *Server) board(g Game, n, positions int) ([]byte, error) {
 	if b, ok := s.boards.get(key); ok {
 		return b, nil
 	}
-	b, err := boardPNG(g.Table, n, positions)
+	b, err := boardPNG(g, n, positions)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +194,7 @@ func (s *Server) serveChart(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.boards.get(key)
 	if !ok {
 		var err error
-		if data, err = render.ScoreChart(g.Table.Game.View(false), commands.WordsFor(commands.PictureLanguage(g.Table, ""))); err != nil {
+		if data, err = render.ScoreChart(g.Table.Game.View(false), g.pictureWords()); err != nil {
 			s.cfg.Logger.Error("web: chart", "game", g.Table.ID, "err", err)
 			s.fail(w, r, http.StatusInternalServerError, "The chart could not be drawn; the bot's log says why.")
 			return

@@ -23,6 +23,9 @@ type Game struct {
 	Deadline time.Time
 	// Record reads the game's record, for the downloads of a finished game.
 	Record func() ([]record.Stored, error)
+	// GuildLocale is the language of the game's server as last known: its pictures' language
+	// when the table has none of its own.
+	GuildLocale string
 }
 
 // Games is where the pages find games: the bot's games in memory and its store.

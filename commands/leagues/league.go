@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -30,6 +31,27 @@ type Context struct {
 	// Prepared is the season PrepareStart scheduled before the caller took its league lock. /league
 	// start takes it if the league still has exactly those members, and schedules again if not.
 	Prepared *league.Season
+	// GuildLocale is the server's language as last known, for what a league posts with no
+	// command behind it (StartNextRound); a command's own guild_locale wins over it.
+	GuildLocale string
+	// Local is true in local play, whose readers type the commands as declared.
+	Local bool
+
+	own, public *lang.Printer // the caller's language and the league channel's (speaking)
+}
+
+// speaking sets the languages of a command's replies: the caller's own for what only they read,
+// the server's for what the league's channel reads.
+func (c Context) speaking(in commands.Input) Context {
+	guild := in.GuildLocale
+	if guild == "" {
+		guild = c.GuildLocale
+	}
+	c.own, c.public = lang.For(lang.Private(in.Language, in.Locale)), lang.For(lang.Public("", guild))
+	if c.Local || in.Local {
+		c.own, c.public = c.own.Typed(), c.public.Typed()
+	}
+	return c
 }
 
 // Reply is the answer to a /league command.
@@ -63,28 +85,56 @@ var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "
 // DefaultRoundDeadline is how long a league round lasts unless the league says otherwise.
 const DefaultRoundDeadline = 7 * 24 * time.Hour
 
-func fail(format string, a ...any) Reply {
-	return Reply{Text: commands.Sentence(fmt.Sprintf(format, a...))}
+// refusal is a refusal written by the catalogues, in its reader's language.
+type refusal struct {
+	id string
+	a  lang.A
 }
 
-// Handle runs one /league command.
+func (r *refusal) Error() string { return lang.For(lang.English).T(r.id, r.a) }
+
+// refuse is the error of message id with its values.
+func refuse(id string, a lang.A) error { return &refusal{id: id, a: a} }
+
+// failText writes an error for its reader: a refusal of the catalogues in their language, any
+// other as it is.
+func failText(p *lang.Printer, err error) string {
+	if r, ok := err.(*refusal); ok {
+		return p.T(r.id, r.a)
+	}
+	return err.Error()
+}
+
+// fail refuses a command with message id, in the caller's language.
+func fail(c Context, id string, a lang.A) Reply {
+	return Reply{Text: commands.Sentence(c.own.T(id, a))}
+}
+
+// failErr refuses a command with an error, in the caller's language where the catalogues wrote it.
+func failErr(c Context, err error) Reply {
+	return Reply{Text: commands.Sentence(failText(c.own, err))}
+}
+
+// Handle runs one /league command. Its refusals and the views only the caller sees are in the
+// caller's language; what the league's channel reads is in the server's.
 func Handle(c Context, in commands.Input) Reply {
+	c = c.speaking(in)
 	if c.Guild == "" {
-		return fail("Leagues live in a server: use /league in one of its channels")
+		return fail(c, "league_in_server", nil)
 	}
 	sub, ok := commands.Lookup(subs, in.Sub)
 	if !ok {
-		return fail("/league %s is not a subcommand: use %s", game.Echo(in.Sub), commands.Names(subs))
+		return fail(c, "league_not_a_sub", lang.A{"Sub": game.Echo(in.Sub), "Subs": commands.Names(subs)})
 	}
 	if sub.run == nil {
 		return leagueCreate(c, in)
 	}
 	l, err := findLeague(c, in.Options["league"])
 	if err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
 	if sub.admin && !c.Manager && in.User.ID != l.Creator {
-		return fail("Only %s's creator or a member with Manage Server can use /league %s", l.Name, in.Sub)
+		return fail(c, "league_admins_only", lang.A{"League": l.Name, "Cmd": c.own.Command(commandPath(in))})
 	}
 	// Only the seasons a command needs are read: a season of thousands of games is the costly
 	// part of a league.
@@ -94,7 +144,7 @@ func Handle(c Context, in commands.Input) Reply {
 		case err == nil:
 			season = &s
 		case !c.Store.NotFound(err):
-			return fail("The season of %s could not be read: %s", l.Name, c.Store.ForPlayers(err))
+			return fail(c, "league_season_unread", lang.A{"League": l.Name, "Why": c.Store.ForPlayers(err)})
 		}
 	}
 	return sub.run(c, l, season, in)
@@ -105,7 +155,7 @@ func Handle(c Context, in commands.Input) Reply {
 func findLeague(c Context, name string) (league.League, error) {
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return league.League{}, fmt.Errorf("the leagues could not be read: %s", c.Store.ForPlayers(err))
+		return league.League{}, refuse("league_leagues_unread", lang.A{"Why": c.Store.ForPlayers(err)})
 	}
 	var pick []league.League
 	for _, l := range all {
@@ -123,22 +173,22 @@ func findLeague(c Context, name string) (league.League, error) {
 	if len(pick) > 1 {
 		here := slices.IndexFunc(pick, func(l league.League) bool { return l.Channel == c.Channel })
 		if here < 0 {
-			return league.League{}, fmt.Errorf("this server runs %d leagues: say which with league:<name> (%s)", len(pick), leagueNames(pick))
+			return league.League{}, refuse("league_which", lang.A{"Count": len(pick), "Names": leagueNames(c.own, pick)})
 		}
 		pick = pick[here : here+1]
 	}
 	if len(pick) == 0 {
 		if name != "" {
-			return league.League{}, fmt.Errorf("no league is called %q here: the leagues are %s", game.Echo(name), leagueNames(all))
+			return league.League{}, refuse("league_no_such", lang.A{"Name": game.Echo(name), "Names": leagueNames(c.own, all)})
 		}
-		return league.League{}, fmt.Errorf("no league is running here: create one with /league create name:<text> map:%s", commands.DefaultMap)
+		return league.League{}, refuse("league_none_here", lang.A{"Map": commands.DefaultMap})
 	}
 	return pick[0], nil
 }
 
-func leagueNames(ls []league.League) string {
+func leagueNames(p *lang.Printer, ls []league.League) string {
 	if len(ls) == 0 {
-		return "none yet"
+		return p.T("league_none_yet", nil)
 	}
 	names := make([]string, len(ls))
 	for i, l := range ls {
@@ -149,7 +199,7 @@ func leagueNames(ls []league.League) string {
 
 func save(c Context, l league.League, seasons ...league.Season) error {
 	if err := c.Store.SaveLeague(l, seasons...); err != nil {
-		return fmt.Errorf("the league could not be saved: %s", c.Store.ForPlayers(err))
+		return refuse("league_unsaved", lang.A{"Why": c.Store.ForPlayers(err)})
 	}
 	return nil
 }
@@ -157,14 +207,14 @@ func save(c Context, l league.League, seasons ...league.Season) error {
 func leagueCreate(c Context, in commands.Input) Reply {
 	name := strings.TrimSpace(in.Options["name"])
 	if name == "" || len([]rune(name)) > 50 {
-		return fail("A league needs a name of 1 to 50 characters: /league create name:<text>")
+		return fail(c, "league_bad_name", nil)
 	}
 	all, err := c.Store.Leagues(c.Guild)
 	if err != nil {
-		return fail("The leagues could not be read: %s", c.Store.ForPlayers(err))
+		return fail(c, "league_leagues_unread", lang.A{"Why": c.Store.ForPlayers(err)})
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
-		return fail("A league called %s exists already: choose another name, or start its next season with /league season new", name)
+		return fail(c, "league_name_taken", lang.A{"Name": name})
 	}
 	l := league.League{ID: c.NewID, Guild: c.Guild, Channel: c.Channel, Name: name, Creator: in.User.ID, Map: commands.DefaultMap,
 		Format: league.RoundRobin, TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: DefaultRoundDeadline,
@@ -174,27 +224,27 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		l.Map = v
 	}
 	if e, err := variants.Lookup(l.Map); err != nil || e.Test {
-		return fail("map:%s is not a map: choose %s", game.Echo(l.Map), strings.Join(variants.IDs(false), ", "))
+		return fail(c, "league_bad_map", lang.A{"Value": game.Echo(l.Map), "Maps": strings.Join(variants.IDs(false), ", ")})
 	}
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
 		if !slices.Contains(league.Formats, l.Format) {
-			return fail("format:%s: choose round-robin, double-round-robin, swiss, cup (knock-out) or double-elimination (a knock-out cup out at the second loss)", game.Echo(v))
+			return fail(c, "league_bad_format", lang.A{"Value": game.Echo(v)})
 		}
 	}
 	if v, ok := in.Options["players"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < league.MinTableSize || n > league.MaxTableSize {
-			return fail("players:%s: a league game seats %d to %d players", game.Echo(v), league.MinTableSize, league.MaxTableSize)
+			return fail(c, "league_bad_players", lang.A{"Value": game.Echo(v), "Min": league.MinTableSize, "Max": league.MaxTableSize})
 		}
 		l.TableSize = n
 	}
 	if knockOut(l.Format) && l.TableSize != 2 {
-		return fail("players:%d: a cup (knock-out) plays games of two", l.TableSize)
+		return fail(c, "league_cup_of_two", lang.A{"Value": l.TableSize})
 	}
 	if v, ok := in.Options["reset"]; ok {
 		if l.Format != league.DoubleCup || v != "true" && v != "false" {
-			return fail("reset:%s: only a double-elimination league chooses its grand final: reset:true (a deciding game if the losers' bracket winner wins it, the default) or reset:false (one game)", game.Echo(v))
+			return fail(c, "league_bad_reset", lang.A{"Value": game.Echo(v)})
 		}
 		l.NoReset = v == "false"
 	}
@@ -204,61 +254,62 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	if v, ok := in.Options["rounds"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 30 || l.Format != league.Swiss {
-			return fail("rounds:%s: only a swiss league chooses its rounds, 1 to 30 (a round-robin plays everyone once)", game.Echo(v))
+			return fail(c, "league_bad_rounds", lang.A{"Value": game.Echo(v)})
 		}
 		l.Rounds = n
 	}
 	if v, ok := in.Options["round"]; ok {
 		d, err := commands.ParseDuration(v)
 		if err != nil || d < time.Hour {
-			return fail("round:%s: write how long a round lasts, like 7d or 3d12h, between 1 hour and 30 days", game.Echo(v))
+			return fail(c, "league_bad_round", lang.A{"Value": game.Echo(v)})
 		}
 		l.RoundDeadline = d
 	}
 	if v, ok := in.Options["next"]; ok {
 		l.Next = league.Next(strings.ToLower(v))
 		if l.Next != league.NextWhenPlayed && l.Next != league.NextOnDate {
-			return fail("next:%s: the next round starts when the last game of the round ends (ends) or on the round's date, one round length after the last (date)", game.Echo(v))
+			return fail(c, "league_bad_next", lang.A{"Value": game.Echo(v)})
 		}
 	}
 	if v, ok := in.Options["dates"]; ok {
 		dates, err := roundDates(v, c.Now)
 		if err != nil {
-			return fail("%v", err)
+			return failErr(c, err)
 		}
 		if _, chosen := in.Options["next"]; chosen && !l.OnDates() {
-			return fail("dates:%s: rounds with dates start on their dates: leave out next:ends (or choose next:date)", game.Echo(v))
+			return fail(c, "league_dates_next", lang.A{"Value": game.Echo(v)})
 		}
 		l.Next, l.RoundDates = league.NextOnDate, dates
 	}
 	if v, ok := in.Options["adjudicate"]; ok {
 		l.Policy = league.Policy(strings.ToLower(v))
 		if l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit {
-			return fail("adjudicate:%s: a game unfinished at the round's deadline ends as the score stands (score) or lost by the player who let it run out (forfeit)", game.Echo(v))
+			return fail(c, "league_bad_adjudicate", lang.A{"Value": game.Echo(v)})
 		}
 	}
 	if v, ok := in.Options["rated"]; ok {
-		return fail("rated:%s: league games are always rated, so a league takes no rated option", game.Echo(v))
+		return fail(c, "league_rated", lang.A{"Value": game.Echo(v)})
 	}
 	// The table options are those of /carc new, checked by /carc new itself.
-	table := commands.Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}}
+	table := commands.Input{User: in.User, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map}, Local: in.Local, Langs: in.Langs}
 	for _, k := range leagueTableOptions {
 		if v, ok := in.Options[k]; ok {
 			table.Options[k], l.TableOptions[k] = v, v
 		}
 	}
 	if r := commands.Handle(nil, table); !r.OK {
-		return fail("%s", r.Text)
+		return Reply{Text: r.Text}
 	}
 	if err := l.Check(); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
 	if err := save(c, l); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: fmt.Sprintf("New league %s (id %s): %s, %s, %s, rounds of %s (then %s; %s). %s is a member; others join with /league join, then %s starts it with /league start.",
-		l.Name, l.ID, variantTitle(l.Map), formatText(l), commands.Plural(l.TableSize, "player", "players")+" a game", commands.FormatDuration(l.RoundDeadline),
-		policyText(l.Policy), nextText(l), in.User.Name, in.User.Name)}
+	p := c.public
+	return Reply{OK: true, Public: true, Text: p.T("league_created", lang.A{"League": l.Name, "ID": l.ID, "Map": variantTitle(p, l.Map),
+		"Format": formatText(p, l), "Players": p.N("league_n_players_a_game", l.TableSize, nil), "Round": commands.FormatDuration(l.RoundDeadline),
+		"Policy": policyText(p, l.Policy), "Next": nextText(p, l), "Creator": in.User.Name})}
 }
 
 // maxRoundDates bounds the dates a league lists.
@@ -269,100 +320,106 @@ const maxRoundDates = 60
 func roundDates(v string, now time.Time) ([]time.Time, error) {
 	fields := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' })
 	if len(fields) == 0 || len(fields) > maxRoundDates {
-		return nil, fmt.Errorf("dates:%s: list each round's last day, like 2026-12-06 2026-12-13 (1 to %d days, UTC)", game.Echo(v), maxRoundDates)
+		return nil, refuse("league_bad_dates", lang.A{"Value": game.Echo(v), "Max": maxRoundDates})
 	}
 	var out []time.Time
 	for i, f := range fields {
 		d, err := time.Parse("2006-01-02", f)
 		if err != nil {
-			return nil, fmt.Errorf("dates: %s is not a day: write days as 2026-12-06 (year-month-day)", game.Echo(f))
+			return nil, refuse("league_date_not_a_day", lang.A{"Value": game.Echo(f)})
 		}
 		end := d.AddDate(0, 0, 1)
 		switch {
 		case !end.After(now):
-			return nil, fmt.Errorf("dates: round %d's day %s has passed", i+1, f)
+			return nil, refuse("league_date_passed", lang.A{"Round": i + 1, "Day": f})
 		case i > 0 && !end.After(out[i-1]):
-			return nil, fmt.Errorf("dates: round %d's day %s does not come after round %d's", i+1, f, i)
+			return nil, refuse("league_date_order", lang.A{"Round": i + 1, "Day": f, "Previous": i})
 		}
 		out = append(out, end)
 	}
 	return out, nil
 }
 
-func variantTitle(id string) string {
+// variantTitle is a map's name in p's language.
+func variantTitle(p *lang.Printer, id string) string {
 	if e, err := variants.Lookup(id); err == nil {
-		return e.Title
+		return commands.WordsFor(p.Code()).MapTitle(e)
 	}
 	return id
 }
 
-func formatText(l league.League) string {
+func formatText(p *lang.Printer, l league.League) string {
 	switch {
 	case l.Format == league.Cup:
-		return "knock-out cup seeded by rating"
+		return p.T("league_format_cup", nil)
 	case l.Format == league.DoubleCup && l.NoReset:
-		return "double elimination cup seeded by rating, the grand final one game"
+		return p.T("league_format_double_one", nil)
 	case l.Format == league.DoubleCup:
-		return "double elimination cup seeded by rating, with a deciding game if the losers' bracket winner wins the grand final"
+		return p.T("league_format_double_reset", nil)
+	case l.Format == league.Swiss:
+		return p.N("league_format_swiss", l.Rounds, nil)
+	case l.Format == league.DoubleRoundRobin:
+		return p.T("league_format_double_round_robin", nil)
 	}
-	if l.Format == league.Swiss {
-		return fmt.Sprintf("swiss, %s", commands.Plural(l.Rounds, "round", "rounds"))
-	}
-	return string(l.Format)
+	return p.T("league_format_round_robin", nil)
 }
 
-func nextText(l league.League) string {
+func nextText(p *lang.Printer, l league.League) string {
 	if l.OnDates() && len(l.RoundDates) > 0 {
 		days := make([]string, len(l.RoundDates))
 		for i, d := range l.RoundDates {
 			days[i] = fmt.Sprintf("%d: <t:%d:d>", i+1, d.Unix())
 		}
-		return "the rounds end on their dates (round " + strings.Join(days, ", ") + "), later ones " + commands.FormatDuration(l.RoundDeadline) + " apart"
+		return p.T("league_next_dates", lang.A{"Days": strings.Join(days, ", "), "Apart": commands.FormatDuration(l.RoundDeadline)})
 	}
 	if l.OnDates() {
-		return "each round starts on its date, " + commands.FormatDuration(l.RoundDeadline) + " after the last"
+		return p.T("league_next_date", lang.A{"Apart": commands.FormatDuration(l.RoundDeadline)})
 	}
-	return "the next round starts when the last game of a round ends"
+	return p.T("league_next_ends", nil)
 }
 
-func policyText(p league.Policy) string {
-	if p == league.PolicyForfeit {
-		return "an unfinished game is lost by the player whose turn it is"
+func policyText(p *lang.Printer, policy league.Policy) string {
+	if policy == league.PolicyForfeit {
+		return p.T("league_rule_forfeit", nil)
 	}
-	return "an unfinished game ends as the score stands"
+	return p.T("league_rule_score", nil)
 }
+
+// statusWord is a league's status in p's language.
+func statusWord(p *lang.Printer, s league.Status) string { return p.T("league_status_"+string(s), nil) }
 
 func leagueJoin(c Context, l league.League, u table.User) Reply {
 	if l.Status != league.Open {
-		return fail("%s is %s: members join between seasons (after /league end and /league season new)", l.Name, l.Status)
+		return fail(c, "league_join_closed", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status)})
 	}
 	if l.Member(u.ID) >= 0 {
-		return fail("You are already a member of %s (%s)", l.Name, commands.Plural(len(l.Members), "member", "members"))
+		return fail(c, "league_join_again", lang.A{"League": l.Name, "Members": c.own.N("league_n_members", len(l.Members), nil)})
 	}
 	if len(l.Members) >= league.MaxMembers {
-		return fail("%s is full: a league takes at most %s. A server runs as many leagues as it likes: ask an administrator to open another with /league create",
-			l.Name, commands.Plural(league.MaxMembers, "member", "members"))
+		return fail(c, "league_full", lang.A{"League": l.Name, "Members": c.own.N("league_n_members", league.MaxMembers, nil)})
 	}
 	l.Members = append(l.Members, league.Member{ID: u.ID, Name: u.Name})
 	if err := save(c, l); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s joined %s: %s.", u.Name, l.Name, commands.Plural(len(l.Members), "member", "members"))}
+	return Reply{OK: true, Public: true, Text: c.public.T("league_joined", lang.A{"Player": u.Name, "League": l.Name,
+		"Members": c.public.N("league_n_members", len(l.Members), nil)})}
 }
 
 func leagueLeave(c Context, l league.League, u table.User) Reply {
 	i := l.Member(u.ID)
 	if i < 0 {
-		return fail("You are not a member of %s", l.Name)
+		return fail(c, "league_not_member", lang.A{"League": l.Name})
 	}
 	if l.Status != league.Open {
-		return fail("%s has started: you can no longer leave it; ask its creator to /league kick you", l.Name)
+		return fail(c, "league_leave_started", lang.A{"League": l.Name})
 	}
 	l.Members = slices.Delete(l.Members, i, i+1)
 	if err := save(c, l); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s left %s: %s.", u.Name, l.Name, commands.Plural(len(l.Members), "member", "members"))}
+	return Reply{OK: true, Public: true, Text: c.public.T("league_left", lang.A{"Player": u.Name, "League": l.Name,
+		"Members": c.public.N("league_n_members", len(l.Members), nil)})}
 }
 
 // leagueStart starts the season (its first round) or its next round, and saves the fixtures with
@@ -370,33 +427,47 @@ func leagueLeave(c Context, l league.League, u table.User) Reply {
 func leagueStart(c Context, l league.League, s *league.Season) Reply {
 	switch l.Status {
 	case league.Paused:
-		return fail("%s is paused: /league resume it first", l.Name)
+		return fail(c, "league_start_paused", lang.A{"League": l.Name})
 	case league.Ended:
-		return fail("%s's season %d is over: /league season new starts the next", l.Name, l.Season)
+		return fail(c, "league_start_ended", lang.A{"League": l.Name, "Season": l.Season})
 	}
 	if l.Status == league.Open {
 		if len(l.Members) < 2 {
-			return fail("%s needs at least 2 members to start; it has %s. Others join with /league join", l.Name, commands.Plural(len(l.Members), "member", "members"))
+			return fail(c, "league_start_alone", lang.A{"League": l.Name, "Members": c.own.N("league_n_members", len(l.Members), nil)})
 		}
 		ns, err := newSeason(c, l)
 		if err != nil {
-			return fail("The season cannot start: %v", err)
+			return fail(c, "league_season_cannot_start", lang.A{"Why": err.Error()})
 		}
 		s = &ns
 		l.Status = league.Running
 	}
+	switch {
+	case s.Started > 0 && !s.RoundOver():
+		return fail(c, "league_round_running", lang.A{"Round": s.Started})
+	case s.Started >= s.TotalRounds(&l):
+		return fail(c, "league_rounds_played", lang.A{"Rounds": s.TotalRounds(&l)})
+	}
 	idx, err := s.StartRound(&l, c.Now)
 	if err != nil {
-		return fail("The next round cannot start: %v", err)
+		return fail(c, "league_round_cannot_start", lang.A{"Why": err.Error()})
 	}
 	for _, i := range idx {
 		f := &s.Fixtures[i]
 		f.GameID = fmt.Sprintf("%s-s%d-r%d-t%d", l.ID, s.Number, f.Round, f.Table)
 	}
 	if err := save(c, l, *s); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: roundText(l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
+	return Reply{OK: true, Public: true, Text: roundText(c.public, l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
+}
+
+// commandPath is the path of a /league command: "league start", "league season new".
+func commandPath(in commands.Input) string {
+	if in.Sub == "season" {
+		return "league season new"
+	}
+	return "league " + in.Sub
 }
 
 // PrepareStart schedules the season a /league start would start now, for the caller to pass as
@@ -408,6 +479,7 @@ func PrepareStart(c Context, in commands.Input) *league.Season {
 	if c.Guild == "" || in.Sub != "start" {
 		return nil
 	}
+	c = c.speaking(in)
 	l, err := findLeague(c, in.Options["league"])
 	if err != nil || l.Status != league.Open || len(l.Members) < 2 || !(c.Manager || in.User.ID == l.Creator) {
 		return nil
@@ -465,24 +537,25 @@ func StartNextRound(c Context, l league.League, s league.Season) (Reply, bool) {
 	if l.Status != league.Running || !s.NextRoundDue(&l, c.Now) {
 		return Reply{}, false
 	}
-	r := leagueStart(c, l, &s)
+	r := leagueStart(c.speaking(commands.Input{}), l, &s)
 	return r, r.OK
 }
 
 // roundText announces a round: its tables and byes.
-func roundText(l league.League, s league.Season) string {
+func roundText(p *lang.Printer, l league.League, s league.Season) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, season %d: round %d of %d has started; it ends <t:%d:f>.", l.Name, s.Number, s.Started, s.TotalRounds(&l), s.Deadline.Unix())
+	b.WriteString(p.T("league_round_started", lang.A{"League": l.Name, "Season": s.Number, "Round": s.Started, "Rounds": s.TotalRounds(&l),
+		"Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix())}))
 	if l.OnDates() && s.Started < s.TotalRounds(&l) {
-		fmt.Fprintf(&b, " Round %d starts then.", s.Started+1)
+		b.WriteString(" " + p.T("league_round_next_then", lang.A{"Round": s.Started + 1}))
 	}
 	for _, f := range s.Fixtures {
 		if f.Round == s.Started {
-			fmt.Fprintf(&b, "\nTable %d%s: %s", f.Table, stageText(f.Stage), mentions(f.Players))
+			b.WriteString("\n" + p.T("league_table", lang.A{"Table": f.Table, "Stage": stageText(p, f.Stage), "Players": mentions(f.Players)}))
 		}
 	}
 	if byes := s.Rounds[s.Started-1].Byes; len(byes) > 0 {
-		fmt.Fprintf(&b, "\nBye (worth a win): %s", mentions(byes))
+		b.WriteString("\n" + p.T("league_bye", lang.A{"Players": mentions(byes)}))
 	}
 	return b.String()
 }
@@ -499,7 +572,7 @@ func leagueKick(c Context, l league.League, s *league.Season, who string) Reply 
 	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
 	i := slices.IndexFunc(l.Members, func(m league.Member) bool { return m.ID == id || strings.EqualFold(m.Name, id) })
 	if i < 0 {
-		return fail("%s is not a member of %s: the members are %s", game.Echo(who), l.Name, memberNames(l.Members))
+		return fail(c, "league_kick_unknown", lang.A{"Who": game.Echo(who), "League": l.Name, "Members": memberNames(l.Members)})
 	}
 	m := l.Members[i]
 	l.Members = slices.Delete(l.Members, i, i+1)
@@ -509,9 +582,9 @@ func leagueKick(c Context, l league.League, s *league.Season, who string) Reply 
 		seasons = append(seasons, *s)
 	}
 	if err := save(c, l, seasons...); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s is no longer a member of %s; the games already running go on, and the standings leave them out.", m.Name, l.Name)}
+	return Reply{OK: true, Public: true, Text: c.public.T("league_kicked", lang.A{"Player": m.Name, "League": l.Name})}
 }
 
 func memberNames(ms []league.Member) string {
@@ -542,27 +615,39 @@ func leagueStatus(c Context, l league.League, s *league.Season, in commands.Inpu
 			seasons = append(seasons, *s)
 		}
 	default:
-		return fail("%s is %s, so /league %s does nothing: %s", l.Name, l.Status, sub, map[league.Status]string{
-			league.Open: "/league start starts it", league.Running: "/league pause or /league end",
-			league.Paused: "/league resume or /league end", league.Ended: "/league season new starts the next season"}[l.Status])
+		return fail(c, "league_status_nothing", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status), "Cmd": c.own.Command("league " + sub),
+			"What": c.own.T("league_what_"+string(l.Status), nil)})
 	}
 	if err := save(c, l, seasons...); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	text := map[string]string{"pause": "%s is paused: no round starts and no deadline is enforced until /league resume.",
-		"resume": "%s is running again.", "end": "%s's season is over; the standings stay readable with /league standings."}[sub]
-	return Reply{OK: true, Public: true, Text: fmt.Sprintf(text, l.Name)}
+	done := map[string]string{"pause": "league_paused_now", "resume": "league_resumed", "end": "league_ended_now"}[sub]
+	return Reply{OK: true, Public: true, Text: c.public.T(done, lang.A{"League": l.Name})}
 }
 
 func leagueSeasonNew(c Context, l league.League) Reply {
 	if l.Status != league.Ended {
-		return fail("%s's season %d is %s: /league end it before starting the next", l.Name, l.Season, l.Status)
+		return fail(c, "league_season_not_ended", lang.A{"League": l.Name, "Season": l.Season, "Status": statusWord(c.own, l.Status)})
 	}
 	l.Season++
 	l.Status = league.Open
 	if err := save(c, l); err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: fmt.Sprintf("%s, season %d: the same %s; members join or leave now, then /league start. Past seasons stay readable with season:<n>.",
-		l.Name, l.Season, commands.Plural(len(l.Members), "member", "members"))}
+	return Reply{OK: true, Public: true, Text: c.public.T("league_season_new", lang.A{"League": l.Name, "Season": l.Season,
+		"Members": c.public.N("league_n_members", len(l.Members), nil)})}
+}
+
+// SeasonOverText announces a season whose every game has its result, with its standings, in the
+// language of the server's locale guildLocale (local play: as typed).
+func SeasonOverText(c Context, l league.League, s league.Season) string {
+	p := c.speaking(commands.Input{}).public
+	played := p.T("league_every_game_played", nil)
+	if w := s.Champion(); w != "" && s.Double {
+		played = p.T("league_grand_final_played", lang.A{"Player": s.Name(w)})
+	} else if w != "" {
+		played = p.T("league_final_played", lang.A{"Player": s.Name(w)})
+	}
+	return p.T("league_season_over", lang.A{"League": l.Name, "Season": s.Number, "Played": played}) + "\n" +
+		StandingsText(p, l, s) + "\n" + p.T("league_close_season", nil)
 }

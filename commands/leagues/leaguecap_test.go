@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
@@ -25,13 +26,13 @@ func TestALeagueTakesAtMostMaxMembers(t *testing.T) {
 	if err := b.store.SaveLeague(l); err != nil {
 		t.Fatal(err)
 	}
-	b.refused(b.run("zed", false, "join"), fmt.Sprintf("Big is full: a league takes at most %d members", league.MaxMembers))
+	b.refused(b.run("zed", false, "join"), "Big is full: a league takes at most "+lang.For(lang.English).Number(league.MaxMembers)+" members")
 	after, _ := b.store.League("L1")
 	if len(after.Members) != league.MaxMembers || after.Member("zed") >= 0 {
 		t.Fatalf("the refused join changed the league: %d members", len(after.Members))
 	}
 	b.ok(b.run("m0999", false, "leave"), "left Big")
-	b.ok(b.run("zed", false, "join"), fmt.Sprintf("%d members", league.MaxMembers))
+	b.ok(b.run("zed", false, "join"), lang.For(lang.English).Number(league.MaxMembers)+" members")
 }
 
 // TestStartUsesTheSeasonPreparedForTheseMembers: /league start takes the season PrepareStart

@@ -3,13 +3,13 @@ package leagues
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
@@ -55,13 +55,13 @@ func csvText(s string) string {
 	return s
 }
 
-func leagueExport(l league.League, seasons []league.Season) Reply {
+func leagueExport(p *lang.Printer, l league.League, seasons []league.Season) Reply {
 	name := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
 			return r
 		}
 		return '-'
 	}, l.Name)
-	return Reply{OK: true, Text: fmt.Sprintf("%s: every game of %s, one row per player.", l.Name, commands.Plural(len(seasons), "season", "seasons")),
+	return Reply{OK: true, Text: p.N("league_export", len(seasons), lang.A{"League": l.Name}),
 		File: &commands.File{Name: name + ".csv", Data: CSV(l, seasons)}}
 }

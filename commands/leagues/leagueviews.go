@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -17,7 +19,7 @@ func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 	if v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > l.Season {
-			return league.Season{}, fmt.Errorf("season:%s: %s has seasons 1 to %d", game.Echo(v), l.Name, l.Season)
+			return league.Season{}, refuse("league_bad_season", lang.A{"Value": game.Echo(v), "League": l.Name, "Last": l.Season})
 		}
 	}
 	s, err := c.Store.Season(l.ID, n)
@@ -25,40 +27,83 @@ func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 		s, err = c.Store.Season(l.ID, n-1)
 	}
 	if c.Store.NotFound(err) {
-		return league.Season{}, fmt.Errorf("%s has not started season %d yet: /league start starts it", l.Name, n)
+		return league.Season{}, refuse("league_season_not_started", lang.A{"League": l.Name, "Season": n})
 	}
 	if err != nil {
-		return league.Season{}, fmt.Errorf("the season could not be read: %s", c.Store.ForPlayers(err))
+		return league.Season{}, refuse("league_the_season_unread", lang.A{"Why": c.Store.ForPlayers(err)})
 	}
 	return s, nil
 }
 
 // standingsTitle heads the standings: the season and how far it has come.
-func standingsTitle(l league.League, s league.Season) string {
+func standingsTitle(p *lang.Printer, l league.League, s league.Season) string {
 	done := 0
 	for _, f := range s.Fixtures {
 		if f.Done() {
 			done++
 		}
 	}
-	return fmt.Sprintf("%s, season %d: standings after %s of %d (round %d of %d)", l.Name, s.Number,
-		commands.Plural(done, "game", "games"), len(s.Fixtures), s.Started, s.TotalRounds(&l))
+	return p.N("league_standings_title", done, lang.A{"League": l.Name, "Season": s.Number, "Fixtures": len(s.Fixtures),
+		"Round": s.Started, "Rounds": s.TotalRounds(&l)})
 }
 
-// StandingsText is the standings of a season as a monospaced table.
-func StandingsText(l league.League, s league.Season) string {
+// StandingsText is the standings of a season as a monospaced table, in p's language.
+func StandingsText(p *lang.Printer, l league.League, s league.Season) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n```\n", standingsTitle(l, s))
-	fmt.Fprintf(&b, "%3s  %-20s %6s %6s %5s %4s %5s\n", "#", "player", "points", "diff", "h2h", "wins", "games")
+	fmt.Fprintf(&b, "%s\n```\n", standingsTitle(p, l, s))
+	head := []string{"#", p.T("league_col_player", nil), p.T("league_col_points", nil), p.T("league_col_diff", nil),
+		p.T("league_col_h2h", nil), p.T("league_col_wins", nil), p.T("league_col_games", nil)}
+	b.WriteString(row([]int{3, -20, 6, 6, 5, 4, 5}, head) + "\n")
 	for _, st := range s.Standings() {
-		fmt.Fprintf(&b, "%3d  %-20s %6s %+6d %5s %4d %5d\n", st.Rank, commands.Truncate(s.Name(st.Player), 20), num(st.Points), st.ScoreDiff,
+		fmt.Fprintf(&b, "%3d  %s %6s %+6d %5s %4d %5d\n", st.Rank, pad(commands.Truncate(s.Name(st.Player), 20), -20), num(st.Points), st.ScoreDiff,
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
-	b.WriteString("```\nPoints: 1 per opponent finished ahead of, ½ per shared place; a bye is worth 1. Ties: score difference, head-to-head, wins.")
-	if br := bracketsText(s); br != "" {
+	b.WriteString("```\n" + p.T("league_points_rule", nil))
+	if br := bracketsText(p, s); br != "" {
 		b.WriteString("\n" + br)
 	}
 	return b.String()
+}
+
+// row writes the heading of a monospaced table: each cell padded to its width (negative: on the
+// left), two spaces after the first, one after the others.
+func row(widths []int, cells []string) string {
+	var b strings.Builder
+	for i, c := range cells {
+		switch i {
+		case 0:
+		case 1:
+			b.WriteString("  ")
+		default:
+			b.WriteString(" ")
+		}
+		b.WriteString(pad(c, widths[i]))
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// pad fills s with spaces to width columns (negative: s on the left), counting a wide character
+// (Chinese) as the two columns a monospaced font gives it.
+func pad(s string, width int) string {
+	w := 0
+	for _, r := range s {
+		w++
+		if unicode.Is(unicode.Han, r) || unicode.In(r, unicode.Hangul, unicode.Hiragana, unicode.Katakana) || r >= 0xFF00 && r <= 0xFF60 {
+			w++
+		}
+	}
+	fill := strings.Repeat(" ", max(0, abs(width)-w))
+	if width < 0 {
+		return s + fill
+	}
+	return fill + s
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // num writes a league point count: halves as .5, whole numbers bare.
@@ -82,11 +127,11 @@ type StandingsLine struct {
 	Games  int
 }
 
-func standingsPicture(l league.League, s league.Season) *StandingsPicture {
-	p := &StandingsPicture{Title: standingsTitle(l, s)}
+func standingsPicture(pr *lang.Printer, l league.League, s league.Season) *StandingsPicture {
+	p := &StandingsPicture{Title: standingsTitle(pr, l, s)}
 	brackets := s.Brackets()
 	for _, st := range s.Standings() {
-		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player) + bracketMark(brackets, st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
+		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player) + bracketMark(pr, brackets, st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
 			H2H: num(st.HeadToHead), Wins: st.Wins, Games: st.Played})
 	}
 	return p
@@ -95,31 +140,36 @@ func standingsPicture(l league.League, s league.Season) *StandingsPicture {
 func leagueStandings(c Context, l league.League, v string) Reply {
 	s, err := pickSeason(c, l, v)
 	if err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
-	return Reply{OK: true, Text: StandingsText(l, s), Standings: standingsPicture(l, s), League: l.ID}
+	return Reply{OK: true, Text: StandingsText(c.own, l, s), Standings: standingsPicture(c.own, l, s), League: l.ID}
 }
 
 func leagueSchedule(c Context, l league.League, v string) Reply {
 	s, err := pickSeason(c, l, v)
 	if err != nil {
-		return fail("%v", err)
+		return failErr(c, err)
 	}
+	p := c.own
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, season %d: schedule (%s; league id %s)", l.Name, s.Number, formatText(l), l.ID)
+	b.WriteString(p.T("league_schedule_title", lang.A{"League": l.Name, "Season": s.Number, "Format": formatText(p, l), "ID": l.ID}))
 	for r := 1; r <= max(s.Started, len(s.Rounds)); r++ {
-		fmt.Fprintf(&b, "\nRound %d", r)
+		a := lang.A{"Round": r}
 		switch {
 		case r == s.Started && !s.RoundOver():
-			fmt.Fprintf(&b, " (running, ends <t:%d:R>)", s.Deadline.Unix())
+			a["When"] = fmt.Sprintf("<t:%d:R>", s.Deadline.Unix())
+			b.WriteString("\n" + p.T("league_schedule_running", a))
 		case r == s.Started+1 && l.OnDates() && s.Started > 0:
-			fmt.Fprintf(&b, " (to come, starts <t:%d:f>)", s.Deadline.Unix())
+			a["When"] = fmt.Sprintf("<t:%d:f>", s.Deadline.Unix())
+			b.WriteString("\n" + p.T("league_schedule_starts", a))
 		case r > s.Started:
-			b.WriteString(" (to come)")
+			b.WriteString("\n" + p.T("league_schedule_to_come", a))
+		default:
+			b.WriteString("\n" + p.T("league_schedule_round", a))
 		}
 		if r > s.Started {
 			for t, players := range s.Rounds[r-1].Tables {
-				fmt.Fprintf(&b, "\n  Table %d: %s", t+1, names(s, players))
+				b.WriteString("\n  " + p.T("league_table", lang.A{"Table": t + 1, "Stage": "", "Players": names(p, s, players)}))
 			}
 			continue
 		}
@@ -127,33 +177,35 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 			if f.Round != r {
 				continue
 			}
-			fmt.Fprintf(&b, "\n  Table %d%s: %s: %s", f.Table, stageText(f.Stage), names(s, f.Players), fixtureState(f))
+			b.WriteString("\n  " + p.T("league_table_state", lang.A{"Table": f.Table, "Stage": stageText(p, f.Stage), "Players": names(p, s, f.Players),
+				"State": fixtureState(p, f)}))
 			if f.Thread != "" {
 				fmt.Fprintf(&b, " <#%s>", f.Thread)
 			}
 		}
 		if r <= len(s.Rounds) && len(s.Rounds[r-1].Byes) > 0 {
-			fmt.Fprintf(&b, "\n  Bye: %s", names(s, s.Rounds[r-1].Byes))
+			b.WriteString("\n  " + p.T("league_schedule_bye", lang.A{"Players": names(p, s, s.Rounds[r-1].Byes)}))
 		}
 	}
 	return Reply{OK: true, Text: b.String(), League: l.ID}
 }
 
-func names(s league.Season, ids []string) string {
+func names(p *lang.Printer, s league.Season, ids []string) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		out[i] = s.Name(id)
 	}
-	return strings.Join(out, " vs ")
+	return strings.Join(out, p.T("league_versus", nil))
 }
 
-func fixtureState(f league.Fixture) string {
+func fixtureState(p *lang.Printer, f league.Fixture) string {
+	state := p.T("league_fixture_"+string(f.Status), nil)
 	if !f.Done() {
-		return string(f.Status)
+		return state
 	}
 	scores := make([]string, len(f.Scores))
 	for i, sc := range f.Scores {
 		scores[i] = strconv.Itoa(sc)
 	}
-	return string(f.Status) + " " + strings.Join(scores, "-")
+	return state + " " + strings.Join(scores, "-")
 }

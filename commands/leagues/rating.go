@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -17,19 +18,29 @@ const LeaderboardSize = 20
 
 // ratingLine is a rating as players see it: the conservative rating, and whether it is
 // provisional.
-func ratingLine(r league.Rating) string {
+func ratingLine(p *lang.Printer, r league.Rating) string {
 	s := fmt.Sprintf("%.1f", r.Shown())
 	if r.Provisional() {
-		s += fmt.Sprintf(" (provisional: %d of %d games)", r.Games, league.ProvisionalGames)
+		s += " (" + p.T("rating_provisional", lang.A{"Games": r.Games, "Needed": league.ProvisionalGames}) + ")"
 	}
 	return s
+}
+
+// own is the printer of a reply only in's user reads.
+func own(in commands.Input) *lang.Printer {
+	p := lang.For(lang.Private(in.Language, in.Locale))
+	if in.Local {
+		return p.Typed()
+	}
+	return p
 }
 
 // RatingText answers /carc rating [user]: the overall rating, games, wins, best map and last
 // games of a player in this server.
 func RatingText(st RatingStore, guild string, caller table.User, in commands.Input) string {
+	p := own(in)
 	if guild == "" {
-		return "Ratings belong to a server: use /carc me rating in one of its channels."
+		return p.T("rating_in_server", nil)
 	}
 	who := caller.ID
 	if v := in.Options["user"]; v != "" {
@@ -37,14 +48,14 @@ func RatingText(st RatingStore, guild string, caller table.User, in commands.Inp
 	}
 	r, err := st.Rating(guild, "", who)
 	if err != nil {
-		return "The rating could not be read: " + st.ForPlayers(err) + "."
+		return p.T("rating_unread", lang.A{"Why": st.ForPlayers(err)})
 	}
 	if r.Games == 0 {
-		return fmt.Sprintf("<@%s> has no rated game in this server yet: finished games of two or more players are rated, unless their table says rated:false.", who)
+		return p.T("rating_none_yet", lang.A{"User": who})
 	}
 	games, err := st.RatedGames(guild, who, 0)
 	if err != nil {
-		return "The rated games could not be read: " + st.ForPlayers(err) + "."
+		return p.T("rating_games_unread", lang.A{"Why": st.ForPlayers(err)})
 	}
 	wins := 0
 	for _, g := range games {
@@ -54,8 +65,8 @@ func RatingText(st RatingStore, guild string, caller table.User, in commands.Inp
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<@%s>: rating %s, %s, %s (μ %.2f, σ %.2f; the rating shown is μ − 3σ).", who, ratingLine(r),
-		commands.Plural(r.Games, "rated game", "rated games"), commands.Plural(wins, "win", "wins"), r.Mu, r.Sigma)
+	b.WriteString(p.T("rating_line", lang.A{"User": who, "Rating": ratingLine(p, r), "Games": p.N("rating_n_rated_games", r.Games, nil),
+		"Wins": p.N("rating_n_wins", wins, nil), "Mu": fmt.Sprintf("%.2f", r.Mu), "Sigma": fmt.Sprintf("%.2f", r.Sigma)}))
 	best, bestMap := 0.0, ""
 	for _, id := range variants.IDs(false) {
 		mr, err := st.Rating(guild, id, who)
@@ -64,13 +75,13 @@ func RatingText(st RatingStore, guild string, caller table.User, in commands.Inp
 		}
 	}
 	if bestMap != "" {
-		fmt.Fprintf(&b, "\nBest map: %s (%.1f).", variantTitle(bestMap), best)
+		b.WriteString("\n" + p.T("rating_best_map", lang.A{"Map": variantTitle(p, bestMap), "Rating": fmt.Sprintf("%.1f", best)}))
 	}
-	b.WriteString("\nLast games:")
+	b.WriteString("\n" + p.T("rating_last_games", nil))
 	for _, g := range games[:min(5, len(games))] {
 		i := slices.Index(g.Players, who)
-		fmt.Fprintf(&b, "\n- <t:%d:d> %s: place %d of %d, %d points, rating after %.1f", g.At.Unix(), variantTitle(g.Map), g.Places[i],
-			len(g.Players), g.Scores[i], g.Shown[i])
+		b.WriteString(fmt.Sprintf("\n- <t:%d:d> ", g.At.Unix()) + p.T("rating_game", lang.A{"Map": variantTitle(p, g.Map), "Place": g.Places[i],
+			"Players": len(g.Players), "Points": p.N("n_points", g.Scores[i], nil), "Rating": fmt.Sprintf("%.1f", g.Shown[i])}))
 	}
 	return b.String()
 }
@@ -78,40 +89,41 @@ func RatingText(st RatingStore, guild string, caller table.User, in commands.Inp
 // LeaderboardText answers /carc leaderboard [map]: the top of the server's ratings (overall or
 // on one map), with the caller's own place.
 func LeaderboardText(st RatingStore, guild string, caller table.User, in commands.Input) string {
+	p := own(in)
 	if guild == "" {
-		return "Leaderboards belong to a server: use /carc leaderboard in one of its channels."
+		return p.T("leaderboard_in_server", nil)
 	}
-	mapID, title := "", "overall"
+	mapID, title := "", p.T("leaderboard_overall", nil)
 	if v := in.Options["map"]; v != "" {
 		e, err := variants.Lookup(v)
 		if err != nil || e.Test {
-			return fmt.Sprintf("map:%s is not a map: choose %s, or leave it out for the overall leaderboard.", game.Echo(v), strings.Join(variants.IDs(false), ", "))
+			return p.T("leaderboard_bad_map", lang.A{"Value": game.Echo(v), "Maps": strings.Join(variants.IDs(false), ", ")})
 		}
-		mapID, title = e.ID, e.Title
+		mapID, title = e.ID, variantTitle(p, e.ID)
 	}
 	rows, err := st.Leaderboard(guild, mapID)
 	if err != nil {
-		return "The leaderboard could not be read: " + st.ForPlayers(err) + "."
+		return p.T("leaderboard_unread", lang.A{"Why": st.ForPlayers(err)})
 	}
 	if len(rows) == 0 {
-		return fmt.Sprintf("No rated game yet (%s): finished games of two or more players are rated, unless their table says rated:false.", title)
+		return p.T("leaderboard_empty", lang.A{"Title": title})
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Leaderboard, %s (%s; rating μ − 3σ):", title, commands.Plural(len(rows), "player", "players"))
+	b.WriteString(p.N("leaderboard_title", len(rows), lang.A{"Title": title}))
 	mine := -1
 	for i, r := range rows {
 		if r.UserID == caller.ID {
 			mine = i
 		}
 		if i < LeaderboardSize {
-			fmt.Fprintf(&b, "\n%d. <@%s> %s, %s", i+1, r.UserID, ratingLine(r.Rating), commands.Plural(r.Rating.Games, "game", "games"))
+			fmt.Fprintf(&b, "\n%d. <@%s> %s, %s", i+1, r.UserID, ratingLine(p, r.Rating), p.N("n_games_count", r.Rating.Games, nil))
 		}
 	}
 	switch {
 	case mine >= LeaderboardSize:
-		fmt.Fprintf(&b, "\nYou: %d. %s.", mine+1, ratingLine(rows[mine].Rating))
+		b.WriteString("\n" + p.T("leaderboard_you", lang.A{"Place": mine + 1, "Rating": ratingLine(p, rows[mine].Rating)}))
 	case mine < 0:
-		b.WriteString("\nYou have no rated game here yet.")
+		b.WriteString("\n" + p.T("leaderboard_you_none", nil))
 	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -83,9 +84,9 @@ func init() {
 			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
 				seasons, err := c.Store.Seasons(l.ID)
 				if err != nil {
-					return fail("The seasons of %s could not be read: %s", l.Name, c.Store.ForPlayers(err))
+					return fail(c, "league_seasons_unread", lang.A{"League": l.Name, "Why": c.Store.ForPlayers(err)})
 				}
-				return leagueExport(l, seasons)
+				return leagueExport(c.own, l, seasons)
 			}},
 		{Sub: commands.Sub{Name: "season", Description: "Seasons", Subs: []commands.Sub{
 			which(commands.Sub{Name: "new", Description: "Start the next season with the same members (administrators)"})}}, admin: true,

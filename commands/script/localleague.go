@@ -43,7 +43,8 @@ type leagueGame struct {
 // leagueLine runs one /league input.
 func (r *Runner) leagueLine(n int, user, cmd string, in commands.Input) error {
 	all, _ := r.leagues.store.Leagues("")
-	c := leagues.Context{Store: &r.leagues.store, Guild: localGuild, Channel: localChannel, Now: r.now(), NewID: "L" + strconv.Itoa(len(all)+1)}
+	c := leagues.Context{Store: &r.leagues.store, Guild: localGuild, Channel: localChannel, Now: r.now(), NewID: "L" + strconv.Itoa(len(all)+1),
+		Local: true, GuildLocale: r.langs.GuildLocale}
 	lr := leagues.Handle(c, in)
 	text := localText(lr.Text)
 	if lr.File != nil {
@@ -185,7 +186,7 @@ func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 	if err := r.emit(inputLine{Line: n, User: leagueUser, Input: "(result)", OK: true, Reply: text}, text); err != nil {
 		return err
 	}
-	c := leagues.Context{Store: store, Guild: localGuild, Channel: localChannel, Now: now}
+	c := leagues.Context{Store: store, Guild: localGuild, Channel: localChannel, Now: now, Local: true, GuildLocale: r.langs.GuildLocale}
 	if next, ok := leagues.StartNextRound(c, l, s); ok {
 		text := localText(next.Text)
 		if err := r.emit(inputLine{Line: n, User: leagueUser, Input: "(next round)", OK: true, Reply: text}, text); err != nil {
@@ -198,8 +199,7 @@ func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 		if err := store.SaveLeague(l, s); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
-		text := fmt.Sprintf("%s, season %d: every game is played.\n%s\nAn administrator closes the season with /league end.",
-			l.Name, s.Number, leagues.StandingsText(l, s))
+		text := leagues.SeasonOverText(c, l, s)
 		return r.emit(inputLine{Line: n, User: leagueUser, Input: "(season)", OK: true, Reply: text}, text)
 	}
 	return nil

@@ -304,6 +304,7 @@ func settings(t *testing.T, open Open) {
 		t.Fatalf("settings of a new player: %+v, %v", got, err)
 	}
 	want := storage.Settings{TimeZone: "Europe/Paris", QuietStart: "22:00", QuietEnd: "07:30", Notify: "dm", NoReminders: true,
+		Language: "de", Locale: "fr",
 		Vacations: []storage.Vacation{{From: time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC), To: time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC)}},
 		Follows:   []storage.Follow{{GameID: "g7", Place: "chan7", Guild: "guild1", Title: "France", EndOnly: true}}}
 	if err := s.SetPlayerSettings("alice", want); err != nil {
@@ -542,10 +543,10 @@ func guildSettings(t *testing.T, open Open) {
 	if got, err := s.GuildSettings("guild1"); err != nil || got != (storage.GuildSettings{}) {
 		t.Fatalf("settings of a server that set none: %+v, %v", got, err)
 	}
-	if err := s.SetGuildSettings("guild1", storage.GuildSettings{VacationDays: 12}); err != nil {
+	if err := s.SetGuildSettings("guild1", storage.GuildSettings{VacationDays: 12, Locale: "es-ES"}); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.GuildSettings("guild1"); got.VacationDays != 12 {
+	if got, _ := s.GuildSettings("guild1"); got.VacationDays != 12 || got.Locale != "es-ES" {
 		t.Fatalf("settings after saving: %+v", got)
 	}
 	if got, _ := s.GuildSettings("guild2"); got != (storage.GuildSettings{}) {

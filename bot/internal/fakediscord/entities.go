@@ -25,6 +25,7 @@ type User struct {
 	Permissions int64
 	roleID      string // a role carrying Permissions, when they differ from @everyone's
 	dmsClosed   bool   // the user accepts no direct messages from the bot (CloseDMs)
+	locale      string // the language of the user's client, sent as an interaction's locale (SetLocale)
 }
 
 // Mention is the user's mention markup, "<@id>".

@@ -11,6 +11,25 @@ type Guild struct {
 	ID      string
 	Name    string
 	General *Channel // the guild's #general text channel
+	locale  string   // the guild's language, sent as an interaction's guild_locale (SetGuildLocale)
+}
+
+// SetLocale sets the language of u's Discord client ("de", "fr", "es-ES"), which every
+// interaction of u carries as its locale from now on; Discord's default is "en-US".
+func (f *Fake) SetLocale(u *User, locale string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u.locale = locale
+}
+
+// SetGuildLocale sets a guild's language (its community's primary language), which every
+// interaction in the guild carries as guild_locale from now on; Discord's default is "en-US".
+func (f *Fake) SetGuildLocale(guildID, locale string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if g := f.guilds[guildID]; g != nil {
+		g.locale = locale
+	}
 }
 
 // ShardOf is the gateway shard that receives a guild's events, by Discord's rule

@@ -327,7 +327,7 @@ func (f *Fake) finishLocked(in *Interaction, data, message map[string]any) *Inte
 		"version":                        1,
 		"channel_id":                     ch.ID,
 		"channel":                        chJSON,
-		"locale":                         "en-US",
+		"locale":                         orDefault(u.locale, "en-US"),
 		"app_permissions":                strconv.FormatInt(f.cfg.appPermissions, 10),
 		"entitlements":                   []any{},
 		"authorizing_integration_owners": f.integrationOwnersLocked(ch),
@@ -344,8 +344,12 @@ func (f *Fake) finishLocked(in *Interaction, data, message map[string]any) *Inte
 		member["permissions"] = perms
 		j["member"] = member
 		j["guild_id"] = ch.GuildID
-		j["guild_locale"] = "en-US"
-		j["guild"] = map[string]any{"id": ch.GuildID, "locale": "en-US", "features": []any{}}
+		locale := "en-US"
+		if g := f.guilds[ch.GuildID]; g != nil && g.locale != "" {
+			locale = g.locale
+		}
+		j["guild_locale"] = locale
+		j["guild"] = map[string]any{"id": ch.GuildID, "locale": locale, "features": []any{}}
 		j["context"] = 0 // GUILD
 	}
 	if message != nil {
@@ -506,4 +510,12 @@ func waitInteraction[T any](ctx context.Context, in *Interaction, what string, c
 		return v, sendErr
 	}
 	return v, err
+}
+
+// orDefault is v, or def when v is empty.
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
 }

@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+)
+
+// Discord tells a user's language and their server's only on an interaction. The bot keeps the
+// last of each it saw, so that what it writes with no interaction behind it (a turn's DM, a
+// reminder, a timer's or an AI's turn, a league's round, a web page's picture) is in the
+// reader's language too: a player's DMs in their own (their /carc settings language:, else
+// their client's), a server's posts in its own. Each is written only when it changes.
+
+// guildLocales caches the servers' locales as stored, so that an interaction writes a server's
+// settings only when its locale changed.
+type guildLocales struct {
+	mu   sync.Mutex
+	seen map[string]string // guild id -> locale as stored
+}
+
+// langs are the languages of an interaction: the user's Discord locale, their own choice
+// (/carc settings language:), and the server's locale. It records the user's locale and the
+// server's where they changed.
+func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
+	l := commands.Langs{Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		l.GuildLocale = string(*i.GuildLocale)
+	}
+	if i.GuildID != "" {
+		b.noteGuildLocale(i.GuildID, l.GuildLocale)
+	}
+	if userID != "" {
+		if p, err := b.store.PlayerSettings(userID); err == nil {
+			l.Language = p.Language
+			if l.Locale != "" && p.Locale != l.Locale {
+				p.Locale = l.Locale
+				if err := b.store.SetPlayerSettings(userID, p); err != nil {
+					b.log.Warn("could not record a player's Discord locale", "user", userID, "err", err)
+				}
+			}
+		}
+	}
+	return l
+}
+
+// noteGuildLocale records a server's locale as Discord sent it, when it changed.
+func (b *Bot) noteGuildLocale(guild, locale string) {
+	if locale == "" {
+		return
+	}
+	c := &b.guildLocales
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if known, ok := c.seen[guild]; ok && known == locale {
+		return
+	}
+	g, err := b.store.GuildSettings(guild)
+	if err != nil {
+		b.log.Warn("could not read a server's settings to record its locale", "guild", guild, "err", err)
+		return
+	}
+	if g.Locale != locale {
+		g.Locale = locale
+		if err := b.store.SetGuildSettings(guild, g); err != nil {
+			b.log.Warn("could not record a server's locale", "guild", guild, "err", err)
+			return
+		}
+	}
+	if c.seen == nil {
+		c.seen = map[string]string{}
+	}
+	c.seen[guild] = locale
+}
+
+// guildLocale is a server's locale as last recorded ("" for none: English).
+func (b *Bot) guildLocale(guild string) string {
+	if guild == "" {
+		return ""
+	}
+	c := &b.guildLocales
+	c.mu.Lock()
+	known, ok := c.seen[guild]
+	c.mu.Unlock()
+	if ok && !b.cfg.Shared {
+		return known // with several processes another may have recorded a newer one
+	}
+	g, err := b.store.GuildSettings(guild)
+	if err != nil {
+		b.log.Warn("could not read a server's locale", "guild", guild, "err", err)
+		return known
+	}
+	return g.Locale
+}
+
+// playerPrinter is the printer of a DM to a player: their own language, else their Discord
+// client's as last seen, else English.
+func (b *Bot) playerPrinter(userID string) *lang.Printer {
+	p, err := b.store.PlayerSettings(userID)
+	if err != nil {
+		return lang.For(lang.English)
+	}
+	return ownPrinter(p.Language, p.Locale)
+}
+
+// ownPrinter is the printer of a player's own language from their settings.
+func ownPrinter(language, locale string) *lang.Printer {
+	return lang.For(lang.Private(language, locale))
+}
+
+// replyPrinter is the printer of the language r is written in: its own (Reply.Lang), else what
+// the bot posts for game e on its own.
+func (b *Bot) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
+	if r.Lang != "" {
+		return lang.For(r.Lang)
+	}
+	return b.publicPrinter(e)
+}
+
+// publicPrinter is the printer of what the bot posts for game e on its own: the table's language,
+// else its server's.
+func (b *Bot) publicPrinter(e *gameEntry) *lang.Printer {
+	return commands.PublicLanguage(e.table, b.guildLocale(e.guild))
+}
