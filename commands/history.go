@@ -76,9 +76,13 @@ func EachTurn(t *table.Table, fn func(g *game.Game) error) error {
 }
 
 // historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
+// The pieces are named in the table's words, like everything the channel reads of its game.
 func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) string {
-	// The pieces are named in the table's words, like everything the channel reads of its game.
-	p := tablePrinter(t)
+	return historyLineIn(tablePrinter(t), t, turn, events)
+}
+
+// historyLineIn is a turn's line of the history in p's words (a web page's reader's).
+func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Event) string {
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
 			return t.Seats[p].Name

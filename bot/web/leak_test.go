@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -124,7 +125,7 @@ func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 					}
 				}
 				same("")
-				p, err := buildGamePage(Game{Table: ta})
+				p, err := buildGamePage(Game{Table: ta}, lang.For(lang.English))
 				if err != nil {
 					t.Fatal(err)
 				}
