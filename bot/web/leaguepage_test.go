@@ -60,9 +60,10 @@ func TestLeaguePageListsStandingsAndEscapesNames(t *testing.T) {
 	}
 }
 
-// The page of a double elimination cup lists the games of each bracket, round by round, with
-// links to their pages, and says where each player stands.
-func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
+// doubleCup is a double elimination cup of four players: the winners' first round played, then
+// its final beside the losers' first round.
+func doubleCup(t testing.TB) League {
+	t.Helper()
 	at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	l := league.League{ID: "L2", Name: "Winter cup", Map: "france", Format: league.DoubleCup, TableSize: 2,
 		Policy: league.PolicyScoreStands, RoundDeadline: time.Hour, Status: league.Running, Season: 1, Created: at}
@@ -85,8 +86,14 @@ func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
 			}
 		}
 	}
+	return League{League: l, Season: s}
+}
+
+// The page of a double elimination cup lists the games of each bracket, round by round, with
+// links to their pages, and says where each player stands.
+func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
 	st := newSite(t, "")
-	st.leagues["L2"] = League{League: l, Season: s}
+	st.leagues["L2"] = doubleCup(t)
 	path, err := st.LeaguePath("L2")
 	if err != nil {
 		t.Fatal(err)

@@ -144,6 +144,10 @@ func New(cfg Config) (*Server, error) {
 		// join writes the scores of a position for the page's script, which splits them at |
 		// (a number in the reader's convention may hold a comma or a space).
 		"join": func(v []string) string { return strings.Join(v, "|") },
+		// moveLink is the page's own address at position n, keeping the reader's choice of
+		// language (query, "&lang=de" or ""): a whole address, so that the template leaves its
+		// query as it is.
+		"moveLink": func(n int, query string) template.URL { return template.URL("?move=" + strconv.Itoa(n) + query) },
 		// bold, code and codeID are elements a message's named value may be (see reader.HTML).
 		"bold": func(s string) template.HTML {
 			return template.HTML("<b><bdi>" + template.HTMLEscapeString(s) + "</bdi></b>")
