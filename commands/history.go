@@ -97,7 +97,7 @@ func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Even
 		switch e.Kind {
 		case game.EventTilePlaced:
 			who = name(e.Player)
-			parts = append(parts, fmt.Sprintf("%s on %s at %s°", e.Tile, e.Square, e.Rotation))
+			parts = append(parts, p.T("hist_tile_placed", lang.A{"Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventMeeplePlaced:
 			parts = append(parts, pieceNameIn(p, e.Piece)+" "+e.Spot)
 		case game.EventGoodsTaken:
@@ -106,11 +106,11 @@ func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Even
 			parts = append(parts, strings.TrimSuffix(e.Text, "."))
 		case game.EventTileReturned:
 			who = name(e.Player)
-			parts = append(parts, "turn skipped")
+			parts = append(parts, p.T("hist_turn_skipped", nil))
 		case game.EventTileDiscarded:
-			parts = append(parts, fmt.Sprintf("%s fits nowhere", e.Tile))
+			parts = append(parts, p.T("hist_fits_nowhere", lang.A{"Tile": e.Tile.String()}))
 		case game.EventResigned:
-			parts = append(parts, name(e.Player)+" resigned")
+			parts = append(parts, p.T("hist_resigned", lang.A{"Player": name(e.Player)}))
 		case game.EventScored:
 			if _, ok := points[e.Player]; !ok {
 				order = append(order, e.Player)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -463,5 +464,36 @@ func TestNumbersAndDatesFollowTheReader(t *testing.T) {
 				t.Errorf("%s: the league page lacks %q", c.code, want)
 			}
 		}
+	}
+}
+
+// The log of a game's page says what /carc history says, in the same language: a German table's
+// history in Discord and its German page give the same lines, written in German (a tile laid, a
+// tile that fits nowhere, a skipped turn in German words, not English ones).
+func TestTheLogSaysWhatTheHistorySays(t *testing.T) {
+	st := newSite(t, "")
+	tb := playGame(t, "g1", "greatbritain", dealKey("history"), []string{"ann", "bob", "cy"}, 30, nil)
+	tb.Settings.Language = "de"
+	st.games.put(Game{Table: tb, Version: 1})
+	r := commands.Handle(tb, commands.Input{User: tb.Seats[0], Command: "carc", Sub: "history"})
+	if !r.OK {
+		t.Fatalf("/carc history: %s", r.Text)
+	}
+	lines := strings.Split(r.Text, "\n")[1:]
+	if len(lines) < 10 {
+		t.Fatalf("/carc history has %d lines", len(lines))
+	}
+	_, body, _ := st.getIn(t, st.gamePath(t, "g1"), "de")
+	de := lang.For("de")
+	for _, line := range lines {
+		if !strings.Contains(html.UnescapeString(body), ">"+line+"</a></li>") {
+			t.Errorf("the German page's log lacks /carc history's line %q", line)
+		}
+		if m := regexp.MustCompile(`\bon [A-Z]+\d+ at \d+°|fits nowhere|turn skipped|\bresigned\b`).FindString(line); m != "" {
+			t.Errorf("a German line of the history says %q: %q", m, line)
+		}
+	}
+	if want := de.T("hist_tile_placed", lang.A{"Tile": "", "Square": "", "Rotation": ""}); !strings.Contains(r.Text, strings.TrimSpace(strings.Split(want, ",")[0])) {
+		t.Errorf("/carc history does not lay its tiles in German words (%q):\n%s", want, r.Text)
 	}
 }
