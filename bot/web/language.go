@@ -83,19 +83,9 @@ func (rd reader) Query() string {
 	return "&lang=" + url.QueryEscape(rd.Code())
 }
 
-// Lang is the page's language as <html lang> and the pictures' ?lang= name it.
-func (rd reader) Lang() string { return rd.Code() }
-
 // HTML writes a message as HTML: its text and its named values escaped, except the values that
 // are template.HTML, which the page built itself (a <code> element, a <time>).
-func (rd reader) HTML(id string, a lang.A) template.HTML { return rd.html(rd.T, id, a) }
-
-// HTMLN writes a plural message as HTML, as HTML does.
-func (rd reader) HTMLN(id string, n int, a lang.A) template.HTML {
-	return rd.html(func(id string, a lang.A) string { return rd.N(id, n, a) }, id, a)
-}
-
-func (rd reader) html(write func(string, lang.A) string, id string, a lang.A) template.HTML {
+func (rd reader) HTML(id string, a lang.A) template.HTML {
 	plain := lang.A{}
 	var kept []template.HTML
 	for k, v := range a {
@@ -106,7 +96,7 @@ func (rd reader) html(write func(string, lang.A) string, id string, a lang.A) te
 		}
 		plain[k] = v
 	}
-	s := template.HTMLEscapeString(write(id, plain))
+	s := template.HTMLEscapeString(rd.T(id, plain))
 	for i, h := range kept {
 		s = strings.ReplaceAll(s, "\x01"+strconv.Itoa(i)+"\x01", string(h))
 	}
@@ -138,8 +128,8 @@ func (rd reader) Date(t time.Time) string {
 		"Day": strconv.Itoa(t.Day()), "Time": t.Format("15:04")})
 }
 
-// Switch is one language of the page's switcher: its name in itself, and the page's address in it.
-type Switch struct {
+// languageLink is one language of the page's switcher: its name in itself, and the page's address in it.
+type languageLink struct {
 	Code, Name, Href string
 	Current          bool
 }
@@ -147,15 +137,15 @@ type Switch struct {
 // switcher is the page's language switcher: every language of the catalogues, named in itself,
 // each a link to the same page (keeping the position shown) in that language. Plain links, so it
 // works without the script.
-func (rd reader) switcher(keep url.Values) []Switch {
-	out := make([]Switch, 0, len(lang.Codes))
+func (rd reader) switcher(keep url.Values) []languageLink {
+	out := make([]languageLink, 0, len(lang.Codes))
 	for _, code := range lang.Codes {
 		q := url.Values{}
 		for k, v := range keep {
 			q[k] = slices.Clone(v)
 		}
 		q.Set("lang", code)
-		out = append(out, Switch{Code: code, Name: lang.For(code).T("web_lang_name", nil), Href: "?" + q.Encode(),
+		out = append(out, languageLink{Code: code, Name: lang.For(code).T("web_lang_name", nil), Href: "?" + q.Encode(),
 			Current: code == rd.Code()})
 	}
 	return out
@@ -163,16 +153,14 @@ func (rd reader) switcher(keep url.Values) []Switch {
 
 // messageFuncs are the template functions that write one language's messages: t (a message with
 // its named values given in pairs), n (a plural message), h (a message as HTML, see
-// reader.HTML), num (a whole number), dec (a number with digits after the point) and date.
+// reader.HTML), num (a whole number) and moment (a date).
 func messageFuncs(p *lang.Printer) template.FuncMap {
 	rd := reader{Printer: p}
 	return template.FuncMap{
-		"t":    func(id string, kv ...any) string { return rd.T(id, pairs(kv)) },
-		"n":    func(id string, count int, kv ...any) string { return rd.N(id, count, pairs(kv)) },
-		"h":    func(id string, kv ...any) template.HTML { return rd.HTML(id, pairs(kv)) },
-		"num":  rd.Number,
-		"dec":  rd.Decimal,
-		"date": rd.Date,
+		"t":   func(id string, kv ...any) string { return rd.T(id, pairs(kv)) },
+		"n":   func(id string, count int, kv ...any) string { return rd.N(id, count, pairs(kv)) },
+		"h":   func(id string, kv ...any) template.HTML { return rd.HTML(id, pairs(kv)) },
+		"num": rd.Number,
 		// moment is a <time> of t, in UTC in the language's convention, which the page's script
 		// writes in the reader's time zone.
 		"moment": func(t time.Time) template.HTML {

@@ -73,7 +73,7 @@ type pageBase struct {
 	// Lang is the page's language; Query keeps the reader's explicit choice of it in the page's
 	// own links ("&lang=de", or "").
 	Lang, Query string
-	Switch      []Switch
+	Switch      []languageLink
 }
 
 // QueryFirst is Query as the start of a query: "?lang=de", or "".
