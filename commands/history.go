@@ -76,9 +76,13 @@ func EachTurn(t *table.Table, fn func(g *game.Game) error) error {
 }
 
 // historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
+// The pieces are named in the table's words, like everything the channel reads of its game.
 func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) string {
-	// The pieces are named in the table's words, like everything the channel reads of its game.
-	p := tablePrinter(t)
+	return historyLineIn(tablePrinter(t), t, turn, events)
+}
+
+// historyLineIn is a turn's line of the history in p's words (a web page's reader's).
+func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Event) string {
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
 			return t.Seats[p].Name
@@ -93,7 +97,7 @@ func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) st
 		switch e.Kind {
 		case game.EventTilePlaced:
 			who = name(e.Player)
-			parts = append(parts, fmt.Sprintf("%s on %s at %s°", e.Tile, e.Square, e.Rotation))
+			parts = append(parts, p.T("hist_tile_placed", lang.A{"Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventMeeplePlaced:
 			parts = append(parts, pieceNameIn(p, e.Piece)+" "+e.Spot)
 		case game.EventGoodsTaken:
@@ -102,11 +106,11 @@ func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) st
 			parts = append(parts, strings.TrimSuffix(e.Text, "."))
 		case game.EventTileReturned:
 			who = name(e.Player)
-			parts = append(parts, "turn skipped")
+			parts = append(parts, p.T("hist_turn_skipped", nil))
 		case game.EventTileDiscarded:
-			parts = append(parts, fmt.Sprintf("%s fits nowhere", e.Tile))
+			parts = append(parts, p.T("hist_fits_nowhere", lang.A{"Tile": e.Tile.String()}))
 		case game.EventResigned:
-			parts = append(parts, name(e.Player)+" resigned")
+			parts = append(parts, p.T("hist_resigned", lang.A{"Player": name(e.Player)}))
 		case game.EventScored:
 			if _, ok := points[e.Player]; !ok {
 				order = append(order, e.Player)

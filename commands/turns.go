@@ -3,16 +3,17 @@ package commands
 import (
 	"errors"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // Turns replays a table's moves from its deal and calls fn after each finished turn (and once
-// more at the end of a game that is over) with the turn's number, its line of /carc history and
-// the game as it stood after it: what the web page's history steps through. fn must not keep g,
-// which goes on being played. The turn still running is left out, so nothing depends on what is
-// still hidden.
-func Turns(t *table.Table, fn func(turn int, line string, g *game.Game) error) error {
+// more at the end of a game that is over) with the turn's number, its line of /carc history
+// written in language code (a code or a locale, as lang.For reads it) and the game as it stood
+// after it: what the web page's history steps through. fn must not keep g, which goes on being
+// played. The turn still running is left out, so nothing depends on what is still hidden.
+func Turns(t *table.Table, code string, fn func(turn int, line string, g *game.Game) error) error {
 	if t.Game == nil {
 		return errors.New("the game has not started")
 	}
@@ -33,7 +34,7 @@ func Turns(t *table.Table, fn func(turn int, line string, g *game.Game) error) e
 		}
 		events = append(events, ev...)
 		if g.Turn != turn || g.Over() {
-			if err := fn(turn, historyLine(t, g, turn, events), g); err != nil {
+			if err := fn(turn, historyLineIn(lang.For(code), t, turn, events), g); err != nil {
 				return err
 			}
 			events = nil

@@ -24,12 +24,12 @@ func TestBadAddressesGetAClearRefusal(t *testing.T) {
 		says       string
 	}{
 		{"unknown page", "/nothing", 404, "There is no page at this address"},
-		{"unknown game", strings.Replace(good, "/g1/", "/g9/", 1), 404, "this link is not valid"},
-		{"mistyped token", good[:len(good)-3] + "x/", 404, "this link is not valid"},
+		{"unknown game", strings.Replace(good, "/g1/", "/g9/", 1), 404, "This link is not valid"},
+		{"mistyped token", good[:len(good)-3] + "x/", 404, "This link is not valid"},
 		{"no token", "/g/g1/", 404, "There is no page"},
 		{"move past the end", good + "?move=99", 400, "choose 0 (the deal) to 4"},
 		{"negative move", good + "?move=-1", 400, "is not a position of this game"},
-		{"move not a number", good + "?move=abc", 400, `move &#34;abc&#34; is not a position`},
+		{"move not a number", good + "?move=abc", 400, `Move &#34;abc&#34; is not a position`},
 		{"move twice", good + "?move=1&move=2", 400, "given 2 times"},
 		{"unknown parameter", good + "?zoom=3", 400, `&#34;zoom&#34; is not a parameter of this page: it takes move`},
 		{"malformed query", good + "?move=%zz", 400, "malformed"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
@@ -40,7 +41,7 @@ func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error
 	}
 	var v *game.View
 	i := 0
-	err := commands.Turns(t, func(_ int, _ string, g *game.Game) error {
+	err := commands.Turns(t, lang.English, func(_ int, _ string, g *game.Game) error {
 		if i++; i == n {
 			v = g.View(false)
 			return errFound
@@ -56,18 +57,12 @@ func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error
 	return v, o, nil
 }
 
-// boardPNG draws position n of a game's history.
-func boardPNG(g Game, n, positions int) ([]byte, error) {
-	v, o, err := viewAt(g.Table, n, positions)
+// boardPNG draws position n of a game's history with the words of language code, the page's.
+func boardPNG(t *table.Table, n, positions int, code string) ([]byte, error) {
+	v, o, err := viewAt(t, n, positions)
 	if err != nil {
 		return nil, err
 	}
-	o.Words = g.pictureWords()
+	o.Words = commands.WordsFor(code)
 	return render.PNG(v, o)
-}
-
-// pictureWords are the words of the game's pictures: the web pages are the table's, so its
-// pictures are in the table's language, else its server's.
-func (g Game) pictureWords() commands.PictureWords {
-	return commands.WordsFor(commands.PictureLanguage(g.Table, g.GuildLocale))
 }

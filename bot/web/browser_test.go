@@ -103,16 +103,32 @@ func waitFor(t *testing.T, ctx context.Context, cond string) {
 	}
 }
 
-// shot saves a screenshot of the whole page under -web.shots.
+// shot saves a screenshot of the whole page under -web.shots. The window is made as tall as the
+// page for it, and then given back its size: Chromium's capture beyond the window measures the
+// board's frame (75vh) against a window of no height, and the board would be drawn at 0%.
 func shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	if *shots == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	type size struct{ W, H, Page int64 }
+	measure := func() size {
+		return eval[size](t, ctx, `({W: window.innerWidth, H: window.innerHeight, Page: document.documentElement.scrollHeight})`)
+	}
+	was := measure()
+	for range 3 { // the page's height may follow the window's (the board's frame is 75vh high)
+		now := measure()
+		if now.H >= now.Page {
+			break
+		}
+		do(t, ctx, "make the window as tall as the page", chromedp.EmulateViewport(was.W, now.Page))
+	}
+	waitFor(t, ctx, `(() => { const v = document.getElementById("viewport"); return !v || +v.dataset.scale > 0; })()`)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
+	do(t, ctx, "give the window back its size", chromedp.EmulateViewport(was.W, was.H))
 	if err := os.WriteFile(filepath.Join(*shots, name), png, 0o644); err != nil {
 		t.Fatal(err)
 	}

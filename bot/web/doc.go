@@ -18,6 +18,20 @@
 // key beside the commitment posted at the start, with a button that checks one against the other
 // in the browser (SHA-256, written out in the page's script so that it works on any page).
 //
+// # Languages
+//
+// A page is written in one of the catalogues' languages (lang.Codes): the one its address asks
+// for with ?lang=CODE, which its own links keep and a switcher of plain links at its top offers;
+// else the browser's first language in Accept-Language that lang.Match finds in the catalogues
+// (English counts when asked for); else the table's language: setting; else English. A ?lang= the
+// catalogues lack is refused with the codes there are. Every word comes from the catalogue area
+// web (refusals included), the script's words from data- attributes of the page (the strict CSP
+// allows no inline script), numbers from the language's printer and dates from its catalogue; the
+// log's lines are /carc history's in that language (commands.Turns). The board and the chart are
+// drawn in the page's language and addressed with it (&lang=CODE). Pages, boards and charts are
+// cached per language; an answer chosen by Accept-Language says Vary: Accept-Language, and each
+// carries Content-Language.
+//
 // # Addresses
 //
 // A page's address is /g/ID/TOKEN/ (a league's /l/ID/TOKEN/), where TOKEN is the generation of

@@ -6,74 +6,82 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
 
-// openGame checks a game page's link and reads the game and its page; on a refusal it has
-// answered already and returns ok false.
-func (s *Server) openGame(w http.ResponseWriter, r *http.Request) (Game, *gamePage, bool) {
+// openGame checks a game page's link and reads the game and its page in the reader's language
+// (languageOf, the table's language: setting its fallback); on a refusal it has answered already
+// and returns ok false.
+func (s *Server) openGame(w http.ResponseWriter, r *http.Request) (Game, *gamePage, reader, bool) {
 	id, token := r.PathValue("id"), r.PathValue("token")
 	if err := s.cfg.Signer.Check(KindGame, id, token); err != nil {
 		s.refuse(w, r, err)
-		return Game{}, nil, false
+		return Game{}, nil, reader{}, false
 	}
 	g, err := s.cfg.Games.WebGame(id)
 	if err != nil {
 		s.refuse(w, r, err)
-		return Game{}, nil, false
+		return Game{}, nil, reader{}, false
+	}
+	fallback := ""
+	if g.Table != nil {
+		fallback = lang.Public(g.Table.Settings.Language, g.GuildLocale)
+	}
+	rd, err := languageOf(r, fallback)
+	if err != nil {
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		return Game{}, nil, reader{}, false
 	}
 	if g.Table == nil || g.Table.Game == nil {
-		s.fail(w, r, http.StatusNotFound, "This game has not started yet: its page opens with its first move.")
-		return Game{}, nil, false
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_not_started"})
+		return Game{}, nil, reader{}, false
 	}
-	key := id + "@" + strconv.FormatUint(g.Version, 10)
+	key := id + "@" + strconv.FormatUint(g.Version, 10) + "/" + rd.Code()
 	p, ok := s.pages.get(key)
 	if !ok {
-		if p, err = buildGamePage(g); err != nil {
+		if p, err = buildGamePage(g, rd.Printer); err != nil {
 			s.cfg.Logger.Error("web: game page", "game", id, "err", err)
-			s.fail(w, r, http.StatusInternalServerError, "This game's page could not be drawn; the bot's log says why.")
-			return Game{}, nil, false
+			s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_page"})
+			return Game{}, nil, reader{}, false
 		}
 		s.pages.put(key, p)
 	}
-	return g, p, true
+	return g, p, rd, true
 }
 
 // refuse answers a link that does not open a page, and a source's failure.
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, errBadLink), errors.Is(err, ErrNotFound):
-		s.fail(w, r, http.StatusNotFound, errBadLink.Error()+". Ask for a fresh one with /carc board in the game's channel.")
+		s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_bad_link"})
 	default:
 		s.cfg.Logger.Error("web: read", "path", r.URL.Path, "err", err)
-		s.fail(w, r, http.StatusServiceUnavailable, "The game could not be read just now; try again in a moment.")
+		s.fail(w, r, http.StatusServiceUnavailable, pageError{id: "web_err_unavailable"})
 	}
 }
 
-// query reads a page's query: only the names given are allowed, each at most once.
+// query reads a page's query: only the names given (and lang, the page's language, which
+// languageOf reads) are allowed, each at most once.
 func query(raw string, allowed ...string) (url.Values, error) {
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return nil, errors.New("the address's query is malformed")
+		return nil, pageError{id: "web_err_query_malformed"}
 	}
+	allowed = append(allowed, "lang")
 	for k, v := range q {
-		known := false
-		for _, a := range allowed {
-			known = known || a == k
-		}
-		if !known {
-			if len(allowed) == 0 {
-				return nil, fmt.Errorf("this address takes no query, and %s is not known", quoted(k))
-			}
-			return nil, fmt.Errorf("%s is not a parameter of this page: it takes %s", quoted(k), strings.Join(allowed, ", "))
+		if !slices.Contains(allowed, k) {
+			return nil, pageError{id: "web_err_query_unknown", args: lang.A{"Name": quoted(k), "Allowed": strings.Join(allowed, ", ")}}
 		}
 		if len(v) > 1 {
-			return nil, fmt.Errorf("%s is given %d times: give it once", quoted(k), len(v))
+			return nil, pageError{id: "web_err_query_twice", args: lang.A{"Name": quoted(k), "Count": len(v)}}
 		}
 	}
 	return q, nil
@@ -92,79 +100,102 @@ func (p *gamePage) position(v string) (int, error) {
 	last := len(p.Positions) - 1
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 || n > last || strings.TrimSpace(v) != v || strings.HasPrefix(v, "+") {
-		return 0, fmt.Errorf("move %s is not a position of this game: choose 0 (the deal) to %d (%s)", quoted(v), last, p.Positions[last].Label)
+		return 0, pageError{id: "web_err_move", args: lang.A{"Value": quoted(v), "Last": last, "LastLabel": p.Positions[last].Label}}
 	}
 	return n, nil
 }
 
 // gameView is what the game page's template reads.
 type gameView struct {
+	pageBase
 	*gamePage
-	Root    string
 	At      int
 	Version uint64
 	Now     time.Time
 	// Follow is the command that follows the game in Discord, with this page's address (the
-	// page's script makes it a whole link); "" once the game is over.
-	Follow string
+	// page's script makes it a whole link), FollowPrefix the command before the address, both
+	// named as the reader's Discord shows them, and FollowEnd and FollowThread its options for
+	// the end only and a thread; "" once the game is over.
+	Follow, FollowPrefix    string
+	FollowEnd, FollowThread string
 }
 
 func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
-	g, p, ok := s.openGame(w, r)
+	g, p, rd, ok := s.openGame(w, r)
 	if !ok {
 		return
 	}
 	q, err := query(r.URL.RawQuery, "move")
 	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error()+".")
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	at := len(p.Positions) - 1
 	if q.Has("move") {
 		if at, err = p.position(q.Get("move")); err != nil {
-			s.fail(w, r, http.StatusBadRequest, err.Error()+".")
+			s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
 			return
 		}
 	}
-	v := gameView{gamePage: p, Root: root(r), At: at, Version: g.Version, Now: s.cfg.Now()}
-	if link, err := s.GamePath(p.ID); err == nil && !p.Over {
-		v.Follow = "/carc me follow game:" + link
+	keep := url.Values{}
+	if q.Has("move") {
+		keep.Set("move", q.Get("move"))
 	}
-	s.page(w, r, "game.html", v)
+	title := rd.T("web_game_title", lang.A{"Map": p.MapTitle, "Game": p.ID})
+	v := gameView{pageBase: base(r, rd, title, keep), gamePage: p, At: at, Version: g.Version, Now: s.cfg.Now()}
+	if link, err := s.GamePath(p.ID); err == nil && !p.Over {
+		v.FollowPrefix = rd.Command("carc me follow") + " " + rd.Option("carc me follow game") + ":"
+		v.Follow = v.FollowPrefix + link
+		v.FollowEnd = rd.Option("carc me follow when") + ":" + choiceName(rd.Printer, "carc me follow when", "end")
+		v.FollowThread = rd.Option("carc me follow to") + ":" + choiceName(rd.Printer, "carc me follow to", "thread")
+	}
+	s.page(w, r, rd, "game.html", v)
 }
 
-// serveBoard draws a position's board (cached by game, version and position).
+// choiceName is a choice of an option as the reader's Discord lists it, its value where the
+// catalogues name it no other way.
+func choiceName(pr *lang.Printer, option, value string) string {
+	if id := lang.Default.First(lang.ChoiceIDs(strings.Fields(option), value)); id != "" {
+		return pr.T(id, nil)
+	}
+	return value
+}
+
+// serveBoard draws a position's board in the page's language (cached by game, version, position
+// and language).
 func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request) {
-	g, p, ok := s.openGame(w, r)
+	g, p, rd, ok := s.openGame(w, r)
 	if !ok {
 		return
 	}
 	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error()+".")
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	name, ok := strings.CutSuffix(r.PathValue("file"), ".png")
 	if !ok {
-		s.fail(w, r, http.StatusNotFound, "A board is a picture named after its move: board/12.png.")
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_board_name"})
 		return
 	}
 	n, err := p.position(name)
 	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err.Error()+".")
+		s.failIn(w, r, rd, http.StatusNotFound, err.(pageError))
 		return
 	}
-	data, err := s.board(g, n, len(p.Positions))
+	data, err := s.board(g, n, len(p.Positions), rd.Code())
 	if err != nil {
 		s.cfg.Logger.Error("web: board", "game", g.Table.ID, "move", n, "err", err)
-		s.fail(w, r, http.StatusInternalServerError, "This board could not be drawn; the bot's log says why.")
+		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_board"})
 		return
 	}
+	rd.vary(w)
 	blob(w, r, "image/png", data, r.URL.Query().Get("v") == strconv.FormatUint(g.Version, 10))
 }
 
-// board is position n's picture, drawn once per version of the game, a few at a time.
-func (s *Server) board(g Game, n, positions int) ([]byte, error) {
-	key := fmt.Sprintf("%s@%d/%d", g.Table.ID, g.Version, n)
+// board is position n's picture in language code, drawn once per version of the game, a few at a
+// time.
+func (s *Server) board(g Game, n, positions int, code string) ([]byte, error) {
+	key := fmt.Sprintf("%s@%d/%d/%s", g.Table.ID, g.Version, n, code)
 	if b, ok := s.boards.get(key); ok {
 		return b, nil
 	}
@@ -173,7 +204,7 @@ func (s *Server) board(g Game, n, positions int) ([]byte, error) {
 	if b, ok := s.boards.get(key); ok {
 		return b, nil
 	}
-	b, err := boardPNG(g, n, positions)
+	b, err := boardPNG(g.Table, n, positions, code)
 	if err != nil {
 		return nil, err
 	}
@@ -181,68 +212,70 @@ func (s *Server) board(g Game, n, positions int) ([]byte, error) {
 	return b, nil
 }
 
+// serveChart draws the score chart in the page's language.
 func (s *Server) serveChart(w http.ResponseWriter, r *http.Request) {
-	g, _, ok := s.openGame(w, r)
+	g, _, rd, ok := s.openGame(w, r)
 	if !ok {
 		return
 	}
 	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error()+".")
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
-	key := fmt.Sprintf("%s@%d/chart", g.Table.ID, g.Version)
+	key := fmt.Sprintf("%s@%d/chart/%s", g.Table.ID, g.Version, rd.Code())
 	data, ok := s.boards.get(key)
 	if !ok {
 		var err error
-		if data, err = render.ScoreChart(g.Table.Game.View(false), g.pictureWords()); err != nil {
+		if data, err = render.ScoreChart(g.Table.Game.View(false), commands.WordsFor(rd.Code())); err != nil {
 			s.cfg.Logger.Error("web: chart", "game", g.Table.ID, "err", err)
-			s.fail(w, r, http.StatusInternalServerError, "The chart could not be drawn; the bot's log says why.")
+			s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_chart"})
 			return
 		}
 		s.boards.put(key, data)
 	}
+	rd.vary(w)
 	blob(w, r, "image/png", data, r.URL.Query().Get("v") == strconv.FormatUint(g.Version, 10))
 }
 
 // document is the game's complete record, once it is over: before, the page offers no download
 // (the record of a running game is /carc export's, for the players).
-func (s *Server) document(w http.ResponseWriter, r *http.Request) (Game, record.Document, bool) {
-	g, p, ok := s.openGame(w, r)
+func (s *Server) document(w http.ResponseWriter, r *http.Request) (Game, record.Document, reader, bool) {
+	g, p, rd, ok := s.openGame(w, r)
 	if !ok {
-		return g, record.Document{}, false
+		return g, record.Document{}, rd, false
 	}
 	if _, err := query(r.URL.RawQuery); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error()+".")
-		return g, record.Document{}, false
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		return g, record.Document{}, rd, false
 	}
 	if !p.Over {
-		s.fail(w, r, http.StatusNotFound, "The record is offered here once the game is over; the players get it meanwhile with /carc export.")
-		return g, record.Document{}, false
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_record_running"})
+		return g, record.Document{}, rd, false
 	}
 	var steps []record.Stored
 	if g.Record != nil {
 		var err error
 		if steps, err = g.Record(); err != nil {
 			s.refuse(w, r, err)
-			return g, record.Document{}, false
+			return g, record.Document{}, rd, false
 		}
 	}
 	d, err := record.Of(g.Table, steps)
 	if err != nil {
-		s.fail(w, r, http.StatusNotFound, "There is no record of this game: "+err.Error()+".")
-		return g, record.Document{}, false
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_record", args: lang.A{"Why": err.Error()}})
+		return g, record.Document{}, rd, false
 	}
-	return g, d, true
+	return g, d, rd, true
 }
 
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	g, d, ok := s.document(w, r)
+	g, d, rd, ok := s.document(w, r)
 	if !ok {
 		return
 	}
 	data, err := json.MarshalIndent(d, "", "  ")
 	if err != nil {
-		s.fail(w, r, http.StatusInternalServerError, "The record could not be written.")
+		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_record_write"})
 		return
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.json"`)
@@ -250,13 +283,13 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) serveJCZ(w http.ResponseWriter, r *http.Request) {
-	g, d, ok := s.document(w, r)
+	g, d, rd, ok := s.document(w, r)
 	if !ok {
 		return
 	}
 	data, err := record.JCloisterZone(d, time.Time{})
 	if err != nil {
-		s.fail(w, r, http.StatusNotFound, "No JCloisterZone file for this game: "+err.Error()+".")
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_jcz", args: lang.A{"Why": err.Error()}})
 		return
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.jcz"`)

@@ -2,11 +2,11 @@ package web
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
@@ -17,13 +17,14 @@ import (
 // (game.Game.View(false)) and from what the history shows, so it holds nothing a player could not
 // see at the table; the deal's key, the record and the hashes join it once the game is over.
 type gamePage struct {
-	ID, Title, Map string
-	Status         string
-	Over           bool
-	Players        []playerRow
-	Turn           string // whose turn it is, while the game runs
-	Deadline       time.Time
-	TilesLeft      int
+	// MapTitle is the map's name in the page's language; Map its id.
+	ID, MapTitle, Map string
+	Status            string
+	Over              bool
+	Players           []playerRow
+	Turn              string // whose turn it is, while the game runs
+	Deadline          time.Time
+	TilesLeft         int
 	// Positions are the boards the history steps through: 0 the deal, then the board after each
 	// finished turn, and while the game runs the turn being played ("now").
 	Positions []position
@@ -41,36 +42,42 @@ type playerRow struct {
 	Letter   string
 	Colour   int // index of the Okabe-Ito colour the pictures give the player's meeples
 	Name     string
-	Score    int
 	Meeples  int
 	Chips    string
 	Resigned bool
 	ToPlay   bool
 }
 
-// position is one board of the history: its number, what happened and the scores after it.
+// position is one board of the history: its number, what happened (the board's caption and the
+// line of the history, as /carc history writes it) and the scores after it, written in the page's
+// language.
 type position struct {
 	N      int
 	Label  string
 	Line   string
-	Scores []int
+	Scores []string
 }
 
-// buildGamePage reads a game's page from its table. Nothing here reads the full state: the
-// players' rows and the history come from views and history lines.
-func buildGamePage(g Game) (*gamePage, error) {
+// Alt is the text of the position's board for a reader who cannot see it.
+func (p position) Alt(pr *lang.Printer) string {
+	return pr.T("web_board_alt", lang.A{"Position": p.Label})
+}
+
+// buildGamePage reads a game's page from its table, in language pr. Nothing here reads the full
+// state: the players' rows and the history come from views and history lines.
+func buildGamePage(g Game, pr *lang.Printer) (*gamePage, error) {
 	t := g.Table
 	if t.Game == nil {
 		return nil, fmt.Errorf("game %s has not started", t.ID)
 	}
 	e := t.Entry()
 	v := t.Game.View(false)
-	p := &gamePage{ID: t.ID, Title: e.Title, Map: e.ID, Status: statusText(t), Over: t.Status != table.Playing,
-		TilesLeft: v.TilesLeft}
+	p := &gamePage{ID: t.ID, MapTitle: commands.WordsFor(pr.Code()).MapTitle(e), Map: e.ID, Status: statusText(t, pr),
+		Over: t.Status != table.Playing, TilesLeft: v.TilesLeft}
 	letters := render.PlayerLetters(v.Players)
 	for i, pl := range v.Players {
-		row := playerRow{Letter: letters[i], Colour: i, Name: pl.Name, Score: pl.Score, Meeples: pl.Meeples,
-			Chips: chipsText(pl.Chips), Resigned: pl.Resigned}
+		row := playerRow{Letter: letters[i], Colour: i, Name: pl.Name, Meeples: pl.Meeples,
+			Chips: chipsText(pl.Chips, pr), Resigned: pl.Resigned}
 		if !p.Over && i == v.Current {
 			row.ToPlay = true
 			p.Turn = pl.Name
@@ -78,12 +85,12 @@ func buildGamePage(g Game) (*gamePage, error) {
 		}
 		p.Players = append(p.Players, row)
 	}
-	p.Positions = append(p.Positions, position{N: 0, Label: "the deal", Line: "The deal: the start tiles are placed.",
-		Scores: make([]int, len(v.Players))})
-	err := commands.Turns(t, func(turn int, line string, g *game.Game) error {
+	p.Positions = append(p.Positions, position{N: 0, Label: pr.T("web_pos_deal", nil), Line: pr.T("web_line_deal", nil),
+		Scores: scores(make([]game.Player, len(v.Players)), pr)})
+	err := commands.Turns(t, pr.Code(), func(turn int, line string, g *game.Game) error {
 		n := len(p.Positions)
-		p.Positions = append(p.Positions, position{N: n, Label: "after move " + strconv.Itoa(turn), Line: line,
-			Scores: scores(g.View(false))})
+		p.Positions = append(p.Positions, position{N: n, Label: pr.T("web_pos_after", lang.A{"Move": turn}), Line: line,
+			Scores: scores(g.View(false).Players, pr)})
 		return nil
 	})
 	if err != nil {
@@ -91,8 +98,8 @@ func buildGamePage(g Game) (*gamePage, error) {
 	}
 	if !p.Over {
 		n := len(p.Positions)
-		p.Positions = append(p.Positions, position{N: n, Label: "now: move " + strconv.Itoa(v.Turn) + " is being played",
-			Line: fmt.Sprintf("Move %d: %s is to play.", v.Turn, p.Turn), Scores: scores(v)})
+		p.Positions = append(p.Positions, position{N: n, Label: pr.T("web_pos_now", lang.A{"Move": v.Turn}),
+			Line: pr.T("web_line_now", lang.A{"Move": v.Turn, "Player": p.Turn}), Scores: scores(v.Players, pr)})
 	}
 	if t.Settings.Key != "" {
 		p.Commitment = table.DealCommitment(t.ID, t.Settings.Key)
@@ -102,21 +109,16 @@ func buildGamePage(g Game) (*gamePage, error) {
 	}
 	p.JCZ = p.Over && t.Status == table.Finished && jczPossible(t)
 	if p.Over {
-		p.Result = result(v.Players)
+		p.Result = result(v.Players, pr)
 	}
 	p.Chart = len(p.Positions) > 1
 	return p, nil
 }
 
 // statusText says where the game is, in words.
-func statusText(t *table.Table) string {
-	switch t.Status {
-	case table.Playing:
-		return "running"
-	case table.Finished:
-		return "finished"
-	case table.Abandoned:
-		return "abandoned"
+func statusText(t *table.Table, pr *lang.Printer) string {
+	if id := "web_status_" + string(t.Status); lang.Default.Has(id) {
+		return pr.T(id, nil)
 	}
 	return string(t.Status)
 }
@@ -128,20 +130,26 @@ func jczPossible(t *table.Table) bool {
 	return err == nil && e.ID == "classic"
 }
 
-func scores(v *game.View) []int {
-	s := make([]int, len(v.Players))
-	for i, p := range v.Players {
-		s[i] = p.Score
+// scores are the players' scores, written in the page's language.
+func scores(players []game.Player, pr *lang.Printer) []string {
+	s := make([]string, len(players))
+	for i, p := range players {
+		s[i] = pr.Number(p.Score)
 	}
 	return s
 }
 
-func chipsText(chips []game.Chip) string {
+// chipsText names a player's chips by colour and value: "purple 2, orange 1".
+func chipsText(chips []game.Chip, pr *lang.Printer) string {
 	var parts []string
 	for _, c := range chips {
-		parts = append(parts, c.String())
+		colour := c.Color
+		if id := "colour_" + c.Color; lang.Default.Has(id) {
+			colour = pr.T(id, nil)
+		}
+		parts = append(parts, pr.T("web_chip", lang.A{"Colour": colour, "Value": c.Value}))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, pr.T("list_sep", nil))
 }
 
 // Last is the number of the last position, the one the page shows first.
@@ -149,7 +157,7 @@ func (p *gamePage) Last() int { return len(p.Positions) - 1 }
 
 // result names the winners: the highest score among the players who did not resign (a tie for
 // first is a shared victory).
-func result(players []game.Player) string {
+func result(players []game.Player, pr *lang.Printer) string {
 	best, names := -1, []string(nil)
 	for _, pl := range players {
 		switch {
@@ -164,9 +172,11 @@ func result(players []game.Player) string {
 	case 0:
 		return ""
 	case 1:
-		return fmt.Sprintf("%s wins with %d points.", names[0], best)
+		return pr.N("web_result_win", best, lang.A{"Player": names[0]})
 	}
-	return fmt.Sprintf("%s share the victory with %d points.", strings.Join(names, " and "), best)
+	last := len(names) - 1
+	both := pr.T("web_names_and", lang.A{"First": strings.Join(names[:last], pr.T("list_sep", nil)), "Last": names[last]})
+	return pr.N("web_result_shared", best, lang.A{"Players": both})
 }
 
 // ChartWidth and ChartHeight let the page reserve the chart's place, so that nothing below it

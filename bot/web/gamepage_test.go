@@ -18,7 +18,7 @@ func TestGamePageShowsARunningGame(t *testing.T) {
 		t.Fatalf("status %d: %s", code, body)
 	}
 	for _, want := range []string{"ann", "bob", `id="slider"`, `max="7"`, "after move 6", "now: move 7 is being played",
-		`src="board/7.png?v=1"`, "To play:"} {
+		`src="board/7.png?v=1&amp;lang=en"`, "To play:"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -49,7 +49,7 @@ func TestGamePageOffersTheFollowCommand(t *testing.T) {
 	st.games.put(Game{Table: tb, Version: 1})
 	path := st.gamePath(t, "g1")
 	_, body, _ := st.get(t, path)
-	if want := `<code id="followcommand">/carc me follow game:` + path + `</code>`; !strings.Contains(body, want) || !strings.Contains(body, "Follow this game") {
+	if want := `<code id="followcommand" data-prefix="/carc me follow game:">/carc me follow game:` + path + `</code>`; !strings.Contains(body, want) || !strings.Contains(body, "Follow this game") {
 		t.Fatalf("the page lacks %q", want)
 	}
 	over := playGame(t, "g2", "france", dealKey("over"), []string{"ann", "bob"}, 0, nil)

@@ -50,7 +50,7 @@ func TestLeaguePageListsStandingsAndEscapesNames(t *testing.T) {
 		t.Fatalf("status %d: %s", code, body)
 	}
 	for _, want := range []string{"Spring &lt;b&gt;cup&lt;/b&gt;", "&lt;script&gt;alert(1)&lt;/script&gt;", "cy 🐑", "Round 1",
-		"the game's page", "3.2 (provisional)", `id="standings"`} {
+		"the game&#39;s page", "3.2 (provisional)", `id="standings"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -60,9 +60,10 @@ func TestLeaguePageListsStandingsAndEscapesNames(t *testing.T) {
 	}
 }
 
-// The page of a double elimination cup lists the games of each bracket, round by round, with
-// links to their pages, and says where each player stands.
-func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
+// doubleCup is a double elimination cup of four players: the winners' first round played, then
+// its final beside the losers' first round.
+func doubleCup(t testing.TB) League {
+	t.Helper()
 	at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	l := league.League{ID: "L2", Name: "Winter cup", Map: "france", Format: league.DoubleCup, TableSize: 2,
 		Policy: league.PolicyScoreStands, RoundDeadline: time.Hour, Status: league.Running, Season: 1, Created: at}
@@ -85,8 +86,14 @@ func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
 			}
 		}
 	}
+	return League{League: l, Season: s}
+}
+
+// The page of a double elimination cup lists the games of each bracket, round by round, with
+// links to their pages, and says where each player stands.
+func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
 	st := newSite(t, "")
-	st.leagues["L2"] = League{League: l, Season: s}
+	st.leagues["L2"] = doubleCup(t)
 	path, err := st.LeaguePath("L2")
 	if err != nil {
 		t.Fatal(err)
@@ -100,12 +107,12 @@ func TestTheLeaguePageOfADoubleEliminationCupListsBothBrackets(t *testing.T) {
 		t.Fatalf("the page has no brackets:\n%s", body)
 	}
 	for _, want := range []string{"Winners&#39; bracket", "Losers&#39; bracket", "Grand final", "season round 2: <bdi>ann, bob</bdi>, finished", "season round 2: <bdi>cy, dee</bdi>",
-		"the game's page"} {
+		"the game&#39;s page"} {
 		if !strings.Contains(brackets, want) {
 			t.Errorf("the brackets lack %q:\n%s", want, brackets)
 		}
 	}
-	for _, want := range []string{"Table 1 (winners&#39; bracket, round 2)", "ann</bdi> <small>(winners&#39; bracket)", "dee</bdi> <small>(out in round 2)"} {
+	for _, want := range []string{"Table 1 (winners&#39; bracket, round 2)", "ann</bdi> <small>(in the winners&#39; bracket)", "dee</bdi> <small>(out in round 2)"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q", want)
 		}

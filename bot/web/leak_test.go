@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -98,9 +99,9 @@ func upTo(t *testing.T, tb *table.Table, n int) *table.Table {
 	return c
 }
 
-// Before the end, nothing on a game's page or in its pictures depends on what is hidden: two games
-// that differ only in the stack's order and the face-down chips' values give byte-identical pages,
-// boards and charts after every move.
+// Before the end, nothing on a game's page or in its pictures depends on what is hidden, in any
+// language: two games that differ only in the stack's order and the face-down chips' values give
+// byte-identical pages, boards and charts after every move.
 func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 	for _, mapID := range []string{"france", "greatbritain"} {
 		t.Run(mapID, func(t *testing.T) {
@@ -112,34 +113,36 @@ func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 				sa.games.put(Game{Table: ta, Version: uint64(n)})
 				sb.games.put(Game{Table: tb, Version: uint64(n)})
 				pa, pb := sa.gamePath(t, "g1"), sb.gamePath(t, "g1")
-				same := func(what string) {
-					t.Helper()
-					ca, ba, _ := sa.get(t, pa+what)
-					cb, bb, _ := sb.get(t, pb+what)
-					if ca != http.StatusOK || cb != http.StatusOK {
-						t.Fatalf("move %d, %s: status %d and %d", n, what, ca, cb)
-					}
-					if ba != bb {
-						t.Fatalf("after move %d, %s differs between the twins", n, what)
-					}
-				}
-				same("")
-				p, err := buildGamePage(Game{Table: ta})
+				p, err := buildGamePage(Game{Table: ta}, lang.For(lang.English))
 				if err != nil {
 					t.Fatal(err)
 				}
 				last := len(p.Positions) - 1
-				same(fmt.Sprintf("board/%d.png?v=%d", last, n))
-				if last != positions { // a turn has just ended: its board joined the history
-					same(fmt.Sprintf("board/%d.png?v=%d", max(last-1, 0), n))
-					positions = last
-				}
-				same(fmt.Sprintf("chart.png?v=%d", n))
-				if n == len(a.Moves) {
-					for k := range last - 1 {
-						same(fmt.Sprintf("board/%d.png?v=%d", k, n))
+				for _, code := range lang.Codes {
+					same := func(what string) {
+						t.Helper()
+						ca, ba, _ := sa.get(t, pa+what)
+						cb, bb, _ := sb.get(t, pb+what)
+						if ca != http.StatusOK || cb != http.StatusOK {
+							t.Fatalf("move %d, %s: status %d and %d", n, what, ca, cb)
+						}
+						if ba != bb {
+							t.Fatalf("after move %d, %s differs between the twins", n, what)
+						}
+					}
+					same("?lang=" + code)
+					same(fmt.Sprintf("board/%d.png?v=%d&lang=%s", last, n, code))
+					if last != positions { // a turn has just ended: its board joined the history
+						same(fmt.Sprintf("board/%d.png?v=%d&lang=%s", max(last-1, 0), n, code))
+					}
+					same(fmt.Sprintf("chart.png?v=%d&lang=%s", n, code))
+					if n == len(a.Moves) {
+						for k := range last - 1 {
+							same(fmt.Sprintf("board/%d.png?v=%d&lang=%s", k, n, code))
+						}
 					}
 				}
+				positions = last
 			}
 		})
 	}

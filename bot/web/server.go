@@ -11,10 +11,13 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 )
 
 //go:embed assets
@@ -50,8 +53,10 @@ type Config struct {
 
 // Server serves the read-only web pages of games and leagues.
 type Server struct {
-	cfg     Config
-	tmpl    *template.Template
+	cfg Config
+	// tmpl are the page templates of each language (lang.Codes), whose functions write its
+	// messages.
+	tmpl    map[string]*template.Template
 	static  map[string]staticFile
 	limit   *limiter
 	pages   *cache[*gamePage]
@@ -60,9 +65,29 @@ type Server struct {
 	mux     *http.ServeMux
 }
 
-// headData is what every page's head reads: the way back to the server's root (pages link
-// relatively, so that they work below any prefix the host's reverse proxy adds) and the title.
-type headData struct{ Root, Title string }
+// pageBase is what every page's head reads: the way back to the server's root (pages link
+// relatively, so that they work below any prefix the host's reverse proxy adds), the title, the
+// language and the language switcher.
+type pageBase struct {
+	Root, Title string
+	// Lang is the page's language; Query keeps the reader's explicit choice of it in the page's
+	// own links ("&lang=de", or "").
+	Lang, Query string
+	Switch      []languageLink
+}
+
+// QueryFirst is Query as the start of a query: "?lang=de", or "".
+func (b pageBase) QueryFirst() string {
+	if b.Query == "" {
+		return ""
+	}
+	return "?" + b.Query[1:]
+}
+
+// base is the head of a page in the reader's language, with a switcher keeping the query keep.
+func base(r *http.Request, rd reader, title string, keep url.Values) pageBase {
+	return pageBase{Root: root(r), Title: title, Lang: rd.Code(), Query: rd.Query(), Switch: rd.switcher(keep)}
+}
 
 // root is the relative way from a request's page to the server's root: "../../../" from a game's
 // page /g/ID/TOKEN/.
@@ -114,17 +139,41 @@ func New(cfg Config) (*Server, error) {
 	funcs := template.FuncMap{
 		"static":  func(name string) string { return s.static[name].path },
 		"colour":  func(i int) string { return playerCSS[i%len(playerCSS)] },
-		"utc":     func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
 		"iso":     func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"join":    joinInts,
-		"scoreOf": func(i int, scores []int) int { return scores[i] },
-		"head":    func(root, title string) headData { return headData{Root: root, Title: title} },
+		"scoreOf": func(i int, scores []string) string { return scores[i] },
+		// join writes the scores of a position for the page's script, which splits them at |
+		// (a number in the reader's convention may hold a comma or a space).
+		"join": func(v []string) string { return strings.Join(v, "|") },
+		// moveLink is the page's own address at position n, keeping the reader's choice of
+		// language (query, "&lang=de" or ""): a whole address, so that the template leaves its
+		// query as it is.
+		"moveLink": func(n int, query string) template.URL { return template.URL("?move=" + strconv.Itoa(n) + query) },
+		// bold, code and codeID are elements a message's named value may be (see reader.HTML).
+		"bold": func(s string) template.HTML {
+			return template.HTML("<b><bdi>" + template.HTMLEscapeString(s) + "</bdi></b>")
+		},
+		"code": func(s string) template.HTML {
+			return template.HTML("<code>" + template.HTMLEscapeString(s) + "</code>")
+		},
+		"codeID": func(id, s string) template.HTML {
+			return template.HTML(`<code id="` + template.HTMLEscapeString(id) + `">` + template.HTMLEscapeString(s) + "</code>")
+		},
+	}
+	for name, f := range messageFuncs(lang.For(lang.English)) {
+		funcs[name] = f
 	}
 	tmpl, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
 	if err != nil {
 		return nil, err
 	}
-	s.tmpl = tmpl
+	s.tmpl = map[string]*template.Template{}
+	for _, code := range lang.Codes {
+		t, err := tmpl.Clone()
+		if err != nil {
+			return nil, err
+		}
+		s.tmpl[code] = t.Funcs(messageFuncs(lang.For(code)))
+	}
 	s.mux.HandleFunc("GET /static/{name}", s.serveStatic)
 	s.mux.HandleFunc("GET /g/{id}/{token}/{$}", s.serveGame)
 	s.mux.HandleFunc("GET /g/{id}/{token}/board/{file}", s.serveBoard)
@@ -135,10 +184,10 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			s.fail(w, r, http.StatusMethodNotAllowed, "These pages are read-only: only GET and HEAD are answered.")
+			s.fail(w, r, http.StatusMethodNotAllowed, pageError{id: "web_err_read_only"})
 			return
 		}
-		s.fail(w, r, http.StatusNotFound, "There is no page at this address. A game's or a league's page opens from the link the bot posts.")
+		s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_no_page"})
 	})
 	return s, nil
 }
@@ -146,14 +195,6 @@ func New(cfg Config) (*Server, error) {
 // playerCSS are the Okabe-Ito colours of the players' meeples in seat order, as the pictures draw
 // them.
 var playerCSS = []string{"#0072b2", "#d55e00", "#f0e442", "#009e73", "#cc79a7", "#000000"}
-
-func joinInts(v []int) string {
-	s := make([]string, len(v))
-	for i, n := range v {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ",")
-}
 
 // GamePath is the signed address of a game's page, below the host's root (Base included).
 func (s *Server) GamePath(id string) (string, error) {
@@ -180,22 +221,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	if ok, wait := s.limit.allow(s.cfg.ClientIP(r)); !ok {
 		h.Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-		s.fail(w, r, http.StatusTooManyRequests, "Too many requests from your address: wait a few seconds and reload.")
+		s.fail(w, r, http.StatusTooManyRequests, pageError{id: "web_err_rate"})
 		return
 	}
 	if len(r.RequestURI) > maxURL || len(r.URL.RawQuery) > maxQuery {
-		s.fail(w, r, http.StatusRequestURITooLong, fmt.Sprintf("This address is too long: a page takes at most a short query such as ?move=12 (%d characters).", maxQuery))
+		s.fail(w, r, http.StatusRequestURITooLong, pageError{id: "web_err_too_long", args: lang.A{"Max": maxQuery}})
 		return
 	}
 	if r.ContentLength != 0 || len(r.TransferEncoding) > 0 {
-		s.fail(w, r, http.StatusRequestEntityTooLarge, "These pages take no request body.")
+		s.fail(w, r, http.StatusRequestEntityTooLarge, pageError{id: "web_err_body"})
 		return
 	}
 	path := r.URL.Path
 	if s.cfg.Base != "" {
 		rest, ok := strings.CutPrefix(path, s.cfg.Base)
 		if !ok || (rest != "" && rest[0] != '/') {
-			s.fail(w, r, http.StatusNotFound, "There is no page at this address.")
+			s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_no_page"})
 			return
 		}
 		r2 := r.Clone(r.Context())
@@ -205,15 +246,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Handler is the server under its base path, with a deadline on every request's work.
+// Handler is the server under its base path, with a deadline on every request's work; the page
+// that says so is in the reader's language.
 func (s *Server) Handler() http.Handler {
-	return http.TimeoutHandler(s, renderLimit, "The page took too long to draw: reload it in a moment.")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rd, _ := languageOf(r, "")
+		msg := template.HTMLEscapeString(rd.T("web_err_timeout", nil))
+		http.TimeoutHandler(s, renderLimit, msg).ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 	f, ok := s.static[r.PathValue("name")]
 	if !ok {
-		s.fail(w, r, http.StatusNotFound, "There is no such file.")
+		s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_no_file"})
 		return
 	}
 	w.Header().Set("Content-Type", f.ctype)
@@ -223,19 +269,39 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 
 // errorPage is the page of a refusal: what was wrong and what would be right.
 type errorPage struct {
-	Root    string
+	pageBase
 	Status  int
-	Title   string
 	Message string
 }
 
-// fail answers a request it refuses with a page saying why; nothing was changed.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg string) {
+// pageError is a refusal's message: what was wrong and what would be right, as a message of the
+// catalogues, written in the reader's language.
+type pageError struct {
+	id   string
+	args lang.A
+}
+
+func (e pageError) Error() string { return lang.For(lang.English).T(e.id, e.args) }
+
+// fail answers a request it refuses with a page saying why, in the language the request asks
+// for (see languageOf); nothing was changed.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, e pageError) {
+	rd, _ := languageOf(r, "")
+	s.failIn(w, r, rd, status, e)
+}
+
+// failIn answers a refusal in a language already chosen (a game's, whose table's language: setting
+// joins the choice).
+func (s *Server) failIn(w http.ResponseWriter, r *http.Request, rd reader, status int, e pageError) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Language", rd.Code())
+	rd.vary(w)
+	title := rd.T(fmt.Sprintf("web_status_%d", status), nil)
+	p := errorPage{pageBase: base(r, rd, fmt.Sprintf("%d %s", status, title), nil), Status: status, Message: rd.T(e.id, e.args)}
 	var buf bytes.Buffer
-	if err := s.tmpl.ExecuteTemplate(&buf, "error.html", errorPage{Root: root(r), Status: status, Title: http.StatusText(status), Message: msg}); err != nil {
+	if err := s.tmpl[rd.Code()].ExecuteTemplate(&buf, "error.html", p); err != nil {
 		s.cfg.Logger.Error("web: error page", "err", err)
 	}
 	w.WriteHeader(status)
@@ -244,20 +310,23 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg st
 	}
 }
 
-// page writes an HTML page with an entity tag, answering 304 when the client has it.
-func (s *Server) page(w http.ResponseWriter, r *http.Request, name string, data any) {
+// page writes an HTML page in the reader's language with an entity tag, answering 304 when the
+// client has it.
+func (s *Server) page(w http.ResponseWriter, r *http.Request, rd reader, name string, data any) {
 	var buf bytes.Buffer
-	if err := s.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := s.tmpl[rd.Code()].ExecuteTemplate(&buf, name, data); err != nil {
 		s.cfg.Logger.Error("web: page", "page", name, "err", err)
-		s.fail(w, r, http.StatusInternalServerError, "The page could not be drawn; the bot's log says why.")
+		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_page"})
 		return
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Language", rd.Code())
 	h.Set("Cache-Control", "private, no-cache")
 	h.Set("ETag", etag)
+	rd.vary(w)
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
 		return

@@ -1,19 +1,23 @@
 // The game page: pan and zoom of the board (mouse, touch, keyboard), the history slider and the
 // check of the deal's key. Hand-written, no dependencies; the page works without it (the slider
-// becomes a form, every move a link).
+// becomes a form, every move a link). Every word it shows comes from the page, in the page's
+// language (data- attributes the server wrote from its catalogues); numbers and dates are written
+// in that language's convention.
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
+  const pageLang = document.documentElement.lang || undefined;
 
   // Pan and zoom: the picture is moved and scaled with a CSS transform inside its viewport.
   function panZoom(viewport, img, levelOut) {
     const st = { scale: 1, x: 0, y: 0, fit: 1, fitted: true };
+    const percent = new Intl.NumberFormat(pageLang, { style: "percent", maximumFractionDigits: 0 });
     const maxScale = () => Math.max(4, st.fit * 8);
     function apply() {
       img.style.transform = `translate(${st.x}px, ${st.y}px) scale(${st.scale})`;
       viewport.dataset.scale = st.scale.toFixed(4);
-      levelOut.textContent = Math.round(st.scale * 100) + "%";
+      levelOut.textContent = percent.format(st.scale);
     }
     // clamp keeps part of the picture in view, and centres it when it is smaller than the viewport.
     function clamp() {
@@ -119,7 +123,9 @@
     const slider = $("slider"), log = $("log");
     const items = [...log.querySelectorAll("li")];
     const scoreCells = [...document.querySelectorAll("#scores td.score")];
-    const boardURL = (k) => `${img.dataset.base}${k}.png?v=${img.dataset.version}`;
+    // The pictures are drawn in the page's language; the page's own links keep a language the
+    // reader chose on the page (data-query: "&lang=de", or empty).
+    const boardURL = (k) => `${img.dataset.base}${k}.png?v=${img.dataset.version}&lang=${img.dataset.lang}`;
     // While the slider is dragged the captions follow at once and the picture once it rests, so
     // that a quick sweep through the game does not ask the server for every board on the way.
     let pending = 0;
@@ -137,16 +143,16 @@
       slider.value = n;
       clearTimeout(pending);
       pending = setTimeout(() => showBoard(n), 120);
-      img.alt = "The board, " + li.dataset.label;
+      img.alt = li.dataset.alt;
       $("poslabel").textContent = li.dataset.label;
       $("scoresat").textContent = li.dataset.label;
       $("line").textContent = li.textContent.trim();
-      const scores = li.dataset.scores.split(",");
+      const scores = li.dataset.scores.split("|");
       scoreCells.forEach((td, i) => { td.textContent = scores[i]; });
       items.forEach((x) => x.removeAttribute("aria-current"));
       li.setAttribute("aria-current", "step");
       log.scrollTop = li.offsetTop - log.clientHeight / 2;
-      if (push) window.history.replaceState(null, "", `?move=${n}`);
+      if (push) window.history.replaceState(null, "", `?move=${n}${img.dataset.query}`);
     }
     slider.addEventListener("input", () => show(+slider.value, true));
     $("prev").addEventListener("click", () => show(+slider.value - 1, true));
@@ -209,26 +215,25 @@
       const out = $("checked");
       const ok = got === $("commitment").textContent.trim();
       out.className = ok ? "ok" : "bad";
-      out.textContent = ok ? "The key matches the commitment: the deal was fixed before the first move."
-        : "The key does not match the commitment (SHA-256 gives " + got + ").";
+      out.textContent = ok ? out.dataset.ok : out.dataset.bad.replace("%s", got);
     });
   }
 
   // The follow box: the command with this page's whole address, and a button that copies it.
   function followBox(code, button, out) {
-    code.textContent = "/carc me follow game:" + location.origin + location.pathname;
+    code.textContent = code.dataset.prefix + location.origin + location.pathname;
     button.addEventListener("click", () => {
-      const done = (ok) => { out.textContent = ok ? "Copied: paste it in Discord." : "Select the command and copy it."; };
+      const done = (ok) => { out.textContent = ok ? out.dataset.ok : out.dataset.failed; };
       if (navigator.clipboard) navigator.clipboard.writeText(code.textContent).then(() => done(true), () => done(false));
       else done(false);
     });
   }
 
-  // Times in the reader's own time zone.
+  // Times in the reader's own time zone, in the page's language.
   function localTimes() {
     for (const t of document.querySelectorAll("time[datetime]")) {
       const d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d)) { t.title = t.textContent; t.textContent = d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }); }
+      if (!isNaN(d)) { t.title = t.textContent; t.textContent = d.toLocaleString(pageLang, { dateStyle: "medium", timeStyle: "short" }); }
     }
   }
 
