@@ -37,8 +37,8 @@ type Announcement struct {
 	Owner   string    `json:"owner"`
 }
 
-// CheckAnnouncement validates an announcement for a commit.
-func CheckAnnouncement(a *Announcement) error {
+// checkAnnouncement validates an announcement for a commit.
+func checkAnnouncement(a *Announcement) error {
 	if err := checkID("announcement channel", a.Channel); err != nil {
 		return err
 	}
@@ -52,9 +52,9 @@ func CheckAnnouncement(a *Announcement) error {
 	return nil
 }
 
-// Orphaned tells whether a process other than the one that wrote a is to announce it at now:
+// orphaned tells whether a process other than the one that wrote a is to announce it at now:
 // its writer is gone (alive false), or it waited longer than AnnounceGrace.
-func Orphaned(a Announcement, writerAlive bool, now time.Time) bool {
+func orphaned(a Announcement, writerAlive bool, now time.Time) bool {
 	return !writerAlive || now.Sub(a.Created) > AnnounceGrace
 }
 
@@ -130,7 +130,7 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) 
 			if err := decodeJSON(k, v, &a); err != nil {
 				return err
 			}
-			if Orphaned(a, a.Owner == s.owner, now) {
+			if orphaned(a, a.Owner == s.owner, now) {
 				due = append(due, a)
 			}
 			return nil

@@ -131,7 +131,7 @@ func checkCommit(c *Commit) error {
 	c.Move.Time = c.Move.Time.UTC()
 	if c.Announce != nil {
 		a := *c.Announce // the caller's copy stays as it was
-		if err := CheckAnnouncement(&a); err != nil {
+		if err := checkAnnouncement(&a); err != nil {
 			return err
 		}
 		a.GameID, a.Created = c.GameID, c.Move.Time
