@@ -27,6 +27,13 @@ import (
 // storage.AnnounceGrace. Both posts of one move carry the same message nonce, which Discord
 // enforces, so a process that died just after posting, before clearing, is not posted twice.
 
+// Discord lets an interaction's token edit its answer (PATCH .../messages/@original) and send
+// followups for 15 minutes, but only once the interaction was acknowledged: one left unanswered
+// for 3 seconds is gone, and its token takes no call at all (Unknown interaction / Unknown
+// webhook). Handle acknowledges every command and click (a deferred "thinking...") before it
+// works, so a committed move's interaction is always a deferred one, whose answer another
+// process can still fill in.
+
 // tokenLife is how long Discord keeps an interaction's token, after which its answer cannot be
 // edited any more; a late answer is attempted only well within it.
 const tokenLife = 15 * time.Minute
