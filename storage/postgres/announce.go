@@ -92,17 +92,37 @@ func scanAnnouncement(row pgx.Row) (storage.Announcement, error) {
 // server's disk: lost in a crash of the server, the announcement is made again, and the bot's
 // message nonce makes Discord return the first message instead of posting a second.
 func (s *Store) Announced(gameID string, seq uint64) error {
-	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DELETE FROM announcements WHERE game_id = $1 AND seq = $2`, gameID, int64(seq))
-		return err
-	})
+	err := s.clear(gameID, seq)
 	if err != nil {
 		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, s.explain("write", err))
 	}
 	return nil
+}
+
+// clear deletes one announcement in one round trip to the server: its transaction is sent as one
+// batch, committed asynchronously.
+func (s *Store) clear(gameID string, seq uint64) error {
+	if s.readOnly {
+		return fmt.Errorf("%w: database %s is open read-only; nothing was changed", storage.ErrReadOnly, s.name)
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if conn.Conn().PgConn().TxStatus() != 'I' {
+			_, _ = conn.Exec(ctx, "ROLLBACK")
+		}
+		conn.Release()
+	}()
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue("SET LOCAL synchronous_commit = off")
+	b.Queue(`DELETE FROM announcements WHERE game_id = $1 AND seq = $2`, gameID, int64(seq))
+	b.Queue("COMMIT")
+	return conn.SendBatch(ctx, b).Close()
 }
 
 // claimBatch bounds the announcements one ClaimAnnouncements looks at.
