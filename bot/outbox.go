@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"runtime/debug"
 	"strconv"
 	"time"
@@ -170,21 +171,24 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	done()
 	if err != nil {
 		var rest *discordgo.RESTError
-		refused := errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500
+		refused := errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 &&
+			rest.Response.StatusCode != http.StatusTooManyRequests
 		if !refused && now.Sub(a.Created) < dropAfter {
 			b.log.Warn("could not announce a move late; trying again", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
 			return err
 		}
 		b.log.Error("could not announce a move late; it is dropped", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
-	} else if latest && len(reply.Buttons) > 0 {
-		e.lastMsg = id
+	} else {
+		if latest && len(reply.Buttons) > 0 {
+			e.lastMsg = id
+		}
+		b.log.Info("announced a move its process left unannounced", "game", a.GameID, "seq", a.Seq, "channel", a.Channel)
 	}
 	if a.Token != "" && now.Sub(a.TokenTime) < lateAnswerWithin {
 		i := &discordgo.Interaction{AppID: a.AppID, Token: a.Token, ChannelID: a.Channel}
 		text := lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer})
 		b.editAnswer(i, text, func() []*discordgo.File { return nil }, nil)
 	}
-	b.log.Info("announced a move its process left unannounced", "game", a.GameID, "seq", a.Seq, "channel", a.Channel)
 	return nil
 }
 
