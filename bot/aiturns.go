@@ -91,7 +91,7 @@ func (b *Bot) playAI(j aiJob) {
 		b.hold(e, "the AI could not play its turn ("+reply.Text+")")
 		return
 	}
-	if err := b.commit(e, reply, "ai", fmt.Sprintf("ai-%s-%d", e.id, seq)); err != nil {
+	if err := b.commit(e, reply, "ai", fmt.Sprintf("ai-%s-%d", e.id, seq), nil); err != nil {
 		// Nothing was stored: the timer loop offers the turn again.
 		b.log.Error("could not store the AI's turn", "game", e.id, "err", err)
 		return

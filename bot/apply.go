@@ -31,6 +31,8 @@ type answer struct {
 	comps  []discordgo.MessageComponent
 	status bool // append the player's games across every server (takes each game's lock in turn)
 	stale  bool // the clicked message's buttons can never work again
+	// unsaid is the move whose announcement is cleared once this answer is given (outbox.go).
+	unsaid uint64
 }
 
 // action is what a player's interaction asks of a game: its command or click, run against the
@@ -41,6 +43,12 @@ type action struct {
 	status bool
 	// reader is the language of the acting player, whom the answer is for (English when nil).
 	reader *lang.Printer
+	// sideEffects marks an action that does more than read the table it is given (it reads the
+	// store, revokes links): it is never run on an earlier table to tell a retry (retry.go).
+	sideEffects bool
+	// from is the interaction that asked for it, acknowledged already: a move it makes is
+	// answered through it, by another process if this one dies first (outbox.go).
+	from *discordgo.Interaction
 }
 
 // commandAction is the action of a slash command. /carc export writes the game's record, which it reads
@@ -65,7 +73,8 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 			}
 		}
 		return r
-	}, status: in.Command == "carc" && in.Sub == "status", reader: reader(in)}
+	}, status: in.Command == "carc" && in.Sub == "status", reader: reader(in),
+		sideEffects: in.Command == "carc" && (in.Sub == "export" || in.Sub == "board")}
 }
 
 // record reads a game's record from the store: its steps and when each was made.
@@ -102,6 +111,7 @@ func click(u table.User, id string, values []string, langs commands.Langs) actio
 // is held only while the action is applied, stored and announced; nothing done under it takes
 // another game's lock, so /carc status in a game's channel cannot wait on itself.
 func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
+	act.from = i
 	a := b.apply(e, act, u, i.ID)
 	for _, f := range applied {
 		f() // before the answer, which may bring the player's next command
@@ -113,6 +123,7 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.Us
 		b.greyOut(i)
 	}
 	b.editAnswer(i, a.text, func() []*discordgo.File { return append(pngFile(a.png), docFile(a.file)...) }, a.comps)
+	b.said(e.id, a.unsaid)
 }
 
 // apply runs one action under the game's lock: a refused or read-only input changes nothing; an
@@ -124,7 +135,7 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 	}
 	a, end := b.applyLocked(e, act, u, interaction)
 	if end != nil && end.wait() != nil {
-		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, end.err)})}
+		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, end.err)}), unsaid: a.unsaid}
 	}
 	return a
 }
@@ -140,9 +151,17 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		if !reply.OK || !reply.Changed {
 			break
 		}
-		err := b.commit(e, reply, u.ID, interaction)
+		err := b.commit(e, reply, u.ID, interaction, &act)
 		if err == nil {
 			break
+		}
+		if errors.Is(err, errAlreadyApplied) {
+			// The same interaction, delivered again: applied by this process or another, whose
+			// move the board shows.
+			if err := b.ready(e); err != nil {
+				return b.commitError(e, err), nil
+			}
+			return b.alreadyMade(e, act), nil
 		}
 		if !errors.Is(err, storage.ErrConflict) || try == conflictRetries {
 			return b.commitError(e, err), nil
@@ -152,6 +171,9 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		if err := b.ready(e); err != nil {
 			return b.commitError(e, err), nil
 		}
+	}
+	if !reply.OK && b.madeAlready(e, act, u) {
+		return b.alreadyMade(e, act), nil
 	}
 	if !reply.OK || !reply.Changed {
 		status := act.status
@@ -175,19 +197,18 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
 	p := b.post(e, reply)
+	unsaid := e.unsaid // cleared by run, once the player is answered
+	e.unsaid, e.answering = 0, false
 	b.settle(e, true)
 	if p.later {
-		return answer{text: act.reader.T("bot_done", lang.A{"What": firstLine(reply.Text)})}, p
+		return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
 	}
 	if p.wait() != nil {
-		return answer{text: act.reader.T("bot_unseen", lang.A{"Why": e.problem})}, nil
+		return answer{text: act.reader.T("bot_unseen", lang.A{"Why": e.problem}), unsaid: unsaid}, nil
 	}
-	if reply.Refused != "" {
-		// Part of the command stood (it turned over something hidden); the player alone is told
-		// what was refused and where the turn stands.
-		return answer{text: reply.Refused}, nil
-	}
-	return answer{text: act.reader.T("bot_done", lang.A{"What": firstLine(reply.Text)})}, nil
+	// answerLine: a part of the command that was refused (it turned over something hidden) is
+	// told to the player alone, with where the turn stands.
+	return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, nil
 }
 
 func firstLine(s string) string {
@@ -196,9 +217,6 @@ func firstLine(s string) string {
 }
 
 func (b *Bot) commitError(e *gameEntry, err error) answer {
-	if errors.Is(err, errAlreadyApplied) {
-		return answer{text: "This was already done."}
-	}
 	if errors.Is(err, errGameOver) {
 		b.forget(e)
 		return answer{text: "The game is over, so nothing changed."}
@@ -221,7 +239,7 @@ func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
 
 // commit stores an accepted change (its step) in one transaction with the new snapshot and timers,
 // then makes it the game's state in memory. Nothing is announced before it returns.
-func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction string) error {
+func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
 	t := reply.Table
 	if reply.Step == nil {
 		return errors.New("a change without its step")
@@ -237,8 +255,12 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 		return err
 	}
 	timers := b.timersFor(e, t)
+	// A move committed before and not announced (a league game's opening joins its players in
+	// several steps, and announces the last) is superseded by this one's announcement.
+	b.said(e.id, e.unsaid)
+	e.unsaid, e.answering = 0, false
 	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
-		Move: storage.Move{Actor: actor, Data: enc.step, Time: b.now(), InteractionID: interaction}}
+		Move: storage.Move{Actor: actor, Data: enc.step, Time: b.now(), InteractionID: interaction}, Announce: b.announcement(e, reply, from)}
 	if c.Status.Terminal() {
 		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
 		if c.Result != nil && c.Result.Adjudicated {
@@ -253,6 +275,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 		return errAlreadyApplied
 	}
 	e.table, e.seq, e.timers = t, e.seq+1, timers
+	e.unsaid, e.answering = e.seq, c.Announce.Token != ""
 	b.track(e)
 	if c.Status.Terminal() {
 		b.forget(e)
@@ -337,6 +360,16 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		board = b.picture(reply.Table, reply)
 	}
 	files := pngFile(board)
+	// The announcement commit stored for this move: posted with its nonce, and cleared here when
+	// no player's answer is to come (else by run, once the player is answered).
+	game, seq := "", e.unsaid
+	if seq != 0 {
+		game = e.id
+	}
+	clear := uint64(0)
+	if !e.answering {
+		clear, e.unsaid = seq, 0
+	}
 	before, done := b.order.enter(e.place)
 	p := &posting{done: make(chan struct{})}
 	if reply.Image == commands.EndImage {
@@ -356,10 +389,11 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 			board := b.picture(reply.Table, reply)
 			files := append(pngFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
 			<-before
-			p.id, p.err = b.send(e.place, content, comps, files, ping)
+			p.id, p.err = b.sendMove(e.place, content, comps, files, ping, game, seq)
 			if p.err != nil {
 				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
 			}
+			b.said(e.id, clear)
 			b.tellFollowers(e, reply.Table, public, board, true)
 		}()
 		return p
@@ -367,9 +401,10 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	func() {
 		defer done()
 		<-before
-		p.id, p.err = b.send(e.place, content, comps, files, ping)
+		p.id, p.err = b.sendMove(e.place, content, comps, files, ping, game, seq)
 	}()
 	close(p.done)
+	b.said(e.id, clear)
 	if p.err != nil {
 		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", p.err)
 		e.problem = postProblem(e.place, p.err)

@@ -121,6 +121,10 @@ type gameEntry struct {
 	used    uint64 // when last used (Bot.clock) while its table is loaded; 0 once evicted
 	problem string // why the last post in the game's channel failed; empty once one succeeds
 	hold    string // why the bot does no work of its own on the game (hold); empty when it does
+	// unsaid is the move whose announcement commit stored and nobody cleared yet (outbox.go), 0
+	// for none; answering says that the player's answer, not the post, clears it.
+	unsaid    uint64
+	answering bool
 	// players are the people seated and still playing, kept for counting open tables under b.mu
 	// (which must not wait for a game's lock); track updates them.
 	players []string
@@ -180,7 +184,8 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	return b, nil
 }
 
-// Load brings every active game of the store into memory from its snapshot (no replay).
+// Load brings every active game of the store into memory from its snapshot (no replay), then
+// announces the moves a stopped process left unannounced (outbox.go).
 func (b *Bot) Load() error {
 	recs, err := b.store.ActiveGames()
 	if err != nil {
@@ -212,6 +217,11 @@ func (b *Bot) Load() error {
 		e.mu.Unlock()
 	}
 	b.log.Info("games loaded", "count", len(recs))
+	// A move the previous run (or, on PostgreSQL, a process that is gone) committed and never
+	// announced is announced now, before anything new happens in its channel.
+	if n := b.sayUnannounced(b.now()); n > 0 {
+		b.log.Info("announced the moves a stopped process left unannounced", "count", n)
+	}
 	return nil
 }
 

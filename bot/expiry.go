@@ -50,7 +50,7 @@ func (b *Bot) expire(e *gameEntry, tm storage.Timer) {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
-	if err := b.commit(e, reply, "bot", tm.ID()); err != nil {
+	if err := b.commit(e, reply, "bot", tm.ID(), nil); err != nil {
 		b.log.Error("could not store the close of an expired lobby", "game", e.id, "err", err)
 		return
 	}

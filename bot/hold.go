@@ -34,6 +34,10 @@ func (b *Bot) recoverGame(e *gameEntry, what string) {
 // hold puts a game on hold with the reason and tells its channel (e.mu held). A game that is
 // over has nothing left to hold.
 func (b *Bot) hold(e *gameEntry, reason string) {
+	// A move committed before the failure is not announced late: the hold message, which points
+	// to /carc board, is what the channel is told instead (outbox.go).
+	b.said(e.id, e.unsaid)
+	e.unsaid, e.answering = 0, false
 	if t := e.table; t == nil || t.Status == table.Finished || t.Status == table.Abandoned {
 		return
 	}

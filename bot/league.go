@@ -266,7 +266,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 			e.table = reply.Table
 			continue
 		}
-		if err := b.commit(e, reply, "bot", fmt.Sprintf("league:%s:%d", f.GameID, n)); err != nil {
+		if err := b.commit(e, reply, "bot", fmt.Sprintf("league:%s:%d", f.GameID, n), nil); err != nil {
 			return "", err
 		}
 	}

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"encoding/json"
+	"fmt"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
@@ -62,6 +64,13 @@ func (p *posting) wait() error {
 // the last with the files and the components. Every part allows the same mentions. It returns the
 // id of the last message.
 func (b *Bot) send(place, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
+	return b.sendMove(place, content, comps, files, ping, "", 0)
+}
+
+// sendMove is send for the announcement of move seq of game (none when game is empty): each part
+// carries the move's nonce (announceNonce), which Discord enforces, so a second post of the same
+// announcement by another process returns the message already posted instead of a new one.
+func (b *Bot) sendMove(place, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string, game string, seq uint64) (string, error) {
 	parts := split(content)
 	id := ""
 	for n, part := range parts {
@@ -69,11 +78,50 @@ func (b *Bot) send(place, content string, comps []discordgo.MessageComponent, fi
 		if n == len(parts)-1 {
 			m.Components, m.Files = comps, files
 		}
-		msg, err := b.s.ChannelMessageSendComplex(place, m)
+		var msg *discordgo.Message
+		var err error
+		if game == "" {
+			msg, err = b.s.ChannelMessageSendComplex(place, m)
+		} else {
+			msg, err = b.sendNonced(place, m, announceNonce(game, seq, n))
+		}
 		if err != nil {
 			return "", err
 		}
 		id = msg.ID
 	}
 	return id, nil
+}
+
+// noncedMessage is a message with the nonce fields discordgo's MessageSend lacks.
+type noncedMessage struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+}
+
+// sendNonced posts m with nonce, enforced: Discord answers a nonce its author used in the last few
+// minutes with the message that used it, and creates none.
+func (b *Bot) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
+	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(place)
+	var resp []byte
+	var err error
+	if len(m.Files) > 0 {
+		kind, data, encErr := discordgo.MultipartBodyWithJSON(body, m.Files)
+		if encErr != nil {
+			return nil, encErr
+		}
+		resp, err = b.s.RequestRaw("POST", endpoint, kind, data, endpoint, 0)
+	} else {
+		resp, err = b.s.RequestWithBucketID("POST", endpoint, body, endpoint)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("decode the posted message: %w", err)
+	}
+	return &msg, nil
 }

@@ -150,6 +150,18 @@ func movedBy(store *postgres.Store, game, interaction string) bool {
 	return false
 }
 
+// announced counts the bot's public messages in a channel: its announcements, not the private
+// answers to interactions.
+func announced(f *fakediscord.Fake, channel string) int {
+	n := 0
+	for _, m := range f.Messages(channel) {
+		if !m.Ephemeral() && m.InteractionID == "" {
+			n++
+		}
+	}
+	return n
+}
+
 // sent is one interaction of a round and what became of it.
 type sent struct {
 	in        *fakediscord.Interaction
@@ -221,7 +233,9 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
 	// In killBefore, the victim is killed as soon as it acknowledged a move, while the other two
 	// race it for the game's lock: the move is applied by one of them. In killAfter, it is killed
-	// once its move is committed, before it answered, and only then do the others get theirs.
+	// once its move is committed, before it announced or answered it (the fake holds the
+	// channel's new messages until then), and only then do the others get theirs: the move is
+	// announced by a survivor or by the restarted victim, and its player answered.
 	const games, rounds, killBefore, killAfter, victim = 3, 9, 3, 6, 1
 	killed := func(round, proc int) bool { return (round == killBefore || round == killAfter) && proc == victim }
 	channels := make([]*fakediscord.Channel, games)
@@ -272,6 +286,10 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
+					// The channel's new messages wait, so that the victim is killed after its
+					// commit and before its announcement, however fast it is.
+					release := f.HoldPosts(channels[g].ID)
+					defer release()
 					s := post(victim, slash())
 					twins[victim] = s
 					for !movedBy(store, ids[g], s.in.ID) {
@@ -283,6 +301,7 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 						}
 					}
 					procs[victim].kill()
+					release()
 					answer(s, victimAlive)
 					for i := range twins {
 						if i != victim {
@@ -319,6 +338,55 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 		if killed(round, victim) {
 			procs[victim].start(ctx, priv)
 		}
+	}
+
+	// Every committed move is announced in its channel exactly once: the one the killed process
+	// committed before it could announce it too, by a survivor or by the restarted process; and
+	// its player, whose "thinking..." the killed process left, is answered.
+	late := moves[0][killAfter][victim]
+	if late.answer != "" {
+		t.Errorf("the killed process answered its move before it died: %q", late.answer)
+	}
+	if m, err := late.in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() }); err != nil {
+		t.Errorf("the move committed by the killed process was never answered: %v", err)
+	} else if !contains(m.Content, "went through") {
+		t.Errorf("the late answer to the killed process's move: %q", m.Content)
+	} else {
+		t.Logf("the killed process's player, answered by another: %q", m.Content)
+	}
+	for i, s := range moves[0][killAfter] {
+		if i != victim && !contains(s.answer, "already went through") {
+			t.Errorf("the twin of the killed process's committed move, on process %d, was answered %q; want that it went through", i, s.answer)
+		}
+	}
+	for g := range games {
+		log, err := store.Moves(ids[g])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 1 + len(log) // the lobby's first message, then one per move
+		for announced(f, channels[g].ID) < want && ctx.Err() == nil {
+			time.Sleep(50 * time.Millisecond)
+		}
+		if n := announced(f, channels[g].ID); n != want {
+			t.Errorf("game %d: %d messages in its channel for %d moves; want one per move and the lobby's", g, n, len(log))
+		}
+	}
+	for left, _ := store.Announcements(); len(left) > 0 && ctx.Err() == nil; left, _ = store.Announcements() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if left, err := store.Announcements(); err != nil || len(left) != 0 {
+		t.Errorf("announcements left unsaid: %+v, %v", left, err)
+	}
+	lateNotes := 0
+	for _, m := range f.Messages(channels[0].ID) {
+		if contains(m.Content, "Posted late") {
+			lateNotes++
+			t.Logf("the killed process's move, announced by another: %q", firstLine(m.Content))
+		}
+	}
+	if lateNotes != 1 {
+		t.Errorf("%d late announcements in the killed process's game, want its move's one", lateNotes)
 	}
 
 	for g := range games {

@@ -29,6 +29,11 @@ type Store interface {
 	DueTimers(now time.Time) ([]storage.Timer, error)
 	CompleteTimer(t storage.Timer) error
 
+	// Announced clears the announcement of a move once it was said; ClaimAnnouncements hands
+	// over those whose process died before saying them, one process each (outbox.go).
+	Announced(gameID string, seq uint64) error
+	ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error)
+
 	PlayerSettings(userID string) (storage.Settings, error)
 	SetPlayerSettings(userID string, settings storage.Settings) error
 	// EachPlayerSettings walks every player's settings in user id order (the followers' index).

@@ -79,15 +79,23 @@ func (b *Bot) StartTimers() {
 	}()
 }
 
-// tick is one round of the timer loop. FireTimers recovers from a panic in the work on one game
-// or one league; this is for the rest, so that the loop itself never stops.
+// tick is one round of the timer loop: the due timers, then the moves whose process died before
+// announcing them (outbox.go).
 func (b *Bot) tick() {
+	now := b.now()
+	b.safely("the timer loop", func() { b.FireTimers(now) })
+	b.safely("announcing the moves left unannounced", func() { b.sayUnannounced(now) })
+}
+
+// safely runs one part of the timer loop. FireTimers recovers from a panic in the work on one
+// game or one league; this is for the rest, so that the loop itself never stops.
+func (b *Bot) safely(what string, fn func()) {
 	defer func() {
 		if r := recover(); r != nil {
-			b.log.Error("panic in the timer loop", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			b.log.Error("panic in "+what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 		}
 	}()
-	b.FireTimers(b.now())
+	fn()
 }
 
 // FireTimers handles every timer due at now: a passed deadline applies the table's policy (as a
@@ -155,7 +163,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 			_ = b.store.CompleteTimer(tm)
 			return
 		}
-		if err := b.commit(e, reply, "bot", tm.ID()); err != nil {
+		if err := b.commit(e, reply, "bot", tm.ID(), nil); err != nil {
 			b.log.Error("could not store the deadline move", "game", e.id, "err", err)
 			return
 		}

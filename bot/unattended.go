@@ -25,7 +25,7 @@ func (b *Bot) endUnattended(e *gameEntry) {
 		b.log.Error("could not end a table nobody plays at", "game", e.id, "reply", reply.Text)
 		return
 	}
-	if err := b.commit(e, reply, "bot", fmt.Sprintf("unattended-%s-%d", e.id, e.seq)); err != nil {
+	if err := b.commit(e, reply, "bot", fmt.Sprintf("unattended-%s-%d", e.id, e.seq), nil); err != nil {
 		b.log.Error("could not store the end of a table nobody plays at", "game", e.id, "err", err)
 		return
 	}

@@ -34,6 +34,8 @@
 //	players               user id -> {settings, stats} as JSON
 //	leagues, seasons      (version 2) leagues and their seasons; see leagues.go
 //	ratings, rated        (version 2) ratings per guild and map, and the rated games; see leagues.go
+//	announce              (version 4) game id + NUL + seq -> Announcement as JSON: what must still
+//	                      be said about a committed move (announce.go)
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before
@@ -47,7 +49,7 @@
 //   - One accepted move is one write transaction: log entry, interaction id, state (snapshot,
 //     hash, timers), timer index and, when the move ends the game, record, channel, active and
 //     finished indexes, the players' stats and, with Commit.Result, the ratings and the league
-//     season's standings. bbolt writes the pages, fsyncs, then writes and
+//     season's standings, and its Commit.Announce. bbolt writes the pages, fsyncs, then writes and
 //     fsyncs the meta page, so a crash leaves the whole move or none of it. AppendMove returns only
 //     after the fsync: the bot answers the player after the move is on disk.
 //   - All writes go through one goroutine that commits every write waiting at that moment in one

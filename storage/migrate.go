@@ -36,6 +36,7 @@ var migrations = []migration{
 	{version: 1, name: "create the buckets", apply: createV1},
 	{version: 2, name: "create the league and rating buckets", apply: createV2},
 	{version: 3, name: "keep each game's record as engine moves and table events", before: upgradeRecords, apply: noChange},
+	{version: 4, name: "create the bucket of the announcements still to make", apply: createV4},
 }
 
 // noChange is the apply of a migration whose work is all in before.

@@ -52,6 +52,10 @@ type Commit struct {
 	// Result, with a move that ends the game, updates the ratings and the league standings in
 	// the same transaction (see Result); nil for a game that changes neither.
 	Result *Result
+	// Announce, when set, is stored with the move (its GameID, Seq, Created and Owner filled by
+	// the store) until Announced clears it: what must still be said about the move if its process
+	// dies before saying it.
+	Announce *Announcement
 }
 
 // AppendMove commits one move: the log entry, the interaction id, the snapshot, the record, the
@@ -77,7 +81,7 @@ func (s *Store) AppendMove(c Commit) (applied bool, err error) {
 	unlock := s.locks.lock(c.GameID)
 	defer unlock()
 	err = s.update(func(tx *bolt.Tx) (err error) {
-		applied, err = appendMove(tx, c, entry)
+		applied, err = appendMove(tx, c, entry, s.owner)
 		return err
 	})
 	if err != nil {
@@ -125,13 +129,21 @@ func checkCommit(c *Commit) error {
 		c.Move.Time = time.Now()
 	}
 	c.Move.Time = c.Move.Time.UTC()
+	if c.Announce != nil {
+		a := *c.Announce // the caller's copy stays as it was
+		if err := checkAnnouncement(&a); err != nil {
+			return err
+		}
+		a.GameID, a.Created = c.GameID, c.Move.Time
+		c.Announce = &a
+	}
 	return nil
 }
 
 // appendMove is the transaction of AppendMove, given the encoded log entry. A plain move reads and
 // writes the game's state only; the JSON record is rewritten only when the players change or the
 // game ends.
-func appendMove(tx *bolt.Tx, c Commit, entry []byte) (applied bool, err error) {
+func appendMove(tx *bolt.Tx, c Commit, entry []byte, owner string) (applied bool, err error) {
 	g, err := liveGame(tx, c.GameID)
 	if err != nil {
 		return false, err
@@ -160,6 +172,13 @@ func appendMove(tx *bolt.Tx, c Commit, entry []byte) (applied bool, err error) {
 	}
 	if err := ids.Put(iid, seq); err != nil {
 		return false, err
+	}
+	if c.Announce != nil {
+		a := *c.Announce
+		a.Seq, a.Owner = st.seq+1, owner
+		if err := putAnnouncement(tx, a); err != nil {
+			return false, err
+		}
 	}
 	st.seq, st.hash, st.updated, st.snapshot = st.seq+1, c.Hash, c.Move.Time, c.Snapshot
 	if c.Players == nil && !c.Status.Terminal() {

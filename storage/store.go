@@ -49,6 +49,7 @@ type Store struct {
 	path  string
 	log   *slog.Logger
 	locks gameLocks
+	owner string // names this opening of the file in the announcements it writes
 
 	// mu guards closed; writers and readers hold it shared, Close exclusively, so Close waits for
 	// the calls in flight and the database is never closed under them.
@@ -103,7 +104,7 @@ func Open(path string, opts Options) (*Store, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	s := &Store{db: db, path: path, log: log, done: make(chan struct{})}
+	s := &Store{db: db, path: path, log: log, owner: newOwner(), done: make(chan struct{})}
 	if opts.ReadOnly {
 		close(s.done)
 	} else {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -21,6 +22,10 @@ type Throughput struct {
 	MovesPerSec   float64
 	P50, P99, Max time.Duration // latency of one AppendMove, commit and fsync included
 	SnapshotBytes int           // mean size of the snapshots written
+	// Started is when the first move was sent, and Latencies every move's latency, sorted: for
+	// a caller that merges the measures of several processes.
+	Started   time.Time
+	Latencies []time.Duration
 }
 
 func (t Throughput) String() string {
@@ -73,12 +78,23 @@ func measure(dir string, games, moves int, interval time.Duration, states [][]by
 type Appender interface {
 	CreateGame(rec GameRecord, snapshot []byte, hash string) error
 	AppendMove(c Commit) (bool, error)
+	Announced(gameID string, seq uint64) error
 }
+
+// benchAnnouncement is the announcement of a bench move: the size of a turn message's.
+var benchAnnouncement = json.RawMessage(`{"text":"` + strings.Repeat("x", 300) + `","ping":["2"],"image":1}`)
 
 // MeasureOn is measure on open stores: the games are spread over stores (one per process, say,
 // for several processes on one PostgreSQL database) and named after prefix, which must be new to
-// the stores. interval 0 sends the moves back to back.
+// the stores. interval 0 sends the moves back to back. Each move is the bot's: its commit stores
+// its announcement, which is then cleared, as once the bot posted it; the latency is the commit's.
 func MeasureOn(stores []Appender, prefix string, games, moves int, interval time.Duration, states [][]byte) (Throughput, error) {
+	return MeasureOnAfter(stores, prefix, games, moves, interval, states, nil)
+}
+
+// MeasureOnAfter is MeasureOn calling ready, if not nil, once the games are created and before
+// the clock starts: several processes measured together wait there for each other.
+func MeasureOnAfter(stores []Appender, prefix string, games, moves int, interval time.Duration, states [][]byte, ready func() error) (Throughput, error) {
 	if games < 1 || moves < 1 || len(states) < 2 || len(stores) == 0 {
 		return Throughput{}, fmt.Errorf("measure throughput: %w", invalidf("need at least one store, one game, one move and two states"))
 	}
@@ -102,6 +118,11 @@ func MeasureOn(stores []Appender, prefix string, games, moves int, interval time
 		}
 	}
 
+	if ready != nil {
+		if err := ready(); err != nil {
+			return Throughput{}, fmt.Errorf("measure throughput: %w", err)
+		}
+	}
 	latencies := make([][]time.Duration, games)
 	errs := make([]error, games)
 	var wg sync.WaitGroup
@@ -113,7 +134,8 @@ func MeasureOn(stores []Appender, prefix string, games, moves int, interval time
 				c := Commit{GameID: id, ExpectSeq: uint64(i), Snapshot: states[1+i%played], Hash: hashes[1+i%played],
 					Move: Move{Actor: "1", InteractionID: id + "-" + strconv.Itoa(i),
 						Data: json.RawMessage(`{"place":"F7","rotation":90,"meeple":"city:N","chips":null}`)},
-					Timers: []Timer{{Kind: "deadline", UserID: "2", At: start.Add(24 * time.Hour)}}}
+					Timers:   []Timer{{Kind: "deadline", UserID: "2", At: start.Add(24 * time.Hour)}},
+					Announce: &Announcement{Channel: prefix + "-channel-" + strconv.Itoa(g), Message: benchAnnouncement}}
 				t0 := time.Now()
 				if interval > 0 {
 					// Spread the games evenly over one interval, then keep to the schedule.
@@ -125,6 +147,10 @@ func MeasureOn(stores []Appender, prefix string, games, moves int, interval time
 					return
 				}
 				latencies[g] = append(latencies[g], time.Since(t0))
+				if err := s.Announced(id, uint64(i)+1); err != nil {
+					errs[g] = err
+					return
+				}
 			}
 		})
 	}
@@ -144,5 +170,6 @@ func MeasureOn(stores []Appender, prefix string, games, moves int, interval time
 		P99:           all[min(len(all)-1, len(all)*99/100)],
 		Max:           all[len(all)-1],
 		SnapshotBytes: size / moves,
+		Started:       start, Latencies: all,
 	}, nil
 }

@@ -56,6 +56,13 @@ type rssResult struct {
 // Child runs the measured bot of an RSS row when this process was started as one, prints its
 // result on stdout and reports true: the caller then exits. Otherwise it returns false at once.
 func Child() bool {
+	if v := os.Getenv(movesChildEnv); v != "" { // a process of the row of several (processes.go)
+		if err := movesChild(v); err != nil {
+			fmt.Fprintln(os.Stderr, "bench child:", err)
+			os.Exit(1)
+		}
+		return true
+	}
 	v := os.Getenv(childEnv)
 	if v == "" {
 		return false

@@ -19,6 +19,8 @@
 //	seasons       (league, number) -> league.Season as JSONB
 //	ratings       (guild, pool, user) -> league.Rating as JSONB
 //	rated         (guild, time, game) -> storage.RatedGame as JSONB
+//	announcements (game, seq) -> channel, message, interaction token, time, owner: what must
+//	              still be said about a committed move (schema 3; announce.go)
 //
 // Documents are JSONB so that a field added to a Go type (settings, leagues) is kept without a
 // migration. Times that name a timer or a move are kept in Unix nanoseconds: PostgreSQL's
@@ -42,4 +44,9 @@
 //   - Timers: DueTimers claims the due timers with FOR UPDATE SKIP LOCKED and gives each a lease
 //     (Options.TimerLease): no other process gets a timer while its lease runs, and one whose
 //     process died is handed out again when the lease ends.
+//   - Announcements: a move's transaction stores its announcement under the owner id of its
+//     process, which holds a session advisory lock on that id for its life. ClaimAnnouncements
+//     takes those whose owner's lock is gone (the process died) or that waited past
+//     storage.AnnounceGrace, one at a time with FOR UPDATE SKIP LOCKED, and deletes each in the
+//     transaction that claimed it once it was said.
 package postgres

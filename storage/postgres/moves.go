@@ -19,11 +19,20 @@ func (s *Store) AppendMove(c storage.Commit) (applied bool, err error) {
 	if err := storage.CheckCommit(&c); err != nil {
 		return false, fmt.Errorf("append move to game %s: %w", c.GameID, err)
 	}
+	var owner int64
+	if c.Announce != nil && !s.readOnly {
+		ctx, cancel := s.ctx()
+		owner, err = s.owner(ctx)
+		cancel()
+		if err != nil {
+			return false, fmt.Errorf("append move to game %s: %w", c.GameID, s.explain("write", err))
+		}
+	}
 	if c.Players == nil && !c.Status.Terminal() && !s.readOnly {
-		applied, err = s.appendPlain(c)
+		applied, err = s.appendPlain(c, owner)
 	} else {
 		err = s.write(func(ctx context.Context, tx pgx.Tx) (err error) {
-			applied, err = appendMove(ctx, tx, c)
+			applied, err = appendMove(ctx, tx, c, owner)
 			return err
 		})
 	}
@@ -68,11 +77,11 @@ func moveArgs(c storage.Commit, seq uint64) []any {
 // appendPlain commits a plain move (no change of players, not the end) in two round trips: BEGIN
 // with the row lock, then the log entry, the timer set, the game's columns and COMMIT, each
 // pair sent as one batch. The move is acknowledged only once COMMIT succeeded.
-func (s *Store) appendPlain(c storage.Commit) (applied bool, err error) {
+func (s *Store) appendPlain(c storage.Commit, owner int64) (applied bool, err error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
 	for range retries {
-		applied, err = s.tryPlain(ctx, c)
+		applied, err = s.tryPlain(ctx, c, owner)
 		if !retryable(err) {
 			break
 		}
@@ -80,7 +89,7 @@ func (s *Store) appendPlain(c storage.Commit) (applied bool, err error) {
 	return applied, err
 }
 
-func (s *Store) tryPlain(ctx context.Context, c storage.Commit) (bool, error) {
+func (s *Store) tryPlain(ctx context.Context, c storage.Commit, owner int64) (bool, error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return false, err
@@ -114,6 +123,9 @@ func (s *Store) tryPlain(ctx context.Context, c storage.Commit) (bool, error) {
 	}
 	b = &pgx.Batch{}
 	b.Queue(insertMove, moveArgs(c, rec.Seq)...)
+	if c.Announce != nil {
+		b.Queue(insertAnnouncement, announceArgs(c.Announce, rec.Seq, owner)...)
+	}
 	queueTimers(b, c.GameID, rec.Seq, c.Timers)
 	b.Queue(`UPDATE games SET status = $2, seq = $3, hash = $4, updated_ns = $5, snapshot = $6 WHERE id = $1`,
 		c.GameID, string(rec.Status), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), c.Snapshot)
@@ -140,13 +152,18 @@ func (s *Store) tryPlain(ctx context.Context, c storage.Commit) (bool, error) {
 
 // appendMove is the transaction of AppendMove for a move that changes the players or ends the
 // game (appendPlain commits the others).
-func appendMove(ctx context.Context, tx pgx.Tx, c storage.Commit) (bool, error) {
+func appendMove(ctx context.Context, tx pgx.Tx, c storage.Commit, owner int64) (bool, error) {
 	rec, apply, err := checkMove(tx.QueryRow(ctx, lockForMove, c.GameID, c.Move.InteractionID), c)
 	if err != nil || !apply {
 		return false, err
 	}
 	if _, err := tx.Exec(ctx, insertMove, moveArgs(c, rec.Seq)...); err != nil {
 		return false, err
+	}
+	if c.Announce != nil {
+		if _, err := tx.Exec(ctx, insertAnnouncement, announceArgs(c.Announce, rec.Seq, owner)...); err != nil {
+			return false, err
+		}
 	}
 	if c.Players != nil {
 		rec.Players = c.Players

@@ -91,6 +91,18 @@ var migrations = []string{
 		guild_id text PRIMARY KEY,
 		settings jsonb NOT NULL
 	);`,
+	`CREATE TABLE announcements (
+		game_id    text NOT NULL,
+		seq        bigint NOT NULL,
+		channel    text NOT NULL,
+		message    json NOT NULL,
+		app_id     text NOT NULL,
+		token      text NOT NULL,
+		token_ns   bigint NOT NULL,
+		created_ns bigint NOT NULL,
+		owner      bigint NOT NULL,
+		PRIMARY KEY (game_id, seq)
+	);`,
 }
 
 // SchemaVersion is the version of the schema this bot writes.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -57,6 +58,11 @@ type Store struct {
 	timeout  time.Duration
 	lease    time.Duration
 	readOnly bool
+
+	// The session that marks this process alive for its announcements (announce.go).
+	ownerMu   sync.Mutex
+	ownerConn *pgx.Conn
+	ownerID   int64
 }
 
 // IsURL reports whether a --db value names a PostgreSQL database rather than a bbolt file.
@@ -135,6 +141,7 @@ func (s *Store) Path() string { return s.name }
 
 // Close closes the connections, after the calls in flight.
 func (s *Store) Close() error {
+	s.closeOwner()
 	s.pool.Close()
 	return nil
 }

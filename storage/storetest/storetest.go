@@ -56,6 +56,9 @@ type Store interface {
 	WebSecret() ([]byte, error)
 	WebLinkGeneration(id string) (uint64, error)
 	RevokeWebLinks(id string) (uint64, error)
+	Announced(gameID string, seq uint64) error
+	ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error)
+	Announcements() ([]storage.Announcement, error)
 	io.Closer
 }
 
@@ -88,6 +91,8 @@ func Run(t *testing.T, open Open) {
 		{"a league export imports into another store", leagueExport},
 		{"a players' export hides the setup and the hidden state", playersExport},
 		{"unknown games are not found", notFound},
+		{"a move's announcement is kept with it and said once", announcementKept},
+		{"a said announcement is cleared and never said again", announcementCleared},
 		{"the web links' secret is made once and a revocation raises one page's generation", webLinks},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open) })

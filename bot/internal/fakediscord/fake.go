@@ -44,10 +44,12 @@ type Fake struct {
 	threadUsers  map[string]map[string]bool // thread id -> member user ids
 	commands     map[string][]*command      // "" for global, else guild id
 
-	messages     map[string]*Message     // latest version by message id
-	channelMsgs  map[string][]string     // message ids by channel, oldest first
-	interactions map[string]*Interaction // by interaction id
-	tokens       map[string]*Interaction // by interaction token
+	messages     map[string]*Message      // latest version by message id
+	channelMsgs  map[string][]string      // message ids by channel, oldest first
+	interactions map[string]*Interaction  // by interaction id
+	tokens       map[string]*Interaction  // by interaction token
+	nonces       map[string]string        // message id by the enforced nonce that created it
+	holds        map[string]chan struct{} // channels whose new messages wait (HoldPosts)
 
 	requests []*Request
 	problems []Problem
@@ -173,6 +175,8 @@ func New(t testing.TB, opts ...Option) *Fake {
 		channelMsgs:  map[string][]string{},
 		interactions: map[string]*Interaction{},
 		tokens:       map[string]*Interaction{},
+		nonces:       map[string]string{},
+		holds:        map[string]chan struct{}{},
 		conns:        map[*gatewayConn]bool{},
 	}
 	for _, o := range opts {

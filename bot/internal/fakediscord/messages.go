@@ -155,6 +155,8 @@ type messageFields struct {
 	allowedMentions *AllowedMentions
 	keepAttachments []string // ids listed in "attachments" (edits)
 	other           bool     // stickers or a poll: a message needs no content then
+	nonce           string   // "nonce", a string or an integer
+	enforceNonce    bool
 }
 
 // parseMessageFields decodes a message body. A field of the wrong JSON type
@@ -199,6 +201,24 @@ func parseMessageFields(raw []byte) (*messageFields, error) {
 					p.keepAttachments = append(p.keepAttachments, string(bytes.Trim(a.ID, `"`)))
 				}
 			}
+		case "nonce":
+			var v any
+			if err = decode(key, &v); err == nil {
+				switch n := v.(type) {
+				case string:
+					p.nonce = n
+				case float64:
+					p.nonce = strconv.FormatFloat(n, 'f', -1, 64)
+				case nil:
+				default:
+					err = formError(key, "MODEL_TYPE_CONVERT", "Must be an integer or a string.")
+				}
+			}
+			if err == nil && len(p.nonce) > 25 {
+				err = formError(key, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+			}
+		case "enforce_nonce":
+			err = decode(key, &p.enforceNonce)
 		case "sticker_ids", "poll":
 			var v any
 			if err = decode(key, &v); err == nil && v != nil {
@@ -459,9 +479,32 @@ func (f *Fake) postMessage(r *Request, hr *http.Request) (any, error) {
 	if err := validateMessage(p, r.Files, true, false); err != nil {
 		return nil, err
 	}
+	// Discord: with enforce_nonce, a nonce its author used in the past few minutes returns the
+	// message that used it, and no new message is created.
+	if p.enforceNonce && p.nonce != "" {
+		if id, ok := f.nonces[p.nonce]; ok {
+			if m := f.messages[id]; m != nil && time.Since(m.firstVersion().Created) < nonceWindow {
+				return f.messageJSONLocked(m), nil
+			}
+		}
+	}
 	m := f.createMessageLocked(ch, p, r.Files, "", 0)
+	if p.enforceNonce && p.nonce != "" {
+		f.nonces[p.nonce] = m.ID
+	}
 	f.checkMentionsLocked(r, m)
 	return f.messageJSONLocked(m), nil
+}
+
+// nonceWindow is how long the fake remembers an enforced nonce ("the past few minutes").
+const nonceWindow = 5 * time.Minute
+
+// firstVersion is the message as it was created.
+func (m *Message) firstVersion() *Message {
+	for m.Previous != nil {
+		m = m.Previous
+	}
+	return m
 }
 
 func (f *Fake) getMessages(r *Request, hr *http.Request) (any, error) {

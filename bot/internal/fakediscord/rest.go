@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -90,6 +91,45 @@ const (
 
 const api = "/api/v9"
 
+const postChannelMessage = "POST " + api + "/channels/{channel}/messages"
+
+// HoldPosts makes new messages in a channel wait, unanswered, until release is called (a test
+// kills a bot between two steps that way). A message whose client goes away while it waits is
+// never created, as when a connection drops before Discord read the request.
+func (f *Fake) HoldPosts(channelID string) (release func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	hold := make(chan struct{})
+	f.holds[channelID] = hold
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			if f.holds[channelID] == hold {
+				delete(f.holds, channelID)
+			}
+			f.mu.Unlock()
+			close(hold)
+		})
+	}
+}
+
+// waitHold waits while the channel of a new message is held; false if the client went away.
+func (f *Fake) waitHold(hr *http.Request) bool {
+	f.mu.Lock()
+	hold := f.holds[hr.PathValue("channel")]
+	f.mu.Unlock()
+	if hold == nil {
+		return true
+	}
+	select {
+	case <-hold:
+		return true
+	case <-hr.Context().Done():
+		return false
+	}
+}
+
 func (f *Fake) routes(mux *http.ServeMux) {
 	route := func(pattern string, a auth, h handler) {
 		mux.Handle(pattern, f.wrap(pattern, a, h))
@@ -112,7 +152,7 @@ func (f *Fake) routes(mux *http.ServeMux) {
 	route("DELETE "+api+"/webhooks/{app}/{token}/messages/{message}", authOptional, f.deleteWebhookMessage)
 
 	route("GET "+api+"/channels/{channel}", authRequired, f.getChannel)
-	route("POST "+api+"/channels/{channel}/messages", authRequired, f.postMessage)
+	route(postChannelMessage, authRequired, f.postMessage)
 	route("GET "+api+"/channels/{channel}/messages", authRequired, f.getMessages)
 	route("GET "+api+"/channels/{channel}/messages/{message}", authRequired, f.getMessage)
 	route("PATCH "+api+"/channels/{channel}/messages/{message}", authRequired, f.patchMessage)
@@ -157,6 +197,9 @@ func (f *Fake) wrap(pattern string, a auth, h handler) http.Handler {
 			err = parseBody(req)
 		}
 
+		if pattern == postChannelMessage && !f.waitHold(hr) {
+			return // the client went away while its message waited: it was never created
+		}
 		f.mu.Lock()
 		if err == nil {
 			body, err = h(req, hr)

@@ -1,0 +1,218 @@
+package bot
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// A move is committed before it is announced, so a process that dies between the two (killed,
+// out of memory, a host's restart) leaves a move in the game that nobody ever posted: the channel
+// never sees the new board and the player's "thinking..." fails. So the move's transaction also
+// stores its announcement (storage.Announcement, with a turnNote as its message); the process
+// clears it once it posted the turn and answered the player, and a live process posts any left
+// over (sayUnannounced): at once when its writer is known to be gone, else after
+// storage.AnnounceGrace. Both posts of one move carry the same message nonce, which Discord
+// enforces, so a process that died just after posting, before clearing, is not posted twice.
+
+// Discord lets an interaction's token edit its answer (PATCH .../messages/@original) and send
+// followups for 15 minutes, but only once the interaction was acknowledged: one left unanswered
+// for 3 seconds is gone, and its token takes no call at all (Unknown interaction / Unknown
+// webhook). Handle acknowledges every command and click (a deferred "thinking...") before it
+// works, so a committed move's interaction is always a deferred one, whose answer another
+// process can still fill in.
+
+// tokenLife is how long Discord keeps an interaction's token, after which its answer cannot be
+// edited any more; a late answer is attempted only well within it.
+const tokenLife = 15 * time.Minute
+
+// lateAnswerWithin leaves room for the edit's own retries before the token expires.
+const lateAnswerWithin = tokenLife - time.Minute
+
+// dropAfter is how long an announcement that Discord keeps refusing for a passing reason (an
+// outage) is tried again before it is given up and logged.
+const dropAfter = time.Hour
+
+// turnNote is the bot's account of a move, kept with its announcement: what its turn message says
+// and what its player is answered. The board is drawn again from the stored game.
+type turnNote struct {
+	Text    string              `json:"text"`
+	Ping    []string            `json:"ping,omitempty"`
+	Buttons [][]commands.Button `json:"buttons,omitempty"`
+	Select  *commands.Select    `json:"select,omitempty"`
+	Image   commands.ImageKind  `json:"image,omitempty"`
+	Lang    string              `json:"lang,omitempty"`
+	// Answer is the first line of the player's private answer, and Locale their Discord
+	// language; empty for a move no interaction made.
+	Answer string `json:"answer,omitempty"`
+	Locale string `json:"locale,omitempty"`
+}
+
+// announcement is what commit stores with a move: its turn message and, when from (the player's
+// interaction, acknowledged already) made it, how to answer it later.
+func (b *Bot) announcement(e *gameEntry, reply commands.Reply, act *action) *storage.Announcement {
+	// The language is settled now, as the post would have been: the server's may change before a
+	// late post, and the process making it may not know it.
+	note := turnNote{Text: reply.Text, Ping: reply.Ping, Buttons: reply.Buttons, Select: reply.Select, Image: reply.Image,
+		Lang: b.replyPrinter(e, reply).Code()}
+	a := &storage.Announcement{Channel: e.place}
+	if act != nil && act.from != nil && act.from.Token != "" && act.from.AppID != "" {
+		from := act.from
+		note.Answer, note.Locale = answerLine(act.reader, reply), string(from.Locale)
+		a.AppID, a.Token, a.TokenTime = from.AppID, from.Token, b.now()
+		if at, err := discordgo.SnowflakeTimestamp(from.ID); err == nil && at.Before(a.TokenTime) && a.TokenTime.Sub(at) < tokenLife {
+			a.TokenTime = at // the token lives from the interaction's creation, which its id tells
+		}
+	}
+	a.Message, _ = json.Marshal(note) // plain strings and numbers: it cannot fail
+	return a
+}
+
+// answerLine is what the player who made a move is told, as applyLocked tells it.
+func answerLine(p *lang.Printer, reply commands.Reply) string {
+	if reply.Refused != "" {
+		return reply.Refused
+	}
+	return p.T("bot_done", lang.A{"What": firstLine(reply.Text)})
+}
+
+// announceNonce is the message nonce of part n of the announcement of a game's move: the same
+// in every process, at most Discord's 25 characters.
+func announceNonce(game string, seq uint64, part int) string {
+	h := sha256.Sum256([]byte(game + "\x00" + strconv.FormatUint(seq, 10)))
+	return hex.EncodeToString(h[:10]) + "-" + strconv.Itoa(part)
+}
+
+// said clears the announcement of a game's move once it was posted and answered. A failure only
+// means another process (or this one, after AnnounceGrace) posts it again with the same nonces,
+// which Discord turns into the message already posted.
+func (b *Bot) said(game string, seq uint64) {
+	if seq == 0 {
+		return
+	}
+	if err := b.store.Announced(game, seq); err != nil {
+		b.log.Warn("could not clear a move's announcement", "game", game, "seq", seq, "err", err)
+	}
+}
+
+// sayUnannounced posts every committed move whose announcement its process left unsaid and which
+// is this process's to say (Store.ClaimAnnouncements), and returns how many it said.
+func (b *Bot) sayUnannounced(now time.Time) int {
+	n, err := b.store.ClaimAnnouncements(now, func(a storage.Announcement) error { return b.sayLate(a, now) })
+	if err != nil {
+		b.log.Error("could not read the moves still to announce", "err", err)
+	}
+	return n
+}
+
+// sayLate posts the turn message of a move whose process died before posting it, with the board
+// as it was after that move, and answers the player's interaction while its token lives. A move
+// the game has since gone past is posted without its buttons and without pinging anyone: its
+// turn is over. An error keeps the announcement for the next round (Discord is unreachable).
+func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("panic while announcing a move late", "game", a.GameID, "seq", a.Seq, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			err = nil // drawn again, it would panic again
+		}
+	}()
+	var note turnNote
+	if err := json.Unmarshal(a.Message, &note); err != nil {
+		b.log.Error("a move's announcement does not decode; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
+		return nil
+	}
+	e := b.running(a.GameID)
+	if e != nil && !b.lock(e) {
+		e = nil
+	}
+	if e != nil {
+		defer e.mu.Unlock()
+	}
+	var t *table.Table
+	latest := e != nil && e.seq == a.Seq
+	if latest {
+		t = e.table
+	} else if t, err = b.tableAt(a.GameID, a.Seq); err != nil {
+		b.log.Error("could not rebuild a game to announce its move late; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
+		return nil
+	}
+	reply := commands.Reply{Text: note.Text, Table: t, Image: note.Image, Lang: note.Lang}
+	var ping []string
+	pub := lang.For(lang.Public(note.Lang, ""))
+	content := pub.T("pg_late_turn", lang.A{"At": stamp(a.Created, "t")}) + "\n" + note.Text
+	if latest {
+		reply.Buttons, reply.Select = note.Buttons, note.Select
+		ping = b.pingable(note.Ping)
+		if line := deadlineLine(pub, t, b.turnDeadline(e)); line != "" {
+			content += "\n" + line
+		}
+	}
+	if line := b.gameLinkLine(t); line != "" {
+		content += "\n" + line
+	}
+	if line := mentionLine(ping); line != "" {
+		content += "\n" + line
+	}
+	files := pngFile(b.picture(t, reply))
+	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
+		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
+	}
+	before, done := b.order.enter(a.Channel)
+	<-before
+	id, err := b.sendMove(a.Channel, content, components(reply), files, ping, a.GameID, a.Seq)
+	done()
+	if err != nil {
+		var rest *discordgo.RESTError
+		refused := errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 &&
+			rest.Response.StatusCode != http.StatusTooManyRequests
+		if !refused && now.Sub(a.Created) < dropAfter {
+			b.log.Warn("could not announce a move late; trying again", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
+			return err
+		}
+		b.log.Error("could not announce a move late; it is dropped", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
+	} else {
+		if latest && len(reply.Buttons) > 0 {
+			e.lastMsg = id
+		}
+		b.log.Info("announced a move its process left unannounced", "game", a.GameID, "seq", a.Seq, "channel", a.Channel)
+	}
+	if a.Token != "" && now.Sub(a.TokenTime) < lateAnswerWithin {
+		i := &discordgo.Interaction{AppID: a.AppID, Token: a.Token, ChannelID: a.Channel}
+		text := lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer})
+		b.editAnswer(i, text, func() []*discordgo.File { return nil }, nil)
+	}
+	return nil
+}
+
+// tableAt rebuilds a game's table as it was after its first seq moves, from its stored record.
+func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
+	rec, err := b.store.Game(game)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := b.store.Moves(game)
+	if err != nil {
+		return nil, err
+	}
+	if uint64(len(moves)) < seq {
+		return nil, fmt.Errorf("the log has %d moves, not %d", len(moves), seq)
+	}
+	snap, _, err := storage.Replay(Engine{}, rec, moves[:seq])
+	if err != nil {
+		return nil, err
+	}
+	return table.Load(snap)
+}

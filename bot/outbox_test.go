@@ -1,0 +1,106 @@
+package bot
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// dyingStore is the store of a process killed right after it committed a move: once armed, the
+// next move is durable, and nothing after it happens (the handler that made it never goes on).
+type dyingStore struct {
+	Store
+	armed atomic.Bool
+	died  chan struct{}
+	once  sync.Once
+}
+
+func (d *dyingStore) AppendMove(c storage.Commit) (bool, error) {
+	applied, err := d.Store.AppendMove(c)
+	if d.armed.Load() {
+		d.once.Do(func() { close(d.died) })
+		select {} // the process is dead: this goroutine never runs again
+	}
+	return applied, err
+}
+
+// TestAMoveCommittedBeforeACrashIsAnnouncedOnceAtTheNextStart is the bbolt side of the outbox:
+// the bot dies after a move's transaction, before it posted the turn or answered the player. At
+// its next start the move is announced in the game's channel, with the board, and the player's
+// interaction is answered; a later start says nothing again; the player who sends the move again
+// is told that it went through, with the board, and nothing changes.
+func TestAMoveCommittedBeforeACrashIsAnnouncedOnceAtTheNextStart(t *testing.T) {
+	h := newHarness(t)
+	dying := &dyingStore{died: make(chan struct{})}
+	h.configure = func(c *Config) {
+		if dying.Store == nil {
+			dying.Store = c.Store
+			c.Store = dying
+		}
+	}
+	h.start()
+	alice, bob := h.f.AddUser("alice"), h.f.AddUser("bob")
+	ch := h.f.General
+	h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))
+	h.slash(bob, ch, "carc", fakediscord.SubCommand("join"))
+	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
+	tbl := h.table(ch.ID)
+	cur, _ := tbl.Current()
+	player := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}[cur.ID]
+	before := len(h.posts(ch.ID))
+	id, _, _ := h.store.ActiveGame(ch.ID)
+	moves, _ := h.store.Moves(id)
+
+	dying.armed.Store(true)
+	args := placeArgs(tbl)
+	killed := h.f.SendSlash(player, ch, "place", args...)
+	<-dying.died
+	// The process is gone: its gateway connection drops and its file is free.
+	for _, s := range h.b.gateway {
+		_ = s.Close()
+	}
+	if err := h.store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h.b, h.store = nil, nil
+	if n := len(h.posts(ch.ID)); n != before {
+		t.Fatalf("the dying process posted %d messages", n-before)
+	}
+
+	h.configure = nil
+	h.start()
+	if after, _ := h.store.Moves(id); len(after) != len(moves)+1 {
+		t.Fatalf("the committed move is not in the log after the restart: %d moves, had %d", len(after), len(moves))
+	}
+	late := h.waitPost(ch.ID, before+1)
+	if !contains(late.Content, "Posted late") || len(late.Attachments) == 0 || len(late.Buttons()) == 0 {
+		t.Errorf("the late turn message: %q, %d attachments, %d buttons; want the note, the board and the turn's buttons",
+			late.Content, len(late.Attachments), len(late.Buttons()))
+	}
+	answer, err := killed.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
+	if err != nil || !contains(answer.Content, "went through") {
+		t.Errorf("the player's interaction after the restart: %v, %v", answer, err)
+	}
+	if left, err := h.store.Announcements(); err != nil || len(left) != 0 {
+		t.Errorf("announcements left: %+v, %v", left, err)
+	}
+
+	h.stop()
+	h.start()
+	if n := len(h.posts(ch.ID)); n != before+1 {
+		t.Errorf("after a second restart the channel has %d new messages, want the one", n-before)
+	}
+	retry := h.slash(player, ch, "place", args...)
+	if !contains(retry.Content, "already went through") || len(retry.Attachments) == 0 {
+		t.Errorf("the player sends the move again: %q with %d attachments; want that it went through, with the board", retry.Content, len(retry.Attachments))
+	}
+	if after, _ := h.store.Moves(id); len(after) != len(moves)+1 {
+		t.Errorf("the retry changed the log: %d moves, want %d", len(after), len(moves)+1)
+	}
+	if n := len(h.posts(ch.ID)); n != before+1 {
+		t.Errorf("the retry posted %d messages in the channel", n-before-1)
+	}
+}

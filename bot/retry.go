@@ -1,0 +1,64 @@
+package bot
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+)
+
+// A player whose move went through but whose answer never came (its process died, Discord said
+// "The application did not respond") sends it again: the same command, a new interaction. On the
+// game as it now stands it would be refused ("it is not your turn"), which reads as if the move
+// was lost. So a refused command is checked against the player's own last move: if it is that
+// move again, they are told that it went through and shown the board, and nothing changes.
+
+// retryWithin bounds how old a player's last move may be for a refused command to count as its
+// retry: the life of an interaction's token, after which nobody is still waiting for its answer.
+const retryWithin = tokenLife
+
+// madeAlready tells whether act, refused on the game as it stands, is the move u made last in
+// it: run on the table before that move, it makes the same events (the clock's aside).
+func (b *Bot) madeAlready(e *gameEntry, act action, u table.User) bool {
+	if e.seq == 0 || u.ID == "" || act.sideEffects {
+		return false
+	}
+	moves, err := b.store.Moves(e.id)
+	if err != nil || uint64(len(moves)) != e.seq {
+		return false
+	}
+	last := moves[len(moves)-1]
+	if last.Actor != u.ID || b.now().Sub(last.Time) > retryWithin {
+		return false
+	}
+	var made table.Step
+	if json.Unmarshal(last.Data, &made) != nil {
+		return false
+	}
+	before, err := b.tableAt(e.id, e.seq-1)
+	if err != nil {
+		return false
+	}
+	again := act.do(before)
+	if !again.OK || !again.Changed || again.Step == nil {
+		return false
+	}
+	a, err1 := json.Marshal(withoutClock(again.Step.Events))
+	m, err2 := json.Marshal(withoutClock(made.Events))
+	return err1 == nil && err2 == nil && string(a) == string(m)
+}
+
+// withoutClock drops the time bank's events, which commit adds to a move by the clock.
+func withoutClock(events []table.Event) []table.Event {
+	return slices.DeleteFunc(slices.Clone(events), func(ev table.Event) bool { return ev.Kind == table.KindClock })
+}
+
+// alreadyMade is the answer to a move made already: that it went through, with the board.
+func (b *Bot) alreadyMade(e *gameEntry, act action) answer {
+	p := act.reader
+	if p == nil {
+		p = reader(commands.Input{})
+	}
+	return answer{text: p.T("pg_already_made", nil), png: b.picture(e.table, commands.Reply{Table: e.table, Image: commands.BoardImage})}
+}

@@ -1,0 +1,181 @@
+package storage
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// AnnounceGrace is how long an announcement stays with the process that committed its move while
+// that process may still be alive: past it, any process posts it. A process known to be gone (a
+// bbolt file's previous run, a PostgreSQL session that ended) loses its announcements at once.
+const AnnounceGrace = 2 * time.Minute
+
+// Announcement is what must still be said about a committed move: its turn message in its
+// channel and, when a player's interaction made it, the answer to that interaction. It is written
+// in the move's transaction (Commit.Announce) and cleared once said (Announced), so a process that
+// dies between the two leaves it for another (ClaimAnnouncements): no accepted move goes
+// unannounced, and none is announced by two processes.
+type Announcement struct {
+	GameID  string `json:"game"`
+	Seq     uint64 `json:"seq"` // the move's position in its game's log; set by the store
+	Channel string `json:"channel"`
+	// Message is the bot's account of the move, opaque to the store (valid JSON).
+	Message json.RawMessage `json:"message"`
+	// AppID and Token let a later process answer the interaction that made the move (Discord
+	// keeps a token for 15 minutes after TokenTime); empty for a move no interaction made.
+	AppID     string    `json:"app_id,omitempty"`
+	Token     string    `json:"token,omitempty"`
+	TokenTime time.Time `json:"token_time,omitzero"`
+	// Created is when the move was committed, and Owner which opened store wrote it; both set by
+	// the store.
+	Created time.Time `json:"created"`
+	Owner   string    `json:"owner"`
+}
+
+// checkAnnouncement validates an announcement for a commit.
+func checkAnnouncement(a *Announcement) error {
+	if err := checkID("announcement channel", a.Channel); err != nil {
+		return err
+	}
+	if err := checkJSON("announcement", a.Message); err != nil {
+		return err
+	}
+	if (a.Token == "") != (a.AppID == "") {
+		return invalidf("an announcement's interaction needs both its application id and its token")
+	}
+	a.TokenTime = a.TokenTime.UTC()
+	return nil
+}
+
+// orphaned tells whether a process other than the one that wrote a is to announce it at now:
+// its writer is gone (alive false), or it waited longer than AnnounceGrace.
+func orphaned(a Announcement, writerAlive bool, now time.Time) bool {
+	return !writerAlive || now.Sub(a.Created) > AnnounceGrace
+}
+
+// newOwner names one opened store, for the announcements it writes.
+func newOwner() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+var bucketAnnounce = []byte("announce")
+
+// createV4 creates the bucket of schema 4: the announcements still to make.
+func createV4(tx *bolt.Tx) error {
+	_, err := tx.CreateBucket([]byte("announce"))
+	return err
+}
+
+// announceBucket returns the bucket of schema 4, ErrCorrupt if the file lacks it (the migration
+// tests open files at older schemas).
+func announceBucket(tx *bolt.Tx) (*bolt.Bucket, error) {
+	if b := tx.Bucket(bucketAnnounce); b != nil {
+		return b, nil
+	}
+	return nil, fmt.Errorf("%w: bucket %q is missing", ErrCorrupt, bucketAnnounce)
+}
+
+// announceKey is the key of a game's announcement of log position seq: the game, NUL, the
+// position, so a cursor walks a game's announcements in order.
+func announceKey(game string, seq uint64) []byte {
+	return append(append([]byte(game), 0), seqKey(seq)...)
+}
+
+// putAnnouncement stores a's row in the move's transaction.
+func putAnnouncement(tx *bolt.Tx, a Announcement) error {
+	b, err := announceBucket(tx)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, announceKey(a.GameID, a.Seq), a)
+}
+
+// Announced clears the announcement of a game's move once it was said. Clearing one that is
+// gone (another process said it) is not an error.
+func (s *Store) Announced(gameID string, seq uint64) error {
+	err := s.update(func(tx *bolt.Tx) error {
+		b, err := announceBucket(tx)
+		if err != nil {
+			return err
+		}
+		return b.Delete(announceKey(gameID, seq))
+	})
+	if err != nil {
+		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, err)
+	}
+	return nil
+}
+
+// ClaimAnnouncements calls say for every announcement that is this store's to make at now: those
+// a previous run of the bot left (the file is held by one process, so their writer is gone) and
+// this run's own that waited longer than AnnounceGrace. Each is cleared when say returns nil, and
+// kept for a later call otherwise (with the game's later ones, so a channel's turns keep their
+// order). It returns how many were said.
+func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) (int, error) {
+	var due []Announcement
+	err := s.view(func(tx *bolt.Tx) error {
+		b, err := announceBucket(tx)
+		if err != nil {
+			return err
+		}
+		return b.ForEach(func(k, v []byte) error {
+			var a Announcement
+			if err := decodeJSON(k, v, &a); err != nil {
+				return err
+			}
+			if orphaned(a, a.Owner == s.owner, now) {
+				due = append(due, a)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return 0, fmt.Errorf("read the announcements: %w", err)
+	}
+	n, failed := 0, map[string]bool{}
+	for _, a := range due {
+		if failed[a.GameID] {
+			continue
+		}
+		if say(a) != nil {
+			failed[a.GameID] = true
+			continue
+		}
+		if err := s.Announced(a.GameID, a.Seq); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// Announcements returns every announcement still to make, in game and move order: for tests and
+// for an operator's look at a stopped bot.
+func (s *Store) Announcements() ([]Announcement, error) {
+	var out []Announcement
+	err := s.view(func(tx *bolt.Tx) error {
+		b, err := announceBucket(tx)
+		if err != nil {
+			return err
+		}
+		return b.ForEach(func(k, v []byte) error {
+			var a Announcement
+			if err := decodeJSON(k, v, &a); err != nil {
+				return err
+			}
+			out = append(out, a)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the announcements: %w", err)
+	}
+	return out, nil
+}

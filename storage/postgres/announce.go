@@ -1,0 +1,238 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// ownerLock is the first key of the session advisory lock each writing process holds for as long
+// as it lives, the second being its owner id. The announcements it writes name that id: while the
+// lock is held, its process is alive and will say them; once its session ends (the process exited
+// or was killed, and the server closed its connection), PostgreSQL drops the lock and the others
+// know at once that its announcements are theirs to make.
+const ownerLock = 0x616e6e6f // "anno"
+
+// ownerAlive is true when the announcement row a's writer still holds its lock.
+var ownerAlive = `EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+	AND l.classid = ` + strconv.Itoa(ownerLock) + ` AND l.objid::bigint = a.owner AND l.objsubid = 2
+	AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`
+
+const announceColumns = `game_id, seq, channel, message, app_id, token, token_ns, created_ns, owner`
+
+const insertAnnouncement = `INSERT INTO announcements (` + announceColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+
+// owner returns this process's owner id, taking its lock on a connection of its own the first
+// time (and again if that connection was lost: the announcements written meanwhile may then be
+// said by another process too, which the bot's message nonces make harmless).
+func (s *Store) owner(ctx context.Context) (int64, error) {
+	s.ownerMu.Lock()
+	defer s.ownerMu.Unlock()
+	if s.ownerConn != nil && !s.ownerConn.IsClosed() {
+		return s.ownerID, nil
+	}
+	c, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return 0, err
+	}
+	conn := c.Hijack() // out of the pool: it lives as long as the store
+	id := rand.Int64N(1<<31-1) + 1
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1::int4, $2::int4)`, ownerLock, id); err != nil {
+		_ = conn.Close(ctx)
+		return 0, fmt.Errorf("take the lock that marks this process alive: %w", err)
+	}
+	s.ownerConn, s.ownerID = conn, id
+	return id, nil
+}
+
+// closeOwner ends the owner session: the announcements not said yet become the others'.
+func (s *Store) closeOwner() {
+	s.ownerMu.Lock()
+	defer s.ownerMu.Unlock()
+	if s.ownerConn != nil {
+		ctx, cancel := s.ctx()
+		defer cancel()
+		_ = s.ownerConn.Close(ctx)
+		s.ownerConn = nil
+	}
+}
+
+// announceArgs are the arguments of insertAnnouncement for a move committed as entry seq.
+func announceArgs(a *storage.Announcement, seq uint64, owner int64) []any {
+	var tokenNS int64
+	if !a.TokenTime.IsZero() {
+		tokenNS = a.TokenTime.UnixNano()
+	}
+	return []any{a.GameID, int64(seq), a.Channel, []byte(a.Message), a.AppID, a.Token, tokenNS, a.Created.UnixNano(), owner}
+}
+
+func scanAnnouncement(row pgx.Row) (storage.Announcement, error) {
+	var a storage.Announcement
+	var seq, tokenNS, createdNS, owner int64
+	var msg []byte
+	if err := row.Scan(&a.GameID, &seq, &a.Channel, &msg, &a.AppID, &a.Token, &tokenNS, &createdNS, &owner); err != nil {
+		return a, err
+	}
+	a.Seq, a.Message, a.Created, a.Owner = uint64(seq), msg, time.Unix(0, createdNS).UTC(), strconv.FormatInt(owner, 10)
+	if tokenNS != 0 {
+		a.TokenTime = time.Unix(0, tokenNS).UTC()
+	}
+	return a, nil
+}
+
+// Announced clears the announcement of a game's move once it was said. Clearing one that is gone
+// (another process said it) is not an error. The clear is committed without waiting for the
+// server's disk: lost in a crash of the server, the announcement is made again, and the bot's
+// message nonce makes Discord return the first message instead of posting a second.
+func (s *Store) Announced(gameID string, seq uint64) error {
+	err := s.clear(gameID, seq)
+	if err != nil {
+		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, s.explain("write", err))
+	}
+	return nil
+}
+
+// clear deletes one announcement in one round trip to the server: its transaction is sent as one
+// batch, committed asynchronously.
+func (s *Store) clear(gameID string, seq uint64) error {
+	if s.readOnly {
+		return fmt.Errorf("%w: database %s is open read-only; nothing was changed", storage.ErrReadOnly, s.name)
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if conn.Conn().PgConn().TxStatus() != 'I' {
+			_, _ = conn.Exec(ctx, "ROLLBACK")
+		}
+		conn.Release()
+	}()
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue("SET LOCAL synchronous_commit = off")
+	b.Queue(`DELETE FROM announcements WHERE game_id = $1 AND seq = $2`, gameID, int64(seq))
+	b.Queue("COMMIT")
+	return conn.SendBatch(ctx, b).Close()
+}
+
+// claimBatch bounds the announcements one ClaimAnnouncements looks at.
+const claimBatch = 100
+
+// ClaimAnnouncements calls say for every announcement that is this process's to make at now: those
+// whose writer's session is gone and those that waited longer than storage.AnnounceGrace. Each is
+// claimed with FOR UPDATE SKIP LOCKED in a transaction of its own, held while say runs and
+// committed with the row's deletion when say returns nil, so one process makes it and the others
+// skip it. An announcement whose say failed stays for a later call, with its game's later ones (a
+// channel's turns keep their order). It returns how many were said.
+func (s *Store) ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error) {
+	if s.readOnly {
+		return 0, nil
+	}
+	ctx, cancel := s.ctx()
+	type key struct {
+		game string
+		seq  int64
+	}
+	var due []key
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seq FROM announcements a WHERE a.created_ns < $1 OR NOT `+ownerAlive+`
+		ORDER BY game_id, seq LIMIT `+strconv.Itoa(claimBatch), now.Add(-storage.AnnounceGrace).UnixNano())
+	if err == nil {
+		for rows.Next() {
+			var k key
+			if err = rows.Scan(&k.game, &k.seq); err != nil {
+				break
+			}
+			due = append(due, k)
+		}
+		rows.Close()
+		if err == nil {
+			err = rows.Err()
+		}
+	}
+	cancel()
+	if err != nil {
+		return 0, fmt.Errorf("read the announcements: %w", s.explain("read", err))
+	}
+	n, failed := 0, map[string]bool{}
+	for _, k := range due {
+		if failed[k.game] {
+			continue
+		}
+		said, err := s.claim(k.game, k.seq, say)
+		if errors.Is(err, errNotSaid) {
+			failed[k.game] = true
+			continue
+		}
+		if err != nil {
+			return n, fmt.Errorf("claim the announcement of move %d of game %s: %w", k.seq, k.game, s.explain("write", err))
+		}
+		if said {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// errNotSaid rolls back the claim of an announcement whose say failed.
+var errNotSaid = errors.New("the announcement was not made")
+
+// claim locks one announcement (unless another process holds it, or it is gone), says it, and
+// deletes it in the same transaction. say runs without the store's timeout: it talks to Discord.
+func (s *Store) claim(game string, seq int64, say func(storage.Announcement) error) (said bool, err error) {
+	err = pgx.BeginFunc(context.Background(), s.pool, func(tx pgx.Tx) error {
+		ctx, cancel := s.ctx()
+		a, err := scanAnnouncement(tx.QueryRow(ctx, `SELECT `+announceColumns+` FROM announcements
+			WHERE game_id = $1 AND seq = $2 FOR UPDATE SKIP LOCKED`, game, seq))
+		cancel()
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // said by another process meanwhile, or being said
+		}
+		if err != nil {
+			return err
+		}
+		if say(a) != nil {
+			return errNotSaid
+		}
+		ctx, cancel = s.ctx()
+		defer cancel()
+		_, err = tx.Exec(ctx, `DELETE FROM announcements WHERE game_id = $1 AND seq = $2`, game, seq)
+		said = err == nil
+		return err
+	})
+	return said, err
+}
+
+// Announcements returns every announcement still to make, in game and move order: for tests and
+// for an operator's look.
+func (s *Store) Announcements() ([]storage.Announcement, error) {
+	var out []storage.Announcement
+	err := s.read(func(ctx context.Context, q querier) error {
+		rows, err := q.Query(ctx, `SELECT `+announceColumns+` FROM announcements ORDER BY game_id, seq`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			a, err := scanAnnouncement(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, a)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the announcements: %w", s.explain("read", err))
+	}
+	return out, nil
+}

@@ -1,0 +1,92 @@
+package postgres
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
+)
+
+// TestAGoneProcessesAnnouncementsAreSaidOnceByAnother: an announcement stays with the process
+// that wrote it while that process's session lives; once it is gone, the others see it at once,
+// and of several claiming together exactly one says each. A schema 2 database gains the table.
+func TestAGoneProcessesAnnouncementsAreSaidOnceByAnother(t *testing.T) {
+	url := pgtest.URL(t)
+	old, err := Open(url, Options{migrations: migrations[:2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	writer, err := Open(url, Options{})
+	if err != nil {
+		t.Fatalf("migrating schema 2: %v", err)
+	}
+	defer writer.Close()
+	const games = 6
+	for n := range games {
+		id := string(rune('a'+n)) + "-game"
+		snap := []byte(`{"sum":0}`)
+		if err := writer.CreateGame(storage.GameRecord{ID: id, ChannelID: "chan-" + id, Status: storage.StatusPlaying,
+			Setup: json.RawMessage(`{}`)}, snap, hash(snap)); err != nil {
+			t.Fatal(err)
+		}
+		next := []byte(`{"sum":1}`)
+		if applied, err := writer.AppendMove(storage.Commit{GameID: id, Snapshot: next, Hash: hash(next),
+			Move:     storage.Move{Actor: "alice", Data: json.RawMessage(`{}`), InteractionID: "i-" + id},
+			Announce: &storage.Announcement{Channel: "chan-" + id, Message: json.RawMessage(`{}`)}}); err != nil || !applied {
+			t.Fatal(applied, err)
+		}
+	}
+	others := make([]*Store, 3)
+	for i := range others {
+		if others[i], err = Open(url, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		defer others[i].Close()
+	}
+	if n, err := others[0].ClaimAnnouncements(time.Now(), func(storage.Announcement) error { return nil }); n != 0 || err != nil {
+		t.Fatalf("claimed %d of a live process's announcements (%v)", n, err)
+	}
+	writer.Close() // its session ends, as when its process is killed
+
+	var mu sync.Mutex
+	said := map[string]int{}
+	var wg sync.WaitGroup
+	for _, s := range others {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.ClaimAnnouncements(time.Now(), func(a storage.Announcement) error {
+				mu.Lock()
+				said[a.GameID]++
+				mu.Unlock()
+				time.Sleep(10 * time.Millisecond) // a Discord call: the others meet the claimed rows
+				return nil
+			}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if len(said) != games {
+		t.Errorf("said the announcements of %d games, want %d: %v", len(said), games, said)
+	}
+	for g, n := range said {
+		if n != 1 {
+			t.Errorf("game %s announced %d times", g, n)
+		}
+	}
+	if list, _ := others[0].Announcements(); len(list) != 0 {
+		t.Errorf("left after saying: %+v", list)
+	}
+}
+
+func hash(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
