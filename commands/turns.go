@@ -33,7 +33,7 @@ func Turns(t *table.Table, fn func(turn int, line string, g *game.Game) error) e
 		}
 		events = append(events, ev...)
 		if g.Turn != turn || g.Over() {
-			if err := fn(turn, historyLine(t, g, turn, events), g); err != nil {
+			if err := fn(turn, historyLine(tablePrinter(t), t, g, turn, events), g); err != nil {
 				return err
 			}
 			events = nil
