@@ -33,7 +33,7 @@ type ScoreEntry struct {
 	Chip Chip `json:"chip,omitzero"`
 	// Text is the whole reason of a variant's score change, and Words its message for the
 	// catalogues. Words stay out of the snapshot, whose bytes (and so the published state hash)
-	// must not change: the table keeps them beside it.
+	// must not change: a game restored from a snapshot reads its earlier reasons in English.
 	Text  string `json:"text,omitempty"`
 	Words Words  `json:"-"`
 }

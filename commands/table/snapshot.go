@@ -15,50 +15,6 @@ type snapshot struct {
 	Table     *Table          `json:"table"`
 	Overrides game.Setup      `json:"overrides"`
 	Game      json.RawMessage `json:"game,omitempty"`
-	// Words are the catalogue messages of the game's state that the engine's snapshot leaves
-	// out (its bytes are hashed and published): the maps' score reasons and an open choice's
-	// prompt, so that a table loaded from the store reads in every language as before.
-	Words *gameWords `json:"words,omitempty"`
-}
-
-// gameWords are the catalogue messages of a game's log entries, by index, and of its open choice.
-type gameWords struct {
-	Log    map[int]game.Words `json:"log,omitempty"`
-	Choice *game.Words        `json:"choice,omitempty"`
-}
-
-func wordsOf(g *game.Game) *gameWords {
-	w := &gameWords{}
-	for i, e := range g.Log {
-		if !e.Words.IsZero() {
-			if w.Log == nil {
-				w.Log = map[int]game.Words{}
-			}
-			w.Log[i] = e.Words
-		}
-	}
-	if c := g.TurnState.Choice; c != nil && !c.Words.IsZero() {
-		cw := c.Words
-		w.Choice = &cw
-	}
-	if w.Log == nil && w.Choice == nil {
-		return nil
-	}
-	return w
-}
-
-func (w *gameWords) restore(g *game.Game) {
-	if w == nil {
-		return
-	}
-	for i, words := range w.Log {
-		if i >= 0 && i < len(g.Log) {
-			g.Log[i].Words = words
-		}
-	}
-	if c := g.TurnState.Choice; c != nil && w.Choice != nil {
-		c.Words = *w.Choice
-	}
 }
 
 // Snapshot encodes the table with everything hidden (for the store; never shown to players).
@@ -70,7 +26,6 @@ func (t *Table) Snapshot() ([]byte, error) {
 			return nil, err
 		}
 		s.Game = g
-		s.Words = wordsOf(t.Game)
 	}
 	return json.Marshal(s)
 }
@@ -109,7 +64,6 @@ func Load(data []byte) (*Table, error) {
 		if t.Game, err = game.Restore(e.Map, e.Variant, s.Game); err != nil {
 			return nil, fmt.Errorf("load table %s: %w", t.ID, err)
 		}
-		s.Words.restore(t.Game)
 	}
 	return t, nil
 }
