@@ -2,9 +2,9 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -22,7 +22,7 @@ func resolveAction(t *table.Table, typed game.Action) (game.Action, error) {
 	}
 	for k := range typed.Args {
 		if !actionHasOption(spec, k) {
-			return game.Action{}, fmt.Errorf("%s has no option %s: use %s", spec.Name, game.Echo(k), actionOptionNames(spec))
+			return game.Action{}, refusal("play_chips_no_option", lang.A{"Action": spec.Name, "Value": game.Echo(k), "Options": actionOptionNames(spec)})
 		}
 	}
 	g := t.Game
@@ -50,9 +50,9 @@ func actionSpec(t *table.Table, name string) (game.ActionSpec, error) {
 		names = append(names, a.Name)
 	}
 	if len(names) == 0 {
-		return game.ActionSpec{}, fmt.Errorf("%s has no chip actions", e.Title)
+		return game.ActionSpec{}, refusal("play_no_chip_actions", lang.A{"Map": mapWords{e.ID, e.Title}})
 	}
-	return game.ActionSpec{}, fmt.Errorf("%s's chip actions are %s, not %q", e.Title, strings.Join(names, ", "), game.Echo(name))
+	return game.ActionSpec{}, refusal("play_no_such_chip_action", lang.A{"Map": mapWords{e.ID, e.Title}, "Actions": strings.Join(names, ", "), "Value": game.Echo(name)})
 }
 
 // argsMatch reports whether every option typed agrees with the legal action's. A meeple spot
@@ -98,12 +98,12 @@ func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalActi
 	var me *game.MoveError
 	switch {
 	case err == nil:
-		err = fmt.Errorf("%s is not one of the chip actions open now", game.Echo(typed.String()))
+		err = refusal("play_action_not_open", lang.A{"Value": game.Echo(typed.String())})
 	case errors.As(err, &me) && len(me.Legal) > 0:
 		return err
 	}
 	if len(legal) > 0 {
-		return fmt.Errorf("%s. Open now: %s", strings.TrimSuffix(errorText(err), "."), strings.Join(legal, "; "))
+		return refusal("play_open_now", lang.A{"Why": err, "Actions": strings.Join(legal, "; ")})
 	}
 	return err
 }
@@ -143,7 +143,7 @@ func shortcutAction(spec game.ActionSpec, value string) (game.Action, bool, erro
 		case "no", "false", "n", "none", "":
 			return a, false, nil
 		}
-		return a, false, fmt.Errorf("%s:%s: use %s:yes to %s, or leave it out", spec.Shortcut, game.Echo(value), spec.Shortcut, strings.ToLower(spec.Description))
+		return a, false, refusal("play_shortcut_yes", lang.A{"Option": spec.Shortcut, "Value": game.Echo(value)})
 	}
 	a.Args[spec.Options[0].Name] = value
 	return a, true, nil

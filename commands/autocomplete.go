@@ -24,7 +24,7 @@ func Autocomplete(t *table.Table, in Input, focused string) []Choice {
 	switch {
 	case in.Command == "carc" && focused == "map":
 		for _, e := range variants.All(false) {
-			all = append(all, Choice{Name: fmt.Sprintf("%s (%d tiles)", e.Title, e.Map.DefaultTiles), Value: e.ID})
+			all = append(all, Choice{Name: in.own().T("ac_map", lang.A{"Map": mapTitle(in.own(), e), "Count": e.Map.DefaultTiles}), Value: e.ID})
 		}
 	case in.Command == "carc" && focused == "player" && t != nil:
 		for _, u := range t.Seats {
@@ -33,7 +33,7 @@ func Autocomplete(t *table.Table, in Input, focused string) []Choice {
 	case t == nil || t.Status != table.Playing:
 		return nil
 	default:
-		if hint, ok := turnHint(t, in.User); !ok {
+		if hint, ok := turnHint(in.own(), t, in.User); !ok {
 			return []Choice{{Name: hint, Value: "-"}}
 		}
 		all = turnChoices(t, in, focused)
@@ -42,13 +42,13 @@ func Autocomplete(t *table.Table, in Input, focused string) []Choice {
 }
 
 // turnHint is the entry shown to someone who cannot play now.
-func turnHint(t *table.Table, u table.User) (string, bool) {
+func turnHint(p *lang.Printer, t *table.Table, u table.User) (string, bool) {
 	seat := t.Seat(u.ID)
 	if seat < 0 {
-		return "You are not playing in this game", false
+		return p.T("ac_not_seated", nil), false
 	}
 	if seat != t.Game.Current {
-		return fmt.Sprintf("It is %s's turn", t.SeatName(t.Game.Current)), false
+		return p.T("ac_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)}), false
 	}
 	return "", true
 }
@@ -69,9 +69,9 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 		}
 		switch focused {
 		case "square":
-			return squareChoices(t, "")
+			return squareChoices(in.own(), t)
 		case "rotation":
-			return rotationChoices(t, in.Options["square"])
+			return rotationChoices(in.own(), t, in.Options["square"])
 		}
 		p, ok := typedPlacement(t, in)
 		if !ok {
@@ -101,7 +101,7 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 			return pieceChoices(in.own(), after, in.Options["kind"])
 		}
 		if focused == "chips" {
-			return actionChoices(after)
+			return actionChoices(in.own(), after)
 		}
 		for _, spec := range t.Entry().Actions {
 			if spec.Shortcut == focused {
@@ -116,7 +116,7 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 						return nil
 					}
 				}
-				return shortcutChoices(after, spec)
+				return shortcutChoices(in.own(), after, spec)
 			}
 		}
 	case "meeple":
@@ -127,7 +127,7 @@ func turnChoices(t *table.Table, in Input, focused string) []Choice {
 			return kindChoices(in.own(), g, in.Options["spot"])
 		}
 	case "chips":
-		return actionOptionChoices(g, in, focused)
+		return actionOptionChoices(in.own(), g, in, focused)
 	}
 	return nil
 }
@@ -143,11 +143,11 @@ func sourceChoices(t *table.Table, in Input, focused string) (after *table.Table
 			continue
 		}
 		if focused == spec.Shortcut {
-			return nil, shortcutChoices(g, spec), true
+			return nil, shortcutChoices(in.own(), g, spec), true
 		}
 		if slices.Contains(spec.ShortcutOptions, focused) {
 			typed := Input{Sub: spec.Name, Options: map[string]string{spec.Options[0].Name: in.Options[spec.Shortcut], focused: in.Options[focused]}}
-			return nil, actionOptionChoices(g, typed, focused), true
+			return nil, actionOptionChoices(in.own(), g, typed, focused), true
 		}
 	}
 	actions, err := placeActions(t, in)
@@ -174,7 +174,7 @@ func sourceChoices(t *table.Table, in Input, focused string) (after *table.Table
 
 // shortcutChoices are the values of a /place option that stands for a chip action: the first
 // option of each legal such action, or yes.
-func shortcutChoices(g *game.Game, spec game.ActionSpec) []Choice {
+func shortcutChoices(p *lang.Printer, g *game.Game, spec game.ActionSpec) []Choice {
 	var out []Choice
 	seen := map[string]bool{}
 	for _, a := range g.LegalActions() {
@@ -187,7 +187,7 @@ func shortcutChoices(g *game.Game, spec game.ActionSpec) []Choice {
 		}
 		if !seen[v] {
 			seen[v] = true
-			out = append(out, Choice{Name: a.Label, Value: v})
+			out = append(out, Choice{Name: labelIn(p, a), Value: v})
 		}
 	}
 	return out
@@ -216,7 +216,7 @@ func typedPlacement(t *table.Table, in Input) (game.Placement, bool) {
 }
 
 // squareChoices lists the legal squares of the drawn tile, nearest to the last move first.
-func squareChoices(t *table.Table, _ string) []Choice {
+func squareChoices(p *lang.Printer, t *table.Table) []Choice {
 	g := t.Game
 	placements := g.LegalPlacements(g.Drawn)
 	rots := map[game.Square][]game.Rotation{}
@@ -237,7 +237,7 @@ func squareChoices(t *table.Table, _ string) []Choice {
 	})
 	out := make([]Choice, 0, len(squares))
 	for _, s := range squares {
-		out = append(out, Choice{Name: fmt.Sprintf("%s: %s, %s", s, rotationList(rots[s]), squareNote(g, s)), Value: s.String()})
+		out = append(out, Choice{Name: fmt.Sprintf("%s: %s, %s", s, rotationList(rots[s]), squareNote(p, g, s)), Value: s.String()})
 	}
 	return out
 }
@@ -260,7 +260,7 @@ func distance(a, b game.Square) int {
 }
 
 // squareNote says what a square offers, from its neighbours and its prints.
-func squareNote(g *game.Game, s game.Square) string {
+func squareNote(p *lang.Printer, g *game.Game, s game.Square) string {
 	var notes []string
 	info := g.Map.Info(s)
 	for d := game.Dir(0); d < 4; d++ {
@@ -268,36 +268,36 @@ func squareNote(g *game.Game, s game.Square) string {
 		if f, ok := g.Face(n); ok && info.Sides[d] != game.SideBorder {
 			switch f.Edges[d.Opposite()] {
 			case game.City:
-				notes = append(notes, "city at "+n.String())
+				notes = append(notes, p.T("ac_city_at", lang.A{"Square": n.String()}))
 			case game.Road:
-				notes = append(notes, "road at "+n.String())
+				notes = append(notes, p.T("ac_road_at", lang.A{"Square": n.String()}))
 			}
 		}
 		switch info.Border[d] {
 		case game.BorderRoad:
-			notes = append(notes, "border road")
+			notes = append(notes, p.T("ac_border_road", nil))
 		case game.BorderCity:
-			notes = append(notes, "border city")
+			notes = append(notes, p.T("ac_border_city", nil))
 		}
 	}
 	if _, ok := g.ChipOn(s); ok {
-		notes = append(notes, "chip")
+		notes = append(notes, p.T("ac_chip", nil))
 	}
 	if info.Town >= 0 {
 		town := g.Map.Towns[info.Town]
 		if town.Color != "" {
-			notes = append(notes, fmt.Sprintf("town %s (%s)", town.Name, town.Color))
+			notes = append(notes, p.T("ac_town_grapes", lang.A{"Town": placeName(p, town.Name), "Color": known(p, "colour_"+town.Color, town.Color)}))
 		} else {
-			notes = append(notes, "town "+town.Name)
+			notes = append(notes, p.T("ac_town", lang.A{"Town": placeName(p, town.Name)}))
 		}
 	}
 	if len(notes) == 0 {
-		return "next to fields"
+		return p.T("ac_next_to_fields", nil)
 	}
-	return strings.Join(notes, ", ")
+	return join(p, notes)
 }
 
-func rotationChoices(t *table.Table, square string) []Choice {
+func rotationChoices(p *lang.Printer, t *table.Table, square string) []Choice {
 	g := t.Game
 	sq, err := readSquare(t, square)
 	var rots []game.Rotation
@@ -312,20 +312,20 @@ func rotationChoices(t *table.Table, square string) []Choice {
 		var out []Choice
 		for r := game.Rotation(0); r < 4; r++ {
 			if seen[r] {
-				out = append(out, Choice{Name: fmt.Sprintf("%s° (choose a square first)", r), Value: r.String()})
+				out = append(out, Choice{Name: p.T("ac_rotation_first", lang.A{"Rotation": r.String()}), Value: r.String()})
 			}
 		}
 		return out
 	}
 	var out []Choice
 	for _, r := range rots {
-		out = append(out, Choice{Name: fmt.Sprintf("%s %s°: %s", sq, r, describePlacement(g, game.Placement{Square: sq, Rotation: r})), Value: r.String()})
+		out = append(out, Choice{Name: fmt.Sprintf("%s %s°: %s", sq, r, describePlacement(p, g, game.Placement{Square: sq, Rotation: r})), Value: r.String()})
 	}
 	return out
 }
 
 // describePlacement is a short label: "completes the city E6-F7 (3 tiles), extends the road F7-G7".
-func describePlacement(g *game.Game, p game.Placement) string {
+func describePlacement(pr *lang.Printer, g *game.Game, p game.Placement) string {
 	var parts []string
 	for _, n := range g.Preview(g.Drawn, p) {
 		where := n.From.String()
@@ -334,15 +334,15 @@ func describePlacement(g *game.Game, p game.Placement) string {
 		}
 		switch {
 		case n.Complete:
-			parts = append(parts, fmt.Sprintf("completes the %s %s", n.Kind, where)+ownersNote(g, n))
+			parts = append(parts, pr.T("ac_completes", lang.A{"Feature": featureIn(pr, n.Kind.String()), "Where": where})+ownersNote(g, n))
 		case n.Extends:
-			parts = append(parts, fmt.Sprintf("extends the %s %s", n.Kind, where)+ownersNote(g, n))
+			parts = append(parts, pr.T("ac_extends", lang.A{"Feature": featureIn(pr, n.Kind.String()), "Where": where})+ownersNote(g, n))
 		}
 	}
 	if len(parts) == 0 {
-		return "starts new features"
+		return pr.T("ac_new_features", nil)
 	}
-	return strings.Join(parts, ", ")
+	return join(pr, parts)
 }
 
 func ownersNote(g *game.Game, n game.FeatureNote) string {
@@ -359,25 +359,24 @@ func ownersNote(g *game.Game, n game.FeatureNote) string {
 }
 
 // spotChoices are the legal meeple spots after a placement, and none.
-func spotChoices(g *game.Game) []Choice {
+func spotChoices(p *lang.Printer, g *game.Game) []Choice {
 	notes := g.SpotNotes()
 	var out []Choice
 	for i, s := range g.MeepleSpots() {
 		n := notes[s]
-		what := n.Kind.String()
-		if n.Kind == game.FieldFeature {
-			what = "farmer in the field"
+		what := featureIn(p, n.Kind.String())
+		switch {
+		case n.Kind == game.FieldFeature:
+			what = p.T("ac_farmer", nil)
+		case n.Kind != game.CloisterFeature && n.Complete:
+			what = p.N("ac_feature_complete", n.Tiles, lang.A{"Feature": what})
+		case n.Kind != game.CloisterFeature:
+			what = p.N("ac_feature_tiles", n.Tiles, lang.A{"Feature": what})
 		}
 		label := fmt.Sprintf("%d %s: %s", i+1, s, what)
-		if n.Kind != game.FieldFeature && n.Kind != game.CloisterFeature {
-			label += fmt.Sprintf(" of %d tiles", n.Tiles)
-			if n.Complete {
-				label += ", complete now"
-			}
-		}
 		out = append(out, Choice{Name: label, Value: s})
 	}
-	return append(out, Choice{Name: "none: no meeple", Value: "none"})
+	return append(out, Choice{Name: p.T("ac_no_meeple", nil), Value: "none"})
 }
 
 // pieceChoices are spotChoices with the expansions' pieces: after the meeple's spots, each other
@@ -392,7 +391,7 @@ func pieceChoices(p *lang.Printer, g *game.Game, kindTyped string) []Choice {
 		}
 		return append(out, Choice{Name: p.T("ac_no_piece", nil), Value: "none"})
 	}
-	out := spotChoices(g)
+	out := spotChoices(p, g)
 	none := out[len(out)-1]
 	out = out[:len(out)-1]
 	for _, c := range g.PieceChoices() {
@@ -418,17 +417,17 @@ func kindChoices(p *lang.Printer, g *game.Game, spotTyped string) []Choice {
 }
 
 // actionChoices are the chip actions legal now, as one option value each.
-func actionChoices(g *game.Game) []Choice {
+func actionChoices(p *lang.Printer, g *game.Game) []Choice {
 	var out []Choice
 	for _, a := range g.LegalActions() {
-		out = append(out, Choice{Name: a.Label, Value: a.Action.String()})
+		out = append(out, Choice{Name: labelIn(p, a), Value: a.Action.String()})
 	}
 	return out
 }
 
 // actionOptionChoices offers the values of one option of /chips <action>, keeping only values of
 // legal actions that agree with the options already typed.
-func actionOptionChoices(g *game.Game, in Input, focused string) []Choice {
+func actionOptionChoices(p *lang.Printer, g *game.Game, in Input, focused string) []Choice {
 	seen := map[string]bool{}
 	var out []Choice
 	for _, a := range g.LegalActions() {
@@ -446,7 +445,7 @@ func actionOptionChoices(g *game.Game, in Input, focused string) []Choice {
 			continue
 		}
 		seen[v] = true
-		out = append(out, Choice{Name: fmt.Sprintf("%s (%s)", v, a.Label), Value: v})
+		out = append(out, Choice{Name: fmt.Sprintf("%s (%s)", v, labelIn(p, a)), Value: v})
 	}
 	return out
 }

@@ -36,11 +36,11 @@ type Component struct {
 func ParseComponentID(id string) (Component, error) {
 	parts := strings.SplitN(id, ":", 5)
 	if len(parts) < 4 || parts[0] != "carc" {
-		return Component{}, fmt.Errorf("%q is not a button of this bot", game.Echo(id))
+		return Component{}, refusal("play_not_a_button", lang.A{"Value": game.Echo(id)})
 	}
 	turn, err := strconv.Atoi(parts[2])
 	if err != nil {
-		return Component{}, fmt.Errorf("%q is not a button of this bot", game.Echo(id))
+		return Component{}, refusal("play_not_a_button", lang.A{"Value": game.Echo(id)})
 	}
 	c := Component{Table: parts[1], Turn: turn, Verb: parts[3]}
 	if len(parts) == 5 {
@@ -92,7 +92,7 @@ func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 	}
 	if fits {
 		for _, a := range acts {
-			rows = append(rows, []Button{{ID: ComponentID(t, "act", a.Action.String()), Label: Truncate(a.Label, 80), Style: Success}})
+			rows = append(rows, []Button{{ID: ComponentID(t, "act", a.Action.String()), Label: Truncate(labelIn(p, a), 80), Style: Success}})
 		}
 		return rows, nil
 	}
@@ -101,7 +101,7 @@ func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 	sel := &Select{ID: ComponentID(t, "act"), Placeholder: p.T("select_chip_actions", nil)}
 	for _, a := range acts {
 		if v := a.Action.String(); len(v) <= 100 && len(sel.Options) < MaxChoices {
-			sel.Options = append(sel.Options, Choice{Name: Truncate(a.Label, 100), Value: v})
+			sel.Options = append(sel.Options, Choice{Name: Truncate(labelIn(p, a), 100), Value: v})
 		}
 	}
 	return rows[:min(len(rows), 4)], sel
@@ -165,7 +165,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 	in := Input{User: user, Langs: langs}
 	c, err := ParseComponentID(id)
 	if err != nil {
-		return fail(t, "%v.", err)
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	if t == nil || c.Table != t.ID {
 		return stale(failT(t, in, "comp_gone", nil))
@@ -177,7 +177,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		return kickVote(t, in, c)
 	case "hist":
 		page, _ := strconv.Atoi(c.Arg)
-		return carcHistory(t, page)
+		return carcHistory(in.own(), t, page)
 	case "board":
 		if t.Game == nil {
 			return failT(t, in, "caption_lobby", nil)
@@ -209,7 +209,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		}
 		sq, err := readSquare(t, c.Arg)
 		if err != nil {
-			return fail(t, "%v.", err)
+			return fail(t, "%s", errorTextIn(in.own(), err))
 		}
 		rots := t.Game.LegalRotations(t.Game.Drawn, sq)
 		if len(rots) == 0 {
@@ -240,7 +240,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		}
 		act, err := parseAction(c.Arg)
 		if err != nil {
-			return fail(t, "%v.", err)
+			return fail(t, "%s", errorTextIn(in.own(), err))
 		}
 		in.Command, in.Sub = "chips", act.Name
 		for k, v := range act.Args {
@@ -259,7 +259,7 @@ func turnPanel(p *lang.Printer, t *table.Table) Reply {
 		buttons, sel := turnComponents(p, t)
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: stepHint(p, t), Buttons: buttons, Select: sel, Image: BoardImage}
 	}
-	choices := squareChoices(t, "")
+	choices := squareChoices(p, t)
 	text := p.T("panel_squares", lang.A{"Tile": g.Drawn.String()})
 	if len(choices) > MaxChoices {
 		// A Discord menu holds 25 entries; the others stay reachable with /place.
@@ -277,7 +277,7 @@ func turnPanel(p *lang.Printer, t *table.Table) Reply {
 func preview(pr *lang.Printer, t *table.Table, p game.Placement) Reply {
 	g := t.Game
 	if err := g.CheckPlacement(g.Drawn, p.Square, p.Rotation); err != nil {
-		return fail(t, "%s", errorText(err))
+		return fail(t, "%s", errorTextIn(pr, err))
 	}
 	var row []Button
 	for _, r := range g.LegalRotations(g.Drawn, p.Square) {
@@ -290,7 +290,8 @@ func preview(pr *lang.Printer, t *table.Table, p game.Placement) Reply {
 	confirm := []Button{{ID: ComponentID(t, "ok", p.Square.String(), p.Rotation.String()), Label: pr.T("btn_confirm", lang.A{"Square": p.Square.String(), "Rotation": p.Rotation.String()}), Style: Success},
 		{ID: ComponentID(t, "play"), Label: pr.T("btn_other_square", nil), Style: Secondary}}
 	return Reply{OK: true, Ephemeral: true, Table: t, Image: PreviewImage, Preview: &p,
-		Text:    fmt.Sprintf("%s on %s at %s°: %s.", g.Drawn, p.Square, p.Rotation, describePlacement(g, p)),
+		Text: pr.T("preview_text", lang.A{"Tile": g.Drawn.String(), "Square": p.Square.String(), "Rotation": p.Rotation.String(),
+			"What": describePlacement(pr, g, p)}),
 		Buttons: [][]Button{row, confirm}}
 }
 

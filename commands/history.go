@@ -76,13 +76,7 @@ func EachTurn(t *table.Table, fn func(g *game.Game) error) error {
 }
 
 // historyLine is one turn in a line: who placed what where, the meeple, chip actions and points.
-// The pieces are named in the table's words, like everything the channel reads of its game.
-func historyLine(t *table.Table, g *game.Game, turn int, events []game.Event) string {
-	return historyLineIn(tablePrinter(t), t, turn, events)
-}
-
-// historyLineIn is a turn's line of the history in p's words (a web page's reader's).
-func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Event) string {
+func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events []game.Event) string {
 	name := func(p int) string {
 		if p >= 0 && p < len(t.Seats) {
 			return t.Seats[p].Name
@@ -97,16 +91,16 @@ func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Even
 		switch e.Kind {
 		case game.EventTilePlaced:
 			who = name(e.Player)
-			parts = append(parts, p.T("hist_tile_placed", lang.A{"Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
+			parts = append(parts, p.T("hist_placed", lang.A{"Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventMeeplePlaced:
 			parts = append(parts, pieceNameIn(p, e.Piece)+" "+e.Spot)
 		case game.EventGoodsTaken:
 			parts = append(parts, p.N("hist_goods_taken", e.Points, lang.A{"Good": p.T("good_"+e.Text, nil)}))
 		case game.EventVariant:
-			parts = append(parts, strings.TrimSuffix(e.Text, "."))
+			parts = append(parts, strings.TrimRight(noteIn(p, e), ".。"))
 		case game.EventTileReturned:
 			who = name(e.Player)
-			parts = append(parts, p.T("hist_turn_skipped", nil))
+			parts = append(parts, p.T("hist_skipped", nil))
 		case game.EventTileDiscarded:
 			parts = append(parts, p.T("hist_fits_nowhere", lang.A{"Tile": e.Tile.String()}))
 		case game.EventResigned:
@@ -122,9 +116,9 @@ func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Even
 	for _, p := range order {
 		scored = append(scored, fmt.Sprintf("%s +%d", name(p), points[p]))
 	}
-	line := fmt.Sprintf("%d. %s: %s", turn, who, strings.Join(parts, ", "))
+	line := fmt.Sprintf("%d. %s: %s", turn, who, join(p, parts))
 	if who == "" {
-		line = fmt.Sprintf("%d. %s", turn, strings.Join(parts, ", "))
+		line = fmt.Sprintf("%d. %s", turn, join(p, parts))
 	}
 	if len(scored) > 0 {
 		line += " (" + strings.Join(scored, ", ") + ")"
@@ -133,7 +127,7 @@ func historyLineIn(p *lang.Printer, t *table.Table, turn int, events []game.Even
 }
 
 // historyLines are the lines of the finished turns, oldest first.
-func historyLines(t *table.Table) ([]string, error) {
+func historyLines(p *lang.Printer, t *table.Table) ([]string, error) {
 	g, turns, err := turnEvents(t, 0)
 	if err != nil {
 		return nil, err
@@ -141,7 +135,7 @@ func historyLines(t *table.Table) ([]string, error) {
 	var lines []string
 	for turn := 1; turn < len(turns); turn++ {
 		if len(turns[turn]) > 0 {
-			lines = append(lines, historyLine(t, g, turn, turns[turn]))
+			lines = append(lines, historyLine(p, t, g, turn, turns[turn]))
 		}
 	}
 	return lines, nil
@@ -150,53 +144,54 @@ func historyLines(t *table.Table) ([]string, error) {
 // carcHistoryCommand is /carc history [page:N]: page 1 holds the latest turns. A page that is not
 // a number of the history is refused with the pages there are.
 func carcHistoryCommand(t *table.Table, in Input) Reply {
+	p := in.own()
 	v, ok := in.Options["page"]
 	if !ok {
-		return carcHistory(t, 0)
+		return carcHistory(p, t, 0)
 	}
 	if t.Game == nil {
-		return fail(t, "The game has not started: there is no history yet.")
+		return failT(t, in, "hist_not_started", nil)
 	}
-	lines, err := historyLines(t)
+	lines, err := historyLines(p, t)
 	if err != nil {
-		return fail(t, "The history could not be rebuilt: %v.", err)
+		return failT(t, in, "hist_failed", lang.A{"Why": err.Error()})
 	}
 	pages := (len(lines) + historyPage - 1) / historyPage
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	switch {
 	case pages == 0 && n == 1 && err == nil:
-		return carcHistory(t, 0)
+		return carcHistory(p, t, 0)
 	case pages == 0:
-		return fail(t, "No turn has been played yet, so the history has no page %s.", game.Echo(v))
+		return failT(t, in, "hist_no_page", lang.A{"Value": game.Echo(v)})
 	case err != nil || n < 1 || n > pages:
-		return fail(t, "page:%s is not a page of the history: choose 1 (the latest turns) to %d.", game.Echo(v), pages)
+		return failT(t, in, "hist_bad_page", lang.A{"Value": game.Echo(v), "Pages": pages})
 	}
-	return carcHistory(t, n-1)
+	return carcHistory(p, t, n-1)
 }
 
 // carcHistory lists the finished turns, a page at a time (page 0 is the latest), with buttons
 // to page through.
-func carcHistory(t *table.Table, page int) Reply {
+func carcHistory(p *lang.Printer, t *table.Table, page int) Reply {
 	if t.Game == nil {
-		return fail(t, "The game has not started: there is no history yet.")
+		return fail(t, "%s", p.T("hist_not_started", nil))
 	}
-	lines, err := historyLines(t)
+	lines, err := historyLines(p, t)
 	if err != nil {
-		return fail(t, "The history could not be rebuilt: %v.", err)
+		return fail(t, "%s", p.T("hist_failed", lang.A{"Why": err.Error()}))
 	}
 	if len(lines) == 0 {
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: "No turn has been played yet."}
+		return Reply{OK: true, Ephemeral: true, Table: t, Text: p.T("hist_empty", nil)}
 	}
 	pages := (len(lines) + historyPage - 1) / historyPage
 	page = min(max(page, 0), pages-1)
 	end := len(lines) - page*historyPage
 	start := max(end-historyPage, 0)
-	text := fmt.Sprintf("%s, turns %s (page %d of %d):\n%s", t.Entry().Title, turnRange(lines[start], lines[end-1]), page+1, pages,
-		strings.Join(lines[start:end], "\n"))
+	text := p.T("hist_head", lang.A{"Map": mapTitle(p, t.Entry()), "Turns": turnRange(lines[start], lines[end-1]), "Page": page + 1, "Pages": pages}) +
+		"\n" + strings.Join(lines[start:end], "\n")
 	r := Reply{OK: true, Ephemeral: true, Table: t, Text: text}
 	r.Buttons = [][]Button{{
-		{ID: ComponentID(t, "hist", strconv.Itoa(page+1)), Label: "Older", Style: Secondary, Disabled: page+1 >= pages},
-		{ID: ComponentID(t, "hist", strconv.Itoa(page-1)), Label: "Newer", Style: Secondary, Disabled: page == 0},
+		{ID: ComponentID(t, "hist", strconv.Itoa(page+1)), Label: p.T("hist_older", nil), Style: Secondary, Disabled: page+1 >= pages},
+		{ID: ComponentID(t, "hist", strconv.Itoa(page-1)), Label: p.T("hist_newer", nil), Style: Secondary, Disabled: page == 0},
 	}}
 	return r
 }
@@ -214,8 +209,9 @@ func turnRange(first, last string) string {
 // carcReplay shows the board as it was after turn n, with that turn's line; while the game runs
 // only finished turns can be shown.
 func carcReplay(t *table.Table, in Input) Reply {
+	p := in.own()
 	if t.Game == nil {
-		return fail(t, "The game has not started: there is nothing to replay yet.")
+		return failT(t, in, "replay_not_started", nil)
 	}
 	last := t.Game.Turn - 1
 	if t.Status != table.Playing {
@@ -224,13 +220,13 @@ func carcReplay(t *table.Table, in Input) Reply {
 	n, err := strconv.Atoi(strings.TrimSpace(in.Options["move"]))
 	if err != nil || n < 1 || n > last {
 		if last < 1 {
-			return fail(t, "No turn has been played yet.")
+			return failT(t, in, "hist_empty", nil)
 		}
-		return fail(t, "move:%s is not a finished turn: choose a turn from 1 to %d.", game.Echo(in.Options["move"]), last)
+		return failT(t, in, "replay_bad_move", lang.A{"Value": game.Echo(in.Options["move"]), "Last": last})
 	}
 	g, turns, err := turnEvents(t, n)
 	if err != nil {
-		return fail(t, "The game could not be replayed to turn %d: %v.", n, err)
+		return failT(t, in, "replay_failed", lang.A{"N": n, "Why": err.Error()})
 	}
 	past := t.Clone()
 	past.Game = g
@@ -238,9 +234,9 @@ func carcReplay(t *table.Table, in Input) Reply {
 	if g.Over() {
 		past.Status = t.Status
 	}
-	text := fmt.Sprintf("%s after turn %d of %d.", t.Entry().Title, n, last)
+	text := p.T("replay_head", lang.A{"Map": mapTitle(p, t.Entry()), "N": n, "Last": last})
 	if n < len(turns) && len(turns[n]) > 0 {
-		text += "\n" + historyLine(t, g, n, turns[n])
+		text += "\n" + historyLine(p, t, g, n, turns[n])
 	}
 	return Reply{OK: true, Ephemeral: true, Table: past, Text: text, Image: BoardImage}
 }

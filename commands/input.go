@@ -195,13 +195,13 @@ func ParseSpot(s string) (string, error) {
 	}
 	kind, where, ok := strings.Cut(t, ":")
 	if !ok {
-		return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
+		return "", refusal("play_not_a_spot", lang.A{"Value": game.Echo(s)})
 	}
 	switch kind {
 	case "city", "road":
 		d, err := game.ParseDir(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %w", game.Echo(s), err)
+			return "", refusal("play_not_a_spot", lang.A{"Value": game.Echo(s)})
 		}
 		return kind + ":" + d.String(), nil
 	case "field", "farm":
@@ -210,11 +210,11 @@ func ParseSpot(s string) (string, error) {
 		}
 		h, err := game.ParseHalf(where)
 		if err != nil {
-			return "", fmt.Errorf("%q: %w", game.Echo(s), err)
+			return "", refusal("play_not_a_spot", lang.A{"Value": game.Echo(s)})
 		}
 		return "field:" + h.String(), nil
 	}
-	return "", fmt.Errorf("%q is not a meeple spot: write city:N, road:E, field:NL, field:inner, cloister or none", game.Echo(s))
+	return "", refusal("play_not_a_spot", lang.A{"Value": game.Echo(s)})
 }
 
 // spotNumber reads a meeple spot given by its number, as the board and the reply number the spots
@@ -240,13 +240,13 @@ func readSpot(g *game.Game, s string) (string, error) {
 		return spots[n-1], nil
 	}
 	if len(spots) == 0 {
-		return "", fmt.Errorf("spot %d is not on the board: your tile shows no spot for a meeple, so it takes none (spot:none)", n)
+		return "", refusal("play_spot_number_none", lang.A{"N": n})
 	}
 	parts := make([]string, len(spots))
 	for i, sp := range spots {
 		parts[i] = fmt.Sprintf("%d = %s", i+1, sp)
 	}
-	return "", fmt.Errorf("spot %d is not on the board: the spots of your tile are %s, or none", n, strings.Join(parts, ", "))
+	return "", refusal("play_spot_number", lang.A{"N": n, "Spots": strings.Join(parts, ", ")})
 }
 
 // parseActions reads the chip actions written in one option value, separated by ";":
@@ -264,7 +264,7 @@ func parseActions(s string) ([]game.Action, error) {
 		out = append(out, a)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(s))
+		return nil, refusal("play_not_an_action", lang.A{"Value": game.Echo(s)})
 	}
 	return out, nil
 }
@@ -273,13 +273,13 @@ func parseActions(s string) ([]game.Action, error) {
 func parseAction(s string) (game.Action, error) {
 	words, err := SplitWords(strings.TrimSpace(s))
 	if err != nil || len(words) == 0 {
-		return game.Action{}, fmt.Errorf("%q is not a chip action: write its name and options, like sell wine:orange to:abroad", game.Echo(strings.TrimSpace(s)))
+		return game.Action{}, refusal("play_not_an_action", lang.A{"Value": game.Echo(strings.TrimSpace(s))})
 	}
 	a := game.Action{Name: strings.ToLower(words[0]), Args: map[string]string{}}
 	for _, w := range words[1:] {
 		k, v, ok := strings.Cut(w, ":")
 		if !ok {
-			return game.Action{}, fmt.Errorf("%q in %q is not an option: write name:value", game.Echo(w), game.Echo(strings.TrimSpace(s)))
+			return game.Action{}, refusal("play_action_not_an_option", lang.A{"Value": game.Echo(w), "Action": game.Echo(strings.TrimSpace(s))})
 		}
 		a.Args[strings.ToLower(k)] = v
 	}
@@ -295,7 +295,10 @@ func readSquare(t *table.Table, s string) (game.Square, error) {
 			return lenient, nil
 		}
 	}
-	return sq, err
+	if err != nil {
+		return sq, refusal("play_not_a_square", lang.A{"Value": game.Echo(s)})
+	}
+	return sq, nil
 }
 
 // readRotation reads a rotation typed at a table; tables opened before the syntax was strict also
@@ -311,5 +314,8 @@ func readRotation(t *table.Table, s string) (game.Rotation, error) {
 			return lenient, nil
 		}
 	}
-	return r, err
+	if err != nil {
+		return r, refusal("play_not_a_rotation", lang.A{"Value": game.Echo(s)})
+	}
+	return r, nil
 }

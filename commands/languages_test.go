@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -150,6 +151,9 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 		if strings.HasPrefix(id, "name_") || strings.HasPrefix(id, "choice_") {
 			continue // the commands' names: canonical where they are typed (local play)
 		}
+		if strings.HasPrefix(id, "engine_feature_") {
+			continue // "cloister" is also a spot's name as it is typed (cloister, city:N)
+		}
 		for n, form := range lang.Default.EnglishForms(id) {
 			var parts []string
 			letters, longest := 0, ""
@@ -173,12 +177,15 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 }
 
 // TestAGermanPlayerNeverReadsTheEnglishCatalogue: a whole game on each map in German, with every
-// read-only command asked along the way, shows no sentence of the English catalogue; so does one
-// with the expansions' rules (rules:all), whose pieces' and goods' names autocomplete and
-// /carc history give in German too.
+// read-only command asked along the way and moves refused on purpose at every step, shows no
+// sentence of the English catalogue and none of the English the engine and the maps write beside
+// their messages (their refusals, chip actions' labels, prompts, history sentences, score
+// reasons and rules); so does one with the expansions' rules (rules:all), whose pieces' and
+// goods' names autocomplete and /carc history give in German too.
 func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 	patterns := englishPatterns(t)
 	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
+	english := Langs{Locale: "en", GuildLocale: "en", Language: "en"}
 	var games [][2]string
 	for _, id := range variants.IDs(false) {
 		games = append(games, [2]string{id, ""}, [2]string{id, "all"})
@@ -187,11 +194,10 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 		id, rules := gm[0], gm[1]
 		t.Run(id+"/rules:"+rules, func(t *testing.T) {
 			seen := map[string]bool{}
-			look := func(tb *table.Table, r Reply) {
-				text := r.Text + "\n" + r.Refused
-				// The maps' own sentences and chip actions are not in the catalogues yet (see
-				// variantWords): the check is on what the catalogues write.
-				for _, w := range variantWords(tb, r) {
+			look := func(tb *table.Table, r Reply, what string) {
+				text := replyText(r)
+				for _, w := range flagWords() {
+					// The rule options' descriptions (the settings) are not this test's.
 					text = strings.ReplaceAll(text, w, "")
 				}
 				for id, pat := range patterns {
@@ -200,20 +206,49 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 					}
 					if m := pat.re.FindString(text); m != "" {
 						seen[id] = true
-						t.Errorf("English of %s in a German reply: %q", id, m)
+						t.Errorf("%s: English of %s in a German reply: %q", what, id, m)
+					}
+				}
+				for _, w := range engineEnglish(tb, r) {
+					if !seen[w] && strings.Contains(text, w) {
+						seen[w] = true
+						t.Errorf("%s: the engine's English %q in a German reply: %q", what, w, text)
 					}
 				}
 			}
-			n, pieces := 0, 0
+			n, pieces, refused := 0, 0, map[string]bool{}
 			_, err := AutoGameInRules(id, 2, 11, langs, rules, func(tb *table.Table, in Input, r Reply) error {
-				look(tb, r)
+				look(tb, r, in.String())
 				if n++; n%10 == 0 && tb.Game != nil {
-					for _, rr := range readAlong(tb, langs) {
-						look(tb, rr)
+					for sub, rr := range readAlong(tb, langs) {
+						look(tb, rr, "/carc "+sub)
 					}
 				}
-				if rules != "" && tb.Status == table.Playing {
+				if tb.Status != table.Playing {
+					return nil
+				}
+				if rules != "" {
 					pieces += noEnglishPieces(t, tb, langs)
+				}
+				for _, probe := range refusedMoves(tb) {
+					de := probe
+					de.Langs, de.Local = langs, true
+					r := Handle(tb.Clone(), de)
+					if r.OK {
+						continue
+					}
+					look(tb, r, "refused "+probe.String())
+					probe.Langs, probe.Local = english, true
+					en := Handle(tb.Clone(), probe)
+					for _, s := range englishSentences(en.Text) {
+						if strings.Contains(r.Text, s) {
+							t.Errorf("refused %s: the English %q in the German refusal %q", probe.String(), s, r.Text)
+						}
+					}
+					if m := englishWords.FindString(r.Text); m != "" {
+						t.Errorf("refused %s: the English word %q in %q", probe.String(), m, r.Text)
+					}
+					refused[en.Text] = true
 				}
 				return nil
 			})
@@ -223,13 +258,114 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 			if rules != "" && pieces == 0 {
 				t.Error("no expansion piece or good was named along the game: the check saw nothing")
 			}
+			if len(refused) < 20 {
+				t.Errorf("only %d different refusals along the game: the refusals were not tried", len(refused))
+			}
 		})
 	}
 }
 
-// englishPieces are the English names of the expansions' pieces, and of the goods taken (a
-// map's own sentences, like France's wine sales, are not in the catalogues yet: see
-// variantWords).
+// replyText is everything of a reply a player reads: its text, the refusal of a partial turn,
+// its buttons and its menu.
+func replyText(r Reply) string {
+	parts := []string{r.Text, r.Refused}
+	for _, row := range r.Buttons {
+		for _, b := range row {
+			parts = append(parts, b.Label)
+		}
+	}
+	if s := r.Select; s != nil {
+		parts = append(parts, s.Placeholder)
+		for _, o := range s.Options {
+			parts = append(parts, o.Name)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// refusedMoves are moves a player might try at this point of the game that are refused: a
+// player out of turn, a move of another step, a taken square, a rotation that does not fit, a
+// spot the tile does not have, each chip action of the map with values no rule allows, and one
+// the map does not have. The engine, the maps and the command layer each refuse some of them.
+func refusedMoves(tb *table.Table) []Input {
+	g := tb.Game
+	cur, other := tb.Seats[g.Current], tb.Seats[(g.Current+1)%len(tb.Seats)]
+	at := func(u table.User, command, sub string, opts map[string]string) Input {
+		return Input{User: u, Command: command, Sub: sub, Options: opts}
+	}
+	placed := g.Placed()
+	last := placed[len(placed)-1].Square.String()
+	out := []Input{
+		at(other, "carc", "draw", nil),
+		at(cur, "chips", "juggle", map[string]string{}),
+		at(cur, "place", "", map[string]string{"square": "Q99"}),
+	}
+	switch g.Phase {
+	case game.PhasePlace:
+		out = append(out, at(cur, "carc", "pass", nil), at(cur, "place", "", map[string]string{"square": last, "rotation": "0"}),
+			at(cur, "place", "", map[string]string{"square": "A1", "rotation": "45"}))
+		for _, sq := range g.LegalSquares(g.Drawn) {
+			if rots := g.LegalRotations(g.Drawn, sq); len(rots) < 4 {
+				bad := game.Rotation(0)
+				for slices.Contains(rots, bad) {
+					bad++
+				}
+				out = append(out, at(cur, "place", "", map[string]string{"square": sq.String(), "rotation": bad.String()}))
+				break
+			}
+		}
+	case game.PhaseMeeple:
+		out = append(out, at(cur, "carc", "draw", nil), at(cur, "meeple", "", map[string]string{"spot": "9"}))
+		for _, spot := range []string{"city:N", "city:E", "city:S", "city:W", "road:N", "road:E", "road:S", "road:W", "cloister", "field:inner"} {
+			m := game.Move{Kind: game.MoveMeeple, Player: g.Current, Spot: spot}
+			if g.Clone().Play(m) != nil {
+				out = append(out, at(cur, "meeple", "", map[string]string{"spot": spot}))
+				break
+			}
+		}
+		if g.Opts.TB() {
+			out = append(out, at(cur, "meeple", "", map[string]string{"spot": "field:inner", "kind": "builder"}))
+		}
+	default:
+		out = append(out, at(cur, "meeple", "", map[string]string{"spot": "none"}))
+	}
+	for _, spec := range tb.Entry().Actions {
+		opts := map[string]string{}
+		for _, o := range spec.Options {
+			opts[o.Name] = "zz9"
+		}
+		out = append(out, at(cur, "chips", spec.Name, opts))
+	}
+	return out
+}
+
+// typedWords are the words of the command grammar, the same in every language: the spots,
+// pieces, colours and values players type.
+var typedWords = map[string]bool{"none": true, "big": true, "builder": true, "pig": true, "meeple": true, "cloister": true,
+	"field": true, "city": true, "road": true, "inner": true, "purple": true, "blue": true, "orange": true, "abroad": true,
+	"town": true, "yes": true, "sell": true, "wine": true}
+
+// englishSentences are the parts of an English text that are English words, not names or typed
+// values: the pieces between its stops and colons with four such words or more.
+func englishSentences(text string) []string {
+	var out []string
+	word := regexp.MustCompile(`^[A-Za-z']+,?$`)
+	for _, piece := range regexp.MustCompile(`[.:;()?!\n]`).Split(text, -1) {
+		piece = strings.TrimSpace(piece)
+		words := 0
+		for _, w := range strings.Fields(piece) {
+			if len(w) >= 3 && word.MatchString(w) && !typedWords[strings.ToLower(strings.TrimSuffix(w, ","))] {
+				words++
+			}
+		}
+		if words >= 4 {
+			out = append(out, piece)
+		}
+	}
+	return out
+}
+
+// englishPieces are the English names of the expansions' pieces, and of the goods taken.
 var englishPieces = regexp.MustCompile(`(?i)\b(big meeple|builder|pig|took \d+ \w+ tokens?)\b`)
 
 // noEnglishPieces checks what names the expansions' pieces and goods in German: the choices
@@ -299,28 +435,49 @@ func TestEphemeralRepliesFollowTheReaderPublicOnesTheTable(t *testing.T) {
 	}
 }
 
-// variantWords are the texts of a reply that a map writes itself, still in English: its events'
-// sentences, its chip actions' labels and prompts.
-func variantWords(tb *table.Table, r Reply) []string {
+// engineEnglish are the English texts the engine and the maps keep beside their messages, which
+// a reader of another language never sees: the sentences of the reply's events, the chip
+// actions' labels and the prompt of the game as it stands, its score reasons, and every map's
+// rules and help.
+func engineEnglish(tb *table.Table, r Reply) []string {
 	var out []string
 	for _, e := range r.Events {
-		if e.Kind == game.EventVariant {
+		if e.Kind == game.EventVariant && e.Text != "" {
 			out = append(out, strings.TrimSuffix(e.Text, "."))
 		}
 	}
 	for _, e := range variants.All(false) {
-		out = append(out, e.Help)
 		out = append(out, e.Summary...)
-		for _, f := range variants.Flags(e) {
-			out = append(out, f.Description)
+		if e.Help != "" {
+			out = append(out, e.Help)
 		}
 	}
-	if tb.Game != nil {
-		for _, a := range tb.Game.LegalActions() {
+	if g := tb.Game; g != nil {
+		for _, a := range g.LegalActions() {
 			out = append(out, a.Label)
 		}
-		if c := tb.Game.TurnState.Choice; c != nil {
+		if c := g.TurnState.Choice; c != nil {
 			out = append(out, c.Prompt)
+		}
+		for _, e := range g.Log {
+			if e.Text != "" {
+				out = append(out, e.Text)
+			}
+			if e.Kind == "city" || e.Kind == "road" || e.Kind == "farm" || e.Kind == "cloister" {
+				out = append(out, strings.SplitN(e.Reason(), ": ", 2)[1])
+			}
+		}
+	}
+	return out
+}
+
+// flagWords are the descriptions of the maps' rule options, which /carc settings and /carc rules
+// show: the settings' texts, not this test's.
+func flagWords() []string {
+	var out []string
+	for _, e := range variants.All(false) {
+		for _, f := range variants.Flags(e) {
+			out = append(out, f.Description)
 		}
 	}
 	return out
@@ -390,8 +547,13 @@ func TestAGermanAdministratorNeverReadsEnglish(t *testing.T) {
 			}
 		}
 		if tb != nil {
-			for _, w := range variantWords(tb, r) {
+			for _, w := range flagWords() {
 				text = strings.ReplaceAll(text, w, "")
+			}
+			for _, w := range engineEnglish(tb, r) {
+				if strings.Contains(text, w) {
+					t.Errorf("%s: the engine's English %q: %q", what, w, text)
+				}
 			}
 		}
 		for id, pat := range patterns {

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -34,10 +33,10 @@ func splitPiece(v, kindOption string) (game.PieceKind, string, error) {
 	}
 	k, err := game.ParsePieceKind(kindOption)
 	if err != nil {
-		return kind, spot, fmt.Errorf("kind:%s", err)
+		return kind, spot, refusal("play_not_a_kind", lang.A{"Value": game.Echo(kindOption)})
 	}
 	if named && k != kind {
-		return kind, spot, fmt.Errorf("the spot names a %s and kind: a %s: name one piece", kind, k)
+		return kind, spot, refusal("play_two_pieces", lang.A{"Spot": pieceName{kind}, "Kind": pieceName{k}})
 	}
 	return k, spot, nil
 }

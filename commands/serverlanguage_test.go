@@ -27,11 +27,6 @@ func TestAGermanServersTableWithoutALanguageSpeaksGerman(t *testing.T) {
 				text += "\n" + b.Label
 			}
 		}
-		if tb != nil {
-			for _, w := range variantWords(tb, r) {
-				text = strings.ReplaceAll(text, w, "")
-			}
-		}
 		for id, pat := range patterns {
 			if strings.Contains(text, pat.longest) && pat.re.FindString(text) != "" {
 				t.Errorf("%s: English of %s: %q", what, id, text)

@@ -63,19 +63,18 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 			if e.To != e.Square {
 				where += "-" + e.To.String()
 			}
-			lines = append(lines, p.T("ev_completed", lang.A{"Feature": e.Text, "Where": where}))
+			lines = append(lines, p.T("ev_completed", lang.A{"Feature": featureIn(p, e.Text), "Where": where}))
 		case game.EventScored:
 			entry := t.Game.Log[e.Log]
-			lines = append(lines, p.T("ev_scored", lang.A{"Player": name(e.Player), "Points": e.Points, "Reason": entry.Reason()}))
+			lines = append(lines, p.T("ev_scored", lang.A{"Player": name(e.Player), "Points": e.Points, "Reason": reasonIn(p, entry)}))
 		case game.EventMeepleReturned:
 			if e.Piece == game.PieceBuilder {
-				lines = append(lines, fmt.Sprintf("%s's builder goes back to supply: its %s scored.", name(e.Player), strings.SplitN(e.Spot, ":", 2)[0]))
+				lines = append(lines, p.T("ev_builder_back", lang.A{"Player": name(e.Player), "Feature": featureIn(p, strings.SplitN(e.Spot, ":", 2)[0])}))
 				continue
 			}
 			returned[e.Player]++
 		case game.EventVariant:
-			// A variant's sentence starts with a name, which keeps its case.
-			lines = append(lines, strings.TrimSuffix(e.Text, ".")+".")
+			lines = append(lines, noteIn(p, e))
 		case game.EventTileDiscarded:
 			lines = append(lines, p.T("ev_tile_discarded", lang.A{"Tile": e.Tile.String()}))
 		case game.EventTileReturned:
@@ -162,7 +161,7 @@ func stepHint(p *lang.Printer, t *table.Table) string {
 		return p.T("or_click", lang.A{"What": p.T(id, nil)})
 	}
 	if c := g.TurnState.Choice; c != nil {
-		return p.T("step_choice", lang.A{"Player": cur, "Prompt": c.Prompt, "Actions": actionLabels(p, g), "Action": c.Action, "Click": click("click_a_button")})
+		return p.T("step_choice", lang.A{"Player": cur, "Prompt": promptIn(p, c), "Actions": actionLabels(p, g), "Action": c.Action, "Click": click("click_a_button")})
 	}
 	left := p.N("n_left_in_stack", g.TilesLeft(), nil)
 	switch g.Phase {
@@ -193,7 +192,7 @@ func actionLabels(p *lang.Printer, g *game.Game) string {
 	acts := g.LegalActions()
 	var labels []string
 	for _, a := range acts[:min(len(acts), shownLabels)] {
-		labels = append(labels, a.Label)
+		labels = append(labels, labelIn(p, a))
 	}
 	if n := len(acts) - shownLabels; n > 0 {
 		labels = append(labels, p.N("n_others", n, nil))
@@ -428,7 +427,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 		b.WriteString(p.T("status_decide", lang.A{"Player": cur.Name}))
 	}
 	if c := g.TurnState.Choice; c != nil {
-		b.WriteString(p.T("status_choice", lang.A{"Prompt": c.Prompt}))
+		b.WriteString(p.T("status_choice", lang.A{"Prompt": promptIn(p, c)}))
 	}
 	return strings.TrimSpace(b.String())
 }
@@ -503,7 +502,7 @@ func logText(p *lang.Printer, t *table.Table, who string) string {
 		if e.Final {
 			final = p.T("log_final", nil)
 		}
-		lines = append(lines, p.T("log_line", lang.A{"Turn": e.Turn, "Player": t.Seats[e.Player].Name, "Points": e.Points, "Reason": e.Reason(), "Final": final}))
+		lines = append(lines, p.T("log_line", lang.A{"Turn": e.Turn, "Player": t.Seats[e.Player].Name, "Points": e.Points, "Reason": reasonIn(p, e), "Final": final}))
 	}
 	if len(lines) == 0 {
 		return p.T("log_none", nil)
@@ -689,7 +688,12 @@ func rulesText(p *lang.Printer, t *table.Table, in Input) string {
 		return p.T("not_a_map", lang.A{"Value": game.Echo(id), "Maps": join(p, variants.IDs(false))})
 	}
 	lines := []string{p.T("rules_1", lang.A{"Map": mapTitle(p, e)}), p.T("rules_2", nil), p.T("rules_3", nil)}
-	lines = append(lines, e.Summary...)
+	for i, line := range e.Summary {
+		if id := fmt.Sprintf("rules_%s_%d", e.ID, i+1); lang.Default.Has(id) {
+			line = p.T(id, nil)
+		}
+		lines = append(lines, line)
+	}
 	if t != nil {
 		lines = append(lines, p.T("rules_table", lang.A{"Settings": settingsText(p, t)}))
 	}

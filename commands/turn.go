@@ -15,21 +15,21 @@ import (
 // handleTurn runs the turn commands: /place, /meeple, /chips, /carc draw and /carc pass.
 func handleTurn(t *table.Table, in Input) Reply {
 	if t.Status == table.Lobby {
-		return fail(t, "The game has not started yet: %s starts it with /carc start.", t.Creator.Name)
+		return failT(t, in, "play_not_started", lang.A{"Creator": t.Creator.Name})
 	}
 	if t.Status != table.Playing {
-		return fail(t, "The game is over (%s). Start a new one with /carc new.", t.Status)
+		return failT(t, in, "play_over", lang.A{"Status": statusWord(in.own(), t.Status)})
 	}
 	seat := t.Seat(in.User.ID)
 	if seat < 0 {
-		return fail(t, "You are not playing in this game. Players: %s.", seatList(t))
+		return failT(t, in, "play_not_seated", lang.A{"Players": seatList(t)})
 	}
 	g := t.Game
 	if seat != g.Current {
 		if t.Local {
-			return fail(t, "It is %s's turn, not yours.", t.SeatName(g.Current))
+			return failT(t, in, "play_not_your_turn", lang.A{"Player": t.SeatName(g.Current)})
 		}
-		return fail(t, "It is %s's turn, not yours. You will be pinged when it is your turn.", t.SeatName(g.Current))
+		return failT(t, in, "play_not_your_turn_ping", lang.A{"Player": t.SeatName(g.Current)})
 	}
 	var plan []step
 	var err error
@@ -129,7 +129,7 @@ func placePlan(t *table.Table, seat int, in Input) ([]step, error) {
 	}
 	steps, err := placeSteps(c, seat, in, rest)
 	if err != nil {
-		return nil, fmt.Errorf("%s Nothing was played", errorText(err))
+		return nil, refusal("play_nothing_played", lang.A{"Why": err})
 	}
 	return append(plan, steps...), nil
 }
@@ -153,11 +153,11 @@ func placeActions(t *table.Table, in Input) ([]game.Action, error) {
 	}
 	for name := range in.Options {
 		if !slices.Contains(known, name) {
-			return nil, fmt.Errorf("/place has no option %s: use %s", game.Echo(name), strings.Join(known, ", "))
+			return nil, refusal("play_place_no_option", lang.A{"Value": game.Echo(name), "Options": strings.Join(known, ", ")})
 		}
 		if spec, ok := extras[name]; ok {
 			if _, with := in.Options[spec.Shortcut]; !with {
-				return nil, fmt.Errorf("/place %s: goes with %s: (%s)", name, spec.Shortcut, strings.ToLower(spec.Description))
+				return nil, refusal("play_place_goes_with", lang.A{"Option": name, "Shortcut": spec.Shortcut})
 			}
 		}
 	}
@@ -196,11 +196,11 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 	g := t.Game
 	sqText, ok := in.Options["square"]
 	if !ok {
-		return nil, fmt.Errorf("/place needs square: (where to put %s). Legal squares: %s", g.Drawn, legalSquares(g))
+		return nil, refusal("play_place_needs_square", lang.A{"Tile": g.Drawn.String(), "Squares": legalSquares(g)})
 	}
 	sq, err := readSquare(t, sqText)
 	if err != nil {
-		return nil, fmt.Errorf("%v. Legal squares for %s: %s", err, g.Drawn, legalSquares(g))
+		return nil, refusal("play_place_bad_square", lang.A{"Why": err, "Tile": g.Drawn.String(), "Squares": legalSquares(g)})
 	}
 	rot := game.Rotation(0)
 	if r, ok := in.Options["rotation"]; ok {
@@ -210,7 +210,7 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 	} else if rots := g.LegalRotations(g.Drawn, sq); len(rots) == 1 {
 		rot = rots[0]
 	} else if len(rots) > 1 {
-		return nil, fmt.Errorf("%s fits %s in %s: add rotation:", g.Drawn, sq, rotationList(rots))
+		return nil, refusal("play_place_needs_rotation", lang.A{"Tile": g.Drawn.String(), "Square": sq.String(), "Rotations": rotationList(rots)})
 	}
 	byStep := map[game.ActionStep][]step{}
 	for _, a := range actions {
@@ -226,7 +226,7 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 	plan = append(plan, byStep[""]...)
 	m, whole := in.Options["meeple"]
 	if _, kinded := in.Options["kind"]; kinded && !whole {
-		return nil, fmt.Errorf("kind: names the piece that goes on meeple:, so add meeple:<spot> (or use /meeple spot:<spot> kind:<piece> after placing)")
+		return nil, refusal("play_kind_without_meeple", nil)
 	}
 	kind, m, err := splitPiece(m, in.Options["kind"])
 	if err != nil {
@@ -255,9 +255,9 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 // noSpotError explains a meeple asked for on a tile whose meeple step ended by itself.
 func noSpotError(t *table.Table, seat int) error {
 	if t.Game.Players[seat].Meeples == 0 {
-		return fmt.Errorf("you have no meeple left in your supply, so your tile takes none: use meeple:none")
+		return refusal("play_no_meeple_left", nil)
 	}
-	return fmt.Errorf("every feature of your tile already holds a meeple: use meeple:none")
+	return refusal("play_no_free_spot", nil)
 }
 
 func meeplePlan(t *table.Table, seat int, in Input) ([]step, error) {
@@ -267,15 +267,15 @@ func meeplePlan(t *table.Table, seat int, in Input) ([]step, error) {
 	}
 	v, ok := in.Options["spot"]
 	if !ok {
-		return nil, fmt.Errorf("/meeple needs spot:. Legal: %s", strings.Join(legalPieceSpots(g), ", "))
+		return nil, refusal("play_meeple_needs_spot", lang.A{"Spots": strings.Join(legalPieceSpots(g), ", ")})
 	}
 	kind, v, err := splitPiece(v, in.Options["kind"])
 	if err != nil {
-		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(legalPieceSpots(g), ", "))
+		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": strings.Join(legalPieceSpots(g), ", ")})
 	}
 	spot, err := readSpot(g, v)
 	if _, numbered := spotNumber(v); err != nil && !numbered {
-		return nil, fmt.Errorf("%v. Legal: %s", err, strings.Join(legalPieceSpots(g), ", "))
+		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": strings.Join(legalPieceSpots(g), ", ")})
 	}
 	if err != nil {
 		return nil, err
@@ -296,7 +296,7 @@ func legalPieceSpots(g *game.Game) []string {
 // chipsPlan reads /chips ACTION option:value ...
 func chipsPlan(t *table.Table, in Input) ([]step, error) {
 	if in.Command != "chips" {
-		return nil, fmt.Errorf("/%s %s is not a turn command", game.Echo(in.Command), game.Echo(in.Sub))
+		return nil, refusal("play_not_a_turn_command", lang.A{"Command": strings.TrimSpace(game.Echo(in.Command) + " " + game.Echo(in.Sub))})
 	}
 	spec, err := actionSpec(t, in.Sub)
 	if err != nil {
@@ -305,7 +305,7 @@ func chipsPlan(t *table.Table, in Input) ([]step, error) {
 	a := game.Action{Name: in.Sub, Args: map[string]string{}}
 	for k, v := range in.Options {
 		if !actionHasOption(spec, k) {
-			return nil, fmt.Errorf("/chips %s has no option %s: use %s", spec.Name, game.Echo(k), actionOptionNames(spec))
+			return nil, refusal("play_chips_cmd_no_option", lang.A{"Action": spec.Name, "Value": game.Echo(k), "Options": actionOptionNames(spec)})
 		}
 		a.Args[k] = v
 	}
@@ -416,7 +416,7 @@ func phaseError(t *table.Table) error {
 		return refusal("phase_place", lang.A{"Tile": g.Drawn.String(), "Squares": legalSquares(g)})
 	case game.PhaseMeeple:
 		if c := g.TurnState.Choice; c != nil {
-			return fmt.Errorf("first %s (/chips %s)", c.Prompt, c.Action)
+			return refusal("play_choice_first", lang.A{"Prompt": choiceWords{c}, "Action": c.Action})
 		}
 		return refusal("phase_meeple", lang.A{"Square": g.TurnState.Placed.String(), "Spots": strings.Join(legalPieceSpots(g), ", ")})
 	case game.PhaseSource:
@@ -427,13 +427,13 @@ func phaseError(t *table.Table) error {
 			}
 		}
 		if len(with) > 0 {
-			return fmt.Errorf("first choose where your tile comes from: /carc draw, or a chip action (/chips, or %s in a whole turn): %s", strings.Join(with, ", "), actionLabels(en, g))
+			return refusal("play_source_first", lang.A{"With": strings.Join(with, ", "), "Actions": actionsWords{g}})
 		}
 		return refusal("phase_source", nil)
 	case game.PhaseFinish, game.PhaseDecide:
 		return refusal("phase_finish", nil)
 	}
-	return fmt.Errorf("you cannot do that now (%s)", g.Phase)
+	return refusal("play_not_now", nil)
 }
 
 func legalSquares(g *game.Game) string {

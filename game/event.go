@@ -41,6 +41,8 @@ type Event struct {
 	Log int `json:"log"`
 	// Text is a name (a city, an island) or a variant's sentence.
 	Text string `json:"text,omitempty"`
+	// Words are a variant's sentence for the catalogues (Text is its English).
+	Words Words `json:"words,omitzero"`
 }
 
 func (g *Game) emit(e Event) {
@@ -53,7 +55,8 @@ func (g *Game) emit(e Event) {
 	g.events = append(g.events, e)
 }
 
-// Note records a variant's event for the current player, in words ("bob collected orange 2 on D5").
-func (g *Game) Note(square Square, text string) {
-	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: text})
+// Note records a variant's event for the current player: its message w for the catalogues and
+// its English text ("bob sold orange wine (orange 2) abroad").
+func (g *Game) Note(square Square, w Words, text string) {
+	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: text, Words: w})
 }

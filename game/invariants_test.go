@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -211,13 +212,13 @@ func TestCloneAndOriginalKeepTheirOwnLogs(t *testing.T) {
 	c := g.Clone()
 	shared := slices.Clone(c.Log)
 	g.PlayOut(&rng)
-	if !slices.Equal(c.Log, shared) {
+	if !reflect.DeepEqual(c.Log, shared) {
 		t.Fatal("the original's later entries changed the clone's log")
 	}
 	ended := slices.Clone(g.Log)
 	other := NewRNG(11)
 	c.PlayOut(&other)
-	if !slices.Equal(g.Log, ended) {
+	if !reflect.DeepEqual(g.Log, ended) {
 		t.Fatal("the clone's later entries changed the original's log")
 	}
 	if len(g.Log) <= len(shared) || len(c.Log) <= len(shared) {

@@ -218,18 +218,26 @@ func (m *Map) StartByName(name string) (int, bool) {
 }
 
 // Describe names what a square is, for error messages.
-func (m *Map) Describe(s Square) string {
+func (m *Map) Describe(s Square) string { return m.describe(s).Msg }
+
+// describe is Describe with its message for the catalogues.
+func (m *Map) describe(s Square) phrase {
 	info := m.Info(s)
 	switch info.Kind {
 	case Void:
 		if !m.In(s) {
-			return fmt.Sprintf("%s is off the map (%s1 to %s%d)", s, ColumnName(0), ColumnName(m.Cols-1), m.Rows)
+			first, last := ColumnName(0)+"1", fmt.Sprintf("%s%d", ColumnName(m.Cols-1), m.Rows)
+			return says(Say("engine_why_off_map", "Square", s, "First", first, "Last", last), "%s is off the map (%s to %s)", s, first, last)
 		}
-		return fmt.Sprintf("%s is not a square of the map (sea or abroad)", s)
+		return says(Say("engine_why_void", "Square", s), "%s is not a square of the map (sea or abroad)", s)
 	case Printed:
-		return fmt.Sprintf("%s is a square of the printed large city %s, which can never be covered", s, m.Cities[info.City].Name)
+		name := m.Cities[info.City].Name
+		return says(Say("engine_why_printed", "Square", s, "City", name), "%s is a square of the printed large city %s, which can never be covered", s, name)
 	case Marked:
-		return fmt.Sprintf("%s is a marked square (%s) where no tile may be placed", s, info.Mark)
+		return says(Say("engine_why_marked", "Square", s, "Mark", info.Mark), "%s is a marked square (%s) where no tile may be placed", s, info.Mark)
 	}
-	return fmt.Sprintf("%s is a playable square", s)
+	return says(Say("engine_why_playable", "Square", s), "%s is a playable square", s)
 }
+
+// DescribeWords is Describe's message for the catalogues.
+func (m *Map) DescribeWords(s Square) Words { return m.describe(s).Words }

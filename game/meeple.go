@@ -93,14 +93,16 @@ func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
 	}
 	t, _ := g.tileAt(g.TurnState.Placed)
 	if g.Players[g.Current].Meeples == 0 {
-		return -1, refuse(ErrNoMeeples, []string{"none"}, "You have no meeple left in your supply: choose none.")
+		return -1, refuse(ErrNoMeeples, []string{"none"}, Say("engine_no_meeple_left"), "You have no meeple left in your supply: choose none.")
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), notASpot(spot, t), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
 	}
 	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"),
+			Say("engine_spot_taken", "Feature", t.face.Features[i].Kind, "Spot", t.face.Spots[i], "Square", t.Square),
+			"The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
 			t.face.Features[i].Kind, t.face.Spots[i], t.Square)
 	}
 	return i, nil
@@ -111,19 +113,21 @@ func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
 func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 	t, _ := g.tileAt(g.TurnState.Placed)
 	legal := func() []string { return append(g.PieceSpots(k), "none") }
-	if why := g.kindOffered(k); why != "" {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), "You cannot place a %s: %s.", k.Name(), why)
+	if why := g.kindOffered(k); !why.IsZero() {
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), Say("engine_piece_not_offered", "Piece", k, "Why", why.Words), "You cannot place a %s: %s.", k.Name(), why.Msg)
 	}
 	if g.supply(g.Current, k) == 0 {
-		return -1, refuse(ErrNoMeeples, []string{"none"}, "Your %s is on the map already: each player has one, and it comes back %s.", k.Name(),
+		return -1, refuse(ErrNoMeeples, []string{"none"}, Say("engine_piece_on_map_"+string(k)),
+			"Your %s is on the map already: each player has one, and it comes back %s.", k.Name(),
 			map[PieceKind]string{PieceBig: "when its feature scores (R3.1.4)", PieceBuilder: "when its road or city scores (R3.2.3)", PiecePig: "only at the end (R3.2.4)"}[k])
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
-		return -1, refuse(ErrIllegalSpot, legal(), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
+		return -1, refuse(ErrIllegalSpot, legal(), notASpot(spot, t), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
 	}
-	if why := g.whyNotPiece(t, i, k); why != "" {
-		return -1, refuse(ErrIllegalSpot, legal(), "Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why)
+	if why := g.whyNotPiece(t, i, k); !why.IsZero() {
+		return -1, refuse(ErrIllegalSpot, legal(), Say("engine_piece_cannot_go", "Piece", k, "Spot", t.face.Spots[i], "Why", why.Words),
+			"Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why.Msg)
 	}
 	return i, nil
 }
@@ -163,4 +167,9 @@ func (g *Game) returnMeeple(i int) {
 	g.addSupply(m.Player, m.Kind, 1)
 	g.emit(Event{Kind: EventMeepleReturned, Player: m.Player, Square: m.Square, Spot: m.Spot, Piece: m.Kind})
 	g.meepleReturned(m)
+}
+
+// notASpot is the refusal of a spot the tile placed this turn does not have.
+func notASpot(spot string, t *placedTile) Words {
+	return Say("engine_not_a_spot", "Value", Echo(spot), "Tile", t.Tile, "Rotation", t.Rotation, "Square", t.Square)
 }

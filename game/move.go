@@ -70,6 +70,8 @@ type LegalAction struct {
 	Action
 	Label  string `json:"label"`
 	Points int    `json:"points"`
+	// Words are the label's message for the catalogues (Label is its English).
+	Words Words `json:"words,omitzero"`
 }
 
 // MarshalJSON writes a rotation as its degrees.
@@ -108,10 +110,12 @@ type MoveError struct {
 	Code  ErrorCode
 	Msg   string
 	Legal []string
-	// ID names the refusal for a message catalogue, which writes it in the reader's language from
-	// Args (Msg is its English); "" where no catalogue has it yet.
-	ID   string
-	Args map[string]string
+	// Words name the refusal for a message catalogue, which writes it in the reader's language
+	// (Msg is its English).
+	Words
+	// LegalWords are the legal choices' messages where they are words (a forced choice's
+	// actions), one for each of Legal; nil where Legal are names (squares, spots, rotations).
+	LegalWords []Words
 }
 
 func (e *MoveError) Error() string {
@@ -123,12 +127,24 @@ func (e *MoveError) Error() string {
 
 // RefuseAction is a variant's refusal of an action (ErrIllegalAction): the message says what was
 // wrong, legal what would be legal instead, where it helps.
-func RefuseAction(legal []string, format string, a ...any) error {
-	return refuse(ErrIllegalAction, legal, format, a...)
+// w is its message for the catalogues, format and a its English.
+func RefuseAction(legal []string, w Words, format string, a ...any) error {
+	return refuse(ErrIllegalAction, legal, w, format, a...)
 }
 
-func refuse(code ErrorCode, legal []string, format string, a ...any) error {
-	return &MoveError{Code: code, Msg: fmt.Sprintf(format, a...), Legal: legal}
+// labels are the labels of actions, with their messages.
+func labels(acts []LegalAction) ([]string, []Words) {
+	var legal []string
+	var words []Words
+	for _, a := range acts {
+		legal = append(legal, a.Label)
+		words = append(words, a.Words)
+	}
+	return legal, words
+}
+
+func refuse(code ErrorCode, legal []string, w Words, format string, a ...any) *MoveError {
+	return &MoveError{Code: code, Msg: fmt.Sprintf(format, a...), Legal: legal, Words: w}
 }
 
 func joinLimited(items []string, n int) string {

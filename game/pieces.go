@@ -137,33 +137,34 @@ func (g *Game) pieceAllowed(t *placedTile, local int, k PieceKind) bool {
 
 // whyNotPiece says why the current player may not put a piece of kind k on feature local of the
 // tile placed this turn, or is "" when they may. It names the rule.
-func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) string {
+func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) phrase {
 	ft := &t.face.Features[local]
 	r := g.find(int(t.node) + local)
 	p := g.Current
+	spot := t.face.Spots[local]
 	switch k {
 	case PieceMeeple, PieceBig:
 		if g.nodes[r].meeples != 0 {
-			return fmt.Sprintf("the %s at %s already has a meeple in it (R2.4.2)", ft.Kind, t.face.Spots[local])
+			return says(Say("engine_why_occupied", "Feature", ft.Kind, "Spot", spot), "the %s at %s already has a meeple in it (R2.4.2)", ft.Kind, spot)
 		}
 	case PieceBuilder:
 		if ft.Kind != RoadFeature && ft.Kind != CityFeature {
-			return fmt.Sprintf("the builder goes only on a road or a city, not on a %s (R3.2.3)", ft.Kind)
+			return says(Say("engine_why_builder_feature", "Feature", ft.Kind), "the builder goes only on a road or a city, not on a %s (R3.2.3)", ft.Kind)
 		}
 		if !g.hasFollower(r, p) {
-			return fmt.Sprintf("the builder goes only into a %s that already holds one of your meeples, and the %s at %s holds none (R3.2.3)",
-				ft.Kind, ft.Kind, t.face.Spots[local])
+			return says(Say("engine_why_builder_alone", "Feature", ft.Kind, "Spot", spot),
+				"the builder goes only into a %s that already holds one of your meeples, and the %s at %s holds none (R3.2.3)", ft.Kind, ft.Kind, spot)
 		}
 	case PiecePig:
 		if ft.Kind != FieldFeature {
-			return fmt.Sprintf("the pig goes only on a field, not on a %s (R3.2.4)", ft.Kind)
+			return says(Say("engine_why_pig_feature", "Feature", ft.Kind), "the pig goes only on a field, not on a %s (R3.2.4)", ft.Kind)
 		}
 		if !g.hasFollower(r, p) {
-			return fmt.Sprintf("the pig goes only into a field that already holds one of your farmers, and the field at %s holds none (R3.2.4)",
-				t.face.Spots[local])
+			return says(Say("engine_why_pig_alone", "Spot", spot),
+				"the pig goes only into a field that already holds one of your farmers, and the field at %s holds none (R3.2.4)", spot)
 		}
 	}
-	return ""
+	return phrase{}
 }
 
 // kindOn reports whether the table's rules have pieces of kind k.
@@ -177,19 +178,20 @@ func (o Options) kindOn(k PieceKind) bool {
 	return true
 }
 
-// kindOffered says why the table's rules have no pieces of kind k, or is "" when they have.
-func (g *Game) kindOffered(k PieceKind) string {
+// kindOffered says why the table's rules have no pieces of kind k, or is zero when they have.
+func (g *Game) kindOffered(k PieceKind) phrase {
 	switch k {
 	case PieceBig:
 		if !g.Opts.IC() {
-			return "this table plays without the big meeple: it comes with the rules of Inns & Cathedrals (rules:ic, R3.3.2)"
+			return says(Say("engine_why_no_big"), "this table plays without the big meeple: it comes with the rules of Inns & Cathedrals (rules:ic, R3.3.2)")
 		}
 	case PieceBuilder, PiecePig:
 		if !g.Opts.TB() {
-			return fmt.Sprintf("this table plays without the %s: it comes with the rules of Traders & Builders (rules:tb, R3.3.2)", k.Name())
+			return says(Say("engine_why_no_tb", "Piece", k),
+				"this table plays without the %s: it comes with the rules of Traders & Builders (rules:tb, R3.3.2)", k.Name())
 		}
 	}
-	return ""
+	return phrase{}
 }
 
 // PieceSpots lists the spots of the tile placed this turn where the current player may put a

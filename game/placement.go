@@ -113,17 +113,20 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 	m := g.Map
 	info := m.Info(s)
 	if info.Kind != Playable {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile: %s.", s, m.Describe(s))
+		why := m.describe(s)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_refused", "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
 	}
 	if pt, ok := g.tileAt(s); ok {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s already holds a tile (%s, placed in turn %d).", s, pt.Tile, pt.Turn)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_taken", "Square", s, "Tile", pt.Tile, "Turn", pt.Turn),
+			"%s already holds a tile (%s, placed in turn %d).", s, pt.Tile, pt.Turn)
 	}
 	fi, anchored := g.fpos.get(s)
 	if !anchored {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile: %s.", s, g.whyUnanchored(s))
+		why := g.whyUnanchored(s)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_refused", "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
 	}
 	if !g.allowed(s) {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s cannot take a tile in this game.", s)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_not_allowed", "Square", s), "%s cannot take a tile in this game.", s)
 	}
 	face := t.Type().Face(r)
 	need := g.frontier[fi].need
@@ -139,57 +142,64 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 		if need.Mask&(3<<(2*d)) == 0 || face.Edges[d] == want {
 			continue
 		}
-		why := fmt.Sprintf("%s at %s° on %s puts its %s edge (%s) against %s", t, r, s, d.Word(), face.Edges[d], g.whatIsAcross(s, d))
+		across := g.whatIsAcross(s, d)
+		why := fmt.Sprintf("%s at %s° on %s puts its %s edge (%s) against %s", t, r, s, d.Word(), face.Edges[d], across.Msg)
+		edge := Say("engine_edge_against", "Tile", t, "Rotation", r, "Square", s, "Dir", d.Word(), "Edge", face.Edges[d], "Across", across.Words)
 		if len(rots) == 0 {
-			return refuse(ErrIllegalSquare, g.legalSquareNames(t), "%s, and no rotation of %s fits %s.", why, t, s)
+			return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_edge_no_rotation", "Edge", edge, "Tile", t, "Square", s),
+				"%s, and no rotation of %s fits %s.", why, t, s)
 		}
-		return refuse(ErrIllegalRotation, rots, "%s.", why)
+		return refuse(ErrIllegalRotation, rots, Say("engine_edge_refused", "Edge", edge), "%s.", why)
 	}
-	return refuse(ErrIllegalRotation, rots, "%s does not fit %s at %s°.", t, s, r)
+	return refuse(ErrIllegalRotation, rots, Say("engine_rotation_refused", "Tile", t, "Square", s, "Rotation", r), "%s does not fit %s at %s°.", t, s, r)
 }
 
 // whatIsAcross describes what side d of empty square s must match, for messages.
-func (g *Game) whatIsAcross(s Square, d Dir) string {
+func (g *Game) whatIsAcross(s Square, d Dir) phrase {
 	info := g.Map.Info(s)
 	n, _ := s.Step(d)
 	switch info.Sides[d] {
 	case SideCity:
 		cs := g.Map.citySquare(n)
-		return fmt.Sprintf("the printed %s edge of the large city %s on %s", cs.Edges[d.Opposite()], g.Map.Cities[g.Map.Info(n).City].Name, n)
+		edge, city := cs.Edges[d.Opposite()], g.Map.Cities[g.Map.Info(n).City].Name
+		return says(Say("engine_across_city", "Edge", edge, "City", city, "Square", n), "the printed %s edge of the large city %s on %s", edge, city, n)
 	case SideFerry:
-		return "the ferry route, which needs a road"
+		return says(Say("engine_across_ferry"), "the ferry route, which needs a road")
 	case SideBorder:
-		what := "road"
 		if info.Border[d] == BorderCity {
-			what = "city"
+			return says(Say("engine_across_border_city"), "the printed border city leading out of the map")
 		}
-		return fmt.Sprintf("the printed border %s leading out of the map", what)
+		return says(Say("engine_across_border_road"), "the printed border road leading out of the map")
 	}
 	if t, ok := g.tileAt(n); ok {
-		return fmt.Sprintf("the %s edge of %s on %s", t.face.Edges[d.Opposite()], t.Tile, n)
+		edge := t.face.Edges[d.Opposite()]
+		return says(Say("engine_across_tile", "Edge", edge, "Tile", t.Tile, "Square", n), "the %s edge of %s on %s", edge, t.Tile, n)
 	}
-	return "an empty square"
+	return says(Say("engine_across_empty"), "an empty square")
 }
 
-func (g *Game) whyUnanchored(s Square) string {
+func (g *Game) whyUnanchored(s Square) phrase {
 	info := g.Map.Info(s)
 	if info.Island >= 0 && !g.IslandOpen(info.Island) {
 		isl := g.Map.Islands[info.Island]
 		f := g.Map.Ferries[isl.Ferries[0]]
-		return fmt.Sprintf("it is on the island %s, which no ferry reaches yet (a tile on the harbour %s opens the route to %s)", isl.Name, f.Harbour, f.Landing)
+		return says(Say("engine_why_island_closed", "Island", isl.Name, "Harbour", f.Harbour, "Landing", f.Landing),
+			"it is on the island %s, which no ferry reaches yet (a tile on the harbour %s opens the route to %s)", isl.Name, f.Harbour, f.Landing)
 	}
 	if info.Island >= 0 {
-		return fmt.Sprintf("it touches no tile of the island %s", g.Map.Islands[info.Island].Name)
+		name := g.Map.Islands[info.Island].Name
+		return says(Say("engine_why_island_alone", "Island", name), "it touches no tile of the island %s", name)
 	}
 	for d := Dir(0); d < 4; d++ {
 		if info.Sides[d] == SideCity {
 			n, _ := s.Step(d)
 			if ci := g.Map.Info(n).City; !g.cityConnected(ci) {
-				return fmt.Sprintf("it only touches the printed large city %s, which no tile has connected yet", g.Map.Cities[ci].Name)
+				name := g.Map.Cities[ci].Name
+				return says(Say("engine_why_city_unconnected", "City", name), "it only touches the printed large city %s, which no tile has connected yet", name)
 			}
 		}
 	}
-	return "it touches no placed tile (a tile must share an edge with one)"
+	return says(Say("engine_why_alone"), "it touches no placed tile (a tile must share an edge with one)")
 }
 
 // LegalSquares lists the squares where tile t fits, in the order of LegalPlacements.

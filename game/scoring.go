@@ -31,8 +31,11 @@ type ScoreEntry struct {
 	Tokens int    `json:"tokens,omitempty"`
 	// Chip is the chip a "chip" entry scored (Map-Chips collection).
 	Chip Chip `json:"chip,omitzero"`
-	// Text is the whole reason of a variant's score change.
-	Text string `json:"text,omitempty"`
+	// Text is the whole reason of a variant's score change, and Words its message for the
+	// catalogues. Words stay out of the snapshot, whose bytes (and so the published state hash)
+	// must not change: a game restored from a snapshot reads its earlier reasons in English.
+	Text  string `json:"text,omitempty"`
+	Words Words  `json:"-"`
 }
 
 func plural(n int, one, many string) string {
@@ -102,8 +105,9 @@ func (e ScoreEntry) Reason() string {
 }
 
 // AddScore gives a player points with a reason (for variants: coats of arms, wine).
-func (g *Game) AddScore(player, points int, kind, reason string) {
-	g.addEntry(ScoreEntry{Player: player, Points: points, Kind: kind, Text: reason, From: NoSquare, To: NoSquare})
+// w is the reason's message for the catalogues, reason its English.
+func (g *Game) AddScore(player, points int, kind string, w Words, reason string) {
+	g.addEntry(ScoreEntry{Player: player, Points: points, Kind: kind, Text: reason, Words: w, From: NoSquare, To: NoSquare})
 }
 
 // ScoreChip gives a player the value of a chip collected on square s (R4.0.6); the reason is

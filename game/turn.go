@@ -92,19 +92,19 @@ func (g *Game) Reveal() { g.revealed = true }
 // check validates m against the current state without changing anything.
 func (g *Game) check(m Move) error {
 	if g.Phase == PhaseOver {
-		return refuse(ErrGameOver, nil, "The game is over.")
+		return refuse(ErrGameOver, nil, Say("engine_game_over"), "The game is over.")
 	}
 	if m.Player < 0 || m.Player >= len(g.Players) {
-		return refuse(ErrBadMove, nil, "There is no player %d at this table.", m.Player)
+		return refuse(ErrBadMove, nil, Say("engine_no_such_player", "N", m.Player), "There is no player %d at this table.", m.Player)
 	}
 	if g.Players[m.Player].Resigned {
-		return refuse(ErrBadMove, nil, "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
+		return refuse(ErrBadMove, nil, Say("engine_resigned", "Player", g.Players[m.Player].Name), "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
 	}
 	if m.Kind == MoveResign {
 		return nil
 	}
 	if m.Player != g.Current {
-		return refuse(ErrNotYourTurn, nil, "It is %s's turn, not yours.", g.Players[g.Current].Name)
+		return refuse(ErrNotYourTurn, nil, Say("engine_not_your_turn", "Player", g.Players[g.Current].Name), "It is %s's turn, not yours.", g.Players[g.Current].Name)
 	}
 	switch m.Kind {
 	case MovePlace:
@@ -112,7 +112,7 @@ func (g *Game) check(m Move) error {
 			return g.wrongPhase("place a tile")
 		}
 		if !g.Map.In(m.Square) {
-			return refuse(ErrIllegalSquare, g.legalSquareNames(g.Drawn), "%s is off the map.", m.Square)
+			return refuse(ErrIllegalSquare, g.legalSquareNames(g.Drawn), Say("engine_square_off_map", "Square", m.Square), "%s is off the map.", m.Square)
 		}
 		return g.CheckPlacement(g.Drawn, m.Square, m.Rotation&3)
 	case MoveMeeple:
@@ -129,7 +129,7 @@ func (g *Game) check(m Move) error {
 		return err
 	case MoveAction:
 		if m.Action == nil {
-			return refuse(ErrBadMove, nil, "The action is missing.")
+			return refuse(ErrBadMove, nil, Say("engine_no_action"), "The action is missing.")
 		}
 		if c := g.TurnState.Choice; c != nil && m.Action.Name != c.Action {
 			return g.choiceFirst()
@@ -146,7 +146,7 @@ func (g *Game) check(m Move) error {
 		return g.choiceFirst()
 	case MoveSkip, MoveEnd:
 	default:
-		return refuse(ErrBadMove, nil, "%q is not a move (place, meeple, action, draw, pass, skip, resign, end).", Echo(string(m.Kind)))
+		return refuse(ErrBadMove, nil, Say("engine_not_a_move", "Value", Echo(string(m.Kind))), "%q is not a move (place, meeple, action, draw, pass, skip, resign, end).", Echo(string(m.Kind)))
 	}
 	return nil
 }
@@ -157,11 +157,9 @@ func (g *Game) choiceFirst() error {
 	if c == nil {
 		return nil
 	}
-	var legal []string
-	for _, a := range g.LegalActions() {
-		legal = append(legal, a.Label)
-	}
-	return refuse(ErrChoiceOpen, legal, "First %s.", c.Prompt)
+	e := refuse(ErrChoiceOpen, nil, Say("engine_choice_first", "Prompt", c.Words), "First %s.", c.Prompt)
+	e.Legal, e.LegalWords = labels(g.LegalActions())
+	return e
 }
 
 func isNone(spot string) bool {
@@ -189,9 +187,7 @@ func (g *Game) wrongPhase(what string) error {
 	case PhaseDecide:
 		now = "take the offered action or pass"
 	}
-	err := refuse(ErrWrongPhase, nil, "You cannot %s now: first %s.", what, now).(*MoveError)
-	err.ID, err.Args = "wrong_phase_"+string(g.Phase), map[string]string{"Move": wrongPhases[what], "Tile": fmt.Sprint(g.Drawn)}
-	return err
+	return refuse(ErrWrongPhase, nil, Say("engine_wrong_phase_"+string(g.Phase), "Move", wrongPhases[what], "Tile", g.Drawn), "You cannot %s now: first %s.", what, now)
 }
 
 func (g *Game) apply(m Move) {

@@ -493,7 +493,7 @@ func TestTheLogSaysWhatTheHistorySays(t *testing.T) {
 			t.Errorf("a German line of the history says %q: %q", m, line)
 		}
 	}
-	if want := de.T("hist_tile_placed", lang.A{"Tile": "", "Square": "", "Rotation": ""}); !strings.Contains(r.Text, strings.TrimSpace(strings.Split(want, ",")[0])) {
+	if want := de.T("hist_placed", lang.A{"Tile": "", "Square": "", "Rotation": ""}); !strings.Contains(r.Text, strings.TrimSpace(strings.Split(want, ",")[0])) {
 		t.Errorf("/carc history does not lay its tiles in German words (%q):\n%s", want, r.Text)
 	}
 }

@@ -125,7 +125,7 @@ func (Variant) EndTurn(g *game.Game) bool {
 	s.Taken = 0
 	if top, ok := s.top(i); ok {
 		g.Reveal()
-		g.Note(stackSquare(i), stackName(i)+" turns up its next tile: "+top.String())
+		g.Note(stackSquare(i), game.Say("benelux_turns_up", "Stack", stackWords(i), "Tile", top), stackName(i)+" turns up its next tile: "+top.String())
 	}
 	return false
 }
@@ -159,7 +159,7 @@ func putBackUnplaced(g *game.Game) {
 		if g.Deck[at] == t {
 			g.Deck = slices.Delete(g.Deck, at, at+1)
 			s.Stacks[i] = append(s.Stacks[i], t)
-			g.Note(stackSquare(i), "the island tile "+t.String()+" goes back on top of "+stackName(i))
+			g.Note(stackSquare(i), game.Say("benelux_put_back", "Tile", t, "Stack", stackWords(i)), "the island tile "+t.String()+" goes back on top of "+stackName(i))
 			return
 		}
 	}

@@ -56,6 +56,11 @@ func stackSquare(i int) game.Square { return islands[i/2].Stacks[i%2] }
 // stackName is how players read stack i: "Texel's stack 1".
 func stackName(i int) string { return islands[i/2].Name + "'s stack " + strconv.Itoa(i%2+1) }
 
+// stackWords is stackName for the catalogues.
+func stackWords(i int) game.Words {
+	return game.Say("benelux_stack", "Island", islands[i/2].Name, "N", i%2+1)
+}
+
 // islandOf finds an island by its colour: the colour is what players type, as on every map's chip
 // actions (light blue and lightblue are blue).
 func islandOf(text string) (int, bool) {

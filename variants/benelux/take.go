@@ -79,7 +79,8 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		top, _ := s.top(i)
 		pay, _ := payment(g, i/2, locked)
 		out = append(out, game.LegalAction{Action: takeAction(i),
-			Label: "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"})
+			Label: "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip",
+			Words: game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", pay.Color)})
 	}
 	return out
 }
@@ -103,35 +104,39 @@ func offered(g *game.Game) []int {
 // the stack's next tile stays face down until the end of the turn (B9, B10).
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != IslandAction {
-		return game.RefuseAction(nil, "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say("benelux_no_such_action", "Value", game.Echo(a.Name)), "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseSource {
-		return game.RefuseAction(nil, "%s", notNow(g))
+		w, msg := notNow(g)
+		return game.RefuseAction(nil, w, "%s", msg)
 	}
 	// What is open now is listed only with a refusal: the island tiles of random playouts are
 	// taken far more often than refused.
-	no := func(format string, args ...any) error { return game.RefuseAction(v.legalNames(g), format, args...) }
+	no := func(w game.Words, format string, args ...any) error {
+		return game.RefuseAction(v.legalNames(g), w, format, args...)
+	}
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
-		return no("Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())
+		return no(game.Say("benelux_which_island", "Value", game.Echo(a.Args["island"])), "Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())
 	}
 	s := st(g)
-	i, why := whichStack(s, isl, a.Args["stack"])
+	i, w, why := whichStack(s, isl, a.Args["stack"])
 	if why != "" {
-		return no("%s", why)
+		return no(w, "%s", why)
 	}
 	pay, ok := payment(g, isl, colourLocked(g))
 	if !ok {
 		colour := colourName(islands[isl].Color)
-		return no("You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
+		return no(game.Say("benelux_no_chip_"+islands[isl].Color, "Island", islands[isl].Name, "Hand", game.ChipList(g.Players[g.Current].Chips)),
+			"You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
 			colour, islands[isl].Name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
 	}
 	top, _ := s.top(i)
 	if !g.CanPlace(top) {
-		return no("%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
+		return no(game.Say("benelux_fits_nowhere", "Stack", stackWords(i), "Tile", top), "%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
 	}
 	if err := g.SpendChips(g.Current, []game.Chip{pay}); err != nil {
-		return no("%v.", err)
+		return no(game.Say("engine_chips_not_held", "Chips", game.ChipList([]game.Chip{pay}), "Hand", game.ChipList(g.Players[g.Current].Chips)), "%v.", err)
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
@@ -141,45 +146,50 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	} else if n > 1 {
 		left = strconv.Itoa(n) + " tiles left there"
 	}
-	g.Note(stackSquare(i), g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
-		", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+left+")")
+	took := game.Say("benelux_took", "Player", g.Players[g.Current].Name, "Tile", top, "Stack", stackWords(i), "Colour", pay.Color, "Value", pay.Value, "Count", len(s.Stacks[i]))
+	if len(s.Stacks[i]) == 0 {
+		took = game.Say("benelux_took_last", "Player", g.Players[g.Current].Name, "Tile", top, "Stack", stackWords(i), "Colour", pay.Color, "Value", pay.Value)
+	}
+	g.Note(stackSquare(i), took,
+		g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
+			", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+left+")")
 	g.SetDrawn(top)
 	return nil
 }
 
 // whichStack reads the stack option for island isl: 1 or 2, or left out for the first stack that
 // has a tile. It says why not, or "".
-func whichStack(s *state, isl int, text string) (int, string) {
+func whichStack(s *state, isl int, text string) (int, game.Words, string) {
 	name := islands[isl].Name
 	if len(s.Stacks[2*isl]) == 0 && len(s.Stacks[2*isl+1]) == 0 {
-		return -1, "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
+		return -1, game.Say("benelux_both_empty", "Island", name, "Colour", islands[isl].Color), "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
 	}
 	if text == "" {
 		if len(s.Stacks[2*isl]) > 0 {
-			return 2 * isl, ""
+			return 2 * isl, game.Words{}, ""
 		}
-		return 2*isl + 1, ""
+		return 2*isl + 1, game.Words{}, ""
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > 2 {
-		return -1, "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
+		return -1, game.Say("benelux_no_such_stack", "Value", game.Echo(text), "Island", name), "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
 	}
 	i := 2*isl + n - 1
 	if len(s.Stacks[i]) == 0 {
-		return -1, stackName(i) + " is empty: take the top tile of its other stack."
+		return -1, game.Say("benelux_stack_empty", "Stack", stackWords(i)), stackName(i) + " is empty: take the top tile of its other stack."
 	}
-	return i, ""
+	return i, game.Words{}, ""
 }
 
 // notNow says why no island tile can be taken in this step of the turn.
-func notNow(g *game.Game) string {
+func notNow(g *game.Game) (game.Words, string) {
 	switch {
 	case g.Phase == game.PhasePlace && g.TurnState.Actions[IslandAction] > 0:
-		return "You have taken your island tile " + g.Drawn.String() + " this turn: one island tile a turn. Place it with /place."
+		return game.Say("benelux_taken_already", "Tile", g.Drawn), "You have taken your island tile " + g.Drawn.String() + " this turn: one island tile a turn. Place it with /place."
 	case g.Phase == game.PhasePlace:
-		return "You have drawn " + g.Drawn.String() + " face down: once a face-down tile is drawn you must place it. An island tile is taken at the start of a turn, instead of drawing, with a chip you held before the turn began."
+		return game.Say("benelux_drawn_already", "Tile", g.Drawn), "You have drawn " + g.Drawn.String() + " face down: once a face-down tile is drawn you must place it. An island tile is taken at the start of a turn, instead of drawing, with a chip you held before the turn began."
 	}
-	return "An island tile is taken at the start of your turn, instead of drawing; your tile this turn is placed already."
+	return game.Say("benelux_placed_already"), "An island tile is taken at the start of your turn, instead of drawing; your tile this turn is placed already."
 }
 
 // legalNames are the island actions open now, as players type them.

@@ -33,11 +33,12 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 			}
 			for _, pay := range payments(hand, color) {
 				args := map[string]string{"wine": color, "to": target, "pay": payName(pay)}
-				pts, where := AbroadPoints, "abroad"
+				pts, where, w := AbroadPoints, "abroad", game.Say("france_label_abroad", "Color", color, "Chips", game.ChipList(pay), "Points", AbroadPoints)
 				if target == "town" {
 					pts, where = TownPoints, "to "+townName(g)
+					w = game.Say("france_label_town", "Color", color, "Chips", game.ChipList(pay), "Town", townName(g), "Points", TownPoints)
 				}
-				out = append(out, game.LegalAction{Action: game.Action{Name: "sell", Args: args}, Points: pts,
+				out = append(out, game.LegalAction{Action: game.Action{Name: "sell", Args: args}, Points: pts, Words: w,
 					Label: fmt.Sprintf("sell %s wine (%s) %s for %d", color, game.ChipList(pay), where, pts)})
 			}
 		}
@@ -78,24 +79,24 @@ func noSaleOnBuilderTile(g *game.Game) bool {
 // Act sells one wine.
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != "sell" {
-		return game.RefuseAction(nil, "France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say("france_no_such_action", "Value", game.Echo(a.Name)), "France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseMeeple {
-		return game.RefuseAction(nil, "You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
+		return game.RefuseAction(nil, game.Say("france_not_now"), "You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
 	}
 	if g.TurnState.Actions["sell"] > 0 {
-		return game.RefuseAction(nil, "You have already sold a wine this turn: at most one sale per turn.")
+		return game.RefuseAction(nil, game.Say("france_sold_already"), "You have already sold a wine this turn: at most one sale per turn.")
 	}
 	if noSaleOnBuilderTile(g) {
-		return game.RefuseAction(nil, "This is your builder's second tile, and at this table only the turn's first tile sells wine (franceSaleOnBuilderTile=false).")
+		return game.RefuseAction(nil, game.Say("france_builder_tile"), "This is your builder's second tile, and at this table only the turn's first tile sells wine (franceSaleOnBuilderTile=false).")
 	}
 	color, err := game.ParseColor(a.Args["wine"])
 	if err != nil {
-		return game.RefuseAction(nil, "Which wine? %v.", err)
+		return game.RefuseAction(nil, game.Say("france_which_wine", "Value", game.Echo(a.Args["wine"])), "Which wine? %v.", err)
 	}
 	target := strings.ToLower(a.Args["to"])
 	if target != "abroad" && target != "town" {
-		return game.RefuseAction(nil, "Sell where? to:%q is neither abroad (5 points) nor town (9 points).", game.Echo(a.Args["to"]))
+		return game.RefuseAction(nil, game.Say("france_sell_where", "Value", game.Echo(a.Args["to"])), "Sell where? to:%q is neither abroad (5 points) nor town (9 points).", game.Echo(a.Args["to"]))
 	}
 	if err := v.qualifies(g, target, color); err != nil {
 		return err
@@ -104,7 +105,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	hand := g.Players[p].Chips
 	options := payments(hand, color)
 	if len(options) == 0 {
-		return game.RefuseAction(nil, "You hold no %s wine: a wine is %s chips worth exactly 2 (one 2, or two 1s; never a 1 and a 2). You hold %s.",
+		return game.RefuseAction(nil, game.Say("france_no_wine", "Color", color, "Hand", game.ChipList(hand)), "You hold no %s wine: a wine is %s chips worth exactly 2 (one 2, or two 1s; never a 1 and a 2). You hold %s.",
 			color, color, game.ChipList(hand))
 	}
 	pay := options[0]
@@ -120,19 +121,24 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 			for _, o := range options {
 				names = append(names, payName(o))
 			}
-			return game.RefuseAction(nil, "You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
+			return game.RefuseAction(nil, game.Say("france_cannot_pay", "Value", game.Echo(want), "Color", color, "Options", strings.Join(names, ", ")), "You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
 				game.Echo(want), color, strings.Join(names, " or "))
 		}
 	}
 	if err := g.SpendChips(p, pay); err != nil {
-		return game.RefuseAction(nil, "%v.", err)
+		return game.RefuseAction(nil, game.Say("engine_chips_not_held", "Chips", game.ChipList(pay), "Hand", game.ChipList(hand)), "%v.", err)
 	}
+	name, chips := g.Players[p].Name, game.ChipList(pay)
 	pts, where := AbroadPoints, "abroad"
+	note := game.Say("france_sold_abroad", "Player", name, "Color", color, "Chips", chips)
+	reason := game.Say("france_score_abroad", "Color", color, "Points", pts)
 	if target == "town" {
 		pts, where = TownPoints, "to "+townName(g)
+		note = game.Say("france_sold_town", "Player", name, "Color", color, "Chips", chips, "Town", townName(g))
+		reason = game.Say("france_score_town", "Color", color, "Town", townName(g), "Points", pts)
 	}
-	g.Note(g.TurnState.Placed, fmt.Sprintf("%s sold %s wine (%s) %s", g.Players[p].Name, color, game.ChipList(pay), where))
-	g.AddScore(p, pts, "wine", fmt.Sprintf("%s wine sold %s: %d", color, where, pts))
+	g.Note(g.TurnState.Placed, note, fmt.Sprintf("%s sold %s wine (%s) %s", name, color, chips, where))
+	g.AddScore(p, pts, "wine", reason, fmt.Sprintf("%s wine sold %s: %d", color, where, pts))
 	return nil
 }
 
@@ -190,15 +196,15 @@ func (v Variant) qualifies(g *game.Game, target, color string) error {
 	verdict, town := v.judge(g, target, color)
 	switch verdict {
 	case borderCityWithoutArms:
-		return game.RefuseAction(nil, "Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
+		return game.RefuseAction(nil, game.Say("france_border_city_no_arms", "Square", sq), "Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
 	case noBorderConnection:
-		return game.RefuseAction(nil, "Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
+		return game.RefuseAction(nil, game.Say("france_no_border", "Square", sq), "Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
 	case noTown:
-		return game.RefuseAction(nil, "Your tile on %s covers no town, so you cannot sell to a town.", sq)
+		return game.RefuseAction(nil, game.Say("france_no_town", "Square", sq), "Your tile on %s covers no town, so you cannot sell to a town.", sq)
 	case townWithoutGrapes:
-		return game.RefuseAction(nil, "%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
+		return game.RefuseAction(nil, game.Say("france_town_no_grapes", "Town", town.Name, "Square", sq), "%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
 	case otherGrapes:
-		return game.RefuseAction(nil, "%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
+		return game.RefuseAction(nil, game.Say("france_other_grapes", "Town", town.Name, "Square", sq, "Grapes", town.Color, "Color", color), "%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
 	}
 	return nil
 }

@@ -125,7 +125,7 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	}
 	s, name, chip := st(g), g.Players[p].Name, chipText(c)
 	if FlagOnlyIfMeeplesOnIsle.On(g.Opts) && s.Isle[p] == 0 {
-		g.Note(sq, name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
+		g.Note(sq, game.Say("greatbritain_set_kept", "Player", name, "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name), name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
 			" a set is used only when meeples wait on the Isle of Man")
 		return
 	}
@@ -134,8 +134,8 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 		return
 	}
 	s.Pending = &c
-	g.Note(sq, name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
-	g.Require(game.Choice{Action: SetAction, Default: setAction(sets[0]),
+	g.Note(sq, game.Say("greatbritain_sets", "Player", name, "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
+	g.Require(game.Choice{Action: SetAction, Default: setAction(sets[0]), Words: game.Say("greatbritain_choose_set", "Chip", chip, "Chips", sets[0]),
 		Prompt: "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
 			sets[0].String() + ", the set of the lowest value)"})
 }
@@ -151,7 +151,11 @@ func resolve(g *game.Game, set chipSet) {
 	back := s.Isle[p]
 	g.Players[p].Meeples += back
 	s.Isle[p] = 0
-	g.Note(g.TurnState.Placed, g.Players[p].Name+" used the set "+set.String()+": the three chips leave the game and "+
+	used := game.Say("greatbritain_used_set", "Player", g.Players[p].Name, "Chips", set, "Count", back)
+	if back == 0 {
+		used = game.Say("greatbritain_used_set_none", "Player", g.Players[p].Name, "Chips", set)
+	}
+	g.Note(g.TurnState.Placed, used, g.Players[p].Name+" used the set "+set.String()+": the three chips leave the game and "+
 		comeBack(back)+" from the Isle of Man")
 }
 

@@ -8,35 +8,39 @@ import (
 // Man (G5).
 const IsleAction = "isle"
 
-var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label: "put a meeple on the Isle of Man for an extra turn"}}
+var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label: "put a meeple on the Isle of Man for an extra turn",
+	Words: game.Say("greatbritain_label_isle")}}
+
+// noIsle is why no extra turn can be bought: the id of its message and its English.
+type noIsle struct{ id, msg string }
 
 // whyNoIsle says why the current player may not buy an extra turn now, or is "" (G5, G6, OQ-23,
 // OQ-24). It reads only what every player sees: the step of the turn, the meeples in supply and
 // the number of tiles left in the stack.
-func whyNoIsle(g *game.Game) string {
+func whyNoIsle(g *game.Game) noIsle {
 	p := g.Players[g.Current]
 	switch {
 	case g.ExtraTurn():
-		return "this is your extra turn: at most one extra turn per round, and none during the extra turn"
+		return noIsle{"greatbritain_isle_extra_turn", "this is your extra turn: at most one extra turn per round, and none during the extra turn"}
 	case g.TurnState.Actions[IsleAction] > 0:
-		return "you already bought your extra turn this round"
+		return noIsle{"greatbritain_isle_bought", "you already bought your extra turn this round"}
 	case g.BuilderTileOwed():
-		return "your builder's second tile comes first: the extra turn is offered once your whole double turn is over"
+		return noIsle{"greatbritain_isle_builder_owed", "your builder's second tile comes first: the extra turn is offered once your whole double turn is over"}
 	case g.BuilderTile() && FlagBuilderTileIsExtraTurn.On(g.Opts):
-		return "your builder's second tile was this round's extra turn (gbBuilderTileIsExtraTurn)"
+		return noIsle{"greatbritain_isle_builder_tile", "your builder's second tile was this round's extra turn (gbBuilderTileIsExtraTurn)"}
 	case p.Meeples == 0:
-		return "you have no meeple in your supply to put on the Isle of Man"
+		return noIsle{"greatbritain_isle_no_meeple", "you have no meeple in your supply to put on the Isle of Man"}
 	case g.Phase != game.PhaseDecide:
-		return "an extra turn is bought only after your turn is completely over: tile, meeple and scoring"
+		return noIsle{"greatbritain_isle_not_over", "an extra turn is bought only after your turn is completely over: tile, meeple and scoring"}
 	case len(g.Deck) == 0:
-		return "the stack is empty, so no extra turn can be played: the game is over"
+		return noIsle{"greatbritain_isle_stack_empty", "the stack is empty, so no extra turn can be played: the game is over"}
 	}
-	return ""
+	return noIsle{}
 }
 
 // EndTurn keeps the player, once their normal turn is scored, for the offer of an extra turn when
 // they may buy one (G5). A missed deadline buys nothing.
-func (Variant) EndTurn(g *game.Game) bool { return whyNoIsle(g) == "" }
+func (Variant) EndTurn(g *game.Game) bool { return whyNoIsle(g) == (noIsle{}) }
 
 // Actions lists the sets the new chip completes while its player chooses (G10), or the extra turn
 // after a normal turn (G5).
@@ -45,18 +49,18 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		sets := setsWith(g.Players[g.Current].Chips, *c)
 		out := make([]game.LegalAction, len(sets))
 		for i, s := range sets {
-			out[i] = game.LegalAction{Action: setAction(s), Label: "use the set " + s.String()}
+			out[i] = game.LegalAction{Action: setAction(s), Label: "use the set " + s.String(), Words: game.Say("greatbritain_label_set", "Chips", s)}
 		}
 		return out
 	}
-	if whyNoIsle(g) == "" {
+	if whyNoIsle(g) == (noIsle{}) {
 		return isleOffer
 	}
 	return nil
 }
 
 // CanAct reports whether a set waits to be chosen or an extra turn may be bought.
-func (Variant) CanAct(g *game.Game) bool { return st(g).Pending != nil || whyNoIsle(g) == "" }
+func (Variant) CanAct(g *game.Game) bool { return st(g).Pending != nil || whyNoIsle(g) == (noIsle{}) }
 
 // Act chooses the set a new chip completes, or buys the extra turn. It checks everything before
 // it changes anything.
@@ -67,17 +71,17 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	case IsleAction:
 		return buyExtraTurn(g)
 	}
-	return game.RefuseAction(nil, "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
+	return game.RefuseAction(nil, game.Say("greatbritain_no_such_action", "Value", game.Echo(a.Name)), "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
 }
 
 func buyExtraTurn(g *game.Game) error {
-	if why := whyNoIsle(g); why != "" {
-		return game.RefuseAction(nil, "You cannot put a meeple on the Isle of Man now: %s.", why)
+	if why := whyNoIsle(g); why != (noIsle{}) {
+		return game.RefuseAction(nil, game.Say("greatbritain_isle_refused", "Why", game.Say(why.id)), "You cannot put a meeple on the Isle of Man now: %s.", why.msg)
 	}
 	p, s := g.Current, st(g)
 	g.Players[p].Meeples--
 	s.Isle[p]++
-	g.Note(game.NoSquare, g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+	g.Note(game.NoSquare, game.Say("greatbritain_isle", "Player", g.Players[p].Name), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
 	g.GrantExtraTurn()
 	return nil
 }
@@ -85,7 +89,7 @@ func buyExtraTurn(g *game.Game) error {
 func chooseSet(g *game.Game, a game.Action) error {
 	s := st(g)
 	if s.Pending == nil {
-		return game.RefuseAction(nil, "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
+		return game.RefuseAction(nil, game.Say("greatbritain_no_set"), "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
 	}
 	sets := setsWith(g.Players[g.Current].Chips, *s.Pending)
 	names := make([]string, len(sets))
@@ -94,7 +98,7 @@ func chooseSet(g *game.Game, a game.Action) error {
 	}
 	want, ok := parseSet(a.Args["chips"])
 	if !ok {
-		return game.RefuseAction(names, "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
+		return game.RefuseAction(names, game.Say("greatbritain_which_set", "Value", game.Echo(a.Args["chips"])), "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
 	}
 	for _, set := range sets {
 		if set == want {
@@ -103,6 +107,6 @@ func chooseSet(g *game.Game, a game.Action) error {
 			return nil
 		}
 	}
-	return game.RefuseAction(names, "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
+	return game.RefuseAction(names, game.Say("greatbritain_not_a_set", "Chip", chipText(*s.Pending), "Chips", want), "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
 		chipText(*s.Pending), want)
 }

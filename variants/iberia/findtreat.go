@@ -18,6 +18,6 @@ func findTreat(g *game.Game, sq game.Square) {
 	g.ChipsOut = append(g.ChipsOut, c)
 	k, _ := strconv.Atoi(g.Opts.Value(FlagTreatMultiplier))
 	chip, where := chipText(c), sq.String()
-	g.AddScore(g.Current, k*c.Value, "treat", "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
-	g.Note(sq, g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
+	g.AddScore(g.Current, k*c.Value, "treat", game.Say("iberia_score_treat", "Square", sq, "Times", k, "Chip", chip, "Points", k*c.Value), "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
+	g.Note(sq, game.Say("iberia_treat_found", "Player", g.Players[g.Current].Name, "Chip", chip, "Square", sq), g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
 }

@@ -23,12 +23,13 @@ func putBack(g *game.Game, from game.Square, c game.Chip) {
 	to, ok := defaultSquare(g, c.Color)
 	if !ok {
 		g.ChipsOut = append(g.ChipsOut, c)
-		g.Note(from, name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
+		g.Note(from, game.Say("iberia_treat_lost", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
 		return
 	}
 	st(g).Treat = &c
-	g.Note(from, name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
+	g.Note(from, game.Say("iberia_treat_back", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
 	g.Require(game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action,
+		Words: game.Say("iberia_choose_treat", "Chip", chip, "Color", c.Color, "From", first(c.Color), "To", last(c.Color), "Square", to),
 		Prompt: "choose a free square of " + where + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
 			to.String() + ", the free square farthest from the tiles)"})
 }
@@ -111,50 +112,51 @@ func (Variant) CanAct(g *game.Game) bool { return st(g).Treat != nil }
 // Act lays the treat waiting to be laid on the square the player chose.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != TreatAction {
-		return game.RefuseAction(nil, "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say("iberia_no_such_action", "Value", game.Echo(a.Name)), "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
 	}
 	s := st(g)
 	if s.Treat == nil {
-		return game.RefuseAction(nil, "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
+		return game.RefuseAction(nil, game.Say("iberia_no_treat"), "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
 	}
 	c := *s.Treat
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), "Where does your %s treat go? %v.", c, err)
+		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), game.Say("iberia_which_square", "Chip", chipText(c), "Value", game.Echo(a.Args["square"])), "Where does your %s treat go? %v.", c, err)
 	}
-	if why := treatSquare(g, c, sq); why != "" {
-		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
+	if w, why := treatSquare(g, c, sq); why != "" {
+		return game.RefuseAction(squareNames(freeSquares(g, c.Color)),
+			game.Say("iberia_treat_square", "Why", w, "Chip", chipText(c), "Color", c.Color, "From", first(c.Color), "To", last(c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
 			why, c, tracks[c.Color].text, c.Color)
 	}
 	if err := g.PutChip(game.MapChip{Square: sq, Chip: c, FaceUp: true}); err != nil {
-		return game.RefuseAction(nil, "%v.", err)
+		return game.RefuseAction(nil, game.Say("iberia_square_taken", "Square", sq), "%v.", err)
 	}
 	s.Treat = nil
-	g.Note(sq, g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())
+	g.Note(sq, game.Say("iberia_treat_laid", "Player", g.Players[g.Current].Name, "Chip", chipText(c), "Square", sq), g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())
 	return nil
 }
 
 // treatSquare says why a treat c may not go on sq, or is "" (I5, I6).
-func treatSquare(g *game.Game, c game.Chip, sq game.Square) string {
+func treatSquare(g *game.Game, c game.Chip, sq game.Square) (game.Words, string) {
 	info := g.Map.Info(sq)
 	switch color := trackColor(g.Map, sq); {
 	case info.Kind != game.Playable:
-		return g.Map.Describe(sq)
+		return g.Map.DescribeWords(sq), g.Map.Describe(sq)
 	case info.Island >= 0:
-		return fmt.Sprintf("%s is on the island %s, which has no colour bar, so no treat goes there", sq, g.Map.Islands[info.Island].Name)
+		return game.Say("iberia_why_island", "Square", sq, "Island", g.Map.Islands[info.Island].Name), fmt.Sprintf("%s is on the island %s, which has no colour bar, so no treat goes there", sq, g.Map.Islands[info.Island].Name)
 	case color != c.Color:
-		return fmt.Sprintf("%s is in row %d (%s)", sq, sq.Row()+1, color)
+		return game.Say("iberia_why_row", "Square", sq, "Row", sq.Row()+1, "Color", color), fmt.Sprintf("%s is in row %d (%s)", sq, sq.Row()+1, color)
 	}
 	if _, tile := g.TileOn(sq); tile {
-		return fmt.Sprintf("%s holds a tile", sq)
+		return game.Say("iberia_why_tile", "Square", sq), fmt.Sprintf("%s holds a tile", sq)
 	}
 	if i, chip := g.ChipOn(sq); chip {
 		if g.MapChips[i].FaceUp {
-			return fmt.Sprintf("%s already holds a treat", sq)
+			return game.Say("iberia_why_treat", "Square", sq), fmt.Sprintf("%s already holds a treat", sq)
 		}
-		return fmt.Sprintf("%s already holds a face-down chip", sq)
+		return game.Say("iberia_why_chip", "Square", sq), fmt.Sprintf("%s already holds a face-down chip", sq)
 	}
-	return ""
+	return game.Words{}, ""
 }
 
 // chipText is c.String() without fmt.
@@ -167,3 +169,8 @@ func squareNames(squares []game.Square) []string {
 	}
 	return out
 }
+
+// first and last are the rows of the treats of color, counted from 1.
+func first(color string) int { return tracks[color].rows[0] + 1 }
+
+func last(color string) int { r := tracks[color].rows; return r[len(r)-1] + 1 }

@@ -83,8 +83,9 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	u := s.Under[i]
 	s.Under = slices.Delete(s.Under, i, i+1)
 	g.ChipsOut = append(g.ChipsOut, u.Chip)
-	g.Note(m.Square, "The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
-		m.Square.String()+" leaves the game; the meeple is an ordinary one again")
+	g.Note(m.Square, game.Say("taiwan_chip_out", "Chip", chipText(u.Chip), "Player", g.Players[u.Player].Name, "Role", role(u.Spot), "Square", m.Square),
+		"The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
+			m.Square.String()+" leaves the game; the meeple is an ordinary one again")
 }
 
 // Held counts the chips under upgraded meeples: neither on the map nor in a supply. They stay

@@ -132,23 +132,23 @@ func parsePay(s string) ([]game.Chip, error) {
 		part = strings.TrimSpace(part)
 		name := strings.TrimRight(part, "0123456789 ")
 		if name == "" || name == part {
-			return nil, fmt.Errorf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))
+			return nil, payError{game.Say("taiwan_pay_not_chip", "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))}
 		}
 		color, err := game.ParseColor(name)
 		if err != nil {
-			return nil, err
+			return nil, payError{game.Say("engine_not_a_colour", "Value", game.Echo(name)), err.Error()}
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, fmt.Errorf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))
+			return nil, payError{game.Say("taiwan_pay_value", "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))}
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
 		if len(out) > UpgradeCost {
-			return nil, fmt.Errorf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)
+			return nil, payError{game.Say("taiwan_pay_too_many", "Cost", UpgradeCost), fmt.Sprintf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)}
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("the payment names no chips")
+		return nil, payError{game.Say("taiwan_pay_empty"), "the payment names no chips"}
 	}
 	return out, nil
 }
@@ -213,6 +213,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 			out = append(out, game.LegalAction{
 				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}},
 				Label:  label + pay.text,
+				Words:  game.Say("taiwan_label_upgrade", "Role", role(m.Spot), "Square", sq, "Spot", m.Spot, "Chips", pay.text),
 			})
 		}
 	}
@@ -238,19 +239,19 @@ func (Variant) CanAct(g *game.Game) bool {
 // before it changes anything.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
-		return game.RefuseAction(nil, "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say("taiwan_no_such_action", "Value", game.Echo(a.Name)), "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
 	}
 	p := g.Current
 	hand := g.Players[p].Chips
 	switch g.Phase {
 	case game.PhaseFinish:
 	case game.PhaseMeeple:
-		return game.RefuseAction(nil, "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
+		return game.RefuseAction(nil, game.Say("taiwan_after_meeple"), "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
 	default:
-		return game.RefuseAction(nil, "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
+		return game.RefuseAction(nil, game.Say("taiwan_not_now"), "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
 	}
 	if !canPay(hand) {
-		return game.RefuseAction(nil, "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
+		return game.RefuseAction(nil, game.Say("taiwan_cannot_pay", "Hand", game.ChipList(hand), "Worth", value(hand)), "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
 			game.ChipList(hand), value(hand))
 	}
 	// What would be legal is only written out for a refusal.
@@ -263,38 +264,39 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return out
 	}
 	if len(meeples) == 0 {
-		return game.RefuseAction(nil, "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
+		return game.RefuseAction(nil, game.Say("taiwan_no_meeple"), "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
 	}
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return game.RefuseAction(where(), "Which meeple do you upgrade? %v.", err)
+		return game.RefuseAction(where(), game.Say("taiwan_which_meeple", "Value", game.Echo(a.Args["square"])), "Which meeple do you upgrade? %v.", err)
 	}
 	m := meepleOn(g, sq)
 	switch {
 	case m == nil:
-		return game.RefuseAction(where(), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
+		return game.RefuseAction(where(), game.Say("taiwan_no_meeple_on", "Square", sq), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
 	case m.Player != p:
-		return game.RefuseAction(where(), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
+		return game.RefuseAction(where(), game.Say("taiwan_not_yours", "Square", sq, "Player", g.Players[m.Player].Name), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
 	case upgraded(m):
-		return game.RefuseAction(where(), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+		return game.RefuseAction(where(), game.Say("taiwan_upgraded_already", "Role", role(m.Spot), "Square", sq), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	case !upgradableKind(g, m):
-		return game.RefuseAction(where(), "The meeple on %s is your big meeple, and this table upgrades no big meeple (taiwanBigMeepleUpgrade=false, OQ-41).", sq)
+		return game.RefuseAction(where(), game.Say("taiwan_big_meeple", "Square", sq), "The meeple on %s is your big meeple, and this table upgrades no big meeple (taiwanBigMeepleUpgrade=false, OQ-41).", sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return game.RefuseAction(where(), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
+		return game.RefuseAction(where(), game.Say("taiwan_other_spot", "Square", sq, "Spot", m.Spot, "Value", game.Echo(spot)), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
 	}
 	if strings.TrimSpace(a.Args["pay"]) == "" {
-		return game.RefuseAction(payTexts(hand), "Say which chips pay for the upgrade: chips worth exactly 4.")
+		return game.RefuseAction(payTexts(hand), game.Say("taiwan_pay_missing"), "Say which chips pay for the upgrade: chips worth exactly 4.")
 	}
 	pay, err := parsePay(a.Args["pay"])
 	if err != nil {
-		return game.RefuseAction(payTexts(hand), "%v.", err)
+		pe := err.(payError)
+		return game.RefuseAction(payTexts(hand), pe.Words, "%s.", pe.msg)
 	}
 	if v := value(pay); v != UpgradeCost {
-		return game.RefuseAction(payTexts(hand), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+		return game.RefuseAction(payTexts(hand), game.Say("taiwan_pay_worth", "Chips", game.ChipList(pay), "Worth", v), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
 	}
 	if !g.HasChips(p, pay) {
-		return game.RefuseAction(payTexts(hand), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
+		return game.RefuseAction(payTexts(hand), game.Say("engine_chips_not_held", "Chips", game.ChipList(pay), "Hand", game.ChipList(hand)), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
 	// A payment may be written in any order; the chip under the meeple is the first of the
 	// payment's canonical order, a 2 whenever one is paid.
@@ -317,7 +319,11 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	if len(pay) > 1 {
 		out = game.ChipList(pay[1:])
 	}
-	g.Note(m.Square, g.Players[p].Name+" upgraded their "+role(m.Spot)+" on "+m.Square.String()+" with "+payText(pay)+
+	w := game.Say("taiwan_upgraded", "Player", g.Players[p].Name, "Role", role(m.Spot), "Square", m.Square, "Chips", payText(pay), "Chip", chipText(pay[0]), "Out", game.ChipList(pay[1:]))
+	if len(pay) == 1 {
+		w = game.Say("taiwan_upgraded_one", "Player", g.Players[p].Name, "Role", role(m.Spot), "Square", m.Square, "Chip", chipText(pay[0]))
+	}
+	g.Note(m.Square, w, g.Players[p].Name+" upgraded their "+role(m.Spot)+" on "+m.Square.String()+" with "+payText(pay)+
 		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")
 	return nil
 }
@@ -392,3 +398,12 @@ func role(spot string) string {
 
 // chipText is c.String() without fmt.
 func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }
+
+// payError is a payment that does not read as chips: its message for the catalogues and its
+// English.
+type payError struct {
+	game.Words
+	msg string
+}
+
+func (e payError) Error() string { return e.msg }

@@ -1,0 +1,192 @@
+package commands
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+)
+
+// wordsIn writes the engine's or a map's Words (a refusal, an action's label, a sentence of the
+// history, a score's reason) in the reader's language. ok is false where the catalogues have no
+// such message: the caller keeps the engine's English.
+func wordsIn(p *lang.Printer, w game.Words) (string, bool) {
+	if w.ID == "" || !lang.Default.Has(w.ID) {
+		return "", false
+	}
+	a := lang.A{}
+	for k, v := range w.Args {
+		a[k] = valueIn(p, k, v)
+	}
+	for k, part := range w.Parts {
+		if s, ok := wordsIn(p, part); ok {
+			a[k] = s
+		}
+	}
+	if lang.Default.Plural(w.ID) {
+		n, _ := strconv.Atoi(w.Args["Count"])
+		return p.N(w.ID, n, a), true
+	}
+	return p.T(w.ID, a), true
+}
+
+// wordsOr is wordsIn, or the English where the catalogues have no message.
+func wordsOr(p *lang.Printer, w game.Words, english string) string {
+	if s, ok := wordsIn(p, w); ok {
+		return s
+	}
+	return english
+}
+
+// valueIn writes one value of the engine's Words: the values that are words (a feature, a piece,
+// a colour, chips, a side, a place) in the reader's language, names and numbers as they are. The
+// value's name says what it is.
+func valueIn(p *lang.Printer, key, v string) string {
+	switch key {
+	case "Move":
+		return known(p, "engine_move_"+v, v)
+	case "Feature", "Edge":
+		return known(p, "engine_feature_"+v, v)
+	case "Piece":
+		k, err := game.ParsePieceKind(v)
+		if err != nil {
+			return v
+		}
+		return pieceNameIn(p, k)
+	case "Dir":
+		return known(p, "engine_dir_"+v, v)
+	case "Color", "Grapes":
+		return known(p, "engine_colour_"+v, v)
+	case "Colour":
+		return known(p, "colour_"+v, v)
+	case "Chip", "Chips", "Hand", "Out":
+		return chipsIn(p, v)
+	case "Role":
+		return known(p, "engine_role_"+v, v)
+	case "City", "Island", "Town":
+		return placeName(p, v)
+	}
+	return v
+}
+
+func known(p *lang.Printer, id, v string) string {
+	if lang.Default.Has(id) {
+		return p.T(id, nil)
+	}
+	return v
+}
+
+// chipsIn writes chips as game.ChipList does ("orange 2 + blue 1", "no chips") with the colours
+// in the reader's language.
+func chipsIn(p *lang.Printer, list string) string {
+	if list == "no chips" {
+		return p.T("engine_no_chips", nil)
+	}
+	parts := strings.Split(list, " + ")
+	for i, c := range parts {
+		if colour, value, ok := strings.Cut(c, " "); ok {
+			parts[i] = known(p, "engine_colour_"+colour, colour) + " " + value
+		}
+	}
+	return strings.Join(parts, " + ")
+}
+
+// labelIn is an action's label in the reader's language.
+func labelIn(p *lang.Printer, a game.LegalAction) string { return wordsOr(p, a.Words, a.Label) }
+
+// promptIn is a forced choice's prompt in the reader's language.
+func promptIn(p *lang.Printer, c *game.Choice) string { return wordsOr(p, c.Words, c.Prompt) }
+
+// moveErrorIn writes an engine's refusal in the reader's language with what would be legal, where
+// the catalogues have it.
+func moveErrorIn(p *lang.Printer, me *game.MoveError) (string, bool) {
+	text, ok := wordsIn(p, me.Words)
+	if !ok {
+		return "", false
+	}
+	text = Sentence(text)
+	if len(me.Legal) == 0 {
+		return text, true
+	}
+	legal := make([]string, len(me.Legal))
+	for i, l := range me.Legal {
+		legal[i] = l
+		if i < len(me.LegalWords) {
+			legal[i] = wordsOr(p, me.LegalWords[i], l)
+		}
+	}
+	const shown = 12
+	list := join(p, legal[:min(len(legal), shown)])
+	if n := len(legal) - shown; n > 0 {
+		list = p.N("engine_legal_more", n, lang.A{"List": list})
+	}
+	return text + " " + p.T("engine_legal", lang.A{"List": list}), true
+}
+
+// noteIn is a map's sentence of the history (Game.Note) in the reader's language.
+func noteIn(p *lang.Printer, e game.Event) string {
+	return wordsOr(p, e.Words, strings.TrimSuffix(e.Text, ".")+".")
+}
+
+// featureIn names a kind of feature ("city", "farm") in the reader's language.
+func featureIn(p *lang.Printer, kind string) string { return known(p, "engine_feature_"+kind, kind) }
+
+// reasonIn says why points were scored, as game.ScoreEntry.Reason does, in the reader's
+// language: "city D4-E5: 3 tiles + 1 coat of arms = 8".
+func reasonIn(p *lang.Printer, e game.ScoreEntry) string {
+	if e.Text != "" {
+		return wordsOr(p, e.Words, e.Text)
+	}
+	switch e.Kind {
+	case "goods":
+		return p.N("score_goods", e.Tokens, lang.A{"Good": known(p, "good_"+e.Good, e.Good), "Points": e.Points})
+	case "chip":
+		return p.T("score_chip", lang.A{"Square": e.From.String(), "Chip": chipsIn(p, e.Chip.String()), "Points": e.Points})
+	}
+	sum := func(what string) string { return p.T("score_sum", lang.A{"What": what, "Points": e.Points}) }
+	var detail string
+	switch e.Kind {
+	case "road":
+		switch {
+		case e.Inn && !e.Complete:
+			detail = p.T("score_road_inn_unfinished", nil)
+		case e.Inn:
+			detail = sum(p.N("score_with_inn", e.Tiles, nil))
+		default:
+			detail = sum(p.N("score_tiles", e.Tiles, nil))
+		}
+	case "city":
+		if e.Cathedral && !e.Complete {
+			detail = p.T("score_city_cathedral_unfinished", nil)
+			break
+		}
+		what := p.N("score_tiles", e.Tiles, nil)
+		if e.Arms > 0 {
+			what += " + " + p.N("score_arms", e.Arms, nil)
+		}
+		if e.Cathedral {
+			what = p.T("score_with_cathedral", lang.A{"What": what})
+		}
+		detail = sum(what)
+	case "cloister":
+		if e.Complete {
+			detail = p.T("score_cloister_surrounded", nil)
+		} else {
+			detail = sum(p.N("score_neighbours", e.Neighbours, nil))
+		}
+	case "farm":
+		if e.Pig {
+			detail = sum(p.N("score_farm_pig", e.Cities, nil))
+		} else {
+			detail = sum(p.N("score_farm", e.Cities, nil))
+		}
+	default:
+		return e.Reason()
+	}
+	id := "score_head"
+	if !e.Complete && e.Kind != "farm" {
+		id = "score_head_incomplete"
+	}
+	return p.T(id, lang.A{"Feature": featureIn(p, e.Kind), "Where": e.Where(), "Detail": detail})
+}

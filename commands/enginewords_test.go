@@ -1,0 +1,119 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+)
+
+// engineIDs are the message ids the engine and the maps name in their Words (game.Say), as
+// string literals of their sources; an id built from a prefix ("engine_wrong_phase_"+phase) is
+// listed with each of its ends.
+func engineIDs(t *testing.T) []string {
+	t.Helper()
+	literal := regexp.MustCompile(`"((?:engine|mapchips|france|taiwan|greatbritain|iberia|benelux|relay)_[a-z_]*)"`)
+	ends := map[string][]string{
+		"engine_wrong_phase_":  {"source", "place", "meeple", "finish", "decide"},
+		"engine_piece_on_map_": {"big", "builder", "pig"},
+		"benelux_no_chip_":     {"purple", "blue", "orange"},
+	}
+	var out []string
+	for _, pattern := range []string{"../game/*.go", "../variants/*/*.go"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range literal.FindAllStringSubmatch(string(src), -1) {
+				id := m[1]
+				if !strings.HasSuffix(id, "_") {
+					out = append(out, id)
+					continue
+				}
+				if _, ok := ends[id]; !ok {
+					t.Errorf("%s: the id prefix %q has no ends listed", f, id)
+				}
+				for _, end := range ends[id] {
+					out = append(out, id+end)
+				}
+			}
+		}
+	}
+	if len(out) < 150 {
+		t.Fatalf("only %d ids found in the engine's and the maps' sources", len(out))
+	}
+	return out
+}
+
+// TestEveryMessageTheEngineNamesIsInTheCatalogues: every refusal, label, prompt, history sentence
+// and score reason the engine and the maps name has its message (the catalogues' own check then
+// holds it in every language with the same values).
+func TestEveryMessageTheEngineNamesIsInTheCatalogues(t *testing.T) {
+	for _, id := range engineIDs(t) {
+		if !lang.Default.Has(id) {
+			t.Errorf("%s is named by the engine or a map but is in no catalogue", id)
+		}
+	}
+}
+
+// TestEveryMapsRulesReadInEveryLanguage: /carc rules gives each map's rules from the catalogues,
+// whose English is the map's own summary, line by line.
+func TestEveryMapsRulesReadInEveryLanguage(t *testing.T) {
+	en := lang.For(lang.English)
+	for _, e := range variants.All(true) {
+		for i, line := range e.Summary {
+			id := fmt.Sprintf("rules_%s_%d", e.ID, i+1)
+			if !lang.Default.Has(id) {
+				t.Errorf("%s: line %d of the rules has no message %s", e.ID, i+1, id)
+				continue
+			}
+			if got := en.T(id, nil); got != line {
+				t.Errorf("%s is not the map's summary any more:\n%s\n%s", id, got, line)
+			}
+		}
+	}
+}
+
+// TestAnEngineRefusalReadsInEveryLanguage: a square already taken is refused in each language
+// with the squares that would be legal, and without the engine's English.
+func TestAnEngineRefusalReadsInEveryLanguage(t *testing.T) {
+	e, err := variants.Lookup("france")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.NewGame(e.Map, e.Variant, game.Setup{Map: "france", Players: []string{"ann", "bob"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed := g.Placed()
+	err = g.Play(game.Move{Kind: game.MovePlace, Player: g.Current, Square: placed[0].Square})
+	var me *game.MoveError
+	if !errors.As(err, &me) || me.ID != "engine_square_taken" {
+		t.Fatalf("a taken square: %v", err)
+	}
+	legal := g.LegalSquares(g.Drawn)[0].String()
+	for _, code := range lang.Codes {
+		text := errorTextIn(lang.For(code), err)
+		if !strings.Contains(text, legal) || !strings.Contains(text, placed[0].Square.String()) {
+			t.Errorf("%s: %q names neither the square nor the legal ones", code, text)
+		}
+		if code != lang.English && strings.Contains(text, "already holds a tile") {
+			t.Errorf("%s: the engine's English in %q", code, text)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package game
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+// TestSayKeepsValuesAndParts: a message's values are written as text, and a Words value is a part
+// of the sentence, written in the reader's language in its turn.
+func TestSayKeepsValuesAndParts(t *testing.T) {
+	why := Say("engine_why_alone")
+	w := Say("engine_square_refused", "Square", At(3, 4), "Turn", 7, "Why", why)
+	want := Words{ID: "engine_square_refused", Args: map[string]string{"Square": "D5", "Turn": "7"}, Parts: map[string]Words{"Why": why}}
+	if !reflect.DeepEqual(w, want) {
+		t.Fatalf("Say = %+v, want %+v", w, want)
+	}
+	if !(Words{}).IsZero() || w.IsZero() {
+		t.Fatal("only Words without an id are zero")
+	}
+}
+
+// TestARefusalNamesItsMessageAndKeepsItsEnglish: the engine's refusals carry their message's id
+// and values beside the English, so that a reader of any language reads them in theirs.
+func TestARefusalNamesItsMessageAndKeepsItsEnglish(t *testing.T) {
+	m := ClassicMap()
+	g, err := NewGame(m, nil, Setup{Players: []string{"a", "b"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	centre := m.Centre()
+	var me *MoveError
+	for _, c := range []struct {
+		move  Move
+		id    string
+		args  map[string]string
+		parts []string
+		msg   string
+	}{
+		{Move{Kind: MovePlace, Player: 0, Square: centre}, "engine_square_taken",
+			map[string]string{"Square": centre.String(), "Tile": "D", "Turn": "0"}, nil, centre.String() + " already holds a tile (D, placed in turn 0)."},
+		{Move{Kind: MovePlace, Player: 0, Square: At(0, 0)}, "engine_square_refused",
+			map[string]string{"Square": "A1"}, []string{"Why"}, "A1 cannot take a tile: it touches no placed tile (a tile must share an edge with one)."},
+		{Move{Kind: MovePlace, Player: 1, Square: centre}, "engine_not_your_turn", map[string]string{"Player": "a"}, nil, "It is a's turn, not yours."},
+		{Move{Kind: MoveMeeple, Player: 0, Spot: "none"}, "engine_wrong_phase_place", map[string]string{"Move": "meeple", "Tile": g.Drawn.String()}, nil, ""},
+	} {
+		err := g.Clone().Play(c.move)
+		if !errors.As(err, &me) {
+			t.Fatalf("%+v: %v is not a refusal", c.move, err)
+		}
+		if me.ID != c.id || !reflect.DeepEqual(me.Args, c.args) {
+			t.Errorf("%+v: %s %v, want %s %v", c.move, me.ID, me.Args, c.id, c.args)
+		}
+		for _, p := range c.parts {
+			if me.Parts[p].IsZero() {
+				t.Errorf("%+v: no part %s in %+v", c.move, p, me.Words)
+			}
+		}
+		if c.msg != "" && me.Msg != c.msg {
+			t.Errorf("%+v: the English is %q, want %q", c.move, me.Msg, c.msg)
+		}
+	}
+}
