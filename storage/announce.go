@@ -101,6 +101,11 @@ func putAnnouncement(tx *bolt.Tx, a Announcement) error {
 // next move's transaction or within ClearEvery, whichever comes first, and by Close. Clearing one
 // that is gone (another process said it) is not an error.
 func (s *Store) Announced(gameID string, seq uint64) error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, ErrClosed)
+	}
 	if s.clears == nil {
 		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID,
 			&dbError{ErrReadOnly, fmt.Sprintf("database %s is open read-only; nothing was changed", s.path), nil})

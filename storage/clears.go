@@ -61,14 +61,19 @@ func (c *Clears) loop(interval time.Duration) {
 	defer close(c.done)
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	failing := false // an outage is logged once, not every interval
 	for {
 		select {
 		case <-c.stop:
 			return
 		case <-t.C:
-			if err := c.Flush(); err != nil {
-				c.log.Warn("could not clear the announcements said; trying again", "err", err)
+			err := c.Flush()
+			if err != nil && !failing {
+				c.log.Warn("could not clear the announcements said; trying again every interval", "interval", interval, "err", err)
+			} else if err == nil && failing {
+				c.log.Info("cleared the announcements said again")
 			}
+			failing = err != nil
 		}
 	}
 }

@@ -215,6 +215,14 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	if s.writes != nil {
+		// Clears recorded while the flush above ran, before Announced saw the store closed.
+		if said := s.clears.Take(); len(said) > 0 {
+			done := make(chan error, 1)
+			s.writes <- writeReq{fn: func(tx *bolt.Tx) error { return deleteAnnouncements(tx, said) }, done: done}
+			if err := <-done; err != nil {
+				s.log.Warn("could not clear the announcements said before closing", "err", err)
+			}
+		}
 		close(s.writes)
 	}
 	<-s.done
