@@ -97,28 +97,67 @@ func putAnnouncement(tx *bolt.Tx, a Announcement) error {
 	return putJSON(b, announceKey(a.GameID, a.Seq), a)
 }
 
-// Announced clears the announcement of a game's move once it was said. Clearing one that is
-// gone (another process said it) is not an error.
+// Announced records that the announcement of a game's move was said: its row is deleted with the
+// next move's transaction or within ClearEvery, whichever comes first, and by Close. Clearing one
+// that is gone (another process said it) is not an error.
 func (s *Store) Announced(gameID string, seq uint64) error {
-	err := s.update(func(tx *bolt.Tx) error {
-		b, err := announceBucket(tx)
-		if err != nil {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, ErrClosed)
+	}
+	if s.clears == nil {
+		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID,
+			&dbError{ErrReadOnly, fmt.Sprintf("database %s is open read-only; nothing was changed", s.path), nil})
+	}
+	s.clears.Add(gameID, seq)
+	return nil
+}
+
+// deleteAnnouncements deletes the rows of the announcements said, in a write transaction.
+func deleteAnnouncements(tx *bolt.Tx, said []Said) error {
+	if len(said) == 0 {
+		return nil
+	}
+	b, err := announceBucket(tx)
+	if err != nil {
+		return err
+	}
+	for _, k := range said {
+		if err := b.Delete(announceKey(k.GameID, k.Seq)); err != nil {
 			return err
 		}
-		return b.Delete(announceKey(gameID, seq))
-	})
-	if err != nil {
-		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, err)
 	}
 	return nil
+}
+
+// deleteAnnouncements is the flush of s.clears: one transaction for all of them.
+func (s *Store) deleteAnnouncements(said []Said) error {
+	if err := s.update(func(tx *bolt.Tx) error { return deleteAnnouncements(tx, said) }); err != nil {
+		return fmt.Errorf("clear the announcements of %d moves said: %w", len(said), err)
+	}
+	return nil
+}
+
+// flushClears deletes the announcements said before a read of them, so the read shows what is
+// still to say.
+func (s *Store) flushClears() error {
+	if s.clears == nil {
+		return nil
+	}
+	return s.clears.Flush()
 }
 
 // ClaimAnnouncements calls say for every announcement that is this store's to make at now: those
 // a previous run of the bot left (the file is held by one process, so their writer is gone) and
 // this run's own that waited longer than AnnounceGrace. Each is cleared when say returns nil, and
 // kept for a later call otherwise (with the game's later ones, so a channel's turns keep their
-// order). It returns how many were said.
+// order). It returns how many were said. The announcements this run said are cleared first, and
+// never said again even if that fails.
 func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) (int, error) {
+	if err := s.flushClears(); err != nil {
+		s.log.Warn("could not clear the announcements said", "err", err)
+	}
 	var due []Announcement
 	err := s.view(func(tx *bolt.Tx) error {
 		b, err := announceBucket(tx)
@@ -130,7 +169,7 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) 
 			if err := decodeJSON(k, v, &a); err != nil {
 				return err
 			}
-			if orphaned(a, a.Owner == s.owner, now) {
+			if orphaned(a, a.Owner == s.owner, now) && (s.clears == nil || !s.clears.Pending(a.GameID, a.Seq)) {
 				due = append(due, a)
 			}
 			return nil
@@ -148,7 +187,7 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) 
 			failed[a.GameID] = true
 			continue
 		}
-		if err := s.Announced(a.GameID, a.Seq); err != nil {
+		if err := s.deleteAnnouncements([]Said{{a.GameID, a.Seq}}); err != nil {
 			return n, err
 		}
 		n++
@@ -159,6 +198,9 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) 
 // Announcements returns every announcement still to make, in game and move order: for tests and
 // for an operator's look at a stopped bot.
 func (s *Store) Announcements() ([]Announcement, error) {
+	if err := s.flushClears(); err != nil {
+		return nil, fmt.Errorf("read the announcements: %w", err)
+	}
 	var out []Announcement
 	err := s.view(func(tx *bolt.Tx) error {
 		b, err := announceBucket(tx)

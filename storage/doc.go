@@ -35,7 +35,8 @@
 //	leagues, seasons      (version 2) leagues and their seasons; see leagues.go
 //	ratings, rated        (version 2) ratings per guild and map, and the rated games; see leagues.go
 //	announce              (version 4) game id + NUL + seq -> Announcement as JSON: what must still
-//	                      be said about a committed move (announce.go)
+//	                      be said about a committed move (announce.go); deleted once said, with
+//	                      the next write or within ClearEvery (clears.go)
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before

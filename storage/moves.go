@@ -80,11 +80,23 @@ func (s *Store) AppendMove(c Commit) (applied bool, err error) {
 	}
 	unlock := s.locks.lock(c.GameID)
 	defer unlock()
+	// The announcements said since the last write are deleted in this transaction, which is
+	// written anyway (ClearEvery).
+	var said []Said
+	if s.clears != nil {
+		said = s.clears.Take()
+	}
 	err = s.update(func(tx *bolt.Tx) (err error) {
+		if err := deleteAnnouncements(tx, said); err != nil {
+			return err
+		}
 		applied, err = appendMove(tx, c, entry, s.owner)
 		return err
 	})
 	if err != nil {
+		if said != nil {
+			s.clears.Restore(said)
+		}
 		return false, fmt.Errorf("append move to game %s: %w", c.GameID, err)
 	}
 	return applied, nil

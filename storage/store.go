@@ -39,6 +39,9 @@ type Options struct {
 	openFile func(string, int, os.FileMode) (*os.File, error)
 	// migrations replaces the schema history, to test the migration runner.
 	migrations []migration
+	// clearEvery replaces ClearEvery; negative never clears but in a move's transaction, Close
+	// and the announcements' reads, to test those.
+	clearEvery time.Duration
 }
 
 // Store is the bot's database: one bbolt file. It is safe for concurrent use. All writes go through
@@ -50,6 +53,8 @@ type Store struct {
 	log   *slog.Logger
 	locks gameLocks
 	owner string // names this opening of the file in the announcements it writes
+	// clears are the announcements said and not deleted yet (clears.go); nil when read-only.
+	clears *Clears
 
 	// mu guards closed; writers and readers hold it shared, Close exclusively, so Close waits for
 	// the calls in flight and the database is never closed under them.
@@ -110,6 +115,11 @@ func Open(path string, opts Options) (*Store, error) {
 	} else {
 		s.writes = make(chan writeReq)
 		go s.writeLoop()
+		every := opts.clearEvery
+		if every == 0 {
+			every = ClearEvery
+		}
+		s.clears = NewClears(every, s.deleteAnnouncements, log)
 	}
 	return s, nil
 }
@@ -193,6 +203,11 @@ func (s *Store) Path() string { return s.path }
 // Close waits for the calls in flight, stops the writer and closes the file. Later calls return
 // ErrClosed; closing twice is harmless.
 func (s *Store) Close() error {
+	if s.clears != nil {
+		if err := s.clears.Close(); err != nil && !errors.Is(err, ErrClosed) {
+			s.log.Warn("could not clear the announcements said before closing", "err", err)
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -200,6 +215,14 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	if s.writes != nil {
+		// Clears recorded while the flush above ran, before Announced saw the store closed.
+		if said := s.clears.Take(); len(said) > 0 {
+			done := make(chan error, 1)
+			s.writes <- writeReq{fn: func(tx *bolt.Tx) error { return deleteAnnouncements(tx, said) }, done: done}
+			if err := <-done; err != nil {
+				s.log.Warn("could not clear the announcements said before closing", "err", err)
+			}
+		}
 		close(s.writes)
 	}
 	<-s.done

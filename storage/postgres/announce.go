@@ -87,29 +87,34 @@ func scanAnnouncement(row pgx.Row) (storage.Announcement, error) {
 	return a, nil
 }
 
-// Announced clears the announcement of a game's move once it was said. Clearing one that is gone
-// (another process said it) is not an error. The clear is committed without waiting for the
-// server's disk: lost in a crash of the server, the announcement is made again, and the bot's
-// message nonce makes Discord return the first message instead of posting a second.
+// Announced records that the announcement of a game's move was said: its row is deleted within
+// storage.ClearEvery, with those of every move said meanwhile, and by Close (see
+// storage.ClearEvery for why the wait is safe). Clearing one that is gone (another process said
+// it) is not an error.
 func (s *Store) Announced(gameID string, seq uint64) error {
-	err := s.clear(gameID, seq)
-	if err != nil {
-		return fmt.Errorf("clear the announcement of move %d of game %s: %w", seq, gameID, s.explain("write", err))
+	if s.clears == nil {
+		return fmt.Errorf("clear the announcement of move %d of game %s: %w: database %s is open read-only; nothing was changed",
+			seq, gameID, storage.ErrReadOnly, s.name)
 	}
+	s.clears.Add(gameID, seq)
 	return nil
 }
 
-// clear deletes one announcement in one round trip to the server: its transaction is sent as one
-// batch, committed asynchronously.
-func (s *Store) clear(gameID string, seq uint64) error {
-	if s.readOnly {
-		return fmt.Errorf("%w: database %s is open read-only; nothing was changed", storage.ErrReadOnly, s.name)
+// deleteAnnouncements is the flush of s.clears: the rows of every announcement said since the
+// last one, in one round trip to the server (the transaction sent as one batch), committed
+// without waiting for the server's disk. Lost in a crash of the server, an announcement is said
+// again, and the bot's message nonce makes Discord return the first message instead of posting a
+// second.
+func (s *Store) deleteAnnouncements(said []storage.Said) error {
+	games, seqs := make([]string, len(said)), make([]int64, len(said))
+	for i, k := range said {
+		games[i], seqs[i] = k.GameID, int64(k.Seq)
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return err
+		return fmt.Errorf("clear the announcements of %d moves said: %w", len(said), s.explain("write", err))
 	}
 	defer func() {
 		if conn.Conn().PgConn().TxStatus() != 'I' {
@@ -120,9 +125,22 @@ func (s *Store) clear(gameID string, seq uint64) error {
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue("SET LOCAL synchronous_commit = off")
-	b.Queue(`DELETE FROM announcements WHERE game_id = $1 AND seq = $2`, gameID, int64(seq))
+	b.Queue(`DELETE FROM announcements a USING unnest($1::text[], $2::bigint[]) AS d(game_id, seq)
+		WHERE a.game_id = d.game_id AND a.seq = d.seq`, games, seqs)
 	b.Queue("COMMIT")
-	return conn.SendBatch(ctx, b).Close()
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("clear the announcements of %d moves said: %w", len(said), s.explain("write", err))
+	}
+	return nil
+}
+
+// flushClears deletes the announcements said before a read of them, so the read shows what is
+// still to say.
+func (s *Store) flushClears() error {
+	if s.clears == nil {
+		return nil
+	}
+	return s.clears.Flush()
 }
 
 // claimBatch bounds the announcements one ClaimAnnouncements looks at.
@@ -138,6 +156,11 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(storage.Announcement)
 	if s.readOnly {
 		return 0, nil
 	}
+	// This process's own said announcements are deleted first, and never said again even if
+	// that fails.
+	if err := s.flushClears(); err != nil {
+		s.log.Warn("could not clear the announcements said", "err", err)
+	}
 	ctx, cancel := s.ctx()
 	type key struct {
 		game string
@@ -152,7 +175,9 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(storage.Announcement)
 			if err = rows.Scan(&k.game, &k.seq); err != nil {
 				break
 			}
-			due = append(due, k)
+			if !s.clears.Pending(k.game, uint64(k.seq)) {
+				due = append(due, k)
+			}
 		}
 		rows.Close()
 		if err == nil {
@@ -215,6 +240,9 @@ func (s *Store) claim(game string, seq int64, say func(storage.Announcement) err
 // Announcements returns every announcement still to make, in game and move order: for tests and
 // for an operator's look.
 func (s *Store) Announcements() ([]storage.Announcement, error) {
+	if err := s.flushClears(); err != nil {
+		return nil, fmt.Errorf("read the announcements: %w", err)
+	}
 	var out []storage.Announcement
 	err := s.read(func(ctx context.Context, q querier) error {
 		rows, err := q.Query(ctx, `SELECT `+announceColumns+` FROM announcements ORDER BY game_id, seq`)

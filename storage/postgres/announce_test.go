@@ -90,3 +90,60 @@ func hash(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }
+
+// announcedMove creates a game on s and commits one move that carries its announcement.
+func announcedMove(t *testing.T, s *Store, id string) {
+	t.Helper()
+	snap, next := []byte(`{"sum":0}`), []byte(`{"sum":1}`)
+	if err := s.CreateGame(storage.GameRecord{ID: id, ChannelID: "chan-" + id, Status: storage.StatusPlaying,
+		Setup: json.RawMessage(`{}`)}, snap, hash(snap)); err != nil {
+		t.Fatal(err)
+	}
+	if applied, err := s.AppendMove(storage.Commit{GameID: id, Snapshot: next, Hash: hash(next),
+		Move:     storage.Move{Actor: "alice", Data: json.RawMessage(`{}`), InteractionID: "i-" + id},
+		Announce: &storage.Announcement{Channel: "chan-" + id, Message: json.RawMessage(`{}`)}}); err != nil || !applied {
+		t.Fatal(applied, err)
+	}
+}
+
+// TestASaidAnnouncementIsClearedAtCloseOrSaidAgainIfItsProcessDies: clears are batched, so a
+// process that stops cleanly deletes at Close the rows of the moves it said, and nobody says them
+// again; one killed before its batch reached the server leaves the row, which another process
+// says again at once (the session is gone) as the same move: same game and seq, from which the
+// bot derives the message nonce that makes Discord return the first post instead of a second.
+func TestASaidAnnouncementIsClearedAtCloseOrSaidAgainIfItsProcessDies(t *testing.T) {
+	url := pgtest.URL(t)
+	stopped, err := Open(url, Options{clearEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	announcedMove(t, stopped, "stopped")
+	if err := stopped.Announced("stopped", 1); err != nil {
+		t.Fatal(err)
+	}
+	stopped.Close()
+
+	killed, err := Open(url, Options{clearEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	announcedMove(t, killed, "killed")
+	if err := killed.Announced("killed", 1); err != nil {
+		t.Fatal(err)
+	}
+	killed.closeOwner() // SIGKILL: the server ends the session, and the pending clear dies with the process
+	killed.pool.Close()
+
+	other, err := Open(url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	var said []storage.Announcement
+	if _, err := other.ClaimAnnouncements(time.Now(), func(a storage.Announcement) error { said = append(said, a); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(said) != 1 || said[0].GameID != "killed" || said[0].Seq != 1 {
+		t.Fatalf("said again %+v; want move 1 of the killed process's game alone", said)
+	}
+}

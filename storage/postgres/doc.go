@@ -48,5 +48,8 @@
 //     process, which holds a session advisory lock on that id for its life. ClaimAnnouncements
 //     takes those whose owner's lock is gone (the process died) or that waited past
 //     storage.AnnounceGrace, one at a time with FOR UPDATE SKIP LOCKED, and deletes each in the
-//     transaction that claimed it once it was said.
+//     transaction that claimed it once it was said. The process that said its own move only
+//     records it (Announced): every storage.ClearEvery it deletes the rows of all the moves it
+//     said meanwhile in one round trip, with synchronous_commit off, and Close deletes the rest,
+//     so a move costs no second write; storage.ClearEvery says why that is safe.
 package postgres

@@ -33,6 +33,9 @@ type Options struct {
 
 	// migrations replaces the schema history, to test the migration runner.
 	migrations []string
+	// clearEvery replaces storage.ClearEvery; negative never clears but at Close and before the
+	// announcements' reads, to test those.
+	clearEvery time.Duration
 }
 
 // DefaultTimeout bounds one call of the store.
@@ -63,6 +66,8 @@ type Store struct {
 	ownerMu   sync.Mutex
 	ownerConn *pgx.Conn
 	ownerID   int64
+	// clears are the announcements said and not deleted yet; nil when read-only.
+	clears *storage.Clears
 }
 
 // IsURL reports whether a --db value names a PostgreSQL database rather than a bbolt file.
@@ -121,6 +126,13 @@ func Open(url string, opts Options) (*Store, error) {
 		s.pool.Close()
 		return nil, s.explain("open", err)
 	}
+	if !opts.ReadOnly {
+		every := opts.clearEvery
+		if every == 0 {
+			every = storage.ClearEvery
+		}
+		s.clears = storage.NewClears(every, s.deleteAnnouncements, s.log)
+	}
 	return s, nil
 }
 
@@ -139,8 +151,13 @@ func (s *Store) checkSchema(ctx context.Context, want int) error {
 // Path names the database (without its password), as storage.Store.Path names its file.
 func (s *Store) Path() string { return s.name }
 
-// Close closes the connections, after the calls in flight.
+// Close clears the announcements said, then closes the connections, after the calls in flight.
 func (s *Store) Close() error {
+	if s.clears != nil {
+		if err := s.clears.Close(); err != nil {
+			s.log.Warn("could not clear the announcements said before closing", "err", err)
+		}
+	}
 	s.closeOwner()
 	s.pool.Close()
 	return nil
