@@ -303,7 +303,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 		return
 	}
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {
-		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0}
+		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0, Langs: b.langs(i, u.ID)}
 		b.editOriginal(i, b.resume(i.ChannelID, in), nil, nil)
 		return
 	}
