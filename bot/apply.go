@@ -142,7 +142,7 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 
 func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	if !b.lock(e) {
-		return answer{text: "This game is no longer running here."}, nil
+		return answer{text: act.reader.T("game_gone", nil)}, nil
 	}
 	defer e.mu.Unlock()
 	var reply commands.Reply
@@ -443,7 +443,7 @@ func postProblem(place string, err error) lang.Message {
 // permissions first and draws the secret deal key, kept in the record so that it replays exactly.
 func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	if i.GuildID == "" {
-		b.editOriginal(i, "Games are played in a server channel, not in direct messages. Use /carc new in a channel.", nil, nil)
+		b.editOriginal(i, reader(in).T("new_in_dm", nil), nil, nil)
 		return
 	}
 	thread := in.Options["thread"] == "true"
@@ -490,7 +490,8 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		u := in.User.Name
 		th, err := b.s.ThreadStart(i.ChannelID, threadName(dry.Table, u), discordgo.ChannelTypeGuildPublicThread, 10080)
 		if err != nil {
-			b.editOriginal(i, "I could not open a thread for the game: "+err.Error(), nil, nil)
+			b.log.Warn("could not open a game's thread", "channel", i.ChannelID, "err", err)
+			b.editOriginal(i, reader(in).T("new_no_thread", nil), nil, nil)
 			return
 		}
 		in.Channel, rec.ThreadID = th.ID, th.ID
@@ -519,11 +520,11 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	b.keepLobbyExpiry(e)
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 	e.mu.Unlock()
-	where := "here"
+	opened := reader(in).T("new_opened_here", nil)
 	if thread {
-		where = "in the thread <#" + in.Channel + ">"
+		opened = reader(in).T("new_opened_thread", lang.A{"Thread": in.Channel})
 	}
-	b.editOriginal(i, "Game opened "+where+".", nil, nil)
+	b.editOriginal(i, opened, nil, nil)
 }
 
 // threadName names a game's thread after its map (the default map when none was chosen) and

@@ -46,10 +46,10 @@ func TestAGermanTableIsToldOfAHoldInGerman(t *testing.T) {
 	}
 	h.start()
 	anna := h.f.AddUser("anna")
-	h.f.SetLocale(anna, "de")
 	admin := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels)
 	h.f.SetLocale(admin, "de")
-	ch := aiGame(h, anna, "partie")
+	ch := aiGame(h, anna, "partie") // its helper reads the English answers
+	h.f.SetLocale(anna, "de")
 	posts := len(h.posts(ch.ID))
 	playTurn(h, anna, ch)
 	onHold := h.waitPost(ch.ID, posts+2)
