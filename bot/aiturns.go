@@ -80,7 +80,7 @@ func (b *Bot) playAI(j aiJob) {
 	if e.seq != seq || e.hold != "" || b.closing.Load() {
 		return
 	}
-	defer b.recoverGame(e, "playing an AI player's turn")
+	defer b.recoverGame(e, holdAITurn)
 	if e.table.Unattended() {
 		b.endUnattended(e) // its end could not be stored before
 		return
@@ -88,7 +88,7 @@ func (b *Bot) playAI(j aiJob) {
 	reply := b.cfg.AIMove(e.table, b.guildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("the AI could not play its turn", "game", e.id, "reply", reply.Text)
-		b.hold(e, "the AI could not play its turn ("+reply.Text+")")
+		b.hold(e, holdAIRefused)
 		return
 	}
 	if err := b.commit(e, reply, "ai", fmt.Sprintf("ai-%s-%d", e.id, seq), nil); err != nil {

@@ -59,16 +59,16 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 			steps, err := b.record(e.id)
 			if err != nil {
 				b.log.Error("could not read a game's record", "game", e.id, "err", err)
-				return commands.Reply{Text: "The game's record could not be read: " + storage.ForPlayers(err) + ".", Ephemeral: true, Table: t}
+				return commands.Reply{Text: reader(in).T("export_unread", lang.A{"Why": storeProblem(err)}), Ephemeral: true, Table: t}
 			}
 			in.Record = steps
 		}
 		r := commands.Handle(t, in)
 		if in.Command == "carc" && in.Sub == "board" && r.OK {
 			if in.Options["revoke"] == "true" {
-				r.Text = b.revokeGameLinks(t.ID)
+				r.Text = b.revokeGameLinks(reader(in), t.ID)
 			}
-			if line := b.gameLinkLine(r.Table); line != "" {
+			if line := b.gameLinkLine(b.replyPrinter(e, r), r.Table); line != "" {
 				r.Text += "\n" + line
 			}
 		}
@@ -142,7 +142,7 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 
 func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	if !b.lock(e) {
-		return answer{text: "This game is no longer running here."}, nil
+		return answer{text: act.reader.T("game_gone", nil)}, nil
 	}
 	defer e.mu.Unlock()
 	var reply commands.Reply
@@ -159,17 +159,17 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			// The same interaction, delivered again: applied by this process or another, whose
 			// move the board shows.
 			if err := b.ready(e); err != nil {
-				return b.commitError(e, err), nil
+				return b.commitError(e, act.reader, err), nil
 			}
 			return b.alreadyMade(e, act), nil
 		}
 		if !errors.Is(err, storage.ErrConflict) || try == conflictRetries {
-			return b.commitError(e, err), nil
+			return b.commitError(e, act.reader, err), nil
 		}
 		// Another process moved the game on since this one loaded it: the action is run again
 		// on the stored state, which may refuse it (it is not the player's turn any more).
 		if err := b.ready(e); err != nil {
-			return b.commitError(e, err), nil
+			return b.commitError(e, act.reader, err), nil
 		}
 	}
 	if !reply.OK && b.madeAlready(e, act, u) {
@@ -177,8 +177,8 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 	}
 	if !reply.OK || !reply.Changed {
 		status := act.status
-		if status && e.problem != "" {
-			reply.Text += "\nProblem: " + e.problem
+		if status && e.problem.ID != "" {
+			reply.Text += "\n" + act.reader.T("post_problem_status", lang.A{"Why": e.problem})
 		}
 		comps := components(reply)
 		if status {
@@ -190,9 +190,9 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 				reply.Text += "\n" + line
 			}
 		}
-		if line := holdLine(e); status && line != "" {
+		if line := holdLine(act.reader, e); status && line != "" {
 			reply.Text += "\n" + line
-			comps = append(comps, resumeButton(e.table)...)
+			comps = append(comps, resumeButton(act.reader, e.table)...)
 		}
 		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
@@ -216,13 +216,13 @@ func firstLine(s string) string {
 	return line
 }
 
-func (b *Bot) commitError(e *gameEntry, err error) answer {
+func (b *Bot) commitError(e *gameEntry, p *lang.Printer, err error) answer {
 	if errors.Is(err, errGameOver) {
 		b.forget(e)
-		return answer{text: "The game is over, so nothing changed."}
+		return answer{text: p.T("move_game_over", nil)}
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
-	return answer{text: "Your move could not be saved: " + storage.ForPlayers(err) + "."}
+	return answer{text: p.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
 }
 
 func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
@@ -345,7 +345,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
-	if line := b.gameLinkLine(reply.Table); line != "" {
+	if line := b.gameLinkLine(b.replyPrinter(e, reply), reply.Table); line != "" {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
@@ -410,7 +410,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		e.problem = postProblem(e.place, p.err)
 		return p
 	}
-	e.problem = ""
+	e.problem = lang.Message{}
 	b.tellFollowers(e, reply.Table, public, board, ended)
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
@@ -424,26 +424,26 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	return p
 }
 
-// postProblem says why a game's message could not be posted, in words an admin can act on.
-func postProblem(place string, err error) string {
+// postProblem says why a game's message could not be posted, in words an admin can act on, in
+// the language of the message that tells it (Discord's own error goes to the log).
+func postProblem(place string, err error) lang.Message {
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Message != nil {
 		switch rest.Message.Code {
 		case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-			return "I lost a permission in <#" + place + "> and cannot post there. Ask an admin to give me View Channel, " +
-				"Send Messages (Send Messages in Threads in a thread), Attach Files and Read Message History."
+			return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
 		case discordgo.ErrCodeUnknownChannel:
-			return "the game's channel <#" + place + "> no longer exists."
+			return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
 		}
 	}
-	return "I could not post in <#" + place + ">: " + err.Error() + "."
+	return lang.Message{ID: "post_failed", A: lang.A{"Channel": place}}
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
 // permissions first and draws the secret deal key, kept in the record so that it replays exactly.
 func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	if i.GuildID == "" {
-		b.editOriginal(i, "Games are played in a server channel, not in direct messages. Use /carc new in a channel.", nil, nil)
+		b.editOriginal(i, reader(in).T("new_in_dm", nil), nil, nil)
 		return
 	}
 	thread := in.Options["thread"] == "true"
@@ -490,7 +490,8 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 		u := in.User.Name
 		th, err := b.s.ThreadStart(i.ChannelID, threadName(dry.Table, u), discordgo.ChannelTypeGuildPublicThread, 10080)
 		if err != nil {
-			b.editOriginal(i, "I could not open a thread for the game: "+err.Error(), nil, nil)
+			b.log.Warn("could not open a game's thread", "channel", i.ChannelID, "err", err)
+			b.editOriginal(i, reader(in).T("new_no_thread", nil), nil, nil)
 			return
 		}
 		in.Channel, rec.ThreadID = th.ID, th.ID
@@ -508,7 +509,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.editOriginal(i, "The game could not be saved, so it was not opened: "+storage.ForPlayers(err)+".", nil, nil)
+		b.editOriginal(i, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}), nil, nil)
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
@@ -519,11 +520,11 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	b.keepLobbyExpiry(e)
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
 	e.mu.Unlock()
-	where := "here"
+	opened := reader(in).T("new_opened_here", nil)
 	if thread {
-		where = "in the thread <#" + in.Channel + ">"
+		opened = reader(in).T("new_opened_thread", lang.A{"Thread": in.Channel})
 	}
-	b.editOriginal(i, "Game opened "+where+".", nil, nil)
+	b.editOriginal(i, opened, nil, nil)
 }
 
 // threadName names a game's thread after its map (the default map when none was chosen) and

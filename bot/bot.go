@@ -13,6 +13,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -118,9 +119,9 @@ type gameEntry struct {
 	seq     uint64
 	timers  []storage.Timer
 	lastMsg string
-	used    uint64 // when last used (Bot.clock) while its table is loaded; 0 once evicted
-	problem string // why the last post in the game's channel failed; empty once one succeeds
-	hold    string // why the bot does no work of its own on the game (hold); empty when it does
+	used    uint64       // when last used (Bot.clock) while its table is loaded; 0 once evicted
+	problem lang.Message // why the last post in the game's channel failed; no ID once one succeeds
+	hold    string       // why the bot does no work of its own on the game (hold); empty when it does
 	// unsaid is the move whose announcement commit stored and nobody cleared yet (outbox.go), 0
 	// for none; answering says that the player's answer, not the post, clears it.
 	unsaid    uint64

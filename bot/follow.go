@@ -120,7 +120,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 		}
 		if err := b.setFollow(in.User.ID, f, true); err != nil {
 			b.log.Error("could not stop a follow", "user", in.User.ID, "err", err)
-			return pr.T("follow_change_failed", lang.A{"Why": storage.ForPlayers(err)})
+			return pr.T("follow_change_failed", lang.A{"Why": storeProblem(err)})
 		}
 		return pr.T("follow_stopped", nil)
 	default:
@@ -138,7 +138,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	}
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
-		return pr.T("follow_settings_unread", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("follow_settings_unread", lang.A{"Why": storeProblem(err)})
 	}
 	if _, again := b.followersOf(e.id)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
 		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
@@ -155,7 +155,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	}
 	if err := b.setFollow(in.User.ID, f, false); err != nil {
 		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return pr.T("follow_save_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("follow_save_failed", lang.A{"Why": storeProblem(err)})
 	}
 	if f.EndOnly {
 		return pr.T("follow_dm_end", nil)

@@ -86,7 +86,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 	f.Thread, f.ThreadIn = thread, parent
 	if err := b.setFollow(in.User.ID, f, false); err != nil {
 		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return pr.T("follow_save_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("follow_save_failed", lang.A{"Why": storeProblem(err)})
 	}
 	return pr.T(doneID, lang.A{"Thread": thread})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -20,19 +21,38 @@ import (
 // crash at every start.
 
 // recoverGame recovers from a panic in the bot's own work on a game (deferred, e.mu held): the
-// panic is logged with the game and its stack, and the game is put on hold. Every other game
-// goes on.
-func (b *Bot) recoverGame(e *gameEntry, what string) {
+// panic is logged with the game and its stack, and the game is put on hold for the reason of
+// that work (holdAITurn, holdTimers). Every other game goes on.
+func (b *Bot) recoverGame(e *gameEntry, reason string) {
 	r := recover()
 	if r == nil {
 		return
 	}
-	b.log.Error("panic in the bot's work on a game", "game", e.id, "work", what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-	b.hold(e, "the bot hit an internal error while "+what)
+	b.log.Error("panic in the bot's work on a game", "game", e.id, "work", reason, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+	b.hold(e, reason)
 }
 
-// hold puts a game on hold with the reason and tells its channel (e.mu held). A game that is
-// over has nothing left to hold.
+// Why a game is on hold, as it is stored with the game: a code the catalogues word in each
+// reader's language (hold_why_CODE); what exactly failed goes to the log.
+const (
+	holdAITurn     = "ai_turn"     // playing an AI player's turn panicked
+	holdTimers     = "timers"      // applying a deadline or sending a reminder panicked
+	holdLeagueOpen = "league_open" // opening a league game panicked
+	holdAIRefused  = "ai_refused"  // the AI's turn was refused
+	holdInternal   = "internal"    // a hold stored before its reasons were codes
+)
+
+// holdWhy is the reason of a hold in p's language. A hold stored before its reasons were codes
+// reads as an internal error, which it was.
+func holdWhy(p *lang.Printer, reason string) string {
+	if id := "hold_why_" + reason; lang.Default.Has(id) {
+		return p.T(id, nil)
+	}
+	return p.T("hold_why_"+holdInternal, nil)
+}
+
+// hold puts a game on hold with the reason (holdInternal, holdAIRefused) and tells its channel,
+// in its language (e.mu held). A game that is over has nothing left to hold.
 func (b *Bot) hold(e *gameEntry, reason string) {
 	// A move committed before the failure is not announced late: the hold message, which points
 	// to /carc board, is what the channel is told instead (outbox.go).
@@ -45,11 +65,9 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 	if err := b.store.SetHold(e.id, reason); err != nil {
 		b.log.Error("could not store a game's hold: it holds until a restart", "game", e.id, "err", err)
 	}
-	text := "This game is on hold: " + reason + ". The error is logged for the bot's host. Nothing was lost: every move made so " +
-		"far is stored, and /carc board shows where the game stands. The bot does nothing more on its own here (AI turns, " +
-		"deadlines, reminders) until one of the game's administrators (those of /carc abandon) resumes it with the button below. " +
-		"Your own commands still work."
-	if err := b.say(e.place, text, resumeButton(e.table)); err != nil {
+	p := b.publicPrinter(e)
+	text := p.T("hold_posted", lang.A{"Why": holdWhy(p, reason)})
+	if err := b.say(e.place, text, resumeButton(p, e.table)); err != nil {
 		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
 	}
 }
@@ -64,47 +82,45 @@ func (b *Bot) say(place, text string, comps []discordgo.MessageComponent) error 
 	return err
 }
 
-// resumeButton is the button that lifts a game's hold.
-func resumeButton(t *table.Table) []discordgo.MessageComponent {
+// resumeButton is the button that lifts a game's hold, labelled in p's language.
+func resumeButton(p *lang.Printer, t *table.Table) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		CustomID: commands.ComponentID(t, "resume"), Label: "Resume the game", Style: discordgo.PrimaryButton}}}}
+		CustomID: commands.ComponentID(t, "resume"), Label: p.T("hold_resume_button", nil), Style: discordgo.PrimaryButton}}}}
 }
 
-// holdLine is what /carc status says of a game on hold ("" for a game that is not).
-func holdLine(e *gameEntry) string {
+// holdLine is what /carc status says of a game on hold, in p's language ("" for a game that is
+// not).
+func holdLine(p *lang.Printer, e *gameEntry) string {
 	if e.hold == "" {
 		return ""
 	}
-	return "On hold: " + e.hold + ". The bot does nothing on its own here until one of the game's administrators (those of " +
-		"/carc abandon) resumes it (the button below)."
+	return p.T("hold_status", lang.A{"Why": holdWhy(p, e.hold)})
 }
 
 // resume lifts a game's hold at the request of in's user, who must administer the game (as for
 // /carc abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
 // reminders fire at the next tick.
 func (b *Bot) resume(place string, in commands.Input) string {
+	pr := reader(in)
 	e := b.entryAt(place)
-	if e == nil {
-		return "This game is no longer running."
-	}
-	if !b.lock(e) {
-		return "This game is no longer running."
+	if e == nil || !b.lock(e) {
+		return pr.T("hold_not_running", nil)
 	}
 	defer e.mu.Unlock()
 	if e.hold == "" {
-		return "This game is not on hold."
+		return pr.T("hold_not_held", nil)
 	}
 	if ok, why := commands.Administers(e.table, in, "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {
 		b.log.Error("could not lift a game's hold", "game", e.id, "err", err)
-		return reader(in).T("bot_resume_failed", nil)
+		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, in.User.Name+" resumed the game: the bot plays its part again.", nil); err != nil {
+	if err := b.say(e.place, b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": in.User.Name}), nil); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)
-	return "The game is resumed."
+	return pr.T("hold_resumed", nil)
 }

@@ -241,7 +241,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 	in, _ := input(i)
 	in.Langs = b.langs(i, in.User.ID)
 	if in.User.ID == "" {
-		b.editOriginal(i, "I could not tell who sent this command.", nil, nil)
+		b.editOriginal(i, reader(in).T("command_no_user", nil), nil, nil)
 		return
 	}
 	if b.leagueCommand(i, in) {
@@ -303,7 +303,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 		return
 	}
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {
-		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0}
+		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0, Langs: b.langs(i, u.ID)}
 		b.editOriginal(i, b.resume(i.ChannelID, in), nil, nil)
 		return
 	}
@@ -313,7 +313,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 	}
 	if e == nil {
 		b.greyOut(i)
-		b.editOriginal(i, "This button belongs to a game that is no longer running here.", nil, nil)
+		b.editOriginal(i, reader(commands.Input{Langs: b.langs(i, u.ID)}).T("button_game_gone", nil), nil, nil)
 		return
 	}
 	b.run(i, e, click(u, data.CustomID, data.Values, b.langs(i, u.ID)), u)

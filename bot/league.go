@@ -158,7 +158,7 @@ func (b *Bot) openSafely(l league.League, s league.Season, f league.Fixture) (th
 			b.releaseOpening(f.GameID)
 			thread, err = e.place, nil
 			if b.lock(e) {
-				b.hold(e, "the bot hit an internal error while opening this league game")
+				b.hold(e, holdLeagueOpen)
 				e.mu.Unlock()
 			}
 		}

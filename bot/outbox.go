@@ -160,7 +160,7 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 			content += "\n" + line
 		}
 	}
-	if line := b.gameLinkLine(t); line != "" {
+	if line := b.gameLinkLine(pub, t); line != "" {
 		content += "\n" + line
 	}
 	if line := mentionLine(ping); line != "" {

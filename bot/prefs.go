@@ -29,7 +29,7 @@ func (b *Bot) setPrefs(in commands.Input) string {
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
 		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
-		return pr.T("prefs_unread", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("prefs_unread", lang.A{"Why": storeProblem(err)})
 	}
 	for name, v := range in.Options {
 		switch name {
@@ -88,7 +88,7 @@ func (b *Bot) setPrefs(in commands.Input) string {
 	}
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
 		b.log.Error("could not save a player's settings", "user", in.User.ID, "err", err)
-		return pr.T("prefs_save_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("prefs_save_failed", lang.A{"Why": storeProblem(err)})
 	}
 	// The answer is in the language just chosen.
 	pr = ownPrinter(p.Language, in.Locale)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -27,8 +28,8 @@ func (b *Bot) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
 // NotFound tells whether err says that nothing is stored under what was asked for.
 func (s LeagueStore) NotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
 
-// ForPlayers says what a failure means to the people playing (storage.ForPlayers).
-func (s LeagueStore) ForPlayers(err error) string { return storage.ForPlayers(err) }
+// ForPlayers says what a failure means to the people playing (storage.ProblemOf).
+func (s LeagueStore) ForPlayers(err error) lang.Message { return storeProblem(err) }
 
 // failed logs err, the failure of op (on what the attributes name), and returns it.
 func (s LeagueStore) failed(op string, err error, attrs ...any) error {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -59,7 +60,7 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 	league := leagues.Handle(leagues.Context{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{
-		"a move":         b.commitError(&gameEntry{id: "g1"}, writeErr).text,
+		"a move":         b.commitError(&gameEntry{id: "g1"}, lang.For(lang.English), writeErr).text,
 		"settings":       b.setPrefs(commands.Input{User: alice, Command: "carc", Sub: "settings", Options: map[string]string{"notify": "off"}}),
 		"/league create": league.Text,
 	} {

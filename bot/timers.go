@@ -138,7 +138,7 @@ func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	if e.hold != "" {
 		return
 	}
-	defer b.recoverGame(e, "applying a turn deadline or sending a reminder")
+	defer b.recoverGame(e, holdTimers)
 	b.fire(e, tm, now)
 }
 
@@ -304,7 +304,7 @@ func (b *Bot) mute(p *lang.Printer, place string, u table.User, c commands.Compo
 	}
 	if err := b.store.SetTimers(e.id, kept); err != nil {
 		b.log.Error("could not mute the reminders", "game", e.id, "err", err)
-		return p.T("mute_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return p.T("mute_failed", lang.A{"Why": storeProblem(err)})
 	}
 	e.timers = kept
 	return p.T("muted", nil)

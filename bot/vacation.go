@@ -126,13 +126,13 @@ func (b *Bot) vacation(guild string, in commands.Input) string {
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
 		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
-		return pr.T("vac_unread", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("vac_unread", lang.A{"Why": storeProblem(err)})
 	}
 	loc := playerZone(p)
 	now := b.now()
 	allowance, err := b.vacationAllowance(guild)
 	if err != nil {
-		return pr.T("vac_allowance_unread", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("vac_allowance_unread", lang.A{"Why": storeProblem(err)})
 	}
 	if v, ok := in.Options["cancel"]; ok {
 		if yes, err := strconv.ParseBool(v); err != nil || !yes {
@@ -190,7 +190,7 @@ func (b *Bot) vacation(guild string, in commands.Input) string {
 	sort.Slice(p.Vacations, func(i, j int) bool { return p.Vacations[i].From.Before(p.Vacations[j].From) })
 	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
 		b.log.Error("could not save a vacation", "user", in.User.ID, "err", err)
-		return pr.T("vac_save_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("vac_save_failed", lang.A{"Why": storeProblem(err)})
 	}
 	stops, runs := b.tablesOf(in.User.ID)
 	return vacationBookedText(pr, v, loc, allowance-daysIn(p.Vacations, start.Year(), loc), start.Year(), stops, runs)
@@ -218,7 +218,7 @@ func (b *Bot) cancelVacations(pr *lang.Printer, userID string, p storage.Setting
 	p.Vacations = kept
 	if err := b.store.SetPlayerSettings(userID, p); err != nil {
 		b.log.Error("could not cancel vacations", "user", userID, "err", err)
-		return pr.T("vac_cancel_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("vac_cancel_failed", lang.A{"Why": storeProblem(err)})
 	}
 	return pr.N("vac_cancelled", cancelled, nil)
 }
@@ -261,7 +261,7 @@ func (b *Bot) setVacationDays(guild string, in commands.Input) string {
 	}
 	g, err := b.store.GuildSettings(guild)
 	if err != nil {
-		return pr.T("vacdays_unread", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("vacdays_unread", lang.A{"Why": storeProblem(err)})
 	}
 	g.VacationDays = n
 	if n == 0 {
@@ -269,7 +269,7 @@ func (b *Bot) setVacationDays(guild string, in commands.Input) string {
 	}
 	if err := b.store.SetGuildSettings(guild, g); err != nil {
 		b.log.Error("could not save a server's settings", "guild", guild, "err", err)
-		return pr.T("vacdays_save_failed", lang.A{"Why": storage.ForPlayers(err)})
+		return pr.T("vacdays_save_failed", lang.A{"Why": storeProblem(err)})
 	}
 	return pr.N("vacdays_saved", n, nil)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -136,29 +137,30 @@ func (b *Bot) webLink(path func(*web.Server) (string, error)) string {
 }
 
 // gameLinkLine is the line of a message that links to the game's page (in angle brackets, so
-// that Discord shows no preview of it), or "" before the game starts or without pages.
-func (b *Bot) gameLinkLine(t *table.Table) string {
+// that Discord shows no preview of it), in p's language, or "" before the game starts or without
+// pages.
+func (b *Bot) gameLinkLine(p *lang.Printer, t *table.Table) string {
 	if t == nil || t.Game == nil {
 		return ""
 	}
 	if link := b.gameLink(t.ID); link != "" {
-		return "The whole board, zoomable, with every move: <" + link + ">"
+		return p.T("web_link_line", lang.A{"Link": link})
 	}
 	return ""
 }
 
 // revokeGameLinks stops the links given out to a game's page, for /carc board revoke:true (its
 // administrators only, which the command checked), and says what became of them.
-func (b *Bot) revokeGameLinks(id string) string {
+func (b *Bot) revokeGameLinks(p *lang.Printer, id string) string {
 	b.mu.Lock()
 	serving := b.web != nil
 	b.mu.Unlock()
 	if !serving {
-		return "This bot serves no web pages, so there is no link to revoke."
+		return p.T("web_revoke_no_pages", nil)
 	}
 	if _, err := b.store.RevokeWebLinks(id); err != nil {
 		b.log.Error("could not revoke a game's web links", "game", id, "err", err)
-		return "The links could not be revoked: " + storage.ForPlayers(err) + ". Nothing changed."
+		return p.T("web_revoke_failed", lang.A{"Why": storeProblem(err)})
 	}
-	return "The links given out so far to this game's web page no longer open it."
+	return p.T("web_revoked", nil)
 }

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
@@ -26,18 +30,19 @@ const (
 // plays on a copy whose hidden things are dealt again, from a seed drawn from the public
 // position), and it changes nothing: neither the game nor its record.
 func carcHint(t *table.Table, in Input) Reply {
+	p := in.own()
 	if t.Status != table.Playing {
-		return fail(t, "No game is running here (%s): a hint is for the player whose turn it is.", t.Status)
+		return failT(t, in, "hint_not_playing", lang.A{"Status": statusWord(p, t.Status)})
 	}
 	if !t.Settings.Hints {
-		return fail(t, "Hints are off at this table: a table allows them when it opens, with /carc new hints:true (or /carc settings hints:true in the lobby).")
+		return failT(t, in, "hint_off", nil)
 	}
 	seat := t.Seat(in.User.ID)
 	if seat < 0 || t.Game.Players[seat].Resigned {
-		return fail(t, "You are not playing in this game, so there is no hint for you. Players: %s.", seatList(t))
+		return failT(t, in, "hint_not_seated", lang.A{"Players": seatList(t)})
 	}
 	if seat != t.Game.Current {
-		return fail(t, "It is %s's turn: a hint is only for the player whose turn it is.", t.SeatName(t.Game.Current))
+		return failT(t, in, "hint_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)})
 	}
 	level := HintLevel
 	switch depth := strings.ToLower(strings.TrimSpace(in.Options["depth"])); depth {
@@ -45,25 +50,40 @@ func carcHint(t *table.Table, in Input) Reply {
 	case HintDeep:
 		level = HintDeepLevel
 	default:
-		return fail(t, "depth:%s is not a hint depth: choose %s (the %s AI) or %s (the %s AI, about a second).", game.Echo(in.Options["depth"]), HintQuick, HintLevel, HintDeep, HintDeepLevel)
+		return failT(t, in, "hint_bad_depth", lang.A{"Value": game.Echo(in.Options["depth"]), "Quick": levelName(p, HintLevel), "Deep": levelName(p, HintDeepLevel)})
 	}
 	a, err := ai.Advise(t.Game, level, AutopilotSeed(t.Game))
 	if err != nil {
-		return fail(t, "No hint this time: %v.", err)
+		return failT(t, in, "hint_failed", nil)
 	}
-	return Reply{OK: true, Ephemeral: true, Table: t, Text: hintText(t, a)}
+	return Reply{OK: true, Ephemeral: true, Table: t, Text: hintText(p, t, a)}
+}
+
+// levelName is an AI level in the reader's language.
+func levelName(p *lang.Printer, l ai.Level) string {
+	if id := "ai_level_" + string(l); lang.Default.Has(id) {
+		return p.T(id, nil)
+	}
+	return string(l)
+}
+
+// signed writes an estimate of points with its sign and one decimal, in the reader's convention
+// (+1,5 in German).
+func signed(p *lang.Printer, x float64) string {
+	return message.NewPrinter(language.Make(p.Code())).Sprintf("%+.1f", x)
 }
 
 // hintText is the advice in the commands a player types for it, and why.
-func hintText(t *table.Table, a ai.Advice) string {
-	commands, rest := hintCommands(t, a.Moves)
-	lines := []string{fmt.Sprintf("Hint, for you only (the %s AI, from what you can see): %s", a.Level, strings.Join(commands, " then "))}
-	why := fmt.Sprintf("Why: this turn scores %s now", Plural(a.Points, "point", "points"))
-	why += fmt.Sprintf(" and takes your expected margin over your rivals at the end of the game from %+.1f to %+.1f points", a.Before, a.After)
+func hintText(p *lang.Printer, t *table.Table, a ai.Advice) string {
+	commands, rest := hintCommands(p, t, a.Moves)
+	lines := []string{p.T("hint_head", lang.A{"Level": levelName(p, a.Level), "Commands": strings.Join(commands, " "+p.T("hint_then", nil)+" ")})}
+	why := lang.A{"Before": signed(p, a.Before), "After": signed(p, a.After)}
 	if a.Samples > 0 {
-		why += fmt.Sprintf("; after their replies, in %s of the tiles still unseen, %+.1f", Plural(a.Samples, "sampled deal", "sampled deals"), a.Searched)
+		why["Samples"], why["Searched"] = p.N("hint_samples", a.Samples, nil), signed(p, a.Searched)
+		lines = append(lines, p.N("hint_why_sampled", a.Points, why))
+	} else {
+		lines = append(lines, p.N("hint_why", a.Points, why))
 	}
-	lines = append(lines, why+" (the AI's own estimates).")
 	if rest != "" {
 		lines = append(lines, rest)
 	}
@@ -74,15 +94,15 @@ func hintText(t *table.Table, a ai.Advice) string {
 // whole-turn /place when /place can say it all, else move by move. The hint stops where the rest
 // was planned on a guess of something hidden (the tile to be drawn, a face-down chip the tile
 // turns over), and then says so.
-func hintCommands(t *table.Table, moves []game.Move) ([]string, string) {
+func hintCommands(p *lang.Printer, t *table.Table, moves []game.Move) ([]string, string) {
 	var out []string
 	for i, m := range moves {
 		if m.Kind == game.MovePlace && i > 0 {
-			return out, "Ask again once your tile is drawn: the AI does not know which tile it is."
+			return out, p.T("hint_after_draw", nil)
 		}
 		if m.Kind == game.MovePlace {
 			if j, chip := t.Game.ChipOn(m.Square); chip && !t.Game.MapChips[j].FaceUp {
-				return []string{placeLine(m, "", nil)}, fmt.Sprintf("Your tile turns over the face-down chip on %s: ask again for the rest of your turn once it is seen.", m.Square)
+				return []string{placeLine(m, "", nil)}, p.T("hint_after_chip", lang.A{"Square": m.Square.String()})
 			}
 			if line, ok := wholePlace(t, moves); ok {
 				return []string{line}, ""

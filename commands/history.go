@@ -1,15 +1,12 @@
 package commands
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -204,73 +201,4 @@ func turnRange(first, last string) string {
 		return a
 	}
 	return a + "-" + b
-}
-
-// carcReplay shows the board as it was after turn n, with that turn's line; while the game runs
-// only finished turns can be shown.
-func carcReplay(t *table.Table, in Input) Reply {
-	p := in.own()
-	if t.Game == nil {
-		return failT(t, in, "replay_not_started", nil)
-	}
-	last := t.Game.Turn - 1
-	if t.Status != table.Playing {
-		last = t.Game.Turn
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(in.Options["move"]))
-	if err != nil || n < 1 || n > last {
-		if last < 1 {
-			return failT(t, in, "hist_empty", nil)
-		}
-		return failT(t, in, "replay_bad_move", lang.A{"Value": game.Echo(in.Options["move"]), "Last": last})
-	}
-	g, turns, err := turnEvents(t, n)
-	if err != nil {
-		return failT(t, in, "replay_failed", lang.A{"N": n, "Why": err.Error()})
-	}
-	past := t.Clone()
-	past.Game = g
-	past.Status = table.Playing
-	if g.Over() {
-		past.Status = t.Status
-	}
-	text := p.T("replay_head", lang.A{"Map": mapTitle(p, t.Entry()), "N": n, "Last": last})
-	if n < len(turns) && len(turns[n]) > 0 {
-		text += "\n" + historyLine(p, t, g, n, turns[n])
-	}
-	return Reply{OK: true, Ephemeral: true, Table: past, Text: text, Image: BoardImage}
-}
-
-// carcExport attaches the game's record: complete once the game is over, else only what every
-// player has seen. format:jcloisterzone writes a finished game of the classic table as a
-// JCloisterZone saved game instead.
-func carcExport(t *table.Table, in Input) Reply {
-	r, err := record.Of(t, in.Record)
-	if err != nil {
-		return fail(t, "%v.", err)
-	}
-	switch f := in.Options["format"]; f {
-	case "", "record":
-	case "jcloisterzone":
-		data, err := record.JCloisterZone(r, time.Time{})
-		if err != nil {
-			return fail(t, "No JCloisterZone file: %v.", err)
-		}
-		text := fmt.Sprintf("This game as a JCloisterZone saved game (%s): open it in JCloisterZone 5 with Load game, "+
-			"and it replays with the same tiles in the same order.", Plural(len(r.Moves), "move", "moves"))
-		return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".jcz", Data: data}}
-	default:
-		return fail(t, "There is no format %s: choose %s.", game.Echo(f), strings.Join(record.ExportFormats, " or "))
-	}
-	data, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return fail(t, "The record could not be written: %v.", err)
-	}
-	text := fmt.Sprintf("The record of this game (%s, format %s version %d). Replay it with `bot replay FILE`.",
-		Plural(len(r.Moves), "move", "moves"), record.Format, record.Version)
-	if !r.Complete {
-		text = fmt.Sprintf("The record of this game so far (%s): only what every player has seen. Once the game is over, "+
-			"the record also holds the deal and a hash after every move.", Plural(len(r.Moves), "move", "moves"))
-	}
-	return Reply{OK: true, Ephemeral: true, Table: t, Text: text, File: &File{Name: t.ID + ".json", Data: data}}
 }

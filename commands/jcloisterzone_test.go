@@ -64,7 +64,7 @@ func TestExportWritesFinishedClassicGamesForJCloisterZone(t *testing.T) {
 		want   string
 	}{
 		"a running game":  {running, "jcloisterzone", "written once the game is over"},
-		"a printed map":   {france, "jcloisterzone", "only games of the classic table are written"},
+		"a printed map":   {france, "jcloisterzone", "It replays only finished games of the classic table without a printed map"},
 		"an unknown name": {done, "jcz", "There is no format jcz: choose record or jcloisterzone."},
 	} {
 		before := running.Game.Hash()

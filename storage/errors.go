@@ -132,29 +132,50 @@ func invalidf(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 }
 
-// ForPlayers says what a failed call of the store means to the people playing, in words fit for a
-// chat: what happened, that nothing changed, and what to do. It never shows the server's file
-// paths or system errors: the caller logs err in full for the host.
-func ForPlayers(err error) string {
+// Problem is what a failed call of the store means to the people playing, as a kind the bot
+// words in their language: what happened, that nothing changed, and what to do. It never carries
+// the server's file paths or system errors: the caller logs the error in full for the host.
+type Problem string
+
+// The kinds of Problem.
+const (
+	FailDiskFull    Problem = "disk_full"
+	FailReadOnly    Problem = "read_only"
+	FailCorrupt     Problem = "corrupt"
+	FailLocked      Problem = "locked"
+	FailUnavailable Problem = "unavailable"
+	FailClosed      Problem = "closed"
+	FailConflict    Problem = "conflict"
+	FailFinished    Problem = "finished"
+	FailChannelBusy Problem = "channel_busy"
+	FailOther       Problem = "other"
+)
+
+// Problems are every kind of Problem, so that each can be checked to have its words.
+var Problems = []Problem{FailDiskFull, FailReadOnly, FailCorrupt, FailLocked, FailUnavailable, FailClosed,
+	FailConflict, FailFinished, FailChannelBusy, FailOther}
+
+// ProblemOf is the kind of a failed call of the store.
+func ProblemOf(err error) Problem {
 	switch {
 	case errors.Is(err, ErrDiskFull):
-		return "the bot's server has run out of disk space, so nothing changed. Please tell the bot's host; try again once they have made room"
+		return FailDiskFull
 	case errors.Is(err, ErrReadOnly):
-		return "the bot's database cannot be written just now, so nothing changed. Please tell the bot's host"
+		return FailReadOnly
 	case errors.Is(err, ErrCorrupt):
-		return "the bot's database is damaged, so nothing changed. Please tell the bot's host (bot verify finds the damage, a backup repairs it)"
+		return FailCorrupt
 	case errors.Is(err, ErrLocked):
-		return "the bot's database is busy with another program, so nothing changed. Try again in a minute"
+		return FailLocked
 	case errors.Is(err, ErrUnavailable):
-		return "the bot cannot reach its database just now, so nothing changed. Try again in a minute; if it fails again, please tell the bot's host"
+		return FailUnavailable
 	case errors.Is(err, ErrClosed):
-		return "the bot is restarting, so nothing changed. Try again in a minute"
+		return FailClosed
 	case errors.Is(err, ErrConflict):
-		return "the game moved on meanwhile, so nothing changed. Look at the game again and retry"
+		return FailConflict
 	case errors.Is(err, ErrFinished):
-		return "the game is over, so nothing changed"
+		return FailFinished
 	case errors.Is(err, ErrChannelBusy):
-		return "this channel already has an active game, so nothing changed"
+		return FailChannelBusy
 	}
-	return "the bot's database failed, so nothing changed. Try again; if it fails again, please tell the bot's host"
+	return FailOther
 }

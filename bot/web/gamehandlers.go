@@ -14,6 +14,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
 
@@ -262,7 +263,7 @@ func (s *Server) document(w http.ResponseWriter, r *http.Request) (Game, record.
 	}
 	d, err := record.Of(g.Table, steps)
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_record", args: lang.A{"Why": err.Error()}})
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_record", args: lang.A{"Why": lang.Message{ID: "why_not_replayable"}}})
 		return g, record.Document{}, rd, false
 	}
 	return g, d, rd, true
@@ -289,7 +290,11 @@ func (s *Server) serveJCZ(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := record.JCloisterZone(d, time.Time{})
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_jcz", args: lang.A{"Why": err.Error()}})
+		why := lang.Message{ID: "why_not_replayable"}
+		if errors.Is(err, jcz.ErrUnsupported) {
+			why = lang.Message{ID: "why_jcz_unsupported"}
+		}
+		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_jcz", args: lang.A{"Why": why}})
 		return
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.jcz"`)

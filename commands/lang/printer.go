@@ -78,11 +78,22 @@ func (p *Printer) N(id string, n int, a A) string {
 // Number writes a whole number in the language's convention.
 func (p *Printer) Number(n int) string { return p.num.Sprintf("%d", n) }
 
+// Message is a message of the catalogues given as the value of another's placeholder: chosen
+// where its reader is not known yet (the reason a failure gives), it is written in the language
+// of the message that holds it.
+type Message struct {
+	ID string
+	A  A
+}
+
 func (p *Printer) data(a A) map[string]any {
 	d := make(map[string]any, len(a)+1)
 	for k, v := range a {
-		if n, ok := v.(int); ok {
-			v = p.Number(n)
+		switch m := v.(type) {
+		case int:
+			v = p.Number(m)
+		case Message:
+			v = p.T(m.ID, m.A)
 		}
 		d[k] = v
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
@@ -98,8 +99,8 @@ func (m *Memory) NotFound(err error) bool { return errors.Is(err, errNotFound) }
 
 // ForPlayers says what a failure of Memory means: only a league the commands could not have
 // built fails to save.
-func (m *Memory) ForPlayers(err error) string {
-	return "the league is not one the bot can keep, so nothing changed"
+func (m *Memory) ForPlayers(err error) lang.Message {
+	return lang.Message{ID: "store_unkeepable"}
 }
 
 // clone copies a league or a season through its JSON, the form the database keeps: nothing the

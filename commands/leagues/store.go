@@ -3,6 +3,7 @@ package leagues
 import (
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
 
@@ -24,9 +25,10 @@ type Failures interface {
 	// NotFound tells whether err says that nothing is stored under what was asked for (a season
 	// not started yet): an answer, not a failure.
 	NotFound(err error) bool
-	// ForPlayers says what a failure means to the people playing, in words fit for a chat, never
-	// the server's paths or system errors.
-	ForPlayers(err error) string
+	// ForPlayers says what a failure means to the people playing, as a message of the catalogues
+	// the reply that tells it writes in its reader's language, never the server's paths or system
+	// errors.
+	ForPlayers(err error) lang.Message
 }
 
 // RatingStore is what /carc rating and /carc leaderboard need of the store.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -39,8 +40,8 @@ func (failingStore) Leaderboard(string, string) ([]RatingRow, error) {
 func (failingStore) RatedGames(string, string, int) ([]RatedGame, error) {
 	return nil, errDiskFull
 }
-func (failingStore) NotFound(err error) bool     { return dbStore{}.NotFound(err) }
-func (failingStore) ForPlayers(err error) string { return dbStore{}.ForPlayers(err) }
+func (failingStore) NotFound(err error) bool           { return dbStore{}.NotFound(err) }
+func (failingStore) ForPlayers(err error) lang.Message { return dbStore{}.ForPlayers(err) }
 
 // TestStoreFailuresTellPlayersWhatHappened: whichever league or rating command meets a failing
 // store, the player reads what happened and that nothing changed, never the server's path.

@@ -49,8 +49,8 @@ func TestAFullDiskRefusesTheMoveClearlyAndLosesNothing(t *testing.T) {
 			t.Errorf("the error does not say %q: %v", says, refused)
 		}
 	}
-	if msg := storage.ForPlayers(refused); !strings.Contains(msg, "run out of disk space, so nothing changed") {
-		t.Errorf("players are told %q", msg)
+	if kind := storage.ProblemOf(refused); kind != storage.FailDiskFull {
+		t.Errorf("players are told of a failure of kind %s", kind)
 	}
 	if _, err := s.AppendMove(failed); !errors.Is(err, storage.ErrDiskFull) {
 		t.Fatalf("the same move again while the disk is full: %v; want ErrDiskFull", err)
