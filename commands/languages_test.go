@@ -529,6 +529,31 @@ func TestATurnRefusalIsInThePlayersLanguage(t *testing.T) {
 // written in English outside the catalogues.
 var englishWords = regexp.MustCompile(`\b(the|you|your|cannot|has|have|is|are|was|with|who|only|game|turn)\b`)
 
+// replyWords is everything a reply shows in words: its text, what it refused and its buttons.
+func replyWords(r Reply) string {
+	text := r.Text + "\n" + r.Refused
+	for _, row := range r.Buttons {
+		for _, b := range row {
+			text += "\n" + b.Label
+		}
+	}
+	return text
+}
+
+// noEnglish fails when text holds a message of the English catalogue (patterns) or a common
+// English word.
+func noEnglish(t *testing.T, patterns map[string]englishPattern, what, text string) {
+	t.Helper()
+	for id, pat := range patterns {
+		if strings.Contains(text, pat.longest) && pat.re.FindString(text) != "" {
+			t.Errorf("%s: English of %s: %q", what, id, text)
+		}
+	}
+	if m := englishWords.FindString(text); m != "" {
+		t.Errorf("%s: the English word %q: %q", what, m, text)
+	}
+}
+
 // TestAGermanAdministratorNeverReadsEnglish: the administration of a German table (a refused and
 // an accepted skip, a kick refused in each way and voted, an undo asked and voted on, a missed
 // deadline, the game abandoned) shows no sentence of the English catalogue and no English words.
@@ -540,12 +565,7 @@ func TestAGermanAdministratorNeverReadsEnglish(t *testing.T) {
 	n := 0
 	look := func(what string, r Reply) {
 		n++
-		text := r.Text + "\n" + r.Refused
-		for _, row := range r.Buttons {
-			for _, b := range row {
-				text += "\n" + b.Label
-			}
-		}
+		text := replyWords(r)
 		if tb != nil {
 			for _, w := range flagWords() {
 				text = strings.ReplaceAll(text, w, "")
@@ -556,14 +576,7 @@ func TestAGermanAdministratorNeverReadsEnglish(t *testing.T) {
 				}
 			}
 		}
-		for id, pat := range patterns {
-			if strings.Contains(text, pat.longest) && pat.re.FindString(text) != "" {
-				t.Errorf("%s: English of %s: %q", what, id, text)
-			}
-		}
-		if m := englishWords.FindString(text); m != "" {
-			t.Errorf("%s: the English word %q: %q", what, m, text)
-		}
+		noEnglish(t, patterns, what, text)
 		if r.Table != nil {
 			tb = r.Table
 		}

@@ -42,13 +42,6 @@ func TestAGermanPlayerAsksHintsReplaysAndExportsInGerman(t *testing.T) {
 		if !strings.Contains(r.Text, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, r.Text, c.want)
 		}
-		for id, pat := range patterns {
-			if strings.Contains(r.Text, pat.longest) && pat.re.FindString(r.Text) != "" {
-				t.Errorf("%s: English of %s: %q", c.name, id, r.Text)
-			}
-		}
-		if m := englishWords.FindString(r.Text); m != "" {
-			t.Errorf("%s: the English word %q: %q", c.name, m, r.Text)
-		}
+		noEnglish(t, patterns, c.name, r.Text)
 	}
 }

@@ -21,20 +21,7 @@ func TestAGermanServersTableWithoutALanguageSpeaksGerman(t *testing.T) {
 	n := 0
 	look := func(what string, r Reply) {
 		n++
-		text := r.Text + "\n" + r.Refused
-		for _, row := range r.Buttons {
-			for _, b := range row {
-				text += "\n" + b.Label
-			}
-		}
-		for id, pat := range patterns {
-			if strings.Contains(text, pat.longest) && pat.re.FindString(text) != "" {
-				t.Errorf("%s: English of %s: %q", what, id, text)
-			}
-		}
-		if m := englishWords.FindString(text); m != "" {
-			t.Errorf("%s: the English word %q: %q", what, m, text)
-		}
+		noEnglish(t, patterns, what, replyWords(r))
 		if !r.Ephemeral && r.OK && r.Lang != "de" {
 			t.Errorf("%s: the channel's reply is drawn in %q, want de", what, r.Lang)
 		}
