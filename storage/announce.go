@@ -158,25 +158,11 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(Announcement) error) 
 	if err := s.flushClears(); err != nil {
 		s.log.Warn("could not clear the announcements said", "err", err)
 	}
-	var due []Announcement
-	err := s.view(func(tx *bolt.Tx) error {
-		b, err := announceBucket(tx)
-		if err != nil {
-			return err
-		}
-		return b.ForEach(func(k, v []byte) error {
-			var a Announcement
-			if err := decodeJSON(k, v, &a); err != nil {
-				return err
-			}
-			if orphaned(a, a.Owner == s.owner, now) && (s.clears == nil || !s.clears.Pending(a.GameID, a.Seq)) {
-				due = append(due, a)
-			}
-			return nil
-		})
+	due, err := s.announcements(func(a Announcement) bool {
+		return orphaned(a, a.Owner == s.owner, now) && (s.clears == nil || !s.clears.Pending(a.GameID, a.Seq))
 	})
 	if err != nil {
-		return 0, fmt.Errorf("read the announcements: %w", err)
+		return 0, err
 	}
 	n, failed := 0, map[string]bool{}
 	for _, a := range due {
@@ -201,6 +187,11 @@ func (s *Store) Announcements() ([]Announcement, error) {
 	if err := s.flushClears(); err != nil {
 		return nil, fmt.Errorf("read the announcements: %w", err)
 	}
+	return s.announcements(func(Announcement) bool { return true })
+}
+
+// announcements reads the announcements keep accepts, in game and move order.
+func (s *Store) announcements(keep func(Announcement) bool) ([]Announcement, error) {
 	var out []Announcement
 	err := s.view(func(tx *bolt.Tx) error {
 		b, err := announceBucket(tx)
@@ -212,7 +203,9 @@ func (s *Store) Announcements() ([]Announcement, error) {
 			if err := decodeJSON(k, v, &a); err != nil {
 				return err
 			}
-			out = append(out, a)
+			if keep(a) {
+				out = append(out, a)
+			}
 			return nil
 		})
 	})
