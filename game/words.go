@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Words are a text for people as a message catalogue writes it: the id of its message and the
 // values it names. The engine and the maps keep their English beside them (for logs, the
@@ -18,7 +21,7 @@ type Words struct {
 func Say(id string, pairs ...any) Words {
 	w := Words{ID: id}
 	for i := 0; i+1 < len(pairs); i += 2 {
-		k := fmt.Sprint(pairs[i])
+		k := text(pairs[i])
 		if p, ok := pairs[i+1].(Words); ok {
 			if w.Parts == nil {
 				w.Parts = map[string]Words{}
@@ -27,11 +30,23 @@ func Say(id string, pairs ...any) Words {
 			continue
 		}
 		if w.Args == nil {
-			w.Args = map[string]string{}
+			w.Args = make(map[string]string, len(pairs)/2)
 		}
-		w.Args[k] = fmt.Sprint(pairs[i+1])
+		w.Args[k] = text(pairs[i+1])
 	}
 	return w
+}
+
+// text is fmt.Sprint of one value, without fmt's machinery for the kinds the maps name most
+// (a search's playouts say thousands of labels a second).
+func text(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case int:
+		return strconv.Itoa(v)
+	}
+	return fmt.Sprint(v)
 }
 
 // IsZero reports whether no message is named (the text is English only).
