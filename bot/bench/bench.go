@@ -125,9 +125,11 @@ func rowOrder(quick bool) []string {
 		names = append(names, playoutRow(e).Name, rulesPlayoutRow(e).Name)
 	}
 	names = append(names, fixedRows...)
-	for _, l := range aiLevels {
-		for _, row := range aiRows(l) {
-			names = append(names, row.Name)
+	for _, mapID := range aiMaps() {
+		for _, l := range aiLevels {
+			for _, row := range aiRows(l, mapID) {
+				names = append(names, row.Name)
+			}
 		}
 	}
 	return append(append(append(append(names, rssRows(quick)...), postgresRows...), leagueRows...), webRows...)
