@@ -23,6 +23,10 @@ import (
 
 func (r *runner) add(row Row) {
 	r.rows = append(r.rows, row)
+	if row.Note != "" {
+		r.logf("  %s: %s", row.Name, row.Note)
+		return
+	}
 	r.logf("  %s: %s %s", row.Name, num(row.Median()), row.Unit)
 }
 
