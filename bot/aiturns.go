@@ -3,6 +3,9 @@ package bot
 import (
 	"fmt"
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // AI seats play on a few workers (one per core unless the host says otherwise), fed by a bounded
@@ -19,6 +22,33 @@ const (
 	// that the caps on open tables leave a server, so only a flood waits for the timer loop.
 	DefaultAIQueue = 256
 )
+
+// kindAITurn is the timer of an AI seat's turn. The process that made the change plays the turn
+// from its queue within seconds, and the turn's move replaces the timer; the timer comes due only
+// when that did not happen: the process died (or is stuck) with the turn in its queue, and any
+// process of the store then plays it (rescueAI). A queue's own backlog is no reason to take a
+// turn over, so the timer waits aiRescueAfter, beyond what a full queue takes on a small host.
+const (
+	kindAITurn    = "ai"
+	aiRescueAfter = 2 * time.Minute
+)
+
+// aiTimers is the timer set of a turn an AI seat is to play.
+func (b *Bot) aiTimers(t *table.Table) []storage.Timer {
+	cur, _ := t.Current()
+	return []storage.Timer{{Kind: kindAITurn, UserID: cur.ID, At: b.now().Add(aiRescueAfter)}}
+}
+
+// rescueAI plays an AI turn whose timer came due (e.mu held): offered to this process's queue,
+// unless it waits there already. The timer stays until the turn's move replaces it, so a turn
+// that cannot be offered now is offered again at a later tick.
+func (b *Bot) rescueAI(e *gameEntry) {
+	if b.ai.queued(e) {
+		return
+	}
+	b.log.Info("an AI turn was not played in time by the process that offered it: playing it here", "game", e.id)
+	b.settle(e, false)
+}
 
 // startAIWorkers starts the workers that play the queued AI turns until the bot closes.
 func (b *Bot) startAIWorkers() {

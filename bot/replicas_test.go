@@ -33,7 +33,8 @@ type replicas struct {
 	ctx      context.Context
 }
 
-func newReplicas(t *testing.T, n int) *replicas {
+// newReplicas starts n replicas; each tune, if any, adjusts the configuration of replica i.
+func newReplicas(t *testing.T, n int, tune ...func(i int, cfg *Config)) *replicas {
 	url := pgtest.URL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
@@ -41,16 +42,20 @@ func newReplicas(t *testing.T, n int) *replicas {
 	r := &replicas{t: t, f: fakediscord.New(t), priv: priv, ctx: ctx}
 	deals := FixedDeals(7)
 	var dealMu sync.Mutex
-	for range n {
+	for i := range n {
 		st, err := postgres.Open(url, postgres.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := New(r.f.Session(t), Config{Store: st, Shared: true, TimerEvery: -1,
+		cfg := Config{Store: st, Shared: true, TimerEvery: -1,
 			Deal:     func() (string, error) { dealMu.Lock(); defer dealMu.Unlock(); return deals() },
 			Draw:     func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil },
 			EndFiles: func(*table.Table, string) []*discordgo.File { return nil },
-			Logger:   slog.New(slog.NewTextHandler(io.Discard, nil))})
+			Logger:   slog.New(slog.NewTextHandler(io.Discard, nil))}
+		for _, f := range tune {
+			f(i, &cfg)
+		}
+		b, err := New(r.f.Session(t), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

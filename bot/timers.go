@@ -30,8 +30,11 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	if t.Status == table.Lobby {
 		return b.lobbyTimers() // a change in the lobby: it expires that much later
 	}
-	if _, ai := t.AIToPlay(); t.Status != table.Playing || ai {
-		return nil // an AI seat plays within seconds: no deadline, no reminders
+	if t.Status != table.Playing {
+		return nil
+	}
+	if _, ai := t.AIToPlay(); ai {
+		return b.aiTimers(t) // an AI seat plays within seconds: no deadline, no reminders
 	}
 	if old := e.table; old != nil && old.Status == table.Playing && old.Game.Turn == t.Game.Turn && old.Game.Current == t.Game.Current {
 		return e.timers
@@ -131,7 +134,9 @@ func (b *Bot) FireTimers(now time.Time) int {
 // fireOn handles a timer of a game under its lock, at now (FireTimers' moment, which is the
 // clock's in the timer loop); a panic puts the game on hold.
 func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
-	if !b.lock(e) {
+	// A game busy right now (an AI thinking in it, a move) needs no rescue of its AI turn: the
+	// timer stays due for a later tick, and the loop does not wait for the game.
+	if tm.Kind == kindAITurn && !b.tryLock(e) || tm.Kind != kindAITurn && !b.lock(e) {
 		return
 	}
 	defer e.mu.Unlock()
@@ -155,6 +160,10 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 	}
 	if at := b.dueAt(e, tm); at.After(now) {
 		return // the player's vacation stopped the clock: the timer stays due until then
+	}
+	if tm.Kind == kindAITurn {
+		b.rescueAI(e)
+		return
 	}
 	if tm.Kind == kindDeadline {
 		reply := commands.TimeoutIn(t, t.Settings.Policy, b.guildLocale(e.guild)) // its step keeps the autopilot's moves
