@@ -383,24 +383,51 @@ func (s *Store) Announcements() ([]storage.Announcement, error) {
 		return nil, fmt.Errorf("read the announcements: %w", err)
 	}
 	var out []storage.Announcement
-	err := s.read(func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, `SELECT `+announceColumns+` FROM announcements
-			UNION ALL SELECT `+rowAnnounceColumns+` FROM games WHERE ann_pending ORDER BY 1, 2`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			a, err := scanAnnouncement(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, a)
-		}
-		return rows.Err()
+	err := s.read(func(ctx context.Context, q querier) (err error) {
+		out, err = readAnnouncements(ctx, q)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read the announcements: %w", s.explain("read", err))
 	}
 	return out, nil
+}
+
+// readAnnouncements reads every announcement, from the table and the games' rows.
+func readAnnouncements(ctx context.Context, q querier) ([]storage.Announcement, error) {
+	rows, err := q.Query(ctx, `SELECT `+announceColumns+` FROM announcements
+		UNION ALL SELECT `+rowAnnounceColumns+` FROM games WHERE ann_pending ORDER BY 1, 2`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []storage.Announcement
+	for rows.Next() {
+		a, err := scanAnnouncement(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// restoreAnnouncements writes the announcements another store kept (Restore) to the table, under
+// owner 0, which no process holds: the first process that claims announcements says them.
+func restoreAnnouncements(ctx context.Context, tx pgx.Tx, list []storage.Announcement) error {
+	for _, a := range list {
+		if err := storage.CheckID("announcement game", a.GameID); err != nil {
+			return err
+		}
+		if a.Seq == 0 {
+			return storage.Invalid("the announcement of game %s names no move", a.GameID)
+		}
+		if err := storage.CheckAnnouncement(&a); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, insertAnnouncement, announceArgs(&a, a.Seq, 0)...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
