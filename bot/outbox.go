@@ -225,10 +225,6 @@ func (b *Bot) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Tab
 
 // tableAt rebuilds a game's table as it was after its first seq moves, from its stored record.
 func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
-	rec, err := b.store.Game(game)
-	if err != nil {
-		return nil, err
-	}
 	moves, err := b.store.Moves(game)
 	if err != nil {
 		return nil, err
@@ -236,7 +232,16 @@ func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
 	if uint64(len(moves)) < seq {
 		return nil, fmt.Errorf("the log has %d moves, not %d", len(moves), seq)
 	}
-	snap, _, err := storage.Replay(Engine{}, rec, moves[:seq])
+	return b.tableAfter(game, moves[:seq])
+}
+
+// tableAfter rebuilds a game's table as it was after moves, the start of its log.
+func (b *Bot) tableAfter(game string, moves []storage.Move) (*table.Table, error) {
+	rec, err := b.store.Game(game)
+	if err != nil {
+		return nil, err
+	}
+	snap, _, err := storage.Replay(Engine{}, rec, moves)
 	if err != nil {
 		return nil, err
 	}
