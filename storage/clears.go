@@ -9,7 +9,8 @@ import (
 // ClearEvery is how long an announcement said by its process waits, at most, before its row is
 // deleted. Deleting each row as it is said would be a second write, and on PostgreSQL a second
 // round trip, for every move; batched, the deletes of every move said in the interval cost one
-// (bbolt folds them into its next move's transaction, which it writes anyway).
+// (bbolt folds them into its next move's transaction, which it writes anyway; on PostgreSQL a
+// move that overwrites its game's said announcement drops that clear).
 //
 // Why the delay is safe: a row is only ever taken by another process once its writer is gone (its
 // file's next opening; its PostgreSQL session, see storage/postgres) or after AnnounceGrace,
