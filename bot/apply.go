@@ -276,6 +276,7 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 	}
 	e.table, e.seq, e.timers = t, e.seq+1, timers
 	e.unsaid, e.answering = e.seq, c.Announce.Token != ""
+	e.madeLast(c.Move, e.seq)
 	b.track(e)
 	if c.Status.Terminal() {
 		b.forget(e)

@@ -126,6 +126,12 @@ type gameEntry struct {
 	// for none; answering says that the player's answer, not the post, clears it.
 	unsaid    uint64
 	answering bool
+	// lastActor and lastAt are who made the move at log position lastSeq, and when: the
+	// game's last move while lastSeq is seq (this process committed it), which lets a refused
+	// command that cannot be that move's retry skip the stored log (madeAlready).
+	lastActor string
+	lastAt    time.Time
+	lastSeq   uint64
 	// players are the people seated and still playing, kept for counting open tables under b.mu
 	// (which must not wait for a game's lock); track updates them.
 	players []string

@@ -317,9 +317,10 @@ func (b *Bot) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
 	}
 	enc, err := encode(reply.Table, *reply.Step)
 	applied := false
+	mark := storage.Move{Actor: "bot", Data: enc.step, Time: b.now(), InteractionID: "league-mark:" + e.id}
 	if err == nil {
 		applied, err = b.store.AppendMove(storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Timers: e.timers,
-			Move: storage.Move{Actor: "bot", Data: enc.step, Time: b.now(), InteractionID: "league-mark:" + e.id}})
+			Move: mark})
 	}
 	if err == nil && !applied {
 		err = errAlreadyApplied
@@ -329,6 +330,7 @@ func (b *Bot) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
 		return
 	}
 	e.table, e.seq = reply.Table, e.seq+1
+	e.madeLast(mark, e.seq)
 }
 
 func policyLine(p *lang.Printer, policy league.Policy) string {

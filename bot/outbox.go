@@ -163,10 +163,12 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	if line := b.gameLinkLine(pub, t); line != "" {
 		content += "\n" + line
 	}
+	public := content // what followers are told: no mention
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	files := pngFile(b.picture(t, reply))
+	board := b.picture(t, reply)
+	files := pngFile(board)
 	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
 		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
 	}
@@ -183,7 +185,17 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 			return err
 		}
 		b.log.Error("could not announce a move late; it is dropped", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
-	} else {
+	}
+	// The followers are told as after a move posted in time: a turn once the channel has it, a
+	// game's end even if its post failed. sayLate runs once per announcement that is not tried
+	// again, so they are told once.
+	ended := t.Status == table.Finished || t.Status == table.Abandoned
+	if err == nil || ended {
+		if f := b.lateFollowEntry(a, e, t); f != nil {
+			b.tellFollowers(f, t, public, board, ended)
+		}
+	}
+	if err == nil {
 		if latest && len(reply.Buttons) > 0 {
 			e.lastMsg = id
 		}
@@ -197,12 +209,22 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	return nil
 }
 
+// lateFollowEntry is the game entry tellFollowers needs for a move announced late: the running
+// one, else one made from the stored record (the game ended, or another goroutine holds it).
+func (b *Bot) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Table) *gameEntry {
+	if e != nil {
+		return e
+	}
+	rec, err := b.store.Game(a.GameID)
+	if err != nil {
+		b.log.Error("could not read a game to tell its followers of a move announced late", "game", a.GameID, "seq", a.Seq, "err", err)
+		return nil
+	}
+	return &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, table: t}
+}
+
 // tableAt rebuilds a game's table as it was after its first seq moves, from its stored record.
 func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
-	rec, err := b.store.Game(game)
-	if err != nil {
-		return nil, err
-	}
 	moves, err := b.store.Moves(game)
 	if err != nil {
 		return nil, err
@@ -210,7 +232,16 @@ func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
 	if uint64(len(moves)) < seq {
 		return nil, fmt.Errorf("the log has %d moves, not %d", len(moves), seq)
 	}
-	snap, _, err := storage.Replay(Engine{}, rec, moves[:seq])
+	return b.tableAfter(game, moves[:seq])
+}
+
+// tableAfter rebuilds a game's table as it was after moves, the start of its log.
+func (b *Bot) tableAfter(game string, moves []storage.Move) (*table.Table, error) {
+	rec, err := b.store.Game(game)
+	if err != nil {
+		return nil, err
+	}
+	snap, _, err := storage.Replay(Engine{}, rec, moves)
 	if err != nil {
 		return nil, err
 	}

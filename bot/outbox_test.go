@@ -104,3 +104,65 @@ func TestAMoveCommittedBeforeACrashIsAnnouncedOnceAtTheNextStart(t *testing.T) {
 		t.Errorf("the retry posted %d messages in the channel", n-before-1)
 	}
 }
+
+// TestAFollowerIsToldOnceOfAMoveAnnouncedLate: carol follows a game whose process dies after a
+// move's transaction, before it posted the turn. The next start posts the move late in the
+// channel and tells carol too, as after a move posted in time (without the players' mentions);
+// a further start tells her nothing more.
+func TestAFollowerIsToldOnceOfAMoveAnnouncedLate(t *testing.T) {
+	h := newHarness(t)
+	h.noPictures()
+	dying := &dyingStore{died: make(chan struct{})}
+	h.configure = func(c *Config) {
+		if dying.Store == nil {
+			dying.Store = c.Store
+			c.Store = dying
+		}
+	}
+	h.start()
+	alice, bob, ch := openGame(h, "france", 8)
+	carol := h.f.AddUser("carol")
+	if got := followGame(h, carol, ch, ""); !contains(got, "a DM at every turn") {
+		t.Fatalf("carol follows: %s", got)
+	}
+	h.waitFor(func() bool { return len(dms(h, carol)) == 1 }) // the DM that checks hers are open
+	tbl := h.table(ch.ID)
+	cur, _ := tbl.Current()
+	player := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}[cur.ID]
+	before := len(h.posts(ch.ID))
+
+	dying.armed.Store(true)
+	h.f.SendSlash(player, ch, "place", placeArgs(tbl)...)
+	<-dying.died
+	for _, s := range h.b.gateway {
+		_ = s.Close()
+	}
+	if err := h.store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h.b, h.store = nil, nil
+	if n := len(dms(h, carol)); n != 1 {
+		t.Fatalf("the dying process told carol %d times", n-1)
+	}
+
+	h.configure = nil
+	h.start()
+	late := h.waitPost(ch.ID, before+1)
+	h.stop() // the followers' messages are sent before the bot closes
+	got := dms(h, carol)
+	if len(got) != 2 {
+		t.Fatalf("carol got %d DMs after the late announcement, want the move's one", len(got)-1)
+	}
+	if told := got[1].Content; !contains(told, player.Username+" placed") || !contains(told, "Posted late") || len(got[1].Pinged()) != 0 {
+		t.Errorf("carol's DM of the late move: %q (pings %v); want the channel's late turn, pinging nobody", told, got[1].Pinged())
+	}
+	if !contains(late.Content, "Posted late") {
+		t.Errorf("the late turn message: %q", late.Content)
+	}
+
+	h.start()
+	h.stop()
+	if n := len(dms(h, carol)); n != 2 {
+		t.Errorf("after a second start carol has %d DMs, want 2", n)
+	}
+}

@@ -3,9 +3,11 @@ package bot
 import (
 	"encoding/json"
 	"slices"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // A player whose move went through but whose answer never came (its process died, Discord said
@@ -19,9 +21,15 @@ import (
 const retryWithin = tokenLife
 
 // madeAlready tells whether act, refused on the game as it stands, is the move u made last in
-// it: run on the table before that move, it makes the same events (the clock's aside).
+// it: run on the table before that move, it makes the same events (the clock's aside). Most
+// refusals are not retries (a wrong square, another player's turn): when the entry knows its
+// last move, a refused user who did not make it, or made it too long ago, is told so without
+// reading the log.
 func (b *Bot) madeAlready(e *gameEntry, act action, u table.User) bool {
 	if e.seq == 0 || u.ID == "" || act.sideEffects {
+		return false
+	}
+	if e.lastSeq == e.seq && !b.mayRetry(e.lastActor, e.lastAt, u) {
 		return false
 	}
 	moves, err := b.store.Moves(e.id)
@@ -29,14 +37,15 @@ func (b *Bot) madeAlready(e *gameEntry, act action, u table.User) bool {
 		return false
 	}
 	last := moves[len(moves)-1]
-	if last.Actor != u.ID || b.now().Sub(last.Time) > retryWithin {
+	e.madeLast(last, e.seq)
+	if !b.mayRetry(last.Actor, last.Time, u) {
 		return false
 	}
 	var made table.Step
 	if json.Unmarshal(last.Data, &made) != nil {
 		return false
 	}
-	before, err := b.tableAt(e.id, e.seq-1)
+	before, err := b.tableAfter(e.id, moves[:len(moves)-1])
 	if err != nil {
 		return false
 	}
@@ -47,6 +56,16 @@ func (b *Bot) madeAlready(e *gameEntry, act action, u table.User) bool {
 	a, err1 := json.Marshal(withoutClock(again.Step.Events))
 	m, err2 := json.Marshal(withoutClock(made.Events))
 	return err1 == nil && err2 == nil && string(a) == string(m)
+}
+
+// mayRetry tells whether a refused command of u may be the retry of a move actor made at at.
+func (b *Bot) mayRetry(actor string, at time.Time, u table.User) bool {
+	return actor == u.ID && b.now().Sub(at) <= retryWithin
+}
+
+// madeLast records the game's move at log position seq (madeAlready).
+func (e *gameEntry) madeLast(m storage.Move, seq uint64) {
+	e.lastActor, e.lastAt, e.lastSeq = m.Actor, m.Time, seq
 }
 
 // withoutClock drops the time bank's events, which commit adds to a move by the clock.

@@ -193,24 +193,47 @@ func (s *Store) Announcements() ([]Announcement, error) {
 // announcements reads the announcements keep accepts, in game and move order.
 func (s *Store) announcements(keep func(Announcement) bool) ([]Announcement, error) {
 	var out []Announcement
-	err := s.view(func(tx *bolt.Tx) error {
-		b, err := announceBucket(tx)
-		if err != nil {
-			return err
-		}
-		return b.ForEach(func(k, v []byte) error {
-			var a Announcement
-			if err := decodeJSON(k, v, &a); err != nil {
-				return err
-			}
-			if keep(a) {
-				out = append(out, a)
-			}
-			return nil
-		})
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		out, err = readAnnouncements(tx, keep)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read the announcements: %w", err)
 	}
 	return out, nil
+}
+
+func readAnnouncements(tx *bolt.Tx, keep func(Announcement) bool) ([]Announcement, error) {
+	b, err := announceBucket(tx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Announcement
+	err = b.ForEach(func(k, v []byte) error {
+		var a Announcement
+		if err := decodeJSON(k, v, &a); err != nil {
+			return err
+		}
+		if keep(a) {
+			out = append(out, a)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// restoreAnnouncement writes an announcement another store kept (Restore): its writer is no
+// opened store of this file, so the first bot that opens it says it.
+func restoreAnnouncement(tx *bolt.Tx, a Announcement) error {
+	if err := checkID("announcement game", a.GameID); err != nil {
+		return err
+	}
+	if a.Seq == 0 {
+		return invalidf("the announcement of game %s names no move", a.GameID)
+	}
+	if err := checkAnnouncement(&a); err != nil {
+		return err
+	}
+	a.Created = a.Created.UTC()
+	return putAnnouncement(tx, a)
 }

@@ -43,6 +43,9 @@ func CheckFinish(status Status, standings []Standing, r *Result) error {
 	return nil
 }
 
+// CheckAnnouncement validates an announcement for a commit or a Restore.
+func CheckAnnouncement(a *Announcement) error { return checkAnnouncement(a) }
+
 // CheckTimers validates a timer set for SetTimers.
 func CheckTimers(timers []Timer) error { return checkTimers(timers) }
 

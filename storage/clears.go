@@ -9,7 +9,8 @@ import (
 // ClearEvery is how long an announcement said by its process waits, at most, before its row is
 // deleted. Deleting each row as it is said would be a second write, and on PostgreSQL a second
 // round trip, for every move; batched, the deletes of every move said in the interval cost one
-// (bbolt folds them into its next move's transaction, which it writes anyway).
+// (bbolt folds them into its next move's transaction, which it writes anyway; on PostgreSQL a
+// move that overwrites its game's said announcement drops that clear).
 //
 // Why the delay is safe: a row is only ever taken by another process once its writer is gone (its
 // file's next opening; its PostgreSQL session, see storage/postgres) or after AnnounceGrace,
@@ -38,6 +39,8 @@ type Clears struct {
 
 	mu      sync.Mutex
 	pending map[Said]struct{}
+	// inflight are the clears a Flush is writing: still said, for Said, until it returns.
+	inflight map[Said]struct{}
 
 	flushMu sync.Mutex // one flush at a time, so a failed batch is restored before the next
 	stop    chan struct{}
@@ -48,7 +51,7 @@ type Clears struct {
 // NewClears returns the pending clears of a store, flushed every interval (never if interval is
 // not positive: for tests, which then flush with Flush or Close).
 func NewClears(interval time.Duration, flush func([]Said) error, log *slog.Logger) *Clears {
-	c := &Clears{flush: flush, log: log, pending: map[Said]struct{}{}, stop: make(chan struct{}), done: make(chan struct{})}
+	c := &Clears{flush: flush, log: log, pending: map[Said]struct{}{}, inflight: map[Said]struct{}{}, stop: make(chan struct{}), done: make(chan struct{})}
 	if interval <= 0 {
 		close(c.done)
 		return c
@@ -93,6 +96,26 @@ func (c *Clears) Pending(game string, seq uint64) bool {
 	return ok
 }
 
+// Said tells whether a game's move was said and its row may not be deleted yet: pending, or
+// being deleted by a Flush that has not returned. A store that keeps a game's latest
+// announcement in the game's own row asks it before a move replaces that row's announcement:
+// one said may be overwritten, one not said must be kept.
+func (c *Clears) Said(game string, seq uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := Said{game, seq}
+	_, pending := c.pending[k]
+	_, inflight := c.inflight[k]
+	return pending || inflight
+}
+
+// Forget drops a pending clear whose row a move's transaction removed already.
+func (c *Clears) Forget(game string, seq uint64) {
+	c.mu.Lock()
+	delete(c.pending, Said{game, seq})
+	c.mu.Unlock()
+}
+
 // Take hands over every pending clear, for a transaction that deletes them; Restore gives them
 // back if it failed.
 func (c *Clears) Take() []Said {
@@ -118,19 +141,33 @@ func (c *Clears) Restore(list []Said) {
 	}
 }
 
-// Flush deletes every pending clear now, in one batch; on failure they stay pending.
+// Flush deletes every pending clear now, in one batch; on failure they stay pending. The flush
+// function may Restore some of its list to try them again at the next Flush. Meanwhile its list
+// is inflight, so Said is true for each of them throughout.
 func (c *Clears) Flush() error {
 	c.flushMu.Lock()
 	defer c.flushMu.Unlock()
-	list := c.Take()
+	c.mu.Lock()
+	list := make([]Said, 0, len(c.pending))
+	for k := range c.pending {
+		list = append(list, k)
+		c.inflight[k] = struct{}{}
+	}
+	clear(c.pending)
+	c.mu.Unlock()
 	if len(list) == 0 {
 		return nil
 	}
-	if err := c.flush(list); err != nil {
-		c.Restore(list)
-		return err
+	err := c.flush(list)
+	c.mu.Lock()
+	for _, k := range list {
+		if err != nil {
+			c.pending[k] = struct{}{}
+		}
+		delete(c.inflight, k)
 	}
-	return nil
+	c.mu.Unlock()
+	return err
 }
 
 // Close stops the goroutine and flushes what is pending.

@@ -21,6 +21,9 @@ type Dump struct {
 	Guilds  []GuildRecord   `json:"guilds"`
 	// WebLinks keeps the links given out to the web pages valid in the other store.
 	WebLinks WebLinks `json:"web_links"`
+	// Announcements are the committed moves still to announce: in the other store, their writer
+	// is gone, so the first bot that opens it says them.
+	Announcements []Announcement `json:"announcements,omitempty"`
 }
 
 // GuildRecord is one server's settings.
@@ -67,6 +70,9 @@ func (s *Store) GameIDs() ([]string, error) {
 // Dump reads everything beside the games, in one consistent read.
 func (s *Store) Dump() (Dump, error) {
 	var d Dump
+	if err := s.flushClears(); err != nil {
+		return Dump{}, fmt.Errorf("dump %s: %w", s.path, err)
+	}
 	err := s.view(func(tx *bolt.Tx) error {
 		err := tx.Bucket(bucketPlayers).ForEach(func(k, v []byte) error {
 			var p player
@@ -124,7 +130,10 @@ func (s *Store) Dump() (Dump, error) {
 		if d.Guilds, err = readGuilds(tx); err != nil {
 			return err
 		}
-		d.WebLinks, err = readWebLinks(tx)
+		if d.WebLinks, err = readWebLinks(tx); err != nil {
+			return err
+		}
+		d.Announcements, err = readAnnouncements(tx, func(Announcement) bool { return true })
 		return err
 	})
 	if err != nil {
@@ -133,8 +142,8 @@ func (s *Store) Dump() (Dump, error) {
 	return d, nil
 }
 
-// Restore writes a Dump in one transaction, replacing the players, leagues, seasons, ratings and
-// rated games it names. Players' stats are taken as they are (the games are imported apart,
+// Restore writes a Dump in one transaction, replacing the players, leagues, seasons, ratings,
+// rated games and announcements it names. Players' stats are taken as they are (the games are imported apart,
 // which leaves stats alone).
 func (s *Store) Restore(d Dump) error {
 	err := s.update(func(tx *bolt.Tx) error {
@@ -184,6 +193,11 @@ func (s *Store) Restore(d Dump) error {
 		}
 		if err := writeGuilds(tx, d.Guilds); err != nil {
 			return err
+		}
+		for _, a := range d.Announcements {
+			if err := restoreAnnouncement(tx, a); err != nil {
+				return err
+			}
 		}
 		return writeWebLinks(tx, d.WebLinks)
 	})

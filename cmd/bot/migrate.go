@@ -44,6 +44,6 @@ func migrateDB(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(out, "copied %s to %s: %d games, each replayed and verified, and every player, league and rating\n", src.Path(), dst.Path(), n)
+	_, err = fmt.Fprintf(out, "copied %s to %s: %d games, each replayed and verified, and every player, league, rating and move still to announce\n", src.Path(), dst.Path(), n)
 	return err
 }

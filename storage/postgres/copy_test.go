@@ -46,7 +46,10 @@ func fill(t *testing.T, s interface {
 		}
 		for seq := range n + 1 {
 			c := storage.Commit{GameID: id, ExpectSeq: uint64(seq), Snapshot: json.RawMessage(fmt.Sprintf(`{"n":%d}`, seq+1)), Hash: fmt.Sprintf("h%d", seq+1),
-				Move: storage.Move{Actor: "alice", Data: json.RawMessage(`{"add":1}`), InteractionID: fmt.Sprintf("i%d", seq), Time: time.Date(2026, 1, 1, 0, 0, seq, 7, time.UTC)}}
+				Move: storage.Move{Actor: "alice", Data: json.RawMessage(`{"add":1}`), InteractionID: fmt.Sprintf("i%d", seq), Time: time.Date(2026, 1, 1, 0, 0, seq, 7, time.UTC)},
+				// Every move is announced, none said: a game's earlier ones wait beside its last.
+				Announce: &storage.Announcement{Channel: "chan-" + id, Message: json.RawMessage(fmt.Sprintf(`{"text":"move %d"}`, seq+1)),
+					AppID: "app", Token: fmt.Sprintf("token-%s-%d", id, seq), TokenTime: time.Date(2026, 1, 1, 0, 0, seq, 3, time.UTC)}}
 			if ok, err := s.AppendMove(c); !ok || err != nil {
 				t.Fatal(ok, err)
 			}
@@ -118,6 +121,14 @@ func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(da.Announcements) != 10 || len(db.Announcements) != 10 {
+		t.Fatalf("the moves still to announce: %d in the original, %d after the round trip; want 10", len(da.Announcements), len(db.Announcements))
+	}
+	for _, d := range []*storage.Dump{&da, &db} {
+		for i := range d.Announcements {
+			d.Announcements[i].Owner = "" // each store names its own writers
+		}
+	}
 	if !reflect.DeepEqual(da, db) {
 		t.Fatalf("players, leagues or ratings differ after the round trip:\n%+v\n%+v", da, db)
 	}
@@ -135,5 +146,103 @@ func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
 	}
 	if ts, _ := pg.Timers("g0"); len(ts) != 1 || ts[0].At.Nanosecond() != 9 {
 		t.Fatalf("timers after the copy: %v", ts)
+	}
+}
+
+// announcedMoves lists the announcements of a store as game/seq: what, from its channel and
+// message, must be said.
+func announcedMoves(t *testing.T, s interface {
+	Announcements() ([]storage.Announcement, error)
+}) map[string]string {
+	t.Helper()
+	list, err := s.Announcements()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, a := range list {
+		out[fmt.Sprintf("%s/%d", a.GameID, a.Seq)] = a.Channel + " " + string(a.Message) + " " + a.Token
+	}
+	return out
+}
+
+// claimedMoves claims every announcement due now on s, as a bot that just opened it.
+func claimedMoves(t *testing.T, s interface {
+	ClaimAnnouncements(time.Time, func(storage.Announcement) error) (int, error)
+}) map[string]int {
+	t.Helper()
+	said := map[string]int{}
+	if _, err := s.ClaimAnnouncements(time.Now(), func(a storage.Announcement) error {
+		said[fmt.Sprintf("%s/%d", a.GameID, a.Seq)]++
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return said
+}
+
+// TestMigrateKeepsTheMovesStillToAnnounce: moves committed and not announced before bot migrate
+// are announced after it, once, by the first bot that opens the copy, in both directions (on
+// PostgreSQL a game's latest announcement is in its row, the earlier ones in the table).
+func TestMigrateKeepsTheMovesStillToAnnounce(t *testing.T) {
+	dir := t.TempDir()
+	bolt, err := storage.Open(filepath.Join(dir, "a.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bolt.Close()
+	fill(t, bolt)
+	pg, err := Open(pgtest.URL(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	want := announcedMoves(t, bolt)
+	if len(want) != 10 {
+		t.Fatalf("the original holds %d announcements, want 10", len(want))
+	}
+	if _, err := storage.Copy(bolt, pg, hashEngine{}, nil); err != nil {
+		t.Fatalf("copy into PostgreSQL: %v", err)
+	}
+	if got := announcedMoves(t, pg); !reflect.DeepEqual(got, want) {
+		t.Fatalf("announcements in PostgreSQL:\n%v\nwant\n%v", got, want)
+	}
+
+	pgSrc, err := Open(pgtest.URL(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pgSrc.Close()
+	fill(t, pgSrc)
+	if got := announcedMoves(t, pgSrc); !reflect.DeepEqual(got, want) {
+		t.Fatalf("the same moves made on PostgreSQL announce\n%v\nwant\n%v", got, want)
+	}
+	back, err := storage.Open(filepath.Join(dir, "b.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Close()
+	if _, err := storage.Copy(pgSrc, back, hashEngine{}, nil); err != nil {
+		t.Fatalf("copy into bbolt: %v", err)
+	}
+	if got := announcedMoves(t, back); !reflect.DeepEqual(got, want) {
+		t.Fatalf("announcements in bbolt:\n%v\nwant\n%v", got, want)
+	}
+
+	for name, s := range map[string]interface {
+		ClaimAnnouncements(time.Time, func(storage.Announcement) error) (int, error)
+	}{"PostgreSQL": pg, "bbolt": back} {
+		said := claimedMoves(t, s)
+		if len(said) != len(want) {
+			t.Errorf("%s: the first claim said %d moves, want %d: %v", name, len(said), len(want), said)
+		}
+		for k, n := range said {
+			if n != 1 || want[k] == "" {
+				t.Errorf("%s: %s said %d times", name, k, n)
+			}
+		}
+		if again := claimedMoves(t, s); len(again) != 0 {
+			t.Errorf("%s: said again %v", name, again)
+		}
 	}
 }

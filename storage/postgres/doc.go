@@ -3,7 +3,7 @@
 // one database (gateway shards, HTTP replicas). It returns the storage package's types and
 // sentinel errors, so the bot cannot tell the two apart.
 //
-// # Schema (version 1)
+// # Schema (version 4)
 //
 //	carc_schema   one row: the schema version; Open creates and migrates it (schema.go)
 //	games         one row per game: the record as json (kept byte for byte, as the engine
@@ -20,7 +20,9 @@
 //	ratings       (guild, pool, user) -> league.Rating as JSONB
 //	rated         (guild, time, game) -> storage.RatedGame as JSONB
 //	announcements (game, seq) -> channel, message, interaction token, time, owner: what must
-//	              still be said about a committed move (schema 3; announce.go)
+//	              still be said about a committed move (schema 3; announce.go), but for a
+//	              game's latest one, which its game's row holds in its ann_ columns (schema 4):
+//	              the move's UPDATE writes it, so it costs no row and no index entry of its own
 //
 // Documents are JSONB so that a field added to a Go type (settings, leagues) is kept without a
 // migration. Times that name a timer or a move are kept in Unix nanoseconds: PostgreSQL's
@@ -45,11 +47,14 @@
 //     (Options.TimerLease): no other process gets a timer while its lease runs, and one whose
 //     process died is handed out again when the lease ends.
 //   - Announcements: a move's transaction stores its announcement under the owner id of its
-//     process, which holds a session advisory lock on that id for its life. ClaimAnnouncements
-//     takes those whose owner's lock is gone (the process died) or that waited past
-//     storage.AnnounceGrace, one at a time with FOR UPDATE SKIP LOCKED, and deletes each in the
+//     process, which holds a session advisory lock on that id for its life, in the game's row;
+//     the announcement the row held before is overwritten if this process said it, else moved
+//     to the announcements table. ClaimAnnouncements takes those whose owner's lock is gone
+//     (the process died) or that waited past storage.AnnounceGrace: it moves them from their
+//     rows to the table, then claims each with FOR UPDATE SKIP LOCKED and deletes it in the
 //     transaction that claimed it once it was said. The process that said its own move only
-//     records it (Announced): every storage.ClearEvery it deletes the rows of all the moves it
-//     said meanwhile in one round trip, with synchronous_commit off, and Close deletes the rest,
-//     so a move costs no second write; storage.ClearEvery says why that is safe.
+//     records it (Announced): every storage.ClearEvery it takes the announcements of all the
+//     moves it said meanwhile off their rows and out of the table in one round trip, with
+//     synchronous_commit off, skipping a row a move holds (deleteAnnouncements), and Close
+//     does the rest, so a move costs no second write; storage.ClearEvery says why that is safe.
 package postgres

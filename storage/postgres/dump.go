@@ -14,6 +14,9 @@ import (
 // Dump reads everything beside the games (see storage.Dump), in one consistent read.
 func (s *Store) Dump() (storage.Dump, error) {
 	var d storage.Dump
+	if err := s.flushClears(); err != nil {
+		return d, fmt.Errorf("dump %s: %w", s.name, err)
+	}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -62,7 +65,10 @@ func (s *Store) Dump() (storage.Dump, error) {
 		if d.Guilds, err = dumpGuilds(ctx, tx); err != nil {
 			return err
 		}
-		d.WebLinks, err = dumpWebLinks(ctx, tx)
+		if d.WebLinks, err = dumpWebLinks(ctx, tx); err != nil {
+			return err
+		}
+		d.Announcements, err = readAnnouncements(ctx, tx)
 		return err
 	})
 	if err != nil {
@@ -128,6 +134,9 @@ func (s *Store) Restore(d storage.Dump) error {
 			}
 		}
 		if err := restoreGuilds(ctx, tx, d.Guilds); err != nil {
+			return err
+		}
+		if err := restoreAnnouncements(ctx, tx, d.Announcements); err != nil {
 			return err
 		}
 		return restoreWebLinks(ctx, tx, d.WebLinks)

@@ -103,6 +103,21 @@ var migrations = []string{
 		owner      bigint NOT NULL,
 		PRIMARY KEY (game_id, seq)
 	);`,
+	// A game's latest announcement lives in its own row, which its move updates anyway: no row
+	// and no index entry of its own. The table above keeps the others (one a later move found
+	// not said yet, one being claimed). ann_pending alone is indexed, so a move that replaces a
+	// pending announcement with the next one leaves every index alone (a HOT update).
+	`ALTER TABLE games
+		ADD COLUMN ann_pending    boolean NOT NULL DEFAULT false,
+		ADD COLUMN ann_seq        bigint NOT NULL DEFAULT 0,
+		ADD COLUMN ann_channel    text,
+		ADD COLUMN ann_message    json,
+		ADD COLUMN ann_app_id     text,
+		ADD COLUMN ann_token      text,
+		ADD COLUMN ann_token_ns   bigint,
+		ADD COLUMN ann_created_ns bigint,
+		ADD COLUMN ann_owner      bigint;
+	CREATE INDEX games_announce ON games (id) WHERE ann_pending;`,
 }
 
 // SchemaVersion is the version of the schema this bot writes.
