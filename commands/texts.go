@@ -558,7 +558,7 @@ func settingsText(p *lang.Printer, t *table.Table) string {
 	}
 	lines = append(lines, p.T("set_language", lang.A{"Language": language}))
 	for _, f := range variants.Flags(e) {
-		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Value": s.Options.Value(f), "Description": f.Description}))
+		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Value": s.Options.Value(f), "Description": flagDescription(p, f)}))
 	}
 	return strings.Join(lines, "\n")
 }
