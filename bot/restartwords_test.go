@@ -7,6 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -50,7 +51,8 @@ func germanChipGame(t *testing.T, ann, bob table.User, channel string) ([]table.
 // TestAGameLoadedAfterARestartSpeaksItsPlayersLanguage: a German Iberia game stored with a treat
 // scored and a treat's square still to choose, read by a bot that starts after it was stored (it
 // loads the game from its snapshot), gives the score log, the status with the open choice's
-// prompt and the history in German: no score reason or prompt in the engine's English.
+// prompt and the history in German: no score reason or prompt in the engine's English, no
+// message of the English catalogue.
 func TestAGameLoadedAfterARestartSpeaksItsPlayersLanguage(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -91,11 +93,13 @@ func TestAGameLoadedAfterARestartSpeaksItsPlayersLanguage(t *testing.T) {
 		}
 	}
 	english = append(english, tbl.Game.TurnState.Choice.Prompt)
+	catalogue := langtest.For(t, "de")
 	for _, sub := range []string{"log", "status", "history"} {
 		m := h.slash(ann, ch, "carc", fakediscord.SubCommand(sub))
 		if m.Content == "" {
 			t.Fatalf("/carc %s says nothing", sub)
 		}
+		catalogue.Check(t, "/carc "+sub, m.Content)
 		for _, en := range english {
 			if strings.Contains(m.Content, en) {
 				t.Errorf("/carc %s after the restart holds the English %q:\n%s", sub, en, m.Content)

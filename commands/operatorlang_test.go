@@ -3,6 +3,7 @@ package commands
 import (
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -14,7 +15,7 @@ import (
 // recorded moves that do not finish the turn) are written in the table's language: a German
 // table reads them in German, and an English one in English.
 func TestWhatOnlyADamagedRecordOrAnOperatorCausesIsRefusedInTheTablesLanguage(t *testing.T) {
-	patterns := englishPatterns(t)
+	patterns := langtest.For(t, "de")
 	open := func(language string, start bool) *table.Table {
 		t.Helper()
 		ann, bob := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}
