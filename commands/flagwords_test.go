@@ -53,3 +53,40 @@ func TestARuleValueAnOptionDoesNotTakeIsRefusedInTheReadersLanguage(t *testing.T
 		t.Errorf("the German refusal holds English: %q", r.Text)
 	}
 }
+
+// TestTheRulesOptionOffersEachRuleWithWhatItDoesInTheReadersLanguage: rules: of /carc new
+// completes, after what is typed before the last comma, the expansions' rules and each value of
+// the map's rule options, each named with what it does in the German reader's words.
+func TestTheRulesOptionOffersEachRuleWithWhatItDoesInTheReadersLanguage(t *testing.T) {
+	de := lang.For("de")
+	in := Input{User: table.User{ID: "ann", Name: "ann"}, Command: "carc", Sub: "new", Langs: Langs{Locale: "de"},
+		Options: map[string]string{"map": "iberia", "rules": "tb,iberiaT"}}
+	got := Autocomplete(nil, in, "rules")
+	want := map[string]bool{"tb,iberiaTreatMultiplier=2": true, "tb,iberiaTreatMultiplier=3": true}
+	for _, c := range got {
+		if !want[c.Value] {
+			t.Errorf("rules:%q offers %q (%q)", in.Options["rules"], c.Value, c.Name)
+			continue
+		}
+		delete(want, c.Value)
+		if d := Truncate(de.T("flag_iberia_treat_multiplier", nil), 60); !strings.Contains(c.Name, strings.TrimSuffix(d, "…")) {
+			t.Errorf("%s is named %q, not with what it does in German", c.Value, c.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("rules:%q does not offer %v", in.Options["rules"], want)
+	}
+	in.Options = map[string]string{"map": "france"}
+	all := Autocomplete(nil, in, "rules")
+	if len(all) < 20 || len(all) > MaxChoices {
+		t.Fatalf("rules: on France offers %d entries, want every rule within Discord's %d", len(all), MaxChoices)
+	}
+	for _, c := range all {
+		if len([]rune(c.Name)) > 100 || len(c.Value) > 100 {
+			t.Errorf("an entry beyond Discord's limits: %q = %q", c.Name, c.Value)
+		}
+		if strings.Contains(c.Name, "roads stop at the water") || strings.Contains(c.Name, "the full rules of") {
+			t.Errorf("an entry in English: %q", c.Name)
+		}
+	}
+}
