@@ -16,15 +16,8 @@ const maxChoiceValue = 100
 // the reader's language. What is typed before the last comma stays, so that several options are
 // chosen one after the other (rules:"tb,ferryModel=c").
 func ruleChoices(p *lang.Printer, t *table.Table, in Input) []Choice {
-	id := in.Options["map"]
-	if id == "" && t != nil {
-		id = t.Settings.Map
-	}
-	if id == "" {
-		id = variants.Default
-	}
-	e, err := variants.Lookup(id)
-	if err != nil || (e.Test && !in.Local) {
+	e, _, ok := namedMap(t, in)
+	if !ok {
 		return nil
 	}
 	typed := strings.TrimLeft(in.Options["rules"], " ")
