@@ -191,7 +191,8 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	return b, nil
 }
 
-// Load brings every active game of the store into memory from its snapshot (no replay), then
+// Load brings every active game of the store into memory from its snapshot (no replay of its
+// steps; a game with its maps' words replays its engine moves, table.Load), then
 // announces the moves a stopped process left unannounced (outbox.go).
 func (b *Bot) Load() error {
 	recs, err := b.store.ActiveGames()

@@ -11,25 +11,16 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
-
-// noEnglish fails the test for each message of the English catalogue that text holds.
-func noEnglish(t *testing.T, english map[string]englishMessage, what, text string) {
-	t.Helper()
-	for id, m := range english {
-		if strings.Contains(text, m.longest) && m.re.FindString(text) != "" {
-			t.Errorf("%s: English of %s: %q", what, id, text)
-		}
-	}
-}
 
 // TestAGermanTableIsToldOfAHoldInGerman: on a German server, the message that puts a game on hold,
 // its resume button, what /carc status says of it and the resume are in German, with no sentence of
 // the English catalogue.
 func TestAGermanTableIsToldOfAHoldInGerman(t *testing.T) {
 	t.Parallel()
-	english := englishCatalogue(t)
+	english := langtest.For(t, "de")
 	h := newHarness(t)
 	h.noPictures()
 	h.aiDelay = 1
@@ -56,7 +47,7 @@ func TestAGermanTableIsToldOfAHoldInGerman(t *testing.T) {
 	if !contains(onHold.Content, "Diese Partie ist angehalten: Der Bot ist beim Spielen des Zugs eines KI-Spielers auf einen internen Fehler gestoßen.") {
 		t.Fatalf("the hold message: %q", onHold.Content)
 	}
-	noEnglish(t, english, "the hold message", onHold.Content)
+	english.Check(t, "the hold message", onHold.Content)
 	var labels []string
 	for _, b := range onHold.Buttons() {
 		labels = append(labels, b.Label)
@@ -68,7 +59,7 @@ func TestAGermanTableIsToldOfAHoldInGerman(t *testing.T) {
 	if !contains(status.Content, "Angehalten: Der Bot ist beim Spielen") {
 		t.Fatalf("/carc status of the held game: %q", status.Content)
 	}
-	noEnglish(t, english, "/carc status", status.Content)
+	english.Check(t, "/carc status", status.Content)
 	broken.Store(false)
 	posts = len(h.posts(ch.ID))
 	if m := h.click(admin, onHold, resumeID(onHold)); !contains(m.Content, "Die Partie geht weiter.") {
@@ -84,7 +75,7 @@ func TestAGermanTableIsToldOfAHoldInGerman(t *testing.T) {
 // the problem in German.
 func TestAGermanPlayerIsToldOfAFailedPostInGerman(t *testing.T) {
 	t.Parallel()
-	english := englishCatalogue(t)
+	english := langtest.For(t, "de")
 	h := newHarness(t)
 	h.noPictures()
 	h.f.SetGuildLocale(h.f.GuildID, "de")
@@ -110,10 +101,10 @@ func TestAGermanPlayerIsToldOfAFailedPostInGerman(t *testing.T) {
 	if !contains(m, "Mir fehlt eine Berechtigung in <#"+ch.ID+">") {
 		t.Fatalf("a move while the bot cannot post: %q", m)
 	}
-	noEnglish(t, english, "the move's answer", m)
+	english.Check(t, "the move's answer", m)
 	st := h.slash(anna, ch, "carc", fakediscord.SubCommand("status")).Content
 	if !contains(st, "Problem beim Posten: Mir fehlt eine Berechtigung") {
 		t.Fatalf("/carc status does not show the problem in German: %q", st)
 	}
-	noEnglish(t, english, "/carc status", st)
+	english.Check(t, "/carc status", st)
 }

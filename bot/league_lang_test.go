@@ -1,59 +1,12 @@
 package bot
 
 import (
-	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 )
-
-// englishCatalogue is the English catalogue's messages as patterns, each with its longest
-// literal part (which a text must hold before the pattern is tried): a placeholder matches any
-// text. Names (commands, maps, places) and the pictures' words are left out, and messages too
-// short to tell a language.
-type englishMessage struct {
-	re      *regexp.Regexp
-	longest string
-}
-
-func englishCatalogue(t *testing.T) map[string]englishMessage {
-	t.Helper()
-	holder := regexp.MustCompile(`\{\{[^}]*\}\}`)
-	out := map[string]englishMessage{}
-	for _, id := range lang.Default.IDs() {
-		switch {
-		case id == "list_sep" || id == "ev_scored":
-			continue // written alike in every language
-		case strings.HasPrefix(id, "place_") || strings.HasPrefix(id, "map_") || strings.HasPrefix(id, "pic_") || strings.HasPrefix(id, "legend_"),
-			strings.HasPrefix(id, "name_") || strings.HasPrefix(id, "choice_") || strings.HasPrefix(id, "cmd_"):
-			continue
-		case strings.HasPrefix(id, "engine_feature_"):
-			continue // "cloister" is also a spot's name as it is typed (cloister, city:N)
-		}
-		for n, form := range lang.Default.EnglishForms(id) {
-			var parts []string
-			letters, longest := 0, ""
-			for _, lit := range holder.Split(strings.TrimSpace(form), -1) {
-				parts = append(parts, regexp.QuoteMeta(lit))
-				letters += len(strings.TrimSpace(lit))
-				if len(lit) > len(longest) {
-					longest = lit
-				}
-			}
-			if letters < 8 {
-				continue
-			}
-			out[fmt.Sprintf("%s#%d", id, n)] = englishMessage{regexp.MustCompile(strings.Join(parts, `.{0,200}?`)), longest}
-		}
-	}
-	if len(out) < 300 {
-		t.Fatalf("only %d English messages to look for", len(out))
-	}
-	return out
-}
 
 // TestAGermanLeagueSeasonNeverReadsEnglish: German members of a German server run a whole
 // double elimination cup through Discord: created, joined, started, its first round played to
@@ -152,16 +105,12 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 			t.Errorf("nothing reads %q", want)
 		}
 	}
-	english := englishCatalogue(t)
+	english := langtest.For(t, "de")
 	checked := 0
 	for where, list := range texts {
 		for _, text := range list {
 			checked++
-			for id, e := range english {
-				if strings.Contains(text, e.longest) && e.re.FindString(text) != "" {
-					t.Errorf("%s: English of %s: %q", where, id, text)
-				}
-			}
+			english.Check(t, where, text)
 		}
 	}
 	if checked < 60 {

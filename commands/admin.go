@@ -49,7 +49,7 @@ func abandon(t *table.Table, by table.User, p *lang.Printer) Reply {
 	if l := c.League; l != nil {
 		places, err := AdjudicatedPlaces(c, l.Policy)
 		if err != nil {
-			return fail(t, "The game cannot be adjudicated: %v.", err)
+			return failIn(t, p, "admin_not_adjudicated", lang.A{"Why": err})
 		}
 		return changed(x, Reply{Text: p.T("admin_abandoned_league", lang.A{"Admin": by.Name, "League": l.Name,
 			"Policy": leaguePolicyText(p, l.Policy), "Result": resultText(p, c, placesText(p, c, places, l.Policy))})})

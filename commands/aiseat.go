@@ -42,12 +42,12 @@ func AIMove(t *table.Table) Reply { return AIMoveIn(t, "") }
 func AIMoveIn(t *table.Table, guildLocale string) Reply {
 	level, ok := t.AIToPlay()
 	if !ok {
-		return fail(t, "No AI player is to play.")
+		return failIn(t, PublicLanguage(t, guildLocale), "ai_none_to_play", nil)
 	}
 	seat := t.Game.Current
 	x := table.Begin(t, t.Seats[seat].ID)
 	if err := autopilot(x, level, seat); err != nil {
-		return fail(t, "The AI's move is refused: %s", errorText(err))
+		return failIn(t, PublicLanguage(t, guildLocale), "ai_move_refused", lang.A{"Why": err})
 	}
 	p := PublicLanguage(x.Table, guildLocale)
 	return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name})))

@@ -20,20 +20,21 @@ import (
 // MarkLeague makes the table a game of the league: the bot records it when it opens a fixture, so
 // that it holds across restarts and replays.
 func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
+	p := tablePrinter(t)
 	if t == nil {
-		return fail(nil, "A league mark without a table.")
+		return failIn(nil, p, "league_mark_no_table", nil)
 	}
 	if t.League != nil {
-		return fail(t, "This table is already a game of the league %s.", t.League.Name)
+		return failIn(t, p, "league_mark_twice", lang.A{"League": t.League.Name})
 	}
 	if l.ID == "" || (l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit) {
-		return fail(t, "A league mark with no league or an unknown policy (%q).", game.Echo(string(l.Policy)))
+		return failIn(t, p, "league_mark_bad", lang.A{"Policy": game.Echo(string(l.Policy))})
 	}
 	x := table.Begin(t, "bot")
 	if err := x.Do(table.MarkLeague(l)); err != nil {
 		return fail(t, "%v", err)
 	}
-	p := tablePrinter(x.Table)
+	p = tablePrinter(x.Table)
 	return changed(x, Reply{Text: p.T("league_marked", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, x.Table)})})
 }
 

@@ -96,7 +96,7 @@ func carcNew(t *table.Table, in Input) Reply {
 		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	if err := dealSettings(&s, e, in); err != nil {
-		return fail(t, "%v", err)
+		return fail(t, "%s", errorTextIn(in.own(), err))
 	}
 	id, channel := in.Table, in.Channel
 	if id == "" {
@@ -160,7 +160,7 @@ func carcLeave(t *table.Table, in Input) Reply {
 func dealSettings(s *table.Settings, e variants.Entry, in Input) error {
 	if in.Secret != "" {
 		if _, err := game.ParseKey(in.Secret); err != nil {
-			return fmt.Errorf("the deal key is broken: %w", err)
+			return refusal("deal_key_broken", nil)
 		}
 		s.Generator, s.Key = game.GeneratorChaCha8, in.Secret
 	}

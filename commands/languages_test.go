@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -125,57 +126,6 @@ func TestEveryReplyOfAFullGameFitsDiscordInEveryLanguage(t *testing.T) {
 	}
 }
 
-// writtenAlike are the messages written the same in every language: a list's separator and a
-// score line ("ann +4 (road)").
-var writtenAlike = map[string]bool{"list_sep": true, "ev_scored": true}
-
-// englishPatterns are the messages of the English catalogue a reader of another language must
-// never see, as patterns: each message's words with any text where it has a placeholder (commands
-// and option names stay as Discord sends them, and are part of the translations too).
-type englishPattern struct {
-	re      *regexp.Regexp
-	longest string // its longest literal part, which a text must hold before the pattern is tried
-}
-
-func englishPatterns(t *testing.T) map[string]englishPattern {
-	t.Helper()
-	out := map[string]englishPattern{}
-	holder := regexp.MustCompile(`\{\{[^}]*\}\}`)
-	for _, id := range lang.Default.IDs() {
-		if writtenAlike[id] || strings.HasPrefix(id, "place_") || strings.HasPrefix(id, "map_") {
-			continue // names: a place keeps its own where the language has no other
-		}
-		if strings.HasPrefix(id, "pic_") || strings.HasPrefix(id, "legend_") {
-			continue // words drawn in pictures (render), never written in a reply
-		}
-		if strings.HasPrefix(id, "name_") || strings.HasPrefix(id, "choice_") {
-			continue // the commands' names: canonical where they are typed (local play)
-		}
-		if strings.HasPrefix(id, "engine_feature_") {
-			continue // "cloister" is also a spot's name as it is typed (cloister, city:N)
-		}
-		for n, form := range lang.Default.EnglishForms(id) {
-			var parts []string
-			letters, longest := 0, ""
-			for _, lit := range holder.Split(strings.TrimSpace(form), -1) {
-				parts = append(parts, regexp.QuoteMeta(lit))
-				letters += len(strings.TrimSpace(lit))
-				if len(lit) > len(longest) {
-					longest = lit
-				}
-			}
-			if letters < 8 {
-				continue // "Chips" or "{{.A}}, {{.B}}": too short to tell a language
-			}
-			out[fmt.Sprintf("%s#%d", id, n)] = englishPattern{regexp.MustCompile(strings.Join(parts, `.{0,200}?`)), longest}
-		}
-	}
-	if len(out) < 100 {
-		t.Fatalf("only %d English messages to look for", len(out))
-	}
-	return out
-}
-
 // TestAGermanPlayerNeverReadsTheEnglishCatalogue: a whole game on each map in German, with every
 // read-only command asked along the way and moves refused on purpose at every step, shows no
 // sentence of the English catalogue and none of the English the engine and the maps write beside
@@ -183,7 +133,7 @@ func englishPatterns(t *testing.T) map[string]englishPattern {
 // reasons and rules); so does one with the expansions' rules (rules:all), whose pieces' and
 // goods' names autocomplete and /carc history give in German too.
 func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
-	patterns := englishPatterns(t)
+	patterns := langtest.For(t, "de")
 	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
 	english := Langs{Locale: "en", GuildLocale: "en", Language: "en"}
 	var games [][2]string
@@ -196,17 +146,10 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 			seen := map[string]bool{}
 			look := func(tb *table.Table, r Reply, what string) {
 				text := replyText(r)
-				for _, w := range flagWords() {
-					// The rule options' descriptions (the settings) are not this test's.
-					text = strings.ReplaceAll(text, w, "")
-				}
-				for id, pat := range patterns {
-					if seen[id] || !strings.Contains(text, pat.longest) {
-						continue
-					}
-					if m := pat.re.FindString(text); m != "" {
-						seen[id] = true
-						t.Errorf("%s: English of %s in a German reply: %q", what, id, m)
+				for _, f := range patterns.Find(text) {
+					if !seen[f.ID] {
+						seen[f.ID] = true
+						t.Errorf("%s: English of %s in a German reply", what, f)
 					}
 				}
 				for _, w := range engineEnglish(tb, r) {
@@ -438,7 +381,7 @@ func TestEphemeralRepliesFollowTheReaderPublicOnesTheTable(t *testing.T) {
 // engineEnglish are the English texts the engine and the maps keep beside their messages, which
 // a reader of another language never sees: the sentences of the reply's events, the chip
 // actions' labels and the prompt of the game as it stands, its score reasons, and every map's
-// rules and help.
+// rules, help and rule options' descriptions.
 func engineEnglish(tb *table.Table, r Reply) []string {
 	var out []string
 	for _, e := range r.Events {
@@ -450,6 +393,9 @@ func engineEnglish(tb *table.Table, r Reply) []string {
 		out = append(out, e.Summary...)
 		if e.Help != "" {
 			out = append(out, e.Help)
+		}
+		for _, f := range variants.Flags(e) {
+			out = append(out, f.Description)
 		}
 	}
 	if g := tb.Game; g != nil {
@@ -466,18 +412,6 @@ func engineEnglish(tb *table.Table, r Reply) []string {
 			if e.Kind == "city" || e.Kind == "road" || e.Kind == "farm" || e.Kind == "cloister" {
 				out = append(out, strings.SplitN(e.Reason(), ": ", 2)[1])
 			}
-		}
-	}
-	return out
-}
-
-// flagWords are the descriptions of the maps' rule options, which /carc settings and /carc rules
-// show: the settings' texts, not this test's.
-func flagWords() []string {
-	var out []string
-	for _, e := range variants.All(false) {
-		for _, f := range variants.Flags(e) {
-			out = append(out, f.Description)
 		}
 	}
 	return out
@@ -529,26 +463,11 @@ func TestATurnRefusalIsInThePlayersLanguage(t *testing.T) {
 // written in English outside the catalogues.
 var englishWords = regexp.MustCompile(`\b(the|you|your|cannot|has|have|is|are|was|with|who|only|game|turn)\b`)
 
-// replyWords is everything a reply shows in words: its text, what it refused and its buttons.
-func replyWords(r Reply) string {
-	text := r.Text + "\n" + r.Refused
-	for _, row := range r.Buttons {
-		for _, b := range row {
-			text += "\n" + b.Label
-		}
-	}
-	return text
-}
-
 // noEnglish fails when text holds a message of the English catalogue (patterns) or a common
 // English word.
-func noEnglish(t *testing.T, patterns map[string]englishPattern, what, text string) {
+func noEnglish(t *testing.T, patterns *langtest.English, what, text string) {
 	t.Helper()
-	for id, pat := range patterns {
-		if strings.Contains(text, pat.longest) && pat.re.FindString(text) != "" {
-			t.Errorf("%s: English of %s: %q", what, id, text)
-		}
-	}
+	patterns.Check(t, what, text)
 	if m := englishWords.FindString(text); m != "" {
 		t.Errorf("%s: the English word %q: %q", what, m, text)
 	}
@@ -558,18 +477,15 @@ func noEnglish(t *testing.T, patterns map[string]englishPattern, what, text stri
 // an accepted skip, a kick refused in each way and voted, an undo asked and voted on, a missed
 // deadline, the game abandoned) shows no sentence of the English catalogue and no English words.
 func TestAGermanAdministratorNeverReadsEnglish(t *testing.T) {
-	patterns := englishPatterns(t)
+	patterns := langtest.For(t, "de")
 	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
 	ann, bob, cid := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}, table.User{ID: "cid", Name: "cid"}
 	var tb *table.Table
 	n := 0
 	look := func(what string, r Reply) {
 		n++
-		text := replyWords(r)
+		text := replyText(r)
 		if tb != nil {
-			for _, w := range flagWords() {
-				text = strings.ReplaceAll(text, w, "")
-			}
 			for _, w := range engineEnglish(tb, r) {
 				if strings.Contains(text, w) {
 					t.Errorf("%s: the engine's English %q: %q", what, w, text)

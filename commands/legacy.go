@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -92,14 +93,15 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 		return HandleComponent(t, e.Click.User, e.Click.ID, e.Click.Values)
 	case e.AI:
 		if _, ok := t.AIToPlay(); !ok || len(e.Played) == 0 {
-			return fail(t, "A record entry of an AI turn where no AI player is to play, or without its moves.")
+			return failIn(t, tablePrinter(t), "legacy_ai_no_turn", nil)
 		}
 		seat := t.Game.Current
 		x := table.Begin(t, t.Seats[seat].ID)
 		if err := playRecorded(x, seat, e.Played, false); err != nil {
-			return fail(t, "The AI's recorded moves do not replay: %s", errorText(err))
+			return failIn(t, tablePrinter(t), "legacy_ai_no_replay", lang.A{"Why": err})
 		}
-		return afterMoves(tablePrinter(x.Table), x, fmt.Sprintf("%s played its turn.", t.Seats[seat].Name))
+		p := tablePrinter(x.Table)
+		return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name})))
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, "", func(x *table.Tx, seat int) error {
 			if e.Timeout == table.PolicySkip {
@@ -114,7 +116,7 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 	case e.Expired > 0:
 		return ExpireLobby(t, e.Expired, "")
 	}
-	return fail(t, "An empty record entry.")
+	return failIn(t, tablePrinter(t), "legacy_empty_entry", nil)
 }
 
 // playRecorded plays the moves a legacy record kept for seat's turn, which must finish it; a
@@ -130,7 +132,7 @@ func playRecorded(x *table.Tx, seat int, played []game.Move, simplest bool) erro
 	}
 	for !g.Over() && g.Current == seat && g.Turn == turn {
 		if len(played) > 0 || !simplest {
-			return errors.New("the recorded moves do not finish the turn")
+			return refusal("legacy_turn_unfinished", nil)
 		}
 		if err := x.Do(table.Move(g.SimplestMove())); err != nil {
 			return err

@@ -125,6 +125,13 @@ func failT(t *table.Table, in Input, id string, a lang.A) Reply {
 	return Reply{Text: Sentence(in.own().T(id, a)), Ephemeral: true, Table: t}
 }
 
+// failIn refuses with a message of the catalogues in p's language, for what the bot runs on its
+// own (a deadline, an AI's turn, a league's mark, a record's entry): its values that are errors
+// are written in the same language.
+func failIn(t *table.Table, p *lang.Printer, id string, a lang.A) Reply {
+	return Reply{Text: errorTextIn(p, refusal(id, a)), Ephemeral: true, Table: t}
+}
+
 func fail(t *table.Table, format string, a ...any) Reply {
 	return Reply{Text: Sentence(sprintf(format, a...)), Ephemeral: true, Table: t}
 }

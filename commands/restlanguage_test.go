@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -11,7 +12,7 @@ import (
 // their answers and their refusals, are written in the asking player's language: no sentence of
 // the English catalogue, no English word.
 func TestAGermanPlayerAsksHintsReplaysAndExportsInGerman(t *testing.T) {
-	patterns := englishPatterns(t)
+	patterns := langtest.For(t, "de")
 	de := Langs{Locale: "de"}
 	on := hintTable(t, "france", 3, 12, true)
 	off := hintTable(t, "france", 3, 12, false)

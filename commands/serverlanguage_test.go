@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -13,7 +14,7 @@ import (
 // resigning with the seat handed to an AI, the game abandoned, a deadline's turn and an AI's turn
 // played for the server; the players' own refusals stay French.
 func TestAGermanServersTableWithoutALanguageSpeaksGerman(t *testing.T) {
-	patterns := englishPatterns(t)
+	patterns := langtest.For(t, "de")
 	langs := Langs{Locale: "fr", GuildLocale: "de"}
 	ann, bob, cid, dee := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}, table.User{ID: "cid", Name: "cid"},
 		table.User{ID: "dee", Name: "dee"}
@@ -21,7 +22,7 @@ func TestAGermanServersTableWithoutALanguageSpeaksGerman(t *testing.T) {
 	n := 0
 	look := func(what string, r Reply) {
 		n++
-		noEnglish(t, patterns, what, replyWords(r))
+		noEnglish(t, patterns, what, replyText(r))
 		if !r.Ephemeral && r.OK && r.Lang != "de" {
 			t.Errorf("%s: the channel's reply is drawn in %q, want de", what, r.Lang)
 		}

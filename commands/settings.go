@@ -218,7 +218,7 @@ func applyRuleFlags(s *table.Settings, e variants.Entry, v string) error {
 			}
 			return refusal("set_unknown_rule", lang.A{"Value": game.Echo(strings.TrimSpace(name)), "Map": e.ID, "Names": strings.Join(names, ", ")})
 		}
-		if err := s.Options.Set(f, value); err != nil {
+		if err := setFlag(&s.Options, f, value); err != nil {
 			return err
 		}
 	}

@@ -558,7 +558,7 @@ func settingsText(p *lang.Printer, t *table.Table) string {
 	}
 	lines = append(lines, p.T("set_language", lang.A{"Language": language}))
 	for _, f := range variants.Flags(e) {
-		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Value": s.Options.Value(f), "Description": f.Description}))
+		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Value": s.Options.Value(f), "Description": flagDescription(p, f)}))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -676,15 +676,8 @@ func helpText(p *lang.Printer, local bool) string {
 // rulesText summarises the map's rules (game/RULES.md, the Maps rules every map plays, then the
 // map's own) and the table's rule options.
 func rulesText(p *lang.Printer, t *table.Table, in Input) string {
-	id := in.Options["map"]
-	if id == "" && t != nil {
-		id = t.Settings.Map
-	}
-	if id == "" {
-		id = variants.Default
-	}
-	e, err := variants.Lookup(id)
-	if err != nil || (e.Test && !in.Local) {
+	e, id, ok := namedMap(t, in)
+	if !ok {
 		return p.T("not_a_map", lang.A{"Value": game.Echo(id), "Maps": join(p, variants.IDs(false))})
 	}
 	lines := []string{p.T("rules_1", lang.A{"Map": mapTitle(p, e)}), p.T("rules_2", nil), p.T("rules_3", nil)}
@@ -698,6 +691,20 @@ func rulesText(p *lang.Printer, t *table.Table, in Input) string {
 		lines = append(lines, p.T("rules_table", lang.A{"Settings": settingsText(p, t)}))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// namedMap is the map a command names (map:), else the table's, else the default one; ok is
+// false, with the id asked for, where it is no map a player may open.
+func namedMap(t *table.Table, in Input) (e variants.Entry, id string, ok bool) {
+	id = in.Options["map"]
+	if id == "" && t != nil {
+		id = t.Settings.Map
+	}
+	if id == "" {
+		id = variants.Default
+	}
+	e, err := variants.Lookup(id)
+	return e, id, err == nil && (!e.Test || in.Local)
 }
 
 // unratedReason translates the reason table.Unrated gives.

@@ -27,18 +27,18 @@ func TimeoutIn(t *table.Table, policy, guildLocale string) Reply {
 // for them, as one change by the bot.
 func timeout(t *table.Table, policy, guildLocale string, play func(x *table.Tx, seat int) error) Reply {
 	if t == nil || t.Status != table.Playing {
-		return fail(t, "No game is running.")
+		return failIn(t, PublicLanguage(t, guildLocale), "timeout_no_game", nil)
 	}
 	if policy != table.PolicySkip && policy != table.PolicyAuto {
-		return fail(t, "Unknown deadline policy %q.", game.Echo(policy))
+		return failIn(t, PublicLanguage(t, guildLocale), "timeout_bad_policy", lang.A{"Policy": game.Echo(policy)})
 	}
 	seat := t.Game.Current
 	x := table.Begin(t, "bot")
 	if err := x.Do(table.Timeout(seat, policy)); err != nil {
-		return fail(t, "%s", errorText(err))
+		return fail(t, "%s", errorTextIn(PublicLanguage(t, guildLocale), err))
 	}
 	if err := play(x, seat); err != nil {
-		return fail(t, "%s", errorText(err))
+		return fail(t, "%s", errorTextIn(PublicLanguage(t, guildLocale), err))
 	}
 	c := x.Table
 	p := PublicLanguage(c, guildLocale)

@@ -43,7 +43,7 @@ func applyUndo(t *table.Table, x *table.Tx, p *lang.Printer) Reply {
 	keep := x.Table.LastTurnStart()
 	removed := len(x.Table.Moves) - keep
 	if err := x.Do(table.Undo(keep)); err != nil {
-		return fail(t, "Undo failed: %v.", err)
+		return failIn(t, p, "undo_failed", lang.A{"Why": err})
 	}
 	c := x.Table
 	cur, _ := c.Current()

@@ -33,7 +33,8 @@ type ScoreEntry struct {
 	Chip Chip `json:"chip,omitzero"`
 	// Text is the whole reason of a variant's score change, and Words its message for the
 	// catalogues. Words stay out of the snapshot, whose bytes (and so the published state hash)
-	// must not change: a game restored from a snapshot reads its earlier reasons in English.
+	// must not change: a game restored from a snapshot has none, and whoever shows it replays
+	// the moves to have them (the command layer's table does when it loads).
 	Text  string `json:"text,omitempty"`
 	Words Words  `json:"-"`
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -107,8 +108,8 @@ func TestBrowserAGermanReaderSeesAGermanGamePage(t *testing.T) {
 		!strings.Contains(got, " "+de.Option("carc me follow game")+":"+st.http.URL+"/g/g1/") {
 		t.Errorf("the follow command %q does not name the option as a German Discord shows it", got)
 	}
-	english := leftIn(t, "de")
-	for _, f := range english.find(eval[string](t, ctx, shownWords), mapSentences(t, tb)) {
+	english := langtest.For(t, "de", "web_")
+	for _, f := range englishIn(english, eval[string](t, ctx, shownWords), mapSentences(t, tb)) {
 		t.Errorf("the German page shows English: %s", f)
 	}
 	shot(t, ctx, "web-de.png")
@@ -170,8 +171,8 @@ func TestBrowserTraditionalChineseIsKeptWhileStepping(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById("board").getAttribute("src")`); !strings.HasSuffix(got, "&lang=zh-TW") {
 		t.Errorf("the board %q is not drawn in Chinese", got)
 	}
-	english := leftIn(t, "zh-TW")
-	for _, f := range english.find(eval[string](t, ctx, shownWords), mapSentences(t, tb)) {
+	english := langtest.For(t, "zh-TW", "web_")
+	for _, f := range englishIn(english, eval[string](t, ctx, shownWords), mapSentences(t, tb)) {
 		t.Errorf("the Chinese page shows English: %s", f)
 	}
 	do(t, ctx, "back to the last move", chromedp.Click("#next"))

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"html"
 	"io"
 	"net/http"
@@ -12,108 +11,20 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// englishText finds the English catalogue in a text meant for a reader of another language.
-type englishText struct {
-	code     string
-	patterns map[string]englishPattern
-}
-
-// englishPattern is a message's English with any text in its placeholders, and its longest
-// literal part, which a text must hold before the pattern is tried.
-type englishPattern struct {
-	re      *regexp.Regexp
-	longest string
-}
-
-// leftIn are the messages whose English a text of language code must not hold: every message of
-// the catalogues, each as a pattern of its English words with any text where it has a
-// placeholder. Left out are names (places, maps, commands, languages), the words drawn only in
-// pictures, and a message whose English the language itself uses: it is written alike (a list's
-// separator, "Chips" in German), or another of the language's messages holds it ("Points" in
-// French "Points de ligue").
-func leftIn(t *testing.T, code string) englishText {
-	t.Helper()
-	p := lang.For(code)
-	var own []string
-	for _, id := range lang.Default.IDs() {
-		own = append(own, p.T(id, nil))
-	}
-	holder := regexp.MustCompile(`\{\{[^}]*\}\}`)
-	latin := regexp.MustCompile(`[A-Za-z]`)
-	out := englishText{code: code, patterns: map[string]englishPattern{}}
-	for _, id := range lang.Default.IDs() {
-		switch {
-		case id == "web_lang_name", id == "list_sep", id == "ev_scored":
-			continue
-		case strings.HasPrefix(id, "place_"), strings.HasPrefix(id, "map_"), strings.HasPrefix(id, "name_"), strings.HasPrefix(id, "choice_"),
-			strings.HasPrefix(id, "cmd_"), strings.HasPrefix(id, "pic_"), strings.HasPrefix(id, "legend_"), strings.HasPrefix(id, "colour_"):
-			continue
-		case strings.HasPrefix(id, "engine_feature_"):
-			continue // "cloister" is also a spot's name as it is typed (cloister, city:N)
-		}
-		// The web's own messages are looked for down to a short word ("Copy", "Key"); the others,
-		// which a page shows only through the history's lines, as commands' test does.
-		least := 8
-		if strings.HasPrefix(id, "web_") {
-			least = 3
-		}
-		for n, form := range lang.Default.EnglishForms(id) {
-			var parts []string
-			longest := ""
-			for _, lit := range holder.Split(strings.TrimSpace(form), -1) {
-				parts = append(parts, regexp.QuoteMeta(lit))
-				if len(latin.FindAllString(lit, -1)) > len(latin.FindAllString(longest, -1)) {
-					longest = lit
-				}
-			}
-			// A message is told by its longest run of words: "UTC" after a date, " and "
-			// between two names, say nothing of a language.
-			if len(latin.FindAllString(longest, -1)) < least {
-				continue
-			}
-			re := regexp.MustCompile(`\b` + strings.Join(parts, `.{0,200}?`) + `\b`)
-			if strings.HasPrefix(form, "{{") {
-				re = regexp.MustCompile(strings.Join(parts, `.{0,200}?`) + `\b`)
-			}
-			// The language's own message holds the English words ("UTC" after a German date).
-			alike := strings.Contains(p.T(id, nil), strings.TrimSpace(longest))
-			for _, o := range own {
-				alike = alike || re.MatchString(o)
-			}
-			if !alike {
-				out.patterns[fmt.Sprintf("%s#%d", id, n)] = englishPattern{re, longest}
-			}
-		}
-	}
-	if len(out.patterns) < 100 {
-		t.Fatalf("only %d English messages to look for", len(out.patterns))
-	}
-	return out
-}
-
-// find lists the English messages in a page's text (its markup's entities read, so that the words
-// in attributes, which the page's script shows, are looked at too). The maps' own sentences in
-// the history (a French wine sale, a British set of chips) are not in the catalogues yet, as
-// commands' German game test says: they are taken out first.
-func (e englishText) find(page string, mapSentences []string) []string {
+// englishIn lists the English messages in a page's text (its markup's entities read, so that the
+// words in attributes, which the page's script shows, are looked at too). The maps' own sentences
+// in the history (a French wine sale, a British set of chips) are taken out first.
+func englishIn(e *langtest.English, page string, mapSentences []string) []langtest.Found {
 	text := html.UnescapeString(page)
 	for _, s := range mapSentences {
 		text = strings.ReplaceAll(text, s, "")
 	}
-	var found []string
-	for id, p := range e.patterns {
-		if !strings.Contains(text, p.longest) {
-			continue
-		}
-		if m := p.re.FindString(text); m != "" {
-			found = append(found, fmt.Sprintf("%s %q", id, m))
-		}
-	}
-	return found
+	return e.Find(text)
 }
 
 // mapSentences are the sentences a game's map wrote in its history (game.EventVariant).
@@ -211,7 +122,7 @@ func TestEveryPageInEveryLanguageHoldsNoEnglish(t *testing.T) {
 	st, paths, sentences := everyPage(t)
 	for _, code := range lang.Codes[1:] {
 		t.Run(code, func(t *testing.T) {
-			english := leftIn(t, code)
+			english := langtest.For(t, code, "web_")
 			for _, path := range paths {
 				for _, how := range []struct{ path, accept string }{{withLang(path, code), "en-US,en;q=0.9"}, {path, code + ",en;q=0.5"}} {
 					status, body, h := st.getIn(t, how.path, how.accept)
@@ -221,7 +132,7 @@ func TestEveryPageInEveryLanguageHoldsNoEnglish(t *testing.T) {
 					if want := `<html lang="` + code + `">`; !strings.Contains(body, want) {
 						t.Errorf("%s (Accept-Language %s): status %d, no %s", how.path, how.accept, status, want)
 					}
-					for _, f := range english.find(body, sentences) {
+					for _, f := range englishIn(english, body, sentences) {
 						t.Errorf("%s (Accept-Language %s, status %d): English of %s", how.path, how.accept, status, f)
 					}
 				}

@@ -45,7 +45,11 @@ func SnapshotHash(snapshot []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Load restores a table from its snapshot without replaying its record.
+// Load restores a table from its snapshot. The engine's snapshot leaves out the Words of the
+// maps' score reasons and of an open choice's prompt (game.ScoreEntry.Words): its bytes are the
+// game's hash, which must not change with what is only presentation. A game that has either gets
+// them again from a replay of its record (restoreWords), so that a player reads them in their
+// language after a restart too.
 func Load(data []byte) (*Table, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -64,6 +68,40 @@ func Load(data []byte) (*Table, error) {
 		if t.Game, err = game.Restore(e.Map, e.Variant, s.Game); err != nil {
 			return nil, fmt.Errorf("load table %s: %w", t.ID, err)
 		}
+		t.restoreWords(e)
 	}
 	return t, nil
+}
+
+// restoreWords gives the restored game's map score reasons and open choice the Words the
+// snapshot left out, from a replay of the table's record. Only a game that has such texts is
+// replayed (the classic table never is), and it costs about what the restore itself does (the
+// commit that brought it gives BenchmarkLoadAFinishedGame). A replay that does not end where the
+// snapshot is (a record an operator changed by hand) leaves the texts in English: they are
+// presentation, and the game stands as the snapshot says.
+func (t *Table) restoreWords(e variants.Entry) {
+	g := t.Game
+	missing := g.TurnState.Choice != nil && g.TurnState.Choice.Words.IsZero()
+	for _, l := range g.Log {
+		missing = missing || (l.Text != "" && l.Words.IsZero())
+	}
+	if !missing {
+		return
+	}
+	moves := make([]game.Move, len(t.Moves))
+	for i, m := range t.Moves {
+		moves[i] = m.Move
+	}
+	r, err := game.Replay(e.Map, e.Variant, t.Setup, moves)
+	if err != nil || len(r.Log) != len(g.Log) {
+		return
+	}
+	for i := range g.Log {
+		if g.Log[i].Text == r.Log[i].Text {
+			g.Log[i].Words = r.Log[i].Words
+		}
+	}
+	if c, rc := g.TurnState.Choice, r.TurnState.Choice; c != nil && rc != nil && c.Prompt == rc.Prompt {
+		c.Words = rc.Words
+	}
 }
