@@ -301,6 +301,9 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 						}
 					}
 					procs[victim].kill()
+					if err := f.WaitHeldPostsGone(ctx, channels[g].ID); err != nil {
+						t.Error(err)
+					}
 					release()
 					answer(s, victimAlive)
 					for i := range twins {

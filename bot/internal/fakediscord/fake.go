@@ -50,6 +50,7 @@ type Fake struct {
 	tokens       map[string]*Interaction  // by interaction token
 	nonces       map[string]string        // message id by the enforced nonce that created it
 	holds        map[string]chan struct{} // channels whose new messages wait (HoldPosts)
+	holding      map[string]int           // per channel, the new messages waiting there now
 
 	requests []*Request
 	problems []Problem
@@ -177,6 +178,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		tokens:       map[string]*Interaction{},
 		nonces:       map[string]string{},
 		holds:        map[string]chan struct{}{},
+		holding:      map[string]int{},
 		conns:        map[*gatewayConn]bool{},
 	}
 	for _, o := range opts {

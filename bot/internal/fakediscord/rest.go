@@ -116,18 +116,39 @@ func (f *Fake) HoldPosts(channelID string) (release func()) {
 
 // waitHold waits while the channel of a new message is held; false if the client went away.
 func (f *Fake) waitHold(hr *http.Request) bool {
+	ch := hr.PathValue("channel")
 	f.mu.Lock()
-	hold := f.holds[hr.PathValue("channel")]
+	hold := f.holds[ch]
+	if hold != nil {
+		f.holding[ch]++
+	}
 	f.mu.Unlock()
 	if hold == nil {
 		return true
 	}
+	defer func() {
+		f.mu.Lock()
+		f.holding[ch]--
+		f.broadcastLocked()
+		f.mu.Unlock()
+	}()
 	select {
 	case <-hold:
 		return true
 	case <-hr.Context().Done():
 		return false
 	}
+}
+
+// WaitHeldPostsGone waits until no new message waits in the held channel: each was dropped by
+// its client going away. A test that kills a bot calls it before the release, so that the dead
+// bot's waiting post, whose connection the server may notice closed only a moment later, is
+// never created.
+func (f *Fake) WaitHeldPostsGone(ctx context.Context, channelID string) error {
+	_, err := waitFor(ctx, f, "the held posts of channel "+channelID+" to go", func() (struct{}, bool) {
+		return struct{}{}, f.holding[channelID] == 0
+	})
+	return err
 }
 
 func (f *Fake) routes(mux *http.ServeMux) {
