@@ -109,20 +109,21 @@ var commandsWithSubs = map[string]bool{"carc": true, "chips": true, "league": tr
 // group's name as its Sub, as Discord's interaction does.
 var subGroups = map[string][]string{"league season": {"new"}}
 
-// ParseCommand reads a command as typed: "/place square:F7 rotation:90 meeple:city:N". An option
+// ParseCommand reads a command as typed (its error is written in a reader's language by
+// ParseErrorIn): "/place square:F7 rotation:90 meeple:city:N". An option
 // is name:value; the value runs to the next blank unless it is "quoted"; only the first colon
 // separates the name, so meeple:city:N is the option meeple with the value city:N.
 func ParseCommand(text string) (Input, error) {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "/") {
-		return Input{}, fmt.Errorf("a command starts with /, like /place square:F7 rotation:90")
+		return Input{}, refusal("parse_no_slash", nil)
 	}
 	words, err := SplitWords(t[1:])
 	if err != nil {
 		return Input{}, err
 	}
 	if len(words) == 0 || words[0] == "" {
-		return Input{}, fmt.Errorf("no command after /: try /carc help")
+		return Input{}, refusal("parse_no_command", nil)
 	}
 	in := Input{Command: strings.ToLower(words[0]), Options: map[string]string{}}
 	rest := words[1:]
@@ -132,22 +133,31 @@ func ParseCommand(text string) (Input, error) {
 	}
 	if subs, group := subGroups[in.Command+" "+in.Sub]; group {
 		if len(rest) == 0 || !slices.Contains(subs, strings.ToLower(rest[0])) {
-			return Input{}, fmt.Errorf("/%s %s needs one of its subcommands: %s", in.Command, in.Sub, strings.Join(subs, ", "))
+			return Input{}, refusal("parse_needs_sub", lang.A{"Command": "/" + in.Command + " " + in.Sub, "Subs": strings.Join(subs, ", ")})
 		}
 		rest = rest[1:]
 	}
 	for _, w := range rest {
 		name, value, ok := strings.Cut(w, ":")
 		if !ok || name == "" {
-			return Input{}, fmt.Errorf("%q is not an option: write name:value, like square:F7", game.Echo(w))
+			return Input{}, refusal("parse_not_option", lang.A{"Word": game.Echo(w)})
 		}
 		name = strings.ToLower(name)
 		if _, dup := in.Options[name]; dup {
-			return Input{}, fmt.Errorf("option %s is given twice", game.Echo(name))
+			return Input{}, refusal("parse_option_twice", lang.A{"Option": game.Echo(name)})
 		}
 		in.Options[name] = value
 	}
 	return in, nil
+}
+
+// ParseErrorIn is a refusal of ParseCommand, or any refusal of the command layer, as the user of
+// in reads it (their own language, the commands written as typed at a local table).
+func ParseErrorIn(in Input, err error) string { return errorTextIn(in.own(), err) }
+
+// LocalRatings answers /carc rating and /carc leaderboard at a local table, which keeps none.
+func LocalRatings(in Input, t *table.Table) Reply {
+	return Reply{Text: in.own().T("local_not_rated", nil), Ephemeral: true, Table: t}
 }
 
 // SplitWords splits on blanks; a double-quoted part may hold blanks and \" escapes.
@@ -176,7 +186,7 @@ func SplitWords(s string) ([]string, error) {
 		}
 	}
 	if quoted {
-		return nil, fmt.Errorf("a quote is not closed")
+		return nil, refusal("parse_open_quote", nil)
 	}
 	if inWord {
 		words = append(words, cur.String())

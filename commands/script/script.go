@@ -183,7 +183,9 @@ func (r *Runner) Line(n int, raw string) error {
 	user = strings.TrimSpace(user)
 	in, err := commands.ParseCommand(cmd)
 	if err != nil {
-		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: commands.Sentence(err.Error())}, commands.Sentence(err.Error()))
+		text := commands.ParseErrorIn(commands.Input{Local: true, Langs: r.langs}, err)
+		r.last = &commands.Reply{Text: text, Ephemeral: true, Table: r.Table} // refused: an !expect reads it
+		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: text}, text)
 	}
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
@@ -193,7 +195,7 @@ func (r *Runner) Line(n int, raw string) error {
 	}
 	var reply commands.Reply
 	if in.Command == "carc" && (in.Sub == "rating" || in.Sub == "leaderboard") {
-		reply = commands.Reply{Text: "Ratings are kept for each Discord server; games at the local table are not rated.", Ephemeral: true, Table: r.Table}
+		reply = commands.LocalRatings(in, r.Table)
 	} else {
 		if r.Table != nil {
 			in.Record = r.records[r.Table.ID]
