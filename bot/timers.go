@@ -136,7 +136,11 @@ func (b *Bot) FireTimers(now time.Time) int {
 func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	// A game busy right now (an AI thinking in it, a move) needs no rescue of its AI turn: the
 	// timer stays due for a later tick, and the loop does not wait for the game.
-	if tm.Kind == kindAITurn && !b.tryLock(e) || tm.Kind != kindAITurn && !b.lock(e) {
+	lock := b.lock
+	if tm.Kind == kindAITurn {
+		lock = b.tryLock
+	}
+	if !lock(e) {
 		return
 	}
 	defer e.mu.Unlock()

@@ -57,14 +57,14 @@ func (r *runner) aiMoves() error {
 	if r.o.Quick {
 		moves = 3
 	}
-	for i, mapID := range aiMaps() {
+	for m, mapID := range aiMaps() {
 		for _, l := range aiLevels {
 			rows := aiRows(l, mapID)
-			if r.o.Quick && i > 0 {
+			if r.o.Quick && m > 0 {
 				// A quick run (CI's smoke test) keeps under a minute: the maps cost ten seconds each.
-				for i := range rows {
-					rows[i].Note = "full run only"
-					r.add(rows[i])
+				for _, row := range rows {
+					row.Note = "full run only"
+					r.add(row)
 				}
 				continue
 			}
