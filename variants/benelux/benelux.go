@@ -125,6 +125,9 @@ func (Variant) EndTurn(g *game.Game) bool {
 	s.Taken = 0
 	if top, ok := s.top(i); ok {
 		g.Reveal()
+		if !g.Tells() {
+			return false
+		}
 		g.Note(stackSquare(i), game.Say("benelux_turns_up", "Stack", stackWords(i), "Tile", top), stackName(i)+" turns up its next tile: "+top.String())
 	}
 	return false
@@ -159,6 +162,9 @@ func putBackUnplaced(g *game.Game) {
 		if g.Deck[at] == t {
 			g.Deck = slices.Delete(g.Deck, at, at+1)
 			s.Stacks[i] = append(s.Stacks[i], t)
+			if !g.Tells() {
+				return
+			}
 			g.Note(stackSquare(i), game.Say("benelux_put_back", "Tile", t, "Stack", stackWords(i)), "the island tile "+t.String()+" goes back on top of "+stackName(i))
 			return
 		}

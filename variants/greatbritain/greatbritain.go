@@ -125,6 +125,9 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	}
 	s, name, chip := st(g), g.Players[p].Name, chipText(c)
 	if FlagOnlyIfMeeplesOnIsle.On(g.Opts) && s.Isle[p] == 0 {
+		if !g.Tells() {
+			return
+		}
 		g.Note(sq, game.Say("greatbritain_set_kept", "Player", name, "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name), name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
 			" a set is used only when meeples wait on the Isle of Man")
 		return
@@ -134,10 +137,14 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 		return
 	}
 	s.Pending = &c
-	g.Note(sq, game.Say("greatbritain_sets", "Player", name, "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
-	g.Require(game.Choice{Action: SetAction, Default: setAction(sets[0]), Words: game.Say("greatbritain_choose_set", "Chip", chip, "Chips", sets[0]),
-		Prompt: "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
-			sets[0].String() + ", the set of the lowest value)"})
+	choice := game.Choice{Action: SetAction, Default: setAction(sets[0])}
+	if g.Tells() {
+		g.Note(sq, game.Say("greatbritain_sets", "Player", name, "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
+		choice.Words = game.Say("greatbritain_choose_set", "Chip", chip, "Chips", sets[0])
+		choice.Prompt = "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
+			sets[0].String() + ", the set of the lowest value)"
+	}
+	g.Require(choice)
 }
 
 // resolve takes a set of three out of the current player's hand and out of the game, and brings
@@ -151,6 +158,9 @@ func resolve(g *game.Game, set chipSet) {
 	back := s.Isle[p]
 	g.Players[p].Meeples += back
 	s.Isle[p] = 0
+	if !g.Tells() {
+		return
+	}
 	used := game.Say("greatbritain_used_set", "Player", g.Players[p].Name, "Chips", set, "Count", back)
 	if back == 0 {
 		used = game.Say("greatbritain_used_set_none", "Player", g.Players[p].Name, "Chips", set)

@@ -83,6 +83,9 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	u := s.Under[i]
 	s.Under = slices.Delete(s.Under, i, i+1)
 	g.ChipsOut = append(g.ChipsOut, u.Chip)
+	if !g.Tells() {
+		return
+	}
 	g.Note(m.Square, game.Say("taiwan_chip_out", "Chip", chipText(u.Chip), "Player", g.Players[u.Player].Name, "Role", role(u.Spot), "Square", m.Square),
 		"The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
 			m.Square.String()+" leaves the game; the meeple is an ordinary one again")
