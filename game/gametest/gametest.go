@@ -12,7 +12,8 @@
 // (CanAct) exactly when it lists one (Actions). At random moments of every game:
 // the redacted view shows no hidden value, the snapshot restores to the same state, a clone plays on
 // without touching the original, junk moves and actions are refused without changing anything,
-// every legal action is accepted, and a skip ends the turn from any step (an open choice takes its
+// every legal action is accepted (and offered alike, with the same effect, on a search's copy,
+// which writes no texts), and a skip ends the turn from any step (an open choice takes its
 // default). At the end the move log replays to the same state.
 package gametest
 
@@ -279,6 +280,9 @@ func Probe(g *game.Game, r game.MapRules, rng *game.RNG) error {
 			return fmt.Errorf("the legal action %q (%s) is refused: %w", a.Label, act, err)
 		}
 	}
+	if err := searchCopyOffersTheSame(g, rng); err != nil {
+		return err
+	}
 	skipped := g.Clone()
 	start := Count(skipped)
 	if err := skipped.Play(game.Move{Kind: game.MoveSkip, Player: skipped.Current}); err != nil {
@@ -289,6 +293,47 @@ func Probe(g *game.Game, r game.MapRules, rng *game.RNG) error {
 	}
 	if err := Check(skipped, start, nil); err != nil {
 		return fmt.Errorf("after a skip in %s: %w", g.Phase, err)
+	}
+	return nil
+}
+
+// searchCopyOffersTheSame checks that a search's copy of g (Determinize), which writes no texts
+// (Game.Tells), offers the same actions as g with the same points, and that each leaves every
+// player's score, meeples and chips as it does in g: an AI weighs what players are offered. The
+// actions of g are labelled for people.
+func searchCopyOffersTheSame(g *game.Game, rng *game.RNG) error {
+	d := g.Determinize(rng)
+	legal, copied := g.LegalActions(), d.LegalActions()
+	if len(legal) != len(copied) {
+		return fmt.Errorf("a search's copy offers %d actions where the game offers %d", len(copied), len(legal))
+	}
+	for i, a := range legal {
+		b := copied[i]
+		switch {
+		case a.Label == "" || a.Words.IsZero():
+			return fmt.Errorf("the legal action %s has no label for people", a.Action)
+		case !sameAction(a.Action, b.Action) || a.Points != b.Points:
+			return fmt.Errorf("a search's copy offers %s (%d points) where the game offers %s (%d)", b.Action, b.Points, a.Action, a.Points)
+		}
+		played, searched := g.Clone(), d.Clone()
+		for _, c := range []*game.Game{played, searched} {
+			act := a.Action
+			if err := c.Play(game.Move{Kind: game.MoveAction, Player: c.Current, Action: &act}); err != nil {
+				return fmt.Errorf("the legal action %s is refused (search's copy: %t): %w", act, !c.Tells(), err)
+			}
+		}
+		if played.Over() != searched.Over() {
+			// The action ended the turn and the face-down tiles decided whether the game goes
+			// on (the last ones may fit nowhere): the copy deals them again.
+			continue
+		}
+		for p := range played.Players {
+			x, y := played.Players[p], searched.Players[p]
+			if x.Score != y.Score || x.Meeples != y.Meeples || !slices.Equal(x.Chips, y.Chips) {
+				return fmt.Errorf("after %s, %s has %d points, %d meeples and chips %v, but %d, %d and %v on a search's copy",
+					a.Action, x.Name, x.Score, x.Meeples, x.Chips, y.Score, y.Meeples, y.Chips)
+			}
+		}
 	}
 	return nil
 }
