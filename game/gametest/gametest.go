@@ -10,8 +10,8 @@
 // accounted for (in supplies, on the board, in the stack, out of the game, or held by the variant
 // through game.Holder); scores never fall and equal their log; the variant offers an action
 // (CanAct) exactly when it lists one (Actions). At random moments of every game:
-// the redacted view shows no hidden value, the snapshot restores to the same state, a clone plays on
-// without touching the original, junk moves and actions are refused without changing anything,
+// the redacted view shows no hidden value, the snapshot restores to the same state, a clone (a
+// fresh one, and one made in a used game's memory) plays on without touching the original, junk moves and actions are refused without changing anything,
 // every legal action is accepted (and offered alike, with the same effect, on a search's copy,
 // which writes no texts), and a skip ends the turn from any step (an open choice takes its
 // default). At the end the move log replays to the same state.
@@ -283,6 +283,9 @@ func Probe(g *game.Game, r game.MapRules, rng *game.RNG) error {
 	if err := searchCopyOffersTheSame(g, rng); err != nil {
 		return err
 	}
+	if err := copyIntoAUsedGame(g, rng); err != nil {
+		return err
+	}
 	skipped := g.Clone()
 	start := Count(skipped)
 	if err := skipped.Play(game.Move{Kind: game.MoveSkip, Player: skipped.Current}); err != nil {
@@ -333,6 +336,50 @@ func searchCopyOffersTheSame(g *game.Game, rng *game.RNG) error {
 				return fmt.Errorf("after %s, %s has %d points, %d meeples and chips %v, but %d, %d and %v on a search's copy",
 					a.Action, x.Name, x.Score, x.Meeples, x.Chips, y.Score, y.Meeples, y.Chips)
 			}
+		}
+	}
+	return nil
+}
+
+// copyIntoAUsedGame checks Game.CloneInto, as a search uses it, with the variant's state: a copy
+// of g made in the memory of a game played further is g itself, and the same move plays alike on
+// it and on a fresh clone, without touching g.
+func copyIntoAUsedGame(g *game.Game, rng *game.RNG) error {
+	used := g.Clone()
+	for range 1 + rng.Intn(12) {
+		if used.Over() {
+			break
+		}
+		m, _ := used.RandomMove(rng, nil)
+		if err := used.Play(m); err != nil {
+			return fmt.Errorf("a clone refused %s: %w", describe(m), err)
+		}
+	}
+	before := g.Hash()
+	c := g.CloneInto(used)
+	if c.Hash() != before {
+		return fmt.Errorf("a copy made in a used game's memory differs from the game")
+	}
+	fresh := g.Clone()
+	a, b := *rng, *rng
+	for range 12 {
+		if c.Over() {
+			break
+		}
+		m, _ := c.RandomMove(&a, nil)
+		if n, _ := fresh.RandomMove(&b, nil); describe(n) != describe(m) {
+			return fmt.Errorf("a copy made in a used game's memory offers other moves than a clone")
+		}
+		for _, x := range []*game.Game{c, fresh} {
+			if err := x.Play(m); err != nil {
+				return fmt.Errorf("a copy refused %s: %w", describe(m), err)
+			}
+		}
+		switch {
+		case g.Hash() != before:
+			return fmt.Errorf("playing on a copy made in a used game's memory changed the game")
+		case c.Hash() != fresh.Hash():
+			return fmt.Errorf("after %s, a copy made in a used game's memory differs from a clone", describe(m))
 		}
 	}
 	return nil

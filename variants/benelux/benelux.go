@@ -64,6 +64,25 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok || s.Stacks == nil {
+		return s.Clone()
+	}
+	stacks := d.Stacks
+	if cap(stacks) < len(s.Stacks) {
+		stacks = make([][]game.TileID, len(s.Stacks))
+	}
+	stacks = stacks[:len(s.Stacks)]
+	for i, st := range s.Stacks {
+		stacks[i] = game.CopyOver(stacks[i], st)
+	}
+	*d = *s
+	d.Stacks = stacks
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.

@@ -75,6 +75,25 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok {
+		return s.Clone()
+	}
+	isle, pending := d.Isle, d.Pending
+	*d = *s
+	d.Isle = game.CopyOver(isle, s.Isle)
+	if s.Pending != nil {
+		if pending == nil {
+			pending = new(game.Chip)
+		}
+		*pending = *s.Pending
+		d.Pending = pending
+	}
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.

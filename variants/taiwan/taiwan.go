@@ -53,6 +53,16 @@ func (s *state) Clone() game.VariantState {
 	return &state{Under: slices.Clone(s.Under)}
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok {
+		return s.Clone()
+	}
+	d.Under = game.CopyOver(d.Under, s.Under)
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
