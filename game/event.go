@@ -55,6 +55,11 @@ func (g *Game) emit(e Event) {
 	g.events = append(g.events, e)
 }
 
+// Tells reports whether the game keeps what it tells people: a search's copies (Determinize)
+// keep no events, score reasons or labels, so a map writes those texts only when it tells. A
+// playout of a chip map would otherwise spend a tenth of its time writing sentences nobody reads.
+func (g *Game) Tells() bool { return !g.searchCopy }
+
 // Note records a variant's event for the current player: its message w for the catalogues and
 // its English text ("bob sold orange wine (orange 2) abroad").
 func (g *Game) Note(square Square, w Words, text string) {

@@ -397,6 +397,7 @@ func (g *Game) CloneInto(dst *Game) *Game {
 	players, deck, discarded, meeples, pieces := dst.Players, dst.Deck, dst.Discarded, dst.Meeples, dst.Pieces
 	mapChips, chipsOut := dst.MapChips, dst.ChipsOut
 	tiles, nodes, cloisters, frontier, events := dst.tiles, dst.nodes, dst.cloisters, dst.frontier, dst.events
+	ext := dst.Ext
 	// The players' chips are copied into the hands dst held, which copying the players over
 	// would lose: a search copies a game tens of thousands of times a decision.
 	var hands [6][]Chip
@@ -404,38 +405,41 @@ func (g *Game) CloneInto(dst *Game) *Game {
 		hands[i] = players[i].Chips
 	}
 	*dst = *g
-	dst.Players = copyOver(players, g.Players)
+	dst.Players = CopyOver(players, g.Players)
 	for i := range dst.Players {
 		var hand []Chip
 		if i < len(hands) {
 			hand = hands[i]
 		}
-		dst.Players[i].Chips = copyOver(hand, g.Players[i].Chips)
+		dst.Players[i].Chips = CopyOver(hand, g.Players[i].Chips)
 	}
-	dst.Deck = copyOver(deck, g.Deck)
-	dst.Discarded = copyOver(discarded, g.Discarded)
-	dst.Meeples = copyOver(meeples, g.Meeples)
-	dst.Pieces = copyOver(pieces, g.Pieces)
-	dst.MapChips = copyOver(mapChips, g.MapChips)
-	dst.ChipsOut = copyOver(chipsOut, g.ChipsOut)
+	dst.Deck = CopyOver(deck, g.Deck)
+	dst.Discarded = CopyOver(discarded, g.Discarded)
+	dst.Meeples = CopyOver(meeples, g.Meeples)
+	dst.Pieces = CopyOver(pieces, g.Pieces)
+	dst.MapChips = CopyOver(mapChips, g.MapChips)
+	dst.ChipsOut = CopyOver(chipsOut, g.ChipsOut)
 	// The log is only ever appended to, so a copy shares it: capped at its length, the first
 	// entry either side adds copies it.
 	dst.Log = g.Log[:len(g.Log):len(g.Log)]
 	dst.TurnState.Actions = maps.Clone(g.TurnState.Actions)
-	dst.tiles = copyOver(tiles, g.tiles)
-	dst.nodes = copyOver(nodes, g.nodes)
-	dst.cloisters = copyOver(cloisters, g.cloisters)
-	dst.frontier = copyOver(frontier, g.frontier)
+	dst.tiles = CopyOver(tiles, g.tiles)
+	dst.nodes = CopyOver(nodes, g.nodes)
+	dst.cloisters = CopyOver(cloisters, g.cloisters)
+	dst.frontier = CopyOver(frontier, g.frontier)
 	dst.events = events[:0]
-	if g.Ext != nil {
+	if c, ok := g.Ext.(StateCopier); ok && ext != nil {
+		dst.Ext = c.CloneInto(ext)
+	} else if g.Ext != nil {
 		dst.Ext = g.Ext.Clone()
 	}
 	return dst
 }
 
-// copyOver is slices.Clone(src) made in buf's memory when it has some: nil stays nil and empty
-// stays empty, so that a copy's snapshot is its original's byte for byte.
-func copyOver[S ~[]E, E any](buf, src S) S {
+// CopyOver is slices.Clone(src) made in buf's memory when it has some: nil stays nil and empty
+// stays empty, so that a copy's snapshot is its original's byte for byte. A variant state's
+// CloneInto copies its slices with it.
+func CopyOver[S ~[]E, E any](buf, src S) S {
 	if buf == nil || src == nil {
 		return slices.Clone(src)
 	}

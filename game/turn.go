@@ -163,11 +163,8 @@ func (g *Game) choiceFirst() error {
 }
 
 func isNone(spot string) bool {
-	if spot == "none" || spot == "" {
-		return true
-	}
-	s := strings.ToLower(strings.TrimSpace(spot))
-	return s == "none" || s == ""
+	s := strings.TrimSpace(spot)
+	return s == "" || strings.EqualFold(s, "none")
 }
 
 // wrongPhases are the ids of what a refused move is (wrongPhase's what), for the catalogues.

@@ -35,6 +35,16 @@ type VariantState interface {
 	Clone() VariantState
 }
 
+// StateCopier is a variant state that can copy itself into the memory of another state of its
+// type that nothing refers to any more: Game.CloneInto hands it the state of the game it
+// overwrites, since a search copies the game tens of thousands of times a decision. CloneInto
+// returns the copy, made like Clone (nil stays nil and empty stays empty, so that the snapshots
+// agree), in dst's memory when dst is of its type.
+type StateCopier interface {
+	VariantState
+	CloneInto(dst VariantState) VariantState
+}
+
 // StateOf is g's variant state as the type S its map keeps it in: a map package reads its state
 // with game.StateOf[*state](g). A state of another type, or none, means the game was made with
 // another variant: a bug, reported by a panic that names both types.

@@ -10,9 +10,10 @@
 // accounted for (in supplies, on the board, in the stack, out of the game, or held by the variant
 // through game.Holder); scores never fall and equal their log; the variant offers an action
 // (CanAct) exactly when it lists one (Actions). At random moments of every game:
-// the redacted view shows no hidden value, the snapshot restores to the same state, a clone plays on
-// without touching the original, junk moves and actions are refused without changing anything,
-// every legal action is accepted, and a skip ends the turn from any step (an open choice takes its
+// the redacted view shows no hidden value, the snapshot restores to the same state, a clone (a
+// fresh one, and one made in a used game's memory) plays on without touching the original, junk moves and actions are refused without changing anything,
+// every legal action is accepted (and offered alike, with the same effect, on a search's copy,
+// which writes no texts), and a skip ends the turn from any step (an open choice takes its
 // default). At the end the move log replays to the same state.
 package gametest
 
@@ -279,6 +280,12 @@ func Probe(g *game.Game, r game.MapRules, rng *game.RNG) error {
 			return fmt.Errorf("the legal action %q (%s) is refused: %w", a.Label, act, err)
 		}
 	}
+	if err := searchCopyOffersTheSame(g, rng); err != nil {
+		return err
+	}
+	if err := copyIntoAUsedGame(g, rng); err != nil {
+		return err
+	}
 	skipped := g.Clone()
 	start := Count(skipped)
 	if err := skipped.Play(game.Move{Kind: game.MoveSkip, Player: skipped.Current}); err != nil {
@@ -289,6 +296,91 @@ func Probe(g *game.Game, r game.MapRules, rng *game.RNG) error {
 	}
 	if err := Check(skipped, start, nil); err != nil {
 		return fmt.Errorf("after a skip in %s: %w", g.Phase, err)
+	}
+	return nil
+}
+
+// searchCopyOffersTheSame checks that a search's copy of g (Determinize), which writes no texts
+// (Game.Tells), offers the same actions as g with the same points, and that each leaves every
+// player's score, meeples and chips as it does in g: an AI weighs what players are offered. The
+// actions of g are labelled for people.
+func searchCopyOffersTheSame(g *game.Game, rng *game.RNG) error {
+	d := g.Determinize(rng)
+	legal, copied := g.LegalActions(), d.LegalActions()
+	if len(legal) != len(copied) {
+		return fmt.Errorf("a search's copy offers %d actions where the game offers %d", len(copied), len(legal))
+	}
+	for i, a := range legal {
+		b := copied[i]
+		switch {
+		case a.Label == "" || a.Words.IsZero():
+			return fmt.Errorf("the legal action %s has no label for people", a.Action)
+		case !sameAction(a.Action, b.Action) || a.Points != b.Points:
+			return fmt.Errorf("a search's copy offers %s (%d points) where the game offers %s (%d)", b.Action, b.Points, a.Action, a.Points)
+		}
+		played, searched := g.Clone(), d.Clone()
+		for _, c := range []*game.Game{played, searched} {
+			act := a.Action
+			if err := c.Play(game.Move{Kind: game.MoveAction, Player: c.Current, Action: &act}); err != nil {
+				return fmt.Errorf("the legal action %s is refused (search's copy: %t): %w", act, !c.Tells(), err)
+			}
+		}
+		if played.Over() != searched.Over() {
+			// The action ended the turn and the face-down tiles decided whether the game goes
+			// on (the last ones may fit nowhere): the copy deals them again.
+			continue
+		}
+		for p := range played.Players {
+			x, y := played.Players[p], searched.Players[p]
+			if x.Score != y.Score || x.Meeples != y.Meeples || !slices.Equal(x.Chips, y.Chips) {
+				return fmt.Errorf("after %s, %s has %d points, %d meeples and chips %v, but %d, %d and %v on a search's copy",
+					a.Action, x.Name, x.Score, x.Meeples, x.Chips, y.Score, y.Meeples, y.Chips)
+			}
+		}
+	}
+	return nil
+}
+
+// copyIntoAUsedGame checks Game.CloneInto, as a search uses it, with the variant's state: a copy
+// of g made in the memory of a game played further is g itself, and the same move plays alike on
+// it and on a fresh clone, without touching g.
+func copyIntoAUsedGame(g *game.Game, rng *game.RNG) error {
+	used := g.Clone()
+	for range 1 + rng.Intn(12) {
+		if used.Over() {
+			break
+		}
+		m, _ := used.RandomMove(rng, nil)
+		if err := used.Play(m); err != nil {
+			return fmt.Errorf("a clone refused %s: %w", describe(m), err)
+		}
+	}
+	before := g.Hash()
+	c := g.CloneInto(used)
+	if c.Hash() != before {
+		return fmt.Errorf("a copy made in a used game's memory differs from the game")
+	}
+	fresh := g.Clone()
+	a, b := *rng, *rng
+	for range 12 {
+		if c.Over() {
+			break
+		}
+		m, _ := c.RandomMove(&a, nil)
+		if n, _ := fresh.RandomMove(&b, nil); describe(n) != describe(m) {
+			return fmt.Errorf("a copy made in a used game's memory offers other moves than a clone")
+		}
+		for _, x := range []*game.Game{c, fresh} {
+			if err := x.Play(m); err != nil {
+				return fmt.Errorf("a copy refused %s: %w", describe(m), err)
+			}
+		}
+		switch {
+		case g.Hash() != before:
+			return fmt.Errorf("playing on a copy made in a used game's memory changed the game")
+		case c.Hash() != fresh.Hash():
+			return fmt.Errorf("after %s, a copy made in a used game's memory differs from a clone", describe(m))
+		}
 	}
 	return nil
 }

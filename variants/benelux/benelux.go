@@ -64,6 +64,25 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok || s.Stacks == nil {
+		return s.Clone()
+	}
+	stacks := d.Stacks
+	if cap(stacks) < len(s.Stacks) {
+		stacks = make([][]game.TileID, len(s.Stacks))
+	}
+	stacks = stacks[:len(s.Stacks)]
+	for i, st := range s.Stacks {
+		stacks[i] = game.CopyOver(stacks[i], st)
+	}
+	*d = *s
+	d.Stacks = stacks
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
@@ -125,6 +144,9 @@ func (Variant) EndTurn(g *game.Game) bool {
 	s.Taken = 0
 	if top, ok := s.top(i); ok {
 		g.Reveal()
+		if !g.Tells() {
+			return false
+		}
 		g.Note(stackSquare(i), game.Say("benelux_turns_up", "Stack", stackWords(i), "Tile", top), stackName(i)+" turns up its next tile: "+top.String())
 	}
 	return false
@@ -159,6 +181,9 @@ func putBackUnplaced(g *game.Game) {
 		if g.Deck[at] == t {
 			g.Deck = slices.Delete(g.Deck, at, at+1)
 			s.Stacks[i] = append(s.Stacks[i], t)
+			if !g.Tells() {
+				return
+			}
 			g.Note(stackSquare(i), game.Say("benelux_put_back", "Tile", t, "Stack", stackWords(i)), "the island tile "+t.String()+" goes back on top of "+stackName(i))
 			return
 		}

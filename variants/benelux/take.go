@@ -76,11 +76,14 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 	var out []game.LegalAction
 	s, locked := st(g), colourLocked(g)
 	for _, i := range offered(g) {
-		top, _ := s.top(i)
-		pay, _ := payment(g, i/2, locked)
-		out = append(out, game.LegalAction{Action: takeAction(i),
-			Label: "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip",
-			Words: game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", pay.Color)})
+		a := game.LegalAction{Action: takeAction(i)}
+		if g.Tells() {
+			top, _ := s.top(i)
+			pay, _ := payment(g, i/2, locked)
+			a.Label = "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"
+			a.Words = game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", pay.Color)
+		}
+		out = append(out, a)
 	}
 	return out
 }
@@ -140,6 +143,16 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
+	if g.Tells() {
+		noteTaken(g, i, top, pay)
+	}
+	g.SetDrawn(top)
+	return nil
+}
+
+// noteTaken tells of the island tile top taken from stack i for chip pay.
+func noteTaken(g *game.Game, i int, top game.TileID, pay game.Chip) {
+	s := st(g)
 	left := "now empty"
 	if n := len(s.Stacks[i]); n == 1 {
 		left = "1 tile left there"
@@ -153,8 +166,6 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	g.Note(stackSquare(i), took,
 		g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
 			", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+left+")")
-	g.SetDrawn(top)
-	return nil
 }
 
 // whichStack reads the stack option for island isl: 1 or 2, or left out for the first stack that

@@ -33,17 +33,28 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 			}
 			for _, pay := range payments(hand, color) {
 				args := map[string]string{"wine": color, "to": target, "pay": payName(pay)}
-				pts, where, w := AbroadPoints, "abroad", game.Say("france_label_abroad", "Color", color, "Chips", game.ChipList(pay), "Points", AbroadPoints)
+				a := game.LegalAction{Action: game.Action{Name: "sell", Args: args}, Points: AbroadPoints}
 				if target == "town" {
-					pts, where = TownPoints, "to "+townName(g)
-					w = game.Say("france_label_town", "Color", color, "Chips", game.ChipList(pay), "Town", townName(g), "Points", TownPoints)
+					a.Points = TownPoints
 				}
-				out = append(out, game.LegalAction{Action: game.Action{Name: "sell", Args: args}, Points: pts, Words: w,
-					Label: fmt.Sprintf("sell %s wine (%s) %s for %d", color, game.ChipList(pay), where, pts)})
+				if g.Tells() {
+					a.Label, a.Words = saleLabel(g, target, color, pay)
+				}
+				out = append(out, a)
 			}
 		}
 	}
 	return out
+}
+
+// saleLabel names the sale of color wine to target paid with pay, for a button and a list.
+func saleLabel(g *game.Game, target, color string, pay []game.Chip) (string, game.Words) {
+	if target == "town" {
+		return fmt.Sprintf("sell %s wine (%s) to %s for %d", color, game.ChipList(pay), townName(g), TownPoints),
+			game.Say("france_label_town", "Color", color, "Chips", game.ChipList(pay), "Town", townName(g), "Points", TownPoints)
+	}
+	return fmt.Sprintf("sell %s wine (%s) abroad for %d", color, game.ChipList(pay), AbroadPoints),
+		game.Say("france_label_abroad", "Color", color, "Chips", game.ChipList(pay), "Points", AbroadPoints)
 }
 
 // CanAct reports whether a sale is open, without building the list of sales. Most placements
@@ -128,12 +139,19 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	if err := g.SpendChips(p, pay); err != nil {
 		return game.RefuseAction(nil, game.Say("engine_chips_not_held", "Chips", game.ChipList(pay), "Hand", game.ChipList(hand)), "%v.", err)
 	}
-	name, chips := g.Players[p].Name, game.ChipList(pay)
-	pts, where := AbroadPoints, "abroad"
+	pts := AbroadPoints
+	if target == "town" {
+		pts = TownPoints
+	}
+	if !g.Tells() {
+		g.AddScore(p, pts, "wine", game.Words{}, "")
+		return nil
+	}
+	name, chips, where := g.Players[p].Name, game.ChipList(pay), "abroad"
 	note := game.Say("france_sold_abroad", "Player", name, "Color", color, "Chips", chips)
 	reason := game.Say("france_score_abroad", "Color", color, "Points", pts)
 	if target == "town" {
-		pts, where = TownPoints, "to "+townName(g)
+		where = "to " + townName(g)
 		note = game.Say("france_sold_town", "Player", name, "Color", color, "Chips", chips, "Town", townName(g))
 		reason = game.Say("france_score_town", "Color", color, "Town", townName(g), "Points", pts)
 	}

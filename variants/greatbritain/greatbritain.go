@@ -75,6 +75,25 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok {
+		return s.Clone()
+	}
+	isle, pending := d.Isle, d.Pending
+	*d = *s
+	d.Isle = game.CopyOver(isle, s.Isle)
+	if s.Pending != nil {
+		if pending == nil {
+			pending = new(game.Chip)
+		}
+		*pending = *s.Pending
+		d.Pending = pending
+	}
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
@@ -125,6 +144,9 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	}
 	s, name, chip := st(g), g.Players[p].Name, chipText(c)
 	if FlagOnlyIfMeeplesOnIsle.On(g.Opts) && s.Isle[p] == 0 {
+		if !g.Tells() {
+			return
+		}
 		g.Note(sq, game.Say("greatbritain_set_kept", "Player", name, "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name), name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
 			" a set is used only when meeples wait on the Isle of Man")
 		return
@@ -134,10 +156,14 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 		return
 	}
 	s.Pending = &c
-	g.Note(sq, game.Say("greatbritain_sets", "Player", name, "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
-	g.Require(game.Choice{Action: SetAction, Default: setAction(sets[0]), Words: game.Say("greatbritain_choose_set", "Chip", chip, "Chips", sets[0]),
-		Prompt: "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
-			sets[0].String() + ", the set of the lowest value)"})
+	choice := game.Choice{Action: SetAction, Default: setAction(sets[0])}
+	if g.Tells() {
+		g.Note(sq, game.Say("greatbritain_sets", "Player", name, "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
+		choice.Words = game.Say("greatbritain_choose_set", "Chip", chip, "Chips", sets[0])
+		choice.Prompt = "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
+			sets[0].String() + ", the set of the lowest value)"
+	}
+	g.Require(choice)
 }
 
 // resolve takes a set of three out of the current player's hand and out of the game, and brings
@@ -151,6 +177,9 @@ func resolve(g *game.Game, set chipSet) {
 	back := s.Isle[p]
 	g.Players[p].Meeples += back
 	s.Isle[p] = 0
+	if !g.Tells() {
+		return
+	}
 	used := game.Say("greatbritain_used_set", "Player", g.Players[p].Name, "Chips", set, "Count", back)
 	if back == 0 {
 		used = game.Say("greatbritain_used_set_none", "Player", g.Players[p].Name, "Chips", set)

@@ -49,7 +49,10 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		sets := setsWith(g.Players[g.Current].Chips, *c)
 		out := make([]game.LegalAction, len(sets))
 		for i, s := range sets {
-			out[i] = game.LegalAction{Action: setAction(s), Label: "use the set " + s.String(), Words: game.Say("greatbritain_label_set", "Chips", s)}
+			out[i] = game.LegalAction{Action: setAction(s)}
+			if g.Tells() {
+				out[i].Label, out[i].Words = "use the set "+s.String(), game.Say("greatbritain_label_set", "Chips", s)
+			}
 		}
 		return out
 	}
@@ -81,7 +84,9 @@ func buyExtraTurn(g *game.Game) error {
 	p, s := g.Current, st(g)
 	g.Players[p].Meeples--
 	s.Isle[p]++
-	g.Note(game.NoSquare, game.Say("greatbritain_isle", "Player", g.Players[p].Name), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+	if g.Tells() {
+		g.Note(game.NoSquare, game.Say("greatbritain_isle", "Player", g.Players[p].Name), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+	}
 	g.GrantExtraTurn()
 	return nil
 }

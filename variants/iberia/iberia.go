@@ -47,6 +47,24 @@ func (s *state) Clone() game.VariantState {
 	return &c
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok {
+		return s.Clone()
+	}
+	treat := d.Treat
+	*d = *s
+	if s.Treat != nil {
+		if treat == nil {
+			treat = new(game.Chip)
+		}
+		*treat = *s.Treat
+		d.Treat = treat
+	}
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.

@@ -18,20 +18,26 @@ func treatAt(s game.Square) game.Action {
 // as a treat, on a free square of the rows of its colour (I4, I5): a choice forced on them before
 // the meeple step. With no free square there the chip leaves the game (I6).
 func putBack(g *game.Game, from game.Square, c game.Chip) {
-	// Texts are joined with + rather than fmt: random playouts collect a chip every few moves.
-	name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
+	// Texts are joined with + rather than fmt: a game collects a chip every few moves.
 	to, ok := defaultSquare(g, c.Color)
 	if !ok {
 		g.ChipsOut = append(g.ChipsOut, c)
-		g.Note(from, game.Say("iberia_treat_lost", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
+		if g.Tells() {
+			name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
+			g.Note(from, game.Say("iberia_treat_lost", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
+		}
 		return
 	}
 	st(g).Treat = &c
-	g.Note(from, game.Say("iberia_treat_back", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
-	g.Require(game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action,
-		Words: game.Say("iberia_choose_treat", "Chip", chip, "Color", c.Color, "From", first(c.Color), "To", last(c.Color), "Square", to),
-		Prompt: "choose a free square of " + where + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
-			to.String() + ", the free square farthest from the tiles)"})
+	choice := game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action}
+	if g.Tells() {
+		name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
+		g.Note(from, game.Say("iberia_treat_back", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
+		choice.Words = game.Say("iberia_choose_treat", "Chip", chip, "Color", c.Color, "From", first(c.Color), "To", last(c.Color), "Square", to)
+		choice.Prompt = "choose a free square of " + where + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
+			to.String() + ", the free square farthest from the tiles)"
+	}
+	g.Require(choice)
 }
 
 // defaultSquare is where a treat of color goes when its player cannot be asked (a missed
@@ -132,6 +138,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return game.RefuseAction(nil, game.Say("iberia_square_taken", "Square", sq), "%v.", err)
 	}
 	s.Treat = nil
+	if !g.Tells() {
+		return nil
+	}
 	g.Note(sq, game.Say("iberia_treat_laid", "Player", g.Players[g.Current].Name, "Chip", chipText(c), "Square", sq), g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())
 	return nil
 }

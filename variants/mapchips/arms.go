@@ -17,6 +17,10 @@ func ScoreArms(g *game.Game, sq game.Square) {
 	if n == 0 {
 		return
 	}
+	if !g.Tells() {
+		g.AddScore(g.Current, ArmsPoints*n, "arms", game.Words{}, "")
+		return
+	}
 	what := "1 coat of arms"
 	if n > 1 {
 		what = fmt.Sprintf("%d coats of arms", n)

@@ -53,6 +53,16 @@ func (s *state) Clone() game.VariantState {
 	return &state{Under: slices.Clone(s.Under)}
 }
 
+// CloneInto is Clone made in the memory of dst, a state of a copy the search has done with.
+func (s *state) CloneInto(dst game.VariantState) game.VariantState {
+	d, ok := dst.(*state)
+	if !ok {
+		return s.Clone()
+	}
+	d.Under = game.CopyOver(d.Under, s.Under)
+	return d
+}
+
 func st(g *game.Game) *state { return game.StateOf[*state](g) }
 
 // NewState is an empty state for a snapshot to be decoded into.
@@ -83,6 +93,9 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	u := s.Under[i]
 	s.Under = slices.Delete(s.Under, i, i+1)
 	g.ChipsOut = append(g.ChipsOut, u.Chip)
+	if !g.Tells() {
+		return
+	}
 	g.Note(m.Square, game.Say("taiwan_chip_out", "Chip", chipText(u.Chip), "Player", g.Players[u.Player].Name, "Role", role(u.Spot), "Square", m.Square),
 		"The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
 			m.Square.String()+" leaves the game; the meeple is an ordinary one again")

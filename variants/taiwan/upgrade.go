@@ -208,13 +208,13 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 	var out []game.LegalAction
 	for _, m := range upgradable(g) {
 		sq := m.Square.String()
-		label := "upgrade your " + role(m.Spot) + " on " + sq + " (" + m.Spot + ") with "
 		for _, pay := range pays {
-			out = append(out, game.LegalAction{
-				Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}},
-				Label:  label + pay.text,
-				Words:  game.Say("taiwan_label_upgrade", "Role", role(m.Spot), "Square", sq, "Spot", m.Spot, "Chips", pay.text),
-			})
+			a := game.LegalAction{Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}}}
+			if g.Tells() {
+				a.Label = "upgrade your " + role(m.Spot) + " on " + sq + " (" + m.Spot + ") with " + pay.text
+				a.Words = game.Say("taiwan_label_upgrade", "Role", role(m.Spot), "Square", sq, "Spot", m.Spot, "Chips", pay.text)
+			}
+			out = append(out, a)
 		}
 	}
 	return out
@@ -315,6 +315,15 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	// it goes home (T9, T10, T11).
 	g.SetMeepleWeight(m, m.Weight+UpgradedWeight-1)
 	st(g).Under = append(st(g).Under, under{Square: m.Square, Spot: m.Spot, Player: p, Chip: pay[0]})
+	if g.Tells() {
+		noteUpgrade(g, m, pay)
+	}
+	return nil
+}
+
+// noteUpgrade tells of the upgrade of m paid with pay, in its canonical order.
+func noteUpgrade(g *game.Game, m *game.Meeple, pay []game.Chip) {
+	p := g.Current
 	out := "nothing else"
 	if len(pay) > 1 {
 		out = game.ChipList(pay[1:])
@@ -325,7 +334,6 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	}
 	g.Note(m.Square, w, g.Players[p].Name+" upgraded their "+role(m.Spot)+" on "+m.Square.String()+" with "+payText(pay)+
 		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")
-	return nil
 }
 
 // UpgradedWeight is what an upgraded meeple counts for in a majority (T9). An upgrade adds one to

@@ -14,10 +14,10 @@ import (
 // it through the test kit (game/gametest) and the command layer's table scripts through every
 // step of a turn (commands/script/testdata/seam_*.carc); it is registered as a test map, never offered
 // on Discord. Its rules borrow a little from each map:
-//   - setup: 8 chips face down on random squares, and a reserve of 5 tiles dealt face down from
-//     the stack;
+//   - setup: 8 chips face down on random squares, and a reserve of 5 tiles dealt from the stack,
+//     face down but for the top one;
 //   - source: a player holding a chip may spend it to take the reserve's top tile instead of
-//     drawing (it is turned up at the end of the turn: a reveal);
+//     drawing, if it fits somewhere (the next one is turned up at the end of the turn: a reveal);
 //   - placement: a chip on the square is collected and scores; holding 2 chips forces a choice of
 //     one to discard, which also brings every meeple home from the isle;
 //   - meeple step: once a turn, bank a chip for a point;
@@ -293,11 +293,24 @@ func (relay) Held(g *game.Game) game.Held {
 	return h
 }
 
-// Concealed is the reserve: its tiles lie face down.
-func (relay) Concealed(g *game.Game) []game.TileID { return st(g).Reserve }
+// Concealed is the reserve under its top tile. The top one lies face up: whether the reserve is
+// offered depends on whether it fits, which only a tile everyone sees may decide.
+func (relay) Concealed(g *game.Game) []game.TileID {
+	r := st(g).Reserve
+	if len(r) == 0 {
+		return nil
+	}
+	return r[:len(r)-1]
+}
 
-// Reconceal lays re-dealt tiles in the reserve's places.
-func (relay) Reconceal(g *game.Game, tiles []game.TileID) { st(g).Reserve = tiles }
+// Reconceal lays re-dealt tiles under the reserve's top tile.
+func (relay) Reconceal(g *game.Game, tiles []game.TileID) {
+	s := st(g)
+	if len(s.Reserve) == 0 {
+		return
+	}
+	s.Reserve = append(tiles, s.Reserve[len(s.Reserve)-1])
+}
 
 // Marks draws the isle's meeples and the reserve.
 func (relay) Marks(g *game.Game, _ bool) []game.Mark {
