@@ -135,7 +135,8 @@ func playout(g *game.Game, seat int, moves []game.Move, deal uint64, b budget, f
 			return 0, err
 		}
 	}
-	v, _ := judgeOf(b.judge)(c, seat, nil)
+	var v float64
+	v, fast.holdings = judgeOf(b.judge)(c, seat, fast.holdings)
 	return v, nil
 }
 
