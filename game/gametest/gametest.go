@@ -11,10 +11,11 @@
 // through game.Holder); scores never fall and equal their log; the variant offers an action
 // (CanAct) exactly when it lists one (Actions). At random moments of every game:
 // the redacted view shows no hidden value, the snapshot restores to the same state, a clone (a
-// fresh one, and one made in a used game's memory) plays on without touching the original, junk moves and actions are refused without changing anything,
-// every legal action is accepted (and offered alike, with the same effect, on a search's copy,
-// which writes no texts), and a skip ends the turn from any step (an open choice takes its
-// default). At the end the move log replays to the same state.
+// fresh one, and one made in a used game's memory) plays on without touching the original, junk
+// moves and actions are refused without changing anything, every legal action is accepted (and
+// offered alike, with the same effect, on a search's copy, which writes no texts), and a skip
+// ends the turn from any step (an open choice takes its default). At the end the move log
+// replays to the same state.
 package gametest
 
 import (

@@ -74,12 +74,11 @@ func (v Variant) CanAct(g *game.Game) bool {
 // Actions lists the island tiles the current player may take now, island by island.
 func (Variant) Actions(g *game.Game) []game.LegalAction {
 	var out []game.LegalAction
-	s, locked := st(g), colourLocked(g)
 	for _, i := range offered(g) {
 		a := game.LegalAction{Action: takeAction(i)}
 		if g.Tells() {
-			top, _ := s.top(i)
-			pay, _ := payment(g, i/2, locked)
+			top, _ := st(g).top(i)
+			pay, _ := payment(g, i/2, colourLocked(g))
 			a.Label = "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"
 			a.Words = game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", pay.Color)
 		}
