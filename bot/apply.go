@@ -194,7 +194,7 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			reply.Text += "\n" + line
 			comps = append(comps, resumeButton(act.reader, e.table)...)
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
+		return answer{text: reply.Text, png: b.picture(reply.Pictured(), reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
 	p := b.post(e, reply)
 	unsaid := e.unsaid // cleared by run, once the player is answered

@@ -208,8 +208,12 @@ func (r *Runner) Line(n int, raw string) error {
 	if reply.File != nil {
 		reply.Text += "\n" + r.writeFile(reply.File)
 	}
-	r.Table = reply.Table
-	r.remember(r.Table, reply.Step)
+	if reply.Changed {
+		// Only a change moves the table on, as in the bot, which keeps only what it commits: a
+		// read-only answer may show another position (a replayed turn), never becomes the game.
+		r.Table = reply.Table
+		r.remember(r.Table, reply.Step)
+	}
 	if in.Command == "carc" && in.Sub == "new" && reply.OK && r.seed != nil {
 		s := r.Table.Settings
 		s.Seed, s.SeedSet = *r.seed, true
@@ -308,7 +312,7 @@ func (r *Runner) image(n int, reply commands.Reply) error {
 	if r.Draw == nil || r.OutDir == "" || reply.Image == commands.NoImage || reply.Table == nil {
 		return nil
 	}
-	png, err := r.Draw(reply.Table, reply)
+	png, err := r.Draw(reply.Pictured(), reply)
 	if err != nil {
 		return fmt.Errorf("line %d: draw: %w", n, err)
 	}
