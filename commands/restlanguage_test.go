@@ -8,7 +8,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-// TestAGermanPlayerAsksHintsReplaysAndExportsInGerman: /carc hint, /carc replay and /carc export,
+// TestAGermanPlayerAsksHintsReplaysAndExportsInGerman: /turn hint, /carc replay and /carc export,
 // their answers and their refusals, are written in the asking player's language: no sentence of
 // the English catalogue, no English word.
 func TestAGermanPlayerAsksHintsReplaysAndExportsInGerman(t *testing.T) {

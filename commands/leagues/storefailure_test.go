@@ -61,7 +61,7 @@ func TestStoreFailuresTellPlayersWhatHappened(t *testing.T) {
 			}
 			replies[fmt.Sprintf("/league %s (leagues fail: %v)", sub, failLeagues)] = Handle(c, in).Text
 		}
-		replies["/carc rating"] = RatingText(st, "g1", ann, commands.Input{})
+		replies["/player rating"] = RatingText(st, "g1", ann, commands.Input{})
 		replies["/carc leaderboard"] = LeaderboardText(st, "g1", ann, commands.Input{})
 	}
 	for what, text := range replies {

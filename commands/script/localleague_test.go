@@ -17,7 +17,7 @@ import (
 func localRound(t *testing.T, out io.Writer, adjudicate string) *Runner {
 	t.Helper()
 	r := &Runner{Out: out, Now: func() time.Time { return time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC) }}
-	for i, l := range []string{"ann: /league create name:Cup map:classic adjudicate:" + adjudicate, "bob: /league join", "ann: /league start", "!expect current ann"} {
+	for i, l := range []string{"ann: /league create name:Cup map:classic adjudicate:" + adjudicate, "bob: /league join", "ann: /season start", "!expect current ann"} {
 		if err := r.Line(i+1, l); err != nil || r.Failed > 0 {
 			t.Fatalf("line %q: %v", l, err)
 		}
@@ -92,8 +92,8 @@ func TestLeagueCommandsParseAsDiscordSendsThem(t *testing.T) {
 	if err != nil || in.Sub != "create" || in.Options["name"] != "Cup" {
 		t.Errorf("/league create: %+v, %v", in, err)
 	}
-	if in, err := commands.ParseCommand("/league season new"); err != nil || in.Sub != "season" || len(in.Options) != 0 {
-		t.Errorf("/league season new: %+v, %v", in, err)
+	if in, err := commands.ParseCommand("/season new"); err != nil || in.Sub != "season" || len(in.Options) != 0 {
+		t.Errorf("/season new: %+v, %v", in, err)
 	}
 	if _, err := commands.ParseCommand("/league season old"); err == nil || !strings.Contains(err.Error(), "/league season needs one of its subcommands: new") {
 		t.Errorf("/league season old: %v", err)
