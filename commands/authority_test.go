@@ -119,7 +119,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 					g := newAdminGame(t, c.opts, c.mark)
 					g.table.Missed[1] = g.table.Settings.MissedLimit // a friendly's creator removes after the limit only
 					in := a.in
-					in.Command, in.Sub, in.Options = "carc", sub, map[string]string{"player": "bob"}
+					in.Command, in.Sub, in.Options = CommandOf(sub), sub, map[string]string{"player": "bob"}
 					r := Handle(g.table, in)
 					if !r.OK || !r.Changed {
 						t.Errorf("%s cannot %s: %s", a.name, sub, r.Text)
@@ -130,7 +130,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 					g.table.Missed[1] = g.table.Settings.MissedLimit
 					before := g.table
 					in := a.in
-					in.Command, in.Sub, in.Options = "carc", sub, map[string]string{"player": "bob"}
+					in.Command, in.Sub, in.Options = CommandOf(sub), sub, map[string]string{"player": "bob"}
 					if sub == "kick" && a.in.User == bob {
 						in.Options["player"] = "ann"
 						g.table.Missed[0] = g.table.Settings.MissedLimit

@@ -29,7 +29,7 @@ func newLeagueBench(t *testing.T) *leagueBench {
 
 // run sends /league sub as user (Manage Server when manager) with options "k=v".
 func (b *leagueBench) run(user string, manager bool, sub string, opts ...string) Reply {
-	in := commands.Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
+	in := commands.Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: commandOf(sub), Sub: sub, Options: map[string]string{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
@@ -226,4 +226,12 @@ func TestALeagueTakesRoundDatesAndTheTableOptions(t *testing.T) {
 			t.Errorf("table option %s = %q, want %q", k, l.TableOptions[k], v)
 		}
 	}
+}
+
+// commandOf is the command of a league's subcommand: /season for the season's life, else /league.
+func commandOf(sub string) string {
+	if _, ok := commands.Lookup(seasonSubs, sub); ok {
+		return "season"
+	}
+	return "league"
 }

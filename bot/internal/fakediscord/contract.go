@@ -232,7 +232,15 @@ func checkContract(r *Request) error {
 		if err != nil {
 			return &apiError{kind: ProblemContract, status: http.StatusInternalServerError, message: "fakediscord", detail: err.Error()}
 		}
-		fields = append(fields, validate(s, paramValue(raw), p.name)...)
+		// A parameter is text on the wire: a query's boolean or number is read as one where its
+		// schema wants it.
+		errs := validate(s, raw, p.name)
+		if v := paramValue(raw); len(errs) > 0 && p.in == "query" && v != any(raw) {
+			if again := validate(s, v, p.name); len(again) == 0 {
+				errs = nil
+			}
+		}
+		fields = append(fields, errs...)
 	}
 	body, ct, err := contractBody(r)
 	switch {
@@ -320,24 +328,54 @@ func validate(s *jsonschema.Schema, v any, prefix string) []fieldError {
 	}
 	var out []fieldError
 	seen := map[string]bool{}
-	var leaves func(e *jsonschema.ValidationError)
-	leaves = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				leaves(c)
-			}
-			return
+	for _, f := range causes(ve, prefix) {
+		if !seen[f.path+f.message] {
+			seen[f.path+f.message] = true
+			out = append(out, f)
 		}
-		path := strings.Join(append(strings.Fields(prefix), e.InstanceLocation...), ".")
-		msg := e.ErrorKind.LocalizedString(english)
-		if seen[path+msg] {
-			return
-		}
-		seen[path+msg] = true
-		out = append(out, fieldError{path: orRoot(path), code: errorCode(e.ErrorKind.KeywordPath()), message: msg})
 	}
-	leaves(ve)
 	return out
+}
+
+// causes are the errors at the leaves of a validation error. Of a value that matches none of the
+// shapes a oneOf or anyOf offers (a component is a button, a select, a section, ...), only the
+// shape it was meant to have counts: the one whose own type or "type" field it has, with the
+// fewest errors; when it has none of them, the value itself is refused.
+func causes(e *jsonschema.ValidationError, prefix string) []fieldError {
+	path := strings.Join(append(strings.Fields(prefix), e.InstanceLocation...), ".")
+	kw := e.ErrorKind.KeywordPath()
+	if len(e.Causes) == 0 {
+		return []fieldError{{path: orRoot(path), code: errorCode(kw), message: e.ErrorKind.LocalizedString(english)}}
+	}
+	var out []fieldError
+	if n := len(kw); n > 0 && (kw[n-1] == "oneOf" || kw[n-1] == "anyOf") {
+		var best []fieldError
+		for _, branch := range e.Causes {
+			fs := causes(branch, prefix)
+			if !mismatched(fs, path) && (best == nil || len(fs) < len(best)) {
+				best = fs
+			}
+		}
+		if best == nil {
+			return []fieldError{{path: orRoot(path), code: "UNION_TYPE_CHOICES", message: fmt.Sprintf("Matches none of the %d shapes this field takes.", len(e.Causes))}}
+		}
+		return best
+	}
+	for _, c := range e.Causes {
+		out = append(out, causes(c, prefix)...)
+	}
+	return out
+}
+
+// mismatched tells whether a oneOf branch's errors say the value is not of that branch's kind: its
+// own type is another, or its "type" field names another kind.
+func mismatched(fs []fieldError, path string) bool {
+	for _, f := range fs {
+		if f.path == orRoot(path) && f.code == "BASE_TYPE_CONVERT" || f.path == strings.TrimPrefix(path+".type", ".") && f.code == "BASE_TYPE_CHOICES" {
+			return true
+		}
+	}
+	return false
 }
 
 func orRoot(path string) string {
