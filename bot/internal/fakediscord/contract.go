@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -437,4 +438,18 @@ func contractError(op *operation, fields []fieldError) *apiError {
 	}
 	return &apiError{kind: ProblemContract, status: http.StatusBadRequest, code: 50035, message: "Invalid Form Body",
 		detail: fmt.Sprintf("%s %s, as Discord's OpenAPI description has it: %s", op.method, op.template, strings.Join(details, "; ")), errors: tree}
+}
+
+// AppendValidated appends to the file at path a line with the name of the test binary's package
+// and the number of requests validated in it (Validated), for a count across a whole test run.
+func AppendValidated(path, pkg string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f, "%s %d\n", pkg, Validated())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
