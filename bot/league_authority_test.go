@@ -76,9 +76,9 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 		{mod, fakediscord.SubCommand("abandon"), "abandon"},
 	} {
 		before := len(h.table(thread.ID).Moves)
-		m := h.slash(c.u, thread, "carc", c.sub)
+		m := h.slash(c.u, thread, "table", c.sub)
 		if want := "This is a game of the league Cup: " + who + " " + c.what + ", and never in a game they play in."; !contains(m.Content, want) {
-			t.Errorf("%s's /carc %s: %q, want %q", c.u.Username, c.what, m.Content, want)
+			t.Errorf("%s's /table %s: %q, want %q", c.u.Username, c.what, m.Content, want)
 		}
 		if tbl := h.table(thread.ID); tbl == nil || len(tbl.Moves) != before {
 			t.Fatalf("%s's refused /carc %s changed the game", c.u.Username, c.what)

@@ -105,12 +105,12 @@ func TestLeagueLifeCycle(t *testing.T) {
 	if rows := strings.Split(strings.TrimSpace(string(csv.File.Data)), "\n"); len(rows) != 5 || !strings.Contains(rows[1], ",finished,") || !strings.HasSuffix(rows[1], ",40,1,1") {
 		t.Fatalf("csv:\n%s", csv.File.Data)
 	}
-	b.refused(b.run("ann", false, "season"), "end it before starting the next")
+	b.refused(b.run("ann", false, "new"), "end it before starting the next")
 	b.ok(b.run("ann", false, "pause"), "paused")
 	b.refused(b.run("ann", false, "start"), "paused")
 	b.ok(b.run("zed", true, "resume"), "running again") // Manage Server administers every league
 	b.ok(b.run("ann", false, "end"), "season is over")
-	b.ok(b.run("ann", false, "season"), "season 2: the same 3 members")
+	b.ok(b.run("ann", false, "new"), "season 2: the same 3 members")
 	b.ok(b.run("dee", false, "join"), "4 members")
 	b.ok(b.run("bob", false, "standings", "season=1"), "Spring Cup, season 1")
 }
