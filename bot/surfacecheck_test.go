@@ -1,12 +1,16 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 )
 
 // TestTheSurfaceKeepsEveryLimitDiscordDocuments: the commands the bot registers pass the check
@@ -51,34 +55,28 @@ func TestOneCharacterOverDiscordsLimitIsRefused(t *testing.T) {
 	if !strings.Contains(err.Error(), "/padded (de): size") || !strings.Contains(err.Error(), "4001, limit 4000") {
 		t.Errorf("the refusal reads %q", err)
 	}
+	// The fake Discord, which counts on its own, takes the first and refuses the second at its root.
+	f := fakediscord.New(t)
+	s := f.Session(t)
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{exact}); err != nil {
+		t.Fatalf("the fake refuses a command of %d characters: %v", MaxCommandChars, err)
+	}
+	_, err = s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{over})
+	if r, ok := refusalOf(err); !ok || r.status != 400 || r.code != 50035 || len(r.fields) != 1 ||
+		!strings.HasPrefix(r.fields[0], "0._root: APPLICATION_COMMAND_TOO_LARGE (Command exceeds maximum size (4000): it has 4001 characters") {
+		t.Errorf("the fake answers %+v (%v)", r, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := f.ExpectProblem(ctx, fakediscord.ProblemBadRequest); err != nil {
+		t.Fatal(err)
+	}
 }
 
-// commandOfSize is a valid command of size characters counted as Discord counts them: short
-// English descriptions, and German ones of 100 characters, which are the longest and count. Its
-// options sit 20 to a subcommand, under Discord's 25.
+// commandOfSize is fakediscord's padded command of size characters, checked to count as many here.
 func commandOfSize(t *testing.T, size int) *discordgo.ApplicationCommand {
 	t.Helper()
-	c := &discordgo.ApplicationCommand{Name: "padded", Description: "Padded"}
-	n := len("padded") + len("Padded")
-	var last *discordgo.ApplicationCommandOption
-	for i := 0; n < size; i++ {
-		if i%20 == 0 {
-			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: fmt.Sprintf("s%d", i/20), Description: "S"}
-			c.Options = append(c.Options, sub)
-			n += len(sub.Name) + len(sub.Description)
-		}
-		name := fmt.Sprintf("o%02d", i)
-		german := min(100, size-n-len(name))
-		if german < 1 && last != nil {
-			last.Name += strings.Repeat("x", size-n) // the last few characters
-			break
-		}
-		last = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: "E",
-			DescriptionLocalizations: map[discordgo.Locale]string{discordgo.German: strings.Repeat("ä", german)}}
-		sub := c.Options[len(c.Options)-1]
-		sub.Options = append(sub.Options, last)
-		n += len(name) + german
-	}
+	c := fakediscord.PaddedCommand(size)
 	if got := CommandSize(c); got != size {
 		t.Fatalf("the padded command has %d characters, not %d", got, size)
 	}

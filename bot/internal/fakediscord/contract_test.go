@@ -105,10 +105,10 @@ func TestACommandOneCharacterOverDiscordsLimitIsRefused(t *testing.T) {
 	t.Parallel()
 	f := New(t)
 	s := f.Session(t)
-	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{paddedCommand(maxCommandSize)}); err != nil {
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{PaddedCommand(maxCommandSize)}); err != nil {
 		t.Fatalf("a command of %d characters: %v", maxCommandSize, err)
 	}
-	_, err := s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{paddedCommand(maxCommandSize + 1)})
+	_, err := s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{PaddedCommand(maxCommandSize + 1)})
 	if status, code := restCode(t, err); status != 400 || code != 50035 {
 		t.Fatalf("a command of %d characters: %d %d, want 400 50035", maxCommandSize+1, status, code)
 	}
@@ -122,33 +122,6 @@ func TestACommandOneCharacterOverDiscordsLimitIsRefused(t *testing.T) {
 	if err := json.Unmarshal(p.Request.Response, &body); err != nil || body.Errors["0"]["_root"]["_errors"][0]["code"] != "APPLICATION_COMMAND_TOO_LARGE" {
 		t.Errorf("the answer %s", p.Request.Response)
 	}
-}
-
-// paddedCommand is a valid command of size characters as Discord counts them: its options' German
-// descriptions, of up to 100 characters, are the longest localization of each.
-func paddedCommand(size int) *discordgo.ApplicationCommand {
-	c := &discordgo.ApplicationCommand{Name: "padded", Description: "Padded"}
-	n := len(c.Name) + len(c.Description)
-	var last *discordgo.ApplicationCommandOption
-	for i := 0; n < size; i++ {
-		if i%20 == 0 {
-			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: fmt.Sprintf("s%d", i/20), Description: "S"}
-			c.Options = append(c.Options, sub)
-			n += len(sub.Name) + len(sub.Description)
-		}
-		name := fmt.Sprintf("o%02d", i)
-		german := min(100, size-n-len(name))
-		if german < 1 && last != nil {
-			last.Name += strings.Repeat("x", size-n)
-			break
-		}
-		last = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: "E",
-			DescriptionLocalizations: map[discordgo.Locale]string{discordgo.German: strings.Repeat("ä", german)}}
-		sub := c.Options[len(c.Options)-1]
-		sub.Options = append(sub.Options, last)
-		n += len(name) + german
-	}
-	return c
 }
 
 // TestTheEmbedsOfAMessageHoldAtMost6000Characters: two embeds of 3,000 characters pass, one
