@@ -137,9 +137,6 @@ func Handle(c Context, in commands.Input) Reply {
 	if err != nil {
 		return failErr(c, err)
 	}
-	if sub.admin && !c.Manager && in.User.ID != l.Creator {
-		return fail(c, "league_admins_only", lang.A{"League": l.Name, "Cmd": c.own.Command(commandPath(in))})
-	}
 	// Only the seasons a command needs are read: a season of thousands of games is the costly
 	// part of a league.
 	var season *league.Season
@@ -150,8 +147,32 @@ func Handle(c Context, in commands.Input) Reply {
 		case !c.Store.NotFound(err):
 			return fail(c, "league_season_unread", lang.A{"League": l.Name, "Why": c.Store.ForPlayers(err)})
 		}
+		if refusal, ok := administers(c, l, season, in); !ok {
+			return refusal
+		}
 	}
 	return sub.run(c, l, season, in)
+}
+
+// administers tells whether in's user may use an administrator's command of the league, by the
+// rule of every administrative power (commands.Office): its creator or a member with Manage
+// Server, and never one who plays in it. A refusal says who may, and a member who would
+// administer it that they may leave it while it is open.
+func administers(c Context, l league.League, s *league.Season, in commands.Input) (Reply, bool) {
+	plays := league.PlaysIn(&l, s, in.User.ID)
+	o := commands.Office{League: true, Creator: l.Creator}
+	if o.Administers(commands.Holder{User: in.User.ID, Server: c.Manager, Plays: plays}) {
+		return Reply{}, true
+	}
+	a := lang.A{"League": l.Name, "Cmd": c.own.Command(commandPath(in))}
+	if !plays || !(c.Manager || in.User.ID == l.Creator) {
+		return fail(c, "league_admins_only", a), false
+	}
+	text := c.own.T("league_admin_plays", a)
+	if l.Status == league.Open && l.Member(in.User.ID) >= 0 {
+		text += " " + c.own.T("league_admin_leave_first", a)
+	}
+	return Reply{Text: commands.Sentence(text)}, false
 }
 
 // findLeague picks the league a command means: the one named, else the server's only league not
@@ -480,7 +501,10 @@ func PrepareStart(c Context, in commands.Input) *league.Season {
 	}
 	c = c.speaking(in)
 	l, err := findLeague(c, in.Options["league"])
-	if err != nil || l.Status != league.Open || len(l.Members) < 2 || !(c.Manager || in.User.ID == l.Creator) {
+	if err != nil || l.Status != league.Open || len(l.Members) < 2 {
+		return nil
+	}
+	if _, ok := administers(c, l, nil, in); !ok {
 		return nil
 	}
 	l = seeded(c, l)

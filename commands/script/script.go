@@ -200,7 +200,7 @@ func (r *Runner) Line(n int, raw string) error {
 		if r.Table != nil {
 			in.Record = r.records[r.Table.ID]
 		}
-		reply = commands.Handle(r.Table, in)
+		reply = commands.Handle(r.Table, leagues.InLeague(&r.leagues.store, localGuild, r.Table, in))
 	}
 	if reply.Table != nil {
 		reply.Table.Local = true
