@@ -187,7 +187,7 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
 				reply.Text += "\n" + line
 			}
-			for _, line := range b.vacationLines(p, e.table) {
+			for _, line := range b.vacationLines(p, e) {
 				reply.Text += "\n" + line
 			}
 		}
