@@ -67,7 +67,7 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 		r := commands.Handle(t, leagues.InLeague(b.commandStore(), e.guild, t, in))
 		if in.Command == "carc" && in.Sub == "board" && r.OK {
 			if in.Options["revoke"] == "true" {
-				r.Text = b.revokeGameLinks(reader(in), t.ID)
+				r.Text = b.revokeGameLinks(reader(in), t)
 			}
 			if line := b.gameLinkLine(b.replyPrinter(e, r), r.Table); line != "" {
 				r.Text += "\n" + line

@@ -176,7 +176,7 @@ func TestFollowersMayReadTheGameInAThread(t *testing.T) {
 
 // TestFollowingFromTheGamePageLink: the link of a game's page follows the game from any channel
 // (and from a direct message to the bot); a link of a revoked page, a forged one and a bare id
-// are refused with what to do, and follow nothing.
+// are refused with what to do, and follow nothing; the revoke ends the follows made with the link.
 func TestFollowingFromTheGamePageLink(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -224,12 +224,13 @@ func TestFollowingFromTheGamePageLink(t *testing.T) {
 	if p, _ := h.store.PlayerSettings(fay.ID); len(p.Follows) != 0 {
 		t.Fatalf("a refused follow was saved: %+v", p.Follows)
 	}
+	// The revoke ended the follows made with the old link: at the next turn carol is told so
+	// instead of the turn, and dave, who follows the end only, too.
 	playTurn(h, alice, ch)
-	h.waitFor(func() bool { return len(dms(h, carol)) == 2 })
-	if turn := dms(h, carol)[1]; !contains(turn.Content, "alice placed") {
-		t.Fatalf("carol's turn DM: %s", turn.Content)
-	}
-	if n := len(dms(h, dave)); n != 1 {
-		t.Fatalf("dave, who follows the end only, got %d DMs", n)
+	h.waitFor(func() bool { return len(dms(h, carol)) == 2 && len(dms(h, dave)) == 2 })
+	for _, u := range []*fakediscord.User{carol, dave} {
+		if last := dms(h, u)[1]; !contains(last.Content, "you no longer follow it") {
+			t.Fatalf("%s's DM after the revoke: %s", u.Username, last.Content)
+		}
 	}
 }

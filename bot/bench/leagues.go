@@ -75,7 +75,7 @@ func (r *runner) leagues() error {
 // season. Opening the games (Discord round trips) is not part of it.
 func (r *runner) leagueStart(s *storage.Store) error {
 	row := Row{Name: leagueRows[2], Unit: "ms", Better: "<=", Target: 1000}
-	creator := table.User{ID: "u0000", Name: "Player 0"}
+	creator := table.User{ID: "organizer", Name: "Organizer"} // who runs the league, never one of its players
 	for rep := range r.reps {
 		l := league.League{ID: fmt.Sprintf("bench-start-%d", rep), Guild: fmt.Sprintf("bench-start-guild-%d", rep), Channel: "bench-channel",
 			Name: "Start", Creator: creator.ID, Map: "france", Format: league.DoubleRoundRobin, TableSize: 3, Policy: league.PolicyScoreStands,

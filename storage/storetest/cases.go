@@ -540,16 +540,17 @@ func webLinks(t *testing.T, open Open) {
 
 func guildSettings(t *testing.T, open Open) {
 	s := open1(t, open)
-	if got, err := s.GuildSettings("guild1"); err != nil || got != (storage.GuildSettings{}) {
+	if got, err := s.GuildSettings("guild1"); err != nil || !reflect.DeepEqual(got, storage.GuildSettings{}) {
 		t.Fatalf("settings of a server that set none: %+v, %v", got, err)
 	}
-	if err := s.SetGuildSettings("guild1", storage.GuildSettings{VacationDays: 12, Locale: "es-ES"}); err != nil {
+	saved := storage.GuildSettings{VacationDays: 12, Locale: "es-ES", FollowThreads: map[string]string{"g1 c1": "t1"}}
+	if err := s.SetGuildSettings("guild1", saved); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.GuildSettings("guild1"); got.VacationDays != 12 || got.Locale != "es-ES" {
+	if got, _ := s.GuildSettings("guild1"); !reflect.DeepEqual(got, saved) {
 		t.Fatalf("settings after saving: %+v", got)
 	}
-	if got, _ := s.GuildSettings("guild2"); got != (storage.GuildSettings{}) {
+	if got, _ := s.GuildSettings("guild2"); !reflect.DeepEqual(got, storage.GuildSettings{}) {
 		t.Fatalf("another server's settings: %+v", got)
 	}
 }

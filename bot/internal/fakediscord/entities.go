@@ -278,7 +278,7 @@ func (f *Fake) channelJSONLocked(c *Channel) map[string]any {
 		m["topic"] = nil
 		m["nsfw"] = false
 		m["rate_limit_per_user"] = 0
-		m["permission_overwrites"] = []any{}
+		m["permission_overwrites"] = f.overwritesJSONLocked(c)
 	}
 	return m
 }
