@@ -119,7 +119,7 @@ func (b *Bot) resume(place string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": in.User.Name}), nil); err != nil {
+	if err := b.say(e.place, b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)}), nil); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)

@@ -265,7 +265,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	defer e.mu.Unlock()
 	b.remember(e)
 	p := b.leaguePrinter(l.Guild)
-	intro := p.T("league_game_intro", lang.A{"League": l.Name, "Season": s.Number, "Round": f.Round, "Table": f.Table,
+	intro := p.T("league_game_intro", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Round": f.Round, "Table": f.Table,
 		"Players": mentionLine(f.Players), "Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix()), "Policy": policyLine(p, l.Policy)})
 	if _, err := b.s.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: intro,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: b.pingable(f.Players)}}); err != nil {
@@ -530,7 +530,7 @@ func (b *Bot) pauseLeague(leagueID, what string) {
 			b.log.Error("could not pause a league", "league", leagueID, "err", err)
 		}
 	}
-	b.postLeague(l.Channel, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": l.Name}), nil)
+	b.postLeague(l.Channel, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": lang.Name(l.Name)}), nil)
 }
 
 // running is the game in memory with this id, or nil.

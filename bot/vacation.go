@@ -484,7 +484,7 @@ func vacationListText(pr *lang.Printer, p storage.Settings, now time.Time, loc *
 }
 
 func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
-	a := lang.A{"Player": name, "To": stamp(v.To, "f")}
+	a := lang.A{"Player": lang.Name(name), "To": stamp(v.To, "f")}
 	if noVacations {
 		return pr.T("vac_now_runs", a)
 	}
@@ -492,7 +492,7 @@ func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacati
 }
 
 func vacationSoonText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
-	a := lang.A{"Player": name, "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}
+	a := lang.A{"Player": lang.Name(name), "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}
 	if noVacations {
 		return pr.T("vac_soon_runs", a)
 	}

@@ -64,7 +64,7 @@ func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
 		return failIn(nil, p, "league_mark_no_table", nil)
 	}
 	if t.League != nil {
-		return failIn(t, p, "league_mark_twice", lang.A{"League": t.League.Name})
+		return failIn(t, p, "league_mark_twice", lang.A{"League": lang.Name(t.League.Name)})
 	}
 	if l.ID == "" || (l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit) {
 		return failIn(t, p, "league_mark_bad", lang.A{"Policy": game.Echo(string(l.Policy))})
@@ -74,7 +74,7 @@ func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
 		return fail(t, "%v", err)
 	}
 	p = tablePrinter(x.Table)
-	return changed(x, Reply{Text: p.T("league_marked", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, x.Table)})})
+	return changed(x, Reply{Text: p.T("league_marked", lang.A{"League": lang.Name(l.Name), "Season": l.Season, "Admins": administrators(p, x.Table)})})
 }
 
 // Administers tells whether in's user may administer the game (the bot asks it for the actions
@@ -109,11 +109,11 @@ func administers(c *table.Table, in Input, what string) (bool, string) {
 func administrators(p *lang.Printer, c *table.Table) string {
 	switch {
 	case c.League != nil:
-		return p.T("admins_league", lang.A{"Creator": c.League.Creator.Name, "League": c.League.Name})
+		return p.T("admins_league", lang.A{"Creator": lang.Name(c.League.Creator.Name), "League": lang.Name(c.League.Name)})
 	case c.Rated():
 		return p.T("admins_rated", nil)
 	}
-	return p.T("admins_table", lang.A{"Creator": c.Creator.Name})
+	return p.T("admins_table", lang.A{"Creator": lang.Name(c.Creator.Name)})
 }
 
 // removers names who may remove a player who missed the table's limit of turns.

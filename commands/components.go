@@ -195,7 +195,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 		return failT(t, in, "comp_not_playing", nil)
 	}
 	if seat != t.Game.Current {
-		return failT(t, in, "comp_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)})
+		return failT(t, in, "comp_not_your_turn", lang.A{"Player": lang.Name(t.SeatName(t.Game.Current))})
 	}
 	in.Options = map[string]string{}
 	switch c.Verb {

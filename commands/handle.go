@@ -75,10 +75,11 @@ func imageIf(ok bool, k ImageKind) ImageKind {
 	return NoImage
 }
 
-func seatList(t *table.Table) string {
+// seatList names the players seated at t, as p's reader sees their names.
+func seatList(p *lang.Printer, t *table.Table) string {
 	names := make([]string, len(t.Seats))
 	for i, u := range t.Seats {
-		names[i] = u.Name
+		names[i] = p.Shown(u.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -117,7 +118,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	nt := x.Table
 	p := public(nt, in)
 	return changed(x, Reply{Text: strings.TrimSpace(p.T("new_game", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, nt),
-		"Clock": clockShort(p, nt.Settings), "Creator": in.User.Name, "Rated": unratedLine(p, nt)}))})
+		"Clock": clockShort(p, nt.Settings), "Creator": lang.Name(in.User.Name), "Rated": unratedLine(p, nt)}))})
 }
 
 // carcJoin seats the user in the lobby.
@@ -135,7 +136,7 @@ func carcJoin(t *table.Table, in Input) Reply {
 		return failT(t, in, "join_refused", lang.A{"Why": err.Error()})
 	}
 	c := x.Table
-	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": c.Seats[len(c.Seats)-1].Name, "Seats": seatList(c), "Creator": c.Creator.Name})})
+	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": lang.Name(c.Seats[len(c.Seats)-1].Name), "Seats": seatList(public(c, in), c), "Creator": lang.Name(c.Creator.Name)})})
 }
 
 // carcLeave takes the user's seat away in the lobby; the last to leave closes the table.
@@ -154,7 +155,7 @@ func carcLeave(t *table.Table, in Input) Reply {
 	if x.Table.Status == table.Abandoned {
 		return changed(x, Reply{Text: p.T("left_closed", nil)})
 	}
-	return changed(x, Reply{Text: p.T("left", lang.A{"Player": in.User.Name, "Seats": seatList(x.Table)})})
+	return changed(x, Reply{Text: p.T("left", lang.A{"Player": lang.Name(in.User.Name), "Seats": seatList(p, x.Table)})})
 }
 
 // dealSettings fixes how the game is dealt and which rules it keeps for good. A game on Discord is
@@ -195,10 +196,10 @@ func carcStart(t *table.Table, in Input) Reply {
 		return failT(t, in, "start_started", nil)
 	}
 	if in.User.ID != t.Creator.ID && !in.Admin {
-		return failT(t, in, "start_creator", lang.A{"Creator": t.Creator.Name})
+		return failT(t, in, "start_creator", lang.A{"Creator": lang.Name(t.Creator.Name)})
 	}
 	if len(t.Seats) < 2 {
-		return failT(t, in, "start_alone", lang.A{"Seats": seatList(t)})
+		return failT(t, in, "start_alone", lang.A{"Seats": seatList(in.own(), t)})
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Start(nil)); err != nil {
@@ -226,7 +227,7 @@ func carcResign(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	p := public(t, in)
-	return leaveSeat(t, x, seat, "", p, p.T("resigned", lang.A{"Player": t.SeatName(seat)}))
+	return leaveSeat(t, x, seat, "", p, p.T("resigned", lang.A{"Player": lang.Name(t.SeatName(seat))}))
 }
 
 // errorText turns an error into a player's message: a sentence with a capital and a full stop.
