@@ -195,6 +195,15 @@ func lockGame(ctx context.Context, tx pgx.Tx, id string) (storage.GameRecord, er
 	return rec, notFound(err)
 }
 
+// lockWritable is lockGame for a change of the game: a game set aside is read-only.
+func lockWritable(ctx context.Context, tx pgx.Tx, id string) (storage.GameRecord, error) {
+	rec, err := lockGame(ctx, tx, id)
+	if err == nil && rec.Aside != nil {
+		return rec, &storage.AsideError{GameID: id, Reason: rec.Aside.Reason}
+	}
+	return rec, err
+}
+
 // saveRecord writes a game's record and its columns.
 func saveRecord(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot []byte) error {
 	doc, finished, err := recordColumns(rec)
@@ -225,7 +234,7 @@ func (s *Store) finish(id string, status storage.Status, standings []storage.Sta
 		return fmt.Errorf("finish game %s: %w", id, err)
 	}
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		rec, err := lockGame(ctx, tx, id)
+		rec, err := lockWritable(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -262,7 +271,7 @@ func endGame(ctx context.Context, tx pgx.Tx, rec *storage.GameRecord, status sto
 // SetHold puts a live game on hold (or lifts it with "").
 func (s *Store) SetHold(id, reason string) error {
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		rec, err := lockGame(ctx, tx, id)
+		rec, err := lockWritable(ctx, tx, id)
 		if err != nil {
 			return err
 		}
