@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"slices"
 	"strings"
@@ -79,6 +80,20 @@ func upgradeRelease(t *testing.T, fx releasetest.Fixture) {
 	}
 	if rep, err := store.Verify(Engine{}); err != nil || !rep.OK() {
 		t.Fatalf("verify after playing on: %+v, %v", rep, err)
+	}
+	active, err := store.ActiveGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	// Today's bot starts on it with every game that runs.
+	h := newHarness(t)
+	var logs syncBuffer
+	h.db, h.configure = path, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) }
+	h.clock.now = fx.ClockEnd
+	h.start()
+	if n := h.b.Games(); n != len(active) || !strings.Contains(logs.String(), fmt.Sprintf("count=%d set_aside=0", n)) {
+		t.Fatalf("the bot loaded %d games of %d running:\n%s", n, len(active), logs.String())
 	}
 }
 

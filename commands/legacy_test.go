@@ -124,3 +124,26 @@ func TestLegacyStepsOfARatedGameUpgradeWithTheirAuthority(t *testing.T) {
 		t.Fatalf("an illegal placement upgraded: %v", err)
 	}
 }
+
+// TestATextNoStoreKeepsIsRefusedAtTheDoor: a command whose option holds U+0000, which PostgreSQL
+// cannot keep, is refused before it changes anything, naming the option.
+func TestATextNoStoreKeepsIsRefusedAtTheDoor(t *testing.T) {
+	ann := table.User{ID: "1", Name: "ann"}
+	open := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Options: map[string]string{"map": "france"}, Secret: strings.Repeat("5a", 32), Table: "g1", Channel: "c1"})
+	if !open.OK {
+		t.Fatal(open.Text)
+	}
+	for _, in := range []Input{
+		{User: ann, Command: "carc", Sub: "new", Options: map[string]string{"map": "france", "rules": "ferryModel=c\x00"}, Secret: strings.Repeat("5a", 32), Table: "g2", Channel: "c2"},
+		{User: ann, Command: "carc", Sub: "settings", Options: map[string]string{"deadline": "48h\x00"}},
+	} {
+		tbl := open.Table
+		if in.Sub == "new" {
+			tbl = nil
+		}
+		r := Handle(tbl, in)
+		if r.OK || r.Changed || r.Step != nil || !strings.Contains(r.Text, "holds a NUL character (U+0000)") {
+			t.Errorf("/carc %s with U+0000: %+v", in.Sub, r)
+		}
+	}
+}

@@ -15,7 +15,8 @@
 //
 // # Buckets (schema version 5)
 //
-//	meta                  "schema" -> schema version (uint64, big-endian)
+//	meta                  "schema" -> schema version (uint64, big-endian); "copy" -> CopyMark
+//	                      as JSON while bot migrate copies into the file (copymark.go)
 //	games                 one bucket per game that is not archived, named by game id:
 //	  <game id>
 //	    record            GameRecord as JSON, without the fields the state holds: setup,

@@ -100,8 +100,9 @@ func migrate(db *bolt.DB, list []migration, env migrationEnv) error {
 		return fmt.Errorf("%w: database %s has schema version %d but this bot knows only up to %d; upgrade the bot",
 			ErrSchema, path, have, current)
 	case have < current && db.IsReadOnly():
-		return &dbError{ErrReadOnly, fmt.Sprintf("database %s has schema version %d and needs migrating to %d, which a read-only open cannot do",
-			path, have, current), nil}
+		return &dbError{ErrReadOnly, fmt.Sprintf("database %s has schema version %d and needs migrating to %d, which a read-only open cannot do: "+
+			"start the bot on it once, or run bot verify --db %s, which upgrade it in place after a backup copy (%s.schema-v%d.bak)",
+			path, have, current, path, path, have), nil}
 	case have == current:
 		return nil
 	}

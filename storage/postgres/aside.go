@@ -61,7 +61,7 @@ func (s *Store) ClaimAsideNotice(id string) (bool, error) {
 func (s *Store) AsideGames() (map[string]storage.Aside, error) {
 	out := map[string]storage.Aside{}
 	err := s.read(func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE record->'aside' IS NOT NULL`)
+		rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE aside`)
 		if err != nil {
 			return err
 		}

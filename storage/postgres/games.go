@@ -64,9 +64,10 @@ func insertGame(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot
 	if err != nil {
 		return err
 	}
-	tag, err := tx.Exec(ctx, `INSERT INTO games (id, record, status, place, active, guild, seq, hash, updated_ns, finished_ns, snapshot)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
-		rec.ID, doc, string(rec.Status), rec.Place(), !rec.Status.Terminal(), rec.Guild, int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot)
+	tag, err := tx.Exec(ctx, `INSERT INTO games (id, record, status, place, active, guild, seq, hash, updated_ns, finished_ns, snapshot, aside)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+		rec.ID, doc, string(rec.Status), rec.Place(), !rec.Status.Terminal(), rec.Guild, int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot,
+		rec.Aside != nil)
 	if sqlState(err) == codeUniqueViolation {
 		var other string
 		_ = tx.QueryRow(ctx, `SELECT id FROM games WHERE place = $1 AND active`, rec.Place()).Scan(&other)
@@ -211,8 +212,8 @@ func saveRecord(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot
 		return err
 	}
 	_, err = tx.Exec(ctx, `UPDATE games SET record = $2, status = $3, active = $4, seq = $5, hash = $6, updated_ns = $7,
-		finished_ns = $8, snapshot = COALESCE($9, snapshot) WHERE id = $1`,
-		rec.ID, doc, string(rec.Status), !rec.Status.Terminal(), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot)
+		finished_ns = $8, snapshot = COALESCE($9, snapshot), aside = $10 WHERE id = $1`,
+		rec.ID, doc, string(rec.Status), !rec.Status.Terminal(), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot, rec.Aside != nil)
 	return err
 }
 

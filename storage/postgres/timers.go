@@ -109,7 +109,7 @@ func (s *Store) DueTimers(now time.Time) ([]storage.Timer, error) {
 			WHERE (game_id, kind, user_id, at_ns) IN (
 				SELECT game_id, kind, user_id, at_ns FROM timers
 				WHERE at_ns <= $1 AND lease_until_ns <= $1
-				AND NOT EXISTS (SELECT FROM games WHERE games.id = timers.game_id AND games.record->'aside' IS NOT NULL)
+				AND NOT EXISTS (SELECT FROM games WHERE games.id = timers.game_id AND games.aside)
 				ORDER BY at_ns LIMIT $3 FOR UPDATE SKIP LOCKED)
 			RETURNING `+timerColumns, now.UnixNano(), now.Add(s.lease).UnixNano(), dueBatch)
 		if err != nil {
