@@ -68,6 +68,10 @@ func (s *Store) Export(id string, admin bool, e Engine) ([]byte, error) {
 func EncodeExport(rec GameRecord, moves []Move, snapshot []byte, timers []Timer, admin bool, e Engine) ([]byte, error) {
 	doc := GameExport{Format: ExportFormat, Version: exportVersion, View: ViewAdmin,
 		Game: rec, Moves: moves, Snapshot: snapshot, Timers: timers}
+	if !admin && rec.Aside != nil {
+		// Its snapshot is in a format this bot cannot read, so it cannot say what is hidden in it.
+		return nil, invalidf("game %s is set aside (%s): only its admin export (bot export --admin) holds it, untouched", rec.ID, rec.Aside.Reason)
+	}
 	if !admin {
 		redacted, err := e.Redact(snapshot)
 		if err != nil {

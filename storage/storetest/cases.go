@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -642,6 +643,9 @@ func aside(t *testing.T, open Open) {
 	}
 	if _, err := s.ClaimAsideNotice("g2"); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("claiming the notice of a game not set aside: %v", err)
+	}
+	if _, err := s.Export("g1", false, counter{}); !errors.Is(err, storage.ErrInvalid) || !strings.Contains(err.Error(), "bot export --admin") {
+		t.Fatalf("a players' export of a game set aside: %v", err)
 	}
 	// Untouched: the same game, and its mark, in its admin export; another store takes it as it is.
 	doc, err := s.Export("g1", true, counter{})
