@@ -203,60 +203,66 @@ func checkExportsAndRecords(t *testing.T, fx releasetest.Fixture) {
 	}
 }
 
-// playOnEveryRunningGame plays on in every game the old bot left open, as today's bot does: in a
-// lobby a newcomer joins and the creator starts it; in a running game the person to move plays a
-// whole turn by commands, then the next turn's deadline passes under the table's policy. Each
-// change is committed as the bot commits it. It returns how many games played on.
+// playOnEveryRunningGame plays on in every game the old bot left open (playOnGame); it returns how
+// many.
 func playOnEveryRunningGame(t *testing.T, store *storage.Store, fx releasetest.Fixture) int {
 	t.Helper()
 	played := 0
 	for _, g := range fx.Games {
-		if !g.Running() {
-			continue
+		if g.Running() {
+			playOnGame(t, store, g.ID, g.Scenario)
+			played++
 		}
-		snap, err := store.Snapshot(g.ID)
+	}
+	return played
+}
+
+// playOnGame plays on in a stored game that is not over, as today's bot does: in a lobby a
+// newcomer joins and the creator starts it; in a running game the person to move plays a whole
+// turn by commands, then the next turn's deadline passes under the table's policy. Each change is
+// committed as the bot commits it.
+func playOnGame(t *testing.T, store *storage.Store, id, scenario string) {
+	t.Helper()
+	snap, err := store.Snapshot(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := table.Load(snap.State)
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	seq := snap.Seq
+	do := func(r commands.Reply) {
+		t.Helper()
+		if !r.OK || r.Step == nil {
+			t.Fatalf("%s (%s): %s", id, scenario, r.Text)
+		}
+		enc, err := encode(r.Table, *r.Step)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tbl, err := table.Load(snap.State)
-		if err != nil {
-			t.Fatalf("%s: %v", g.ID, err)
+		if _, err := store.AppendMove(storage.Commit{GameID: id, ExpectSeq: seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(r.Table),
+			Players: seatIDs(r.Table), Move: storage.Move{Actor: r.Step.By, Data: enc.step, InteractionID: fmt.Sprintf("today-%s-%d", id, seq)}}); err != nil {
+			t.Fatalf("%s: %v", id, err)
 		}
-		seq := snap.Seq
-		do := func(r commands.Reply) {
-			t.Helper()
-			if !r.OK || r.Step == nil {
-				t.Fatalf("%s (%s): %s", g.ID, g.Scenario, r.Text)
-			}
-			enc, err := encode(r.Table, *r.Step)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := store.AppendMove(storage.Commit{GameID: g.ID, ExpectSeq: seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(r.Table),
-				Players: seatIDs(r.Table), Move: storage.Move{Actor: r.Step.By, Data: enc.step, InteractionID: fmt.Sprintf("today-%s-%d", g.ID, seq)}}); err != nil {
-				t.Fatalf("%s: %v", g.ID, err)
-			}
-			seq++
-			tbl = r.Table
-		}
-		switch tbl.Status {
-		case table.Lobby:
-			do(commands.Handle(tbl, commands.Input{User: table.User{ID: "999", Name: "newcomer"}, Command: "carc", Sub: "join"}))
-			do(commands.Handle(tbl, commands.Input{User: tbl.Creator, Command: "carc", Sub: "start"}))
-		case table.Playing:
-			cur, _ := tbl.Current()
-			for turn := tbl.Game.Turn; tbl.Status == table.Playing && tbl.Game.Turn == turn; {
-				in := commands.InputFor(cur, tbl.Game.SimplestMove())
-				in.Local = false
-				do(commands.Handle(tbl, in))
-			}
-			if tbl.Status == table.Playing {
-				do(commands.Timeout(tbl, tbl.Settings.Policy))
-			}
-		default:
-			t.Fatalf("%s: the store says %s but the table is %s", g.ID, g.Status, tbl.Status)
-		}
-		played++
+		seq++
+		tbl = r.Table
 	}
-	return played
+	switch tbl.Status {
+	case table.Lobby:
+		do(commands.Handle(tbl, commands.Input{User: table.User{ID: "999", Name: "newcomer"}, Command: "carc", Sub: "join"}))
+		do(commands.Handle(tbl, commands.Input{User: tbl.Creator, Command: "carc", Sub: "start"}))
+	case table.Playing:
+		cur, _ := tbl.Current()
+		for turn := tbl.Game.Turn; tbl.Status == table.Playing && tbl.Game.Turn == turn; {
+			in := commands.InputFor(cur, tbl.Game.SimplestMove())
+			in.Local = false
+			do(commands.Handle(tbl, in))
+		}
+		if tbl.Status == table.Playing {
+			do(commands.Timeout(tbl, tbl.Settings.Policy))
+		}
+	default:
+		t.Fatalf("%s (%s): the store says it runs but the table is %s", id, scenario, tbl.Status)
+	}
 }

@@ -61,19 +61,11 @@ func (s *Store) ClaimAsideNotice(id string) (bool, error) {
 func (s *Store) AsideGames() (map[string]storage.Aside, error) {
 	out := map[string]storage.Aside{}
 	err := s.read(func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE aside`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			rec, err := scanGame(rows)
-			if err != nil {
-				return err
-			}
+		recs, err := gamesWhere(ctx, q, `aside`)
+		for _, rec := range recs {
 			out[rec.ID] = *rec.Aside
 		}
-		return rows.Err()
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list the games set aside: %w", s.explain("read", err))

@@ -82,6 +82,28 @@ func fill(t *testing.T, s interface {
 	}
 }
 
+// openBolt opens a new bbolt file named name in dir, closed at the end of the test.
+func openBolt(t *testing.T, dir, name string) *storage.Store {
+	t.Helper()
+	s, err := storage.Open(filepath.Join(dir, name), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// openPostgreSQL opens a new PostgreSQL database, closed at the end of the test.
+func openPostgreSQL(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(pgtest.URL(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // TestMigrateBboltToPostgreSQLAndBack: a bbolt database copied into PostgreSQL and from there
 // into a second bbolt file keeps every game (each verified by its export) and everything else.
 func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
@@ -270,17 +292,9 @@ func runningGameWithReminders(t *testing.T, s *storage.Store, id string) {
 // stores mean, not the order they list it in.
 func TestACopyComparesTheTimersAsASet(t *testing.T) {
 	dir := t.TempDir()
-	src, err := storage.Open(filepath.Join(dir, "a.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src := openBolt(t, dir, "a.db")
 	runningGameWithReminders(t, src, "g1")
-	pg, err := Open(pgtest.URL(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	pg := openPostgreSQL(t)
 	if rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil); err != nil || rep.Games != 1 {
 		t.Fatalf("copy into PostgreSQL: %+v, %v", rep, err)
 	}
@@ -289,11 +303,7 @@ func TestACopyComparesTheTimersAsASet(t *testing.T) {
 	if reflect.DeepEqual(a, b) || len(a) != 4 || len(b) != 4 {
 		t.Fatalf("the stores list the timers %v and %v: the test no longer tells what it should", a, b)
 	}
-	back, err := storage.Open(filepath.Join(dir, "b.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer back.Close()
+	back := openBolt(t, dir, "b.db")
 	if _, err := storage.Copy(pg, back, "pg", hashEngine{}, nil); err != nil {
 		t.Fatalf("copy back into bbolt: %v", err)
 	}
@@ -320,11 +330,7 @@ func (s *stopsAfter) Import(data []byte, e storage.Engine) (storage.GameRecord, 
 // is refused.
 func TestACopyStoppedHalfWayIsFinishedByARerun(t *testing.T) {
 	dir := t.TempDir()
-	src, err := storage.Open(filepath.Join(dir, "a.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src := openBolt(t, dir, "a.db")
 	fill(t, src)
 	url := pgtest.URL(t)
 	pg, err := Open(url, Options{})
@@ -367,20 +373,12 @@ func TestACopyStoppedHalfWayIsFinishedByARerun(t *testing.T) {
 // jsonb refuses) written by an earlier release no longer stops a copy half-way: it is carried over
 // as U+FFFD, and the copy says so.
 func TestATextPostgreSQLCannotKeepIsCarriedOver(t *testing.T) {
-	src, err := storage.Open(filepath.Join(t.TempDir(), "a.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src := openBolt(t, t.TempDir(), "a.db")
 	fill(t, src)
 	if err := src.SaveLeague(league.League{ID: "l2", Guild: "guild1", Name: "Spring\x00Cup"}, league.Season{League: "l2", Number: 1}); err != nil {
 		t.Fatal(err)
 	}
-	pg, err := Open(pgtest.URL(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	pg := openPostgreSQL(t)
 	rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil)
 	if err != nil || len(rep.Kept) != 1 || !strings.Contains(rep.Kept[0], ".leagues[") || !strings.HasSuffix(rep.Kept[0], ".name") {
 		t.Fatalf("copy: %+v, %v", rep, err)
@@ -395,11 +393,7 @@ func TestATextPostgreSQLCannotKeepIsCarriedOver(t *testing.T) {
 // with its mark and its data untouched, and its timers fall due for nobody there either.
 func TestAGameWithU0000AndAGameSetAsideCopyAsTheyAre(t *testing.T) {
 	dir := t.TempDir()
-	src, err := storage.Open(filepath.Join(dir, "a.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src := openBolt(t, dir, "a.db")
 	for _, id := range []string{"named", "aside"} {
 		if err := src.CreateGame(storage.GameRecord{ID: id, ChannelID: "chan-" + id, Players: []string{"alice"}, Status: storage.StatusPlaying,
 			Setup: json.RawMessage(`{"seat":"al\u0000ice"}`)}, json.RawMessage(`{"n":0}`), "h0"); err != nil {
@@ -412,11 +406,7 @@ func TestAGameWithU0000AndAGameSetAsideCopyAsTheyAre(t *testing.T) {
 	if err := src.SetAside("aside", "its record does not upgrade"); err != nil {
 		t.Fatal(err)
 	}
-	pg, err := Open(pgtest.URL(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	pg := openPostgreSQL(t)
 	if rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil); err != nil || rep.Games != 2 {
 		t.Fatalf("copy: %+v, %v", rep, err)
 	}

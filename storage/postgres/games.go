@@ -111,23 +111,30 @@ func (s *Store) ActiveGame(place string) (id string, ok bool, err error) {
 	return id, ok, nil
 }
 
+// gamesWhere reads the records of the games a condition on their row selects, by id.
+func gamesWhere(ctx context.Context, q querier, cond string) ([]storage.GameRecord, error) {
+	rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE `+cond+` ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var recs []storage.GameRecord
+	for rows.Next() {
+		rec, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, rows.Err()
+}
+
 // ActiveGames returns the records of every game that is not over.
 func (s *Store) ActiveGames() ([]storage.GameRecord, error) {
 	var recs []storage.GameRecord
-	err := s.read(func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE active ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			rec, err := scanGame(rows)
-			if err != nil {
-				return err
-			}
-			recs = append(recs, rec)
-		}
-		return rows.Err()
+	err := s.read(func(ctx context.Context, q querier) (err error) {
+		recs, err = gamesWhere(ctx, q, `active`)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list active games: %w", s.explain("read", err))
