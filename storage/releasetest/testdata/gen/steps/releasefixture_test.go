@@ -766,7 +766,8 @@ func (l *fixtureLeague) table(fx league.Fixture, scenario string) *fixtureTable 
 	return g
 }
 
-// leagueMidSeason: a round-robin league of four on Taiwan, paused and resumed; its first round's
+// leagueMidSeason: a round-robin league of four on Taiwan (a fifth joins and leaves before it
+// starts), paused and resumed; its first round's
 // two games are played to the end and adjudicated at the round's deadline, which opens the second
 // round, left running: the league mid-season, with ratings.
 func (f *fixture) leagueMidSeason() {
@@ -775,6 +776,9 @@ func (f *fixture) leagueMidSeason() {
 	l := f.newLeague("league", 7000, members, opt("name", "Fixture League"), opt("map", "taiwan"), opt("format", "round-robin"),
 		fakediscord.IntArg("players", 2), opt("round", "1d"), opt("adjudicate", "score"), opt("deadline", "2d"), opt("policy", "skip"),
 		fakediscord.IntArg("tiles", 72))
+	undecided := f.users("kim-maybe")[0] // joins, and leaves before the season starts
+	l.cmd(undecided, "join")
+	l.cmd(undecided, "leave")
 	l.cmd(members[0], "start")
 	first := l.games(1)
 	if len(first) != 2 {

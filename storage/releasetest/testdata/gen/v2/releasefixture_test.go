@@ -651,7 +651,8 @@ func (f *fixture) ratedKickVoteThenPlayedToTheEnd() {
 	f.records["record-"+g.id+".json"] = g.export(carol)
 }
 
-// leagueMidSeason: a round-robin league of four on Taiwan, paused and resumed; its first round's
+// leagueMidSeason: a round-robin league of four on Taiwan (a fifth joins and leaves before it
+// starts), paused and resumed; its first round's
 // two games are played to the end and adjudicated at the round's deadline, which opens the second
 // round, left running: the league mid-season, with ratings.
 func (f *fixture) leagueMidSeason() {
@@ -676,6 +677,9 @@ func (f *fixture) leagueMidSeason() {
 	for _, u := range members[1:] {
 		leagueCmd(u, "join")
 	}
+	undecided := f.users("kim-maybe")[0] // joins, and leaves before the season starts
+	leagueCmd(undecided, "join")
+	leagueCmd(undecided, "leave")
 	leagueCmd(members[0], "start")
 	ls, err := h.store.Leagues(h.f.GuildID)
 	if err != nil || len(ls) != 1 {
