@@ -194,7 +194,7 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			reply.Text += "\n" + line
 			comps = append(comps, resumeButton(act.reader, e.table)...)
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Table, reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
+		return answer{text: reply.Text, png: b.picture(reply.Pictured(), reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
 	}
 	p := b.post(e, reply)
 	unsaid := e.unsaid // cleared by run, once the player is answered
@@ -392,7 +392,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 			<-before
 			p.id, p.err = b.sendMove(e.place, content, comps, files, ping, game, seq)
 			if p.err != nil {
-				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
+				b.log.Error("could not post a game's end", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
 			}
 			b.said(e.id, clear)
 			b.tellFollowers(e, reply.Table, public, board, true)
@@ -407,7 +407,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	close(p.done)
 	b.said(e.id, clear)
 	if p.err != nil {
-		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", p.err)
+		b.log.Error("could not post in the game's channel", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
 		e.problem = postProblem(e.place, p.err)
 		return p
 	}
@@ -416,7 +416,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
 		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {
-			b.log.Warn("could not disable the old turn buttons", "game", e.id, "err", err)
+			b.log.Warn("could not disable the old turn buttons", refusalAttrs(err, "game", e.id)...)
 		}
 	}
 	if len(reply.Buttons) > 0 {

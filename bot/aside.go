@@ -94,16 +94,17 @@ func replaySteps(steps []table.Step) (t *table.Table, err error) {
 }
 
 // aboutItsGame tells whether a command is about the game of its channel, which a channel whose game
-// is set aside cannot serve, rather than about the player (their games, settings, rating) or the
-// bot (help, rules), or one that opens a game in a thread of its own.
+// is set aside cannot serve, rather than about the player (/player: their games, settings,
+// rating) or the bot (help, rules, the leaderboard), or one that opens a game in a thread of its
+// own.
 func aboutItsGame(in commands.Input) bool {
 	switch {
+	case in.Command == "player":
+		return false
 	case in.Command != "carc":
 		return true
-	case slices.Contains([]string{"games", "follow", "vacation", "help", "rules", "leaderboard", "rating"}, in.Sub):
+	case slices.Contains([]string{"help", "rules", "leaderboard"}, in.Sub):
 		return false
-	case in.Sub == "settings":
-		return !hasPrefs(in.Options) && in.Options[vacationOption] == ""
 	case in.Sub == "new":
 		return in.Options["thread"] != "true"
 	}

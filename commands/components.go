@@ -207,7 +207,7 @@ func handleComponent(t *table.Table, in Input, id string, values []string) Reply
 	case "play":
 		return turnPanel(in.own(), t)
 	case "draw", "pass":
-		in.Command, in.Sub = "carc", c.Verb
+		in.Command, in.Sub = "turn", c.Verb
 	case "sq":
 		if len(values) == 1 {
 			c.Arg = values[0]

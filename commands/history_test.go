@@ -54,8 +54,9 @@ func TestHistoryPagesThroughEveryTurn(t *testing.T) {
 	}
 }
 
-// TestReplayShowsFinishedTurnsOnly: /carc replay move:n rebuilds the board after turn n; while the
-// game runs, the turn in progress and later ones are refused with the range that is allowed.
+// TestReplayShowsFinishedTurnsOnly: /carc replay move:n rebuilds the board after turn n, as a
+// picture only (the table stays where it is); while the game runs, the turn in progress and later
+// ones are refused with the range that is allowed.
 func TestReplayShowsFinishedTurnsOnly(t *testing.T) {
 	tbl, err := Position("france", 2, 9, 25)
 	if err != nil {
@@ -66,12 +67,12 @@ func TestReplayShowsFinishedTurnsOnly(t *testing.T) {
 		return Handle(tbl, Input{User: user, Command: "carc", Sub: "replay", Options: map[string]string{"move": n}})
 	}
 	last := tbl.Game.Turn - 1
-	r := replay(strconv.Itoa(last))
-	if !r.OK || r.Image != BoardImage || r.Table.Game.Turn != last+1 {
-		t.Fatalf("replay of turn %d: %s (game at turn %d)", last, r.Text, r.Table.Game.Turn)
+	r := replay("3")
+	if !r.OK || r.Image != BoardImage || r.Shown == nil || r.Pictured().Game.Turn != 4 {
+		t.Fatalf("replay of turn 3: %s (shown: %v)", r.Text, r.Shown)
 	}
-	if r.Table == tbl || tbl.Game.Turn != last+1 {
-		t.Fatal("the replay changed the running table")
+	if r.Changed || r.Table != tbl || tbl.Game.Turn != last+1 {
+		t.Fatal("the replay changed the running table, or offered the past as the table to keep")
 	}
 	for _, bad := range []string{strconv.Itoa(tbl.Game.Turn), "0", "x"} {
 		if r := replay(bad); r.OK || !strings.Contains(r.Text, "from 1 to "+strconv.Itoa(last)) {

@@ -93,7 +93,14 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 	case e.Input != nil:
 		in := *e.Input
 		in.Accepted = true
-		return Handle(t, in)
+		if cmd := CommandOf(in.Sub); in.Command == "carc" && cmd != "" {
+			in.Command = cmd // /carc draw is /turn draw now, /carc kick /table kick
+		}
+		r := Handle(t, in)
+		if r.Step != nil {
+			r.Step.Input = e.Input.String() // the record's reader reads what was typed then
+		}
+		return r
 	case e.Click != nil:
 		return replayComponent(t, Input{User: e.Click.User, Accepted: true}, e.Click.ID, e.Click.Values)
 	case e.AI:

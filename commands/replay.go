@@ -41,5 +41,5 @@ func carcReplay(t *table.Table, in Input) Reply {
 	if n < len(turns) && len(turns[n]) > 0 {
 		text += "\n" + historyLine(p, t, g, n, turns[n])
 	}
-	return spoken(p, Reply{OK: true, Ephemeral: true, Table: past, Text: text, Image: BoardImage})
+	return spoken(p, Reply{OK: true, Ephemeral: true, Table: t, Shown: past, Text: text, Image: BoardImage})
 }

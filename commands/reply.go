@@ -74,6 +74,9 @@ type Reply struct {
 	// Table is the table after the input: the same one when nothing changed, a new one after
 	// /carc new, nil when no table exists.
 	Table *table.Table
+	// Shown is the position the picture shows when it is not Table's own (a past turn, for
+	// /carc replay): a view to draw, never a table to keep.
+	Shown *table.Table
 	// Changed means the table changed and must be stored before the reply is sent.
 	Changed bool
 	// Step is what changed it, as the table's record keeps it (set when Changed): the store keeps
@@ -100,6 +103,14 @@ type Reply struct {
 	// Stale means the clicked message's buttons can never work again (an earlier turn, a game
 	// that ended): the bot greys them out.
 	Stale bool
+}
+
+// Pictured is the table the reply's picture shows: Shown when set, else Table.
+func (r Reply) Pictured() *table.Table {
+	if r.Shown != nil {
+		return r.Shown
+	}
+	return r.Table
 }
 
 // inLanguage sets the language of r's picture (Reply.Lang) as its text's is chosen.

@@ -190,11 +190,11 @@ func (r *Runner) Line(n int, raw string) error {
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
 	in.Langs = r.langs
-	if in.Command == "league" {
+	if in.Command == "league" || in.Command == "season" {
 		return r.leagueLine(n, user, cmd, in)
 	}
 	var reply commands.Reply
-	if in.Command == "carc" && (in.Sub == "rating" || in.Sub == "leaderboard") {
+	if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
 		reply = commands.LocalRatings(in, r.Table)
 	} else {
 		if r.Table != nil {
@@ -208,8 +208,12 @@ func (r *Runner) Line(n int, raw string) error {
 	if reply.File != nil {
 		reply.Text += "\n" + r.writeFile(reply.File)
 	}
-	r.Table = reply.Table
-	r.remember(r.Table, reply.Step)
+	if reply.Changed {
+		// Only a change moves the table on, as in the bot, which keeps only what it commits: a
+		// read-only answer may show another position (a replayed turn), never becomes the game.
+		r.Table = reply.Table
+		r.remember(r.Table, reply.Step)
+	}
 	if in.Command == "carc" && in.Sub == "new" && reply.OK && r.seed != nil {
 		s := r.Table.Settings
 		s.Seed, s.SeedSet = *r.seed, true
@@ -232,7 +236,7 @@ func (r *Runner) Line(n int, raw string) error {
 	return r.leagueGameOver(n, r.Table)
 }
 
-// playAISeats plays the turns of AI seats (/carc bot, or a seat handed over with leaving:) as soon
+// playAISeats plays the turns of AI seats (/table bot, or a seat handed over with leaving:) as soon
 // as one is to play, each printed as a line of its own: at the local table there is no pool and no
 // delay, but the same turn as on Discord. !expect reply still reads the answer to the line typed.
 func (r *Runner) playAISeats(n int) error {
@@ -308,7 +312,7 @@ func (r *Runner) image(n int, reply commands.Reply) error {
 	if r.Draw == nil || r.OutDir == "" || reply.Image == commands.NoImage || reply.Table == nil {
 		return nil
 	}
-	png, err := r.Draw(reply.Table, reply)
+	png, err := r.Draw(reply.Pictured(), reply)
 	if err != nil {
 		return fmt.Errorf("line %d: draw: %w", n, err)
 	}
