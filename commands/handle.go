@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -37,6 +38,9 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		}
 		r = inLanguage(r, in)
 	}()
+	if name, r := Unstorable(in); name != "" {
+		return failT(t, in, "text_unfit", lang.A{"Option": name, "Char": fmt.Sprintf("%U", r)})
+	}
 	switch in.Command {
 	case "carc", "turn", "table":
 		return handleSubcommand(t, in, tableCommands[in.Command])
@@ -51,6 +55,20 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		return handleTurn(t, in)
 	}
 	return failT(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)})
+}
+
+// Unstorable names the first option of in whose value holds a character no stored text may hold
+// (game.UnfitRune: a control character, NUL above all, which PostgreSQL refuses in the documents of
+// players, leagues and ratings and the catalogues use as their mark, or a mark that reorders text),
+// and that character; "" when none. Such a command is refused at the door, before anything is
+// stored: a name is the user's to choose, never the bot's to change silently.
+func Unstorable(in Input) (string, rune) {
+	for _, k := range slices.Sorted(maps.Keys(in.Options)) {
+		if r, bad := game.UnfitRune(in.Options[k]); bad {
+			return k, r
+		}
+	}
+	return "", 0
 }
 
 // handleSubcommand runs a subcommand of a table's command, among subs.

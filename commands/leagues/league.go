@@ -119,6 +119,9 @@ func failErr(c Context, err error) Reply {
 // caller's language; what the league's channel reads is in the server's.
 func Handle(c Context, in commands.Input) Reply {
 	c = c.speaking(in)
+	if name, r := commands.Unstorable(in); name != "" {
+		return fail(c, "text_unfit", lang.A{"Option": name, "Char": fmt.Sprintf("%U", r)})
+	}
 	if c.Guild == "" {
 		return fail(c, "league_in_server", nil)
 	}
@@ -231,10 +234,6 @@ func save(c Context, l league.League, seasons ...league.Season) error {
 
 func leagueCreate(c Context, in commands.Input) Reply {
 	name := strings.TrimSpace(in.Options["name"])
-	if r, bad := game.UnfitRune(name); bad {
-		// A name is the user's to choose: one the door would have to change is refused (game.CleanName).
-		return fail(c, "league_name_unfit", lang.A{"Char": fmt.Sprintf("%U", r)})
-	}
 	if name == "" || len([]rune(name)) > 50 {
 		return fail(c, "league_bad_name", nil)
 	}

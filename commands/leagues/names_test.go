@@ -18,7 +18,7 @@ func TestALeagueNameIsCleanAtTheDoor(t *testing.T) {
 	for _, c := range []struct{ name, char string }{{"\x00\x00\x00", "U+0000"}, {"Cup\x00cmd\x00carc new\x00", "U+0000"},
 		{"Two\nlines", "U+000A"}, {"abc\u202Efed", "U+202E"}} {
 		r := b.run("ann", false, "create", "name="+c.name)
-		if r.OK || !strings.Contains(r.Text, "A league's name cannot hold "+c.char) {
+		if r.OK || !strings.Contains(r.Text, "The option name holds "+c.char+", a character the bot never stores") {
 			t.Errorf("create name:%q: %q", c.name, r.Text)
 		}
 	}

@@ -3,7 +3,7 @@
 // one database (gateway shards, HTTP replicas). It returns the storage package's types and
 // sentinel errors, so the bot cannot tell the two apart.
 //
-// # Schema (version 4)
+// # Schema (version 5)
 //
 //	carc_schema   one row: the schema version; Open creates and migrates it (schema.go)
 //	games         one row per game: the record as json (kept byte for byte, as the engine
@@ -23,6 +23,12 @@
 //	              still be said about a committed move (schema 3; announce.go), but for a
 //	              game's latest one, which its game's row holds in its ann_ columns (schema 4):
 //	              the move's UPDATE writes it, so it costs no row and no index entry of its own
+//	copy_mark     (schema 5) one row while bot migrate copies into the database and has not
+//	              finished: its source; Open refuses the database meanwhile (storage.CopyMark)
+//
+// A game set aside (storage.Aside) keeps its mark in its record, which every change of the game
+// reads under its row lock. Documents hold no U+0000, which JSONB refuses: the bot refuses it where
+// it is typed, and bot migrate carries an old one over as U+FFFD (Store.Keep).
 //
 // Documents are JSONB so that a field added to a Go type (settings, leagues) is kept without a
 // migration. Times that name a timer or a move are kept in Unix nanoseconds: PostgreSQL's
