@@ -26,7 +26,7 @@ func TestALeagueNameIsCleanAtTheDoor(t *testing.T) {
 		t.Fatalf("a refused name was saved: %+v", ls)
 	}
 	r := b.ok(b.run("ann", false, "create", "name=# [Win](https://evil.example) <@1>"), "New league")
-	if !strings.Contains(r.Text, `New league \# \[Win\]\(https\://evil\.example\) \<\@1\>`) {
+	if !strings.Contains(r.Text, `New league \# \[Win\](https://evil.example) \<\@1>`) {
 		t.Fatalf("the league's name is not escaped: %q", r.Text)
 	}
 	if l, _ := b.store.League("L1"); l.Name != "# [Win](https://evil.example) <@1>" {
