@@ -16,20 +16,7 @@ import (
 // revoke-link) ends fay's follow, made with the second link, at the next turn, told once.
 func TestARevokeEndsTheFollowsOfOlderLinks(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	h.noPictures()
-	h.start()
-	if _, err := h.b.Web(WebPath, "https://carc.example/"); err != nil {
-		t.Fatal(err)
-	}
-	alice, bob, ch := openGame(h, "france", 8)
-	link := func() string {
-		found := pageLink.FindStringSubmatch(h.slash(alice, ch, "carc", fakediscord.SubCommand("board")).Content)
-		if found == nil {
-			t.Fatal("/carc board has no link to the page")
-		}
-		return "https://carc.example" + found[1]
-	}
+	h, alice, bob, ch, link := gameWithPages(t)
 	first := link()
 	carol, dave, erin, fay := h.f.AddUser("carol"), h.f.AddUser("dave"), h.f.AddUser("erin"), h.f.AddUser("fay")
 	elsewhere := h.f.AddChannel("elsewhere")
@@ -108,13 +95,7 @@ func TestARevokeEndsTheFollowsOfOlderLinks(t *testing.T) {
 // link who cannot read the game's channel is not given a thread there.
 func TestOneFollowersThreadPerGameAndChannel(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	h.noPictures()
-	h.start()
-	if _, err := h.b.Web(WebPath, "https://carc.example/"); err != nil {
-		t.Fatal(err)
-	}
-	alice, _, ch := openGame(h, "france", 8)
+	h, _, _, ch, link := gameWithPages(t)
 	carol, dave := h.f.AddUser("carol"), h.f.AddUser("dave")
 	thread := fakediscord.StringArg("to", "thread")
 	for i := range 20 {
@@ -169,13 +150,10 @@ func TestOneFollowersThreadPerGameAndChannel(t *testing.T) {
 	}
 
 	// A follower by link who cannot read the game's channel gets no thread there.
-	found := pageLink.FindStringSubmatch(h.slash(alice, ch, "carc", fakediscord.SubCommand("board")).Content)
-	if found == nil {
-		t.Fatal("/carc board has no link to the page")
-	}
+	page := link()
 	stranger := h.f.AddUser("stranger")
 	h.f.SetOverwrites(ch, fakediscord.Overwrite{ID: stranger.ID, Member: true, Deny: discordgo.PermissionViewChannel})
-	if got := followWith(h, stranger, h.f.DMChannel(stranger), fakediscord.StringArg("game", "https://carc.example"+found[1]), thread); !contains(got, "You cannot read and post in <#"+ch.ID+">") {
+	if got := followWith(h, stranger, h.f.DMChannel(stranger), fakediscord.StringArg("game", page), thread); !contains(got, "You cannot read and post in <#"+ch.ID+">") {
 		t.Errorf("a follower by link who cannot read the game's channel: %s", got)
 	}
 }

@@ -81,6 +81,27 @@ func TestFollowersGetTheTurnsAndTheEndByDM(t *testing.T) {
 	}
 }
 
+// gameWithPages starts a bot that serves the web pages, with a game of alice and bob in #general,
+// and a function that reads the link of the game's page /carc board gives now.
+func gameWithPages(t *testing.T) (h *harness, alice, bob *fakediscord.User, ch *fakediscord.Channel, link func() string) {
+	t.Helper()
+	h = newHarness(t)
+	h.noPictures()
+	h.start()
+	if _, err := h.b.Web(WebPath, "https://carc.example/"); err != nil {
+		t.Fatal(err)
+	}
+	alice, bob, ch = openGame(h, "france", 8)
+	return h, alice, bob, ch, func() string {
+		t.Helper()
+		found := pageLink.FindStringSubmatch(h.slash(alice, ch, "carc", fakediscord.SubCommand("board")).Content)
+		if found == nil {
+			t.Fatal("/carc board has no link to the page")
+		}
+		return "https://carc.example" + found[1]
+	}
+}
+
 // followWith sends /player follow with the options given.
 func followWith(h *harness, u *fakediscord.User, ch *fakediscord.Channel, args ...fakediscord.Arg) string {
 	h.t.Helper()
@@ -179,18 +200,8 @@ func TestFollowersMayReadTheGameInAThread(t *testing.T) {
 // are refused with what to do, and follow nothing; the revoke ends the follows made with the link.
 func TestFollowingFromTheGamePageLink(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	h.noPictures()
-	h.start()
-	if _, err := h.b.Web(WebPath, "https://carc.example/"); err != nil {
-		t.Fatal(err)
-	}
-	alice, _, ch := openGame(h, "france", 8)
-	found := pageLink.FindStringSubmatch(h.slash(alice, ch, "carc", fakediscord.SubCommand("board")).Content)
-	if found == nil {
-		t.Fatal("/carc board has no link to the page")
-	}
-	link := "https://carc.example" + found[1]
+	h, alice, _, ch, pageLink := gameWithPages(t)
+	link := pageLink()
 	carol, dave := h.f.AddUser("carol"), h.f.AddUser("dave")
 	elsewhere := h.f.AddChannel("elsewhere")
 	if got := followWith(h, carol, elsewhere, fakediscord.StringArg("game", link)); !contains(got, "a DM at every turn") {

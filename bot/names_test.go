@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 )
 
@@ -102,5 +100,4 @@ func TestHostileNamesShowAsTyped(t *testing.T) {
 	if escaped < 10 {
 		t.Errorf("the names show escaped in %d messages only", escaped)
 	}
-	_ = discordgo.PermissionManageGuild
 }

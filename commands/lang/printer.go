@@ -52,14 +52,19 @@ func (p *Printer) Typed() *Printer {
 	if p.typed {
 		return p
 	}
-	key := p.code + "/typed"
+	return p.variant("typed", func(t *Printer) { t.typed, t.plain = true, true })
+}
+
+// variant is the printer of p's language changed by set, made once and kept under the name.
+func (p *Printer) variant(name string, set func(*Printer)) *Printer {
+	key := p.code + "/" + name
 	if t, ok := printers.Load(key); ok {
 		return t.(*Printer)
 	}
 	t := *p
-	t.typed, t.plain = true, true
-	printers.Store(key, &t)
-	return &t
+	set(&t)
+	actual, _ := printers.LoadOrStore(key, &t)
+	return actual.(*Printer)
 }
 
 // Code is the printer's language.

@@ -47,12 +47,5 @@ func (p *Printer) Plain() *Printer {
 	if p.plain {
 		return p
 	}
-	key := p.code + "/plain"
-	if t, ok := printers.Load(key); ok {
-		return t.(*Printer)
-	}
-	t := *p
-	t.plain = true
-	printers.Store(key, &t)
-	return &t
+	return p.variant("plain", func(t *Printer) { t.plain = true })
 }
