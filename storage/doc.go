@@ -37,6 +37,9 @@
 //	announce              (version 4) game id + NUL + seq -> Announcement as JSON: what must still
 //	                      be said about a committed move (announce.go); deleted once said, with
 //	                      the next write or within ClearEvery (clears.go)
+//	handled               interaction id -> Handled as JSON: the Discord interactions taken and
+//	                      their first answer (interactions.go), made by the first one taken and
+//	                      kept for HandledFor; a file without it takes no migration
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before

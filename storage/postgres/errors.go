@@ -34,12 +34,15 @@ func sqlState(err error) string {
 	return ""
 }
 
+// retryable tells whether a transaction that failed with err is run again: the server aborted
+// it (deadlock, serialization), or it never reached the server (a connection the server closed
+// as it restarted, found broken before a byte was sent).
 func retryable(err error) bool {
 	switch sqlState(err) {
 	case codeSerialization, codeDeadlock:
 		return true
 	}
-	return false
+	return err != nil && pgconn.SafeToRetry(err)
 }
 
 // dbError explains a failure of the server in words an operator can act on; it unwraps to the

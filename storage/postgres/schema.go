@@ -118,6 +118,20 @@ var migrations = []string{
 		ADD COLUMN ann_created_ns bigint,
 		ADD COLUMN ann_owner      bigint;
 	CREATE INDEX games_announce ON games (id) WHERE ann_pending;`,
+	// The interactions some process took, with their first answer (interactions.go), and the
+	// beats of the processes alive (liveness.go).
+	`CREATE TABLE interactions (
+		id     text PRIMARY KEY,
+		at_ns  bigint NOT NULL,
+		done   boolean NOT NULL DEFAULT false,
+		answer text NOT NULL DEFAULT ''
+	);
+	CREATE INDEX interactions_at ON interactions (at_ns);
+	CREATE TABLE owners (
+		owner   bigint PRIMARY KEY,
+		seen_ns bigint NOT NULL,
+		gone    boolean NOT NULL DEFAULT false
+	);`,
 }
 
 // SchemaVersion is the version of the schema this bot writes.

@@ -59,6 +59,9 @@ type Store interface {
 	Announced(gameID string, seq uint64) error
 	ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error)
 	Announcements() ([]storage.Announcement, error)
+	TakeInteraction(id string, at time.Time) (storage.Handled, bool, error)
+	AnswerInteraction(id, answer string) error
+	ForgetInteractions(before time.Time) (int, error)
 	io.Closer
 }
 
@@ -94,6 +97,7 @@ func Run(t *testing.T, open Open) {
 		{"a move's announcement is kept with it and said once", announcementKept},
 		{"a said announcement is cleared and never said again", announcementCleared},
 		{"the web links' secret is made once and a revocation raises one page's generation", webLinks},
+		{"an interaction is acted on once and a later delivery gets its first answer", interactionsOnce},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open) })
 	}
