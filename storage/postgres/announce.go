@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-		"strconv"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
