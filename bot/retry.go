@@ -81,3 +81,47 @@ func (b *Bot) alreadyMade(e *gameEntry, act action) answer {
 	}
 	return answer{text: p.T("pg_already_made", nil), png: b.picture(e.table, commands.Reply{Table: e.table, Image: commands.BoardImage})}
 }
+
+// over answers an action on a game that is no longer running here: it ended meanwhile (its last
+// move made by a twin of this action, on another process or this one), or could not be loaded. A
+// retry of the game's last move, its end included, is told that it went through, as any move is;
+// any other action that the game is over.
+func (b *Bot) over(id string, act action, u table.User) answer {
+	f := b.ended(id)
+	switch {
+	case f == nil:
+		return answer{text: act.reader.T("game_gone", nil)}
+	case b.madeAlready(f, act, u):
+		return b.alreadyMade(f, act)
+	}
+	return answer{text: act.reader.T("move_game_over", nil)}
+}
+
+// ended loads a game that is over, read-only (see finished); nil when it is not over or cannot
+// be read.
+func (b *Bot) ended(id string) *gameEntry {
+	rec, err := b.store.Game(id)
+	if err != nil || !rec.Status.Terminal() {
+		return nil
+	}
+	snap, err := b.store.Snapshot(id)
+	if err != nil {
+		return nil
+	}
+	t, err := table.Load(snap.State)
+	if err != nil {
+		b.log.Error("a finished game does not load; run bot verify", "game", id, "err", err)
+		return nil
+	}
+	return &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, table: t, seq: snap.Seq}
+}
+
+// retryAfterEnd answers a command or click in a channel whose game is over when it is a retry of
+// that game's last move (its answer was lost, and the player sent it again): ok false otherwise.
+func (b *Bot) retryAfterEnd(place string, act action, u table.User) (answer, bool) {
+	f := b.finished(place)
+	if f == nil || !b.madeAlready(f, act, u) {
+		return answer{}, false
+	}
+	return b.alreadyMade(f, act), true
+}

@@ -85,41 +85,50 @@ func (s *Store) AnswerInteraction(id, answer string) error {
 }
 
 // ForgetInteractions deletes the records of the interactions taken before before, and returns how
-// many it deleted.
+// many it deleted. It reads first, so that a bot with nothing to forget writes nothing.
 func (s *Store) ForgetInteractions(before time.Time) (int, error) {
-	n := 0
-	err := s.update(func(tx *bolt.Tx) error {
-		n = 0
-		b := tx.Bucket(bucketHandled)
-		if b == nil {
-			return nil
-		}
-		var old [][]byte
-		err := b.ForEach(func(k, v []byte) error {
-			var h Handled
-			if err := decodeJSON(k, v, &h); err != nil {
+	var old [][]byte
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		old, err = takenBefore(tx, before)
+		return err
+	})
+	if err == nil && len(old) > 0 {
+		err = s.update(func(tx *bolt.Tx) error {
+			if old, err = takenBefore(tx, before); err != nil {
 				return err
 			}
-			if h.At.Before(before) {
-				old = append(old, append([]byte(nil), k...))
+			for _, k := range old {
+				if err := tx.Bucket(bucketHandled).Delete(k); err != nil {
+					return err
+				}
 			}
 			return nil
 		})
-		if err != nil {
-			return err
-		}
-		for _, k := range old {
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
-		n = len(old)
-		return nil
-	})
+	}
 	if err != nil {
 		return 0, fmt.Errorf("forget the interactions taken before %s: %w", before.UTC().Format(time.RFC3339), err)
 	}
-	return n, nil
+	return len(old), nil
+}
+
+// takenBefore lists the ids of the interactions taken before before.
+func takenBefore(tx *bolt.Tx, before time.Time) ([][]byte, error) {
+	b := tx.Bucket(bucketHandled)
+	if b == nil {
+		return nil, nil
+	}
+	var old [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var h Handled
+		if err := decodeJSON(k, v, &h); err != nil {
+			return err
+		}
+		if h.At.Before(before) {
+			old = append(old, append([]byte(nil), k...))
+		}
+		return nil
+	})
+	return old, err
 }
 
 // TruncateAnswer cuts an answer to MaxAnswer bytes, on a character's boundary.

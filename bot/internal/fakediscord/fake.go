@@ -51,6 +51,7 @@ type Fake struct {
 	nonces       map[string]string        // message id by the enforced nonce that created it
 	holds        map[string]chan struct{} // channels whose new messages wait (HoldPosts)
 	holding      map[string]int           // per channel, the new messages waiting there now
+	dropping     map[string]int           // per channel, the new messages whose answer is lost (DropAnswers)
 
 	requests []*Request
 	problems []Problem
@@ -179,6 +180,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		nonces:       map[string]string{},
 		holds:        map[string]chan struct{}{},
 		holding:      map[string]int{},
+		dropping:     map[string]int{},
 		conns:        map[*gatewayConn]bool{},
 	}
 	for _, o := range opts {
