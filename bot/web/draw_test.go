@@ -155,7 +155,9 @@ func TestTooManyPicturesWaitingAreRefusedForNow(t *testing.T) {
 	release := blockWorker(t, d)
 	defer release()
 	for i := range cap(d.queue) - 1 {
-		go func() { _, _ = draw(d, context.Background(), "w"+string(rune('a'+i)), func(func() error) (int, error) { return 0, nil }) }()
+		go func() {
+			_, _ = draw(d, context.Background(), "w"+string(rune('a'+i)), func(func() error) (int, error) { return 0, nil })
+		}()
 	}
 	waitUntil(t, "the queue is full", func() bool { return len(d.queue) == cap(d.queue) })
 	code, body, h := st.get(t, st.gamePath(t, "g1"))
