@@ -279,6 +279,9 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 		}
 	}
 	applied, err := b.store.AppendMove(c)
+	if err != nil && errors.Is(err, storage.ErrUnavailable) && b.committedAnyway(e.id, interaction, e.seq+1) {
+		applied, err = true, nil
+	}
 	if err != nil {
 		return err
 	}

@@ -58,14 +58,14 @@ func (r *runner) discord() error {
 		return store, func() { store.Close(); drop() }, nil
 	}
 	for rep := range r.reps {
-		lat, err := fakeLatency(bolt, moves, int64(rep+1))
+		lat, err := fakeLatency(bolt, moves, int64(rep+1), nil)
 		if err != nil {
 			return err
 		}
 		p50.Values = append(p50.Values, ms(percentile(lat, 0.5)))
 		p99.Values = append(p99.Values, ms(percentile(lat, 0.99)))
 		if r.o.Postgres != "" {
-			if lat, err = fakeLatency(pgStore, moves, int64(rep+1)); err != nil {
+			if lat, err = fakeLatency(pgStore, moves, int64(rep+1), nil); err != nil {
 				return err
 			}
 			pg.Values = append(pg.Values, ms(percentile(lat, 0.99)))
@@ -89,15 +89,20 @@ func percentile(d []time.Duration, q float64) time.Duration {
 	return s[max(0, min(i, len(s)-1))]
 }
 
-// fakeLatency runs one measured game. The fake needs a testing.TB, which testing.Benchmark gives
-// outside go test; the measurement runs once whatever b.N is.
-func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64) ([]time.Duration, error) {
+// meanwhile is work a measured game runs beside its measured moves: started once the game is
+// under way, stopped (the function it returns) after its last move.
+type meanwhile func(bt *bot.Bot, store bot.Store, channel string) (stop func(), err error)
+
+// fakeLatency runs one measured game, with what during starts beside its moves (nil: nothing).
+// The fake needs a testing.TB, which testing.Benchmark gives outside go test; the measurement runs
+// once whatever b.N is.
+func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, during meanwhile) ([]time.Duration, error) {
 	initTesting.Do(testing.Init)
 	var out []time.Duration
 	var err error
 	var once sync.Once
 	testing.Benchmark(func(b *testing.B) {
-		once.Do(func() { out, err = measure(b, open, moves, seed) })
+		once.Do(func() { out, err = measure(b, open, moves, seed, during) })
 	})
 	if err == nil && len(out) == 0 {
 		err = errors.New("the fake Discord measurement did not run")
@@ -107,7 +112,7 @@ func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64) 
 
 // measure plays a game through the fake Discord on a store open gives (and closes with the
 // function it returns), and returns the time of each move from /place to the turn's image.
-func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64) ([]time.Duration, error) {
+func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64, during meanwhile) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	f := fakediscord.New(b)
@@ -147,6 +152,13 @@ func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, se
 	var lat []time.Duration
 	warmup := 10
 	for i := 0; i < warmup+moves; i++ {
+		if i == warmup && during != nil {
+			stop, err := during(bt, store, ch.ID)
+			if err != nil {
+				return nil, err
+			}
+			defer stop()
+		}
 		last := lastPost(f, ch.ID)
 		if last == nil || len(last.Pinged()) != 1 {
 			return nil, fmt.Errorf("move %d: the last turn message pings nobody", i)

@@ -20,6 +20,7 @@ var webRows = []string{
 	"web: game page, p99 server time (board cached)",
 	"web: game page after a move, p99 (history replayed)",
 	"web: board of any move / turn picture",
+	pageLoadRow,
 }
 
 // oneGame serves a single game to the pages; each move would raise its version.
