@@ -61,9 +61,9 @@ type chaosProc struct {
 	endpoint string
 
 	mu       sync.Mutex
-	up       bool        // started and not killed
-	draining bool        // about to be frozen, or frozen: no new interactions
-	inflight int         // interactions posted and not answered over HTTP yet
+	up       bool          // started and not killed
+	draining bool          // about to be frozen, or frozen: no new interactions
+	inflight int           // interactions posted and not answered over HTTP yet
 	died     chan struct{} // closed when the running process is killed
 	kills    []time.Time
 }
