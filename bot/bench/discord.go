@@ -58,14 +58,14 @@ func (r *runner) discord() error {
 		return store, func() { store.Close(); drop() }, nil
 	}
 	for rep := range r.reps {
-		lat, err := fakeLatency(bolt, moves, int64(rep+1), nil)
+		lat, err := fakeLatency(bolt, moves, int64(rep+1), pacing{})
 		if err != nil {
 			return err
 		}
 		p50.Values = append(p50.Values, ms(percentile(lat, 0.5)))
 		p99.Values = append(p99.Values, ms(percentile(lat, 0.99)))
 		if r.o.Postgres != "" {
-			if lat, err = fakeLatency(pgStore, moves, int64(rep+1), nil); err != nil {
+			if lat, err = fakeLatency(pgStore, moves, int64(rep+1), pacing{}); err != nil {
 				return err
 			}
 			pg.Values = append(pg.Values, ms(percentile(lat, 0.99)))
@@ -93,16 +93,24 @@ func percentile(d []time.Duration, q float64) time.Duration {
 // under way, stopped (the function it returns) after its last move.
 type meanwhile func(bt *bot.Bot, store bot.Store, channel string) (stop func(), err error)
 
-// fakeLatency runs one measured game, with what during starts beside its moves (nil: nothing).
+// pacing is how a measured game's moves are played: the moves played before the measured ones
+// (0: 10), a pause after each (none: back to back) and what runs beside them (nil: nothing).
+type pacing struct {
+	warmup int
+	gap    time.Duration
+	during meanwhile
+}
+
+// fakeLatency runs one measured game, paced by pace.
 // The fake needs a testing.TB, which testing.Benchmark gives outside go test; the measurement runs
 // once whatever b.N is.
-func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, during meanwhile) ([]time.Duration, error) {
+func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	initTesting.Do(testing.Init)
 	var out []time.Duration
 	var err error
 	var once sync.Once
 	testing.Benchmark(func(b *testing.B) {
-		once.Do(func() { out, err = measure(b, open, moves, seed, during) })
+		once.Do(func() { out, err = measure(b, open, moves, seed, pace) })
 	})
 	if err == nil && len(out) == 0 {
 		err = errors.New("the fake Discord measurement did not run")
@@ -112,7 +120,7 @@ func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, 
 
 // measure plays a game through the fake Discord on a store open gives (and closes with the
 // function it returns), and returns the time of each move from /place to the turn's image.
-func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64, during meanwhile) ([]time.Duration, error) {
+func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	f := fakediscord.New(b)
@@ -150,10 +158,13 @@ func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, se
 		return nil, err
 	}
 	var lat []time.Duration
-	warmup := 10
+	warmup := pace.warmup
+	if warmup == 0 {
+		warmup = 10
+	}
 	for i := 0; i < warmup+moves; i++ {
-		if i == warmup && during != nil {
-			stop, err := during(bt, store, ch.ID)
+		if i == warmup && pace.during != nil {
+			stop, err := pace.during(bt, store, ch.ID)
 			if err != nil {
 				return nil, err
 			}
@@ -185,6 +196,7 @@ func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, se
 		if i >= warmup {
 			lat = append(lat, time.Since(start))
 		}
+		time.Sleep(pace.gap)
 	}
 	return lat, nil
 }
