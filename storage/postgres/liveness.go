@@ -46,11 +46,12 @@ func ownerAlive(owner, now string) string {
 	grace := strconv.FormatInt(int64(OwnerGrace), 10)
 	start := `(extract(epoch FROM pg_postmaster_start_time()) * 1000000000)::bigint`
 	now += "::bigint"
-	return `(EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+	return `(NOT EXISTS (SELECT 1 FROM owners g WHERE g.owner = ` + owner + ` AND g.gone)
+	AND (EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
 	AND l.classid = ` + strconv.Itoa(ownerLock) + ` AND l.objid::bigint = ` + owner + ` AND l.objsubid = 2
 	AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))
-	OR EXISTS (SELECT 1 FROM owners o WHERE o.owner = ` + owner + ` AND NOT o.gone AND (o.seen_ns > ` + now + ` - ` + grace + `
-	OR (o.seen_ns < ` + start + ` AND ` + start + ` > ` + now + ` - ` + grace + `))))`
+	OR EXISTS (SELECT 1 FROM owners o WHERE o.owner = ` + owner + ` AND (o.seen_ns > ` + now + ` - ` + grace + `
+	OR (o.seen_ns < ` + start + ` AND ` + start + ` > ` + now + ` - ` + grace + `)))))`
 }
 
 // keeper holds the session that marks this process alive, and takes it again when it is lost.
@@ -61,6 +62,7 @@ type keeper struct {
 	mu   sync.Mutex
 	conn *pgx.Conn // nil while the session is lost
 	held bool      // the lock is taken on conn
+	took int       // how many times the lock was taken
 	lost bool      // the loss of the session was logged, and its return is to be
 
 	stop     chan struct{}
@@ -142,6 +144,7 @@ func (k *keeper) beat() {
 	if !k.held {
 		return
 	}
+	k.took++
 	if err := k.write(ctx, k.conn); err != nil {
 		_ = k.conn.Close(ctx)
 		k.conn, k.held = nil, false
@@ -172,24 +175,26 @@ func (k *keeper) write(ctx context.Context, conn *pgx.Conn) error {
 	return err
 }
 
-// close stops the beats; when gone, it also marks the row gone and ends the session, so that the
-// announcements not said yet pass to the others at once. Without gone, the session is dropped as
-// a killed process's is (for tests): the others wait for OwnerGrace.
+// close stops the beats; when gone, it first marks the row gone (through the pool, whatever
+// became of the session), which the others trust over the lock, whose release by the server
+// follows the session's end a moment later: the announcements not said yet pass to them at once.
+// Without gone, the session is dropped as a killed process's is (for tests): the others wait for
+// OwnerGrace.
 func (k *keeper) close(gone bool) {
 	k.stopOnce.Do(func() { close(k.stop) })
 	<-k.done
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.conn == nil {
-		return
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), k.s.timeout)
 	defer cancel()
 	if gone {
-		if _, err := k.conn.Exec(ctx, `UPDATE owners SET gone = true WHERE owner = $1`, k.id); err != nil {
+		if _, err := k.s.pool.Exec(ctx, `INSERT INTO owners (owner, seen_ns, gone) VALUES ($1, $2, true)
+			ON CONFLICT (owner) DO UPDATE SET gone = true`, k.id, time.Now().UnixNano()); err != nil {
 			k.s.log.Warn("could not mark this process gone: its announcements pass to the others within a few seconds", "err", err)
 		}
 	}
-	_ = k.conn.Close(ctx)
-	k.conn, k.held = nil, false
+	if k.conn != nil {
+		_ = k.conn.Close(ctx)
+		k.conn, k.held = nil, false
+	}
 }

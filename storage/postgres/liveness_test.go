@@ -29,14 +29,22 @@ func claimed(t *testing.T, s *Store, now time.Time) []string {
 	}
 }
 
-// held waits until the keeper of s holds its lock again.
-func held(t *testing.T, s *Store) {
+// took is how many times the keeper of s took its lock.
+func took(s *Store) int {
+	s.keeper.mu.Lock()
+	defer s.keeper.mu.Unlock()
+	return s.keeper.took
+}
+
+// heldAgain waits until the keeper of s holds its lock, taken again since it had taken it before
+// times.
+func heldAgain(t *testing.T, s *Store, before int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for {
 		s.keeper.mu.Lock()
-		ok := s.keeper.held
+		ok := s.keeper.held && s.keeper.took > before
 		s.keeper.mu.Unlock()
 		if ok {
 			return
@@ -69,6 +77,7 @@ func TestALivingProcessKeepsItsAnnouncementsThroughAServerRestart(t *testing.T) 
 	announcedMove(t, dying, "dying")
 
 	for _, mode := range []string{"fast", "immediate"} {
+		tookLiving, tookDying := took(living), took(dying)
 		srv.Stop(t, mode)
 		if mode == "immediate" {
 			dying.keeper.close(false) // killed while the server is down: its session never comes back
@@ -79,9 +88,9 @@ func TestALivingProcessKeepsItsAnnouncementsThroughAServerRestart(t *testing.T) 
 		if got := claimed(t, other, time.Now()); len(got) != 0 {
 			t.Fatalf("after the %s restart, %v were taken from processes that may be alive", mode, got)
 		}
-		held(t, living)
+		heldAgain(t, living, tookLiving)
 		if mode == "fast" {
-			held(t, dying)
+			heldAgain(t, dying, tookDying)
 		}
 	}
 	later := time.Now().Add(OwnerGrace + time.Second)
