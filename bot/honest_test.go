@@ -186,11 +186,7 @@ func TestAReminderIsPostedOnceThoughItsProcessDiedBeforeMarkingIt(t *testing.T) 
 			cfg.Store = forgetfulTimers{cfg.Store}
 		}
 	})
-	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
-	ch := r.f.General
-	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"))))
-	r.send(1, r.f.Slash(bob, ch, "carc", fakediscord.SubCommand("join")))
-	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("start")))
+	_, ch := r.startGame("classic", [3]int{0, 1, 0})
 	id, _, _ := r.stores[0].ActiveGame(ch.ID)
 	timers, err := r.stores[0].Timers(id)
 	if err != nil {
@@ -234,14 +230,10 @@ func TestAGivenAnswerIsNeverRewritten(t *testing.T) {
 			cfg.Store = uncleared{cfg.Store}
 		}
 	})
-	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
-	ch := r.f.General
-	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"))))
-	r.send(1, r.f.Slash(bob, ch, "carc", fakediscord.SubCommand("join")))
-	r.send(1, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("start")))
+	users, ch := r.startGame("classic", [3]int{0, 1, 1})
 	tbl := r.table(ch.ID)
 	cur, _ := tbl.Current()
-	in := r.f.Slash(map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}[cur.ID], ch, "place", placeArgs(tbl)...)
+	in := r.f.Slash(users[cur.ID], ch, "place", placeArgs(tbl)...)
 	if m := r.send(0, in); !contains(m.Content, "Done") {
 		t.Fatalf("the move: %q", m.Content)
 	}
@@ -262,59 +254,51 @@ func TestAGivenAnswerIsNeverRewritten(t *testing.T) {
 	}
 }
 
-// TestAPostWhoseAnswerWasLostIsNotPostedTwice: Discord makes a turn's message but its answer is
-// lost (a frozen process finds its request timed out when it resumes): the post is sent again with
-// its nonce, Discord returns the message it made, and the player is told "Done".
-func TestAPostWhoseAnswerWasLostIsNotPostedTwice(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	h.start()
-	alice, bob, ch := openGame(h, "classic", 3)
-	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
-	posts := len(h.posts(ch.ID))
-	tbl := h.table(ch.ID)
-	cur, _ := tbl.Current()
-	h.f.DropAnswers(ch.ID, 1)
-	if m := h.slash(users[cur.ID], ch, "place", placeArgs(tbl)...); !contains(m.Content, "Done") {
-		t.Fatalf("the move whose post lost its answer: %q", m.Content)
-	}
-	if n := len(h.posts(ch.ID)) - posts; n != 1 {
-		t.Fatalf("%d turn messages for one move", n)
-	}
-}
-
-// TestAPostDiscordNeverConfirmsIsPostedLaterOnce: every try of a turn's post loses its answer. The
-// player is told that the move is saved and its message will come, not that nobody sees it; the
-// announcement stays, and is said later with the same nonce: still one message, and the answer
-// given is left alone.
-func TestAPostDiscordNeverConfirmsIsPostedLaterOnce(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	h.start()
-	alice, bob, ch := openGame(h, "classic", 4)
-	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
-	posts := len(h.posts(ch.ID))
-	tbl := h.table(ch.ID)
-	cur, _ := tbl.Current()
-	h.f.DropAnswers(ch.ID, len(postRetries)+1)
-	in := h.f.SendSlash(users[cur.ID], ch, "place", placeArgs(tbl)...)
-	m, err := in.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !contains(m.Content, "did not confirm") || contains(m.Content, "nobody sees it") {
-		t.Fatalf("the move whose post was never confirmed: %q", m.Content)
-	}
-	if left, _ := h.store.Announcements(); len(left) != 1 {
-		t.Fatalf("announcements kept for later: %+v", left)
-	}
-	if n := h.b.sayUnannounced(h.clock.Now().Add(storage.AnnounceGrace + time.Minute)); n != 1 {
-		t.Fatalf("said %d announcements later, want 1", n)
-	}
-	if n := len(h.posts(ch.ID)) - posts; n != 1 {
-		t.Fatalf("%d turn messages for one move", n)
-	}
-	if m, _ := in.WaitOriginal(h.ctx, nil); m.Version != 1 {
-		t.Errorf("the answer was rewritten: %q", answers(m))
+// TestAPostWhoseAnswerIsLostShowsOnce: Discord makes a turn's message but its answer is lost (a
+// frozen process finds its request timed out when it resumes). The post is sent again with its
+// nonce: Discord returns the message it made, and the player is told "Done". When every try loses
+// its answer, the player is told that the move is saved and its message will come, not that
+// nobody sees it; the announcement stays, and is said later with the same nonce: still one
+// message, and the answer given is left alone.
+func TestAPostWhoseAnswerIsLostShowsOnce(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		lost   int
+		answer string
+	}{
+		{"the first try's answer lost", 1, "Done"},
+		{"every try's answer lost", len(postRetries) + 1, "did not confirm"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.start()
+			alice, bob, ch := openGame(h, "classic", 3)
+			users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
+			posts := len(h.posts(ch.ID))
+			tbl := h.table(ch.ID)
+			cur, _ := tbl.Current()
+			h.f.DropAnswers(ch.ID, c.lost)
+			in := h.f.SendSlash(users[cur.ID], ch, "place", placeArgs(tbl)...)
+			m, err := in.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !contains(m.Content, c.answer) || contains(m.Content, "nobody sees it") {
+				t.Fatalf("the move: %q, want %q", m.Content, c.answer)
+			}
+			if c.lost == 1 { // the move's announcement is cleared once its player is answered
+				h.waitFor(func() bool { left, _ := h.store.Announcements(); return len(left) == 0 })
+			}
+			if n, want := h.b.sayUnannounced(h.clock.Now().Add(storage.AnnounceGrace+time.Minute)), min(c.lost-1, 1); n != want {
+				t.Fatalf("said %d announcements later, want %d", n, want)
+			}
+			if n := len(h.posts(ch.ID)) - posts; n != 1 {
+				t.Fatalf("%d turn messages for one move", n)
+			}
+			if m, _ := in.WaitOriginal(h.ctx, nil); m.Version != 1 {
+				t.Errorf("the answer was rewritten: %q", answers(m))
+			}
+		})
 	}
 }

@@ -32,18 +32,6 @@ func (r *runner) discord() error {
 	p50 := Row{Name: "interaction to image, p50 (fake Discord)", Unit: "ms", Better: "<=", Target: 40}
 	p99 := Row{Name: "interaction to image, p99 (fake Discord)", Unit: "ms", Better: "<=", Target: 100}
 	pg := Row{Name: "interaction to image, p99 (fake Discord, PostgreSQL)", Unit: "ms", Better: "<="}
-	bolt := func() (bot.Store, func(), error) {
-		tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
-		if err != nil {
-			return nil, nil, err
-		}
-		store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
-		if err != nil {
-			os.RemoveAll(tmp)
-			return nil, nil, err
-		}
-		return store, func() { store.Close(); os.RemoveAll(tmp) }, nil
-	}
 	// Each repetition plays a new game in the fake's channel: on a database of its own.
 	pgStore := func() (bot.Store, func(), error) {
 		url, drop, err := scratchDatabase(r.o.Postgres)
@@ -58,7 +46,7 @@ func (r *runner) discord() error {
 		return store, func() { store.Close(); drop() }, nil
 	}
 	for rep := range r.reps {
-		lat, err := fakeLatency(bolt, moves, int64(rep+1), pacing{})
+		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{})
 		if err != nil {
 			return err
 		}
@@ -80,6 +68,21 @@ func (r *runner) discord() error {
 	}
 	r.add(pg)
 	return nil
+}
+
+// boltStore opens a new bbolt store in a directory of its own, fsyncing every move, and returns
+// the function that closes it and removes the directory.
+func (r *runner) boltStore() (bot.Store, func(), error) {
+	tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, nil, err
+	}
+	return store, func() { store.Close(); os.RemoveAll(tmp) }, nil
 }
 
 func percentile(d []time.Duration, q float64) time.Duration {

@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,7 +14,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // pageLoadRow is the row of the moves' latency under page load.
@@ -40,27 +37,15 @@ func (r *runner) pageLoad() error {
 		moves = 25
 	}
 	row := Row{Name: pageLoadRow, Unit: "x", Better: "<=", Target: 1.5}
-	open := func() (bot.Store, func(), error) {
-		tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
-		if err != nil {
-			return nil, nil, err
-		}
-		store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
-		if err != nil {
-			os.RemoveAll(tmp)
-			return nil, nil, err
-		}
-		return store, func() { store.Close(); os.RemoveAll(tmp) }, nil
-	}
 	var quiet, loaded []float64
 	var asked, drawn, busy, refused atomic.Int64
 	for rep := range r.reps {
-		lat, err := fakeLatency(open, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap})
+		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap})
 		if err != nil {
 			return err
 		}
 		without := ms(percentile(lat, 0.99))
-		lat, err = fakeLatency(open, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap, during: func(bt *bot.Bot, store bot.Store, ch string) (func(), error) {
+		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap, during: func(bt *bot.Bot, store bot.Store, ch string) (func(), error) {
 			return hammer(bt, store, ch, &asked, &drawn, &busy, &refused)
 		}})
 		if err != nil {
