@@ -52,7 +52,7 @@ func aiGame(h *harness, u *fakediscord.User, name string, extra ...fakediscord.A
 	h.t.Helper()
 	ch := h.f.AddChannel(name)
 	newTable(h, u, ch, extra...)
-	h.slash(u, ch, "carc", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))
+	h.slash(u, ch, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))
 	h.slash(u, ch, "carc", fakediscord.SubCommand("start"))
 	return ch
 }

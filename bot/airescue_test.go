@@ -21,7 +21,7 @@ func TestAnAITurnLeftByADeadProcessIsPlayedByAnother(t *testing.T) {
 	alice := r.f.AddUser("alice")
 	ch := r.f.General
 	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"))))
-	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy"))))
+	r.send(0, r.f.Slash(alice, ch, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy"))))
 	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("start")))
 	if _, ai := r.table(ch.ID).AIToPlay(); !ai {
 		r.send(0, r.f.Slash(alice, ch, "place", placeArgs(r.table(ch.ID))...))

@@ -405,7 +405,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 			<-before
 			p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
 			if p.err != nil {
-				b.log.Error("could not post a game's end", "game", e.id, "channel", e.place, "err", p.err)
+				b.log.Error("could not post a game's end", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
 			}
 			if !p.unconfirmed() {
 				b.said(e.id, clear)
@@ -424,7 +424,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		b.said(e.id, clear)
 	}
 	if p.err != nil {
-		b.log.Error("could not post in the game's channel", "game", e.id, "channel", e.place, "err", p.err)
+		b.log.Error("could not post in the game's channel", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
 		e.problem = postProblem(e.place, p.err)
 		return p
 	}
@@ -433,7 +433,7 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
 		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {
-			b.log.Warn("could not disable the old turn buttons", "game", e.id, "err", err)
+			b.log.Warn("could not disable the old turn buttons", refusalAttrs(err, "game", e.id)...)
 		}
 	}
 	if len(reply.Buttons) > 0 {

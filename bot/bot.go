@@ -239,9 +239,13 @@ func (b *Bot) Load() error {
 	return nil
 }
 
-// Start loads the games, opens the gateway (the configured shards), registers the commands and
-// starts the timer loop.
+// Start checks the commands against Discord's limits, loads the games, opens the gateway (the
+// configured shards), registers the commands and starts the timer loop. A command Discord would
+// refuse stops it before anything else happens.
 func (b *Bot) Start() error {
+	if err := checkSurface(Definitions()); err != nil {
+		return err
+	}
 	if err := b.Load(); err != nil {
 		return err
 	}
@@ -255,7 +259,8 @@ func (b *Bot) Start() error {
 	return nil
 }
 
-// Register installs the slash commands (in one guild when configured).
+// Register checks the slash commands against Discord's limits and installs them (in one guild
+// when configured).
 func (b *Bot) Register() error {
 	if b.appID == "" {
 		if b.s.State != nil && b.s.State.User != nil {
@@ -268,8 +273,21 @@ func (b *Bot) Register() error {
 			b.appID = u.ID
 		}
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, Definitions()); err != nil {
+	defs := Definitions()
+	if err := checkSurface(defs); err != nil {
+		return err
+	}
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, defs); err != nil {
+		b.log.Error("Discord refused the slash commands", refusalAttrs(err)...)
 		return fmt.Errorf("register the slash commands: %w", err)
+	}
+	return nil
+}
+
+// checkSurface is CheckSurface as the bot's start reports it.
+func checkSurface(defs []*discordgo.ApplicationCommand) error {
+	if err := CheckSurface(defs); err != nil {
+		return fmt.Errorf("the slash commands break Discord's limits, and Discord would refuse them all:\n%w", err)
 	}
 	return nil
 }

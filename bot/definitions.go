@@ -14,15 +14,15 @@ import (
 )
 
 // Definitions are the slash commands the bot registers, built from their declarations: the
-// table's commands (commands.Surface), /league, the subcommands of /carc that leagues answer, and
-// /carc me, a player's own commands across servers (meGroup).
+// table's commands (commands.Surface) with the subcommand of /carc that leagues answer, /player
+// (playerSurface) with the one of leagues, and /league.
 func Definitions() []*discordgo.ApplicationCommand {
+	player := playerSurface
+	player.Subs = append(append([]commands.Sub(nil), player.Subs...), leagues.PlayerSubs...)
 	var out []*discordgo.ApplicationCommand
-	for _, c := range append(commands.Surface(), leagues.Surface()...) {
+	for _, c := range append(append(commands.Surface(), player), leagues.Surface()...) {
 		if c.Name == "carc" {
-			me := meGroup
-			me.Subs = append(append([]commands.Sub(nil), me.Subs...), leagues.PlayerSubs...)
-			c.Subs = append(append(c.Subs, leagues.CarcSubs...), me)
+			c.Subs = append(c.Subs, leagues.CarcSubs...)
 		}
 		out = append(out, localized(definition(c)))
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"regexp"
 	"strings"
 	"testing"
@@ -41,6 +42,8 @@ func TestPermissionsAGameNeeds(t *testing.T) {
 func TestLostPermissionIsToldAndShown(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
+	var logs syncBuffer
+	h.configure = func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) }
 	h.start()
 	alice, bob := h.f.AddUser("alice"), h.f.AddUser("bob")
 	h.deal.Store(41)
@@ -66,6 +69,11 @@ func TestLostPermissionIsToldAndShown(t *testing.T) {
 	defer cancel()
 	if _, err := h.f.ExpectProblem(ctx, fakediscord.ProblemBadRequest); err != nil {
 		t.Fatal(err)
+	}
+	// The log says what Discord said, and of which game: its status, its code, its message.
+	if line := firstLogLine(logs.String(), "could not post in the game's channel"); !strings.Contains(line, "game="+h.table(ch.ID).ID) ||
+		!strings.Contains(line, "status=403") || !strings.Contains(line, "discord_code=50013") || !strings.Contains(line, `discord_message="Missing Permissions"`) {
+		t.Errorf("the refused post is logged as %q", line)
 	}
 	if h.table(ch.ID).Game.Turn == turn || !contains(m.Content, "saved") || !contains(m.Content, "permission") {
 		t.Fatalf("a move while the bot cannot post: %q", m.Content)

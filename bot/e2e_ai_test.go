@@ -10,7 +10,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-// TestAnAISeatPlaysThroughDiscord: /carc bot level:easy seats an AI player in the lobby; after
+// TestAnAISeatPlaysThroughDiscord: /table bot level:easy seats an AI player in the lobby; after
 // alice's turn the AI's turn is posted like a player's (with the board, pinging alice), its moves
 // are stored, and after a restart a pending AI turn is played.
 func TestAnAISeatPlaysThroughDiscord(t *testing.T) {
@@ -22,8 +22,8 @@ func TestAnAISeatPlaysThroughDiscord(t *testing.T) {
 	ch := h.f.General
 	h.deal.Store(61)
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))
-	if m := h.slash(alice, ch, "carc", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy"))); !contains(m.Content, "Done") {
-		t.Fatalf("/carc bot: %q", m.Content)
+	if m := h.slash(alice, ch, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy"))); !contains(m.Content, "Done") {
+		t.Fatalf("/table bot: %q", m.Content)
 	}
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
 	for turn := 0; turn < 3; turn++ {

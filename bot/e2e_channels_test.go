@@ -26,29 +26,32 @@ func TestEverySubcommandAnswersEverywhere(t *testing.T) {
 	h.deal.Store(22)
 	h.slash(carol, other, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic")))
 	thread := h.f.AddThread(h.f.General, "chat")
-	subs := []fakediscord.Arg{
-		fakediscord.SubCommand("status"), fakediscord.SubCommand("board"), fakediscord.SubCommand("tiles"),
-		fakediscord.SubCommand("log"), fakediscord.SubCommand("draw"), fakediscord.SubCommand("pass"),
-		fakediscord.SubCommand("settings"), fakediscord.SubCommand("help"), fakediscord.SubCommand("rules"),
-		fakediscord.SubCommand("join"), fakediscord.SubCommand("leave"), fakediscord.SubCommand("start"),
-		fakediscord.SubCommand("undo"), fakediscord.SubCommand("skip"), fakediscord.SubCommand("abandon"),
-		fakediscord.SubCommand("kick", fakediscord.StringArg("player", bob.Mention())), fakediscord.SubCommand("resign"),
-		fakediscord.SubCommand("history"), fakediscord.SubCommand("export"),
-		fakediscord.SubCommand("replay", fakediscord.IntArg("move", 1)),
-		fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")),
-		fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic")),
+	subs := []struct {
+		cmd string
+		sub fakediscord.Arg
+	}{
+		{"carc", fakediscord.SubCommand("status")}, {"carc", fakediscord.SubCommand("board")}, {"carc", fakediscord.SubCommand("tiles")},
+		{"carc", fakediscord.SubCommand("log")}, {"turn", fakediscord.SubCommand("draw")}, {"turn", fakediscord.SubCommand("pass")},
+		{"table", fakediscord.SubCommand("settings")}, {"carc", fakediscord.SubCommand("help")}, {"carc", fakediscord.SubCommand("rules")},
+		{"carc", fakediscord.SubCommand("join")}, {"carc", fakediscord.SubCommand("leave")}, {"carc", fakediscord.SubCommand("start")},
+		{"turn", fakediscord.SubCommand("undo")}, {"table", fakediscord.SubCommand("skip")}, {"table", fakediscord.SubCommand("abandon")},
+		{"table", fakediscord.SubCommand("kick", fakediscord.StringArg("player", bob.Mention()))}, {"carc", fakediscord.SubCommand("resign")},
+		{"carc", fakediscord.SubCommand("history")}, {"carc", fakediscord.SubCommand("export")},
+		{"carc", fakediscord.SubCommand("replay", fakediscord.IntArg("move", 1))},
+		{"table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy"))},
+		{"carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"))},
 	}
 	for _, place := range []*fakediscord.Channel{ch, other, thread, h.f.DMChannel(carol)} {
 		for _, u := range []*fakediscord.User{alice, carol} {
-			for _, sub := range subs {
-				if u == alice && place == ch && (sub.Name() == "resign" || sub.Name() == "abandon" || sub.Name() == "undo" || sub.Name() == "kick") {
+			for _, c := range subs {
+				if sub := c.sub; u == alice && place == ch && (sub.Name() == "resign" || sub.Name() == "abandon" || sub.Name() == "undo" || sub.Name() == "kick") {
 					continue // the game must go on for the check below
 				}
 				where := place
 				if place.Type == fakediscord.ChannelDM && u != carol {
 					where = h.f.DMChannel(u)
 				}
-				answered(t, h, u, where, sub)
+				answered(t, h, u, where, c.cmd, c.sub)
 			}
 		}
 	}
@@ -74,17 +77,17 @@ func TestEverySubcommandAnswersEverywhere(t *testing.T) {
 	}
 }
 
-// answered sends one /carc subcommand and fails the test if no answer comes within the bound.
-func answered(t *testing.T, h *harness, u *fakediscord.User, ch *fakediscord.Channel, sub fakediscord.Arg) {
+// answered sends one subcommand of cmd and fails the test if no answer comes within the bound.
+func answered(t *testing.T, h *harness, u *fakediscord.User, ch *fakediscord.Channel, cmd string, sub fakediscord.Arg) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), answerBound)
 	defer cancel()
-	in := h.f.SendSlash(u, ch, "carc", sub)
+	in := h.f.SendSlash(u, ch, cmd, sub)
 	m, err := in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
 	if err != nil {
-		t.Fatalf("/carc %s by %s in %s: no answer within %v: %v", sub.Name(), u.Username, ch.Name, answerBound, err)
+		t.Fatalf("/%s %s by %s in %s: no answer within %v: %v", cmd, sub.Name(), u.Username, ch.Name, answerBound, err)
 	}
 	if m.Content == "" {
-		t.Fatalf("/carc %s by %s in %s: an empty answer", sub.Name(), u.Username, ch.Name)
+		t.Fatalf("/%s %s by %s in %s: an empty answer", cmd, sub.Name(), u.Username, ch.Name)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 )
 
-// TestAHintIsPrivateToThePlayerToMove: at a table opened with hints:true, /carc hint answers the
+// TestAHintIsPrivateToThePlayerToMove: at a table opened with hints:true, /turn hint answers the
 // player whose turn it is privately with the /place to type and why, and posts nothing; the other
 // player is told it is not their turn; the game does not change.
 func TestAHintIsPrivateToThePlayerToMove(t *testing.T) {
@@ -22,11 +22,11 @@ func TestAHintIsPrivateToThePlayerToMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := h.slash(mover, ch, "carc", fakediscord.SubCommand("hint"))
+	m := h.slash(mover, ch, "turn", fakediscord.SubCommand("hint"))
 	if !m.Ephemeral() || !contains(m.Content, "Hint, for you only (the normal AI, from what you can see): /place square:") || !contains(m.Content, "Why: this turn scores") {
 		t.Fatalf("the hint (ephemeral %v): %q", m.Ephemeral(), m.Content)
 	}
-	m = h.slash(other, ch, "carc", fakediscord.SubCommand("hint"))
+	m = h.slash(other, ch, "turn", fakediscord.SubCommand("hint"))
 	if !m.Ephemeral() || !contains(m.Content, "It is "+cur.Name+"'s turn: a hint is only for the player whose turn it is.") {
 		t.Fatalf("the other player's hint (ephemeral %v): %q", m.Ephemeral(), m.Content)
 	}

@@ -50,7 +50,7 @@ func TestMissingPermissionsAreNamed(t *testing.T) {
 	}
 }
 
-// TestUndoByVoteThroughDiscord: /carc undo posts a request with buttons; the other player's
+// TestUndoByVoteThroughDiscord: /turn undo posts a request with buttons; the other player's
 // approval takes the last turn back and pings the player whose turn it is again.
 func TestUndoByVoteThroughDiscord(t *testing.T) {
 	t.Parallel()
@@ -70,7 +70,7 @@ func TestUndoByVoteThroughDiscord(t *testing.T) {
 		fakediscord.StringArg("meeple", "none"))
 	moved := len(h.table(ch.ID).Moves)
 	posts := len(h.posts(ch.ID))
-	h.slash(mover, ch, "carc", fakediscord.SubCommand("undo"))
+	h.slash(mover, ch, "turn", fakediscord.SubCommand("undo"))
 	req := h.waitPost(ch.ID, posts+1)
 	var agree string
 	for _, b := range req.Buttons() {

@@ -34,7 +34,7 @@ func TestRecordsAfterTheGameLeftItsChannel(t *testing.T) {
 		t.Fatalf("the running game's record: %v, complete %v", err, r.Complete)
 	}
 	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
-	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("abandon")); h.table(ch.ID) != nil {
+	if m := h.slash(mod, ch, "table", fakediscord.SubCommand("abandon")); h.table(ch.ID) != nil {
 		t.Fatalf("the game did not end: %q", m.Content)
 	}
 	m := h.slash(bob, ch, "carc", fakediscord.SubCommand("export"))

@@ -17,7 +17,7 @@ import (
 func TestVotesPassAtATableWithAnAISeat(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		lobby  bool // an AI seated with /carc bot
+		lobby  bool // an AI seated with /table bot
 		leaver bool // dan leaves his seat to an AI
 	}{
 		{name: "an AI seated from the lobby", lobby: true},
@@ -42,7 +42,7 @@ func TestVotesPassAtATableWithAnAISeat(t *testing.T) {
 			h.slash(bob, ch, "carc", fakediscord.SubCommand("join"))
 			h.slash(carol, ch, "carc", fakediscord.SubCommand("join"))
 			if c.lobby {
-				h.slash(alice, ch, "carc", fakediscord.SubCommand("bot", s("level", "easy")))
+				h.slash(alice, ch, "table", fakediscord.SubCommand("bot", s("level", "easy")))
 			} else {
 				h.slash(dan, ch, "carc", fakediscord.SubCommand("join"))
 			}
@@ -102,8 +102,8 @@ func TestVotesPassAtATableWithAnAISeat(t *testing.T) {
 			}
 			place(alice)
 			moves := len(h.table(ch.ID).Moves)
-			if m := h.slash(bob, ch, "carc", fakediscord.SubCommand("undo")); !contains(m.Content, "Done") {
-				t.Fatalf("bob's /carc undo: %s", m.Content)
+			if m := h.slash(bob, ch, "turn", fakediscord.SubCommand("undo")); !contains(m.Content, "Done") {
+				t.Fatalf("bob's /turn undo: %s", m.Content)
 			}
 			posts := h.posts(ch.ID)
 			if req := posts[len(posts)-1]; !slices.Equal(req.Pinged(), []string{alice.ID, carol.ID}) || !contains(req.Content, "waiting for alice, carol") {
@@ -123,8 +123,8 @@ func TestVotesPassAtATableWithAnAISeat(t *testing.T) {
 					place(u)
 				}
 			}
-			if m := h.slash(carol, ch, "carc", fakediscord.SubCommand("kick", s("player", "bob"))); !contains(m.Content, "Done") {
-				t.Fatalf("carol's /carc kick: %s", m.Content)
+			if m := h.slash(carol, ch, "table", fakediscord.SubCommand("kick", s("player", "bob"))); !contains(m.Content, "Done") {
+				t.Fatalf("carol's /table kick: %s", m.Content)
 			}
 			posts = h.posts(ch.ID)
 			if req := posts[len(posts)-1]; !slices.Equal(req.Pinged(), []string{alice.ID}) || !contains(req.Content, "waiting for alice") {

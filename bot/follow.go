@@ -17,7 +17,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
-// Following. A member who does not play in a game follows it with /carc me follow in its channel,
+// Following. A member who does not play in a game follows it with /player follow in its channel,
 // or anywhere with the link of its page (game:): at each of its turns what the channel was told,
 // with the board, or only its end, by DM or in a thread (followthread.go). The follows are the
 // followers' own settings; the bot keeps an index game -> followers, read from the store once and
@@ -95,7 +95,7 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 	return nil
 }
 
-// follow answers /carc me follow: in a game's channel, or anywhere with game: and the link of
+// follow answers /player follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
 func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	pr := reader(in)
@@ -164,7 +164,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	return pr.T("follow_dm_turns", nil)
 }
 
-// followedGame is the game /carc me follow means: the one of the channel it is used in, or the
+// followedGame is the game /player follow means: the one of the channel it is used in, or the
 // one whose page link game: gives (checked as the page checks it, so a revoked or forged link
 // follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
 // only in the game's own channel; anywhere else the page's link is the key. A nil entry comes

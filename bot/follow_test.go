@@ -16,13 +16,13 @@ func followGame(h *harness, u *fakediscord.User, ch *fakediscord.Channel, when s
 	if when != "" {
 		args = append(args, fakediscord.StringArg("when", when))
 	}
-	return h.slash(u, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("follow", args...))).Content
+	return h.slash(u, ch, "player", fakediscord.SubCommand("follow", args...)).Content
 }
 
 // TestFollowersGetTheTurnsAndTheEndByDM: carol follows every turn, dave only the end; a player
 // cannot follow their own game. Each turn reaches carol by DM with what the channel was told;
 // nobody who did not opt in is mentioned or messaged; at the end both are told and stop following.
-// /carc me games lists a player's games and a follower's followed games.
+// /player games lists a player's games and a follower's followed games.
 func TestFollowersGetTheTurnsAndTheEndByDM(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -51,14 +51,14 @@ func TestFollowersGetTheTurnsAndTheEndByDM(t *testing.T) {
 	if len(turn.Pinged()) != 0 {
 		t.Fatalf("the follower's DM pings %v", turn.Pinged())
 	}
-	if got := h.slash(carol, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("games"))).Content; !contains(got, "Games you follow:\n- France, turn 2, bob's turn") {
+	if got := h.slash(carol, ch, "player", fakediscord.SubCommand("games")).Content; !contains(got, "Games you follow:\n- France, turn 2, bob's turn") {
 		t.Fatalf("carol's games: %s", got)
 	}
-	if got := h.slash(bob, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("games"))).Content; !contains(got, "Your games (1, your turn in 1):\n- France, turn 2, your turn: https://discord.com/channels/") {
+	if got := h.slash(bob, ch, "player", fakediscord.SubCommand("games")).Content; !contains(got, "Your games (1, your turn in 1):\n- France, turn 2, your turn: https://discord.com/channels/") {
 		t.Fatalf("bob's games: %s", got)
 	}
 	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
-	h.slash(mod, ch, "carc", fakediscord.SubCommand("abandon"))
+	h.slash(mod, ch, "table", fakediscord.SubCommand("abandon"))
 	h.waitFor(func() bool { return len(dms(h, carol)) == 3 && len(dms(h, dave)) == 2 })
 	for _, u := range []*fakediscord.User{carol, dave} {
 		if end := dms(h, u)[len(dms(h, u))-1]; !contains(end.Content, "The game of France you follow is over") {
@@ -81,10 +81,10 @@ func TestFollowersGetTheTurnsAndTheEndByDM(t *testing.T) {
 	}
 }
 
-// followWith sends /carc me follow with the options given.
+// followWith sends /player follow with the options given.
 func followWith(h *harness, u *fakediscord.User, ch *fakediscord.Channel, args ...fakediscord.Arg) string {
 	h.t.Helper()
-	return h.slash(u, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("follow", args...))).Content
+	return h.slash(u, ch, "player", fakediscord.SubCommand("follow", args...)).Content
 }
 
 // followerThreads are the public threads the bot opened in ch for followers.
@@ -158,7 +158,7 @@ func TestFollowersMayReadTheGameInAThread(t *testing.T) {
 		t.Fatalf("the turn in the thread: %q pings %v", turn.Content, turn.Pinged())
 	}
 	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
-	h.slash(mod, ch, "carc", fakediscord.SubCommand("abandon"))
+	h.slash(mod, ch, "table", fakediscord.SubCommand("abandon"))
 	h.waitFor(func() bool { return len(h.posts(th.ID)) == 4 })
 	if end := h.posts(th.ID)[3]; !contains(end.Content, "The game of France you follow is over") {
 		t.Fatalf("the end in the thread: %s", end.Content)
@@ -217,7 +217,7 @@ func TestFollowingFromTheGamePageLink(t *testing.T) {
 	if got := followWith(h, fay, elsewhere, fakediscord.StringArg("game", link)); !contains(got, "it was revoked, mistyped or never given out") {
 		t.Fatalf("a revoked link: %s", got)
 	}
-	h.slash(gus, elsewhere, "carc", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "de")))
+	h.slash(gus, elsewhere, "player", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "de")))
 	if got := followWith(h, gus, elsewhere, fakediscord.StringArg("game", link)); !contains(got, "Er wurde widerrufen, vertippt oder nie vergeben") {
 		t.Fatalf("a revoked link, to a reader of German: %s", got)
 	}

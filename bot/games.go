@@ -9,7 +9,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-// gameLine is one line of /carc me games, with what sorts it: the games waiting for the player
+// gameLine is one line of /player games, with what sorts it: the games waiting for the player
 // first, the most pressing deadline first.
 type gameLine struct {
 	yours bool
@@ -17,7 +17,7 @@ type gameLine struct {
 	text  string
 }
 
-// myGames answers /carc me games: every game of the player in every server the bot is in (their
+// myGames answers /player games: every game of the player in every server the bot is in (their
 // own turns first, with their deadlines), the lobbies they sit in, and the games they follow.
 func (b *Bot) myGames(pr *lang.Printer, userID string) string {
 	words := commands.WordsFor(pr.Code())

@@ -15,9 +15,9 @@ import (
 // A game is on hold when the bot's own work on it failed: its AI turn panicked or was refused, a
 // deadline or a reminder panicked, its league game could not be announced. The bot then does no
 // work of its own on it (AI turns, deadlines, reminders) until someone who administers the game
-// (as for /carc abandon) resumes it with the button of the hold message or of /carc status; the
+// (as for /table abandon) resumes it with the button of the hold message or of /carc status; the
 // players'
-// own commands still work, and /carc abandon ends it. The hold is stored with the game, so a
+// own commands still work, and /table abandon ends it. The hold is stored with the game, so a
 // restart does not run the failing work again: a deterministic failure costs one log entry, not a
 // crash at every start.
 
@@ -101,7 +101,7 @@ func holdLine(p *lang.Printer, e *gameEntry) string {
 }
 
 // resume lifts a game's hold at the request of in's user, who must administer the game (as for
-// /carc abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
+// /table abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
 // reminders fire at the next tick.
 func (b *Bot) resume(place, interaction string, in commands.Input) string {
 	pr := reader(in)

@@ -97,7 +97,7 @@ func (b *Bot) ack(i *discordgo.Interaction, r responder, kind discordgo.Interact
 	resp := deferredResponse(i)
 	resp.Type = kind
 	if err := r.respond(resp); err != nil {
-		b.log.Warn("could not acknowledge an interaction", "channel", i.ChannelID, "err", err)
+		b.log.Warn("could not acknowledge an interaction", refusalAttrs(err, "game", b.gameIn(i.ChannelID), "channel", i.ChannelID)...)
 		return false
 	}
 	return true
@@ -135,7 +135,7 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, files func() []*
 			break
 		}
 		if try == len(editRetries) || !notYetKnown(err) {
-			b.log.Warn("could not edit an interaction response", "channel", i.ChannelID, "tries", try+1, "err", err)
+			b.log.Warn("could not edit an interaction response", refusalAttrs(err, "game", b.gameIn(i.ChannelID), "channel", i.ChannelID, "tries", try+1)...)
 			return
 		}
 		time.Sleep(editRetries[try])
@@ -147,7 +147,7 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, files func() []*
 			params.Components, params.Files = comps, files()
 		}
 		if _, err := b.s.FollowupMessageCreate(i, true, params); err != nil {
-			b.log.Warn("could not send the rest of an answer", "channel", i.ChannelID, "part", n+2, "err", err)
+			b.log.Warn("could not send the rest of an answer", refusalAttrs(err, "game", b.gameIn(i.ChannelID), "channel", i.ChannelID, "part", n+2)...)
 			return
 		}
 	}
@@ -198,14 +198,7 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 	opts := data.Options
 	if len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
 		in.Sub = opts[0].Name
-		if g := opts[0]; data.Name == "carc" && g.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(g.Options) == 1 {
-			// /carc me vacation: a group of /carc only gathers subcommands under one name (Discord
-			// takes 25 a command); its subcommand is the command.
-			in.Sub = g.Options[0].Name
-			opts = g.Options[0].Options
-		} else {
-			opts = opts[0].Options
-		}
+		opts = opts[0].Options
 	}
 	focused := ""
 	for _, o := range opts {
@@ -244,7 +237,7 @@ func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 	}
 	if err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: out}}); err != nil {
-		b.log.Warn("could not answer autocomplete", "channel", i.ChannelID, "err", err)
+		b.log.Warn("could not answer autocomplete", refusalAttrs(err, "game", b.gameIn(i.ChannelID), "channel", i.ChannelID)...)
 	}
 }
 
@@ -262,11 +255,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		b.editOriginal(i, b.yourTurns(reader(in), in.User), nil, nil)
 		return
 	}
-	if in.Command == "carc" && b.playerCommand(i, in) {
-		return
-	}
-	if in.Command == "carc" && in.Sub == "settings" && hasPrefs(in.Options) {
-		b.editOriginal(i, b.setPrefs(i.ID, in), nil, nil)
+	if b.playerCommand(i, in) {
 		return
 	}
 	if in.Command == "carc" && in.Sub == "new" {

@@ -24,15 +24,15 @@ import (
 // (storage.SaveLeague). One lock for the process is plenty: league commands are rare.
 var leagueMu sync.Mutex
 
-// leagueCommand answers /league, /carc me rating and /carc leaderboard; it reports whether the command was
-// one of these.
+// leagueCommand answers /league, /season, /player rating and /carc leaderboard; it reports whether the
+// command was one of these.
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
-	case in.Command == "carc" && in.Sub == "rating":
+	case in.Command == "player" && in.Sub == "rating":
 		b.editOriginal(i, leagues.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "carc" && in.Sub == "leaderboard":
 		b.editOriginal(i, leagues.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
-	case in.Command == "league":
+	case in.Command == "league" || in.Command == "season":
 		b.league(i, in)
 	default:
 		return false
@@ -41,16 +41,6 @@ func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 }
 
 func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
-	if in.Sub == "season" {
-		// /league season new: the options sit one level deeper, under the subcommand.
-		for _, group := range i.ApplicationCommandData().Options {
-			for _, sub := range group.Options {
-				for _, o := range sub.Options {
-					in.Options[o.Name] = fmt.Sprint(o.Value)
-				}
-			}
-		}
-	}
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	c := leagues.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID,
 		GuildLocale: b.guildLocale(i.GuildID)}
@@ -527,7 +517,7 @@ func (b *Bot) recoverLeague(leagueID, what string) {
 }
 
 // pauseLeague pauses a league whose round work failed (leagueMu held) and tells its channel: no
-// round starts and no deadline is adjudicated until an administrator's /league resume, so a
+// round starts and no deadline is adjudicated until an administrator's /season resume, so a
 // failure that would repeat does not repeat at every tick or start.
 func (b *Bot) pauseLeague(leagueID, what string) {
 	l, err := b.store.League(leagueID)

@@ -76,9 +76,9 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 		{mod, fakediscord.SubCommand("abandon"), "abandon"},
 	} {
 		before := len(h.table(thread.ID).Moves)
-		m := h.slash(c.u, thread, "carc", c.sub)
+		m := h.slash(c.u, thread, "table", c.sub)
 		if want := "This is a game of the league Cup: " + who + " " + c.what + ", and never in a game they play in."; !contains(m.Content, want) {
-			t.Errorf("%s's /carc %s: %q, want %q", c.u.Username, c.what, m.Content, want)
+			t.Errorf("%s's /table %s: %q, want %q", c.u.Username, c.what, m.Content, want)
 		}
 		if tbl := h.table(thread.ID); tbl == nil || len(tbl.Moves) != before {
 			t.Fatalf("%s's refused /carc %s changed the game", c.u.Username, c.what)
@@ -88,8 +88,8 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 	// The league's creator administers the games she does not play in.
 	otherThread := h.f.Channel(other.Thread)
 	skipped, _ := h.table(otherThread.ID).Current()
-	if m := h.slash(ann, otherThread, "carc", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: ann skipped "+skipped.Name+"'s turn.") {
-		t.Fatalf("ann's /carc skip in a game she does not play in: %s", m.Content)
+	if m := h.slash(ann, otherThread, "table", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: ann skipped "+skipped.Name+"'s turn.") {
+		t.Fatalf("ann's /table skip in a game she does not play in: %s", m.Content)
 	}
 
 	// A member with Manage Server abandons ann's game: the league's rule adjudicates it.
@@ -97,9 +97,9 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 	if g.Players[0].Score != g.Players[1].Score {
 		t.Fatalf("scores %d-%d: the test wants a level game, where a played result would share the place", g.Players[0].Score, g.Players[1].Score)
 	}
-	m := h.slash(boss, thread, "carc", fakediscord.SubCommand("abandon"))
+	m := h.slash(boss, thread, "table", fakediscord.SubCommand("abandon"))
 	if !contains(m.Content, "Done: boss abandoned this game of Cup. It is adjudicated like a game unfinished at the round's deadline: a game still running is lost by the player whose turn it is") {
-		t.Fatalf("boss's /carc abandon: %s", m.Content)
+		t.Fatalf("boss's /table abandon: %s", m.Content)
 	}
 	if h.table(thread.ID) != nil {
 		t.Fatal("the abandoned game still runs")
@@ -197,8 +197,8 @@ func TestALeagueGameFromBeforeTheMarkGetsIt(t *testing.T) {
 	if rep, err := h.store.Verify(Engine{}); err != nil || !rep.OK() {
 		t.Fatalf("verify after the mark: %+v %v", rep, err)
 	}
-	if m := h.slash(ann, ch, "carc", fakediscord.SubCommand("skip")); !contains(m.Content, "This is a game of the league Cup") {
-		t.Fatalf("ann's /carc skip in her own league game: %s", m.Content)
+	if m := h.slash(ann, ch, "table", fakediscord.SubCommand("skip")); !contains(m.Content, "This is a game of the league Cup") {
+		t.Fatalf("ann's /table skip in her own league game: %s", m.Content)
 	}
 	h.stop() // the mark is stored once: a second load adds nothing
 	h.start()

@@ -202,11 +202,11 @@ func TestDoubleRoundRobinEndToEnd(t *testing.T) {
 	// The next season keeps the members, and the past one stays readable once it has started.
 	ann := r.members[0]
 	r.slash(ann, "end")
-	if m := r.h.slash(ann, r.h.f.General, "league", fakediscord.SubCommandGroup("season", fakediscord.SubCommand("new"))); m.Content != "Done." {
-		t.Fatalf("/league season new: %s", m.Content)
+	if m := r.h.slash(ann, r.h.f.General, "season", fakediscord.SubCommand("new")); m.Content != "Done." {
+		t.Fatalf("/season new: %s", m.Content)
 	}
 	if m := r.slash(ann, "start"); m != "Done." {
-		t.Fatalf("/league start of season 2: %s", m)
+		t.Fatalf("/season start of season 2: %s", m)
 	}
 	if next := r.season(); next.Number != 2 || len(next.Members) != 3 || next.Started != 1 {
 		t.Fatalf("season 2: number %d, %d members, round %d", next.Number, len(next.Members), next.Started)

@@ -34,7 +34,7 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 		return c
 	}
 	league1 := func(u *fakediscord.User, sub string, args ...fakediscord.Arg) string {
-		return ask(u, "league", fakediscord.SubCommand(sub, args...))
+		return ask(u, leagueCommandOf(sub), fakediscord.SubCommand(sub, args...))
 	}
 	anna := members[0]
 	league1(anna, "create", s("name", "Pokal"), s("map", "france"), s("format", "double-elimination"), s("adjudicate", "forfeit"),
@@ -48,7 +48,7 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 	league1(members[1], "start") // not an administrator
 	league1(anna, "standings")   // before the season
 	if got := league1(anna, "start"); got != "Erledigt." {
-		t.Errorf("/league start is answered in German: %q", got)
+		t.Errorf("/season start is answered in German: %q", got)
 	}
 	league1(anna, "start") // the round still runs
 	league1(members[2], "leave")
@@ -76,11 +76,11 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 	league1(members[1], "pause") // not an administrator
 	league1(anna, "resume")      // not paused
 	league1(anna, "end")
-	ask(anna, "league", fakediscord.SubCommandGroup("season", fakediscord.SubCommand("new")))
+	ask(anna, "season", fakediscord.SubCommand("new"))
 	league1(anna, "standings", fakediscord.IntArg("season", 1))
 	league1(anna, "standings", fakediscord.IntArg("season", 7))
 	league1(anna, "kick", fakediscord.UserArg("player", members[3]))
-	ask(members[1], "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating")))
+	ask(members[1], "player", fakediscord.SubCommand("rating"))
 	ask(members[1], "carc", fakediscord.SubCommand("leaderboard"))
 	ask(members[1], "carc", fakediscord.SubCommand("leaderboard", s("map", "atlantis")))
 

@@ -47,10 +47,10 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 			t.Fatalf("/league join: %s", m.Content)
 		}
 	}
-	if m := h.slash(members[1], ch, "league", fakediscord.SubCommand("start")); !contains(m.Content, "Only Cup's creator") {
+	if m := h.slash(members[1], ch, "season", fakediscord.SubCommand("start")); !contains(m.Content, "Only Cup's creator") {
 		t.Fatalf("a member started the league: %s", m.Content)
 	}
-	h.slash(ann, ch, "league", fakediscord.SubCommand("start"))
+	h.slash(ann, ch, "season", fakediscord.SubCommand("start"))
 	ls, err := h.store.Leagues("")
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("leagues %v %v", ls, err)
@@ -233,7 +233,7 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 		if err != nil || got != want {
 			t.Fatalf("%s's rating %+v (%v), want %+v", users[id].Username, got, err, want)
 		}
-		text := h.slash(users[id], ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating"))).Content
+		text := h.slash(users[id], ch, "player", fakediscord.SubCommand("rating")).Content
 		if !contains(text, fmt.Sprintf("rating %.1f", want.Shown())) || !contains(text, "5 rated games") {
 			t.Fatalf("/carc rating: %s, want %.1f", text, want.Shown())
 		}
@@ -244,12 +244,12 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	}
 
 	// The next season: the same members, open for joining until it starts.
-	h.slash(ann, ch, "league", fakediscord.SubCommand("end"))
-	if m := h.slash(ann, ch, "league", fakediscord.SubCommandGroup("season", fakediscord.SubCommand("new", s("league", "Cup")))); m.Content != "Done." {
-		t.Fatalf("/league season new: %s", m.Content)
+	h.slash(ann, ch, "season", fakediscord.SubCommand("end"))
+	if m := h.slash(ann, ch, "season", fakediscord.SubCommand("new", s("league", "Cup"))); m.Content != "Done." {
+		t.Fatalf("/season new: %s", m.Content)
 	}
 	if l, err := h.store.League(id); err != nil || l.Season != 2 || l.Status != league.Open || len(l.Members) != 6 {
-		t.Fatalf("after /league season new: %+v %v", l, err)
+		t.Fatalf("after /season new: %+v %v", l, err)
 	}
 }
 
@@ -262,8 +262,8 @@ func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
 	alice, _, ch := openGame(h, "france", 5, fakediscord.StringArg("policy", "auto"), fakediscord.StringArg("deadline", "10m"),
 		fakediscord.IntArg("tiles", 72))
 	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
-	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("abandon")); !contains(m.Content, "Done: mod abandoned the game.") {
-		t.Fatalf("the moderator's /carc abandon: %s", m.Content)
+	if m := h.slash(mod, ch, "table", fakediscord.SubCommand("abandon")); !contains(m.Content, "Done: mod abandoned the game.") {
+		t.Fatalf("the moderator's /table abandon: %s", m.Content)
 	}
 	if rows, err := h.store.Leaderboard(h.f.GuildID, ""); err != nil || len(rows) != 0 {
 		t.Fatalf("an abandoned game was rated: %+v %v", rows, err)
@@ -285,7 +285,7 @@ func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
 	if err != nil || len(rows) != 2 || rows[0].Rating.Games != 1 {
 		t.Fatalf("the finished game was not rated: %+v %v", rows, err)
 	}
-	if text := h.slash(alice, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating"))).Content; !contains(text, "provisional: 1 of 5 games") {
+	if text := h.slash(alice, ch, "player", fakediscord.SubCommand("rating")).Content; !contains(text, "provisional: 1 of 5 games") {
 		t.Fatalf("/carc rating: %s", text)
 	}
 }

@@ -35,8 +35,8 @@ func newLeagueRun(h *harness, name string, names []string, opts ...fakediscord.A
 			h.t.Fatalf("/league join: %s", m.Content)
 		}
 	}
-	if m := h.slash(r.members[0], h.f.General, "league", fakediscord.SubCommand("start")); m.Content != "Done." {
-		h.t.Fatalf("/league start: %s", m.Content)
+	if m := h.slash(r.members[0], h.f.General, "season", fakediscord.SubCommand("start")); m.Content != "Done." {
+		h.t.Fatalf("/season start: %s", m.Content)
 	}
 	ls, err := h.store.Leagues("")
 	if err != nil || len(ls) != 1 {
@@ -119,5 +119,15 @@ func (r *leagueRun) playSeason() {
 }
 
 func (r *leagueRun) slash(u *fakediscord.User, sub string, args ...fakediscord.Arg) string {
-	return r.h.slash(u, r.h.f.General, "league", fakediscord.SubCommand(sub, args...)).Content
+	return r.h.slash(u, r.h.f.General, leagueCommandOf(sub), fakediscord.SubCommand(sub, args...)).Content
+}
+
+// leagueCommandOf is the command of a league's subcommand: /season for the season's life, else
+// /league.
+func leagueCommandOf(sub string) string {
+	switch sub {
+	case "start", "pause", "resume", "end", "new":
+		return "season"
+	}
+	return "league"
 }

@@ -81,12 +81,12 @@ func TestOpenTablesAreCappedPerPersonAndPerServer(t *testing.T) {
 		t.Fatalf("bob after the restart: %s", m.Content)
 	}
 	// In bob's language, naming the commands as his German Discord shows them.
-	h.slash(bob, ch[1], "carc", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "de")))
+	h.slash(bob, ch[1], "player", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "de")))
 	if m := h.slash(bob, ch[4], "carc", fakediscord.SubCommand("new")); !contains(m.Content, "Du sitzt schon an 2 offenen Tischen") ||
 		!contains(m.Content, "(/carc aufgeben)") {
 		t.Fatalf("bob in German: %s", m.Content)
 	}
-	h.slash(bob, ch[1], "carc", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "en")))
+	h.slash(bob, ch[1], "player", fakediscord.SubCommand("settings", fakediscord.StringArg("language", "en")))
 	h.slash(bob, ch[2], "carc", fakediscord.SubCommand("leave"))
 
 	// Two /carc new of carol at once, for her last place: one opens, the other is refused.
@@ -116,8 +116,8 @@ func TestOpenTablesAreCappedPerPersonAndPerServer(t *testing.T) {
 	// carol leaves one of her lobbies, and bob still opens a table of his own.
 	h.slash(bob, ch[2], "league", fakediscord.SubCommand("create", fakediscord.StringArg("name", "Cup")))
 	h.slash(carol, ch[2], "league", fakediscord.SubCommand("join"))
-	if m := h.slash(bob, ch[2], "league", fakediscord.SubCommand("start")); m.Content != "Done." {
-		t.Fatalf("/league start: %s", m.Content)
+	if m := h.slash(bob, ch[2], "season", fakediscord.SubCommand("start")); m.Content != "Done." {
+		t.Fatalf("/season start: %s", m.Content)
 	}
 	if len(h.f.Threads(ch[2])) != 1 {
 		t.Fatal("the league's game did not open")
@@ -209,7 +209,7 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 	ch := h.f.General
 	newTable(h, alice, ch)
 	for range 5 {
-		h.slash(alice, ch, "carc", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "hard")))
+		h.slash(alice, ch, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "hard")))
 	}
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
 	id := h.b.entryAt(ch.ID).id
@@ -234,7 +234,7 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 
 	// A lobby left to an AI closes.
 	newTable(h, alice, ch)
-	h.slash(alice, ch, "carc", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))
+	h.slash(alice, ch, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))
 	posts = len(h.posts(ch.ID))
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("leave"))
 	if m := h.waitPost(ch.ID, posts+2); !contains(m.Content, "No person is seated at this table any more, so it is closed") || h.table(ch.ID) != nil {
@@ -245,7 +245,7 @@ func TestAIsDoNotPlayAlone(t *testing.T) {
 	other := h.f.AddChannel("older")
 	u := table.User{ID: alice.ID, Name: "alice"}
 	in := func(sub string, opts map[string]string) commands.Input {
-		return commands.Input{User: u, Command: "carc", Sub: sub, Options: opts, Secret: mustDeal(t), Table: "older-game", Channel: other.ID}
+		return commands.Input{User: u, Command: commands.CommandOf(sub), Sub: sub, Options: opts, Secret: mustDeal(t), Table: "older-game", Channel: other.ID}
 	}
 	// An older version did not end such a table: its record stops at the resignation.
 	entries, _ := played(t, in("new", map[string]string{"map": "france"}), in("bot", map[string]string{"level": "easy"}),

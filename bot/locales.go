@@ -12,7 +12,7 @@ import (
 // Discord tells a user's language and their server's only on an interaction. The bot keeps the
 // last of each it saw, so that what it writes with no interaction behind it (a turn's DM, a
 // reminder, a timer's or an AI's turn, a league's round, a web page's picture) is in the
-// reader's language too: a player's DMs in their own (their /carc settings language:, else
+// reader's language too: a player's DMs in their own (their /player settings language:, else
 // their client's), a server's posts in its own. Each is written only when it changes.
 
 // guildLocales caches the servers' locales as stored, so that an interaction writes a server's
@@ -23,7 +23,7 @@ type guildLocales struct {
 }
 
 // langs are the languages of an interaction: the user's Discord locale, their own choice
-// (/carc settings language:), and the server's locale. It records the user's locale and the
+// (/player settings language:), and the server's locale. It records the user's locale and the
 // server's where they changed.
 func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
 	l := commands.Langs{Locale: string(i.Locale)}

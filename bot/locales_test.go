@@ -36,7 +36,7 @@ func TestWhatATimerPostsIsInTheServersLanguage(t *testing.T) {
 	alice, ch := h.f.AddUser("alice"), h.f.General
 	h.deal.Store(7)
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"), fakediscord.StringArg("policy", "auto")))
-	h.slash(alice, ch, "carc", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))
+	h.slash(alice, ch, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
 
 	h.stop()
@@ -99,7 +99,7 @@ func TestAReminderDMIsInThePlayersOwnLanguage(t *testing.T) {
 	h.slash(bob, ch, "carc", fakediscord.SubCommand("join"))
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
 	if got := chooseNotify(h, bob, ch, "dm"); !contains(got, "Enregistré") {
-		t.Fatalf("/carc settings notify:dm answers bob in French: %s", got)
+		t.Fatalf("/player settings notify:dm answers bob in French: %s", got)
 	}
 	if got := dms(h, bob); len(got) != 1 || !contains(got[0].Content, "Les avis de tour") {
 		t.Fatalf("the DM that checks bob's DMs are open, in French: %v", got)

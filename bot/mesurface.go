@@ -4,12 +4,23 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 )
 
-// meGroup is /carc me: what a player does for themselves across servers, answered by the bot from
-// its store (a group, since /carc has Discord's 25 subcommands already).
-var meGroup = commands.Sub{Name: "me", Description: "Your games across servers, games you follow, vacations, rating", Subs: []commands.Sub{
+// playerSurface is /player: what a player does for themselves across servers, answered by the bot
+// from its store (the rating, leagues' RatingText, joins it in Definitions). The server's vacation
+// days are set here too, by members with Manage Server: like a player's own settings, the bot keeps
+// them outside any table.
+var playerSurface = commands.Command{Name: "player", Description: "You: your games, settings, follows, vacations and rating", Subs: []commands.Sub{
 	{Name: "games", Description: "Your games in every server, whose turn it is, with links"},
+	{Name: "settings", Description: "Show or change your own settings (with Manage Server, the server's vacation days)", Options: []commands.Option{
+		commands.TextOption("quiet", "Hours without pings, like 22-8 (or none)"),
+		commands.TextOption("timezone", "Your time zone, like Europe/Paris"),
+		commands.TextOption("notify", "Told of your turn by direct message (dm), pinged (mention) or not (off)").Among(notifyDM, notifyMention, notifyOff),
+		commands.TextOption("reminders", "Reminders before deadlines").Among("on", "off"),
+		commands.TextOption("language", "The language of your own replies (default: your Discord's)").Among(lang.Codes...),
+		commands.IntegerOption(vacationOption, "Server (Manage Server): vacation days a year for each member (default 30)", 0, 366),
+	}},
 	{Name: "follow", Description: "Follow a game without playing, by DM or in a thread (at every turn or its end)", Options: []commands.Option{
 		commands.TextOption("when", "turns (default: every turn and the end), end (the end only) or off").Among("turns", "end", "off"),
 		commands.TextOption("game", "The link of the game's page, to follow it from anywhere (default: this channel's game)"),
@@ -23,18 +34,25 @@ var meGroup = commands.Sub{Name: "me", Description: "Your games across servers, 
 	}},
 }}
 
-// playerCommand answers the commands of /carc me and the server options of /carc settings, and
-// reports whether in was one of them.
+// playerCommand answers the commands of /player but its rating (leagueCommand), and reports
+// whether in was one of them.
 func (b *Bot) playerCommand(i *discordgo.Interaction, in commands.Input) bool {
-	switch {
-	case in.Sub == "games":
+	if in.Command != "player" {
+		return false
+	}
+	switch in.Sub {
+	case "games":
 		b.editOriginal(i, b.myGames(reader(in), in.User.ID), nil, nil)
-	case in.Sub == "follow":
+	case "follow":
 		b.editOriginal(i, b.follow(i, in), nil, nil)
-	case in.Sub == "vacation":
+	case "vacation":
 		b.editOriginal(i, b.vacation(i.GuildID, in), nil, nil)
-	case in.Sub == "settings" && in.Options[vacationOption] != "":
-		b.editOriginal(i, b.setVacationDays(i.GuildID, in), nil, nil)
+	case "settings":
+		if _, server := in.Options[vacationOption]; server {
+			b.editOriginal(i, b.setVacationDays(i.GuildID, in), nil, nil)
+		} else {
+			b.editOriginal(i, b.setPrefs(i.ID, in), nil, nil)
+		}
 	default:
 		return false
 	}

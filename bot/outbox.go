@@ -2,9 +2,7 @@ package bot
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
 	"runtime/debug"
 	"time"
 
@@ -167,14 +165,11 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	id, err := b.send(a.Channel, moveCause(a.GameID, a.Seq), content, components(reply), files, ping)
 	done()
 	if err != nil {
-		var rest *discordgo.RESTError
-		refused := errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 &&
-			rest.Response.StatusCode != http.StatusTooManyRequests
-		if !refused && now.Sub(a.Created) < dropAfter {
-			b.log.Warn("could not announce a move late; trying again", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
+		if unknownOutcome(err) && now.Sub(a.Created) < dropAfter {
+			b.log.Warn("could not announce a move late; trying again", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 			return err
 		}
-		b.log.Error("could not announce a move late; it is dropped", "game", a.GameID, "seq", a.Seq, "channel", a.Channel, "err", err)
+		b.log.Error("could not announce a move late; it is dropped", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 	}
 	// The followers are told as after a move posted in time: a turn once the channel has it, a
 	// game's end even if its post failed. sayLate runs once per announcement that is not tried

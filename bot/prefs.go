@@ -11,19 +11,10 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// prefOptions are the personal options of /carc settings; the bot keeps them per player.
+// prefOptions are the personal options of /player settings; the bot keeps them per player.
 var prefOptions = []string{"quiet", "timezone", "notify", "reminders", "language"}
 
-func hasPrefs(opts map[string]string) bool {
-	for _, o := range prefOptions {
-		if _, ok := opts[o]; ok {
-			return true
-		}
-	}
-	return false
-}
-
-// setPrefs validates and stores a player's personal settings.
+// setPrefs validates and stores a player's personal settings; without any, it shows them.
 func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
@@ -86,9 +77,13 @@ func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 			return pr.T("prefs_not_personal", lang.A{"Value": game.Echo(name), "Options": strings.Join(prefOptions, ", ")})
 		}
 	}
-	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
-		b.log.Error("could not save a player's settings", "user", in.User.ID, "err", err)
-		return pr.T("prefs_save_failed", lang.A{"Why": storeProblem(err)})
+	said := "prefs_shown"
+	if len(in.Options) > 0 {
+		if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
+			b.log.Error("could not save a player's settings", "user", in.User.ID, "err", err)
+			return pr.T("prefs_save_failed", lang.A{"Why": storeProblem(err)})
+		}
+		said = "prefs_saved"
 	}
 	// The answer is in the language just chosen.
 	pr = ownPrinter(p.Language, in.Locale)
@@ -104,7 +99,7 @@ func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 	if p.Language != "" {
 		language = p.Language
 	}
-	return pr.T("prefs_saved", lang.A{"Quiet": quietHours, "Zone": orDefault(p.TimeZone, "UTC"), "Pings": notifyLine(pr, p),
+	return pr.T(said, lang.A{"Quiet": quietHours, "Zone": orDefault(p.TimeZone, "UTC"), "Pings": notifyLine(pr, p),
 		"Reminders": reminders, "Language": language})
 }
 

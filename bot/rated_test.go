@@ -36,13 +36,13 @@ func TestUnratedTableChangesNoRating(t *testing.T) {
 	if rows, err := h.store.Leaderboard(h.f.GuildID, ""); err != nil || len(rows) != 0 {
 		t.Fatalf("the unrated game was rated: %+v %v", rows, err)
 	}
-	if text := h.slash(alice, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("rating"))).Content; !contains(text, "has no rated game in this server yet") {
+	if text := h.slash(alice, ch, "player", fakediscord.SubCommand("rating")).Content; !contains(text, "has no rated game in this server yet") {
 		t.Fatalf("/carc rating after an unrated game: %s", text)
 	}
 }
 
 // TestResignedAndKickedPlayersAreRatedLast: in a game of three, the two players ahead on points
-// leave it, one removed by a moderator with /carc kick and one with /carc resign; the game ends
+// leave it, one removed by a moderator with /table kick and one with /carc resign; the game ends
 // with the third, who is rated first, and the two who left are rated after them, in the order of
 // their scores (sharing a place on equal scores).
 func TestResignedAndKickedPlayersAreRatedLast(t *testing.T) {
@@ -84,8 +84,8 @@ func TestResignedAndKickedPlayersAreRatedLast(t *testing.T) {
 	}
 	tbl := h.table(ch.ID)
 	kicked, resigned, stays := tbl.Seats[order[0]], tbl.Seats[order[1]], tbl.Seats[order[2]]
-	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("kick", fakediscord.StringArg("player", "<@"+kicked.ID+">"))); !contains(m.Content, "Done") {
-		t.Fatalf("/carc kick: %s", m.Content)
+	if m := h.slash(mod, ch, "table", fakediscord.SubCommand("kick", fakediscord.StringArg("player", "<@"+kicked.ID+">"))); !contains(m.Content, "Done") {
+		t.Fatalf("/table kick: %s", m.Content)
 	}
 	if m := h.slash(users[resigned.ID], ch, "carc", fakediscord.SubCommand("resign")); !contains(m.Content, "Done") {
 		t.Fatalf("/carc resign: %s", m.Content)
@@ -130,16 +130,16 @@ func TestNoPlayerAdministersARatedFriendly(t *testing.T) {
 	mod := h.f.AddUserWithPermissions("mod", discordgo.PermissionManageChannels|fakediscord.DefaultMemberPermissions)
 	moves := len(h.table(ch.ID).Moves)
 	for _, sub := range []string{"skip", "abandon"} {
-		if m := h.slash(alice, ch, "carc", fakediscord.SubCommand(sub)); !contains(m.Content,
+		if m := h.slash(alice, ch, "table", fakediscord.SubCommand(sub)); !contains(m.Content,
 			"This game is rated: only a member with Manage Channels who does not play in the game can "+sub+".") {
-			t.Errorf("alice's /carc %s: %s", sub, m.Content)
+			t.Errorf("alice's /table %s: %s", sub, m.Content)
 		}
 	}
 	if tbl := h.table(ch.ID); tbl == nil || len(tbl.Moves) != moves {
 		t.Fatal("a refused command changed the game")
 	}
 	skipped, _ := h.table(ch.ID).Current()
-	if m := h.slash(mod, ch, "carc", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: mod skipped "+skipped.Name+"'s turn.") {
-		t.Fatalf("the moderator's /carc skip: %s", m.Content)
+	if m := h.slash(mod, ch, "table", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: mod skipped "+skipped.Name+"'s turn.") {
+		t.Fatalf("the moderator's /table skip: %s", m.Content)
 	}
 }

@@ -191,7 +191,7 @@ func TestAPanicInTheTimerLoopHoldsOnlyItsGame(t *testing.T) {
 
 // TestAPanicOpeningALeagueGameHoldsItAndTheLeagueGoesOn: when opening one game of a round panics
 // (here, drawing its first board), the round's other games open, the failing game is held in its
-// thread with its thread recorded, /league start is answered, league commands keep working, and a
+// thread with its thread recorded, /season start is answered, league commands keep working, and a
 // restart neither crashes nor opens the game again.
 func TestAPanicOpeningALeagueGameHoldsItAndTheLeagueGoesOn(t *testing.T) {
 	t.Parallel()
@@ -213,8 +213,8 @@ func TestAPanicOpeningALeagueGameHoldsItAndTheLeagueGoesOn(t *testing.T) {
 	for _, u := range members[1:] {
 		h.slash(u, ch, "league", fakediscord.SubCommand("join"))
 	}
-	if m := h.slash(members[0], ch, "league", fakediscord.SubCommand("start")); m.Content != "Done." {
-		t.Fatalf("/league start: %s", m.Content)
+	if m := h.slash(members[0], ch, "season", fakediscord.SubCommand("start")); m.Content != "Done." {
+		t.Fatalf("/season start: %s", m.Content)
 	}
 	check := func() {
 		t.Helper()

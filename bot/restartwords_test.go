@@ -95,11 +95,11 @@ func TestAGameLoadedAfterARestartSpeaksItsPlayersLanguage(t *testing.T) {
 	english = append(english, tbl.Game.TurnState.Choice.Prompt)
 	catalogue := langtest.For(t, "de")
 	for _, sub := range []string{"log", "status", "history"} {
-		m := h.slash(ann, ch, "carc", fakediscord.SubCommand(sub))
+		m := h.slash(ann, ch, commands.CommandOf(sub), fakediscord.SubCommand(sub))
 		if m.Content == "" {
 			t.Fatalf("/carc %s says nothing", sub)
 		}
-		catalogue.Check(t, "/carc "+sub, m.Content)
+		catalogue.Check(t, "/"+commands.CommandOf(sub)+" "+sub, m.Content)
 		for _, en := range english {
 			if strings.Contains(m.Content, en) {
 				t.Errorf("/carc %s after the restart holds the English %q:\n%s", sub, en, m.Content)

@@ -61,7 +61,7 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{
 		"a move":         b.commitError(&gameEntry{id: "g1"}, action{reader: lang.For(lang.English)}, table.User{}, writeErr).text,
-		"settings":       b.setPrefs("i1", commands.Input{User: alice, Command: "carc", Sub: "settings", Options: map[string]string{"notify": "off"}}),
+		"settings":       b.setPrefs("i1", commands.Input{User: alice, Command: "player", Sub: "settings", Options: map[string]string{"notify": "off"}}),
 		"/league create": league.Text,
 	} {
 		if strings.Contains(text, db) || strings.Contains(text, "private-games") {

@@ -38,7 +38,7 @@ const tileSize = 160
 // wantsDM reports whether the player's turns are announced by direct message.
 func wantsDM(p storage.Settings) bool { return p.Notify == notifyDM && !p.DMRefused }
 
-// Notify modes of /carc settings.
+// Notify modes of /player settings.
 const (
 	notifyDM      = "dm"
 	notifyMention = "mention"

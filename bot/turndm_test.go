@@ -24,7 +24,7 @@ func openIn(h *harness, ch *fakediscord.Channel, host, guest *fakediscord.User) 
 func chooseNotify(h *harness, u *fakediscord.User, ch *fakediscord.Channel, mode string, more ...fakediscord.Arg) string {
 	h.t.Helper()
 	args := append([]fakediscord.Arg{fakediscord.StringArg("notify", mode)}, more...)
-	return h.slash(u, ch, "carc", fakediscord.SubCommand("settings", args...)).Content
+	return h.slash(u, ch, "player", fakediscord.SubCommand("settings", args...)).Content
 }
 
 // dms are the bot's messages in u's DM channel.
@@ -42,7 +42,7 @@ func TestATurnDMNamesTheMapTheChannelTheTileAndTheDeadline(t *testing.T) {
 	h.start()
 	alice, bob, ch := openGame(h, "france", 3)
 	if got := chooseNotify(h, bob, ch, "dm"); !contains(got, "pings: dm") {
-		t.Fatalf("/carc settings notify:dm: %s", got)
+		t.Fatalf("/player settings notify:dm: %s", got)
 	}
 	if n := len(dms(h, bob)); n != 1 {
 		t.Fatalf("%d DMs after choosing notify:dm, want the one that checks DMs are open", n)

@@ -13,7 +13,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Vacations. A player books whole days (/carc me vacation from:2026-12-20 to:2026-12-27) in their
+// Vacations. A player books whole days (/player vacation from:2026-12-20 to:2026-12-27) in their
 // time zone, within their server's yearly allowance. While a vacation runs, the clock of their turn
 // stops at every table that allows vacations (the table option vacations, on unless a table or a
 // league turns it off): a turn's deadline and reminders come later by the time the player's
@@ -32,7 +32,7 @@ const maxVacationAhead = 366 * 24 * time.Hour
 // and stop the clocks of turns that overlapped them.
 const keepVacations = 400 * 24 * time.Hour
 
-// vacationOption is the server option of /carc settings.
+// vacationOption is the server option of /player settings.
 const vacationOption = "vacation-days"
 
 // stoppedUntil is when a timer set for at, in a turn that began at turnStart, comes due once the
@@ -120,7 +120,7 @@ func (b *Bot) vacationLines(pr *lang.Printer, t *table.Table) []string {
 	return lines
 }
 
-// vacation answers /carc me vacation: books a vacation, cancels the coming ones, or lists them.
+// vacation answers /player vacation: books a vacation, cancels the coming ones, or lists them.
 func (b *Bot) vacation(guild string, in commands.Input) string {
 	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
@@ -241,7 +241,7 @@ func (b *Bot) vacationAllowance(guild string) (int, error) {
 	return g.VacationDays, nil
 }
 
-// setVacationDays answers /carc settings vacation-days:N, a server setting for those with Manage
+// setVacationDays answers /player settings vacation-days:N, a server setting for those with Manage
 // Server.
 func (b *Bot) setVacationDays(guild string, in commands.Input) string {
 	pr := reader(in)

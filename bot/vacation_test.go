@@ -8,11 +8,11 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// bookVacation sends /carc me vacation from:FROM to:TO and returns the answer.
+// bookVacation sends /player vacation from:FROM to:TO and returns the answer.
 func bookVacation(h *harness, u *fakediscord.User, ch *fakediscord.Channel, from, to string) string {
 	h.t.Helper()
-	return h.slash(u, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("vacation",
-		fakediscord.StringArg("from", from), fakediscord.StringArg("to", to)))).Content
+	return h.slash(u, ch, "player", fakediscord.SubCommand("vacation",
+		fakediscord.StringArg("from", from), fakediscord.StringArg("to", to))).Content
 }
 
 // advanceTo moves the test clock to at.
@@ -106,7 +106,7 @@ func TestVacationDaysAreCountedAgainstTheServersAllowance(t *testing.T) {
 	ann := h.f.AddUser("ann")
 	ch := h.f.General
 	set := func(u *fakediscord.User, n int64) string {
-		return h.slash(u, ch, "carc", fakediscord.SubCommand("settings", fakediscord.IntArg("vacation-days", n))).Content
+		return h.slash(u, ch, "player", fakediscord.SubCommand("settings", fakediscord.IntArg("vacation-days", n))).Content
 	}
 	if got := set(ann, 3); !contains(got, "Only members with Manage Server") {
 		t.Fatalf("a member set the allowance: %s", got)
@@ -136,7 +136,7 @@ func TestVacationDaysAreCountedAgainstTheServersAllowance(t *testing.T) {
 	if err != nil || len(p.Vacations) != 2 || daysIn(p.Vacations, y, time.UTC) != 5 {
 		t.Fatalf("ann's vacations: %+v %v", p.Vacations, err)
 	}
-	cancel := h.slash(ann, ch, "carc", fakediscord.SubCommandGroup("me", fakediscord.SubCommand("vacation", fakediscord.BoolArg("cancel", true)))).Content
+	cancel := h.slash(ann, ch, "player", fakediscord.SubCommand("vacation", fakediscord.BoolArg("cancel", true))).Content
 	if !contains(cancel, "Cancelled 2 vacations") {
 		t.Fatalf("cancel: %s", cancel)
 	}

@@ -22,7 +22,7 @@ func threeAtTable(t *testing.T, missed int) (*table.Table, []table.User) {
 }
 
 func kickBob(tbl *table.Table, by table.User, admin bool) Reply {
-	return Handle(tbl, Input{User: by, Admin: admin, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}})
+	return Handle(tbl, Input{User: by, Admin: admin, Command: "table", Sub: "kick", Options: map[string]string{"player": "bob"}})
 }
 
 // TestKickFollowsTheMissedTurnLimit: README promises that the creator may remove a player once

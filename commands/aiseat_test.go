@@ -7,7 +7,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-// TestAnAISeatPlaysItsTurnsAndTheRecordReplays: in the lobby /carc bot level:easy seats an AI
+// TestAnAISeatPlaysItsTurnsAndTheRecordReplays: in the lobby /table bot level:easy seats an AI
 // player; once it is the AI's turn, AIMove plays its whole turn, nobody pings it, and a record that
 // keeps its moves replays to the same table. Outside the lobby, or by a stranger, or with an
 // unknown level, the request is refused.
@@ -16,13 +16,13 @@ func TestAnAISeatPlaysItsTurnsAndTheRecordReplays(t *testing.T) {
 	rec := &recording{t: t}
 	input := func(tbl *table.Table, sub string, opts map[string]string) *table.Table {
 		t.Helper()
-		return rec.keep(Handle(tbl, Input{User: ann, Command: "carc", Sub: sub, Options: opts, Local: true}))
+		return rec.keep(Handle(tbl, Input{User: ann, Command: CommandOf(sub), Sub: sub, Options: opts, Local: true}))
 	}
 	tbl := input(nil, "new", map[string]string{"map": "france", "seed": "3"})
-	if r := Handle(tbl, Input{User: table.User{ID: "9", Name: "eve"}, Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
+	if r := Handle(tbl, Input{User: table.User{ID: "9", Name: "eve"}, Command: "table", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
 		t.Fatal("a stranger seated an AI player")
 	}
-	if r := Handle(tbl, Input{User: ann, Command: "carc", Sub: "bot", Options: map[string]string{"level": "genius"}}); r.OK || !strings.Contains(r.Text, "easy, normal, hard or master") {
+	if r := Handle(tbl, Input{User: ann, Command: "table", Sub: "bot", Options: map[string]string{"level": "genius"}}); r.OK || !strings.Contains(r.Text, "easy, normal, hard or master") {
 		t.Fatalf("an unknown level: %s", r.Text)
 	}
 	tbl = input(tbl, "bot", map[string]string{"level": "easy"})
@@ -30,7 +30,7 @@ func TestAnAISeatPlaysItsTurnsAndTheRecordReplays(t *testing.T) {
 		t.Fatalf("seats %v", tbl.Seats)
 	}
 	tbl = input(tbl, "start", nil)
-	if r := Handle(tbl, Input{User: ann, Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
+	if r := Handle(tbl, Input{User: ann, Command: "table", Sub: "bot", Options: map[string]string{"level": "easy"}}); r.OK {
 		t.Fatal("an AI player sat down in a running game")
 	}
 	for turn := 0; turn < 6 && tbl.Status == table.Playing; turn++ {

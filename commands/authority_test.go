@@ -119,7 +119,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 					g := newAdminGame(t, c.opts, c.mark)
 					g.table.Missed[1] = g.table.Settings.MissedLimit // a friendly's creator removes after the limit only
 					in := a.in
-					in.Command, in.Sub, in.Options = "carc", sub, map[string]string{"player": "bob"}
+					in.Command, in.Sub, in.Options = CommandOf(sub), sub, map[string]string{"player": "bob"}
 					r := Handle(g.table, in)
 					if !r.OK || !r.Changed {
 						t.Errorf("%s cannot %s: %s", a.name, sub, r.Text)
@@ -130,7 +130,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 					g.table.Missed[1] = g.table.Settings.MissedLimit
 					before := g.table
 					in := a.in
-					in.Command, in.Sub, in.Options = "carc", sub, map[string]string{"player": "bob"}
+					in.Command, in.Sub, in.Options = CommandOf(sub), sub, map[string]string{"player": "bob"}
 					if sub == "kick" && a.in.User == bob {
 						in.Options["player"] = "ann"
 						g.table.Missed[0] = g.table.Settings.MissedLimit
@@ -181,7 +181,7 @@ func TestAnAbandonedLeagueGameIsAdjudicatedByTheLeaguesRule(t *testing.T) {
 			g := newAdminGame(t, map[string]string{}, &mark)
 			g.untilLeaderToMove()
 			mover := g.table.Game.Current
-			r := g.must(Handle(g.table, Input{User: manager, Manager: true, Command: "carc", Sub: "abandon"}))
+			r := g.must(Handle(g.table, Input{User: manager, Manager: true, Command: "table", Sub: "abandon"}))
 			for _, want := range []string{"manager abandoned this game of Cup. It is adjudicated like a game unfinished at the round's deadline: " + c.rule + ".",
 				fmt.Sprintf("%d. %s", c.mover, g.table.Seats[mover].Name), "Points by source:", "The deal's key was " + testKey} {
 				if !strings.Contains(r.Text, want) {
@@ -256,14 +256,14 @@ func TestNoVoteRemovesAPlayerFromAGameThatCounts(t *testing.T) {
 		if g.table.Game.Current == 1 {
 			r := g.must(Timeout(g.table, table.PolicySkip))
 			if g.table.Missed[1] == g.table.Settings.MissedLimit &&
-				!strings.Contains(r.Text, "After 3 missed turns a member with Manage Channels who does not play in the game may remove them with /carc kick.") {
+				!strings.Contains(r.Text, "After 3 missed turns a member with Manage Channels who does not play in the game may remove them with /table kick.") {
 				t.Errorf("the deadline message: %s", r.Text)
 			}
 		} else {
 			g.turn()
 		}
 	}
-	r := Handle(g.table, Input{User: ann, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}})
+	r := Handle(g.table, Input{User: ann, Command: "table", Sub: "kick", Options: map[string]string{"player": "bob"}})
 	if r.OK || r.Table.Kick != nil {
 		t.Fatalf("ann removed bob from a rated game: %s", r.Text)
 	}

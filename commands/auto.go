@@ -53,11 +53,11 @@ func InputFor(user table.User, m game.Move) Input {
 			in.Options[k] = v
 		}
 	case game.MoveDraw:
-		in.Command, in.Sub = "carc", "draw"
+		in.Command, in.Sub = "turn", "draw"
 	case game.MovePass:
-		in.Command, in.Sub = "carc", "pass"
+		in.Command, in.Sub = "turn", "pass"
 	case game.MoveSkip:
-		in.Command, in.Sub = "carc", "skip"
+		in.Command, in.Sub = "table", "skip"
 	case game.MoveResign:
 		in.Command, in.Sub = "carc", "resign"
 	}

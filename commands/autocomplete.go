@@ -26,9 +26,9 @@ func Autocomplete(t *table.Table, in Input, focused string) []Choice {
 		for _, e := range variants.All(false) {
 			all = append(all, Choice{Name: in.own().T("ac_map", lang.A{"Map": mapTitle(in.own(), e), "Count": e.Map.DefaultTiles}), Value: e.ID})
 		}
-	case in.Command == "carc" && focused == "rules":
+	case (in.Command == "carc" || in.Command == "table") && focused == "rules":
 		all = ruleChoices(in.own(), t, in)
-	case in.Command == "carc" && focused == "player" && t != nil:
+	case (in.Command == "carc" || in.Command == "table") && focused == "player" && t != nil:
 		for _, u := range t.Seats {
 			all = append(all, Choice{Name: u.Name, Value: u.ID})
 		}

@@ -40,7 +40,7 @@ func TestRepliesNameTheCommandsAsTheReadersDiscordShowsThem(t *testing.T) {
 		var texts []string
 		var tb *table.Table
 		do := func(u table.User, sub string, opts map[string]string) {
-			r := Handle(tb, Input{User: u, Command: "carc", Sub: sub, Options: opts, Local: local, Langs: langs})
+			r := Handle(tb, Input{User: u, Command: CommandOf(sub), Sub: sub, Options: opts, Local: local, Langs: langs})
 			texts = append(texts, r.Text+"\n"+r.Refused)
 			if r.Table != nil {
 				tb = r.Table
@@ -94,7 +94,7 @@ func TestAMoveInTheWrongStepIsRefusedInTheReadersLanguage(t *testing.T) {
 		tb := Handle(nil, Input{User: ann, Command: "carc", Sub: "new", Options: map[string]string{"map": "france"}, Langs: langs}).Table
 		tb = Handle(tb, Input{User: bob, Command: "carc", Sub: "join", Langs: langs}).Table
 		tb = Handle(tb, Input{User: ann, Command: "carc", Sub: "start", Langs: langs}).Table
-		r := Handle(tb, Input{User: ann, Command: "carc", Sub: "pass", Langs: langs})
+		r := Handle(tb, Input{User: ann, Command: "turn", Sub: "pass", Langs: langs})
 		if r.OK || !strings.Contains(r.Text, c.want) {
 			t.Errorf("%s: %q, want %q", c.code, r.Text, c.want)
 		}

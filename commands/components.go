@@ -202,7 +202,7 @@ func handleComponent(t *table.Table, user table.User, id string, values []string
 	case "play":
 		return turnPanel(in.own(), t)
 	case "draw", "pass":
-		in.Command, in.Sub = "carc", c.Verb
+		in.Command, in.Sub = "turn", c.Verb
 	case "sq":
 		if len(values) == 1 {
 			c.Arg = values[0]

@@ -21,7 +21,7 @@ func TestUndoNeedsEveryOtherPlayer(t *testing.T) {
 	p := g.LegalPlacements(g.Drawn)[0]
 	tbl = Handle(tbl, Input{User: users[0], Command: "place", Options: map[string]string{"square": p.Square.String(), "rotation": p.Rotation.String(), "meeple": "none"}}).Table
 	before := len(tbl.Moves)
-	ask := Handle(tbl, Input{User: users[0], Command: "carc", Sub: "undo"})
+	ask := Handle(tbl, Input{User: users[0], Command: "turn", Sub: "undo"})
 	if !ask.OK || ask.Table.Undo == nil || len(ask.Buttons) != 1 {
 		t.Fatalf("undo request: %s", ask.Text)
 	}
@@ -30,7 +30,7 @@ func TestUndoNeedsEveryOtherPlayer(t *testing.T) {
 	if !refused.OK || refused.Table.Undo != nil || len(refused.Table.Moves) != before {
 		t.Fatalf("a refusal must end the request and keep the move: %s", refused.Text)
 	}
-	ask = Handle(refused.Table, Input{User: users[0], Command: "carc", Sub: "undo"})
+	ask = Handle(refused.Table, Input{User: users[0], Command: "turn", Sub: "undo"})
 	one := HandleComponent(ask.Table, users[1], yes, nil)
 	if len(one.Table.Moves) != before || one.Table.Undo == nil {
 		t.Fatalf("one approval of two must wait: %s", one.Text)

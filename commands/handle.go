@@ -38,8 +38,12 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		r = inLanguage(r, in)
 	}()
 	switch in.Command {
-	case "carc":
-		return handleCarc(t, in)
+	case "carc", "turn", "table":
+		return handleSubcommand(t, in, tableCommands[in.Command])
+	case "player":
+		// A player's own games, settings, follows and vacations are the Discord bot's (bot's
+		// playerSurface); a local table keeps none.
+		return failT(t, in, "set_personal_local", lang.A{"Options": strings.TrimSpace("/player " + game.Echo(in.Sub))})
 	case "place", "meeple", "chips":
 		if t == nil {
 			return failT(nil, in, "no_game", lang.A{"Map": DefaultMap})
@@ -49,13 +53,14 @@ func Handle(t *table.Table, in Input) (r Reply) {
 	return failT(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)})
 }
 
-func handleCarc(t *table.Table, in Input) Reply {
+// handleSubcommand runs a subcommand of a table's command, among subs.
+func handleSubcommand(t *table.Table, in Input, subs []subcommand) Reply {
 	if in.Sub == "" {
-		return failT(t, in, "needs_sub", lang.A{"Subs": Names(carcSubs)})
+		return failT(t, in, "needs_sub", lang.A{"Command": in.Command, "Subs": Names(subs)})
 	}
-	sub, ok := Lookup(carcSubs, in.Sub)
+	sub, ok := Lookup(subs, in.Sub)
 	if !ok {
-		return failT(t, in, "not_a_sub", lang.A{"Sub": game.Echo(in.Sub), "Subs": Names(carcSubs)})
+		return failT(t, in, "not_a_sub", lang.A{"Command": in.Command, "Sub": game.Echo(in.Sub), "Subs": Names(subs)})
 	}
 	if t == nil && !sub.anywhere {
 		return failT(nil, in, "no_game_maps", lang.A{"Map": DefaultMap, "Maps": strings.Join(variants.IDs(false), ", ")})

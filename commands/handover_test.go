@@ -60,7 +60,7 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 	leave := map[string]func(h *handoverGame){
 		"resigns": func(h *handoverGame) { h.input(Input{User: bob, Command: "carc", Sub: "resign"}) },
 		"is removed by a channel admin": func(h *handoverGame) {
-			h.input(Input{User: cat, Command: "carc", Sub: "kick", Admin: true, Options: map[string]string{"player": "bob"}})
+			h.input(Input{User: cat, Command: "table", Sub: "kick", Admin: true, Options: map[string]string{"player": "bob"}})
 		},
 		"is removed by the creator after missed turns": func(h *handoverGame) {
 			for h.table.Missed[1] < h.table.Settings.MissedLimit {
@@ -70,7 +70,7 @@ func TestALeavingPlayersSeatIsHandedToAnAI(t *testing.T) {
 					h.turn()
 				}
 			}
-			h.input(Input{User: ann, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}})
+			h.input(Input{User: ann, Command: "table", Sub: "kick", Options: map[string]string{"player": "bob"}})
 		},
 	}
 	for _, c := range []struct {

@@ -13,13 +13,13 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 )
 
-// HintLevel is the AI level whose turn /carc hint shows; depth:deep asks HintDeepLevel.
+// HintLevel is the AI level whose turn /turn hint shows; depth:deep asks HintDeepLevel.
 const (
 	HintLevel     = ai.Normal
 	HintDeepLevel = ai.Master
 )
 
-// The depths of /carc hint.
+// The depths of /turn hint.
 const (
 	HintQuick = "quick"
 	HintDeep  = "deep"

@@ -21,7 +21,7 @@ func hintTable(t *testing.T, id string, seed uint64, n int, hints bool) *table.T
 	return tbl
 }
 
-// /carc hint answers only the player whose turn it is, privately, and only at a table opened with
+// /turn hint answers only the player whose turn it is, privately, and only at a table opened with
 // hints:true; everyone else is told why not. It changes nothing.
 func TestAHintIsOnlyForThePlayerToMoveAtATableWithHints(t *testing.T) {
 	on := hintTable(t, "france", 3, 12, true)
@@ -41,7 +41,7 @@ func TestAHintIsOnlyForThePlayerToMoveAtATableWithHints(t *testing.T) {
 		{"no game yet", lobby, mover, "No game is running here (lobby)"},
 	} {
 		before := mustHash(t, c.table)
-		r := Handle(c.table, Input{User: c.user, Command: "carc", Sub: "hint", Local: true})
+		r := Handle(c.table, Input{User: c.user, Command: "turn", Sub: "hint", Local: true})
 		if !strings.Contains(r.Text, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, r.Text, c.want)
 		}
@@ -49,7 +49,7 @@ func TestAHintIsOnlyForThePlayerToMoveAtATableWithHints(t *testing.T) {
 			t.Errorf("%s: ok %v, ephemeral %v, changed %v (the table must stay as it was)", c.name, r.OK, r.Ephemeral, r.Changed)
 		}
 	}
-	if r := Handle(on, Input{User: mover, Command: "carc", Sub: "hint", Local: true}); !strings.Contains(r.Text, "Why: this turn scores") ||
+	if r := Handle(on, Input{User: mover, Command: "turn", Sub: "hint", Local: true}); !strings.Contains(r.Text, "Why: this turn scores") ||
 		!strings.Contains(r.Text, "sampled deals of the tiles still unseen") {
 		t.Errorf("the hint does not say why: %s", r.Text)
 	}
@@ -62,12 +62,12 @@ func TestHintsIsATableOption(t *testing.T) {
 	if !r.OK || !r.Table.Settings.Hints || !strings.Contains(settingsText(en, r.Table), "hints: on") {
 		t.Fatalf("hints:true: %s", r.Text)
 	}
-	r = Handle(r.Table, Input{User: u, Command: "carc", Sub: "settings", Local: true, Options: map[string]string{"hints": "false"}})
+	r = Handle(r.Table, Input{User: u, Command: "table", Sub: "settings", Local: true, Options: map[string]string{"hints": "false"}})
 	if !r.OK || r.Table.Settings.Hints {
 		t.Fatalf("settings hints:false: %s", r.Text)
 	}
 	if r := Handle(nil, Input{User: u, Command: "carc", Sub: "new", Local: true, Options: map[string]string{"hints": "maybe"}}); r.OK ||
-		!strings.Contains(r.Text, ":maybe: use true (the player to move may ask /carc hint") {
+		!strings.Contains(r.Text, ":maybe: use true (the player to move may ask /turn hint") {
 		t.Fatalf("hints:maybe: %s", r.Text)
 	}
 }
@@ -79,7 +79,7 @@ func TestTheHintPlaysAsWritten(t *testing.T) {
 		for seed := uint64(1); seed <= 6; seed++ {
 			tbl := hintTable(t, e.ID, seed, 4+int(seed)*7, true)
 			user := tbl.Seats[tbl.Game.Current]
-			r := Handle(tbl, Input{User: user, Command: "carc", Sub: "hint", Local: true})
+			r := Handle(tbl, Input{User: user, Command: "turn", Sub: "hint", Local: true})
 			if !r.OK {
 				t.Fatalf("%s seed %d: %s", e.ID, seed, r.Text)
 			}
@@ -117,7 +117,7 @@ func TestTheHintDependsOnlyOnWhatThePlayerSees(t *testing.T) {
 	for _, e := range variants.All(true) {
 		tbl := hintTable(t, e.ID, 5, 20, true)
 		user := tbl.Seats[tbl.Game.Current]
-		want := Handle(tbl, Input{User: user, Command: "carc", Sub: "hint", Local: true}).Text
+		want := Handle(tbl, Input{User: user, Command: "turn", Sub: "hint", Local: true}).Text
 		for i := range 5 {
 			twin := tbl.Clone()
 			g := twin.Game
@@ -135,7 +135,7 @@ func TestTheHintDependsOnlyOnWhatThePlayerSees(t *testing.T) {
 			if slices.Equal(g.Deck, tbl.Game.Deck) && len(g.Deck) > 1 {
 				t.Fatalf("%s: the twin's stack is the same", e.ID)
 			}
-			if got := Handle(twin, Input{User: user, Command: "carc", Sub: "hint", Local: true}).Text; got != want {
+			if got := Handle(twin, Input{User: user, Command: "turn", Sub: "hint", Local: true}).Text; got != want {
 				t.Fatalf("%s: the hint depends on the hidden stack or chips:\n%s\n%s", e.ID, want, got)
 			}
 		}

@@ -42,7 +42,7 @@ type Input struct {
 // choose the language of the reply (lang.Private, lang.Public) and never change what it does.
 type Langs struct {
 	// Locale is the language of the user's Discord client (Discord's locale, like "de" or
-	// "es-419"); Language the user's own choice (/carc settings language:), which wins over it.
+	// "es-419"); Language the user's own choice (/player settings language:), which wins over it.
 	Locale   string `json:"locale,omitempty"`
 	Language string `json:"language,omitempty"`
 	// GuildLocale is the server's language (Discord's guild_locale).
@@ -103,11 +103,7 @@ func (in Input) String() string {
 }
 
 // commandsWithSubs are the commands whose first word is a subcommand.
-var commandsWithSubs = map[string]bool{"carc": true, "chips": true, "league": true}
-
-// subGroups are the subcommands that group others: /league season new. The input keeps the
-// group's name as its Sub, as Discord's interaction does.
-var subGroups = map[string][]string{"league season": {"new"}}
+var commandsWithSubs = map[string]bool{"carc": true, "turn": true, "table": true, "player": true, "chips": true, "league": true, "season": true}
 
 // ParseCommand reads a command as typed (its error is written in a reader's language by
 // ParseErrorIn): "/place square:F7 rotation:90 meeple:city:N". An option
@@ -131,12 +127,6 @@ func ParseCommand(text string) (Input, error) {
 		in.Sub = strings.ToLower(rest[0])
 		rest = rest[1:]
 	}
-	if subs, group := subGroups[in.Command+" "+in.Sub]; group {
-		if len(rest) == 0 || !slices.Contains(subs, strings.ToLower(rest[0])) {
-			return Input{}, refusal("parse_needs_sub", lang.A{"Command": "/" + in.Command + " " + in.Sub, "Subs": strings.Join(subs, ", ")})
-		}
-		rest = rest[1:]
-	}
 	for _, w := range rest {
 		name, value, ok := strings.Cut(w, ":")
 		if !ok || name == "" {
@@ -155,7 +145,7 @@ func ParseCommand(text string) (Input, error) {
 // in reads it (their own language, the commands written as typed at a local table).
 func ParseErrorIn(in Input, err error) string { return errorTextIn(in.own(), err) }
 
-// LocalRatings answers /carc rating and /carc leaderboard at a local table, which keeps none.
+// LocalRatings answers /player rating and /carc leaderboard at a local table, which keeps none.
 func LocalRatings(in Input, t *table.Table) Reply {
 	return Reply{Text: in.own().T("local_not_rated", nil), Ephemeral: true, Table: t}
 }

@@ -88,7 +88,15 @@ func IsLegacy(raw json.RawMessage) bool {
 func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 	switch {
 	case e.Input != nil:
-		return Handle(t, *e.Input)
+		in := *e.Input
+		if cmd := CommandOf(in.Sub); in.Command == "carc" && cmd != "" {
+			in.Command = cmd // /carc draw is /turn draw now, /carc kick /table kick
+		}
+		r := Handle(t, in)
+		if r.Step != nil {
+			r.Step.Input = e.Input.String() // the record's reader reads what was typed then
+		}
+		return r
 	case e.Click != nil:
 		return HandleComponent(t, e.Click.User, e.Click.ID, e.Click.Values)
 	case e.AI:

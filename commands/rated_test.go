@@ -9,12 +9,12 @@ import (
 
 // TestTablesSayWhetherTheirGameIsRated: a table opened with rated:false, one given a chosen seed
 // and one with an AI seat tell the players, in /carc new (once the reason is known), /carc status
-// and /carc settings, that the game will not be rated and why; a plain table is rated. rated: takes true or false, can be changed
+// and /table settings, that the game will not be rated and why; a plain table is rated. rated: takes true or false, can be changed
 // in the lobby and not once the game has started.
 func TestTablesSayWhetherTheirGameIsRated(t *testing.T) {
 	ann, bob := table.User{ID: "1", Name: "ann"}, table.User{ID: "2", Name: "bob"}
 	run := func(tbl *table.Table, u table.User, sub string, opts ...string) Reply {
-		in := Input{User: u, Command: "carc", Sub: sub, Options: map[string]string{}, Secret: testKey}
+		in := Input{User: u, Command: CommandOf(sub), Sub: sub, Options: map[string]string{}, Secret: testKey}
 		for _, o := range opts {
 			k, v, _ := strings.Cut(o, ":")
 			in.Options[k] = v
@@ -64,7 +64,7 @@ func TestTablesSayWhetherTheirGameIsRated(t *testing.T) {
 				want = "rated: no, " + c.why
 			}
 			if !strings.Contains(settings, want) {
-				t.Errorf("/carc settings says %q; want %q", settings, want)
+				t.Errorf("/table settings says %q; want %q", settings, want)
 			}
 		})
 	}
@@ -74,7 +74,7 @@ func TestTablesSayWhetherTheirGameIsRated(t *testing.T) {
 	}
 	tbl = run(tbl, ann, "settings", "rated:false").Table
 	if tbl.Unrated() == "" {
-		t.Fatal("/carc settings rated:false in the lobby left the table rated")
+		t.Fatal("/table settings rated:false in the lobby left the table rated")
 	}
 	tbl = run(tbl, ann, "settings", "rated:true").Table
 	tbl = run(tbl, bob, "join").Table

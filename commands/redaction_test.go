@@ -118,7 +118,7 @@ func publicOutputs(t *table.Table) string {
 	g := t.Game
 	user := t.Seats[g.Current]
 	for _, sub := range []string{"status", "tiles", "log", "board", "settings", "rules", "history", "export"} {
-		r := Handle(t, Input{User: user, Command: "carc", Sub: sub})
+		r := Handle(t, Input{User: user, Command: CommandOf(sub), Sub: sub})
 		b.WriteString(r.Text)
 		if r.File != nil {
 			b.Write(r.File.Data)

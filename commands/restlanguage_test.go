@@ -8,7 +8,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-// TestAGermanPlayerAsksHintsReplaysAndExportsInGerman: /carc hint, /carc replay and /carc export,
+// TestAGermanPlayerAsksHintsReplaysAndExportsInGerman: /turn hint, /carc replay and /carc export,
 // their answers and their refusals, are written in the asking player's language: no sentence of
 // the English catalogue, no English word.
 func TestAGermanPlayerAsksHintsReplaysAndExportsInGerman(t *testing.T) {
@@ -39,7 +39,7 @@ func TestAGermanPlayerAsksHintsReplaysAndExportsInGerman(t *testing.T) {
 		{"an export of a lobby", lobby, mover, "export", nil, "Es gibt noch nichts aufzuzeichnen"},
 		{"a format refused", on, mover, "export", map[string]string{"format": "pdf"}, "Das Format pdf gibt es nicht"},
 	} {
-		r := Handle(c.table, Input{User: c.user, Command: "carc", Sub: c.sub, Options: c.opts, Langs: de})
+		r := Handle(c.table, Input{User: c.user, Command: CommandOf(c.sub), Sub: c.sub, Options: c.opts, Langs: de})
 		if !strings.Contains(r.Text, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, r.Text, c.want)
 		}

@@ -11,7 +11,7 @@ import (
 // maxChoiceValue is Discord's limit for an autocomplete entry's value.
 const maxChoiceValue = 100
 
-// ruleChoices completes rules: of /carc new and /carc settings: the expansions' rules (ic, tb,
+// ruleChoices completes rules: of /carc new and /table settings: the expansions' rules (ic, tb,
 // all, none) and each value of each rule option of the table's map, named with what it does in
 // the reader's language. What is typed before the last comma stays, so that several options are
 // chosen one after the other (rules:"tb,ferryModel=c").

@@ -31,7 +31,7 @@ func TestAGermanServersTableWithoutALanguageSpeaksGerman(t *testing.T) {
 		}
 	}
 	do := func(u table.User, sub string, opts map[string]string) {
-		look("/carc "+sub, Handle(tb, Input{User: u, Command: "carc", Sub: sub, Options: opts, Langs: langs}))
+		look("/"+CommandOf(sub)+" "+sub, Handle(tb, Input{User: u, Command: CommandOf(sub), Sub: sub, Options: opts, Langs: langs}))
 	}
 	click := func(u table.User, verb, arg string) {
 		look("click "+verb+" "+arg, HandleComponentIn(tb, u, ComponentID(tb, verb, arg), nil, langs))

@@ -17,7 +17,7 @@ import (
 // newOptions are the options of /carc new, in the order the help lists them.
 var newOptions = []string{"map", "tiles", "expansions", "deadline", "policy", "seed", "order", "thread", "meeples", "missed", "hints", "leaving", "rated", "vacations", "bank", "increment", "rules", "language"}
 
-// applyNewOptions reads the options of /carc new (and /carc settings in the lobby).
+// applyNewOptions reads the options of /carc new (and /table settings in the lobby).
 func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 	for name, v := range in.Options {
 		switch name {
@@ -292,7 +292,7 @@ func tilesSetting(p *lang.Printer, t *table.Table) string {
 	return p.N("n_tiles", o.TileCount, nil)
 }
 
-// personalOptions are the player's own settings of /carc settings and the server's, kept by the
+// personalOptions are the player's own settings (/player settings) and the server's, kept by the
 // Discord bot.
 var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vacation-days", "language"}
 

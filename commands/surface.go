@@ -9,21 +9,28 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
-// carcSub is a subcommand of /carc and what runs it. A subcommand runs at the table of its channel;
-// one marked anywhere runs without one too (t is then nil).
-type carcSub struct {
+// subcommand is a subcommand of a table's command (/carc, /turn, /table) and what runs it. A
+// subcommand runs at the table of its channel; one marked anywhere runs without one too (t is
+// then nil).
+type subcommand struct {
 	Sub
 	run      func(t *table.Table, in Input) Reply
 	anywhere bool
 }
 
-// carcSubs are the subcommands of /carc, in the order Discord lists them. The names of /carc new
-// (map), /carc join and /carc start are fixed: scripts and tests depend on them. (Set in init:
-// the handlers lead back to the dispatch that reads the list.)
-var carcSubs []carcSub
+// The commands of a table are divided by who uses them and when, so that each stays well within
+// Discord's 4,000 characters a command (bot's CheckSurface): /carc is a table's life (open it,
+// join it, start it, look at it, leave it), /turn what a player does on a turn besides /place,
+// /meeple and /chips, and /table the table's settings, its AI seats and what its administrators
+// do. The names of /carc new (map), /carc join and /carc start are fixed: scripts and tests
+// depend on them. (Set in init: the handlers lead back to the dispatch that reads the lists.)
+var carcSubs, turnSubs, tableSubs []subcommand
+
+// tableCommands are the commands whose subcommands run at a table, by name.
+var tableCommands map[string][]subcommand
 
 func init() {
-	carcSubs = []carcSub{
+	carcSubs = []subcommand{
 		{Sub: Sub{Name: "new", Description: "Open a new game in this channel", Options: []Option{
 			TextOption("map", "The map: "+strings.Join(variants.IDs(false), ", ")).Completed(),
 			IntegerOption("tiles", "Number of land tiles, 72 to 114 (default: the map's recommendation)", 72, 114),
@@ -36,7 +43,7 @@ func init() {
 			FlagOption("thread", "Open a thread for this game"),
 			IntegerOption("meeples", "Meeples per player (default 9)", 1, 20),
 			IntegerOption("missed", "Missed turns before a player can be removed (default 3)", 1, 20),
-			FlagOption("hints", "Let the player to move see the normal AI's move with /carc hint (default false)"),
+			FlagOption("hints", "Let the player to move see the normal AI's move with /turn hint (default false)"),
 			leavingOption("When a player resigns or is removed: drop the seat (default), or an AI plays it on"),
 			FlagOption("rated", "Count the game for the server's ratings (default true)"),
 			FlagOption("vacations", "A player's vacation stops their deadlines here (default true; false for tournaments)"),
@@ -44,12 +51,6 @@ func init() {
 			TextOption("language", "The language of the table's messages (default: the server's)").Among(lang.Codes...),
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
-		{Sub: Sub{Name: "bot", Description: "Seat an AI player at the open table (the game is then not rated)", Options: []Option{
-			TextOption("level", "How strong: easy, normal, hard or master (about a second a move)").Needed().Among("easy", "normal", "hard", "master"),
-		}}, run: carcBot},
-		{Sub: Sub{Name: "hint", Description: "The move the normal AI would play for you now, privately (tables with hints:true)", Options: []Option{
-			TextOption("depth", "quick: the normal AI (default); deep: the master AI, about a second").Among(HintQuick, HintDeep),
-		}}, run: carcHint},
 		{Sub: Sub{Name: "leave", Description: "Leave the table before the game starts"}, run: carcLeave},
 		{Sub: Sub{Name: "start", Description: "Start the game (the creator)"}, run: carcStart},
 		{Sub: Sub{Name: "status", Description: "Scores, whose turn, and your games"}, run: func(t *table.Table, in Input) Reply {
@@ -65,39 +66,6 @@ func init() {
 			run: func(t *table.Table, in Input) Reply {
 				return Reply{OK: true, Ephemeral: true, Table: t, Text: logText(in.own(), t, in.Options["player"])}
 			}},
-		{Sub: Sub{Name: "draw", Description: "Draw a face-down tile, where your map lets you choose where your tile comes from"}, run: handleTurn},
-		{Sub: Sub{Name: "pass", Description: "Finish your turn without the chip actions still on offer"}, run: handleTurn},
-		{Sub: Sub{Name: "undo", Description: "Ask to take back the last turn"}, run: carcUndo},
-		{Sub: Sub{Name: "resign", Description: "Leave the running game"}, run: carcResign},
-		{Sub: Sub{Name: "settings", Description: "Show or change the table's settings (lobby) and your own", Options: []Option{
-			TextOption("deadline", "Table: time per turn, like 48h, or bank"),
-			TextOption("bank", "Table: with deadline:bank, each player's starting bank"),
-			TextOption("increment", "Table: with deadline:bank, the time each turn adds"),
-			TextOption("policy", "Table: when a deadline passes").Among(table.PolicySkip, table.PolicyAuto),
-			TextOption("rules", "Table: ic, tb or all (the expansions' rules), or options like ferryModel=c").Completed(),
-			FlagOption("hints", "Table: let the player to move see the normal AI's move (/carc hint)"),
-			leavingOption("Table: a seat whose player resigns or is removed is dropped or played by an AI"),
-			FlagOption("rated", "Table: count the game for the server's ratings"),
-			FlagOption("vacations", "Table: a player's vacation stops their deadlines"),
-			TextOption("quiet", "You: hours without pings, like 22-8 (or none)"),
-			TextOption("timezone", "You: your time zone, like Europe/Paris"),
-			TextOption("notify", "You: told of your turn by direct message (dm), pinged (mention) or not (off)").Among("dm", "mention", "off"),
-			TextOption("reminders", "You: reminders before deadlines").Among("on", "off"),
-			IntegerOption("vacation-days", "Server (Manage Server): vacation days a year for each member (default 30)", 0, 366),
-			TextOption("language", "You: the language of your own replies (default: your Discord's)").Among(lang.Codes...),
-		}}, run: carcSettings},
-		{Sub: Sub{Name: "help", Description: "How to play with this bot"}, anywhere: true, run: func(t *table.Table, in Input) Reply {
-			return Reply{Text: helpText(in.own(), in.Local), Ephemeral: true, OK: true, Table: t}
-		}},
-		{Sub: Sub{Name: "rules", Description: "The rules of this map and table", Options: []Option{TextOption("map", "Another map").Completed()}},
-			anywhere: true, run: func(t *table.Table, in Input) Reply {
-				return Reply{Text: rulesText(in.own(), t, in), Ephemeral: true, OK: true, Table: t}
-			}},
-		{Sub: Sub{Name: "abandon", Description: "End the game (the table's admins; in a rated or league game never a player)"}, run: carcAdmin},
-		{Sub: Sub{Name: "kick", Description: "Remove a player (the table's admins; in a rated or league game never a player)", Options: []Option{
-			TextOption("player", "Who").Needed().Completed(),
-		}}, run: carcKick},
-		{Sub: Sub{Name: "skip", Description: "Skip the current turn (the table's admins; in a rated or league game never a player)"}, run: carcAdmin},
 		{Sub: Sub{Name: "history", Description: "The turns played so far, page by page", Options: []Option{
 			IntegerOption("page", "Which page: 1 holds the latest turns", 1, 0),
 		}}, run: carcHistoryCommand},
@@ -107,20 +75,75 @@ func init() {
 		{Sub: Sub{Name: "export", Description: "The game's record as a file (complete once the game is over)", Options: []Option{
 			TextOption("format", "record (this bot's) or jcloisterzone (a finished classic game)").Among(record.ExportFormats...),
 		}}, run: carcExport},
+		{Sub: Sub{Name: "resign", Description: "Leave the running game"}, run: carcResign},
+		{Sub: Sub{Name: "rules", Description: "The rules of this map and table", Options: []Option{TextOption("map", "Another map").Completed()}},
+			anywhere: true, run: func(t *table.Table, in Input) Reply {
+				return Reply{Text: rulesText(in.own(), t, in), Ephemeral: true, OK: true, Table: t}
+			}},
+		{Sub: Sub{Name: "help", Description: "How to play with this bot"}, anywhere: true, run: func(t *table.Table, in Input) Reply {
+			return Reply{Text: helpText(in.own(), in.Local), Ephemeral: true, OK: true, Table: t}
+		}},
 	}
+	turnSubs = []subcommand{
+		{Sub: Sub{Name: "draw", Description: "Draw a face-down tile, where your map lets you choose where your tile comes from"}, run: handleTurn},
+		{Sub: Sub{Name: "pass", Description: "Finish your turn without the chip actions still on offer"}, run: handleTurn},
+		{Sub: Sub{Name: "hint", Description: "The move the normal AI would play for you now, privately (tables with hints:true)", Options: []Option{
+			TextOption("depth", "quick: the normal AI (default); deep: the master AI, about a second").Among(HintQuick, HintDeep),
+		}}, run: carcHint},
+		{Sub: Sub{Name: "undo", Description: "Ask to take back the last turn"}, run: carcUndo},
+	}
+	tableSubs = []subcommand{
+		{Sub: Sub{Name: "settings", Description: "Show the table's settings, or change them before the game starts", Options: []Option{
+			TextOption("deadline", "Time per turn, like 48h, or bank"),
+			TextOption("bank", "With deadline:bank, each player's starting bank"),
+			TextOption("increment", "With deadline:bank, the time each turn adds"),
+			TextOption("policy", "When a deadline passes").Among(table.PolicySkip, table.PolicyAuto),
+			TextOption("rules", "ic, tb or all (the expansions' rules), or options like ferryModel=c").Completed(),
+			FlagOption("hints", "Let the player to move see the normal AI's move (/turn hint)"),
+			leavingOption("A seat whose player resigns or is removed is dropped or played by an AI"),
+			FlagOption("rated", "Count the game for the server's ratings"),
+			FlagOption("vacations", "A player's vacation stops their deadlines"),
+		}}, run: carcSettings},
+		{Sub: Sub{Name: "bot", Description: "Seat an AI player at the open table (the game is then not rated)", Options: []Option{
+			TextOption("level", "How strong: easy, normal, hard or master (about a second a move)").Needed().Among("easy", "normal", "hard", "master"),
+		}}, run: carcBot},
+		{Sub: Sub{Name: "kick", Description: "Remove a player (the table's admins; in a rated or league game never a player)", Options: []Option{
+			TextOption("player", "Who").Needed().Completed(),
+		}}, run: carcKick},
+		{Sub: Sub{Name: "skip", Description: "Skip the current turn (the table's admins; in a rated or league game never a player)"}, run: carcAdmin},
+		{Sub: Sub{Name: "abandon", Description: "End the game (the table's admins; in a rated or league game never a player)"}, run: carcAdmin},
+	}
+	tableCommands = map[string][]subcommand{"carc": carcSubs, "turn": turnSubs, "table": tableSubs}
+}
+
+// CommandOf is the command of a table whose subcommand sub is: carc, turn or table ("" for none).
+func CommandOf(sub string) string {
+	for _, name := range []string{"carc", "turn", "table"} {
+		if _, ok := Lookup(tableCommands[name], sub); ok {
+			return name
+		}
+	}
+	return ""
 }
 
 func leavingOption(desc string) Option {
 	return TextOption("leaving", desc).Among("drop", "ai", "normal", "hard", "master")
 }
 
-// Surface is the commands a player types at a table, as the bot registers them: /carc, /place,
-// /meeple and, for the maps' chip actions, /chips. The names of /place (square, rotation, meeple)
-// and /meeple (spot) are fixed: scripts and tests depend on them.
+// Surface is the commands a player types at a table, as the bot registers them: /carc, /turn,
+// /table, /place, /meeple and, for the maps' chip actions, /chips. The names of /place (square,
+// rotation, meeple) and /meeple (spot) are fixed: scripts and tests depend on them.
 func Surface() []Command {
-	carc := Command{Name: "carc", Description: "Carcassonne Maps: start, join and follow a game"}
-	for _, s := range carcSubs {
-		carc.Subs = append(carc.Subs, s.Sub)
+	carc := Command{Name: "carc", Description: "Carcassonne Maps: open, join, follow and look back on a game"}
+	turn := Command{Name: "turn", Description: "Your turn: draw, pass, a hint, or ask to take it back"}
+	tbl := Command{Name: "table", Description: "The table's settings and AI seats; its admins remove a player, skip a turn or end it"}
+	for _, c := range []struct {
+		cmd  *Command
+		subs []subcommand
+	}{{&carc, carcSubs}, {&turn, turnSubs}, {&tbl, tableSubs}} {
+		for _, s := range c.subs {
+			c.cmd.Subs = append(c.cmd.Subs, s.Sub)
+		}
 	}
 	place := Command{Name: "place", Description: "Place your tile (a whole turn in one command)", Options: []Option{
 		TextOption("square", "Where: column letter and row, like F7").Needed().Completed(),
@@ -163,11 +186,11 @@ func Surface() []Command {
 			chips.Subs = append(chips.Subs, Sub{Name: a.Name, Description: describe(e.Title, a.Description), Options: opts})
 		}
 	}
-	cmds := []Command{carc, place, meeple}
+	cmds := []Command{carc, turn, place, meeple}
 	if len(chips.Subs) > 0 {
 		cmds = append(cmds, chips)
 	}
-	return cmds
+	return append(cmds, tbl)
 }
 
 // MaxDescription is Discord's limit for a command's or an option's description.

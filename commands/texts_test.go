@@ -33,7 +33,7 @@ func TestCountsReadRightForZeroOneAndTwo(t *testing.T) {
 			"prompt":   promptText(en, tbl),
 			"settings": settingsText(en, tbl),
 			"timeout":  Timeout(tbl, table.PolicySkip).Text,
-			"kick":     Handle(tbl, Input{User: tbl.Seats[0], Command: "carc", Sub: "kick", Options: map[string]string{"player": tbl.Seats[1].Name}}).Text,
+			"kick":     Handle(tbl, Input{User: tbl.Seats[0], Command: "table", Sub: "kick", Options: map[string]string{"player": tbl.Seats[1].Name}}).Text,
 		}
 		for name, text := range texts {
 			if m := wrongCount.FindString(text); m != "" {

@@ -12,7 +12,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// handleTurn runs the turn commands: /place, /meeple, /chips, /carc draw and /carc pass.
+// handleTurn runs the turn commands: /place, /meeple, /chips, /turn draw and /turn pass.
 func handleTurn(t *table.Table, in Input) Reply {
 	if t.Status == table.Lobby {
 		return failT(t, in, "play_not_started", lang.A{"Creator": t.Creator.Name})
@@ -38,9 +38,9 @@ func handleTurn(t *table.Table, in Input) Reply {
 		plan, err = placePlan(t, seat, in)
 	case "meeple ":
 		plan, err = meeplePlan(t, seat, in)
-	case "carc draw":
+	case "turn draw":
 		plan = []step{{move: &game.Move{Kind: game.MoveDraw, Player: seat}}}
-	case "carc pass":
+	case "turn pass":
 		plan = []step{{move: &game.Move{Kind: game.MovePass, Player: seat}}}
 	default:
 		plan, err = chipsPlan(t, in)

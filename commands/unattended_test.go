@@ -16,7 +16,7 @@ func TestATableNobodyPlaysAtEnds(t *testing.T) {
 	rec := &recording{t: t}
 	input := func(tbl *table.Table, u table.User, sub string, opts map[string]string) *table.Table {
 		t.Helper()
-		return rec.keep(Handle(tbl, Input{User: u, Command: "carc", Sub: sub, Options: opts, Local: true}))
+		return rec.keep(Handle(tbl, Input{User: u, Command: CommandOf(sub), Sub: sub, Options: opts, Local: true}))
 	}
 	tbl := input(nil, ann, "new", map[string]string{"map": "france", "seed": "3"})
 	tbl = input(tbl, ann, "bot", map[string]string{"level": "hard"})

@@ -25,7 +25,7 @@ func voteTable(t *testing.T, humans []table.User, lobbyAI bool, leaver *table.Us
 		g.must(Handle(g.table, Input{User: u, Command: "carc", Sub: "join"}))
 	}
 	if lobbyAI {
-		g.must(Handle(g.table, Input{User: humans[0], Command: "carc", Sub: "bot", Options: map[string]string{"level": "easy"}}))
+		g.must(Handle(g.table, Input{User: humans[0], Command: "table", Sub: "bot", Options: map[string]string{"level": "easy"}}))
 	}
 	g.must(Handle(g.table, Input{User: humans[0], Command: "carc", Sub: "start"}))
 	if leaver != nil {
@@ -98,7 +98,7 @@ func TestAnUndoNeedsTheOtherPlayersNotTheAISeats(t *testing.T) {
 			g.toHuman(ann)
 			g.turn() // ann's turn, the one to take back
 			moves := len(g.table.Moves)
-			ask := g.must(Handle(g.table, Input{User: bob, Command: "carc", Sub: "undo"}))
+			ask := g.must(Handle(g.table, Input{User: bob, Command: "turn", Sub: "undo"}))
 			noAIMention(t, "the undo request", ask)
 			if !slices.Equal(ask.Ping, []string{ann.ID, cat.ID}) || !strings.Contains(ask.Text, "waiting for ann, cat:") {
 				t.Fatalf("the undo request pings %v: %s", ask.Ping, ask.Text)
@@ -114,7 +114,7 @@ func TestAnUndoNeedsTheOtherPlayersNotTheAISeats(t *testing.T) {
 	alone := voteTable(t, []table.User{ann}, true, nil)
 	alone.toHuman(ann)
 	alone.turn()
-	r := alone.must(Handle(alone.table, Input{User: ann, Command: "carc", Sub: "undo"}))
+	r := alone.must(Handle(alone.table, Input{User: ann, Command: "turn", Sub: "undo"}))
 	noAIMention(t, "the undo against an AI", r)
 	if !strings.HasPrefix(r.Text, "Undone:") || alone.table.Undo != nil {
 		t.Fatalf("an undo against an AI alone waits: %s", r.Text)
@@ -136,7 +136,7 @@ func TestAKickVoteNeedsTheOtherPlayersNotTheAISeats(t *testing.T) {
 					g.turn()
 				}
 			}
-			ask := g.must(Handle(g.table, Input{User: cat, Command: "carc", Sub: "kick", Options: map[string]string{"player": "bob"}}))
+			ask := g.must(Handle(g.table, Input{User: cat, Command: "table", Sub: "kick", Options: map[string]string{"player": "bob"}}))
 			noAIMention(t, "the kick vote", ask)
 			if !slices.Equal(ask.Ping, []string{ann.ID}) || !strings.Contains(ask.Text, "waiting for ann:") {
 				t.Fatalf("the kick vote pings %v: %s", ask.Ping, ask.Text)

@@ -11,8 +11,9 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
 
-// TestEveryHookKeepsTheEnginesPromises plays 10,000 complete games of the relay test map through
-// every hook of the turn and checks the test kit's invariants after every move.
+// TestEveryHookKeepsTheEnginesPromises plays 10,000 complete games of the relay test map (a tenth
+// unless soaking: gametest.Games) through every hook of the turn and checks the test kit's
+// invariants after every move.
 func TestEveryHookKeepsTheEnginesPromises(t *testing.T) {
 	gametest.Playouts(t, testmaps.Relay(), 10000, 1)
 	for name, n := range map[string]int64{"source": testmaps.RelayCalls.Source.Load(), "choice": testmaps.RelayCalls.Choice.Load(), "bank": testmaps.RelayCalls.Bank.Load(),

@@ -13,7 +13,7 @@ var bucketGuilds = []byte("guilds")
 
 // GuildSettings are a server's own settings. Zero values mean the bot's defaults.
 type GuildSettings struct {
-	// VacationDays is how many days of vacation a year each member may take (/carc me vacation);
+	// VacationDays is how many days of vacation a year each member may take (/player vacation);
 	// 0 means the bot's default, a negative value none at all.
 	VacationDays int `json:"vacation_days,omitempty"`
 	// Locale is the server's language as Discord last told it (guild_locale, like "de"): the

@@ -27,7 +27,7 @@ type Settings struct {
 	// against the yearly allowance, and stopped clocks are computed from them), in time order and
 	// never overlapping.
 	Vacations []Vacation `json:"vacations,omitempty"`
-	// Follows are the games the player follows without playing in them (/carc me follow).
+	// Follows are the games the player follows without playing in them (/player follow).
 	Follows []Follow `json:"follows,omitempty"`
 }
 

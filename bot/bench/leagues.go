@@ -21,7 +21,7 @@ import (
 var leagueRows = []string{
 	"/carc leaderboard, 1,000 players, 10,000 rated games",
 	"/league standings, 1,000 players, 10,000 games",
-	"/league start, 1,000 members, slowest format",
+	"/season start, 1,000 members, slowest format",
 }
 
 // leagues measures the server time of /carc leaderboard and /league standings in a server of
@@ -69,7 +69,7 @@ func (r *runner) leagues() error {
 	return r.leagueStart(s)
 }
 
-// leagueStart measures /league start's server time for a league of league.MaxMembers in the
+// leagueStart measures /season start's server time for a league of league.MaxMembers in the
 // format that takes longest to schedule, a double round-robin at tables of three (1,270 rounds):
 // the season scheduled outside the league lock, then the command that starts it and stores the
 // season. Opening the games (Discord round trips) is not part of it.
@@ -87,13 +87,13 @@ func (r *runner) leagueStart(s *storage.Store) error {
 			return err
 		}
 		c := leagues.Context{Store: bot.NewLeagueStore(s, slog.New(slog.NewTextHandler(discard{}, nil))), Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
-		in := commands.Input{User: creator, Command: "league", Sub: "start", Options: map[string]string{}}
+		in := commands.Input{User: creator, Command: "season", Sub: "start", Options: map[string]string{}}
 		start := time.Now()
 		c.Prepared = leagues.PrepareStart(c, in)
 		reply := leagues.Handle(c, in)
 		row.Values = append(row.Values, ms(time.Since(start)))
 		if !reply.OK {
-			return fmt.Errorf("/league start: %s", reply.Text)
+			return fmt.Errorf("/season start: %s", reply.Text)
 		}
 		row.Extra = fmt.Sprintf("(%d rounds, %d games in round 1)", len(reply.Start.Season.Rounds), len(reply.Start.Fixtures))
 	}

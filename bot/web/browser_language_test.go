@@ -105,7 +105,7 @@ func TestBrowserAGermanReaderSeesAGermanGamePage(t *testing.T) {
 		t.Errorf("the copy button says %q", got)
 	}
 	if got := eval[string](t, ctx, `document.getElementById("followcommand").textContent`); !strings.HasPrefix(got, "/carc ") ||
-		!strings.Contains(got, " "+de.Option("carc me follow game")+":"+st.http.URL+"/g/g1/") {
+		!strings.Contains(got, " "+de.Option("player follow game")+":"+st.http.URL+"/g/g1/") {
 		t.Errorf("the follow command %q does not name the option as a German Discord shows it", got)
 	}
 	english := langtest.For(t, "de", "web_")

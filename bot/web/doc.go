@@ -43,7 +43,7 @@
 // probe ids. Below a page: board/N.png (position N: 0 the deal, then each finished move, then the
 // move being played), chart.png, and after the end record.json and game.jcz. The pages link
 // relatively, so they work below any prefix the host's reverse proxy adds. The link is also the
-// key to following a game from outside its channel: /carc me follow game:LINK is checked by
+// key to following a game from outside its channel: /player follow game:LINK is checked by
 // CheckGameLink exactly as the page is, so a revoked link follows nothing either.
 //
 // # Speed and caching

@@ -166,10 +166,10 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	title := rd.T("web_game_title", lang.A{"Map": p.MapTitle, "Game": p.ID})
 	v := gameView{pageBase: base(r, rd, title, keep), gamePage: p, At: at, Version: g.Version, Now: s.cfg.Now()}
 	if link, err := s.GamePath(p.ID); err == nil && !p.Over {
-		v.FollowPrefix = rd.Command("carc me follow") + " " + rd.Option("carc me follow game") + ":"
+		v.FollowPrefix = rd.Command("player follow") + " " + rd.Option("player follow game") + ":"
 		v.Follow = v.FollowPrefix + link
-		v.FollowEnd = rd.Option("carc me follow when") + ":" + choiceName(rd.Printer, "carc me follow when", "end")
-		v.FollowThread = rd.Option("carc me follow to") + ":" + choiceName(rd.Printer, "carc me follow to", "thread")
+		v.FollowEnd = rd.Option("player follow when") + ":" + choiceName(rd.Printer, "player follow when", "end")
+		v.FollowThread = rd.Option("player follow to") + ":" + choiceName(rd.Printer, "player follow to", "thread")
 	}
 	s.page(w, r, rd, "game.html", v)
 }

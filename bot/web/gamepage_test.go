@@ -49,7 +49,7 @@ func TestGamePageOffersTheFollowCommand(t *testing.T) {
 	st.games.put(Game{Table: tb, Version: 1})
 	path := st.gamePath(t, "g1")
 	_, body, _ := st.get(t, path)
-	if want := `<code id="followcommand" data-prefix="/carc me follow game:">/carc me follow game:` + path + `</code>`; !strings.Contains(body, want) || !strings.Contains(body, "Follow this game") {
+	if want := `<code id="followcommand" data-prefix="/player follow game:">/player follow game:` + path + `</code>`; !strings.Contains(body, want) || !strings.Contains(body, "Follow this game") {
 		t.Fatalf("the page lacks %q", want)
 	}
 	over := playGame(t, "g2", "france", dealKey("over"), []string{"ann", "bob"}, 0, nil)

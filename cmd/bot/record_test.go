@@ -86,7 +86,7 @@ func TestATamperedRecordSaysWhatIsWrong(t *testing.T) {
 func TestPlayOnFromARecordKeepsTheTable(t *testing.T) {
 	var out bytes.Buffer
 	r := &script.Runner{Out: &out}
-	game := "!seed 3\nann: /carc new map:classic hints:true\nann: /carc bot level:easy\n!stack D U\nann: /carc start\n" +
+	game := "!seed 3\nann: /carc new map:classic hints:true\nann: /table bot level:easy\n!stack D U\nann: /carc start\n" +
 		"ann: /place square:DK114 rotation:180 meeple:none\n!expect status finished\n"
 	if err := r.Run(strings.NewReader(game)); err != nil || r.Failed > 0 {
 		t.Fatalf("the game: %v\n%s", err, out.String())
@@ -99,7 +99,7 @@ func TestPlayOnFromARecordKeepsTheTable(t *testing.T) {
 	file, script := filepath.Join(dir, "game.json"), filepath.Join(dir, "whatif.carc")
 	data, _ := json.Marshal(rec)
 	os.WriteFile(file, data, 0o644)
-	os.WriteFile(script, []byte("!expect state settings.hints=true\nann: /carc hint\n!expect ok\n"+
+	os.WriteFile(script, []byte("!expect state settings.hints=true\nann: /turn hint\n!expect ok\n"+
 		"ann: /place square:DK114 rotation:180 meeple:none\n!expect status finished\n"), 0o644)
 	out.Reset()
 	if err := run([]string{"play", "--record", file, "--move", "0", "--script", script}, nil, &out); err != nil {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"strings"
 	"text/template"
 
@@ -72,10 +73,11 @@ func (p *Printer) Option(path string) string { return p.Name(strings.Fields(path
 // language: the functions are the same for every language, so that the parsed templates are kept.
 const mark = "\x00"
 
-// funcs are the functions of message templates: cmd and opt name a command or an option.
+// funcs are the functions of message templates: cmd and opt name a command or an option, written
+// in the message ({{cmd `carc new`}}) or given to it ({{cmd .Command}}).
 var funcs = template.FuncMap{
-	"cmd": func(path string) string { return mark + "cmd" + mark + path + mark },
-	"opt": func(path string) string { return mark + "opt" + mark + path + mark },
+	"cmd": func(path any) string { return mark + "cmd" + mark + fmt.Sprint(path) + mark },
+	"opt": func(path any) string { return mark + "opt" + mark + fmt.Sprint(path) + mark },
 }
 
 // parser parses every message: the text/template parser with funcs, whose results go-i18n may

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/text/language"
 )
 
-// Codes are the languages the catalogues have, as /carc settings language: and a table's
+// Codes are the languages the catalogues have, as /player settings language: and a table's
 // language: setting name them; English first, the language of last resort.
 var Codes = []string{"en", "de", "fr", "es", "nl", "zh-TW", "pt"}
 

@@ -58,7 +58,7 @@ const (
 	Open    Status = "open"    // members join and leave
 	Running Status = "running" // a season is being played
 	Paused  Status = "paused"  // no round starts and no deadline is adjudicated
-	Ended   Status = "ended"   // the season is over; /league season new opens the next
+	Ended   Status = "ended"   // the season is over; /season new opens the next
 )
 
 // Member is a player of a league.

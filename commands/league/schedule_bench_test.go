@@ -16,7 +16,7 @@ func bigLeague(format Format, size int) *League {
 	return l
 }
 
-// BenchmarkSchedule is the scheduling work of /league start for a league at MaxMembers, in every
+// BenchmarkSchedule is the scheduling work of /season start for a league at MaxMembers, in every
 // format and table size: NewSeason (the whole season of a round-robin) and the first round.
 // "swiss-late" is a swiss round paired after 20 rounds of results, as the bot pairs it when a
 // round ends.

@@ -115,16 +115,20 @@ func failErr(c Context, err error) Reply {
 	return Reply{Text: commands.Sentence(failText(c.own, err))}
 }
 
-// Handle runs one /league command. Its refusals and the views only the caller sees are in the
+// Handle runs one /league or /season command. Its refusals and the views only the caller sees are in the
 // caller's language; what the league's channel reads is in the server's.
 func Handle(c Context, in commands.Input) Reply {
 	c = c.speaking(in)
 	if c.Guild == "" {
 		return fail(c, "league_in_server", nil)
 	}
-	sub, ok := commands.Lookup(subs, in.Sub)
+	list := subs
+	if in.Command == "season" {
+		list = seasonSubs
+	}
+	sub, ok := commands.Lookup(list, in.Sub)
 	if !ok {
-		return fail(c, "league_not_a_sub", lang.A{"Sub": game.Echo(in.Sub), "Subs": commands.Names(subs)})
+		return fail(c, "league_not_a_sub", lang.A{"Command": in.Command, "Sub": game.Echo(in.Sub), "Subs": commands.Names(list)})
 	}
 	if sub.run == nil {
 		return leagueCreate(c, in)
@@ -462,21 +466,16 @@ func leagueStart(c Context, l league.League, s *league.Season) Reply {
 	return Reply{OK: true, Public: true, Text: roundText(c.public, l, *s), Start: &RoundStart{League: l, Season: *s, Fixtures: idx}}
 }
 
-// commandPath is the path of a /league command: "league start", "league season new".
-func commandPath(in commands.Input) string {
-	if in.Sub == "season" {
-		return "league season new"
-	}
-	return "league " + in.Sub
-}
+// commandPath is the path of a /league or /season command: "league kick", "season new".
+func commandPath(in commands.Input) string { return in.Command + " " + in.Sub }
 
-// PrepareStart schedules the season a /league start would start now, for the caller to pass as
+// PrepareStart schedules the season a /season start would start now, for the caller to pass as
 // Context.Prepared: a round-robin of a thousand members is the costly part of the command,
 // and is better done before the caller takes the lock that every league command and league timer
 // shares. Nil when the command would not start a season (another subcommand, a caller who may not
 // start it, a league already running).
 func PrepareStart(c Context, in commands.Input) *league.Season {
-	if c.Guild == "" || in.Sub != "start" {
+	if c.Guild == "" || in.Command != "season" || in.Sub != "start" {
 		return nil
 	}
 	c = c.speaking(in)
@@ -615,7 +614,7 @@ func leagueStatus(c Context, l league.League, s *league.Season, in commands.Inpu
 			seasons = append(seasons, *s)
 		}
 	default:
-		return fail(c, "league_status_nothing", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status), "Cmd": c.own.Command("league " + sub),
+		return fail(c, "league_status_nothing", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status), "Cmd": c.own.Command("season " + sub),
 			"What": c.own.T("league_what_"+string(l.Status), nil)})
 	}
 	if err := save(c, l, seasons...); err != nil {

@@ -29,7 +29,7 @@ func newLeagueBench(t *testing.T) *leagueBench {
 
 // run sends /league sub as user (Manage Server when manager) with options "k=v".
 func (b *leagueBench) run(user string, manager bool, sub string, opts ...string) Reply {
-	in := commands.Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: "league", Sub: sub, Options: map[string]string{}}
+	in := commands.Input{User: table.User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]}, Command: commandOf(sub), Sub: sub, Options: map[string]string{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
@@ -105,12 +105,12 @@ func TestLeagueLifeCycle(t *testing.T) {
 	if rows := strings.Split(strings.TrimSpace(string(csv.File.Data)), "\n"); len(rows) != 5 || !strings.Contains(rows[1], ",finished,") || !strings.HasSuffix(rows[1], ",40,1,1") {
 		t.Fatalf("csv:\n%s", csv.File.Data)
 	}
-	b.refused(b.run("ann", false, "season"), "end it before starting the next")
+	b.refused(b.run("ann", false, "new"), "end it before starting the next")
 	b.ok(b.run("ann", false, "pause"), "paused")
 	b.refused(b.run("ann", false, "start"), "paused")
 	b.ok(b.run("zed", true, "resume"), "running again") // Manage Server administers every league
 	b.ok(b.run("ann", false, "end"), "season is over")
-	b.ok(b.run("ann", false, "season"), "season 2: the same 3 members")
+	b.ok(b.run("ann", false, "new"), "season 2: the same 3 members")
 	b.ok(b.run("dee", false, "join"), "4 members")
 	b.ok(b.run("bob", false, "standings", "season=1"), "Spring Cup, season 1")
 }
@@ -226,4 +226,12 @@ func TestALeagueTakesRoundDatesAndTheTableOptions(t *testing.T) {
 			t.Errorf("table option %s = %q, want %q", k, l.TableOptions[k], v)
 		}
 	}
+}
+
+// commandOf is the command of a league's subcommand: /season for the season's life, else /league.
+func commandOf(sub string) string {
+	if _, ok := commands.Lookup(seasonSubs, sub); ok {
+		return "season"
+	}
+	return "league"
 }

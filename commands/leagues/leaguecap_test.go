@@ -35,7 +35,7 @@ func TestALeagueTakesAtMostMaxMembers(t *testing.T) {
 	b.ok(b.run("zed", false, "join"), lang.For(lang.English).Number(league.MaxMembers)+" members")
 }
 
-// TestStartUsesTheSeasonPreparedForTheseMembers: /league start takes the season PrepareStart
+// TestStartUsesTheSeasonPreparedForTheseMembers: /season start takes the season PrepareStart
 // scheduled outside the lock when the members are the same, and schedules again when someone
 // joined in between; PrepareStart schedules nothing for a caller who may not start the league.
 func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
@@ -43,7 +43,7 @@ func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	b.ok(b.run("ann", false, "create", "name=Cup", "format=swiss", "rounds=3"), "New league Cup")
 	b.ok(b.run("bob", false, "join"), "2 members")
 	ctx := Context{Store: b.store, Guild: "guild", Channel: "general", Now: b.now}
-	start := commands.Input{User: table.User{ID: "ann", Name: "Ann"}, Command: "league", Sub: "start", Options: map[string]string{}}
+	start := commands.Input{User: table.User{ID: "ann", Name: "Ann"}, Command: "season", Sub: "start", Options: map[string]string{}}
 	if p := PrepareStart(ctx, commands.Input{User: table.User{ID: "bob"}, Sub: "start", Options: map[string]string{}}); p != nil {
 		t.Fatal("PrepareStart scheduled a season for a member who may not start the league")
 	}

@@ -35,7 +35,7 @@ func own(in commands.Input) *lang.Printer {
 	return p
 }
 
-// RatingText answers /carc rating [user]: the overall rating, games, wins, best map and last
+// RatingText answers /player rating [user]: the overall rating, games, wins, best map and last
 // games of a player in this server.
 func RatingText(st RatingStore, guild string, caller table.User, in commands.Input) string {
 	p := own(in)

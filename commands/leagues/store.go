@@ -31,7 +31,7 @@ type Failures interface {
 	ForPlayers(err error) lang.Message
 }
 
-// RatingStore is what /carc rating and /carc leaderboard need of the store.
+// RatingStore is what /player rating and /carc leaderboard need of the store.
 type RatingStore interface {
 	Rating(guild, mapID, user string) (league.Rating, error)
 	Leaderboard(guild, mapID string) ([]RatingRow, error)

@@ -55,13 +55,13 @@ func TestStoreFailuresTellPlayersWhatHappened(t *testing.T) {
 		st := failingStore{l: l, failLeagues: failLeagues}
 		c := Context{Store: st, Guild: "g1", Channel: "c1", Now: time.Unix(1_800_000_000, 0), NewID: "L2"}
 		for _, sub := range []string{"create", "join", "leave", "start", "kick", "pause", "end", "standings", "schedule", "export"} {
-			in := commands.Input{User: ann, Command: "league", Sub: sub, Options: map[string]string{"name": "Spring", "player": "bob"}}
+			in := commands.Input{User: ann, Command: commandOf(sub), Sub: sub, Options: map[string]string{"name": "Spring", "player": "bob"}}
 			if sub == "join" {
 				in.User = table.User{ID: "cy", Name: "Cy"}
 			}
 			replies[fmt.Sprintf("/league %s (leagues fail: %v)", sub, failLeagues)] = Handle(c, in).Text
 		}
-		replies["/carc rating"] = RatingText(st, "g1", ann, commands.Input{})
+		replies["/player rating"] = RatingText(st, "g1", ann, commands.Input{})
 		replies["/carc leaderboard"] = LeaderboardText(st, "g1", ann, commands.Input{})
 	}
 	for what, text := range replies {

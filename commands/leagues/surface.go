@@ -19,9 +19,11 @@ type leagueSub struct {
 	run   func(c Context, l league.League, s *league.Season, in commands.Input) Reply
 }
 
-// subs are the subcommands of /league, in the order Discord lists them. (Set in init: the
-// handlers lead back to the dispatch that reads the list.)
-var subs []leagueSub
+// subs are the subcommands of /league, and seasonSubs those of /season, its administrators' command
+// for the season's life, in the order Discord lists them: two commands, so that each stays well
+// within Discord's 4,000 characters a command. (Set in init: the handlers lead back to the
+// dispatch that reads the lists.)
+var subs, seasonSubs []leagueSub
 
 func init() {
 	subs = []leagueSub{
@@ -44,7 +46,7 @@ func init() {
 			commands.IntegerOption("meeples", "Games: meeples per player (default 9)", 1, 20),
 			commands.IntegerOption("missed", "Games: missed turns before a player can be removed (default 3)", 1, 20),
 			commands.TextOption("order", "Games: turn order, join (the schedule's) or random").Among("join", "random"),
-			commands.FlagOption("hints", "Games: the player to move may see the normal AI's move (/carc hint)"),
+			commands.FlagOption("hints", "Games: the player to move may see the normal AI's move (/turn hint)"),
 			commands.TextOption("leaving", "Games: a seat whose player resigns or is removed is dropped or played by an AI").Among("drop", "ai", "normal", "hard"),
 			commands.FlagOption("vacations", "Games: a player's vacation stops their deadlines (default true)"),
 			commands.TextOption("bank", "Games: with deadline:bank, each player's starting time bank, like 3d"),
@@ -58,18 +60,11 @@ func init() {
 			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
 				return leagueLeave(c, l, in.User)
 			}},
-		{Sub: which(commands.Sub{Name: "start", Description: "Start the season, or its next round (administrators)"}), admin: true,
-			run: func(c Context, l league.League, s *league.Season, _ commands.Input) Reply {
-				return leagueStart(c, l, s)
-			}},
 		{Sub: which(commands.Sub{Name: "kick", Description: "Remove a member (administrators)", Options: []commands.Option{
 			commands.MemberOption("player", "Who").Needed()}}), admin: true,
 			run: func(c Context, l league.League, s *league.Season, in commands.Input) Reply {
 				return leagueKick(c, l, s, in.Options["player"])
 			}},
-		{Sub: which(commands.Sub{Name: "pause", Description: "Pause the league: no round starts, no deadline applies (administrators)"}), admin: true, run: leagueStatus},
-		{Sub: which(commands.Sub{Name: "resume", Description: "Resume a paused league (administrators)"}), admin: true, run: leagueStatus},
-		{Sub: which(commands.Sub{Name: "end", Description: "End the season (administrators)"}), admin: true, run: leagueStatus},
 		{Sub: which(commands.Sub{Name: "standings", Description: "The standings", Options: []commands.Option{
 			commands.IntegerOption("season", "A past season", 1, 1000)}}),
 			run: func(c Context, l league.League, _ *league.Season, in commands.Input) Reply {
@@ -88,8 +83,16 @@ func init() {
 				}
 				return leagueExport(c.own, l, seasons)
 			}},
-		{Sub: commands.Sub{Name: "season", Description: "Seasons", Subs: []commands.Sub{
-			which(commands.Sub{Name: "new", Description: "Start the next season with the same members (administrators)"})}}, admin: true,
+	}
+	seasonSubs = []leagueSub{
+		{Sub: which(commands.Sub{Name: "start", Description: "Start the season, or its next round (administrators)"}), admin: true,
+			run: func(c Context, l league.League, s *league.Season, _ commands.Input) Reply {
+				return leagueStart(c, l, s)
+			}},
+		{Sub: which(commands.Sub{Name: "pause", Description: "Pause the league: no round starts, no deadline applies (administrators)"}), admin: true, run: leagueStatus},
+		{Sub: which(commands.Sub{Name: "resume", Description: "Resume a paused league (administrators)"}), admin: true, run: leagueStatus},
+		{Sub: which(commands.Sub{Name: "end", Description: "End the season (administrators)"}), admin: true, run: leagueStatus},
+		{Sub: which(commands.Sub{Name: "new", Description: "Start the next season with the same members (administrators)"}), admin: true,
 			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
 				return leagueSeasonNew(c, l)
 			}},
@@ -102,13 +105,17 @@ func which(s commands.Sub) commands.Sub {
 	return s
 }
 
-// Surface is /league, as the bot registers it.
+// Surface is /league and /season, as the bot registers them.
 func Surface() []commands.Command {
-	cmd := commands.Command{Name: "league", Description: "Leagues: seasons of games the bot schedules and referees"}
+	league := commands.Command{Name: "league", Description: "Leagues: seasons of games the bot schedules and referees"}
+	season := commands.Command{Name: "season", Description: "A league's season, by its administrators: start, pause, resume, end, or the next"}
 	for _, s := range subs {
-		cmd.Subs = append(cmd.Subs, s.Sub)
+		league.Subs = append(league.Subs, s.Sub)
 	}
-	return []commands.Command{cmd}
+	for _, s := range seasonSubs {
+		season.Subs = append(season.Subs, s.Sub)
+	}
+	return []commands.Command{league, season}
 }
 
 // CarcSubs are the subcommands of /carc that leagues answer from the store: the server's
@@ -117,7 +124,7 @@ var CarcSubs = []commands.Sub{
 	{Name: "leaderboard", Description: "The server's top 20, overall or on one map", Options: []commands.Option{commands.TextOption("map", "One map's leaderboard")}},
 }
 
-// PlayerSubs are the subcommands of /carc me that leagues answer: a player's rating (RatingText).
+// PlayerSubs are the subcommands of /player that leagues answer: a player's rating (RatingText).
 var PlayerSubs = []commands.Sub{
 	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
 }

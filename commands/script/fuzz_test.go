@@ -15,8 +15,8 @@ func FuzzScript(f *testing.F) {
 	f.Add("!chips D5=orange:3\n")
 	f.Add("alice /carc new\n")
 	f.Add("!expect score alice=1\n")
-	f.Add("ann: /league create name:Cup map:classic players:2\nbob: /league join\ncid: /league join\nann: /league start\n!table\n" +
-		"!table L1-s1-r1-t1\nbob: /carc resign\n!expect reply Winner\nann: /league season new\n!state as:ann\n")
+	f.Add("ann: /league create name:Cup map:classic players:2\nbob: /league join\ncid: /league join\nann: /season start\n!table\n" +
+		"!table L1-s1-r1-t1\nbob: /carc resign\n!expect reply Winner\nann: /season new\n!state as:ann\n")
 	f.Fuzz(func(t *testing.T, script string) {
 		r := &Runner{Out: io.Discard}
 		_ = r.Run(strings.NewReader(script))

@@ -17,7 +17,7 @@ import (
 func localRound(t *testing.T, out io.Writer, adjudicate string) *Runner {
 	t.Helper()
 	r := &Runner{Out: out, Now: func() time.Time { return time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC) }}
-	for i, l := range []string{"ann: /league create name:Cup map:classic adjudicate:" + adjudicate, "bob: /league join", "ann: /league start", "!expect current ann"} {
+	for i, l := range []string{"ann: /league create name:Cup map:classic adjudicate:" + adjudicate, "bob: /league join", "ann: /season start", "!expect current ann"} {
 		if err := r.Line(i+1, l); err != nil || r.Failed > 0 {
 			t.Fatalf("line %q: %v", l, err)
 		}
@@ -85,17 +85,14 @@ func TestTheTableDirectiveGoesToALeaguesGame(t *testing.T) {
 	}
 }
 
-// TestLeagueCommandsParseAsDiscordSendsThem: /league's first word is its subcommand, and /league
-// season new keeps the group as the subcommand, as Discord's interaction does.
+// TestLeagueCommandsParseAsDiscordSendsThem: the first word of /league and of /season is its
+// subcommand, as in Discord's interaction.
 func TestLeagueCommandsParseAsDiscordSendsThem(t *testing.T) {
 	in, err := commands.ParseCommand("/league create name:Cup map:classic")
 	if err != nil || in.Sub != "create" || in.Options["name"] != "Cup" {
 		t.Errorf("/league create: %+v, %v", in, err)
 	}
-	if in, err := commands.ParseCommand("/league season new"); err != nil || in.Sub != "season" || len(in.Options) != 0 {
-		t.Errorf("/league season new: %+v, %v", in, err)
-	}
-	if _, err := commands.ParseCommand("/league season old"); err == nil || !strings.Contains(err.Error(), "/league season needs one of its subcommands: new") {
-		t.Errorf("/league season old: %v", err)
+	if in, err := commands.ParseCommand("/season new league:Cup"); err != nil || in.Command != "season" || in.Sub != "new" || in.Options["league"] != "Cup" {
+		t.Errorf("/season new: %+v, %v", in, err)
 	}
 }

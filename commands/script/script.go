@@ -190,11 +190,11 @@ func (r *Runner) Line(n int, raw string) error {
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
 	in.Langs = r.langs
-	if in.Command == "league" {
+	if in.Command == "league" || in.Command == "season" {
 		return r.leagueLine(n, user, cmd, in)
 	}
 	var reply commands.Reply
-	if in.Command == "carc" && (in.Sub == "rating" || in.Sub == "leaderboard") {
+	if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
 		reply = commands.LocalRatings(in, r.Table)
 	} else {
 		if r.Table != nil {
@@ -236,7 +236,7 @@ func (r *Runner) Line(n int, raw string) error {
 	return r.leagueGameOver(n, r.Table)
 }
 
-// playAISeats plays the turns of AI seats (/carc bot, or a seat handed over with leaving:) as soon
+// playAISeats plays the turns of AI seats (/table bot, or a seat handed over with leaving:) as soon
 // as one is to play, each printed as a line of its own: at the local table there is no pool and no
 // delay, but the same turn as on Discord. !expect reply still reads the answer to the line typed.
 func (r *Runner) playAISeats(n int) error {

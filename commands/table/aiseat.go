@@ -9,7 +9,7 @@ import (
 )
 
 // An AI seat is a seat whose user id is "ai:<level>:<n>": Discord's user ids are numbers, so it
-// can never be a person's. It is seated in the lobby (/carc bot), or takes over the seat of a
+// can never be a person's. It is seated in the lobby (/table bot), or takes over the seat of a
 // player who leaves a table opened with leaving:ai (a handover); when its turn comes, the bot
 // plays it, and its record keeps the moves it made.
 

@@ -2,7 +2,7 @@ package table
 
 // Unrated says why the game at this table does not count for the server's ratings, "" when it
 // does once it ends. The bot rates a finished game of a server by this; the players see it in
-// /carc status and /carc settings before they start.
+// /carc status and /table settings before they start.
 func (t *Table) Unrated() string {
 	switch {
 	case t.Status == Abandoned && t.League == nil:

@@ -57,7 +57,7 @@ type Settings struct {
 	Generator string `json:"generator,omitempty"`
 	Key       string `json:"key,omitempty"`
 	Thread    bool   `json:"thread"`
-	// Hints lets the player to move ask for the turn the normal AI would play (/carc hint).
+	// Hints lets the player to move ask for the turn the normal AI would play (/turn hint).
 	Hints bool `json:"hints,omitempty"`
 	// Leaving is what becomes of the seat of a player who resigns or is removed: dropped (""), or
 	// played on by an AI of this level.

@@ -28,7 +28,7 @@ import (
 
 var names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 
-// Playouts plays games complete random games of r (a tenth of them with -short), with 2 to 6
+// Playouts plays complete random games of r (Games(games) of them: all when soaking), with 2 to 6
 // players in turn and seeds from seed, and fails t at the first broken promise, naming the game,
 // the move and the rule.
 func Playouts(t testing.TB, r game.MapRules, games int, seed uint64) {
@@ -51,10 +51,7 @@ func playouts(t testing.TB, r game.MapRules, games int, seed uint64, o game.Opti
 	if err := game.CheckHooks(r.Variant); err != nil {
 		t.Fatalf("%s: %v", r.ID, err)
 	}
-	if testing.Short() {
-		games = max(1, games/10)
-	}
-	for i := range games {
+	for i := range Games(games) {
 		s := game.Setup{Players: names[:2+i%5], Seed: seed + uint64(i), Options: o}
 		if err := Play(r, s, seed^uint64(i)*0x9e3779b97f4a7c15); err != nil {
 			t.Fatalf("%s game %d (seed %d, %d players): %v", r.ID, i, s.Seed, len(s.Players), err)

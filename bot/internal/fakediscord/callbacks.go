@@ -49,7 +49,9 @@ func (f *Fake) postCallback(r *Request, hr *http.Request) (any, error) {
 }
 
 // checkDeadlineLocked refuses a callback after the deadline, as Discord
-// does (the interaction is gone: 10062). The lateness is one problem, a
+// does (the interaction is gone: 10062): "you must send an initial response within 3 seconds of
+// receiving the event" (Interactions: Receiving and Responding,
+// https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction). The lateness is one problem, a
 // ProblemDeadline, whether the timer or the callback notices it first.
 func (f *Fake) checkDeadlineLocked(in *Interaction, at time.Time) error {
 	late := at.Sub(in.sentAt)
@@ -138,7 +140,10 @@ func (f *Fake) applyCallbackLocked(in *Interaction, payload []byte, files []File
 	return nil
 }
 
-// parseChoices checks an autocomplete answer: at most 25 choices, names of
+// parseChoices checks an autocomplete answer as Discord's documentation states it (Interactions:
+// Receiving and Responding, Autocomplete, "up to 25 choices",
+// https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-autocomplete),
+// which its description leaves to the docs: at most 25 choices, names of
 // 1 to 100 characters, values that are strings of at most 100 characters
 // or numbers.
 func parseChoices(data json.RawMessage) ([]Choice, error) {
@@ -179,6 +184,12 @@ func (f *Fake) webhookLocked(hr *http.Request) (*Interaction, error) {
 	in := f.tokens[hr.PathValue("token")]
 	if hr.PathValue("app") != f.AppID || in == nil || !in.sent {
 		return nil, notFound(10015, "Unknown Webhook", hr.PathValue("app")+"/<token>")
+	}
+	// "Interaction tokens are valid for 15 minutes" (Discord's documentation, Interactions:
+	// Receiving and Responding, https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages).
+	if age := time.Since(in.sentAt); age > f.cfg.tokenLife {
+		return nil, &apiError{kind: ProblemBadRequest, status: http.StatusUnauthorized, code: 50027, message: "Invalid Webhook Token",
+			detail: fmt.Sprintf("the token of %s is %v old, past its %v", in.what, age.Round(time.Millisecond), f.cfg.tokenLife)}
 	}
 	return in, nil
 }

@@ -122,7 +122,46 @@ func parseCommand(raw json.RawMessage, path string) (*command, error) {
 	if err := checkOptionSpecs(c.spec.Options, path+"options", 0); err != nil {
 		return nil, err
 	}
+	if n := c.spec.size(); n > maxCommandSize {
+		return nil, formError(path+"_root", "APPLICATION_COMMAND_TOO_LARGE",
+			fmt.Sprintf("Command exceeds maximum size (%d): it has %d characters, the longest localization of each field counted.", maxCommandSize, n))
+	}
 	return c, nil
+}
+
+// maxCommandSize is Discord's limit on a command: "the combined sum of characters for name,
+// description, and value properties of a command, its options (including subcommands and
+// groups), and choices. When localization fields are present, only the longest localization for
+// each field (including the default value) is counted towards the size limit" (Application
+// Commands, Registering a Command, https://discord.com/developers/docs/interactions/application-commands#registering-a-command).
+// Discord's description states each field's limit, not the sum.
+const maxCommandSize = 4000
+
+// size is the command's size as Discord counts it against maxCommandSize.
+func (s commandSpec) size() int {
+	n := longestText(s.Name, s.NameLocalizations) + longestText(s.Description, s.DescriptionLocalizations)
+	return n + optionsSize(s.Options)
+}
+
+func optionsSize(opts []optionSpec) int {
+	n := 0
+	for _, o := range opts {
+		n += longestText(o.Name, o.NameLocalizations) + longestText(o.Description, o.DescriptionLocalizations)
+		for _, c := range o.Choices {
+			n += longestText(c.Name, c.NameLocalizations) + utf8.RuneCountInString(fmt.Sprint(c.Value))
+		}
+		n += optionsSize(o.Options)
+	}
+	return n
+}
+
+// longestText is the length of a text or of its longest localization.
+func longestText(text string, l map[string]string) int {
+	n := utf8.RuneCountInString(text)
+	for _, t := range l {
+		n = max(n, utf8.RuneCountInString(t))
+	}
+	return n
 }
 
 func checkName(name, path string) error {

@@ -35,7 +35,7 @@ func TestCommandRegistrationIsValidated(t *testing.T) {
 			Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "map", Description: "d",
 				NameLocalizations: map[discordgo.Locale]string{discordgo.French: "la carte"}}}}, "0.options.0.name_localizations.fr"},
 		{"a localised description too long", &discordgo.ApplicationCommand{Name: "carc", Description: "d",
-			DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.Dutch: strings.Repeat("x", 101)}}, "0._root.description_localizations.nl"},
+			DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.Dutch: strings.Repeat("x", 101)}}, "0.description_localizations.nl"},
 		{"a locale Discord lacks", &discordgo.ApplicationCommand{Name: "carc", Description: "d",
 			NameLocalizations: &map[discordgo.Locale]string{"xx": "carc"}}, "0._root.name_localizations"},
 		{"two options with one localised name", &discordgo.ApplicationCommand{Name: "carc", Description: "d",
@@ -44,7 +44,7 @@ func TestCommandRegistrationIsValidated(t *testing.T) {
 				{Type: discordgo.ApplicationCommandOptionString, Name: "b", Description: "d", NameLocalizations: map[discordgo.Locale]string{discordgo.German: "x"}}}},
 			"0.options.1.name_localizations.de"},
 		{"subcommand in a subcommand", &discordgo.ApplicationCommand{Name: "carc", Description: "d",
-			Options: []*discordgo.ApplicationCommandOption{sub("new", sub("deep"))}}, "0.options.0.options.0.type"},
+			Options: []*discordgo.ApplicationCommandOption{sub("new", sub("deep"))}}, "0.options.0.options.0"},
 	} {
 		_, err := s.ApplicationCommandBulkOverwrite(f.AppID, "", []*discordgo.ApplicationCommand{tc.cmd})
 		if err == nil {
@@ -54,8 +54,8 @@ func TestCommandRegistrationIsValidated(t *testing.T) {
 		if status, code := restCode(t, err); status != 400 || code != 50035 {
 			t.Errorf("%s: %d %d, want 400 50035", tc.name, status, code)
 		}
-		p := expectProblem(t, f, ProblemBadRequest)
-		if !strings.HasPrefix(p.Detail, "400 Invalid Form Body (code 50035): "+tc.path+":") {
+		p := expectRefused(t, f)
+		if !strings.HasPrefix(p.Detail, "400 Invalid Form Body (code 50035): ") || !strings.Contains(p.Detail, " "+tc.path+":") {
 			t.Errorf("%s: problem %q, want the path %s", tc.name, p.Detail, tc.path)
 		}
 		// The answer nests the path as Discord does.

@@ -68,6 +68,8 @@ type Option func(*config)
 
 type config struct {
 	deadline       time.Duration
+	tokenLife      time.Duration
+	uploadLimit    int
 	heartbeat      time.Duration
 	appPermissions int64
 	shards         int
@@ -80,6 +82,27 @@ type config struct {
 // short deadline so they stay fast.
 func WithDeadline(d time.Duration) Option {
 	return func(c *config) { c.deadline = d }
+}
+
+// TokenLife is how long Discord lets an interaction's token edit its answer and send followups:
+// "Interaction tokens are valid for 15 minutes" (Interactions: Receiving and Responding,
+// https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages).
+const TokenLife = 15 * time.Minute
+
+// WithTokenLife sets how long an interaction's token works after the interaction (Discord:
+// TokenLife); a test of the expired path uses a short one.
+func WithTokenLife(d time.Duration) Option {
+	return func(c *config) { c.tokenLife = d }
+}
+
+// UploadLimit is the size of a file a bot may attach in a server without boosts: 10 MiB
+// (Reference: Uploading Files, https://discord.com/developers/docs/reference#uploading-files, and
+// the attachment_size_limit of every interaction).
+const UploadLimit = 10 << 20
+
+// WithUploadLimit sets the largest file the fake takes (Discord: UploadLimit).
+func WithUploadLimit(n int) Option {
+	return func(c *config) { c.uploadLimit = n }
 }
 
 // WithHeartbeatInterval sets the heartbeat_interval the fake announces in
@@ -160,6 +183,8 @@ func New(t testing.TB, opts ...Option) *Fake {
 	f := &Fake{
 		cfg: config{
 			deadline:       discordgo.InteractionDeadline,
+			tokenLife:      TokenLife,
+			uploadLimit:    UploadLimit,
 			heartbeat:      41250 * time.Millisecond,
 			appPermissions: DefaultAppPermissions,
 			shards:         1,

@@ -37,7 +37,7 @@ func TestUnclaimedProblemsFailTheTest(t *testing.T) {
 	if len(reqs) != 1 || reqs[0].Status != 404 || reqs[0].ErrorCode() != 0 || reqs[0].Route != "" {
 		t.Errorf("recorded %+v", reqs)
 	}
-	if ps := f.Problems(); len(ps) != 1 || ps[0].Kind != ProblemUnhandledRoute || ps[0].Request != reqs[0] {
+	if ps := f.Problems(); len(ps) != 1 || ps[0].Kind != ProblemNoOperation || ps[0].Request != reqs[0] {
 		t.Errorf("problems %v", ps)
 	}
 
@@ -47,7 +47,7 @@ func TestUnclaimedProblemsFailTheTest(t *testing.T) {
 	if len(rec.errors) != 1 || !strings.HasPrefix(rec.errors[0], "fakediscord:") {
 		t.Errorf("cleanup reported %q, want one fakediscord error", rec.errors)
 	}
-	if err := f.Err(); err == nil || !strings.Contains(err.Error(), "unhandled route: GET /api/v9/not-a-route") {
+	if err := f.Err(); err == nil || !strings.Contains(err.Error(), "no operation: GET /api/v9/not-a-route") {
 		t.Errorf("Err() = %v", err)
 	}
 }

@@ -109,6 +109,19 @@ func restCode(t *testing.T, err error) (status, code int) {
 }
 
 // expectProblem claims a problem the test provoked on purpose.
+// expectRefused claims the problem of a request that was just refused, by Discord's published
+// description (ProblemContract) or by a rule the fake enforces by hand (ProblemBadRequest).
+func expectRefused(t *testing.T, f *Fake) Problem {
+	t.Helper()
+	for _, p := range f.Problems() {
+		if p.Kind == ProblemContract || p.Kind == ProblemBadRequest {
+			return expectProblem(t, f, p.Kind)
+		}
+	}
+	t.Fatalf("no refusal recorded; problems: %v", f.Problems())
+	return Problem{}
+}
+
 func expectProblem(t *testing.T, f *Fake, kind ProblemKind) Problem {
 	t.Helper()
 	p, err := f.ExpectProblem(testContext(t), kind)

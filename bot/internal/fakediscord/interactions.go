@@ -331,7 +331,7 @@ func (f *Fake) finishLocked(in *Interaction, data, message map[string]any) *Inte
 		"app_permissions":                strconv.FormatInt(f.cfg.appPermissions, 10),
 		"entitlements":                   []any{},
 		"authorizing_integration_owners": f.integrationOwnersLocked(ch),
-		"attachment_size_limit":          10485760,
+		"attachment_size_limit":          f.cfg.uploadLimit,
 		"data":                           data,
 	}
 	if ch.Type == ChannelDM {

@@ -76,6 +76,18 @@ func parseBody(r *Request) error {
 	return nil
 }
 
+// checkUploads refuses a file larger than the upload limit, as Discord does: 413 Request entity
+// too large (Reference: Uploading Files, https://discord.com/developers/docs/reference#uploading-files).
+func (f *Fake) checkUploads(r *Request) error {
+	for _, file := range r.Files {
+		if len(file.Data) > f.cfg.uploadLimit {
+			return &apiError{kind: ProblemBadRequest, status: http.StatusRequestEntityTooLarge, code: 40005, message: "Request entity too large",
+				detail: fmt.Sprintf("%s (%s) has %d bytes, past the upload limit of %d", file.Field, file.Name, len(file.Data), f.cfg.uploadLimit)}
+		}
+	}
+	return nil
+}
+
 func badContentType(ct string) *apiError {
 	return &apiError{kind: ProblemBadRequest, status: http.StatusBadRequest, code: 0,
 		message: "Unsupported content type", detail: fmt.Sprintf("Content-Type %q", ct)}

@@ -44,7 +44,7 @@ func TestAnEnforcedNonceCreatesOneMessage(t *testing.T) {
 	if status, code := restCode(t, err); status != http.StatusBadRequest || code != 50035 {
 		t.Errorf("a 26-character nonce: %d %d, want 400 50035", status, code)
 	}
-	expectProblem(t, f, ProblemBadRequest)
+	expectProblem(t, f, ProblemContract)
 }
 
 // TestHeldPostsWaitAndDropWithTheirClient: a held channel's new messages wait for the release;

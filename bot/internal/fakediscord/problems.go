@@ -45,6 +45,12 @@ const (
 	// type. discordgo then calls the handlers with a zero value, so this is
 	// never harmless.
 	ProblemLog ProblemKind = "discordgo log"
+	// ProblemContract: a request Discord's own OpenAPI description refuses (contract.go): a
+	// field of the wrong type or length, a value it does not take, a parameter it lacks.
+	ProblemContract ProblemKind = "contract"
+	// ProblemNoOperation: a REST request whose method and path name no operation of Discord's
+	// OpenAPI description: an endpoint that does not exist, or a wrong URL.
+	ProblemNoOperation ProblemKind = "no operation"
 	// ProblemSend: the test tried to send an interaction Discord's client
 	// could not produce (unknown command or option, disabled button, ...).
 	ProblemSend ProblemKind = "send"

@@ -245,6 +245,12 @@ func (f *Fake) wrap(pattern string, a auth, h handler) http.Handler {
 		if err == nil {
 			err = parseBody(req)
 		}
+		if err == nil {
+			err = checkContract(req)
+		}
+		if err == nil {
+			err = f.checkUploads(req)
+		}
 
 		if pattern == postChannelMessage && !f.waitHold(hr) {
 			return // the client went away while its message waited: it was never created

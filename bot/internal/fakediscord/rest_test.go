@@ -177,10 +177,10 @@ func TestMentionsNeedAllowedMentions(t *testing.T) {
 	_, err = s.ChannelMessageSendComplex(f.General.ID, &discordgo.MessageSend{Content: "your turn",
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{bob.ID, "ai:easy:2"}}})
 	var rest *discordgo.RESTError
-	if !errors.As(err, &rest) || rest.Response.StatusCode != http.StatusBadRequest || !strings.Contains(string(rest.ResponseBody), "is not snowflake") {
+	if !errors.As(err, &rest) || rest.Response.StatusCode != http.StatusBadRequest || !strings.Contains(string(rest.ResponseBody), `"allowed_mentions":{"users":{"1":{"_errors"`) {
 		t.Errorf("a message allowing a mention of a non-id: %v", err)
 	}
-	expectProblem(t, f, ProblemBadRequest)
+	expectProblem(t, f, ProblemContract)
 }
 
 func TestDiscordLimitsAreEnforced(t *testing.T) {
@@ -213,7 +213,7 @@ func TestDiscordLimitsAreEnforced(t *testing.T) {
 		if status, code := restCode(t, err); status != tc.status || code != tc.code {
 			t.Errorf("%s: %d %d, want %d %d", tc.name, status, code, tc.status, tc.code)
 		}
-		expectProblem(t, f, ProblemBadRequest)
+		expectRefused(t, f)
 	}
 	if n := len(f.Messages(f.General.ID)); n != 0 {
 		t.Errorf("%d refused messages were stored", n)

@@ -119,7 +119,13 @@ func (f *Fake) finishHTTP(in *Interaction, code int, contentType string, body []
 	case in.response != nil:
 		f.problemLocked(ProblemAlreadyAcknowledged, nil, "%s: answered over HTTP after a callback over REST", in.what)
 	default:
-		err := f.checkDeadlineLocked(in, at)
+		// The answer is the callback Discord would otherwise take over REST, and is held to the
+		// same operation of its description.
+		err := checkContract(&Request{Method: http.MethodPost, Path: api + "/interactions/" + in.ID + "/" + in.Token + "/callback",
+			Header: http.Header{"Content-Type": {contentType}}, Body: body})
+		if err == nil {
+			err = f.checkDeadlineLocked(in, at)
+		}
 		if err == nil {
 			err = f.applyCallbackLocked(in, body, nil, nil)
 		}

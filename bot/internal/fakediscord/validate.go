@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"unicode/utf8"
@@ -20,6 +21,9 @@ func validateMessage(p *messageFields, files []File, create, interaction bool) e
 	}
 	if len(p.embeds) > 10 {
 		return formError("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+	}
+	if n := embedChars(p.embeds); n > maxEmbedChars {
+		return formError("embeds", "MESSAGE_EMBEDS_TOO_LARGE", fmt.Sprintf("The embeds of a message have %d characters, more than %d.", n, maxEmbedChars))
 	}
 	if len(files) > 10 {
 		return formError("files", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
@@ -44,6 +48,49 @@ func validateMessage(p *messageFields, files []File, create, interaction bool) e
 	}
 	seen := map[string]bool{}
 	return validateComponents(p.components, "components", seen)
+}
+
+// maxEmbedChars is the characters a message's embeds may hold together, in their titles,
+// descriptions, field names and values, footer texts and author names: "the combined sum of
+// characters in all title, description, field.name, field.value, footer.text, and author.name
+// fields across all embeds attached to a message must not exceed 6000 characters" (Messages,
+// Embed Limits, https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+// Discord's description states each field's limit, not the sum.
+const maxEmbedChars = 6000
+
+// embedChars counts the characters of a message's embeds that count towards maxEmbedChars.
+func embedChars(embeds []json.RawMessage) int {
+	n := 0
+	for _, raw := range embeds {
+		var e struct {
+			Title       string `json:"title"`
+			Description string `json:"description"`
+			Fields      []struct {
+				Name  string `json:"name"`
+				Value string `json:"value"`
+			} `json:"fields"`
+			Footer *struct {
+				Text string `json:"text"`
+			} `json:"footer"`
+			Author *struct {
+				Name string `json:"name"`
+			} `json:"author"`
+		}
+		if json.Unmarshal(raw, &e) != nil {
+			continue // the description refused it already
+		}
+		n += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+		for _, f := range e.Fields {
+			n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+		if e.Footer != nil {
+			n += utf8.RuneCountInString(e.Footer.Text)
+		}
+		if e.Author != nil {
+			n += utf8.RuneCountInString(e.Author.Name)
+		}
+	}
+	return n
 }
 
 // validateRows checks the classic layout: up to 5 action rows, each with up
