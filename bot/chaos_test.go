@@ -357,6 +357,10 @@ func (c *chaos) play(n int) {
 			continue
 		}
 		c.move(tbl, thread, users)
+		if c.moves.Load() >= chaosMoves {
+			// Enough moves: the rest of the chaos needs only some traffic, not the fake's memory.
+			time.Sleep(300 * time.Millisecond)
+		}
 	}
 }
 

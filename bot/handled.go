@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -21,7 +22,7 @@ import (
 // not, it has answered r: with the first answer given, else with the first delivery's
 // acknowledgement, or, when the store cannot say (it is down), with why nothing was done.
 func (b *Bot) take(i *discordgo.Interaction, r responder) bool {
-	prev, first, err := b.store.TakeInteraction(i.ID, b.now())
+	prev, first, err := b.takeWithin(i.ID, recordWithin)
 	if err != nil {
 		b.log.Error("could not record an interaction; nothing was done", "channel", i.ChannelID, "interaction", i.ID, "err", err)
 		_ = r.respond(ephemeralText(lang.For(string(i.Locale)).T("bot_not_taken", lang.A{"Why": storeProblem(err)})))
@@ -40,6 +41,35 @@ func (b *Bot) take(i *discordgo.Interaction, r responder) bool {
 		b.log.Warn("could not answer an interaction delivered again", "channel", i.ChannelID, "interaction", i.ID, "err", err)
 	}
 	return false
+}
+
+// recordWithin bounds the wait for the record of an interaction, which comes before its
+// acknowledgement: past it, Discord's three seconds would be gone.
+const recordWithin = 2 * time.Second
+
+// errSlowStore is why an interaction is not acted on when its record does not come in time.
+var errSlowStore = fmt.Errorf("%w: the database did not answer within %v", storage.ErrUnavailable, recordWithin)
+
+// takeWithin is Store.TakeInteraction, given up after d (the database is slow or hangs). A record
+// that comes later only makes a later delivery of the interaction wait for an answer that never
+// comes.
+func (b *Bot) takeWithin(id string, d time.Duration) (storage.Handled, bool, error) {
+	type taken struct {
+		prev  storage.Handled
+		first bool
+		err   error
+	}
+	done := make(chan taken, 1)
+	go func() {
+		prev, first, err := b.store.TakeInteraction(id, b.now())
+		done <- taken{prev, first, err}
+	}()
+	select {
+	case t := <-done:
+		return t.prev, t.first, t.err
+	case <-time.After(d):
+		return storage.Handled{}, false, errSlowStore
+	}
 }
 
 // answered keeps the first answer to interaction i, for a later delivery of it. A late answer of

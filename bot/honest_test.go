@@ -302,3 +302,31 @@ func TestAPostWhoseAnswerIsLostShowsOnce(t *testing.T) {
 		})
 	}
 }
+
+// hangingRecord is a store whose record of interactions does not answer (a database that hangs).
+type hangingRecord struct {
+	Store
+	release chan struct{}
+}
+
+func (h hangingRecord) TakeInteraction(id string, at time.Time) (storage.Handled, bool, error) {
+	<-h.release
+	return h.Store.TakeInteraction(id, at)
+}
+
+// TestACommandWhoseRecordHangsIsRefusedInTime: the record every command is taken in comes before
+// its acknowledgement; when the database does not answer, the player is told in time that nothing
+// was done, and nothing is.
+func TestACommandWhoseRecordHangsIsRefusedInTime(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fakediscord.WithDeadline(time.Minute)) // in time: recordWithin; no timing asserted here
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	h.configure = func(cfg *Config) { cfg.Store = hangingRecord{cfg.Store, release} }
+	h.start()
+	alice := h.f.AddUser("alice")
+	m := h.slash(alice, h.f.General, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic")))
+	if !contains(m.Content, "was not carried out") || h.table(h.f.General.ID) != nil {
+		t.Fatalf("a command whose record hangs: %q", m.Content)
+	}
+}

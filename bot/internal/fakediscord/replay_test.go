@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -85,5 +88,30 @@ func TestADroppedAnswerStillMadeTheMessage(t *testing.T) {
 	}
 	if err != nil || m.ID != f.Messages(f.General.ID)[0].ID || len(f.Messages(f.General.ID)) != 1 {
 		t.Fatalf("the post sent again: %+v, %v; want the message made first", m, err)
+	}
+}
+
+// TestARequestCutShortIsNeverReceived: a client killed while sending its request (its body shorter
+// than it said) made no message and is no problem of the bot's: Discord never got the request.
+func TestARequestCutShortIsNeverReceived(t *testing.T) {
+	t.Parallel()
+	f := New(t)
+	restSession(t, f)
+	addr := strings.TrimPrefix(f.URL(), "http://")
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"content":"cut short"}`
+	fmt.Fprintf(conn, "POST /api/v9/channels/%s/messages HTTP/1.1\r\nHost: %s\r\nAuthorization: Bot %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		f.General.ID, addr, f.Token, len(body)+100, body)
+	conn.(*net.TCPConn).CloseWrite()
+	_, _ = io.ReadAll(conn) // the server is done with the request
+	if n := len(f.Messages(f.General.ID)); n != 0 {
+		t.Fatalf("%d messages from a request cut short", n)
+	}
+	if problems := f.Problems(); len(problems) != 0 {
+		t.Fatalf("problems: %v", problems)
 	}
 }
