@@ -111,6 +111,8 @@ type Bot struct {
 	timersRunning atomic.Bool
 	stop          chan struct{}
 	loopDone      chan struct{}
+	// aside are the places of the games set aside (aside.go).
+	aside asides
 }
 
 // gameEntry is one game in memory. mu serialises everything done to it: two clicks on one game
@@ -205,14 +207,29 @@ func (b *Bot) Load() error {
 	if err != nil {
 		return fmt.Errorf("load games: %w", err)
 	}
+	aside := 0
 	for _, rec := range recs {
+		if rec.Aside != nil {
+			b.setAside(rec, rec.Aside.Reason)
+			aside++
+			continue
+		}
 		snap, err := b.store.Snapshot(rec.ID)
-		if err != nil {
+		if err != nil && !errors.Is(err, storage.ErrCorrupt) {
 			return fmt.Errorf("load game %s: %w", rec.ID, err)
 		}
-		t, err := table.Load(snap.State)
+		var t *table.Table
+		if err == nil {
+			t, err = b.loadStored(rec, snap)
+		}
 		if err != nil {
-			b.log.Error("a stored game does not load; run bot verify", "game", rec.ID, "err", err)
+			// One game that cannot be carried on never stops the bot: it is set aside, untouched.
+			why := "it does not load: " + err.Error()
+			if err := b.store.SetAside(rec.ID, why); err != nil {
+				return fmt.Errorf("set game %s aside: %w", rec.ID, err)
+			}
+			b.setAside(rec, why)
+			aside++
 			continue
 		}
 		e := &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, league: rec.League != "", table: t, seq: snap.Seq, hold: rec.Hold}
@@ -230,7 +247,7 @@ func (b *Bot) Load() error {
 		b.touch(e)           // past MaxLoaded, the least recently used wait on their snapshot
 		e.mu.Unlock()
 	}
-	b.log.Info("games loaded", "count", len(recs))
+	b.log.Info("games loaded", "count", len(recs)-aside, "set_aside", aside)
 	// A move the previous run (or, on PostgreSQL, a process that is gone) committed and never
 	// announced is announced now, before anything new happens in its channel.
 	if n := b.sayUnannounced(b.now()); n > 0 {

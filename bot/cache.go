@@ -182,9 +182,12 @@ func (b *Bot) remember(e *gameEntry) {
 // shared store. It returns nil if the game is not running.
 func (b *Bot) fromStore(id string) *gameEntry {
 	rec, err := b.store.Game(id)
-	if err != nil || rec.Status.Terminal() {
+	if err != nil || rec.Status.Terminal() || rec.Aside != nil {
 		if err != nil && !isNotFound(err) {
 			b.log.Error("could not load a game", "game", id, "err", err)
+		}
+		if err == nil && rec.Aside != nil {
+			b.setAside(rec, rec.Aside.Reason)
 		}
 		return nil
 	}

@@ -251,6 +251,10 @@ func (b *Bot) command(i *discordgo.Interaction) {
 	if b.leagueCommand(i, in) {
 		return
 	}
+	if why, ok := b.aside.at(i.ChannelID); ok && aboutItsGame(in) && b.entryAt(i.ChannelID) == nil {
+		b.editOriginal(i, reader(in).T("aside_here", lang.A{"Why": why}), nil, nil)
+		return
+	}
 	if in.Command == "carc" && in.Sub == "status" && b.entryAt(i.ChannelID) == nil {
 		b.editOriginal(i, b.yourTurns(reader(in), in.User), nil, nil)
 		return

@@ -20,6 +20,10 @@ type Store interface {
 	AppendMove(c storage.Commit) (applied bool, err error)
 	FinishWithResult(id string, status storage.Status, standings []storage.Standing, r storage.Result) error
 	SetHold(id, reason string) error
+	// SetAside sets a game that cannot be carried on aside, untouched and read-only; the bot tells
+	// its channel once, when ClaimAsideNotice says it is the one to (aside.go).
+	SetAside(id, reason string) error
+	ClaimAsideNotice(id string) (bool, error)
 	LastFinished(place string) (rec storage.GameRecord, snapshot []byte, ok bool, err error)
 
 	SetTimers(gameID string, timers []storage.Timer) error

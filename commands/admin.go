@@ -108,7 +108,7 @@ func carcKick(t *table.Table, in Input) Reply {
 		return failT(t, in, "kick_self", nil)
 	}
 	p := public(t, in)
-	if t.League != nil || t.Rated() {
+	if administeredApart(t, in, "kick") {
 		// No player removes a rival from a game that counts beyond the table, not even by a vote.
 		if ok, why := administers(t, in, "kick"); !ok {
 			return fail(t, "%s", why)
@@ -182,7 +182,7 @@ func kickVote(t *table.Table, in Input, c Component) Reply {
 	if t.Kick == nil || t.Status != table.Playing {
 		return failT(t, in, "kick_no_vote", nil)
 	}
-	if t.League != nil || t.Rated() {
+	if (t.League != nil || t.Rated()) && !in.Accepted {
 		_, why := administers(t, in, "kick")
 		return fail(t, "%s", why)
 	}

@@ -46,8 +46,18 @@ func Administers(t *table.Table, in Input, what string) (bool, string) {
 }
 
 // administers tells whether in's user may administer the game; if not, why, and who may, in the
-// user's language. what is the id of the action refused (admin_what_WHAT: "skip", "kick").
+// user's language. what is the id of the action refused (admin_what_WHAT: "skip", "kick"). An
+// input replayed from an old record (Input.Accepted) was accepted under the rules of its time: it
+// keeps that authority whatever today's rules say.
 func administers(c *table.Table, in Input, what string) (bool, string) {
+	if in.Accepted {
+		return true, ""
+	}
+	return administersToday(c, in, what)
+}
+
+// administersToday is administers by today's rules alone.
+func administersToday(c *table.Table, in Input, what string) (bool, string) {
 	plays := c.PlayedBy(in.User.ID)
 	p := in.own()
 	a := lang.A{"Admins": administrators(p, c), "What": p.T("admin_what_"+what, nil)}
@@ -69,6 +79,22 @@ func administers(c *table.Table, in Input, what string) (bool, string) {
 		return true, ""
 	}
 	return false, p.T("admin_only", a)
+}
+
+// administeredApart tells whether the game counts beyond its table (a league's or a rated game),
+// so that only its own administrators remove a player, and no vote does. Until record version 2
+// such games were administered like friendly ones: a step replayed from then (Input.Accepted)
+// follows the rules of a friendly table, unless today's administrators took it, as they could
+// once the rule came in.
+func administeredApart(c *table.Table, in Input, what string) bool {
+	if c.League == nil && !c.Rated() {
+		return false
+	}
+	if !in.Accepted {
+		return true
+	}
+	ok, _ := administersToday(c, in, what)
+	return ok
 }
 
 // administrators names who administers the game.

@@ -146,11 +146,16 @@ func HandleComponent(t *table.Table, user table.User, id string, values []string
 
 // HandleComponentIn is HandleComponent answering in the languages of the interaction.
 func HandleComponentIn(t *table.Table, user table.User, id string, values []string, langs Langs) Reply {
-	r := handleComponent(t, user, id, values, langs)
+	return replayComponent(t, Input{User: user, Langs: langs}, id, values)
+}
+
+// replayComponent answers a click by in's user (in.Accepted for one replayed from a record).
+func replayComponent(t *table.Table, in Input, id string, values []string) Reply {
+	r := handleComponent(t, in, id, values)
 	if r.Step != nil {
 		r.Step.Input = clickText(id, values)
 	}
-	return inLanguage(r, Input{User: user, Langs: langs})
+	return inLanguage(r, in)
 }
 
 // clickText is a click as a record's audit line shows it.
@@ -161,8 +166,8 @@ func clickText(id string, values []string) string {
 	return "(click " + id + ": " + strings.Join(values, ", ") + ")"
 }
 
-func handleComponent(t *table.Table, user table.User, id string, values []string, langs Langs) Reply {
-	in := Input{User: user, Langs: langs}
+func handleComponent(t *table.Table, in Input, id string, values []string) Reply {
+	user := in.User
 	c, err := ParseComponentID(id)
 	if err != nil {
 		return fail(t, "%s", errorTextIn(in.own(), err))

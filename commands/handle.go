@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -37,6 +38,9 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		}
 		r = inLanguage(r, in)
 	}()
+	if name := Unstorable(in); name != "" {
+		return failT(t, in, "text_nul", lang.A{"Option": name})
+	}
 	switch in.Command {
 	case "carc", "turn", "table":
 		return handleSubcommand(t, in, tableCommands[in.Command])
@@ -51,6 +55,18 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		return handleTurn(t, in)
 	}
 	return failT(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)})
+}
+
+// Unstorable names the first option of in whose value holds a character no store keeps (U+0000,
+// which PostgreSQL refuses in the documents of players, leagues and ratings), "" when none: such a
+// command is refused at the door, before anything is stored.
+func Unstorable(in Input) string {
+	for _, k := range slices.Sorted(maps.Keys(in.Options)) {
+		if strings.ContainsRune(in.Options[k], 0) {
+			return k
+		}
+	}
+	return ""
 }
 
 // handleSubcommand runs a subcommand of a table's command, among subs.

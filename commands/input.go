@@ -35,6 +35,10 @@ type Input struct {
 	// Record is the table's record so far, which /carc export writes: the bot reads it from the
 	// store for that command, local play keeps it. Never part of what a user typed.
 	Record []record.Stored `json:"-"`
+	// Accepted marks an input the bot accepted once and now replays to upgrade a record kept
+	// before steps (legacy.go): history is not judged again, so it keeps the authority it was
+	// accepted under (authority.go), while the engine still checks every move. Never a user's.
+	Accepted bool `json:"-"`
 	Langs
 }
 

@@ -15,7 +15,10 @@ import (
 // kept the inputs that made a game: the commands typed, the buttons clicked, and the moves it made
 // itself when a deadline passed or an AI played. Such a record is read only to upgrade it: its
 // entries are run once more through the command layer, which writes the steps they make, and from
-// then on the steps are the record. These are the only commands the bot still parses from a store
+// then on the steps are the record. An entry is history, not a request: it was accepted, so it is
+// replayed with the authority it was accepted under (Input.Accepted), whatever today's rules say
+// of who may skip, remove or abandon; only the engine's own rules are checked again, since a move
+// they never allowed is a damaged record, not history. These are the only commands the bot still parses from a store
 // or a file: if the command grammar changes, the upgrade must keep reading the old one (the fixture
 // of bot/testdata/records-v1 checks it).
 
@@ -89,6 +92,7 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 	switch {
 	case e.Input != nil:
 		in := *e.Input
+		in.Accepted = true
 		if cmd := CommandOf(in.Sub); in.Command == "carc" && cmd != "" {
 			in.Command = cmd // /carc draw is /turn draw now, /carc kick /table kick
 		}
@@ -98,7 +102,7 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 		}
 		return r
 	case e.Click != nil:
-		return HandleComponent(t, e.Click.User, e.Click.ID, e.Click.Values)
+		return replayComponent(t, Input{User: e.Click.User, Accepted: true}, e.Click.ID, e.Click.Values)
 	case e.AI:
 		if _, ok := t.AIToPlay(); !ok || len(e.Played) == 0 {
 			return failIn(t, tablePrinter(t), "legacy_ai_no_turn", nil)

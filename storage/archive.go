@@ -72,6 +72,7 @@ func (s *Store) archive(id string) error {
 // encodeArchive compresses a game for the archive bucket. gzip's CRC means a damaged archive is
 // reported as ErrCorrupt instead of decoding into a wrong game.
 func encodeArchive(d gameData) ([]byte, error) {
+	d.Record.Aside = nil // kept apart (aside.go)
 	var buf bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	if err != nil {

@@ -1,10 +1,13 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -26,12 +29,16 @@ func (s *Store) Backup(w io.Writer) (int64, error) {
 
 // BackupFile writes a backup to path atomically: into a temporary file in the same directory,
 // fsynced, then renamed over path, so path always holds a complete backup (the previous or the
-// new one), even if the machine stops halfway.
+// new one), even if the machine stops halfway. It refuses a path that is a database in use
+// (checkBackupTarget): the store's own file, or one another process holds open.
 func (s *Store) BackupFile(path string) error {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if s.closed {
 		return fmt.Errorf("back up database %s: %w", s.path, ErrClosed)
+	}
+	if err := checkBackupTarget(s.path, path); err != nil {
+		return fmt.Errorf("back up database %s to %s: %w", s.path, path, err)
 	}
 	if err := writeBackupFile(s.db, path); err != nil {
 		return fmt.Errorf("back up database %s to %s: %w", s.path, path, explain(path, err))
@@ -64,4 +71,40 @@ func writeBackupFile(db *bolt.DB, path string) (err error) {
 		return err
 	}
 	return syncDir(filepath.Dir(path))
+}
+
+// checkBackupTarget refuses to write a backup over a database in use: the store's own file (the
+// copy renamed over it would replace the live database, whose later moves the next start would
+// not see, and leave it unlocked) or any file a process holds open as a database (bbolt locks it
+// with flock while it is open: a bot, bot verify, another backup's source).
+func checkBackupTarget(dbPath, path string) error {
+	target, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if self, err := os.Stat(dbPath); err == nil && os.SameFile(self, target) {
+		return invalidf("%s is the database being backed up: a backup written there would replace it; choose another file", path)
+	}
+	if target.Mode().IsRegular() && lockedByAnother(path) {
+		return invalidf("%s is a database in use (a process holds it open): a backup written there would replace it under that process; choose another file", path)
+	}
+	return nil
+}
+
+// lockedByAnother tells whether some open file holds a flock on path, as bbolt does on the
+// database it opens (shared when read-only, exclusive otherwise).
+func lockedByAnother(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return errors.Is(err, syscall.EWOULDBLOCK)
+	}
+	_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	return false
 }

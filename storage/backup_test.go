@@ -2,9 +2,11 @@ package storage
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -77,4 +79,32 @@ func checkBackup(t *testing.T, path string, games int) {
 			t.Errorf("backup lost the first move of %s", rec.ID)
 		}
 	}
+}
+
+// TestABackupNeverReplacesADatabaseInUse: a backup aimed at the live database itself (which a rename
+// would replace, losing the moves made after it at the next start, and unlocking it) or at another
+// database a process holds open is refused with ErrInvalid, naming the file; both stay as they were
+// and the live one takes moves.
+func TestABackupNeverReplacesADatabaseInUse(t *testing.T) {
+	s, path := openTest(t)
+	g := newGame(t, s, "g1")
+	g.mustApply(t, s, 1, "i1")
+	other := filepath.Join(t.TempDir(), "other.db")
+	held, err := Open(other, Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	for target, want := range map[string]string{path: "is the database being backed up", other: "is a database in use"} {
+		before, _ := os.ReadFile(target)
+		err := s.BackupFile(target)
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), target+" "+want) {
+			t.Errorf("a backup over %s: %v", target, err)
+		}
+		if after, _ := os.ReadFile(target); !bytes.Equal(before, after) {
+			t.Errorf("the refused backup changed %s", target)
+		}
+	}
+	g.mustApply(t, s, 2, "i2")
+	mustVerify(t, s)
 }

@@ -13,9 +13,10 @@
 // old record) the caller passes an Engine. The bot keeps a game's record in them: its first step
 // as the setup, each next step as a move of the log (commands/record/RECORD.md).
 //
-// # Buckets (schema version 3)
+// # Buckets (schema version 5)
 //
-//	meta                  "schema" -> schema version (uint64, big-endian)
+//	meta                  "schema" -> schema version (uint64, big-endian); "copy" -> CopyMark
+//	                      as JSON while bot migrate copies into the file (copymark.go)
 //	games                 one bucket per game that is not archived, named by game id:
 //	  <game id>
 //	    record            GameRecord as JSON, without the fields the state holds: setup,
@@ -37,6 +38,8 @@
 //	announce              (version 4) game id + NUL + seq -> Announcement as JSON: what must still
 //	                      be said about a committed move (announce.go); deleted once said, with
 //	                      the next write or within ClearEvery (clears.go)
+//	aside                 (version 5) game id -> Aside as JSON: why a game was set aside (aside.go),
+//	                      kept apart from the game so that setting it aside changes nothing of it
 //	handled               interaction id -> Handled as JSON: the Discord interactions taken and
 //	                      their first answer (interactions.go), made by the first one taken and
 //	                      kept for HandledFor; a file without it takes no migration
@@ -46,7 +49,9 @@
 // anything else runs, after a backup copy of a file that holds data (<db>.schema-vN.bak); a file
 // from a newer bot is refused (ErrSchema). Schema 3 changed no bucket: it upgraded every game's
 // record from the inputs that made it to its steps (upgrade.go), which needs the engine
-// (Options.Engine, ErrNeedsEngine without it).
+// (Options.Engine, ErrNeedsEngine without it). A game that does not upgrade is set aside (Aside:
+// kept whole and untouched, read-only, listed by Verify, exported with its mark) and the others go
+// on: one bad game never stops the bot.
 //
 // # Transactions
 //

@@ -68,6 +68,10 @@ func (s *Store) Export(id string, admin bool, e Engine) ([]byte, error) {
 func EncodeExport(rec GameRecord, moves []Move, snapshot []byte, timers []Timer, admin bool, e Engine) ([]byte, error) {
 	doc := GameExport{Format: ExportFormat, Version: exportVersion, View: ViewAdmin,
 		Game: rec, Moves: moves, Snapshot: snapshot, Timers: timers}
+	if !admin && rec.Aside != nil {
+		// Its snapshot is in a format this bot cannot read, so it cannot say what is hidden in it.
+		return nil, invalidf("game %s is set aside (%s): only its admin export (bot export --admin) holds it, untouched", rec.ID, rec.Aside.Reason)
+	}
 	if !admin {
 		redacted, err := e.Redact(snapshot)
 		if err != nil {
@@ -109,6 +113,11 @@ func (s *Store) Import(data []byte, e Engine) (GameRecord, error) {
 		if err != nil {
 			return err
 		}
+		if rec.Aside != nil {
+			if err := putAside(tx, rec.ID, *rec.Aside, true); err != nil {
+				return err
+			}
+		}
 		log, ids := g.Bucket(bucketLog), g.Bucket(bucketIDs)
 		log.FillPercent = logFillPercent
 		for _, m := range doc.Moves {
@@ -142,7 +151,8 @@ func (s *Store) Import(data []byte, e Engine) (GameRecord, error) {
 }
 
 // DecodeImport reads an admin export for Import: it checks the document, upgrades an older
-// record and replays the log with e, which must give the exported snapshot and hash.
+// record and replays the log with e, which must give the exported snapshot and hash. A game set
+// aside is taken as it is, untouched: neither upgraded nor replayed.
 func DecodeImport(data []byte, e Engine) (GameExport, error) {
 	var doc GameExport
 	if err := json.Unmarshal(data, &doc); err != nil {
@@ -150,6 +160,12 @@ func DecodeImport(data []byte, e Engine) (GameExport, error) {
 	}
 	if err := checkImport(&doc); err != nil {
 		return doc, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
+	}
+	if a := doc.Game.Aside; a != nil {
+		if err := CheckAside(a); err != nil {
+			return doc, fmt.Errorf("import game %s: %w", doc.Game.ID, err)
+		}
+		return doc, nil
 	}
 	if e.Legacy(doc.Game.Setup) {
 		if err := upgradeExport(&doc, e); err != nil {

@@ -50,6 +50,8 @@ type GameRecord struct {
 	Standings []Standing `json:"standings,omitempty"` // final result, for finished games
 	// Hold is why the bot does no work of its own on a live game (SetHold); empty when it does.
 	Hold string `json:"hold,omitempty"`
+	// Aside is set for a game set aside (SetAside): kept whole and untouched, read-only.
+	Aside *Aside `json:"aside,omitempty"`
 }
 
 // Standing is one player's final result; Rank 1 is a winner (ties share a rank).
@@ -201,10 +203,17 @@ func (s *Store) ActiveGames() ([]GameRecord, error) {
 			if g == nil {
 				return fmt.Errorf("%w: active game %s has no data", ErrCorrupt, id)
 			}
-			rec, _, err := loadGame(g)
+			a, err := asideOf(tx, string(id))
 			if err != nil {
+				return err
+			}
+			rec, _, err := loadGame(g)
+			if err != nil && a == nil {
 				return fmt.Errorf("game %s: %w", id, err)
 			}
+			// A game set aside is listed even when its record does not decode: the bot tells
+			// its channel.
+			rec.ID, rec.Aside = string(id), a
 			recs = append(recs, rec)
 			return nil
 		})
@@ -240,6 +249,9 @@ func (s *Store) finish(id string, status Status, standings []Standing, at time.T
 	unlock := s.locks.lock(id)
 	defer unlock()
 	err := s.update(func(tx *bolt.Tx) error {
+		if err := refuseAside(tx, id); err != nil {
+			return err
+		}
 		g, rec, st, err := openGame(tx, id)
 		if err != nil {
 			return err
@@ -351,18 +363,25 @@ type gameData struct {
 // (an archive always gives all three). The result does not alias the transaction's memory.
 func readGame(tx *bolt.Tx, id string, withSnapshot, withMoves bool) (gameData, error) {
 	var d gameData
+	a, err := asideOf(tx, id)
+	if err != nil {
+		return d, err
+	}
 	g := tx.Bucket(bucketGames).Bucket([]byte(id))
 	if g == nil {
 		blob := tx.Bucket(bucketArchive).Get([]byte(id))
 		if blob == nil {
 			return d, ErrNotFound
 		}
-		return decodeArchive(blob)
+		d, err = decodeArchive(blob)
+		d.Record.Aside = a
+		return d, err
 	}
 	rec, st, err := loadGame(g)
 	if err != nil {
 		return d, err
 	}
+	rec.Aside = a
 	d.Record = rec
 	if withSnapshot {
 		d.Snapshot = bytes.Clone(st.snapshot)

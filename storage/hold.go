@@ -14,6 +14,9 @@ func (s *Store) SetHold(id, reason string) error {
 	unlock := s.locks.lock(id)
 	defer unlock()
 	err := s.update(func(tx *bolt.Tx) error {
+		if err := refuseAside(tx, id); err != nil {
+			return err
+		}
 		g, rec, st, err := openGame(tx, id)
 		if err != nil {
 			return err

@@ -37,6 +37,17 @@ var migrations = []migration{
 	{version: 2, name: "create the league and rating buckets", apply: createV2},
 	{version: 3, name: "keep each game's record as engine moves and table events", before: upgradeRecords, apply: noChange},
 	{version: 4, name: "create the bucket of the announcements still to make", apply: createV4},
+	{version: 5, name: "create the bucket of the games set aside", apply: createV5},
+}
+
+// SchemaVersion is the schema version this bot writes.
+var SchemaVersion = migrations[len(migrations)-1].version
+
+// createV5 creates the bucket of the games set aside (aside.go), which the upgrade of schema 3
+// creates first when it sets a game aside.
+func createV5(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketAside)
+	return err
 }
 
 // noChange is the apply of a migration whose work is all in before.
@@ -89,8 +100,9 @@ func migrate(db *bolt.DB, list []migration, env migrationEnv) error {
 		return fmt.Errorf("%w: database %s has schema version %d but this bot knows only up to %d; upgrade the bot",
 			ErrSchema, path, have, current)
 	case have < current && db.IsReadOnly():
-		return &dbError{ErrReadOnly, fmt.Sprintf("database %s has schema version %d and needs migrating to %d, which a read-only open cannot do",
-			path, have, current), nil}
+		return &dbError{ErrReadOnly, fmt.Sprintf("database %s has schema version %d and needs migrating to %d, which a read-only open cannot do: "+
+			"start the bot on it once, or run bot verify --db %s, which upgrade it in place after a backup copy (%s.schema-v%d.bak)",
+			path, have, current, path, path, have), nil}
 	case have == current:
 		return nil
 	}

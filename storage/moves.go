@@ -160,6 +160,9 @@ func appendMove(tx *bolt.Tx, c Commit, entry []byte, owner string) (applied bool
 	if err != nil {
 		return false, err
 	}
+	if err := refuseAside(tx, c.GameID); err != nil {
+		return false, err
+	}
 	ids := g.Bucket(bucketIDs)
 	iid := []byte(c.Move.InteractionID)
 	if ids.Get(iid) != nil {

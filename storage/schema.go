@@ -20,6 +20,7 @@ var (
 	bucketArchive  = []byte("archive")
 	bucketTimers   = []byte("timers")
 	bucketPlayers  = []byte("players")
+	bucketAside    = []byte("aside")
 )
 
 // Keys in the meta bucket and in the bucket of one live game.

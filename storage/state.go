@@ -123,8 +123,9 @@ func loadGame(g *bolt.Bucket) (GameRecord, gameState, error) {
 	return rec, st, err
 }
 
-// storeRecord writes a live game's JSON record, leaving out the fields its state holds.
+// storeRecord writes a live game's JSON record, leaving out the fields its state holds and the mark
+// of a game set aside, which is kept apart (aside.go).
 func storeRecord(g *bolt.Bucket, rec GameRecord) error {
-	rec.Seq, rec.Updated, rec.Status, rec.Hash = 0, time.Time{}, "", ""
+	rec.Seq, rec.Updated, rec.Status, rec.Hash, rec.Aside = 0, time.Time{}, "", "", nil
 	return putJSON(g, keyRecord, rec)
 }

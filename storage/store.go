@@ -34,6 +34,9 @@ type Options struct {
 	// Engine is the rules engine, for the migrations that need it: schema 3 turns every game's
 	// record into today's format. Without it, Open refuses a file that holds games to upgrade.
 	Engine Engine
+	// Copying opens a file bot migrate copies into: its mark of an unfinished copy, which makes
+	// Open refuse it otherwise (ErrUnfinishedCopy), is no refusal then.
+	Copying bool
 
 	// openFile replaces os.OpenFile, to simulate file-system errors in tests.
 	openFile func(string, int, os.FileMode) (*os.File, error)
@@ -108,6 +111,16 @@ func Open(path string, opts Options) (*Store, error) {
 	if err := prepare(db, list, migrationEnv{path: path, engine: opts.Engine, log: log}); err != nil {
 		_ = db.Close()
 		return nil, err
+	}
+	if !opts.Copying && opts.migrations == nil {
+		var mark *CopyMark
+		if err := db.View(func(tx *bolt.Tx) (err error) { mark, err = readCopyMark(tx); return err }); err != nil || mark != nil {
+			_ = db.Close()
+			if err == nil {
+				err = UnfinishedCopy(path, *mark)
+			}
+			return nil, err
+		}
 	}
 	s := &Store{db: db, path: path, log: log, owner: newOwner(), done: make(chan struct{})}
 	if opts.ReadOnly {

@@ -94,6 +94,9 @@ func (s *Store) SetTimers(gameID string, timers []Timer) error {
 		if err != nil {
 			return err
 		}
+		if err := refuseAside(tx, gameID); err != nil {
+			return err
+		}
 		st, err := getState(g)
 		if err != nil {
 			return err
@@ -146,6 +149,13 @@ func (s *Store) DueTimers(now time.Time) ([]Timer, error) {
 			var t Timer
 			if err := decodeJSON(k, v, &t); err != nil {
 				return err
+			}
+			// A game set aside keeps its timers as they were, and none of them is acted on.
+			if a, err := asideOf(tx, t.GameID); err != nil || a != nil {
+				if err != nil {
+					return err
+				}
+				continue
 			}
 			due = append(due, t)
 		}

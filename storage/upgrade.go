@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -16,10 +17,11 @@ var ErrNeedsEngine = errors.New("the games' records must be upgraded by the bot"
 // upgradeRecords is the work of schema 3: every game's record, live or archived, kept as the
 // inputs that made it, becomes its record of engine moves and table events (Engine.Upgrade). Each
 // game is upgraded in a transaction of its own, and a game already upgraded is left alone, so a
-// crash part way leaves a file at schema 2 that the next start finishes. A game whose new record
-// does not replay to the state its old one made stops the migration and changes nothing of it; a
-// stored snapshot that disagrees with the old record (the log is the truth) is rebuilt, as Verify
-// does, and logged.
+// crash part way leaves a file at schema 2 that the next start finishes. A game that does not
+// upgrade (its old record does not decode, the engine refuses a step of it, or its new record does
+// not replay to the state its old one made) is set aside, whole and untouched (aside.go), and the
+// migration goes on with the others: one bad game never stops the bot. A stored snapshot that
+// disagrees with the old record (the log is the truth) is rebuilt, as Verify does, and logged.
 func upgradeRecords(db *bolt.DB, env migrationEnv) error {
 	var live, archived []string
 	err := db.View(func(tx *bolt.Tx) error {
@@ -41,48 +43,62 @@ func upgradeRecords(db *bolt.DB, env migrationEnv) error {
 		return fmt.Errorf("%w: database %s holds %d games; open it with the bot, which upgrades them (a backup is made first)",
 			ErrNeedsEngine, env.path, len(live)+len(archived))
 	}
-	upgraded := 0
-	for _, id := range live {
-		done, err := upgradeLive(db, env, id)
-		if err != nil {
+	upgraded, aside := 0, 0
+	for i, id := range append(live, archived...) {
+		upgrade := upgradeLive
+		if i >= len(live) {
+			upgrade = upgradeArchived
+		}
+		done, err := upgrade(db, env, id)
+		var bad *badRecord
+		switch {
+		case errors.As(err, &bad):
+			if err := db.Update(func(tx *bolt.Tx) error {
+				return putAside(tx, id, Aside{Reason: "its record does not upgrade: " + bad.Error(), At: time.Now().UTC()}, false)
+			}); err != nil {
+				return fmt.Errorf("game %s: set it aside: %w", id, err)
+			}
+			env.log.Warn("a game whose record does not upgrade was set aside, untouched; the others go on", "path", env.path, "game", id, "err", bad.err)
+			aside++
+		case err != nil:
 			return fmt.Errorf("game %s: %w", id, err)
-		}
-		if done {
+		case done:
 			upgraded++
 		}
 	}
-	for _, id := range archived {
-		done, err := upgradeArchived(db, env, id)
-		if err != nil {
-			return fmt.Errorf("archived game %s: %w", id, err)
-		}
-		if done {
-			upgraded++
-		}
-	}
-	env.log.Info("upgraded the games' records to engine moves and table events", "path", env.path, "games", upgraded)
+	env.log.Info("upgraded the games' records to engine moves and table events", "path", env.path, "games", upgraded, "set_aside", aside)
 	return nil
 }
+
+// badRecord is a game's own failure to upgrade, which sets it aside, as against a failure of the
+// file, which stops the migration.
+type badRecord struct{ err error }
+
+func (b *badRecord) Error() string { return b.err.Error() }
+func (b *badRecord) Unwrap() error { return b.err }
 
 // upgradeLive upgrades the record of a game that is not archived; false if it needed nothing.
 func upgradeLive(db *bolt.DB, env migrationEnv, id string) (bool, error) {
 	done := false
 	err := db.Update(func(tx *bolt.Tx) error {
+		if a, err := asideOf(tx, id); err != nil || a != nil {
+			return err
+		}
 		g := tx.Bucket(bucketGames).Bucket([]byte(id))
 		rec, st, err := loadGame(g)
 		if err != nil {
-			return err
+			return &badRecord{err}
 		}
 		if !env.engine.Legacy(rec.Setup) {
 			return nil
 		}
 		moves, err := readLog(g)
 		if err != nil {
-			return err
+			return &badRecord{err}
 		}
 		setup, data, snapshot, hash, err := upgradeGame(env, rec, moves, st.snapshot, st.hash)
 		if err != nil {
-			return err
+			return &badRecord{err}
 		}
 		rec.Setup, rec.Hash = setup, hash
 		if err := storeRecord(g, rec); err != nil {
@@ -111,17 +127,20 @@ func upgradeLive(db *bolt.DB, env migrationEnv, id string) (bool, error) {
 func upgradeArchived(db *bolt.DB, env migrationEnv, id string) (bool, error) {
 	done := false
 	err := db.Update(func(tx *bolt.Tx) error {
+		if a, err := asideOf(tx, id); err != nil || a != nil {
+			return err
+		}
 		archive := tx.Bucket(bucketArchive)
 		d, err := decodeArchive(archive.Get([]byte(id)))
 		if err != nil {
-			return err
+			return &badRecord{err}
 		}
 		if !env.engine.Legacy(d.Record.Setup) {
 			return nil
 		}
 		setup, data, snapshot, hash, err := upgradeGame(env, d.Record, d.Moves, d.Snapshot, d.Record.Hash)
 		if err != nil {
-			return err
+			return &badRecord{err}
 		}
 		d.Record.Setup, d.Record.Hash, d.Snapshot = setup, hash, snapshot
 		for i := range d.Moves {
@@ -140,7 +159,7 @@ func upgradeArchived(db *bolt.DB, env migrationEnv, id string) (bool, error) {
 // upgradeGame upgrades one game's record and checks that the new record replays to the state the
 // old one made. It returns the new setup and moves' data, and the snapshot and hash to keep.
 func upgradeGame(env migrationEnv, rec GameRecord, moves []Move, stored []byte, storedHash string) (json.RawMessage, []json.RawMessage, []byte, string, error) {
-	up, err := env.engine.Upgrade(rec.Setup, moves)
+	up, err := safeUpgrade(env.engine, rec.Setup, moves)
 	if err != nil {
 		return nil, nil, nil, "", err
 	}
@@ -159,7 +178,7 @@ func upgradeGame(env migrationEnv, rec GameRecord, moves []Move, stored []byte, 
 		m.Data, data[i] = up.Moves[i], up.Moves[i]
 		again[i] = m
 	}
-	snapshot, hash, err := env.engine.Replay(up.Setup, again)
+	snapshot, hash, err := replay(env.engine, gameData{Record: GameRecord{Setup: up.Setup}, Moves: again})
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("the upgraded record does not replay: %w", err)
 	}
@@ -171,4 +190,15 @@ func upgradeGame(env migrationEnv, rec GameRecord, moves []Move, stored []byte, 
 			"path", env.path, "game", rec.ID, "stored", storedHash, "replayed", hash)
 	}
 	return up.Setup, data, snapshot, hash, nil
+}
+
+// safeUpgrade runs the engine's upgrade of a record; a panic of the engine on a bad record is a
+// failure to upgrade it.
+func safeUpgrade(e Engine, setup []byte, moves []Move) (up Upgraded, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("engine panicked: %v", r)
+		}
+	}()
+	return e.Upgrade(setup, moves)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -126,28 +127,61 @@ func TestSchema3UpgradesEveryGamesRecord(t *testing.T) {
 func TestSchema3NeedsTheEngineAndChangesNothingWithout(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
 	writeOldGames(t, path)
-	for _, c := range []struct {
-		name string
-		opts Options
-	}{{"no engine", Options{NoSync: true}}, {"a faulty engine", Options{NoSync: true, Engine: olderCounter{broken: true}}}} {
-		name := c.name
-		s, err := Open(path, c.opts)
-		if err == nil {
-			s.Close()
-			t.Fatalf("%s: the file opened", name)
-		}
-		if name == "no engine" && !errors.Is(err, ErrNeedsEngine) {
-			t.Errorf("%s: %v, want ErrNeedsEngine", name, err)
-		}
-		old, err := Open(path, Options{NoSync: true, ReadOnly: true, migrations: migrations[:2]})
-		if err != nil {
-			t.Fatalf("%s: the file is no longer at schema 2: %v", name, err)
-		}
-		if rec, err := old.Game("live"); err != nil || string(rec.Setup) != `{"v1seed":1}` {
-			t.Errorf("%s: the live game changed: %s, %v", name, rec.Setup, err)
-		}
-		old.Close()
+	s, err := Open(path, Options{NoSync: true})
+	if err == nil {
+		s.Close()
+		t.Fatal("the file opened without the engine")
 	}
+	if !errors.Is(err, ErrNeedsEngine) {
+		t.Errorf("%v, want ErrNeedsEngine", err)
+	}
+	old, err := Open(path, Options{NoSync: true, ReadOnly: true, migrations: migrations[:2]})
+	if err != nil {
+		t.Fatalf("the file is no longer at schema 2: %v", err)
+	}
+	if rec, err := old.Game("live"); err != nil || string(rec.Setup) != `{"v1seed":1}` {
+		t.Errorf("the live game changed: %s, %v", rec.Setup, err)
+	}
+	old.Close()
+}
+
+// TestSchema3SetsAsideAGameThatDoesNotUpgrade: a game whose old record does not upgrade (here the
+// engine's upgrade loses a move's points, so the new record does not replay to the old state) is
+// set aside whole and untouched, and the file opens with every other game: one bad game never
+// stops the bot. The game set aside keeps its old record and state, refuses changes, and Verify
+// lists it with the reason.
+func TestSchema3SetsAsideAGameThatDoesNotUpgrade(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	writeOldGames(t, path)
+	s, err := Open(path, Options{NoSync: true, Engine: olderCounter{broken: true}})
+	if err != nil {
+		t.Fatalf("one bad game stopped the migration: %v", err)
+	}
+	defer s.Close()
+	if v := schemaOf(t, s); v != SchemaVersion {
+		t.Fatalf("schema %d after opening", v)
+	}
+	for _, id := range []string{"live", "archived"} {
+		rec, err := s.Game(id)
+		if err != nil || rec.Aside == nil || !strings.Contains(rec.Aside.Reason, "does not upgrade") || !(olderCounter{}).Legacy(rec.Setup) {
+			t.Errorf("%s: %+v, %v; want it set aside with its old record", id, rec, err)
+		}
+	}
+	moves, err := s.Moves("live")
+	if err != nil || len(moves) != 5 || string(moves[0].Data) != `{"old":1}` {
+		t.Fatalf("the live game's old log changed: %v, %v", moves, err)
+	}
+	snap := state(1, 6, 15)
+	if _, err := s.AppendMove(Commit{GameID: "live", ExpectSeq: 5, Snapshot: snap, Hash: hashOf(snap), Status: StatusPlaying,
+		Move: Move{Actor: "alice", Data: []byte(`{"add":0}`), InteractionID: "new"}}); !errors.Is(err, ErrAside) {
+		t.Fatalf("a move on a game set aside: %v", err)
+	}
+	rep, err := s.Verify(olderCounter{})
+	if err != nil || !rep.OK() || rep.Games != 1 || len(rep.Aside) != 2 {
+		t.Fatalf("Verify = %+v, %v", rep, err)
+	}
+	g := newGame(t, s, "after")
+	g.mustApply(t, s, 2, "after-1")
 }
 
 // TestSchema3UpgradePicksUpWhereItStopped: a start that upgraded some games and then stopped (a

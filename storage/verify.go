@@ -20,6 +20,9 @@ type Report struct {
 	Rebuilt  []Mismatch `json:"rebuilt,omitempty"`  // snapshots that disagreed with their log, now rebuilt from it
 	Failed   []Failure  `json:"failed,omitempty"`   // games that could not be read or replayed; left untouched
 	Problems []string   `json:"problems,omitempty"` // damaged pages or inconsistent indexes
+	// Aside are the games set aside (SetAside), with why: kept untouched, neither replayed nor
+	// rebuilt. They are known and handled, so they do not make the report fail.
+	Aside []Failure `json:"aside,omitempty"`
 }
 
 // Mismatch is a game whose stored snapshot was not the state its log replays to.
@@ -30,10 +33,20 @@ type Mismatch struct {
 	ReplayedHash string `json:"replayed_hash"`
 }
 
-// Failure is a game Verify could not check.
+// Failure is a game Verify could not check, or one set aside, with why.
 type Failure struct {
 	GameID string `json:"game_id"`
 	Error  string `json:"error"`
+}
+
+// AsideList lists the games set aside for a Report, by id.
+func AsideList(marks map[string]Aside) []Failure {
+	out := make([]Failure, 0, len(marks))
+	for id, a := range marks {
+		out = append(out, Failure{id, a.Reason})
+	}
+	slices.SortFunc(out, func(a, b Failure) int { return cmp.Compare(a.GameID, b.GameID) })
+	return out
 }
 
 // OK reports whether Verify found nothing wrong.
@@ -61,6 +74,12 @@ func (s *Store) Verify(e Engine) (Report, error) {
 	if err != nil {
 		return rep, fmt.Errorf("verify: %w", err)
 	}
+	aside, err := s.AsideGames()
+	if err != nil {
+		return rep, fmt.Errorf("verify: %w", err)
+	}
+	rep.Aside = AsideList(aside)
+	ids = slices.DeleteFunc(ids, func(id string) bool { _, ok := aside[id]; return ok })
 
 	// First read everything: these reads recover from damaged pages, which bbolt's own check
 	// (running in a goroutine of its own) cannot, so it only runs on a file they found whole.

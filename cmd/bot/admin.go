@@ -144,6 +144,10 @@ func verify(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if r := resp.Report; r != nil && len(r.Aside) > 0 {
+		fmt.Fprintf(out, "%d game(s) replayed and checked; %d game(s) set aside, kept untouched and read-only (listed under \"aside\" with why; bot export --admin ID exports one)\n",
+			r.Games, len(r.Aside))
+	}
 	if r := resp.Report; r != nil && !r.OK() {
 		// Exit 1 so that a cron job notices, even when every snapshot could be rebuilt.
 		return fmt.Errorf("%w: %d snapshot(s) rebuilt, %d game(s) failed to replay, %d problem(s) in the file",

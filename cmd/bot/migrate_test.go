@@ -16,8 +16,16 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
-// TestMain stops the throwaway PostgreSQL server of the tests that use one.
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+// TestMain stops the throwaway PostgreSQL server of the tests that use one. Run with
+// CARC_TEST_RUN_BOT=1, the test binary is the bot itself (its arguments the bot's), for the tests
+// that run it as a process of its own and kill it.
+func TestMain(m *testing.M) {
+	if os.Getenv("CARC_TEST_RUN_BOT") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(pgtest.Main(m))
+}
 
 // playedGame stores a real game of a few turns in store.
 func playedGame(t *testing.T, store bot.Store, id, channel string, turns int) {

@@ -30,14 +30,26 @@ type gameImporter interface {
 // openStore opens the database --db names: PostgreSQL for a postgres:// URL, else the bbolt file.
 // lockWait bounds the wait for a bbolt file held by a running bot (0: the default).
 func openStore(db string, log *slog.Logger, readOnly bool, lockWait time.Duration) (openedStore, func() error, error) {
+	return openStoreFor(db, log, storeOpening{readOnly: readOnly, lockWait: lockWait})
+}
+
+// storeOpening is how a command opens a database.
+type storeOpening struct {
+	readOnly bool
+	lockWait time.Duration
+	// copying opens the database bot migrate copies into, which may be its unfinished copy.
+	copying bool
+}
+
+func openStoreFor(db string, log *slog.Logger, o storeOpening) (openedStore, func() error, error) {
 	if postgres.IsURL(db) {
-		s, err := postgres.Open(db, postgres.Options{Logger: log, ReadOnly: readOnly})
+		s, err := postgres.Open(db, postgres.Options{Logger: log, ReadOnly: o.readOnly, Copying: o.copying})
 		if err != nil {
 			return nil, nil, err
 		}
 		return s, s.Close, nil
 	}
-	s, err := storage.Open(db, storage.Options{Logger: log, Engine: bot.Engine{}, ReadOnly: readOnly, LockTimeout: lockWait})
+	s, err := storage.Open(db, storage.Options{Logger: log, Engine: bot.Engine{}, ReadOnly: o.readOnly, LockTimeout: o.lockWait, Copying: o.copying})
 	if err != nil {
 		return nil, nil, err
 	}

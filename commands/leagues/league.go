@@ -119,6 +119,9 @@ func failErr(c Context, err error) Reply {
 // caller's language; what the league's channel reads is in the server's.
 func Handle(c Context, in commands.Input) Reply {
 	c = c.speaking(in)
+	if name := commands.Unstorable(in); name != "" {
+		return fail(c, "text_nul", lang.A{"Option": name})
+	}
 	if c.Guild == "" {
 		return fail(c, "league_in_server", nil)
 	}

@@ -123,6 +123,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		want string
 	}{
 		{[]string{"name="}, "name of 1 to 50 characters"},
+		{[]string{"name=Spring\x00League"}, "The option name holds a NUL character (U+0000), which the bot cannot store"},
 		{[]string{"name=X", "map=mars"}, "Map:mars is not a map: choose"},
 		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin, swiss, cup (knock-out) or double-elimination"},
 		{[]string{"name=X", "players=6"}, "seats 2 to 5 players"},

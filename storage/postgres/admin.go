@@ -116,6 +116,10 @@ func (s *Store) Verify(e storage.Engine) (storage.Report, error) {
 		if err != nil {
 			return rep, fmt.Errorf("verify game %s: %w", id, err)
 		}
+		if rec.Aside != nil {
+			rep.Aside = append(rep.Aside, storage.Failure{GameID: id, Error: rec.Aside.Reason})
+			continue
+		}
 		rep.Games++
 		if n := uint64(len(moves)); n != rec.Seq {
 			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: fmt.Sprintf("the log holds %d moves but the record says %d", n, rec.Seq)})

@@ -190,9 +190,14 @@ func TestASchema3DatabaseKeepsItsAnnouncements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The game as a bot of schema 3 wrote it: the row of that schema's columns.
 	snap := []byte(`{"sum":0}`)
-	if err := old.CreateGame(storage.GameRecord{ID: "g", ChannelID: "chan-g", Status: storage.StatusPlaying,
-		Setup: json.RawMessage(`{}`)}, snap, hash(snap)); err != nil {
+	doc, _, err := recordColumns(storage.GameRecord{ID: "g", ChannelID: "chan-g", Status: storage.StatusPlaying, Setup: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.pool.Exec(context.Background(), `INSERT INTO games (id, record, status, place, active, guild, seq, hash, updated_ns, snapshot)
+		VALUES ('g', $1, 'playing', 'chan-g', true, '', 0, $2, 0, $3)`, doc, hash(snap), snap); err != nil {
 		t.Fatal(err)
 	}
 	// What a bot of schema 3 wrote with its move: the announcement as a row of the table.

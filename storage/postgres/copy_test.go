@@ -2,9 +2,11 @@ package postgres
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,6 +82,28 @@ func fill(t *testing.T, s interface {
 	}
 }
 
+// openBolt opens a new bbolt file named name in dir, closed at the end of the test.
+func openBolt(t *testing.T, dir, name string) *storage.Store {
+	t.Helper()
+	s, err := storage.Open(filepath.Join(dir, name), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// openPostgreSQL opens a new PostgreSQL database, closed at the end of the test.
+func openPostgreSQL(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(pgtest.URL(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // TestMigrateBboltToPostgreSQLAndBack: a bbolt database copied into PostgreSQL and from there
 // into a second bbolt file keeps every game (each verified by its export) and everything else.
 func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
@@ -95,16 +119,16 @@ func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pg.Close()
-	if n, err := storage.Copy(src, pg, hashEngine{}, nil); err != nil || n != 4 {
-		t.Fatalf("copy into PostgreSQL: %d games, %v", n, err)
+	if rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil); err != nil || rep.Games != 4 {
+		t.Fatalf("copy into PostgreSQL: %d games, %v", rep.Games, err)
 	}
 	back, err := storage.Open(filepath.Join(dir, "b.db"), storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer back.Close()
-	if n, err := storage.Copy(pg, back, hashEngine{}, nil); err != nil || n != 4 {
-		t.Fatalf("copy back into bbolt: %d games, %v", n, err)
+	if rep, err := storage.Copy(pg, back, "pg", hashEngine{}, nil); err != nil || rep.Games != 4 {
+		t.Fatalf("copy back into bbolt: %d games, %v", rep.Games, err)
 	}
 	for _, id := range []string{"g0", "g1", "g2", "g3"} {
 		a, _ := src.Export(id, true, hashEngine{})
@@ -141,7 +165,7 @@ func TestMigrateBboltToPostgreSQLAndBack(t *testing.T) {
 	if len(da.Players) != 2 || len(da.Ratings) != 4 || len(da.Rated) != 2 {
 		t.Fatalf("the dump holds %d players, %d ratings, %d rated games", len(da.Players), len(da.Ratings), len(da.Rated))
 	}
-	if _, err := storage.Copy(src, pg, hashEngine{}, nil); err == nil {
+	if _, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil); err == nil {
 		t.Fatal("a copy into a database that holds games was not refused")
 	}
 	if ts, _ := pg.Timers("g0"); len(ts) != 1 || ts[0].At.Nanosecond() != 9 {
@@ -201,7 +225,7 @@ func TestMigrateKeepsTheMovesStillToAnnounce(t *testing.T) {
 	if len(want) != 10 {
 		t.Fatalf("the original holds %d announcements, want 10", len(want))
 	}
-	if _, err := storage.Copy(bolt, pg, hashEngine{}, nil); err != nil {
+	if _, err := storage.Copy(bolt, pg, "bolt", hashEngine{}, nil); err != nil {
 		t.Fatalf("copy into PostgreSQL: %v", err)
 	}
 	if got := announcedMoves(t, pg); !reflect.DeepEqual(got, want) {
@@ -222,7 +246,7 @@ func TestMigrateKeepsTheMovesStillToAnnounce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer back.Close()
-	if _, err := storage.Copy(pgSrc, back, hashEngine{}, nil); err != nil {
+	if _, err := storage.Copy(pgSrc, back, "pg", hashEngine{}, nil); err != nil {
 		t.Fatalf("copy into bbolt: %v", err)
 	}
 	if got := announcedMoves(t, back); !reflect.DeepEqual(got, want) {
@@ -244,5 +268,156 @@ func TestMigrateKeepsTheMovesStillToAnnounce(t *testing.T) {
 		if again := claimedMoves(t, s); len(again) != 0 {
 			t.Errorf("%s: said again %v", name, again)
 		}
+	}
+}
+
+// runningGameWithReminders stores a running game whose timers are set as the bot sets them: the
+// deadline first, then its reminders, which fall due before it.
+func runningGameWithReminders(t *testing.T, s *storage.Store, id string) {
+	t.Helper()
+	if err := s.CreateGame(storage.GameRecord{ID: id, ChannelID: "chan-" + id, Guild: "guild1", Players: []string{"alice", "bob"},
+		Setup: json.RawMessage(`{"seed":1}`), Status: storage.StatusPlaying}, json.RawMessage(`{"n":0}`), "h0"); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 1, 3, 0, 0, 0, 0, time.UTC)
+	if err := s.SetTimers(id, []storage.Timer{{Kind: "deadline", UserID: "bob", At: at.Add(48 * time.Hour)},
+		{Kind: "reminder1", UserID: "bob", At: at.Add(24 * time.Hour)}, {Kind: "reminder2", UserID: "bob", At: at.Add(36 * time.Hour)},
+		{Kind: "reminder3", UserID: "bob", At: at.Add(43 * time.Hour)}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestACopyComparesTheTimersAsASet: a running game with its reminders copies into PostgreSQL and
+// back, although the two stores list its timers in different orders: the check compares what the
+// stores mean, not the order they list it in.
+func TestACopyComparesTheTimersAsASet(t *testing.T) {
+	dir := t.TempDir()
+	src := openBolt(t, dir, "a.db")
+	runningGameWithReminders(t, src, "g1")
+	pg := openPostgreSQL(t)
+	if rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil); err != nil || rep.Games != 1 {
+		t.Fatalf("copy into PostgreSQL: %+v, %v", rep, err)
+	}
+	a, _ := src.Timers("g1")
+	b, _ := pg.Timers("g1")
+	if reflect.DeepEqual(a, b) || len(a) != 4 || len(b) != 4 {
+		t.Fatalf("the stores list the timers %v and %v: the test no longer tells what it should", a, b)
+	}
+	back := openBolt(t, dir, "b.db")
+	if _, err := storage.Copy(pg, back, "pg", hashEngine{}, nil); err != nil {
+		t.Fatalf("copy back into bbolt: %v", err)
+	}
+}
+
+// stopsAfter is a destination that stops (an error, as a killed process or a lost connection
+// would) before its n+1-th import.
+type stopsAfter struct {
+	*Store
+	n int
+}
+
+func (s *stopsAfter) Import(data []byte, e storage.Engine) (storage.GameRecord, error) {
+	if s.n == 0 {
+		return storage.GameRecord{}, fmt.Errorf("the connection to the server was lost")
+	}
+	s.n--
+	return s.Store.Import(data, e)
+}
+
+// TestACopyStoppedHalfWayIsFinishedByARerun: a copy that stops after two of its four games leaves
+// a database marked as an unfinished copy, which no bot opens; the same copy run again finishes
+// it, copying only what was missing, so that nothing is doubled; a copy of another source into it
+// is refused.
+func TestACopyStoppedHalfWayIsFinishedByARerun(t *testing.T) {
+	dir := t.TempDir()
+	src := openBolt(t, dir, "a.db")
+	fill(t, src)
+	url := pgtest.URL(t)
+	pg, err := Open(url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := storage.Copy(src, &stopsAfter{pg, 2}, "a.db", hashEngine{}, nil); err == nil {
+		t.Fatal("the stopped copy succeeded")
+	}
+	pg.Close()
+	if _, err := Open(url, Options{}); !errors.Is(err, storage.ErrUnfinishedCopy) || !strings.Contains(err.Error(), "a copy of a.db that bot migrate started") {
+		t.Fatalf("opening the unfinished copy: %v", err)
+	}
+	pg, err = Open(url, Options{Copying: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	if _, err := storage.Copy(src, pg, "other.db", hashEngine{}, nil); err == nil || !strings.Contains(err.Error(), "unfinished copy of a.db, not of other.db") {
+		t.Fatalf("a copy of another source into the unfinished one: %v", err)
+	}
+	rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil)
+	if err != nil || rep.Games != 4 || rep.Resumed != 2 {
+		t.Fatalf("the rerun: %+v, %v", rep, err)
+	}
+	if mark, err := pg.CopyMark(); mark != nil || err != nil {
+		t.Fatalf("the finished copy is still marked: %+v, %v", mark, err)
+	}
+	want, _ := src.Dump()
+	got, _ := pg.Dump()
+	if err := storage.SameDump(want, got); err != nil || len(got.Ratings) != len(want.Ratings) || len(got.Announcements) != len(want.Announcements) {
+		t.Fatalf("after the rerun: %v (ratings %d of %d, announcements %d of %d)", err, len(got.Ratings), len(want.Ratings), len(got.Announcements), len(want.Announcements))
+	}
+	if ids, _ := pg.GameIDs(); len(ids) != 4 {
+		t.Fatalf("the copy holds %d games", len(ids))
+	}
+}
+
+// TestATextPostgreSQLCannotKeepIsCarriedOver: a league name holding U+0000 (which PostgreSQL's
+// jsonb refuses) written by an earlier release no longer stops a copy half-way: it is carried over
+// as U+FFFD, and the copy says so.
+func TestATextPostgreSQLCannotKeepIsCarriedOver(t *testing.T) {
+	src := openBolt(t, t.TempDir(), "a.db")
+	fill(t, src)
+	if err := src.SaveLeague(league.League{ID: "l2", Guild: "guild1", Name: "Spring\x00Cup"}, league.Season{League: "l2", Number: 1}); err != nil {
+		t.Fatal(err)
+	}
+	pg := openPostgreSQL(t)
+	rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil)
+	if err != nil || len(rep.Kept) != 1 || !strings.Contains(rep.Kept[0], ".leagues[") || !strings.HasSuffix(rep.Kept[0], ".name") {
+		t.Fatalf("copy: %+v, %v", rep, err)
+	}
+	if l, err := pg.League("l2"); err != nil || l.Name != "Spring\uFFFDCup" {
+		t.Fatalf("the league in PostgreSQL: %q, %v", l.Name, err)
+	}
+}
+
+// TestAGameWithU0000AndAGameSetAsideCopyAsTheyAre: a game's record is kept byte for byte in
+// PostgreSQL (json, which keeps U+0000), and its timers still fall due; a game set aside is copied
+// with its mark and its data untouched, and its timers fall due for nobody there either.
+func TestAGameWithU0000AndAGameSetAsideCopyAsTheyAre(t *testing.T) {
+	dir := t.TempDir()
+	src := openBolt(t, dir, "a.db")
+	for _, id := range []string{"named", "aside"} {
+		if err := src.CreateGame(storage.GameRecord{ID: id, ChannelID: "chan-" + id, Players: []string{"alice"}, Status: storage.StatusPlaying,
+			Setup: json.RawMessage(`{"seat":"al\u0000ice"}`)}, json.RawMessage(`{"n":0}`), "h0"); err != nil {
+			t.Fatal(err)
+		}
+		if err := src.SetTimers(id, []storage.Timer{{Kind: "deadline", UserID: "alice", At: time.Date(2026, 1, 3, 0, 0, 0, 0, time.UTC)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := src.SetAside("aside", "its record does not upgrade"); err != nil {
+		t.Fatal(err)
+	}
+	pg := openPostgreSQL(t)
+	if rep, err := storage.Copy(src, pg, "a.db", hashEngine{}, nil); err != nil || rep.Games != 2 {
+		t.Fatalf("copy: %+v, %v", rep, err)
+	}
+	due, err := pg.DueTimers(time.Date(2026, 1, 4, 0, 0, 0, 0, time.UTC))
+	if err != nil || len(due) != 1 || due[0].GameID != "named" {
+		t.Fatalf("due timers in PostgreSQL: %v, %v", due, err)
+	}
+	if list, err := pg.AsideGames(); err != nil || len(list) != 1 || list["aside"].Reason != "its record does not upgrade" {
+		t.Fatalf("games set aside in PostgreSQL: %v, %v", list, err)
+	}
+	if rec, err := pg.Game("named"); err != nil || string(rec.Setup) != `{"seat":"al\u0000ice"}` {
+		t.Fatalf("the record in PostgreSQL: %s, %v", rec.Setup, err)
 	}
 }

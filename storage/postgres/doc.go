@@ -3,7 +3,7 @@
 // one database (gateway shards, HTTP replicas). It returns the storage package's types and
 // sentinel errors, so the bot cannot tell the two apart.
 //
-// # Schema (version 5)
+// # Schema (version 6)
 //
 //	carc_schema   one row: the schema version; Open creates and migrates it (schema.go)
 //	games         one row per game: the record as json (kept byte for byte, as the engine
@@ -23,10 +23,16 @@
 //	              still be said about a committed move (schema 3; announce.go), but for a
 //	              game's latest one, which its game's row holds in its ann_ columns (schema 4):
 //	              the move's UPDATE writes it, so it costs no row and no index entry of its own
+//	copy_mark     (schema 5) one row while bot migrate copies into the database and has not
+//	              finished: its source; Open refuses the database meanwhile (storage.CopyMark)
 //	interactions  id -> time, done, answer: the Discord interactions some process took and
-//	              their first answer (schema 5; interactions.go), kept for storage.HandledFor
-//	owners        owner id -> seen (Unix ns), gone: each writing process's beat (schema 5;
+//	              their first answer (schema 6; interactions.go), kept for storage.HandledFor
+//	owners        owner id -> seen (Unix ns), gone: each writing process's beat (schema 6;
 //	              liveness.go)
+//
+// A game set aside (storage.Aside) keeps its mark in its record, which every change of the game
+// reads under its row lock. Documents hold no U+0000, which JSONB refuses: the bot refuses it where
+// it is typed, and bot migrate carries an old one over as U+FFFD (Store.Keep).
 //
 // Documents are JSONB so that a field added to a Go type (settings, leagues) is kept without a
 // migration. Times that name a timer or a move are kept in Unix nanoseconds: PostgreSQL's

@@ -146,3 +146,9 @@ func (s *Store) Restore(d storage.Dump) error {
 	}
 	return nil
 }
+
+// Keep carries over the texts PostgreSQL cannot keep: U+0000, which jsonb (the players, leagues,
+// seasons and ratings) refuses, becomes U+FFFD, the replacement character (storage.TextKeeper).
+func (s *Store) Keep(d *storage.Dump) []string {
+	return storage.KeepText(d, func(r rune) bool { return r != 0 }, '\uFFFD')
+}

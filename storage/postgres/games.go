@@ -64,9 +64,10 @@ func insertGame(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot
 	if err != nil {
 		return err
 	}
-	tag, err := tx.Exec(ctx, `INSERT INTO games (id, record, status, place, active, guild, seq, hash, updated_ns, finished_ns, snapshot)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
-		rec.ID, doc, string(rec.Status), rec.Place(), !rec.Status.Terminal(), rec.Guild, int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot)
+	tag, err := tx.Exec(ctx, `INSERT INTO games (id, record, status, place, active, guild, seq, hash, updated_ns, finished_ns, snapshot, aside)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+		rec.ID, doc, string(rec.Status), rec.Place(), !rec.Status.Terminal(), rec.Guild, int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot,
+		rec.Aside != nil)
 	if sqlState(err) == codeUniqueViolation {
 		var other string
 		_ = tx.QueryRow(ctx, `SELECT id FROM games WHERE place = $1 AND active`, rec.Place()).Scan(&other)
@@ -110,23 +111,30 @@ func (s *Store) ActiveGame(place string) (id string, ok bool, err error) {
 	return id, ok, nil
 }
 
+// gamesWhere reads the records of the games a condition on their row selects, by id.
+func gamesWhere(ctx context.Context, q querier, cond string) ([]storage.GameRecord, error) {
+	rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE `+cond+` ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var recs []storage.GameRecord
+	for rows.Next() {
+		rec, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, rows.Err()
+}
+
 // ActiveGames returns the records of every game that is not over.
 func (s *Store) ActiveGames() ([]storage.GameRecord, error) {
 	var recs []storage.GameRecord
-	err := s.read(func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE active ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			rec, err := scanGame(rows)
-			if err != nil {
-				return err
-			}
-			recs = append(recs, rec)
-		}
-		return rows.Err()
+	err := s.read(func(ctx context.Context, q querier) (err error) {
+		recs, err = gamesWhere(ctx, q, `active`)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list active games: %w", s.explain("read", err))
@@ -195,6 +203,15 @@ func lockGame(ctx context.Context, tx pgx.Tx, id string) (storage.GameRecord, er
 	return rec, notFound(err)
 }
 
+// lockWritable is lockGame for a change of the game: a game set aside is read-only.
+func lockWritable(ctx context.Context, tx pgx.Tx, id string) (storage.GameRecord, error) {
+	rec, err := lockGame(ctx, tx, id)
+	if err == nil && rec.Aside != nil {
+		return rec, &storage.AsideError{GameID: id, Reason: rec.Aside.Reason}
+	}
+	return rec, err
+}
+
 // saveRecord writes a game's record and its columns.
 func saveRecord(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot []byte) error {
 	doc, finished, err := recordColumns(rec)
@@ -202,8 +219,8 @@ func saveRecord(ctx context.Context, tx pgx.Tx, rec storage.GameRecord, snapshot
 		return err
 	}
 	_, err = tx.Exec(ctx, `UPDATE games SET record = $2, status = $3, active = $4, seq = $5, hash = $6, updated_ns = $7,
-		finished_ns = $8, snapshot = COALESCE($9, snapshot) WHERE id = $1`,
-		rec.ID, doc, string(rec.Status), !rec.Status.Terminal(), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot)
+		finished_ns = $8, snapshot = COALESCE($9, snapshot), aside = $10 WHERE id = $1`,
+		rec.ID, doc, string(rec.Status), !rec.Status.Terminal(), int64(rec.Seq), rec.Hash, rec.Updated.UnixNano(), finished, snapshot, rec.Aside != nil)
 	return err
 }
 
@@ -225,7 +242,7 @@ func (s *Store) finish(id string, status storage.Status, standings []storage.Sta
 		return fmt.Errorf("finish game %s: %w", id, err)
 	}
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		rec, err := lockGame(ctx, tx, id)
+		rec, err := lockWritable(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -262,7 +279,7 @@ func endGame(ctx context.Context, tx pgx.Tx, rec *storage.GameRecord, status sto
 // SetHold puts a live game on hold (or lifts it with "").
 func (s *Store) SetHold(id, reason string) error {
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		rec, err := lockGame(ctx, tx, id)
+		rec, err := lockWritable(ctx, tx, id)
 		if err != nil {
 			return err
 		}

@@ -68,6 +68,11 @@ func (s *Store) ImportLeague(data []byte) (league.League, error) {
 	if err := storage.CheckSeasons(l, doc.Seasons); err != nil {
 		return l, fmt.Errorf("import league: %w", err)
 	}
+	// What jsonb cannot keep (U+0000) is carried over in the form it keeps, as by bot migrate.
+	if kept := storage.KeepText(&doc, func(r rune) bool { return r != 0 }, '\uFFFD'); len(kept) > 0 {
+		s.log.Warn("a league's texts held characters PostgreSQL cannot keep: imported with U+FFFD in their place", "league", l.ID, "texts", kept)
+		l = doc.League
+	}
 	ldoc, err := json.Marshal(l)
 	if err != nil {
 		return l, err

@@ -66,6 +66,9 @@ func checkMove(row pgx.Row, c storage.Commit) (l locked, apply bool, err error) 
 	if seen != nil {
 		return l, false, nil
 	}
+	if rec.Aside != nil {
+		return l, false, &storage.AsideError{GameID: rec.ID, Reason: rec.Aside.Reason}
+	}
 	if rec.Status.Terminal() {
 		return l, false, storage.ErrFinished
 	}

@@ -118,6 +118,16 @@ var migrations = []string{
 		ADD COLUMN ann_created_ns bigint,
 		ADD COLUMN ann_owner      bigint;
 	CREATE INDEX games_announce ON games (id) WHERE ann_pending;`,
+	// The mark of a copy bot migrate has not finished (storage.CopyMark): one row while it runs.
+	// A game set aside (storage.Aside) keeps its mark in its record and says so in a column, which
+	// the due timers' query reads without parsing records (json's operators fail on a record
+	// holding U+0000).
+	`CREATE TABLE copy_mark (
+		only_row   boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+		source     text NOT NULL,
+		started_ns bigint NOT NULL
+	);
+	ALTER TABLE games ADD COLUMN aside boolean NOT NULL DEFAULT false;`,
 	// The interactions some process took, with their first answer (interactions.go), and the
 	// beats of the processes alive (liveness.go).
 	`CREATE TABLE interactions (

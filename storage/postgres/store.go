@@ -29,6 +29,9 @@ type Options struct {
 	MaxConns int32
 	// ReadOnly refuses every write with storage.ErrReadOnly, for inspecting a live database.
 	ReadOnly bool
+	// Copying opens a database bot migrate copies into: its mark of an unfinished copy, which
+	// makes Open refuse it otherwise (storage.ErrUnfinishedCopy), is no refusal then.
+	Copying bool
 
 	// migrations replaces the schema history, to test the migration runner.
 	migrations []string
@@ -119,6 +122,12 @@ func Open(url string, opts Options) (*Store, error) {
 		err = s.checkSchema(ctx, len(list))
 	} else {
 		err = s.migrate(ctx, list)
+	}
+	if err == nil && !opts.Copying && opts.migrations == nil {
+		var mark *storage.CopyMark
+		if mark, err = s.CopyMark(); err == nil && mark != nil {
+			err = storage.UnfinishedCopy(s.name, *mark)
+		}
 	}
 	if err != nil {
 		s.pool.Close()

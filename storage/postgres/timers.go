@@ -40,7 +40,7 @@ func (s *Store) SetTimers(gameID string, timers []storage.Timer) error {
 		return fmt.Errorf("set the timers of game %s: %w", gameID, err)
 	}
 	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
-		rec, err := lockGame(ctx, tx, gameID)
+		rec, err := lockWritable(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
@@ -109,6 +109,7 @@ func (s *Store) DueTimers(now time.Time) ([]storage.Timer, error) {
 			WHERE (game_id, kind, user_id, at_ns) IN (
 				SELECT game_id, kind, user_id, at_ns FROM timers
 				WHERE at_ns <= $1 AND lease_until_ns <= $1
+				AND NOT EXISTS (SELECT FROM games WHERE games.id = timers.game_id AND games.aside)
 				ORDER BY at_ns LIMIT $3 FOR UPDATE SKIP LOCKED)
 			RETURNING `+timerColumns, now.UnixNano(), now.Add(s.lease).UnixNano(), dueBatch)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -575,5 +576,98 @@ func everyPlayersSettings(t *testing.T, open Open) {
 	stop := errors.New("stop")
 	if err := s.EachPlayerSettings(func(string, storage.Settings) error { return stop }); !errors.Is(err, stop) {
 		t.Fatalf("an error of fn: %v, want it returned", err)
+	}
+}
+
+func aside(t *testing.T, open Open) {
+	s := open1(t, open)
+	g := newTestGame("g1", "chan1")
+	g.create(t, s)
+	c := g.commit(3, "i1")
+	c.Timers = []storage.Timer{{Kind: "deadline", UserID: "bob", At: t0.Add(time.Hour)}}
+	g.play(t, s, c)
+	newTestGame("g2", "chan2").create(t, s)
+	before, err := s.Export("g1", true, counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAside("g1", "its record does not upgrade: entry 12 is refused"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAside("g1", "a second reason"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAside("nope", "why"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("setting an unknown game aside: %v", err)
+	}
+	rec, err := s.Game("g1")
+	if err != nil || rec.Aside == nil || rec.Aside.Reason != "its record does not upgrade: entry 12 is refused" || rec.Seq != 1 {
+		t.Fatalf("the game set aside: %+v, %v", rec, err)
+	}
+	// Read-only: no move, timer, hold or end; its timers fall due for nobody.
+	for what, err := range map[string]error{
+		"a move":   func() error { _, err := s.AppendMove(g.commit(1, "i2")); return err }(),
+		"timers":   s.SetTimers("g1", nil),
+		"a hold":   s.SetHold("g1", "held"),
+		"its end":  s.Finish("g1", storage.StatusAbandoned, nil),
+		"a result": s.FinishWithResult("g1", storage.StatusFinished, nil, storage.Result{Guild: "guild1", Map: "m", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{3, 0}, Places: []int{1, 2}}),
+	} {
+		if !errors.Is(err, storage.ErrAside) {
+			t.Errorf("%s on a game set aside: %v", what, err)
+		}
+	}
+	if due, err := s.DueTimers(t0.Add(48 * time.Hour)); err != nil || len(due) != 0 {
+		t.Fatalf("due timers of a game set aside: %v, %v", due, err)
+	}
+	recs, err := s.ActiveGames()
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("ActiveGames = %v, %v", recs, err)
+	}
+	for _, r := range recs {
+		if (r.ID == "g1") != (r.Aside != nil) {
+			t.Fatalf("ActiveGames lists %s with the mark %+v", r.ID, r.Aside)
+		}
+	}
+	list, err := s.AsideGames()
+	if err != nil || len(list) != 1 || list["g1"].Reason != rec.Aside.Reason {
+		t.Fatalf("AsideGames = %v, %v", list, err)
+	}
+	rep, err := s.Verify(counter{})
+	if err != nil || !rep.OK() || rep.Games != 1 || len(rep.Aside) != 1 || rep.Aside[0].GameID != "g1" {
+		t.Fatalf("Verify = %+v, %v", rep, err)
+	}
+	for want := range []bool{true, false} {
+		if told, err := s.ClaimAsideNotice("g1"); err != nil || told != (want == 0) {
+			t.Fatalf("claim %d: %v, %v", want+1, told, err)
+		}
+	}
+	if _, err := s.ClaimAsideNotice("g2"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("claiming the notice of a game not set aside: %v", err)
+	}
+	if _, err := s.Export("g1", false, counter{}); !errors.Is(err, storage.ErrInvalid) || !strings.Contains(err.Error(), "bot export --admin") {
+		t.Fatalf("a players' export of a game set aside: %v", err)
+	}
+	// Untouched: the same game, and its mark, in its admin export; another store takes it as it is.
+	doc, err := s.Export("g1", true, counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var was, is storage.GameExport
+	_ = json.Unmarshal(before, &was)
+	_ = json.Unmarshal(doc, &is)
+	if is.Game.Aside == nil || !is.Game.Aside.Told || !reflect.DeepEqual(is.Moves, was.Moves) || !bytes.Equal(is.Snapshot, was.Snapshot) ||
+		is.Game.Hash != was.Game.Hash || !reflect.DeepEqual(is.Timers, was.Timers) {
+		t.Fatalf("the game set aside changed:\n%s\n%s", before, doc)
+	}
+	other := open1(t, open)
+	if _, err := other.Import(doc, counter{}); err != nil {
+		t.Fatal(err)
+	}
+	again, err := other.Export("g1", true, counter{})
+	if err != nil || !bytes.Equal(again, doc) {
+		t.Fatalf("a game set aside exports differently after an import (%v):\n%s\n%s", err, again, doc)
+	}
+	if list, err := other.AsideGames(); err != nil || !list["g1"].Told {
+		t.Fatalf("the copy's games set aside: %v, %v", list, err)
 	}
 }

@@ -59,6 +59,9 @@ type Store interface {
 	Announced(gameID string, seq uint64) error
 	ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error)
 	Announcements() ([]storage.Announcement, error)
+	SetAside(id, reason string) error
+	ClaimAsideNotice(id string) (bool, error)
+	AsideGames() (map[string]storage.Aside, error)
 	TakeInteraction(id string, at time.Time) (storage.Handled, bool, error)
 	AnswerInteraction(id, answer string) error
 	ForgetInteractions(before time.Time) (int, error)
@@ -85,6 +88,7 @@ func Run(t *testing.T, open Open) {
 		{"timers are kept with the game and fall due in time order", timersDue},
 		{"a completed timer is gone; one replaced since it was read stays", completeTimer},
 		{"a hold is kept in the record", hold},
+		{"a game set aside is kept untouched, read-only, listed, told once and exported", aside},
 		{"settings and stats are kept apart", settings},
 		{"every player's settings are walked in user id order", everyPlayersSettings},
 		{"a server's settings are its own", guildSettings},
