@@ -62,7 +62,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 		}
 	}
 	if thread != "" {
-		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
+		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
 			if !unknownChannel(err) {
 				return b.threadRefusal(pr, parent, err)
 			}
@@ -76,7 +76,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 			return b.threadRefusal(pr, parent, err)
 		}
 		thread = th.ID
-		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
+		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
 			return b.threadRefusal(pr, parent, err)
 		}
 	}
