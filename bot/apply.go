@@ -136,6 +136,9 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 	}
 	a, end := b.applyLocked(e, act, u, interaction)
 	if end != nil && end.wait() != nil {
+		if end.unconfirmed() {
+			return answer{text: act.reader.T("bot_post_unconfirmed", nil)}
+		}
 		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, end.err)}), unsaid: a.unsaid}
 	}
 	return a
@@ -143,7 +146,7 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 
 func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	if !b.lock(e) {
-		return answer{text: act.reader.T("game_gone", nil)}, nil
+		return b.over(e.id, act, u), nil
 	}
 	defer e.mu.Unlock()
 	var reply commands.Reply
@@ -160,17 +163,22 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			// The same interaction, delivered again: applied by this process or another, whose
 			// move the board shows.
 			if err := b.ready(e); err != nil {
-				return b.commitError(e, act.reader, err), nil
+				return b.commitError(e, act, u, err), nil
 			}
 			return b.alreadyMade(e, act), nil
 		}
+		if errors.Is(err, storage.ErrFinished) {
+			// A twin of this action, or another move, ended the game in another process.
+			b.forget(e)
+			return b.over(e.id, act, u), nil
+		}
 		if !errors.Is(err, storage.ErrConflict) || try == conflictRetries {
-			return b.commitError(e, act.reader, err), nil
+			return b.commitError(e, act, u, err), nil
 		}
 		// Another process moved the game on since this one loaded it: the action is run again
 		// on the stored state, which may refuse it (it is not the player's turn any more).
 		if err := b.ready(e); err != nil {
-			return b.commitError(e, act.reader, err), nil
+			return b.commitError(e, act, u, err), nil
 		}
 	}
 	if !reply.OK && b.madeAlready(e, act, u) {
@@ -205,6 +213,9 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 		return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
 	}
 	if p.wait() != nil {
+		if p.unconfirmed() {
+			return answer{text: act.reader.T("bot_post_unconfirmed", nil)}, nil // posted again later: not cleared
+		}
 		return answer{text: act.reader.T("bot_unseen", lang.A{"Why": e.problem}), unsaid: unsaid}, nil
 	}
 	// answerLine: a part of the command that was refused (it turned over something hidden) is
@@ -217,13 +228,13 @@ func firstLine(s string) string {
 	return line
 }
 
-func (b *Bot) commitError(e *gameEntry, p *lang.Printer, err error) answer {
+func (b *Bot) commitError(e *gameEntry, act action, u table.User, err error) answer {
 	if errors.Is(err, errGameOver) {
 		b.forget(e)
-		return answer{text: p.T("move_game_over", nil)}
+		return b.over(e.id, act, u)
 	}
 	b.log.Error("could not store a move", "game", e.id, "err", err)
-	return answer{text: p.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
+	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
 }
 
 func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
@@ -269,6 +280,9 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 		}
 	}
 	applied, err := b.store.AppendMove(c)
+	if err != nil && errors.Is(err, storage.ErrUnavailable) && b.committedAnyway(e.id, interaction, e.seq+1) {
+		applied, err = true, nil
+	}
 	if err != nil {
 		return err
 	}
@@ -362,15 +376,14 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		board = b.picture(reply.Table, reply)
 	}
 	files := pngFile(board)
-	// The announcement commit stored for this move: posted with its nonce, and cleared here when
-	// no player's answer is to come (else by run, once the player is answered).
-	game, seq := "", e.unsaid
-	if seq != 0 {
-		game = e.id
-	}
+	// The announcement commit stored for this move: posted with the nonce of its cause, and
+	// cleared here when no player's answer is to come (else by run, once the player is answered).
+	// A post whose fate Discord left unknown is not cleared: the announcement is posted again
+	// later (outbox.go), and its nonce makes that the same message if the first one was made.
+	cause, seq := moveCause(e.id, e.seq), e.seq
 	clear := uint64(0)
 	if !e.answering {
-		clear, e.unsaid = seq, 0
+		clear, e.unsaid = e.unsaid, 0
 	}
 	before, done := b.order.enter(e.place)
 	p := &posting{done: make(chan struct{})}
@@ -391,29 +404,33 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 			board := b.picture(reply.Table, reply)
 			files := append(pngFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
 			<-before
-			p.id, p.err = b.sendMove(e.place, content, comps, files, ping, game, seq)
+			p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
 			if p.err != nil {
 				b.log.Error("could not post a game's end", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
 			}
-			b.said(e.id, clear)
-			b.tellFollowers(e, reply.Table, public, board, true)
+			if !p.unconfirmed() {
+				b.said(e.id, clear)
+			}
+			b.tellFollowers(e, seq, reply.Table, public, board, true)
 		}()
 		return p
 	}
 	func() {
 		defer done()
 		<-before
-		p.id, p.err = b.sendMove(e.place, content, comps, files, ping, game, seq)
+		p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
 	}()
 	close(p.done)
-	b.said(e.id, clear)
+	if !p.unconfirmed() {
+		b.said(e.id, clear)
+	}
 	if p.err != nil {
 		b.log.Error("could not post in the game's channel", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
 		e.problem = postProblem(e.place, p.err)
 		return p
 	}
 	e.problem = lang.Message{}
-	b.tellFollowers(e, reply.Table, public, board, ended)
+	b.tellFollowers(e, seq, reply.Table, public, board, ended)
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
 		empty := []discordgo.MessageComponent{}
 		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {

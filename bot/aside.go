@@ -54,7 +54,7 @@ func (b *Bot) setAside(rec storage.GameRecord, why string) {
 		return
 	}
 	p := b.leaguePrinter(rec.Guild) // the server's language: the table's cannot be read
-	if err := b.say(rec.Place(), p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID}), nil); err != nil {
+	if err := b.say(rec.Place(), causeOf("aside", rec.ID), p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID}), nil); err != nil {
 		b.log.Warn("could not tell a channel that its game is set aside", "game", rec.ID, "err", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -65,6 +66,10 @@ type Config struct {
 	// Shards is the range of gateway shards this process serves (shards.go); the zero value is
 	// one unsharded session.
 	Shards Shards
+	// TrustedProxies are the host's reverse proxies in front of the web pages: only a request
+	// from one of them has its X-Forwarded-For read, to tell clients apart for the rate limit
+	// (web.ClientAddress). None by default: the connection's peer is the client.
+	TrustedProxies []netip.Prefix
 }
 
 // Bot serves games on Discord.
@@ -98,6 +103,7 @@ type Bot struct {
 	endPosts     sync.WaitGroup // games' ends being drawn and posted after their lock
 
 	inflight      sync.WaitGroup
+	handling      atomic.Int64 // interactions being handled: the web pages' drawing waits for them
 	aiWG          sync.WaitGroup
 	ai            *aiQueue
 	seats         seatReservations

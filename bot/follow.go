@@ -3,6 +3,7 @@ package bot
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -147,7 +148,7 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	if to == "thread" {
 		return b.followInThread(i, in, pr, f, entry)
 	}
-	if err := b.dm(in.User.ID, pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)}), nil); err != nil {
+	if err := b.dm(in.User.ID, causeOf("follow-confirm", i.ID), pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)}), nil); err != nil {
 		if dmsClosed(err) {
 			return pr.T("follow_dms_closed", nil)
 		}
@@ -245,7 +246,7 @@ func (b *Bot) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
 			}
 			pr := b.playerPrinter(u)
 			text := pr.T("follow_revoked", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(entry)})
-			if err := b.dm(u, text, nil); err != nil {
+			if err := b.dm(u, causeOf("follow-revoked", id, strconv.FormatUint(gen, 10), u), text, nil); err != nil {
 				b.log.Warn("could not tell a follower that the game's links were revoked", "game", id, "user", u, "err", err)
 			}
 		}
@@ -279,7 +280,7 @@ func (b *Bot) endFollow(userID string, f storage.Follow) bool {
 // follower at the end, the others at each turn, by DM or in their thread (one post per thread,
 // however many follow there). The messages go out after the game's lock is released, in the
 // order of the game's posts; the followers of an ended game stop following it.
-func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byte, end bool) {
+func (b *Bot) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text string, png []byte, end bool) {
 	if t == nil || t.Game == nil {
 		return // a lobby's changes are not turns
 	}
@@ -324,12 +325,12 @@ func (b *Bot) tellFollowers(e *gameEntry, t *table.Table, text string, png []byt
 		defer done()
 		<-before
 		for _, th := range threads {
-			if _, err := b.send(th, threadContent, nil, pngFile(png), nil); err != nil {
+			if _, err := b.send(th, causeOf("follow", e.id, strconv.FormatUint(seq, 10), th), threadContent, nil, pngFile(png), nil); err != nil {
 				b.log.Warn("could not post in a followers' thread", "game", e.id, "thread", th, "err", err)
 			}
 		}
 		for _, u := range to {
-			if err := b.dm(u, head(b.playerPrinter(u)), pngFile(png)); err != nil {
+			if err := b.dm(u, causeOf("follow-dm", e.id, strconv.FormatUint(seq, 10), u), head(b.playerPrinter(u)), pngFile(png)); err != nil {
 				b.log.Warn("could not tell a follower", "game", e.id, "user", u, "err", err)
 			}
 		}

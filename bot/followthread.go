@@ -63,7 +63,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 		}
 	}
 	if thread != "" {
-		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
+		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
 			if !unknownChannel(err) {
 				return b.threadRefusal(pr, parent, err)
 			}
@@ -78,7 +78,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 		}
 		thread = th.ID
 		b.keepFollowThread(f, parent, thread)
-		if _, err := b.send(thread, hello, nil, nil, []string{in.User.ID}); err != nil {
+		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
 			return b.threadRefusal(pr, parent, err)
 		}
 	}

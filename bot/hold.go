@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -68,18 +69,20 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 	}
 	p := b.publicPrinter(e)
 	text := p.T("hold_posted", lang.A{"Why": holdWhy(p, reason)})
-	if err := b.say(e.place, text, resumeButton(p, e.table)); err != nil {
+	// A game may be held again at the same move after a resume: the moment tells the holds apart.
+	cause := causeOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
+	if err := b.say(e.place, cause, text, resumeButton(p, e.table)); err != nil {
 		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
 	}
 }
 
 // say posts a message of the bot's own in a game's channel, in the channel's order, pinging
-// nobody.
-func (b *Bot) say(place, text string, comps []discordgo.MessageComponent) error {
+// nobody; cause names it (nonce.go).
+func (b *Bot) say(place, cause, text string, comps []discordgo.MessageComponent) error {
 	before, done := b.order.enter(place)
 	defer done()
 	<-before
-	_, err := b.send(place, text, comps, nil, nil)
+	_, err := b.send(place, cause, text, comps, nil, nil)
 	return err
 }
 
@@ -101,7 +104,7 @@ func holdLine(p *lang.Printer, e *gameEntry) string {
 // resume lifts a game's hold at the request of in's user, who must administer the game (as for
 // /table abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
 // reminders fire at the next tick.
-func (b *Bot) resume(place string, in commands.Input) string {
+func (b *Bot) resume(place, interaction string, in commands.Input) string {
 	pr := reader(in)
 	e := b.entryAt(place)
 	if e == nil || !b.lock(e) {
@@ -119,7 +122,7 @@ func (b *Bot) resume(place string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)}), nil); err != nil {
+	if err := b.say(e.place, causeOf("resume", interaction), b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)}), nil); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)

@@ -26,6 +26,8 @@ func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
 	}
 	b.inflight.Add(1)
 	defer b.inflight.Done()
+	b.handling.Add(1)
+	defer b.handling.Add(-1)
 	acked := false
 	defer func() {
 		if rec := recover(); rec != nil {
@@ -48,11 +50,17 @@ func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		b.autocomplete(i, r)
 	case discordgo.InteractionApplicationCommand:
+		if !b.take(i, r) {
+			return
+		}
 		acked = b.ack(i, r, deferral(i))
 		if acked {
 			b.command(i)
 		}
 	case discordgo.InteractionMessageComponent:
+		if !b.take(i, r) {
+			return
+		}
 		acked = b.ack(i, r, deferral(i))
 		if acked {
 			b.component(i)
@@ -119,6 +127,9 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, files func() []*
 	keep := []*discordgo.MessageAttachment{}
 	edit := &discordgo.WebhookEdit{Content: &first, Components: &firstComps, Files: firstFiles(), Attachments: &keep,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	// Kept before it is shown: a delivery of the interaction again, once the player sees the
+	// answer, finds it.
+	b.answered(i, first)
 	for try := 0; ; try++ {
 		_, err := b.s.InteractionResponseEdit(i, edit)
 		if err == nil {
@@ -264,6 +275,10 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		e = b.finished(i.ChannelID)
 	}
 	if e == nil {
+		if a, ok := b.retryAfterEnd(i.ChannelID, b.commandAction(&gameEntry{place: i.ChannelID}, in), in.User); ok {
+			b.editOriginal(i, a.text, a.png, nil)
+			return
+		}
 		r := commands.Handle(nil, in)
 		b.editOriginal(i, r.Text, nil, nil)
 		return
@@ -301,7 +316,7 @@ func (b *Bot) component(i *discordgo.Interaction) {
 	}
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "resume" {
 		in := commands.Input{User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0, Langs: b.langs(i, u.ID)}
-		b.editOriginal(i, b.resume(i.ChannelID, in), nil, nil)
+		b.editOriginal(i, b.resume(i.ChannelID, i.ID, in), nil, nil)
 		return
 	}
 	e := b.entryAt(i.ChannelID)
@@ -310,6 +325,10 @@ func (b *Bot) component(i *discordgo.Interaction) {
 	}
 	if e == nil {
 		b.greyOut(i)
+		if a, ok := b.retryAfterEnd(i.ChannelID, click(u, data.CustomID, data.Values, b.langs(i, u.ID)), u); ok {
+			b.editOriginal(i, a.text, a.png, nil)
+			return
+		}
 		b.editOriginal(i, reader(commands.Input{Langs: b.langs(i, u.ID)}).T("button_game_gone", nil), nil, nil)
 		return
 	}

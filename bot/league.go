@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"time"
 
@@ -69,7 +70,7 @@ func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	if l != nil {
 		channel = l.League.Channel
 	}
-	b.postLeague(channel, r.Text, l)
+	b.postLeague(channel, causeOf("league", i.ID), r.Text, l)
 	if l != nil {
 		b.openRound(*l)
 	}
@@ -86,8 +87,9 @@ func (b *Bot) leaguePrinter(guild string) *lang.Printer {
 	return lang.For(lang.Public("", b.guildLocale(guild)))
 }
 
-// postLeague announces a league change in its channel; a round's start pings its players.
-func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
+// postLeague announces a league change in its channel, the post cause names (nonce.go); a round's
+// start pings its players.
+func (b *Bot) postLeague(channel, cause, text string, start *leagues.RoundStart) {
 	var ping []string
 	if start != nil {
 		for _, f := range start.Fixtures {
@@ -99,7 +101,7 @@ func (b *Bot) postLeague(channel, text string, start *leagues.RoundStart) {
 			text += "\n" + leagueLinkLine(b.leaguePrinter(start.League.Guild), link)
 		}
 	}
-	if _, err := b.send(channel, text, nil, nil, ping); err != nil {
+	if _, err := b.send(channel, cause, text, nil, nil, ping); err != nil {
 		b.log.Warn("could not post in the league's channel", "channel", channel, "err", err)
 	}
 }
@@ -267,8 +269,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	p := b.leaguePrinter(l.Guild)
 	intro := p.T("league_game_intro", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Round": f.Round, "Table": f.Table,
 		"Players": mentionLine(f.Players), "Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix()), "Policy": policyLine(p, l.Policy)})
-	if _, err := b.s.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: intro,
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: b.pingable(f.Players)}}); err != nil {
+	if _, err := b.send(th.ID, causeOf("league-intro", f.GameID), intro, nil, nil, b.pingable(f.Players)); err != nil {
 		b.log.Warn("could not introduce a league game", "game", f.GameID, "err", err)
 	}
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
@@ -383,7 +384,7 @@ type roundStarted struct {
 func (b *Bot) openRounds(rounds []roundStarted) {
 	for _, r := range rounds {
 		if r.text != "" {
-			b.postLeague(r.start.League.Channel, r.text, &r.start)
+			b.postLeague(r.start.League.Channel, roundCause(r.start), r.text, &r.start)
 		}
 		b.openRound(r.start)
 	}
@@ -405,7 +406,7 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	r, ok := leagues.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
-			b.postLeague(l.Channel, leagues.SeasonOverText(c, l, s), nil)
+			b.postLeague(l.Channel, causeOf("season-over", l.ID, strconv.Itoa(s.Number)), leagues.SeasonOverText(c, l, s), nil)
 			s.Ended = b.now()
 			if err := b.store.SaveLeague(l, s); err != nil {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)
@@ -517,7 +518,9 @@ func (b *Bot) pauseLeague(leagueID, what string) {
 			b.log.Error("could not pause a league", "league", leagueID, "err", err)
 		}
 	}
-	b.postLeague(l.Channel, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": lang.Name(l.Name)}), nil)
+	// A league may be paused again after it was resumed: the moment tells the pauses apart.
+	cause := causeOf("league-paused", l.ID, strconv.FormatInt(b.now().UnixNano(), 10))
+	b.postLeague(l.Channel, cause, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": lang.Name(l.Name)}), nil)
 }
 
 // running is the game in memory with this id, or nil.
@@ -572,7 +575,7 @@ func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 		return false
 	}
 	b.forget(e)
-	if _, err := b.send(e.place, commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild)), nil, nil, nil); err != nil {
+	if _, err := b.send(e.place, causeOf("adjudicated", e.id), commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild)), nil, nil, nil); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}
 	return true

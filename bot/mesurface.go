@@ -51,7 +51,7 @@ func (b *Bot) playerCommand(i *discordgo.Interaction, in commands.Input) bool {
 		if _, server := in.Options[vacationOption]; server {
 			b.editOriginal(i, b.setVacationDays(i.GuildID, in), nil, nil)
 		} else {
-			b.editOriginal(i, b.setPrefs(in), nil, nil)
+			b.editOriginal(i, b.setPrefs(i.ID, in), nil, nil)
 		}
 	default:
 		return false

@@ -1,14 +1,9 @@
 package bot
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
 	"runtime/debug"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -89,13 +84,6 @@ func answerLine(p *lang.Printer, reply commands.Reply) string {
 	return p.T("bot_done", lang.A{"What": firstLine(reply.Text)})
 }
 
-// announceNonce is the message nonce of part n of the announcement of a game's move: the same
-// in every process, at most Discord's 25 characters.
-func announceNonce(game string, seq uint64, part int) string {
-	h := sha256.Sum256([]byte(game + "\x00" + strconv.FormatUint(seq, 10)))
-	return hex.EncodeToString(h[:10]) + "-" + strconv.Itoa(part)
-}
-
 // said clears the announcement of a game's move once it was posted and answered. A failure only
 // means another process (or this one, after AnnounceGrace) posts it again with the same nonces,
 // which Discord turns into the message already posted.
@@ -174,13 +162,10 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	}
 	before, done := b.order.enter(a.Channel)
 	<-before
-	id, err := b.sendMove(a.Channel, content, components(reply), files, ping, a.GameID, a.Seq)
+	id, err := b.send(a.Channel, moveCause(a.GameID, a.Seq), content, components(reply), files, ping)
 	done()
 	if err != nil {
-		var rest *discordgo.RESTError
-		refused := errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 &&
-			rest.Response.StatusCode != http.StatusTooManyRequests
-		if !refused && now.Sub(a.Created) < dropAfter {
+		if unknownOutcome(err) && now.Sub(a.Created) < dropAfter {
 			b.log.Warn("could not announce a move late; trying again", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 			return err
 		}
@@ -192,7 +177,7 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	ended := t.Status == table.Finished || t.Status == table.Abandoned
 	if err == nil || ended {
 		if f := b.lateFollowEntry(a, e, t); f != nil {
-			b.tellFollowers(f, t, public, board, ended)
+			b.tellFollowers(f, a.Seq, t, public, board, ended)
 		}
 	}
 	if err == nil {
@@ -203,10 +188,25 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 	}
 	if a.Token != "" && now.Sub(a.TokenTime) < lateAnswerWithin {
 		i := &discordgo.Interaction{AppID: a.AppID, Token: a.Token, ChannelID: a.Channel}
-		text := lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer})
-		b.editAnswer(i, text, func() []*discordgo.File { return nil }, nil)
+		if b.stillThinking(i) {
+			text := lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer})
+			b.editAnswer(i, text, func() []*discordgo.File { return nil }, nil)
+		}
 	}
 	return nil
+}
+
+// stillThinking tells whether the answer to interaction i is still its deferred "thinking...": a
+// process that answered its player and died before it cleared the move's announcement gave the
+// answer already, and an answer given is never rewritten. When Discord cannot show the answer,
+// nothing is written either.
+func (b *Bot) stillThinking(i *discordgo.Interaction) bool {
+	m, err := b.s.InteractionResponse(i)
+	if err != nil {
+		b.log.Warn("could not read a move's answer to fill it in late; it is left as it is", "channel", i.ChannelID, "err", err)
+		return false
+	}
+	return m.Flags&discordgo.MessageFlagsLoading != 0
 }
 
 // lateFollowEntry is the game entry tellFollowers needs for a move announced late: the running

@@ -1,9 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -60,17 +65,18 @@ func (p *posting) wait() error {
 	return p.err
 }
 
-// send posts content in place: one message, or as many in a row as Discord's limit needs (split),
-// the last with the files and the components. Every part allows the same mentions. It returns the
-// id of the last message.
-func (b *Bot) send(place, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
-	return b.sendMove(place, content, comps, files, ping, "", 0)
+// unconfirmed tells (once done) whether the post failed without Discord saying whether it made
+// the message (unknownOutcome).
+func (p *posting) unconfirmed() bool {
+	return p.err != nil && unknownOutcome(p.err)
 }
 
-// sendMove is send for the announcement of move seq of game (none when game is empty): each part
-// carries the move's nonce (announceNonce), which Discord enforces, so a second post of the same
-// announcement by another process returns the message already posted instead of a new one.
-func (b *Bot) sendMove(place, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string, game string, seq uint64) (string, error) {
+// send posts content in place: one message, or as many in a row as Discord's limit needs (split),
+// the last with the files and the components. Every part allows the same mentions, and carries a
+// nonce derived from cause (nonce.go), which Discord enforces: the same cause posted again (a
+// retry, a restart, another process) returns the message posted first instead of a second one.
+// It returns the id of the last message.
+func (b *Bot) send(place, cause, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
 	parts := split(content)
 	id := ""
 	for n, part := range parts {
@@ -78,13 +84,7 @@ func (b *Bot) sendMove(place, content string, comps []discordgo.MessageComponent
 		if n == len(parts)-1 {
 			m.Components, m.Files = comps, files
 		}
-		var msg *discordgo.Message
-		var err error
-		if game == "" {
-			msg, err = b.s.ChannelMessageSendComplex(place, m)
-		} else {
-			msg, err = b.sendNonced(place, m, announceNonce(game, seq, n))
-		}
+		msg, err := b.sendNonced(place, m, nonce(cause, n))
 		if err != nil {
 			return "", err
 		}
@@ -100,9 +100,38 @@ type noncedMessage struct {
 	EnforceNonce bool   `json:"enforce_nonce"`
 }
 
+// postRetries are the pauses before a post is sent again after a failure that leaves it unknown
+// whether Discord made the message (no answer, a timeout, a server error): with its nonce, the
+// post made already is returned instead of a second one. A process frozen while its post was
+// under way finds its request timed out when it resumes, though the message may be posted.
+var postRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second}
+
 // sendNonced posts m with nonce, enforced: Discord answers a nonce its author used in the last few
-// minutes with the message that used it, and creates none.
+// minutes with the message that used it, and creates none. A failure that may have posted it is
+// tried again (postRetries).
 func (b *Bot) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
+	// The files' readers are spent by a try: each try reads them from the start.
+	data := make([][]byte, len(m.Files))
+	for i, f := range m.Files {
+		var err error
+		if data[i], err = io.ReadAll(f.Reader); err != nil {
+			return nil, fmt.Errorf("read the attachment %s: %w", f.Name, err)
+		}
+	}
+	for try := 0; ; try++ {
+		for i, f := range m.Files {
+			f.Reader = bytes.NewReader(data[i])
+		}
+		msg, err := b.postOnce(place, m, nonce)
+		if err == nil || !unknownOutcome(err) || try == len(postRetries) || b.closing.Load() {
+			return msg, err
+		}
+		b.log.Warn("a post got no clear answer from Discord; sending it again with its nonce", "channel", place, "try", try+1, "err", err)
+		time.Sleep(postRetries[try])
+	}
+}
+
+func (b *Bot) postOnce(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
 	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(place)
 	var resp []byte
@@ -124,4 +153,15 @@ func (b *Bot) sendNonced(place string, m *discordgo.MessageSend, nonce string) (
 		return nil, fmt.Errorf("decode the posted message: %w", err)
 	}
 	return &msg, nil
+}
+
+// unknownOutcome tells whether a failed post may have been made all the same: Discord did not
+// answer (a network failure, a timeout) or failed itself (5xx, a rate limit), rather than refused
+// it (4xx: a missing permission, an unknown channel).
+func unknownOutcome(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		return rest.Response.StatusCode >= 500 || rest.Response.StatusCode == http.StatusTooManyRequests
+	}
+	return true
 }

@@ -15,7 +15,7 @@ import (
 var prefOptions = []string{"quiet", "timezone", "notify", "reminders", "language"}
 
 // setPrefs validates and stores a player's personal settings; without any, it shows them.
-func (b *Bot) setPrefs(in commands.Input) string {
+func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
@@ -48,7 +48,7 @@ func (b *Bot) setPrefs(in commands.Input) string {
 			}
 			if v == notifyDM {
 				// A DM now finds closed DMs at once, rather than at the player's next turn.
-				if err := b.dm(in.User.ID, confirmDMText(pr), nil); err != nil {
+				if err := b.dm(in.User.ID, causeOf("prefs-dm", interaction), confirmDMText(pr), nil); err != nil {
 					if dmsClosed(err) {
 						return pr.T("prefs_dms_closed", nil)
 					}

@@ -66,7 +66,7 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 	b := &Bot{store: s}
 	for _, o := range prefOptions {
 		huge := strings.Repeat("Zq", 10_000)
-		reply := b.setPrefs(commands.Input{User: table.User{ID: "1", Name: "ann"}, Command: "table", Sub: "settings", Options: map[string]string{o: huge}})
+		reply := b.setPrefs("i1", commands.Input{User: table.User{ID: "1", Name: "ann"}, Command: "table", Sub: "settings", Options: map[string]string{o: huge}})
 		if len(reply) > 300 || !strings.Contains(reply, o+":") {
 			t.Errorf("%s: the refusal is %d characters: %.200s", o, len(reply), reply)
 		}
@@ -89,7 +89,7 @@ func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
 		t.Fatalf("before any setting: %+v", l)
 	}
 	set := func(v string) string {
-		return b.setPrefs(commands.Input{User: ann, Command: "player", Sub: "settings", Options: map[string]string{"language": v}})
+		return b.setPrefs("i1", commands.Input{User: ann, Command: "player", Sub: "settings", Options: map[string]string{"language": v}})
 	}
 	if reply := set("klingon"); !strings.Contains(reply, "en, de, fr, es, nl, zh-TW, pt") {
 		t.Fatalf("an unknown language is refused with the legal ones: %q", reply)

@@ -102,6 +102,17 @@ func (r *replicas) table(ch string) *table.Table {
 	return t
 }
 
+// startGame opens a game of alice and bob on mapID in the fake's channel: /carc new on replica
+// on[0], /carc join on on[1], /carc start on on[2]. It returns the players by id and the channel.
+func (r *replicas) startGame(mapID string, on [3]int) (map[string]*fakediscord.User, *fakediscord.Channel) {
+	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
+	ch := r.f.General
+	r.send(on[0], r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", mapID))))
+	r.send(on[1], r.f.Slash(bob, ch, "carc", fakediscord.SubCommand("join")))
+	r.send(on[2], r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("start")))
+	return map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}, ch
+}
+
 func placeArgs(t *table.Table) []fakediscord.Arg {
 	p := t.Game.LegalPlacements(t.Game.Drawn)[0]
 	return []fakediscord.Arg{fakediscord.StringArg("square", p.Square.String()), fakediscord.StringArg("rotation", p.Rotation.String()),
@@ -174,11 +185,7 @@ func TestHTTPReplicasShareGamesOnPostgreSQL(t *testing.T) {
 // table's policy, once.
 func TestTimersFireOnceAcrossReplicas(t *testing.T) {
 	r := newReplicas(t, 3)
-	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
-	ch := r.f.General
-	r.send(0, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"))))
-	r.send(1, r.f.Slash(bob, ch, "carc", fakediscord.SubCommand("join")))
-	r.send(2, r.f.Slash(alice, ch, "carc", fakediscord.SubCommand("start")))
+	users, ch := r.startGame("classic", [3]int{0, 1, 2})
 	id, _, _ := r.stores[0].ActiveGame(ch.ID)
 	timers, err := r.stores[0].Timers(id)
 	if err != nil || len(timers) < 2 {
@@ -207,7 +214,7 @@ func TestTimersFireOnceAcrossReplicas(t *testing.T) {
 	if len(after) != len(before)+1 || after[len(after)-1].InteractionID != deadline.ID() {
 		t.Fatalf("the deadline added %d moves (last %+v), want one, stored under the timer's id", len(after)-len(before), after[len(after)-1])
 	}
-	if cur, _ := r.table(ch.ID).Current(); cur.ID != bob.ID {
+	if cur, _ := r.table(ch.ID).Current(); users[cur.ID].Username != "bob" {
 		t.Fatalf("after alice's deadline it is %s's turn, want bob's", cur.Name)
 	}
 }

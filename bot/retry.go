@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -80,4 +81,80 @@ func (b *Bot) alreadyMade(e *gameEntry, act action) answer {
 		p = reader(commands.Input{})
 	}
 	return answer{text: p.T("pg_already_made", nil), png: b.picture(e.table, commands.Reply{Table: e.table, Image: commands.BoardImage})}
+}
+
+// over answers an action on a game that could not be taken up here: it ended meanwhile (its last
+// move made by a twin of this action, on another process or this one), or could not be loaded. A
+// retry of the game's last move, its end included, is told that it went through, as any move is;
+// any other action that the game is over; while the database cannot say, that nothing was done.
+func (b *Bot) over(id string, act action, u table.User) answer {
+	f, err := b.ended(id)
+	switch {
+	case err != nil:
+		return answer{text: act.reader.T("bot_not_taken", lang.A{"Why": storeProblem(err)})}
+	case f == nil:
+		return answer{text: act.reader.T("game_gone", nil)}
+	case b.madeAlready(f, act, u):
+		return b.alreadyMade(f, act)
+	}
+	return answer{text: act.reader.T("move_game_over", nil)}
+}
+
+// ended loads a game that is over, read-only (see finished); nil when it is not over or does not
+// load, and an error when the store cannot be read.
+func (b *Bot) ended(id string) (*gameEntry, error) {
+	rec, err := b.store.Game(id)
+	if isNotFound(err) {
+		return nil, nil
+	}
+	if err != nil || !rec.Status.Terminal() {
+		return nil, err
+	}
+	snap, err := b.store.Snapshot(id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := table.Load(snap.State)
+	if err != nil {
+		b.log.Error("a finished game does not load; run bot verify", "game", id, "err", err)
+		return nil, nil
+	}
+	return &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, table: t, seq: snap.Seq}, nil
+}
+
+// retryAfterEnd answers a command or click in a channel whose game is over when it is a retry of
+// that game's last move (its answer was lost, and the player sent it again): ok false otherwise.
+func (b *Bot) retryAfterEnd(place string, act action, u table.User) (answer, bool) {
+	f := b.finished(place)
+	if f == nil || !b.madeAlready(f, act, u) {
+		return answer{}, false
+	}
+	return b.alreadyMade(f, act), true
+}
+
+// unknownCommitFor bounds how long a move whose commit lost its database connection waits to
+// learn whether the server committed it: a server's restart.
+const unknownCommitFor = 15 * time.Second
+
+// committedAnyway tells whether the move of interaction is entry seq of a game's log although its
+// commit failed: the connection was lost around COMMIT (the server restarted), after the server
+// had made it durable. Such a move is the game's: it is announced and its player answered like
+// any other, rather than told it failed. While the database cannot be read it waits (holding the
+// game's lock, as the move would), up to unknownCommitFor; then the move counts as not made, and
+// its announcement, if it was made after all, is said later (outbox.go).
+func (b *Bot) committedAnyway(game, interaction string, seq uint64) bool {
+	for deadline := time.Now().Add(unknownCommitFor); ; {
+		moves, err := b.store.Moves(game)
+		if err == nil {
+			stored := uint64(len(moves)) >= seq && moves[seq-1].InteractionID == interaction
+			if stored {
+				b.log.Warn("a move whose commit lost its database connection was committed", "game", game, "seq", seq)
+			}
+			return stored
+		}
+		if time.Now().After(deadline) || b.closing.Load() {
+			return false
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 }

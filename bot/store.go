@@ -38,6 +38,13 @@ type Store interface {
 	Announced(gameID string, seq uint64) error
 	ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error)
 
+	// TakeInteraction records that this process acts on a Discord interaction, once for every
+	// process; AnswerInteraction keeps its first answer for a later delivery of it
+	// (handled.go); ForgetInteractions drops the records past storage.HandledFor.
+	TakeInteraction(id string, at time.Time) (prev storage.Handled, first bool, err error)
+	AnswerInteraction(id, answer string) error
+	ForgetInteractions(before time.Time) (int, error)
+
 	PlayerSettings(userID string) (storage.Settings, error)
 	SetPlayerSettings(userID string, settings storage.Settings) error
 	// EachPlayerSettings walks every player's settings in user id order (the followers' index).

@@ -60,8 +60,8 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 	league := leagues.Handle(leagues.Context{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{
-		"a move":         b.commitError(&gameEntry{id: "g1"}, lang.For(lang.English), writeErr).text,
-		"settings":       b.setPrefs(commands.Input{User: alice, Command: "player", Sub: "settings", Options: map[string]string{"notify": "off"}}),
+		"a move":         b.commitError(&gameEntry{id: "g1"}, action{reader: lang.For(lang.English)}, table.User{}, writeErr).text,
+		"settings":       b.setPrefs("i1", commands.Input{User: alice, Command: "player", Sub: "settings", Options: map[string]string{"notify": "off"}}),
 		"/league create": league.Text,
 	} {
 		if strings.Contains(text, db) || strings.Contains(text, "private-games") {

@@ -62,6 +62,11 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	return timers
 }
 
+// claimEvery is how often, with a shared store, a process looks for the moves a dead process
+// left unannounced (outbox.go), when its timer loop ticks less often: their players wait for
+// their answer meanwhile.
+const claimEvery = 5 * time.Second
+
 // StartTimers runs the deadline and reminder loop (Start does it for gateway mode).
 func (b *Bot) StartTimers() {
 	if b.cfg.TimerEvery < 0 || b.timersRunning.Swap(true) {
@@ -71,12 +76,20 @@ func (b *Bot) StartTimers() {
 		defer close(b.loopDone)
 		tick := time.NewTicker(b.cfg.TimerEvery)
 		defer tick.Stop()
+		var claims <-chan time.Time
+		if b.cfg.Shared && claimEvery < b.cfg.TimerEvery {
+			t := time.NewTicker(claimEvery)
+			defer t.Stop()
+			claims = t.C
+		}
 		for {
 			select {
 			case <-b.stop:
 				return
 			case <-tick.C:
 				b.tick()
+			case <-claims:
+				b.safely("announcing the moves left unannounced", func() { b.sayUnannounced(b.now()) })
 			}
 		}
 	}()
@@ -88,6 +101,7 @@ func (b *Bot) tick() {
 	now := b.now()
 	b.safely("the timer loop", func() { b.FireTimers(now) })
 	b.safely("announcing the moves left unannounced", func() { b.sayUnannounced(now) })
+	b.safely("forgetting the interactions of the past", func() { b.forgetInteractions(now) })
 }
 
 // safely runs one part of the timer loop. FireTimers recovers from a panic in the work on one
@@ -217,7 +231,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		}
 		return p.T("reminder_last_"+policy, a)
 	}
-	if tm.Kind != kindReminder+"3" && b.remindByDM(e, cur.ID, write) {
+	if tm.Kind != kindReminder+"3" && b.remindByDM(e, tm, write) {
 		return
 	}
 	p := b.publicPrinter(e)
@@ -229,8 +243,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	}
 	mute := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 		CustomID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: discordgo.SecondaryButton}}}}
-	if _, err := b.s.ChannelMessageSendComplex(e.place, &discordgo.MessageSend{Content: content, Components: mute,
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}); err != nil {
+	if _, err := b.send(e.place, causeOf("reminder", tm.ID()), content, mute, nil, ping); err != nil {
 		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
 	}
 }
@@ -245,15 +258,16 @@ func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bo
 	return false
 }
 
-// remindByDM sends a reminder by direct message to a player who chose notify:dm, written by write
-// in the player's own language, and reports whether it did. A refused DM makes the player one who
-// is mentioned, starting with this reminder.
-func (b *Bot) remindByDM(e *gameEntry, userID string, write func(*lang.Printer) string) bool {
+// remindByDM sends the reminder tm by direct message to its player if they chose notify:dm,
+// written by write in the player's own language, and reports whether it did. A refused DM makes
+// the player one who is mentioned, starting with this reminder.
+func (b *Bot) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printer) string) bool {
+	userID := tm.UserID
 	prefs, err := b.store.PlayerSettings(userID)
 	if err != nil || !wantsDM(prefs) {
 		return false
 	}
-	err = b.dm(userID, write(ownPrinter(prefs.Language, prefs.Locale))+"\n"+channelLink(e.guild, e.place), nil)
+	err = b.dm(userID, causeOf("reminder-dm", tm.ID()), write(ownPrinter(prefs.Language, prefs.Locale))+"\n"+channelLink(e.guild, e.place), nil)
 	if err == nil {
 		return true
 	}

@@ -146,7 +146,11 @@ func (b *Bot) deliver(userID string, notices []turnNotice) {
 	if len(notices) > 1 {
 		text = digestText(pr, notices)
 	}
-	err = b.dm(userID, text, files)
+	ids := make([]string, len(notices))
+	for i, n := range notices {
+		ids[i] = n.timer.ID()
+	}
+	err = b.dm(userID, causeOf("turn-dm", ids...), text, files)
 	if err == nil {
 		b.doneNotices(notices)
 		return
@@ -158,8 +162,7 @@ func (b *Bot) deliver(userID string, notices []turnNotice) {
 	}
 	b.dmRefused(userID, prefs)
 	for _, n := range notices {
-		if _, err := b.s.ChannelMessageSendComplex(n.place, &discordgo.MessageSend{Content: dmRefusedText(n.public, userID, n),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{userID}}}); err != nil {
+		if _, err := b.send(n.place, causeOf("dm-refused", n.timer.ID()), dmRefusedText(n.public, userID, n), nil, nil, []string{userID}); err != nil {
 			b.log.Warn("could not mention a player whose DMs are closed", "game", n.timer.GameID, "err", err)
 		}
 	}
@@ -175,13 +178,14 @@ func (b *Bot) dmRefused(userID string, prefs storage.Settings) {
 	}
 }
 
-// dm sends a direct message (split like any long text, the files with its last part).
-func (b *Bot) dm(userID, text string, files []*discordgo.File) error {
+// dm sends a direct message (split like any long text, the files with its last part), the post
+// cause names (nonce.go).
+func (b *Bot) dm(userID, cause, text string, files []*discordgo.File) error {
 	ch, err := b.s.UserChannelCreate(userID)
 	if err != nil {
 		return fmt.Errorf("open the DM channel of %s: %w", userID, err)
 	}
-	if _, err := b.send(ch.ID, text, nil, files, nil); err != nil {
+	if _, err := b.send(ch.ID, cause, text, nil, files, nil); err != nil {
 		return fmt.Errorf("send a DM to %s: %w", userID, err)
 	}
 	return nil

@@ -30,7 +30,7 @@ func (b *Bot) Web(base, publicURL string) (*web.Server, error) {
 		return nil, err
 	}
 	s, err := web.New(web.Config{Base: base, Games: b, Leagues: b, Signer: signer, Logger: b.log, Now: b.now,
-		ClientIP: web.ForwardedFor})
+		ClientIP: web.ClientAddress(b.cfg.TrustedProxies), Busy: func() bool { return b.handling.Load() > 0 }})
 	if err != nil {
 		return nil, err
 	}

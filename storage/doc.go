@@ -40,6 +40,9 @@
 //	                      the next write or within ClearEvery (clears.go)
 //	aside                 (version 5) game id -> Aside as JSON: why a game was set aside (aside.go),
 //	                      kept apart from the game so that setting it aside changes nothing of it
+//	handled               interaction id -> Handled as JSON: the Discord interactions taken and
+//	                      their first answer (interactions.go), made by the first one taken and
+//	                      kept for HandledFor; a file without it takes no migration
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before

@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web"}
+var StepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web", "pageload"}
 
 // Row is one measured figure.
 type Row struct {
@@ -95,7 +95,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web}
+	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web, r.pageLoad}
 	for _, name := range o.Only {
 		if !slices.Contains(StepNames, name) {
 			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))

@@ -32,18 +32,6 @@ func (r *runner) discord() error {
 	p50 := Row{Name: "interaction to image, p50 (fake Discord)", Unit: "ms", Better: "<=", Target: 40}
 	p99 := Row{Name: "interaction to image, p99 (fake Discord)", Unit: "ms", Better: "<=", Target: 100}
 	pg := Row{Name: "interaction to image, p99 (fake Discord, PostgreSQL)", Unit: "ms", Better: "<="}
-	bolt := func() (bot.Store, func(), error) {
-		tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
-		if err != nil {
-			return nil, nil, err
-		}
-		store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
-		if err != nil {
-			os.RemoveAll(tmp)
-			return nil, nil, err
-		}
-		return store, func() { store.Close(); os.RemoveAll(tmp) }, nil
-	}
 	// Each repetition plays a new game in the fake's channel: on a database of its own.
 	pgStore := func() (bot.Store, func(), error) {
 		url, drop, err := scratchDatabase(r.o.Postgres)
@@ -58,14 +46,14 @@ func (r *runner) discord() error {
 		return store, func() { store.Close(); drop() }, nil
 	}
 	for rep := range r.reps {
-		lat, err := fakeLatency(bolt, moves, int64(rep+1))
+		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{})
 		if err != nil {
 			return err
 		}
 		p50.Values = append(p50.Values, ms(percentile(lat, 0.5)))
 		p99.Values = append(p99.Values, ms(percentile(lat, 0.99)))
 		if r.o.Postgres != "" {
-			if lat, err = fakeLatency(pgStore, moves, int64(rep+1)); err != nil {
+			if lat, err = fakeLatency(pgStore, moves, int64(rep+1), pacing{}); err != nil {
 				return err
 			}
 			pg.Values = append(pg.Values, ms(percentile(lat, 0.99)))
@@ -82,6 +70,21 @@ func (r *runner) discord() error {
 	return nil
 }
 
+// boltStore opens a new bbolt store in a directory of its own, fsyncing every move, and returns
+// the function that closes it and removes the directory.
+func (r *runner) boltStore() (bot.Store, func(), error) {
+	tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := storage.Open(filepath.Join(tmp, "games.db"), storage.Options{})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, nil, err
+	}
+	return store, func() { store.Close(); os.RemoveAll(tmp) }, nil
+}
+
 func percentile(d []time.Duration, q float64) time.Duration {
 	s := append([]time.Duration(nil), d...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
@@ -89,15 +92,28 @@ func percentile(d []time.Duration, q float64) time.Duration {
 	return s[max(0, min(i, len(s)-1))]
 }
 
-// fakeLatency runs one measured game. The fake needs a testing.TB, which testing.Benchmark gives
-// outside go test; the measurement runs once whatever b.N is.
-func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64) ([]time.Duration, error) {
+// meanwhile is work a measured game runs beside its measured moves: started once the game is
+// under way, stopped (the function it returns) after its last move.
+type meanwhile func(bt *bot.Bot, store bot.Store, channel string) (stop func(), err error)
+
+// pacing is how a measured game's moves are played: the moves played before the measured ones
+// (0: 10), a pause after each (none: back to back) and what runs beside them (nil: nothing).
+type pacing struct {
+	warmup int
+	gap    time.Duration
+	during meanwhile
+}
+
+// fakeLatency runs one measured game, paced by pace.
+// The fake needs a testing.TB, which testing.Benchmark gives outside go test; the measurement runs
+// once whatever b.N is.
+func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	initTesting.Do(testing.Init)
 	var out []time.Duration
 	var err error
 	var once sync.Once
 	testing.Benchmark(func(b *testing.B) {
-		once.Do(func() { out, err = measure(b, open, moves, seed) })
+		once.Do(func() { out, err = measure(b, open, moves, seed, pace) })
 	})
 	if err == nil && len(out) == 0 {
 		err = errors.New("the fake Discord measurement did not run")
@@ -107,7 +123,7 @@ func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64) 
 
 // measure plays a game through the fake Discord on a store open gives (and closes with the
 // function it returns), and returns the time of each move from /place to the turn's image.
-func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64) ([]time.Duration, error) {
+func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	f := fakediscord.New(b)
@@ -145,8 +161,18 @@ func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, se
 		return nil, err
 	}
 	var lat []time.Duration
-	warmup := 10
+	warmup := pace.warmup
+	if warmup == 0 {
+		warmup = 10
+	}
 	for i := 0; i < warmup+moves; i++ {
+		if i == warmup && pace.during != nil {
+			stop, err := pace.during(bt, store, ch.ID)
+			if err != nil {
+				return nil, err
+			}
+			defer stop()
+		}
 		last := lastPost(f, ch.ID)
 		if last == nil || len(last.Pinged()) != 1 {
 			return nil, fmt.Errorf("move %d: the last turn message pings nobody", i)
@@ -173,6 +199,7 @@ func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, se
 		if i >= warmup {
 			lat = append(lat, time.Since(start))
 		}
+		time.Sleep(pace.gap)
 	}
 	return lat, nil
 }

@@ -20,6 +20,7 @@ var webRows = []string{
 	"web: game page, p99 server time (board cached)",
 	"web: game page after a move, p99 (history replayed)",
 	"web: board of any move / turn picture",
+	pageLoadRow,
 }
 
 // oneGame serves a single game to the pages; each move would raise its version.
@@ -53,8 +54,11 @@ func (r *runner) web() error {
 	if err != nil {
 		return err
 	}
-	s, err := web.New(web.Config{Games: src, Signer: signer, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Rate: 1e9, Burst: 1 << 30})
+	server := func() (*web.Server, error) {
+		return web.New(web.Config{Games: src, Signer: signer, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Rate: 1e9, Burst: 1 << 30})
+	}
+	s, err := server()
 	if err != nil {
 		return err
 	}
@@ -63,7 +67,7 @@ func (r *runner) web() error {
 	if err != nil {
 		return err
 	}
-	get := func(path string) (time.Duration, error) {
+	getFrom := func(h http.Handler, path string) (time.Duration, error) {
 		start := time.Now()
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
@@ -73,6 +77,7 @@ func (r *runner) web() error {
 		}
 		return d, nil
 	}
+	get := func(path string) (time.Duration, error) { return getFrom(h, path) }
 	// The last position is the turn being played: its board is the one a link opens.
 	positions := t.Game.Turn
 	board := func(n int) string { return fmt.Sprintf("%sboard/%d.png?v=%d", page, n, src.version.Load()) }
@@ -111,12 +116,18 @@ func (r *runner) web() error {
 		cached.Values = append(cached.Values, ms(percentile(warm, 0.99)))
 		fresh.Values = append(fresh.Values, ms(percentile(cold, 0.99)))
 
-		// Any move: a new version each time, so that every board is drawn, not read from the cache.
+		// Any move: a new version each time, on a server of its own, so that every board is drawn
+		// with its page, as after a move, not read from a cache (a finished turn's board stays
+		// cached across versions).
 		var boards, turns time.Duration
 		n := 0
 		for start := time.Now(); time.Since(start) < r.window(); n++ {
 			src.version.Add(1)
-			d, err := get(board(n % (positions + 1)))
+			cold, err := server()
+			if err != nil {
+				return err
+			}
+			d, err := getFrom(cold.Handler(), board(n%(positions+1)))
 			if err != nil {
 				return err
 			}

@@ -17,7 +17,8 @@ var errFound = errors.New("found")
 // viewAt is the redacted view of position n of a game's history (see gamePage.Positions) and the
 // options to draw it with: the deal, the board after a finished turn, or the turn being played,
 // which shows the drawn tile's legal squares and the spot markers as the bot's own board does.
-func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error) {
+// pause is called between the turns of the replay (draw.go); its error stops it.
+func viewAt(t *table.Table, n, positions int, pause func() error) (*game.View, render.Options, error) {
 	o := render.Options{Kind: render.Full}
 	if n == positions-1 && t.Status == table.Playing {
 		v := t.Game.View(false)
@@ -42,6 +43,9 @@ func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error
 	var v *game.View
 	i := 0
 	err := commands.Turns(t, lang.English, func(_ int, _ string, g *game.Game) error {
+		if err := pause(); err != nil {
+			return err
+		}
 		if i++; i == n {
 			v = g.View(false)
 			return errFound
@@ -58,8 +62,8 @@ func viewAt(t *table.Table, n, positions int) (*game.View, render.Options, error
 }
 
 // boardPNG draws position n of a game's history with the words of language code, the page's.
-func boardPNG(t *table.Table, n, positions int, code string) ([]byte, error) {
-	v, o, err := viewAt(t, n, positions)
+func boardPNG(t *table.Table, n, positions int, code string, pause func() error) ([]byte, error) {
+	v, o, err := viewAt(t, n, positions, pause)
 	if err != nil {
 		return nil, err
 	}

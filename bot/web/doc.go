@@ -49,9 +49,13 @@
 // # Speed and caching
 //
 // A page's model is cached per game and version (the store's sequence number, which every change
-// raises) and its pictures likewise, drawn by the renderer a few at a time (one per core). Pictures
-// are addressed with the version (?v=N) and cached by browsers for good; pages are revalidated
-// with an entity tag. The script and style sheet are embedded, hand-written, and addressed by their
+// raises); the board of a finished turn per game, move and language (and what it shows, so that
+// an undone turn is drawn again), so later moves leave it cached; the turn being played and the
+// chart per version. Building a page (its history replayed) and drawing a picture run on the
+// drawer's few workers (half the cores), below the bot's moves in priority: they wait while a
+// player's command or click is handled, a job nobody waits for any more (the reader left) stops,
+// and too many waiting get 503 (draw.go). Pictures are addressed with the version (?v=N) and
+// cached by browsers for good; pages are revalidated with an entity tag. The script and style sheet are embedded, hand-written, and addressed by their
 // hash; no build step and nothing fetched from elsewhere.
 //
 // # Security
@@ -59,8 +63,10 @@
 // Every answer carries a strict Content-Security-Policy (scripts and styles from the server only,
 // no inline script or style, no frames), nosniff, no referrer (the token must not leak) and
 // DENY framing. html/template escapes every name (scripts, right-to-left marks and emoji stay
-// text, isolated with <bdi>). Each client (the connection's peer, or the last X-Forwarded-For
-// address behind the proxy) has a token bucket; long addresses, unknown or repeated query
+// text, isolated with <bdi>). Each client (the connection's peer, or behind the host's trusted
+// proxies the address they found, ClientAddress) has a token bucket, taken before anything of the
+// request that costs work is read (Accept-Language is read after it, and only its first 256
+// bytes); long addresses, unknown or repeated query
 // parameters, bodies and methods other than GET and HEAD are refused with a page that says why;
 // the work of a request is bounded in time, and the server's own timeouts bound slow clients.
 // Nothing a request does changes a game.

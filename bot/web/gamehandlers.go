@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,14 +49,34 @@ func (s *Server) openGame(w http.ResponseWriter, r *http.Request) (Game, *gamePa
 	key := id + "@" + strconv.FormatUint(g.Version, 10) + "/" + rd.Code()
 	p, ok := s.pages.get(key)
 	if !ok {
-		if p, err = buildGamePage(g, rd.Printer); err != nil {
-			s.cfg.Logger.Error("web: game page", "game", id, "err", err)
-			s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_page"})
+		p, err = draw(s.draw, r.Context(), "page "+key, func(pause func() error) (*gamePage, error) {
+			p, err := buildGamePage(g, rd.Printer, pause)
+			if err == nil {
+				s.pages.put(key, p)
+			}
+			return p, err
+		})
+		if err != nil {
+			s.drawFailed(w, r, rd, "web: game page", id, err, pageError{id: "web_err_draw_page"})
 			return Game{}, nil, reader{}, false
 		}
-		s.pages.put(key, p)
 	}
 	return g, p, rd, true
+}
+
+// drawFailed answers a request whose drawing failed: the server is busy (503, to retry soon), the
+// request is gone or past its deadline (nothing to answer), or the drawing failed (500, logged).
+func (s *Server) drawFailed(w http.ResponseWriter, r *http.Request, rd reader, what, id string, err error, e pageError) {
+	switch {
+	case errors.Is(err, errBusy):
+		w.Header().Set("Retry-After", "2")
+		s.failIn(w, r, rd, http.StatusServiceUnavailable, pageError{id: "web_err_busy"})
+	case r.Context().Err() != nil:
+		// The reader left, or the request's deadline answered it already.
+	default:
+		s.cfg.Logger.Error(what, "game", id, "err", err)
+		s.failIn(w, r, rd, http.StatusInternalServerError, e)
+	}
 }
 
 // refuse answers a link that does not open a page, and a source's failure.
@@ -183,34 +204,33 @@ func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request) {
 		s.failIn(w, r, rd, http.StatusNotFound, err.(pageError))
 		return
 	}
-	data, err := s.board(g, n, len(p.Positions), rd.Code())
+	data, err := s.board(r.Context(), g, p, n, rd.Code())
 	if err != nil {
-		s.cfg.Logger.Error("web: board", "game", g.Table.ID, "move", n, "err", err)
-		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_board"})
+		s.drawFailed(w, r, rd, "web: board", g.Table.ID, err, pageError{id: "web_err_draw_board"})
 		return
 	}
 	rd.vary(w)
 	blob(w, r, "image/png", data, r.URL.Query().Get("v") == strconv.FormatUint(g.Version, 10))
 }
 
-// board is position n's picture in language code, drawn once per version of the game, a few at a
-// time.
-func (s *Server) board(g Game, n, positions int, code string) ([]byte, error) {
-	key := fmt.Sprintf("%s@%d/%d/%s", g.Table.ID, g.Version, n, code)
+// board is position n's picture in language code, drawn by the drawer (draw.go). A finished
+// turn's picture is cached by the game, the move, the language and what it shows (position.drawn),
+// so the game's later moves leave it cached; the turn being played, by the game's version.
+func (s *Server) board(ctx context.Context, g Game, p *gamePage, n int, code string) ([]byte, error) {
+	key := fmt.Sprintf("%s/%d/%s/%s", g.Table.ID, n, code, p.Positions[n].drawn)
+	if p.Positions[n].drawn == "" {
+		key = fmt.Sprintf("%s@%d/%d/%s", g.Table.ID, g.Version, n, code)
+	}
 	if b, ok := s.boards.get(key); ok {
 		return b, nil
 	}
-	s.renders <- struct{}{}
-	defer func() { <-s.renders }()
-	if b, ok := s.boards.get(key); ok {
-		return b, nil
-	}
-	b, err := boardPNG(g.Table, n, positions, code)
-	if err != nil {
-		return nil, err
-	}
-	s.boards.put(key, b)
-	return b, nil
+	return draw(s.draw, ctx, "board "+key, func(pause func() error) ([]byte, error) {
+		b, err := boardPNG(g.Table, n, len(p.Positions), code, pause)
+		if err == nil {
+			s.boards.put(key, b)
+		}
+		return b, err
+	})
 }
 
 // serveChart draws the score chart in the page's language.
@@ -227,12 +247,17 @@ func (s *Server) serveChart(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.boards.get(key)
 	if !ok {
 		var err error
-		if data, err = render.ScoreChart(g.Table.Game.View(false), commands.WordsFor(rd.Code())); err != nil {
-			s.cfg.Logger.Error("web: chart", "game", g.Table.ID, "err", err)
-			s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_chart"})
+		data, err = draw(s.draw, r.Context(), "chart "+key, func(func() error) ([]byte, error) {
+			data, err := render.ScoreChart(g.Table.Game.View(false), commands.WordsFor(rd.Code()))
+			if err == nil {
+				s.boards.put(key, data)
+			}
+			return data, err
+		})
+		if err != nil {
+			s.drawFailed(w, r, rd, "web: chart", g.Table.ID, err, pageError{id: "web_err_draw_chart"})
 			return
 		}
-		s.boards.put(key, data)
 	}
 	rd.vary(w)
 	blob(w, r, "image/png", data, r.URL.Query().Get("v") == strconv.FormatUint(g.Version, 10))

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -56,6 +59,11 @@ type position struct {
 	Label  string
 	Line   string
 	Scores []string
+	// drawn names the board of a finished turn (or of the deal) by its content: its kind and a
+	// hash of the view it is drawn from. A later move leaves it as it was, so its picture is
+	// cached under it, across versions; an undone turn changes it. Empty for the turn being
+	// played, whose board changes with each step.
+	drawn string
 }
 
 // Alt is the text of the position's board for a reader who cannot see it.
@@ -64,8 +72,9 @@ func (p position) Alt(pr *lang.Printer) string {
 }
 
 // buildGamePage reads a game's page from its table, in language pr. Nothing here reads the full
-// state: the players' rows and the history come from views and history lines.
-func buildGamePage(g Game, pr *lang.Printer) (*gamePage, error) {
+// state: the players' rows and the history come from views and history lines. pause is called
+// between the turns of the history's replay (draw.go); its error stops the replay.
+func buildGamePage(g Game, pr *lang.Printer, pause func() error) (*gamePage, error) {
 	t := g.Table
 	if t.Game == nil {
 		return nil, fmt.Errorf("game %s has not started", t.ID)
@@ -86,15 +95,28 @@ func buildGamePage(g Game, pr *lang.Printer) (*gamePage, error) {
 		p.Players = append(p.Players, row)
 	}
 	p.Positions = append(p.Positions, position{N: 0, Label: pr.T("web_pos_deal", nil), Line: pr.T("web_line_deal", nil),
-		Scores: scores(make([]game.Player, len(v.Players)), pr)})
+		Scores: scores(make([]game.Player, len(v.Players)), pr), drawn: "deal"})
 	err := commands.Turns(t, pr.Code(), func(turn int, line string, g *game.Game) error {
+		if err := pause(); err != nil {
+			return err
+		}
 		n := len(p.Positions)
+		tv := g.View(false)
+		drawn, err := viewKey(tv)
+		if err != nil {
+			return err
+		}
 		p.Positions = append(p.Positions, position{N: n, Label: pr.T("web_pos_after", lang.A{"Move": turn}), Line: line,
-			Scores: scores(g.View(false).Players, pr)})
+			Scores: scores(tv.Players, pr), drawn: drawn})
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("replay game %s: %w", t.ID, err)
+	}
+	if p.Over {
+		// The last board of a game that is over is drawn as its end (viewAt).
+		last := &p.Positions[len(p.Positions)-1]
+		last.drawn = "end-" + last.drawn
 	}
 	if !p.Over {
 		n := len(p.Positions)
@@ -183,3 +205,13 @@ func result(players []game.Player, pr *lang.Printer) string {
 // moves when the picture arrives (a reader about to click the key's check would miss the button).
 func (gamePage) ChartWidth() int  { return render.ChartWidth }
 func (gamePage) ChartHeight() int { return render.ChartHeight }
+
+// viewKey names a finished turn's board by what it shows: the view it is drawn from.
+func viewKey(v *game.View) (string, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return "turn-" + hex.EncodeToString(sum[:12]), nil
+}

@@ -42,11 +42,29 @@ func languageOf(r *http.Request, fallback string) (reader, error) {
 	return fromHeader(r, fallback), nil
 }
 
+// maxAcceptLanguage bounds the part of Accept-Language that is read: a browser's list of a few
+// languages is far shorter, and parsing a huge one costs milliseconds of CPU a request.
+const maxAcceptLanguage = 256
+
+// acceptLanguage is the request's Accept-Language, its preferences beyond maxAcceptLanguage bytes
+// cut off (at a comma, so that no preference is read cut in two).
+func acceptLanguage(r *http.Request) string {
+	h := r.Header.Get("Accept-Language")
+	if len(h) <= maxAcceptLanguage {
+		return h
+	}
+	h = h[:maxAcceptLanguage]
+	if c := strings.LastIndexByte(h, ','); c >= 0 {
+		return h[:c]
+	}
+	return ""
+}
+
 // fromHeader is the browser's first preferred language the catalogues have (English counts when
 // the browser asks for it), else fallback, else English.
 func fromHeader(r *http.Request, fallback string) reader {
 	rd := reader{fromHeader: true}
-	if tags, _, err := language.ParseAcceptLanguage(r.Header.Get("Accept-Language")); err == nil {
+	if tags, _, err := language.ParseAcceptLanguage(acceptLanguage(r)); err == nil {
 		for _, t := range tags {
 			if t == language.Und {
 				continue // "*": any language, so the table's

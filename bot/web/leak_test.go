@@ -113,7 +113,7 @@ func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 				sa.games.put(Game{Table: ta, Version: uint64(n)})
 				sb.games.put(Game{Table: tb, Version: uint64(n)})
 				pa, pb := sa.gamePath(t, "g1"), sb.gamePath(t, "g1")
-				p, err := buildGamePage(Game{Table: ta}, lang.For(lang.English))
+				p, err := buildGamePage(Game{Table: ta}, lang.For(lang.English), func() error { return nil })
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -71,22 +73,70 @@ func remoteIP(r *http.Request) string {
 	return host
 }
 
-// ForwardedFor is a ClientIP for a server behind the host's reverse proxy: the last address of
-// X-Forwarded-For, the one the proxy itself appended, else the peer's address.
-func ForwardedFor(r *http.Request) string {
-	vals := r.Header.Values("X-Forwarded-For")
-	if len(vals) == 0 {
-		return remoteIP(r)
-	}
-	last := vals[len(vals)-1]
-	for i := len(last) - 1; i >= 0; i-- {
-		if last[i] == ',' {
-			last = last[i+1:]
-			break
+// maxForwarded bounds the addresses of X-Forwarded-For that are read, from its end: a chain of
+// proxies the host trusts is never that long, and a client's own additions are not read at all.
+const maxForwarded = 16
+
+// ClientAddress is a Config.ClientIP that tells clients apart by their address: the connection's
+// peer, unless the peer is one of the host's reverse proxies (trusted): then the address its
+// proxies found, read in X-Forwarded-For from its end, skipping the trusted proxies' own, up to
+// the first address none of them has. What a client writes in the header before that is never
+// read, so neither a client talking to the server directly nor one behind a proxy that appends
+// to the header can choose the address it is counted under. Without trusted proxies the header is
+// not read at all.
+func ClientAddress(trusted []netip.Prefix) func(*http.Request) string {
+	isTrusted := func(a netip.Addr) bool {
+		for _, p := range trusted {
+			if p.Contains(a) {
+				return true
+			}
 		}
+		return false
 	}
-	if ip := net.ParseIP(strings.TrimSpace(last)); ip != nil {
-		return ip.String()
+	return func(r *http.Request) string {
+		peer := remoteIP(r)
+		addr, err := netip.ParseAddr(peer)
+		if err != nil || len(trusted) == 0 || !isTrusted(addr.Unmap()) {
+			return peer
+		}
+		vals := r.Header.Values("X-Forwarded-For")
+		for i, n := len(vals)-1, 0; i >= 0 && n < maxForwarded; i-- {
+			rest := vals[i]
+			for rest != "" && n < maxForwarded {
+				part := rest
+				if c := strings.LastIndexByte(rest, ','); c >= 0 {
+					part, rest = rest[c+1:], rest[:c]
+				} else {
+					rest = ""
+				}
+				n++
+				a, err := netip.ParseAddr(strings.TrimSpace(part))
+				if err != nil {
+					return addr.String() // a proxy wrote no address: the last one known
+				}
+				if addr = a.Unmap(); !isTrusted(addr) {
+					return addr.String()
+				}
+			}
+		}
+		return addr.String() // every address is a trusted proxy's: the farthest one counts
 	}
-	return remoteIP(r)
+}
+
+// ParseProxies reads the host's reverse proxies (--trusted-proxies): addresses or CIDR ranges,
+// separated by commas or blanks; an empty list trusts none.
+func ParseProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an IP address nor a CIDR range (like 10.0.0.0/8, 192.168.1.2 or fd00::/8)", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

@@ -12,7 +12,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -44,11 +43,16 @@ type Config struct {
 	Logger  *slog.Logger
 	Now     func() time.Time
 	// ClientIP tells clients apart for the rate limit; nil uses the connection's peer
-	// (ForwardedFor behind a reverse proxy).
+	// (ClientAddress with the host's reverse proxies behind one).
 	ClientIP func(*http.Request) string
 	// Rate and Burst are each client's rate limit; 0 means DefaultRate and DefaultBurst.
 	Rate  float64
 	Burst int
+	// Busy tells whether the bot is handling a player's command or click right now: the pages'
+	// drawing waits for it (draw.go). Nil means never.
+	Busy func() bool
+	// Drawers is how many pictures and histories are drawn at once; 0 means DefaultDrawers.
+	Drawers int
 }
 
 // Server serves the read-only web pages of games and leagues.
@@ -56,13 +60,13 @@ type Server struct {
 	cfg Config
 	// tmpl are the page templates of each language (lang.Codes), whose functions write its
 	// messages.
-	tmpl    map[string]*template.Template
-	static  map[string]staticFile
-	limit   *limiter
-	pages   *cache[*gamePage]
-	boards  *cache[[]byte]
-	renders chan struct{} // bounds the pictures drawn at once
-	mux     *http.ServeMux
+	tmpl   map[string]*template.Template
+	static map[string]staticFile
+	limit  *limiter
+	pages  *cache[*gamePage]
+	boards *cache[[]byte]
+	draw   *drawer // the pages' heavy work: histories replayed, pictures drawn
+	mux    *http.ServeMux
 }
 
 // pageBase is what every page's head reads: the way back to the server's root (pages link
@@ -123,11 +127,17 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = DefaultBurst
 	}
+	if cfg.Drawers <= 0 {
+		cfg.Drawers = DefaultDrawers
+	}
+	if cfg.Busy == nil {
+		cfg.Busy = func() bool { return false }
+	}
 	cfg.Base = strings.TrimSuffix(cfg.Base, "/")
 	s := &Server{cfg: cfg, static: map[string]staticFile{}, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
-		pages:   newCache(4<<20, func(p *gamePage) int { return 1024 + 256*len(p.Positions) }),
-		boards:  newCache(64<<20, func(b []byte) int { return len(b) }),
-		renders: make(chan struct{}, max(1, runtime.NumCPU())), mux: http.NewServeMux()}
+		pages:  newCache(4<<20, func(p *gamePage) int { return 1024 + 256*len(p.Positions) }),
+		boards: newCache(64<<20, func(b []byte) int { return len(b) }),
+		draw:   newDrawer(cfg.Drawers, cfg.Busy), mux: http.NewServeMux()}
 	for name, ctype := range map[string]string{"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"} {
 		data, err := fs.ReadFile(assets, "assets/"+name)
 		if err != nil {
@@ -208,9 +218,18 @@ func (s *Server) LeaguePath(id string) (string, error) {
 	return s.cfg.Base + p, err
 }
 
-// ServeHTTP checks what every request must satisfy (size, rate, method) and sets the headers
+// ServeHTTP checks what every request must satisfy (rate, size, method) and sets the headers
 // every answer carries, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.admit(w, r) {
+		s.route(w, r)
+	}
+}
+
+// admit sets the headers every answer carries and takes a token of the client's rate limit. A
+// client over its limit is refused before anything of its request that costs work is read (the
+// refusal is written in the language of its ?lang=, else English: not its Accept-Language).
+func (s *Server) admit(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "+
 		"base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -219,11 +238,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-	if ok, wait := s.limit.allow(s.cfg.ClientIP(r)); !ok {
-		h.Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-		s.fail(w, r, http.StatusTooManyRequests, pageError{id: "web_err_rate"})
-		return
+	ok, wait := s.limit.allow(s.cfg.ClientIP(r))
+	if ok {
+		return true
 	}
+	h.Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
+	rd := reader{Printer: lang.For(lang.English)}
+	if len(r.URL.RawQuery) <= maxQuery {
+		if v, ok := r.URL.Query()["lang"]; ok && len(v) > 0 {
+			if code, known := lang.Known(v[0]); known {
+				rd = reader{Printer: lang.For(code), explicit: true}
+			}
+		}
+	}
+	s.failIn(w, r, rd, http.StatusTooManyRequests, pageError{id: "web_err_rate"})
+	return false
+}
+
+// route checks a request's size and method, and serves it.
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	if len(r.RequestURI) > maxURL || len(r.URL.RawQuery) > maxQuery {
 		s.fail(w, r, http.StatusRequestURITooLong, pageError{id: "web_err_too_long", args: lang.A{"Max": maxQuery}})
 		return
@@ -246,13 +279,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Handler is the server under its base path, with a deadline on every request's work; the page
-// that says so is in the reader's language.
+// Handler is the server under its base path, with a deadline on every admitted request's work;
+// the page that says so is in the reader's language. A request whose client has gone, or whose
+// deadline passed, stops its drawing (draw.go).
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.admit(w, r) {
+			return
+		}
 		rd, _ := languageOf(r, "")
 		msg := template.HTMLEscapeString(rd.T("web_err_timeout", nil))
-		http.TimeoutHandler(s, renderLimit, msg).ServeHTTP(w, r)
+		http.TimeoutHandler(http.HandlerFunc(s.route), renderLimit, msg).ServeHTTP(w, r)
 	})
 }
 

@@ -92,6 +92,7 @@ var environment = [][2]string{
 	{"CARC_PUBLIC_KEY", "--public-key: the application's public key, for --http"},
 	{"CARC_WEB", "--web: serve the game and league pages on this address (also beside --http, under /web)"},
 	{"CARC_WEB_URL", "--web-url: where readers reach the pages (https://example.org): the bot's messages link to them"},
+	{"CARC_TRUSTED_PROXIES", "--trusted-proxies: the reverse proxies in front of the pages (CIDRs); only their X-Forwarded-For is read"},
 	{"CARC_LOG_LEVEL", "--log-level: debug, info (default), warn or error"},
 	{"CARC_MAX_TABLES_PER_USER", "--max-tables-per-user: open tables one person may sit at (default 10; 0: no cap)"},
 	{"CARC_MAX_TABLES_PER_SERVER", "--max-tables-per-server: open tables one server may have (default 200; 0: no cap)"},

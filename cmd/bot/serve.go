@@ -19,6 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
@@ -51,6 +52,7 @@ func serve(args []string) error {
 	publicKey := fs.String("public-key", envOr("CARC_PUBLIC_KEY", ""), "the application's public key (hex), for --http")
 	webAddr := fs.String("web", envOr("CARC_WEB", ""), "serve the game and league pages on this address (behind the host's reverse proxy)")
 	webURL := fs.String("web-url", envOr("CARC_WEB_URL", ""), "the pages' public address (https://example.org): messages link to them")
+	proxies := fs.String("trusted-proxies", envOr("CARC_TRUSTED_PROXIES", ""), "the host's reverse proxies in front of the pages, as addresses or CIDR ranges (10.0.0.0/8,::1): only their X-Forwarded-For is read, to tell clients apart for the rate limit; none by default (the connection's peer is the client)")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
 	shards := fs.String("shards", envOr("CARC_SHARDS", ""), "the gateway shards this process serves: FIRST-LAST/COUNT (0-3/8), one shard ID/COUNT (2/8), or auto (every shard Discord recommends); several processes split the shards of one COUNT")
 	discordAPI := fs.String("discord-api", envOr("CARC_DISCORD_API", ""), "send Discord's REST calls to this address instead of https://discord.com (a rate-limit proxy such as nirn-proxy)")
@@ -73,7 +75,11 @@ func serve(args []string) error {
 		return fmt.Errorf("--shards %s serves part of the shards, and the processes serving the others must share its games: give them all one PostgreSQL database (--db postgres://...); a BoltDB file serves every shard from one process (--shards auto, or 0-%d/%d)",
 			shardRange, shardRange.Count-1, shardRange.Count)
 	}
-	cfg := bot.Config{GuildID: *guild, Shards: shardRange}
+	trusted, err := web.ParseProxies(*proxies)
+	if err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
+	cfg := bot.Config{GuildID: *guild, Shards: shardRange, TrustedProxies: trusted}
 	if err := limits.apply(&cfg); err != nil {
 		return err
 	}

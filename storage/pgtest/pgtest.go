@@ -119,53 +119,71 @@ func start() (*server, error) {
 		return nil, errMissing
 	}
 	s := &server{bin: bin}
+	if err := s.initdb(); err != nil {
+		return nil, err
+	}
+	if err := s.startOnFreePort(); err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	return s, nil
+}
+
+// startOnFreePort starts the server on a free port, trying another when one is taken meanwhile.
+func (s *server) startOnFreePort() error {
+	var err error
+	for try := 0; try < 5; try++ {
+		if s.port, err = freePort(); err != nil {
+			return err
+		}
+		var log string
+		if log, err = s.pgctl("start"); err == nil || !strings.Contains(log, "in use") {
+			return err
+		}
+	}
+	return err
+}
+
+// initdb makes the server's directory and its cluster, owned by the user that runs the server.
+func (s *server) initdb() error {
+	dir, err := os.MkdirTemp("", "pgtest-")
+	if err != nil {
+		return err
+	}
+	s.dir = dir
 	if os.Geteuid() == 0 {
 		u, err := user.Lookup("postgres")
 		if err != nil {
-			return nil, fmt.Errorf("tests run as root and initdb refuses root, but there is no postgres user to run it: %w", err)
+			s.cleanup()
+			return fmt.Errorf("tests run as root and initdb refuses root, but there is no postgres user to run it: %w", err)
 		}
 		s.owner = u.Username
 		uid, _ := strconv.Atoi(u.Uid)
 		gid, _ := strconv.Atoi(u.Gid)
-		dir, err := os.MkdirTemp("", "pgtest-")
-		if err != nil {
-			return nil, err
-		}
 		if err := os.Chown(dir, uid, gid); err != nil {
-			return nil, err
+			s.cleanup()
+			return err
 		}
-		s.dir = dir
-	} else {
-		dir, err := os.MkdirTemp("", "pgtest-")
-		if err != nil {
-			return nil, err
-		}
-		s.dir = dir
 	}
 	data := filepath.Join(s.dir, "data")
 	if out, err := s.run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"); err != nil {
 		s.cleanup()
-		return nil, fmt.Errorf("initdb: %v: %s", err, out)
+		return fmt.Errorf("initdb: %v: %s", err, out)
 	}
-	var err error
-	for try := 0; try < 5; try++ {
-		if s.port, err = freePort(); err != nil {
-			break
-		}
-		// fsync stays on: the tests check durability the way the bot uses the server.
-		opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=32MB", s.port, s.dir)
-		var out string
-		if out, err = s.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(s.dir, "log"), "-w", "-t", "60", "start"); err == nil {
-			return s, nil
-		}
-		log, _ := os.ReadFile(filepath.Join(s.dir, "log"))
-		err = fmt.Errorf("pg_ctl start: %v: %s %s", err, out, log)
-		if !strings.Contains(string(log), "in use") {
-			break
-		}
+	return nil
+}
+
+// pgctl runs pg_ctl's start or restart on the server's port, waiting until it accepts
+// connections; on failure it returns the server's log with the error.
+func (s *server) pgctl(action string, args ...string) (string, error) {
+	// fsync stays on: the tests check durability the way the bot uses the server.
+	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=32MB", s.port, s.dir)
+	out, err := s.run("pg_ctl", append([]string{"-D", filepath.Join(s.dir, "data"), "-o", opts, "-l", filepath.Join(s.dir, "log"), "-w", "-t", "60", action}, args...)...)
+	if err == nil {
+		return "", nil
 	}
-	s.cleanup()
-	return nil, err
+	log, _ := os.ReadFile(filepath.Join(s.dir, "log"))
+	return string(log), fmt.Errorf("pg_ctl %s: %v: %s %s", action, err, out, log)
 }
 
 func (s *server) run(tool string, args ...string) (string, error) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -12,20 +11,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
-
-// ownerLock is the first key of the session advisory lock each writing process holds for as long
-// as it lives, the second being its owner id. The announcements it writes name that id: while the
-// lock is held, its process is alive and will say them; once its session ends (the process exited
-// or was killed, and the server closed its connection), PostgreSQL drops the lock and the others
-// know at once that its announcements are theirs to make.
-const ownerLock = 0x616e6e6f // "anno"
-
-// ownerAlive is true when the writer named by column owner still holds its lock.
-func ownerAlive(owner string) string {
-	return `EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
-	AND l.classid = ` + strconv.Itoa(ownerLock) + ` AND l.objid::bigint = ` + owner + ` AND l.objsubid = 2
-	AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`
-}
 
 // Where an announcement waits: a game's latest one in the game's row (the ann_ columns), which
 // the move's UPDATE writes anyway, so a move adds no row and no index entry for it; the others
@@ -75,41 +60,6 @@ func (s *Store) replaced(game string, pending bool, seq uint64) (spill, forget b
 		return false, true
 	}
 	return true, false
-}
-
-// owner returns this process's owner id, taking its lock on a connection of its own the first
-// time (and again if that connection was lost: the announcements written meanwhile may then be
-// said by another process too, which the bot's message nonces make harmless).
-func (s *Store) owner(ctx context.Context) (int64, error) {
-	s.ownerMu.Lock()
-	defer s.ownerMu.Unlock()
-	if s.ownerConn != nil && !s.ownerConn.IsClosed() {
-		return s.ownerID, nil
-	}
-	c, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return 0, err
-	}
-	conn := c.Hijack() // out of the pool: it lives as long as the store
-	id := rand.Int64N(1<<31-1) + 1
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1::int4, $2::int4)`, ownerLock, id); err != nil {
-		_ = conn.Close(ctx)
-		return 0, fmt.Errorf("take the lock that marks this process alive: %w", err)
-	}
-	s.ownerConn, s.ownerID = conn, id
-	return id, nil
-}
-
-// closeOwner ends the owner session: the announcements not said yet become the others'.
-func (s *Store) closeOwner() {
-	s.ownerMu.Lock()
-	defer s.ownerMu.Unlock()
-	if s.ownerConn != nil {
-		ctx, cancel := s.ctx()
-		defer cancel()
-		_ = s.ownerConn.Close(ctx)
-		s.ownerConn = nil
-	}
 }
 
 // announceArgs are the arguments of insertAnnouncement for a move committed as entry seq.
@@ -268,8 +218,8 @@ func (s *Store) ClaimAnnouncements(now time.Time, say func(storage.Announcement)
 		seq  int64
 	}
 	var due []key
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seq FROM announcements a WHERE a.created_ns < $1 OR NOT `+ownerAlive("a.owner")+`
-		ORDER BY game_id, seq LIMIT `+strconv.Itoa(claimBatch), now.Add(-storage.AnnounceGrace).UnixNano())
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seq FROM announcements a WHERE a.created_ns < $1 OR NOT `+ownerAlive("a.owner", "$2")+`
+		ORDER BY game_id, seq LIMIT `+strconv.Itoa(claimBatch), now.Add(-storage.AnnounceGrace).UnixNano(), now.UnixNano())
 	if err == nil {
 		for rows.Next() {
 			var k key
@@ -317,8 +267,8 @@ func (s *Store) spillDue(now time.Time) error {
 	defer cancel()
 	return s.tx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+rowAnnounceColumns+` FROM games a WHERE ann_pending
-			AND (ann_created_ns < $1 OR NOT `+ownerAlive("a.ann_owner")+`) ORDER BY id LIMIT `+strconv.Itoa(claimBatch)+`
-			FOR UPDATE SKIP LOCKED`, now.Add(-storage.AnnounceGrace).UnixNano())
+			AND (ann_created_ns < $1 OR NOT `+ownerAlive("a.ann_owner", "$2")+`) ORDER BY id LIMIT `+strconv.Itoa(claimBatch)+`
+			FOR UPDATE SKIP LOCKED`, now.Add(-storage.AnnounceGrace).UnixNano(), now.UnixNano())
 		if err != nil {
 			return err
 		}

@@ -111,6 +111,7 @@ func announcedMove(t *testing.T, s *Store, id string) {
 // again; one killed before its batch reached the server leaves the row, which another process
 // says again at once (the session is gone) as the same move: same game and seq, from which the
 // bot derives the message nonce that makes Discord return the first post instead of a second.
+// (Its row says it was alive a moment ago, so the others wait OwnerGrace for it to come back.)
 func TestASaidAnnouncementIsClearedAtCloseOrSaidAgainIfItsProcessDies(t *testing.T) {
 	url := pgtest.URL(t)
 	stopped, err := Open(url, Options{clearEvery: -1})
@@ -131,7 +132,7 @@ func TestASaidAnnouncementIsClearedAtCloseOrSaidAgainIfItsProcessDies(t *testing
 	if err := killed.Announced("killed", 1); err != nil {
 		t.Fatal(err)
 	}
-	killed.closeOwner() // SIGKILL: the server ends the session, and the pending clear dies with the process
+	killed.keeper.close(false) // SIGKILL: the server ends the session, and the pending clear dies with the process
 	killed.pool.Close()
 
 	other, err := Open(url, Options{})
@@ -140,7 +141,10 @@ func TestASaidAnnouncementIsClearedAtCloseOrSaidAgainIfItsProcessDies(t *testing
 	}
 	defer other.Close()
 	var said []storage.Announcement
-	if _, err := other.ClaimAnnouncements(time.Now(), func(a storage.Announcement) error { said = append(said, a); return nil }); err != nil {
+	if _, err := other.ClaimAnnouncements(time.Now(), func(a storage.Announcement) error { said = append(said, a); return nil }); err != nil || len(said) != 0 {
+		t.Fatalf("said at once %+v (%v); the killed process was seen alive a moment ago", said, err)
+	}
+	if _, err := other.ClaimAnnouncements(time.Now().Add(OwnerGrace+time.Second), func(a storage.Announcement) error { said = append(said, a); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(said) != 1 || said[0].GameID != "killed" || said[0].Seq != 1 {

@@ -3,7 +3,7 @@
 // one database (gateway shards, HTTP replicas). It returns the storage package's types and
 // sentinel errors, so the bot cannot tell the two apart.
 //
-// # Schema (version 5)
+// # Schema (version 6)
 //
 //	carc_schema   one row: the schema version; Open creates and migrates it (schema.go)
 //	games         one row per game: the record as json (kept byte for byte, as the engine
@@ -25,6 +25,10 @@
 //	              the move's UPDATE writes it, so it costs no row and no index entry of its own
 //	copy_mark     (schema 5) one row while bot migrate copies into the database and has not
 //	              finished: its source; Open refuses the database meanwhile (storage.CopyMark)
+//	interactions  id -> time, done, answer: the Discord interactions some process took and
+//	              their first answer (schema 6; interactions.go), kept for storage.HandledFor
+//	owners        owner id -> seen (Unix ns), gone: each writing process's beat (schema 6;
+//	              liveness.go)
 //
 // A game set aside (storage.Aside) keeps its mark in its record, which every change of the game
 // reads under its row lock. Documents hold no U+0000, which JSONB refuses: the bot refuses it where
@@ -52,15 +56,23 @@
 //   - Timers: DueTimers claims the due timers with FOR UPDATE SKIP LOCKED and gives each a lease
 //     (Options.TimerLease): no other process gets a timer while its lease runs, and one whose
 //     process died is handed out again when the lease ends.
+//   - Liveness: each writing process holds a session advisory lock on its owner id and writes a
+//     beat in owners every second, on a connection of its own. A lost session (the server
+//     restarted, the connection was cut) is noticed at the next beat and the lock taken again
+//     under the same id; a process whose lock is missing counts as alive while it had less than
+//     OwnerGrace to take it again (seen lately, or not seen since a server start less than
+//     OwnerGrace ago), so no process is declared dead by a lock that vanished with the server.
 //   - Announcements: a move's transaction stores its announcement under the owner id of its
-//     process, which holds a session advisory lock on that id for its life, in the game's row;
-//     the announcement the row held before is overwritten if this process said it, else moved
-//     to the announcements table. ClaimAnnouncements takes those whose owner's lock is gone
-//     (the process died) or that waited past storage.AnnounceGrace: it moves them from their
+//     process in the game's row; the announcement the row held before is overwritten if this
+//     process said it, else moved
+//     to the announcements table. ClaimAnnouncements takes those whose owner is not alive (it
+//     died, or stopped) or that waited past storage.AnnounceGrace: it moves them from their
 //     rows to the table, then claims each with FOR UPDATE SKIP LOCKED and deletes it in the
 //     transaction that claimed it once it was said. The process that said its own move only
 //     records it (Announced): every storage.ClearEvery it takes the announcements of all the
 //     moves it said meanwhile off their rows and out of the table in one round trip, with
 //     synchronous_commit off, skipping a row a move holds (deleteAnnouncements), and Close
 //     does the rest, so a move costs no second write; storage.ClearEvery says why that is safe.
+//   - Interactions: TakeInteraction is one INSERT ... ON CONFLICT DO NOTHING, so of the
+//     processes given one interaction (a duplicate delivery, a replayed request) one acts.
 package postgres

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -34,12 +35,15 @@ func sqlState(err error) string {
 	return ""
 }
 
+// retryable tells whether a transaction that failed with err is run again: the server aborted
+// it (deadlock, serialization), or it never reached the server (a connection the server closed
+// as it restarted, found broken before a byte was sent).
 func retryable(err error) bool {
 	switch sqlState(err) {
 	case codeSerialization, codeDeadlock:
 		return true
 	}
-	return false
+	return err != nil && pgconn.SafeToRetry(err)
 }
 
 // dbError explains a failure of the server in words an operator can act on; it unwraps to the
@@ -80,7 +84,10 @@ func (s *Store) explain(op string, err error) error {
 	case codeAdminShutdown, codeCannotConnectNow:
 		return &dbError{errUnavailable, fmt.Sprintf("%s: the server of database %s is shutting down or starting; the change was not saved, retry", op, s.name), err}
 	}
-	if errors.As(err, &connErr) || errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) {
+	// A connection lost under a call (the server restarted: its socket closed mid-answer) is
+	// the server's absence too.
+	lost := errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, pgconn.ErrConnClosed)
+	if errors.As(err, &connErr) || errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) || lost {
 		return &dbError{errUnavailable, fmt.Sprintf("%s: cannot reach database %s (is the server running and the URL right?); nothing was changed", op, s.name), err}
 	}
 	return err

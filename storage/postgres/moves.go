@@ -19,15 +19,7 @@ func (s *Store) AppendMove(c storage.Commit) (applied bool, err error) {
 	if err := storage.CheckCommit(&c); err != nil {
 		return false, fmt.Errorf("append move to game %s: %w", c.GameID, err)
 	}
-	var owner int64
-	if c.Announce != nil && !s.readOnly {
-		ctx, cancel := s.ctx()
-		owner, err = s.owner(ctx)
-		cancel()
-		if err != nil {
-			return false, fmt.Errorf("append move to game %s: %w", c.GameID, s.explain("write", err))
-		}
-	}
+	owner := s.ownerID()
 	if c.Players == nil && !c.Status.Terminal() && !s.readOnly {
 		applied, err = s.appendPlain(c, owner)
 	} else {

@@ -128,6 +128,20 @@ var migrations = []string{
 		started_ns bigint NOT NULL
 	);
 	ALTER TABLE games ADD COLUMN aside boolean NOT NULL DEFAULT false;`,
+	// The interactions some process took, with their first answer (interactions.go), and the
+	// beats of the processes alive (liveness.go).
+	`CREATE TABLE interactions (
+		id     text PRIMARY KEY,
+		at_ns  bigint NOT NULL,
+		done   boolean NOT NULL DEFAULT false,
+		answer text NOT NULL DEFAULT ''
+	);
+	CREATE INDEX interactions_at ON interactions (at_ns);
+	CREATE TABLE owners (
+		owner   bigint PRIMARY KEY,
+		seen_ns bigint NOT NULL,
+		gone    boolean NOT NULL DEFAULT false
+	);`,
 }
 
 // SchemaVersion is the version of the schema this bot writes.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -65,10 +64,9 @@ type Store struct {
 	lease    time.Duration
 	readOnly bool
 
-	// The session that marks this process alive for its announcements (announce.go).
-	ownerMu   sync.Mutex
-	ownerConn *pgx.Conn
-	ownerID   int64
+	// keeper holds the session that marks this process alive for its announcements
+	// (liveness.go); nil when read-only.
+	keeper *keeper
 	// clears are the announcements said and not deleted yet; nil when read-only.
 	clears *storage.Clears
 }
@@ -141,6 +139,7 @@ func Open(url string, opts Options) (*Store, error) {
 			every = storage.ClearEvery
 		}
 		s.clears = storage.NewClears(every, s.deleteAnnouncements, s.log)
+		s.startKeeper()
 	}
 	return s, nil
 }
@@ -167,7 +166,9 @@ func (s *Store) Close() error {
 			s.log.Warn("could not clear the announcements said before closing", "err", err)
 		}
 	}
-	s.closeOwner()
+	if s.keeper != nil {
+		s.keeper.close(true)
+	}
 	s.pool.Close()
 	return nil
 }

@@ -62,6 +62,9 @@ type Store interface {
 	SetAside(id, reason string) error
 	ClaimAsideNotice(id string) (bool, error)
 	AsideGames() (map[string]storage.Aside, error)
+	TakeInteraction(id string, at time.Time) (storage.Handled, bool, error)
+	AnswerInteraction(id, answer string) error
+	ForgetInteractions(before time.Time) (int, error)
 	io.Closer
 }
 
@@ -99,6 +102,7 @@ func Run(t *testing.T, open Open) {
 		{"a move's announcement is kept with it and said once", announcementKept},
 		{"a said announcement is cleared and never said again", announcementCleared},
 		{"the web links' secret is made once and a revocation raises one page's generation", webLinks},
+		{"an interaction is acted on once and a later delivery gets its first answer", interactionsOnce},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open) })
 	}

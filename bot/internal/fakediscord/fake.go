@@ -50,8 +50,10 @@ type Fake struct {
 	interactions map[string]*Interaction  // by interaction id
 	tokens       map[string]*Interaction  // by interaction token
 	nonces       map[string]string        // message id by the enforced nonce that created it
+	nonceOf      map[string]string        // the enforced nonce that created a message, by its id
 	holds        map[string]chan struct{} // channels whose new messages wait (HoldPosts)
 	holding      map[string]int           // per channel, the new messages waiting there now
+	dropping     map[string]int           // per channel, the new messages whose answer is lost (DropAnswers)
 
 	requests []*Request
 	problems []Problem
@@ -203,8 +205,10 @@ func New(t testing.TB, opts ...Option) *Fake {
 		interactions: map[string]*Interaction{},
 		tokens:       map[string]*Interaction{},
 		nonces:       map[string]string{},
+		nonceOf:      map[string]string{},
 		holds:        map[string]chan struct{}{},
 		holding:      map[string]int{},
+		dropping:     map[string]int{},
 		conns:        map[*gatewayConn]bool{},
 		overwrites:   map[string][]Overwrite{},
 	}

@@ -503,9 +503,17 @@ func (f *Fake) postMessage(r *Request, hr *http.Request) (any, error) {
 	m := f.createMessageLocked(ch, p, r.Files, "", 0)
 	if p.enforceNonce && p.nonce != "" {
 		f.nonces[p.nonce] = m.ID
+		f.nonceOf[m.ID] = p.nonce
 	}
 	f.checkMentionsLocked(r, m)
 	return f.messageJSONLocked(m), nil
+}
+
+// Nonce is the enforced nonce that created a message, "" when it was posted without one.
+func (f *Fake) Nonce(messageID string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.nonceOf[messageID]
 }
 
 // nonceWindow is how long the fake remembers an enforced nonce ("the past few minutes").

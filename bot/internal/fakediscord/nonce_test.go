@@ -31,6 +31,9 @@ func TestAnEnforcedNonceCreatesOneMessage(t *testing.T) {
 	if err != nil || again.ID != first.ID {
 		t.Fatalf("the same enforced nonce: message %s (%v), want %s again", again.ID, err, first.ID)
 	}
+	if got := f.Nonce(first.ID); got != "abc-0" {
+		t.Errorf("the message's nonce is %q, want abc-0", got)
+	}
 	if _, err := post(map[string]any{"content": "free", "nonce": "abc-0"}); err != nil {
 		t.Fatal(err)
 	}

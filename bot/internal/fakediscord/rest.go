@@ -114,6 +114,34 @@ func (f *Fake) HoldPosts(channelID string) (release func()) {
 	}
 }
 
+// DropAnswers makes the next n messages created in a channel lose their answer: each is made,
+// then the connection closes before a byte of the answer is written, as when a request times out
+// or its connection drops after Discord read it. The bot cannot tell whether the message exists.
+func (f *Fake) DropAnswers(channelID string, n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.dropping[channelID] += n
+}
+
+func (f *Fake) dropAnswerLocked(channelID string) bool {
+	if f.dropping[channelID] == 0 {
+		return false
+	}
+	f.dropping[channelID]--
+	return true
+}
+
+// dropConnection closes a request's connection without answering it.
+func dropConnection(w http.ResponseWriter) {
+	if hj, ok := w.(http.Hijacker); ok {
+		if conn, _, err := hj.Hijack(); err == nil {
+			conn.Close()
+			return
+		}
+	}
+	panic(http.ErrAbortHandler) // the server closes the connection without an answer
+}
+
 // waitHold waits while the channel of a new message is held; false if the client went away.
 func (f *Fake) waitHold(hr *http.Request) bool {
 	ch := hr.PathValue("channel")
@@ -211,10 +239,10 @@ func (f *Fake) wrap(pattern string, a auth, h handler) http.Handler {
 		}
 		var body any
 		var err error
-		req.Body, err = io.ReadAll(hr.Body)
-		if err == nil {
-			err = f.checkAuth(hr, a)
+		if req.Body, err = io.ReadAll(hr.Body); err != nil {
+			return // the client went away before its request was whole (a killed process): Discord never got it
 		}
+		err = f.checkAuth(hr, a)
 		if err == nil {
 			err = parseBody(req)
 		}
@@ -257,9 +285,14 @@ func (f *Fake) wrap(pattern string, a auth, h handler) http.Handler {
 			req.Response, _ = json.Marshal(b) // only maps, slices and strings
 		}
 		f.requests = append(f.requests, req)
+		drop := pattern == postChannelMessage && status == http.StatusOK && f.dropAnswerLocked(hr.PathValue("channel"))
 		f.broadcastLocked()
 		f.mu.Unlock()
 
+		if drop {
+			dropConnection(w)
+			return
+		}
 		if req.Response != nil {
 			w.Header().Set("Content-Type", contentType)
 		}
