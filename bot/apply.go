@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -63,10 +64,10 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 			}
 			in.Record = steps
 		}
-		r := commands.Handle(t, in)
+		r := commands.Handle(t, leagues.InLeague(b.commandStore(), e.guild, t, in))
 		if in.Command == "carc" && in.Sub == "board" && r.OK {
 			if in.Options["revoke"] == "true" {
-				r.Text = b.revokeGameLinks(reader(in), t.ID)
+				r.Text = b.revokeGameLinks(reader(in), t)
 			}
 			if line := b.gameLinkLine(b.replyPrinter(e, r), r.Table); line != "" {
 				r.Text += "\n" + line
@@ -194,7 +195,7 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
 				reply.Text += "\n" + line
 			}
-			for _, line := range b.vacationLines(p, e.table) {
+			for _, line := range b.vacationLines(p, e) {
 				reply.Text += "\n" + line
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -131,4 +132,21 @@ func encode(t *table.Table, s table.Step) (encoded, error) {
 		return encoded{}, err
 	}
 	return encoded{step, snap, table.SnapshotHash(snap)}, nil
+}
+
+// Outcome is what the end of a league's game made of it, read from its snapshot as the bot
+// computed it when the game ended (commands.OutcomeOf): how bot import rates a league's games. A
+// game from before league games carried their league's mark is the league's, with its policy.
+func (Engine) Outcome(snapshot []byte, policy league.Policy) (league.Outcome, error) {
+	t, err := table.Load(snapshot)
+	if err != nil {
+		return league.Outcome{}, err
+	}
+	if t.Game == nil {
+		return league.Outcome{}, fmt.Errorf("the game never started")
+	}
+	if t.League == nil {
+		t.League = &table.LeagueGame{Policy: policy}
+	}
+	return commands.OutcomeOf(t)
 }

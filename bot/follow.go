@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,13 +100,13 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 // the game's page.
 func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	pr := reader(in)
-	e, refusal := b.followedGame(i, pr, in.Options["game"])
+	e, by, refusal := b.followedGame(i, pr, in.Options["game"])
 	if e == nil {
 		return refusal
 	}
 	e.mu.Lock()
 	t := e.table
-	f := storage.Follow{GameID: e.id, Place: e.place, Guild: e.guild, Title: t.Entry().Title}
+	f := storage.Follow{GameID: e.id, Place: e.place, Guild: e.guild, Title: t.Entry().Title, ByLink: by.ok, Generation: by.generation}
 	entry := t.Entry()
 	title := commands.WordsFor(pr.Code()).MapTitle(entry)
 	plays := t.Seat(in.User.ID) >= 0
@@ -164,43 +165,115 @@ func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
 	return pr.T("follow_dm_turns", nil)
 }
 
+// followLink is how a follow reached its game: with the link of its page (ok) of a generation, or
+// (ok false) in the game's own channel.
+type followLink struct {
+	ok         bool
+	generation uint64
+}
+
 // followedGame is the game /player follow means: the one of the channel it is used in, or the
 // one whose page link game: gives (checked as the page checks it, so a revoked or forged link
 // follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
 // only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
 // with the refusal.
-func (b *Bot) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, string) {
+func (b *Bot) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, followLink, string) {
 	v = strings.TrimSpace(v)
 	here := b.entryAt(i.ChannelID)
 	switch {
 	case v == "" && here == nil:
-		return nil, pr.T("follow_not_here", nil)
+		return nil, followLink{}, pr.T("follow_not_here", nil)
 	case v == "":
-		return here, ""
+		return here, followLink{}, ""
 	case here != nil && here.id == v:
-		return here, ""
+		return here, followLink{}, ""
 	case !strings.Contains(v, "/"):
-		return nil, pr.T("follow_bare_id", lang.A{"Value": game.Echo(v)})
+		return nil, followLink{}, pr.T("follow_bare_id", lang.A{"Value": game.Echo(v)})
 	}
 	b.mu.Lock()
 	pages := b.web
 	b.mu.Unlock()
 	if pages == nil {
-		return nil, pr.T("follow_no_pages", nil)
+		return nil, followLink{}, pr.T("follow_no_pages", nil)
 	}
-	id, err := pages.CheckGameLink(v)
+	id, gen, err := pages.CheckGameLink(v)
 	switch {
 	case web.BadLink(err):
-		return nil, pr.T("follow_bad_link", nil)
+		return nil, followLink{}, pr.T("follow_bad_link", nil)
 	case err != nil:
 		b.log.Error("could not check a game page's link", "err", err)
-		return nil, pr.T("follow_link_unchecked", nil)
+		return nil, followLink{}, pr.T("follow_link_unchecked", nil)
 	}
 	e := b.running(id)
 	if e == nil {
-		return nil, pr.T("follow_link_ended", nil)
+		return nil, followLink{}, pr.T("follow_link_ended", nil)
 	}
-	return e, ""
+	if here != nil && here.id == id {
+		return e, followLink{}, "" // the game's own channel: no link needed
+	}
+	return e, followLink{ok: true, generation: gen}, ""
+}
+
+// revoked splits a game's followers: those who follow it with a link its revoke (to generation
+// gen) ended, and the others.
+func revoked(followers map[string]storage.Follow, gen uint64) (ended, kept map[string]storage.Follow) {
+	ended, kept = map[string]storage.Follow{}, map[string]storage.Follow{}
+	for u, f := range followers {
+		if f.ByLink && f.Generation < gen {
+			ended[u] = f
+		} else {
+			kept[u] = f
+		}
+	}
+	return ended, kept
+}
+
+// endRevokedFollows ends the follows of a game made with a link older than generation gen (the
+// page's links were revoked), telling each follower once, by DM, in their language. It runs after
+// the game's lock is released; a follow another caller ended already is not told again.
+func (b *Bot) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
+	ended, _ := revoked(b.followersOf(id), gen)
+	if len(ended) == 0 {
+		return
+	}
+	b.endPosts.Add(1)
+	go func() {
+		defer b.endPosts.Done()
+		users := slices.Sorted(maps.Keys(ended))
+		for _, u := range users {
+			if !b.endFollow(u, ended[u]) {
+				continue
+			}
+			pr := b.playerPrinter(u)
+			text := pr.T("follow_revoked", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(entry)})
+			if err := b.dm(u, causeOf("follow-revoked", id, strconv.FormatUint(gen, 10), u), text, nil); err != nil {
+				b.log.Warn("could not tell a follower that the game's links were revoked", "game", id, "user", u, "err", err)
+			}
+		}
+	}()
+}
+
+// endFollow ends userID's follow f, if it still stands as it is (so that of two callers only
+// one ends it and tells the follower), in the index and the store.
+func (b *Bot) endFollow(userID string, f storage.Follow) bool {
+	ix := &b.follows
+	ix.mu.Lock()
+	cur, ok := ix.games[f.GameID][userID]
+	if !ok || cur != f {
+		ix.mu.Unlock()
+		return false
+	}
+	delete(ix.games[f.GameID], userID)
+	ix.mu.Unlock()
+	p, err := b.store.PlayerSettings(userID)
+	if err == nil {
+		p.Follows = slices.DeleteFunc(p.Follows, func(x storage.Follow) bool { return x.GameID == f.GameID })
+		err = b.store.SetPlayerSettings(userID, p)
+	}
+	if err != nil {
+		b.log.Error("could not end a follow", "game", f.GameID, "user", userID, "err", err)
+	}
+	return true
 }
 
 // tellFollowers sends a game's followers what its channel was just told (text and board): every
@@ -212,6 +285,17 @@ func (b *Bot) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text strin
 		return // a lobby's changes are not turns
 	}
 	followers := b.followersOf(e.id)
+	if slices.ContainsFunc(slices.Collect(maps.Values(followers)), func(f storage.Follow) bool { return f.ByLink }) {
+		// The page's links may have been revoked outside the bot (bot revoke-link): the follows
+		// made with an older one end here, told once, and hear nothing of the game any more.
+		gen, err := b.store.WebLinkGeneration(e.id)
+		if err != nil {
+			b.log.Error("could not read the generation of a game's links", "game", e.id, "err", err)
+			return
+		}
+		b.endRevokedFollows(e.id, t.Entry(), gen)
+		_, followers = revoked(followers, gen)
+	}
 	var to, threads []string
 	for u, f := range followers {
 		switch {
@@ -256,6 +340,7 @@ func (b *Bot) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text strin
 					b.log.Error("could not end a follow", "game", e.id, "user", u, "err", err)
 				}
 			}
+			b.forgetFollowThreads(e.guild, e.id)
 		}
 	}()
 }

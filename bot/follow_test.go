@@ -81,6 +81,27 @@ func TestFollowersGetTheTurnsAndTheEndByDM(t *testing.T) {
 	}
 }
 
+// gameWithPages starts a bot that serves the web pages, with a game of alice and bob in #general,
+// and a function that reads the link of the game's page /carc board gives now.
+func gameWithPages(t *testing.T) (h *harness, alice, bob *fakediscord.User, ch *fakediscord.Channel, link func() string) {
+	t.Helper()
+	h = newHarness(t)
+	h.noPictures()
+	h.start()
+	if _, err := h.b.Web(WebPath, "https://carc.example/"); err != nil {
+		t.Fatal(err)
+	}
+	alice, bob, ch = openGame(h, "france", 8)
+	return h, alice, bob, ch, func() string {
+		t.Helper()
+		found := pageLink.FindStringSubmatch(h.slash(alice, ch, "carc", fakediscord.SubCommand("board")).Content)
+		if found == nil {
+			t.Fatal("/carc board has no link to the page")
+		}
+		return "https://carc.example" + found[1]
+	}
+}
+
 // followWith sends /player follow with the options given.
 func followWith(h *harness, u *fakediscord.User, ch *fakediscord.Channel, args ...fakediscord.Arg) string {
 	h.t.Helper()
@@ -176,21 +197,11 @@ func TestFollowersMayReadTheGameInAThread(t *testing.T) {
 
 // TestFollowingFromTheGamePageLink: the link of a game's page follows the game from any channel
 // (and from a direct message to the bot); a link of a revoked page, a forged one and a bare id
-// are refused with what to do, and follow nothing.
+// are refused with what to do, and follow nothing; the revoke ends the follows made with the link.
 func TestFollowingFromTheGamePageLink(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	h.noPictures()
-	h.start()
-	if _, err := h.b.Web(WebPath, "https://carc.example/"); err != nil {
-		t.Fatal(err)
-	}
-	alice, _, ch := openGame(h, "france", 8)
-	found := pageLink.FindStringSubmatch(h.slash(alice, ch, "carc", fakediscord.SubCommand("board")).Content)
-	if found == nil {
-		t.Fatal("/carc board has no link to the page")
-	}
-	link := "https://carc.example" + found[1]
+	h, alice, _, ch, pageLink := gameWithPages(t)
+	link := pageLink()
 	carol, dave := h.f.AddUser("carol"), h.f.AddUser("dave")
 	elsewhere := h.f.AddChannel("elsewhere")
 	if got := followWith(h, carol, elsewhere, fakediscord.StringArg("game", link)); !contains(got, "a DM at every turn") {
@@ -224,12 +235,13 @@ func TestFollowingFromTheGamePageLink(t *testing.T) {
 	if p, _ := h.store.PlayerSettings(fay.ID); len(p.Follows) != 0 {
 		t.Fatalf("a refused follow was saved: %+v", p.Follows)
 	}
+	// The revoke ended the follows made with the old link: at the next turn carol is told so
+	// instead of the turn, and dave, who follows the end only, too.
 	playTurn(h, alice, ch)
-	h.waitFor(func() bool { return len(dms(h, carol)) == 2 })
-	if turn := dms(h, carol)[1]; !contains(turn.Content, "alice placed") {
-		t.Fatalf("carol's turn DM: %s", turn.Content)
-	}
-	if n := len(dms(h, dave)); n != 1 {
-		t.Fatalf("dave, who follows the end only, got %d DMs", n)
+	h.waitFor(func() bool { return len(dms(h, carol)) == 2 && len(dms(h, dave)) == 2 })
+	for _, u := range []*fakediscord.User{carol, dave} {
+		if last := dms(h, u)[1]; !contains(last.Content, "you no longer follow it") {
+			t.Fatalf("%s's DM after the revoke: %s", u.Username, last.Content)
+		}
 	}
 }

@@ -17,8 +17,12 @@ import (
 // Followers' threads. A follower who chooses to:thread reads the game in a public thread the bot
 // keeps for the game's followers: one per game and channel, opened at the first such follow in
 // the game's channel (the channel a game's own thread belongs to), or in the channel the follower
-// names, which must be in the game's server. The bot mentions the follower once there, which
-// adds them to the thread; after that each turn (or the end) is posted once for all its readers.
+// names, which must be in the game's server, and kept (the server's settings remember it) for
+// every later follow there while the game runs, whoever follows. A thread opens only where its
+// follower may read and post, as Discord computes their permissions there (memberPermissions):
+// the bot never posts for a member where they could not themselves. The bot mentions the follower
+// once there, which adds them to the thread; after that each turn (or the end) is posted once for
+// all its readers.
 
 // followThreadPermissions are what the bot needs in the channel a followers' thread opens in.
 var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
@@ -29,6 +33,9 @@ var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "Vi
 func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
 	parent, refusal := b.followThreadChannel(pr, in.Options["channel"], f)
 	if refusal != "" {
+		return refusal
+	}
+	if refusal := b.mayReadAndPost(i, pr, parent, in.User.ID); refusal != "" {
 		return refusal
 	}
 	ix := &b.follows
@@ -42,13 +49,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 	}
 	title := commands.WordsFor(pub.Code()).MapTitle(entry)
 	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": channelLink(f.Guild, f.Place)})
-	thread := ""
-	for _, o := range b.followersOf(f.GameID) {
-		if o.Thread != "" && o.ThreadIn == parent {
-			thread = o.Thread
-			break
-		}
-	}
+	thread := b.followThread(f, parent)
 	if parent == i.ChannelID && i.GuildID != "" {
 		// Discord told what the bot may do here: say what it lacks before trying.
 		var missing []string
@@ -76,6 +77,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 			return b.threadRefusal(pr, parent, err)
 		}
 		thread = th.ID
+		b.keepFollowThread(f, parent, thread)
 		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
 			return b.threadRefusal(pr, parent, err)
 		}
@@ -132,4 +134,93 @@ func (b *Bot) threadRefusal(pr *lang.Printer, parent string, err error) string {
 func unknownChannel(err error) bool {
 	var rest *discordgo.RESTError
 	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownChannel
+}
+
+// followThread is the followers' thread of f's game in channel parent: the one its followers
+// read, else the one the server's settings keep ("" when it has none yet).
+func (b *Bot) followThread(f storage.Follow, parent string) string {
+	for _, o := range b.followersOf(f.GameID) {
+		if o.Thread != "" && o.ThreadIn == parent {
+			return o.Thread
+		}
+	}
+	g, err := b.store.GuildSettings(f.Guild)
+	if err != nil {
+		b.log.Warn("could not read a server's followers' threads", "guild", f.Guild, "err", err)
+		return ""
+	}
+	return g.FollowThreads[followThreadKey(f.GameID, parent)]
+}
+
+// keepFollowThread records in the server's settings the followers' thread just opened for f's
+// game in channel parent, so that every later follow there reuses it; the threads of games no
+// longer running go.
+func (b *Bot) keepFollowThread(f storage.Follow, parent, thread string) {
+	b.changeFollowThreads(f.Guild, func(threads map[string]string) {
+		for k := range threads {
+			if id, _, _ := strings.Cut(k, " "); id != f.GameID && b.running(id) == nil {
+				delete(threads, k)
+			}
+		}
+		threads[followThreadKey(f.GameID, parent)] = thread
+	})
+}
+
+// forgetFollowThreads drops the followers' threads of a game that ended from its server's
+// settings.
+func (b *Bot) forgetFollowThreads(guild, gameID string) {
+	b.changeFollowThreads(guild, func(threads map[string]string) {
+		for k := range threads {
+			if id, _, _ := strings.Cut(k, " "); id == gameID {
+				delete(threads, k)
+			}
+		}
+	})
+}
+
+// changeFollowThreads changes the followers' threads a server's settings keep, under the lock
+// of the followers' threads.
+func (b *Bot) changeFollowThreads(guild string, change func(map[string]string)) {
+	if guild == "" {
+		return
+	}
+	g, err := b.store.GuildSettings(guild)
+	if err != nil {
+		b.log.Warn("could not read a server's followers' threads", "guild", guild, "err", err)
+		return
+	}
+	if g.FollowThreads == nil {
+		g.FollowThreads = map[string]string{}
+	}
+	before := len(g.FollowThreads)
+	change(g.FollowThreads)
+	if len(g.FollowThreads) == 0 && before == 0 {
+		return
+	}
+	if err := b.store.SetGuildSettings(guild, g); err != nil {
+		b.log.Warn("could not save a server's followers' threads", "guild", guild, "err", err)
+	}
+}
+
+func followThreadKey(gameID, channel string) string { return gameID + " " + channel }
+
+// mayReadAndPost refuses a followers' thread in channel for a member who may not read and post
+// there, as Discord computes their permissions ("" when they may): Discord told them for the
+// channel the command was used in; for another, the bot asks.
+func (b *Bot) mayReadAndPost(i *discordgo.Interaction, pr *lang.Printer, channel, userID string) string {
+	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
+	var perms int64
+	if i.Member != nil && channel == i.ChannelID {
+		perms = i.Member.Permissions
+	} else {
+		var err error
+		if perms, err = b.memberPermissionsIn(channel, userID); err != nil {
+			b.log.Warn("could not read a member's permissions", "channel", channel, "user", userID, "err", err)
+			return pr.T("follow_channel_unchecked", lang.A{"Channel": channel})
+		}
+	}
+	if perms&need != need {
+		return pr.T("follow_channel_no_access", lang.A{"Channel": channel})
+	}
+	return ""
 }

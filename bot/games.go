@@ -32,7 +32,7 @@ func (b *Bot) myGames(pr *lang.Printer, userID string) string {
 		case t.Status == table.Playing && t.Seat(userID) >= 0:
 			cur, _ := t.Current()
 			l := gameLine{yours: cur.ID == userID}
-			a := lang.A{"Map": words.MapTitle(t.Entry()), "Turn": t.Game.Turn, "Player": cur.Name, "Link": link}
+			a := lang.A{"Map": words.MapTitle(t.Entry()), "Turn": t.Game.Turn, "Player": lang.Name(cur.Name), "Link": link}
 			if l.yours {
 				l.text = pr.T("games_yours", a)
 			} else {
@@ -52,7 +52,7 @@ func (b *Bot) myGames(pr *lang.Printer, userID string) string {
 			if e := b.running(f.GameID); e != nil {
 				e.mu.Lock()
 				cur, _ := e.table.Current()
-				line := pr.T("games_theirs", lang.A{"Map": words.MapTitle(e.table.Entry()), "Turn": e.table.Game.Turn, "Player": cur.Name,
+				line := pr.T("games_theirs", lang.A{"Map": words.MapTitle(e.table.Entry()), "Turn": e.table.Game.Turn, "Player": lang.Name(cur.Name),
 					"Link": channelLink(f.Guild, f.Place)})
 				e.mu.Unlock()
 				if f.EndOnly {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
@@ -113,7 +114,7 @@ func (b *Bot) resume(place, interaction string, in commands.Input) string {
 	if e.hold == "" {
 		return pr.T("hold_not_held", nil)
 	}
-	if ok, why := commands.Administers(e.table, in, "resume"); !ok {
+	if ok, why := commands.Administers(e.table, leagues.InLeague(b.commandStore(), e.guild, e.table, in), "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {
@@ -121,7 +122,7 @@ func (b *Bot) resume(place, interaction string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, causeOf("resume", interaction), b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": in.User.Name}), nil); err != nil {
+	if err := b.say(e.place, causeOf("resume", interaction), b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)}), nil); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)

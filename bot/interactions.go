@@ -14,6 +14,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // Handle answers one interaction. It acknowledges it first, so that Discord's 3-second limit holds
@@ -166,26 +167,29 @@ func notYetKnown(err error) bool {
 		rest.Message.Code == discordgo.ErrCodeUnknownWebhook
 }
 
-// user is who acted, with the name they show in the server.
+// user is who acted, with the name they show in the server, the first of their nickname, display
+// name and username that is still a name once cleaned at the door (game.CleanName: the name is
+// stored and shown again), else their id.
 func user(i *discordgo.Interaction) (table.User, bool) {
 	if i.Member != nil && i.Member.User != nil {
-		name := i.Member.Nick
-		if name == "" {
-			name = displayName(i.Member.User)
-		}
-		return table.User{ID: i.Member.User.ID, Name: name}, i.Member.Permissions&discordgo.PermissionManageChannels != 0
+		u := i.Member.User
+		return table.User{ID: u.ID, Name: shownName(u.ID, i.Member.Nick, u.GlobalName, u.Username)},
+			i.Member.Permissions&discordgo.PermissionManageChannels != 0
 	}
 	if i.User != nil {
-		return table.User{ID: i.User.ID, Name: displayName(i.User)}, false
+		return table.User{ID: i.User.ID, Name: shownName(i.User.ID, i.User.GlobalName, i.User.Username)}, false
 	}
 	return table.User{}, false
 }
 
-func displayName(u *discordgo.User) string {
-	if u.GlobalName != "" {
-		return u.GlobalName
+// shownName is the first of names that is not empty once cleaned, else id.
+func shownName(id string, names ...string) string {
+	for _, n := range names {
+		if n = game.CleanName(n); n != "" {
+			return n
+		}
 	}
-	return u.Username
+	return id
 }
 
 // input turns a slash command into the command layer's input; focused names the option being

@@ -267,7 +267,7 @@ func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (s
 	defer e.mu.Unlock()
 	b.remember(e)
 	p := b.leaguePrinter(l.Guild)
-	intro := p.T("league_game_intro", lang.A{"League": l.Name, "Season": s.Number, "Round": f.Round, "Table": f.Table,
+	intro := p.T("league_game_intro", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Round": f.Round, "Table": f.Table,
 		"Players": mentionLine(f.Players), "Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix()), "Policy": policyLine(p, l.Policy)})
 	if _, err := b.send(th.ID, causeOf("league-intro", f.GameID), intro, nil, nil, b.pingable(f.Players)); err != nil {
 		b.log.Warn("could not introduce a league game", "game", f.GameID, "err", err)
@@ -331,37 +331,24 @@ func policyLine(p *lang.Printer, policy league.Policy) string {
 	return p.T("league_game_policy_score", nil)
 }
 
-// gameResult is what a game's end changes beyond the game (storage.Result), or nil for a game
-// played outside a server. Abandoned games, games from a chosen seed or with AI seats, games of
-// fewer than two players and tables opened with rated:false are not rated (Table.Unrated);
-// players who resigned or were removed are rated last, also when an AI played their seat on.
+// gameResult is what a game's end changes beyond the game (storage.Result, from its outcome:
+// commands.OutcomeOf), or nil for a game played outside a server. Abandoned friendly games, games
+// from a chosen seed or with AI seats, games of fewer than two players and tables opened with
+// rated:false are not rated (Table.Unrated); players who resigned or were removed are rated last,
+// also when an AI played their seat on; a league's game stopped before its end is adjudicated by
+// its league's rule.
 func (b *Bot) gameResult(id string, t *table.Table) *storage.Result {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
 		return nil
 	}
-	r := &storage.Result{Guild: rec.Guild, Map: t.Setup.Map, GameID: id, Players: seatIDs(t), League: rec.League, Season: rec.Season, At: b.now()}
-	out := make([]bool, len(t.Seats))
-	for i := range t.Seats {
-		r.Scores = append(r.Scores, t.Game.Players[i].Score)
-		out[i] = t.Game.Players[i].Resigned
-		if left := t.LeftBy(i); left.ID != "" {
-			// The seat an AI played on is its leaver's, rated last: leaving cannot spare a loss.
-			r.Players[i], out[i] = left.ID, true
-		}
+	o, err := commands.OutcomeOf(t)
+	if err != nil {
+		b.log.Error("could not adjudicate a league game", "game", id, "err", err)
+		return nil
 	}
-	r.Places = league.PlacesLast(r.Scores, out)
-	r.Unrated = t.Unrated()
-	if t.Status == table.Abandoned && t.League != nil {
-		// An abandoned league game is never a played result: the league's rule adjudicates it.
-		places, err := commands.AdjudicatedPlaces(t, t.League.Policy)
-		if err != nil {
-			b.log.Error("could not adjudicate an abandoned league game", "game", id, "err", err)
-			return nil
-		}
-		r.Places, r.Adjudicated = places, true
-	}
-	return r
+	return &storage.Result{Guild: rec.Guild, Map: o.Map, GameID: id, Players: o.Players, Scores: o.Scores, Places: o.Places,
+		Unrated: o.Unrated, League: rec.League, Season: rec.Season, Adjudicated: o.Adjudicated, At: b.now()}
 }
 
 // placed ranks the stored standings by the places of a game's result.
@@ -533,7 +520,7 @@ func (b *Bot) pauseLeague(leagueID, what string) {
 	}
 	// A league may be paused again after it was resumed: the moment tells the pauses apart.
 	cause := causeOf("league-paused", l.ID, strconv.FormatInt(b.now().UnixNano(), 10))
-	b.postLeague(l.Channel, cause, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": l.Name}), nil)
+	b.postLeague(l.Channel, cause, b.leaguePrinter(l.Guild).T("league_paused_by_error", lang.A{"League": lang.Name(l.Name)}), nil)
 }
 
 // running is the game in memory with this id, or nil.
@@ -566,16 +553,21 @@ func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
 	if t.Game == nil {
 		return false
 	}
-	r := b.gameResult(e.id, t)
+	r := b.gameResult(e.id, t) // a league's game still running: adjudicated by its rule
 	if r == nil {
 		return false
 	}
-	places, err := commands.AdjudicatedPlaces(t, l.Policy)
-	if err != nil {
-		b.log.Error("could not adjudicate a league game", "game", e.id, "err", err)
-		return false
+	if !r.Adjudicated {
+		// A game not marked as the league's (loaded games get the mark): the league's rule all
+		// the same.
+		places, err := commands.AdjudicatedPlaces(t, l.Policy)
+		if err != nil {
+			b.log.Error("could not adjudicate a league game", "game", e.id, "err", err)
+			return false
+		}
+		r.Places, r.Adjudicated = places, true
 	}
-	r.Places, r.Adjudicated = places, true
+	places := r.Places
 	st := standings(t)
 	placed(t, st, places)
 	if err := b.store.FinishWithResult(e.id, storage.StatusFinished, st, *r); err != nil {

@@ -19,11 +19,12 @@ import (
 
 // TestLeaguePlayersDoNotAdministerTheirGames: in a league's game, the table's first player (who
 // opened it, for the bot) can neither skip the opponent's turn, abandon the game nor remove the
-// opponent, and neither can the league's creator in a game she plays in, nor a channel moderator;
-// the refusal names who can. This holds after a restart. The league's creator skips a turn in a
-// game she does not play in; a member with Manage Server abandons a game, which is adjudicated
-// by the league's rule (forfeit: the player to move is last), not stored as a played result:
-// the standings show a win and a loss where a played 0-0 would be a shared place.
+// opponent, and neither can the league's creator, who plays in the league, in her game or in one
+// she does not play in, nor a channel moderator; the refusal names who can. This holds after a
+// restart. A member with Manage Server who does not play in the league skips a turn, and abandons a
+// game, which is adjudicated by the league's rule (forfeit: the player to move is last), not stored
+// as a played result: the standings show a win and a loss where a played 0-0 would be a shared
+// place.
 func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 	h := newHarness(t)
 	r := newLeagueRun(h, "Cup", []string{"ann", "bob", "cy", "dee"}, fakediscord.StringArg("adjudicate", "forfeit"))
@@ -61,7 +62,7 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 	if cur, _ := h.table(thread.ID).Current(); cur.ID != second.ID {
 		t.Fatalf("%s is to move, want %s", cur.Name, second.Username)
 	}
-	who := "only ann, who runs Cup, or a member with Manage Server who does not play in the game can"
+	who := "only ann, who runs Cup, or a member with Manage Server (never one who plays in the league) can"
 	for _, c := range []struct {
 		u    *fakediscord.User
 		sub  fakediscord.Arg
@@ -77,7 +78,7 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 	} {
 		before := len(h.table(thread.ID).Moves)
 		m := h.slash(c.u, thread, "table", c.sub)
-		if want := "This is a game of the league Cup: " + who + " " + c.what + ", and never in a game they play in."; !contains(m.Content, want) {
+		if want := "This is a game of the league Cup: " + who + " " + c.what + "."; !contains(m.Content, want) {
 			t.Errorf("%s's /table %s: %q, want %q", c.u.Username, c.what, m.Content, want)
 		}
 		if tbl := h.table(thread.ID); tbl == nil || len(tbl.Moves) != before {
@@ -85,11 +86,15 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 		}
 	}
 
-	// The league's creator administers the games she does not play in.
+	// The league's creator plays in the league: she administers none of its games. ref, who does
+	// not play in it, does.
 	otherThread := h.f.Channel(other.Thread)
 	skipped, _ := h.table(otherThread.ID).Current()
-	if m := h.slash(ann, otherThread, "table", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: ann skipped "+skipped.Name+"'s turn.") {
+	if m := h.slash(ann, otherThread, "table", fakediscord.SubCommand("skip")); !contains(m.Content, "This is a game of the league Cup: "+who+" skip.") {
 		t.Fatalf("ann's /table skip in a game she does not play in: %s", m.Content)
+	}
+	if m := h.slash(r.ref, otherThread, "table", fakediscord.SubCommand("skip")); !contains(m.Content, "Done: ref skipped "+skipped.Name+"'s turn.") {
+		t.Fatalf("ref's /table skip: %s", m.Content)
 	}
 
 	// A member with Manage Server abandons ann's game: the league's rule adjudicates it.

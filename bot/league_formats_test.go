@@ -200,12 +200,11 @@ func TestDoubleRoundRobinEndToEnd(t *testing.T) {
 	checkExport(t, r, s)
 
 	// The next season keeps the members, and the past one stays readable once it has started.
-	ann := r.members[0]
-	r.slash(ann, "end")
-	if m := r.h.slash(ann, r.h.f.General, "season", fakediscord.SubCommand("new")); m.Content != "Done." {
+	r.slash(r.ref, "end")
+	if m := r.h.slash(r.ref, r.h.f.General, "season", fakediscord.SubCommand("new")); m.Content != "Done." {
 		t.Fatalf("/season new: %s", m.Content)
 	}
-	if m := r.slash(ann, "start"); m != "Done." {
+	if m := r.slash(r.ref, "start"); m != "Done." {
 		t.Fatalf("/season start of season 2: %s", m)
 	}
 	if next := r.season(); next.Number != 2 || len(next.Members) != 3 || next.Started != 1 {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 )
@@ -24,6 +26,9 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 		h.f.SetLocale(u, "de")
 		members = append(members, u)
 	}
+	// leiter runs the league without playing in it: no player administers their own league.
+	leiter := h.f.AddUserWithPermissions("leiter", discordgo.PermissionManageGuild|fakediscord.DefaultMemberPermissions)
+	h.f.SetLocale(leiter, "de")
 	h.noPictures()
 	h.start()
 	ch, s := h.f.General, fakediscord.StringArg
@@ -47,10 +52,11 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 	league1(members[1], "join")  // again
 	league1(members[1], "start") // not an administrator
 	league1(anna, "standings")   // before the season
-	if got := league1(anna, "start"); got != "Erledigt." {
+	league1(anna, "start")       // she plays in it
+	if got := league1(leiter, "start"); got != "Erledigt." {
 		t.Errorf("/season start is answered in German: %q", got)
 	}
-	league1(anna, "start") // the round still runs
+	league1(leiter, "start") // the round still runs
 	league1(members[2], "leave")
 	r := &leagueRun{h: h, members: members}
 	ls, err := h.store.Leagues("")
@@ -74,12 +80,13 @@ func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
 	}
 	league1(anna, "standings")
 	league1(members[1], "pause") // not an administrator
-	league1(anna, "resume")      // not paused
-	league1(anna, "end")
-	ask(anna, "season", fakediscord.SubCommand("new"))
+	league1(anna, "pause")       // she plays in it
+	league1(leiter, "resume")    // not paused
+	league1(leiter, "end")
+	ask(leiter, "season", fakediscord.SubCommand("new"))
 	league1(anna, "standings", fakediscord.IntArg("season", 1))
 	league1(anna, "standings", fakediscord.IntArg("season", 7))
-	league1(anna, "kick", fakediscord.UserArg("player", members[3]))
+	league1(leiter, "kick", fakediscord.UserArg("player", members[3]))
 	ask(members[1], "player", fakediscord.SubCommand("rating"))
 	ask(members[1], "carc", fakediscord.SubCommand("leaderboard"))
 	ask(members[1], "carc", fakediscord.SubCommand("leaderboard", s("map", "atlantis")))

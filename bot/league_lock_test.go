@@ -34,7 +34,7 @@ func TestLeagueCommandsAnswerWhileARoundOpens(t *testing.T) {
 	h.slash(ann, h.f.General, "league", fakediscord.SubCommand("create", s("name", "Cup")))
 	h.slash(bob, h.f.General, "league", fakediscord.SubCommand("join", s("league", "Cup")))
 	h.slash(cy, other, "league", fakediscord.SubCommand("create", s("name", "Shield")))
-	start := h.f.SendSlash(ann, h.f.General, "season", fakediscord.SubCommand("start", s("league", "Cup")))
+	start := h.f.SendSlash(addRef(h), h.f.General, "season", fakediscord.SubCommand("start", s("league", "Cup")))
 	h.waitFor(func() bool { return len(h.f.Threads(h.f.General)) == 1 }) // the round is being opened
 	if m := h.slash(bob, other, "league", fakediscord.SubCommand("join", s("league", "Shield"))); m.Content != "Done." {
 		t.Fatalf("/league join while a round opens: %s", m.Content)

@@ -50,7 +50,8 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	if m := h.slash(members[1], ch, "season", fakediscord.SubCommand("start")); !contains(m.Content, "Only Cup's creator") {
 		t.Fatalf("a member started the league: %s", m.Content)
 	}
-	h.slash(ann, ch, "season", fakediscord.SubCommand("start"))
+	ref := addRef(h)
+	h.slash(ref, ch, "season", fakediscord.SubCommand("start"))
 	ls, err := h.store.Leagues("")
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("leagues %v %v", ls, err)
@@ -244,8 +245,8 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 	}
 
 	// The next season: the same members, open for joining until it starts.
-	h.slash(ann, ch, "season", fakediscord.SubCommand("end"))
-	if m := h.slash(ann, ch, "season", fakediscord.SubCommand("new", s("league", "Cup"))); m.Content != "Done." {
+	h.slash(ref, ch, "season", fakediscord.SubCommand("end"))
+	if m := h.slash(ref, ch, "season", fakediscord.SubCommand("new", s("league", "Cup"))); m.Content != "Done." {
 		t.Fatalf("/season new: %s", m.Content)
 	}
 	if l, err := h.store.League(id); err != nil || l.Season != 2 || l.Status != league.Open || len(l.Members) != 6 {

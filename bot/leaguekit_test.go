@@ -3,6 +3,8 @@ package bot
 import (
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 )
@@ -13,10 +15,13 @@ type leagueRun struct {
 	h       *harness
 	id      string
 	members []*fakediscord.User
+	// ref has Manage Server and plays in no league: the administrator, since no player
+	// administers their own league.
+	ref *fakediscord.User
 }
 
-// newLeagueRun creates a league with the given /league create options (after name), has every
-// other member join it, and starts it.
+// newLeagueRun creates a league with the given /league create options (after name), by its first
+// member, has every other member join it, and has ref start it.
 func newLeagueRun(h *harness, name string, names []string, opts ...fakediscord.Arg) *leagueRun {
 	h.t.Helper()
 	h.noPictures() // pictures are not what these tests are about
@@ -35,7 +40,8 @@ func newLeagueRun(h *harness, name string, names []string, opts ...fakediscord.A
 			h.t.Fatalf("/league join: %s", m.Content)
 		}
 	}
-	if m := h.slash(r.members[0], h.f.General, "season", fakediscord.SubCommand("start")); m.Content != "Done." {
+	r.ref = addRef(h)
+	if m := h.slash(r.ref, h.f.General, "season", fakediscord.SubCommand("start")); m.Content != "Done." {
 		h.t.Fatalf("/season start: %s", m.Content)
 	}
 	ls, err := h.store.Leagues("")
@@ -44,6 +50,12 @@ func newLeagueRun(h *harness, name string, names []string, opts ...fakediscord.A
 	}
 	r.id = ls[0].ID
 	return r
+}
+
+// addRef adds ref, a member with Manage Server who plays in no league: the administrator of the
+// tests' leagues, since no player administers their own league.
+func addRef(h *harness) *fakediscord.User {
+	return h.f.AddUserWithPermissions("ref", discordgo.PermissionManageGuild|fakediscord.DefaultMemberPermissions)
 }
 
 func (r *leagueRun) league() league.League {

@@ -116,7 +116,7 @@ func TestOpenTablesAreCappedPerPersonAndPerServer(t *testing.T) {
 	// carol leaves one of her lobbies, and bob still opens a table of his own.
 	h.slash(bob, ch[2], "league", fakediscord.SubCommand("create", fakediscord.StringArg("name", "Cup")))
 	h.slash(carol, ch[2], "league", fakediscord.SubCommand("join"))
-	if m := h.slash(bob, ch[2], "season", fakediscord.SubCommand("start")); m.Content != "Done." {
+	if m := h.slash(addRef(h), ch[2], "season", fakediscord.SubCommand("start")); m.Content != "Done." {
 		t.Fatalf("/season start: %s", m.Content)
 	}
 	if len(h.f.Threads(ch[2])) != 1 {

@@ -213,7 +213,7 @@ func TestAPanicOpeningALeagueGameHoldsItAndTheLeagueGoesOn(t *testing.T) {
 	for _, u := range members[1:] {
 		h.slash(u, ch, "league", fakediscord.SubCommand("join"))
 	}
-	if m := h.slash(members[0], ch, "season", fakediscord.SubCommand("start")); m.Content != "Done." {
+	if m := h.slash(addRef(h), ch, "season", fakediscord.SubCommand("start")); m.Content != "Done." {
 		t.Fatalf("/season start: %s", m.Content)
 	}
 	check := func() {

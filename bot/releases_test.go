@@ -74,7 +74,7 @@ func upgradeRelease(t *testing.T, fx releasetest.Fixture) {
 		checkHistoryIsKept(t, store, fx)
 	}
 	checkLeaguesAndRatings(t, store, fx)
-	checkExportsAndRecords(t, fx)
+	checkExportsAndRecords(t, store, fx)
 	if played := playOnEveryRunningGame(t, store, fx); played == 0 {
 		t.Fatal("no game of the fixture runs")
 	}
@@ -171,8 +171,10 @@ func checkLeaguesAndRatings(t *testing.T, store *storage.Store, fx releasetest.F
 }
 
 // checkExportsAndRecords: the old admin exports import into a new database with the state the old
-// bot exported, the league exports import, and the complete /carc export records replay.
-func checkExportsAndRecords(t *testing.T, fx releasetest.Fixture) {
+// bot exported, the league exports import once their games are there (each game's admin export
+// from the upgraded database: a league's import verifies its games and rates them, never taking
+// the file's ratings), and the complete /carc export records replay.
+func checkExportsAndRecords(t *testing.T, store *storage.Store, fx releasetest.Fixture) {
 	t.Helper()
 	fresh, err := storage.Open(t.TempDir()+"/imports.db", storage.Options{NoSync: true, Engine: Engine{}})
 	if err != nil {
@@ -187,7 +189,25 @@ func checkExportsAndRecords(t *testing.T, fx releasetest.Fixture) {
 		}
 	}
 	for file, id := range fx.LeagueExports {
-		if l, err := fresh.ImportLeague(fx.File(t, file)); err != nil || l.ID != id {
+		seasons, err := store.Seasons(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range seasons {
+			for _, f := range s.Fixtures {
+				if _, err := fresh.Game(f.GameID); f.GameID == "" || err == nil {
+					continue
+				}
+				doc, err := store.Export(f.GameID, true, Engine{})
+				if err != nil {
+					t.Fatalf("export %s: %v", f.GameID, err)
+				}
+				if _, err := fresh.Import(doc, Engine{}); err != nil {
+					t.Fatalf("import %s: %v", f.GameID, err)
+				}
+			}
+		}
+		if l, err := fresh.ImportLeague(fx.File(t, file), Engine{}); err != nil || l.ID != id {
 			t.Errorf("import %s: %v", file, err)
 		}
 	}

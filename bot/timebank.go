@@ -6,7 +6,7 @@ import (
 
 // clockEvent is the clock event that ends a turn at a table with time banks (deadline:bank): the
 // seat that moved keeps what was left of its bank when the turn ended (nothing, if its deadline
-// passed) plus the table's increment. It is written into the step that ends the turn, so the
+// passed), the vacations counting only as far as they ran, plus the table's increment. It is written into the step that ends the turn, so the
 // record replays the banks exactly. t is the table after the step, e still holds the turn before.
 func (b *Bot) clockEvent(e *gameEntry, t *table.Table) (table.Event, bool) {
 	old := e.table
@@ -14,10 +14,11 @@ func (b *Bot) clockEvent(e *gameEntry, t *table.Table) (table.Event, bool) {
 		t.Game.Turn <= old.Game.Turn || len(t.Banks) != len(t.Seats) {
 		return table.Event{}, false
 	}
-	deadline := b.turnDeadline(e) // with the vacations that stopped the clock
+	now := b.now()
+	deadline := b.spentDeadline(e, now) // with the vacation time that stopped the clock so far
 	if deadline.IsZero() {
 		return table.Event{}, false // no clock ran (an AI seat's turn)
 	}
-	left := max(deadline.Sub(b.now()), 0)
+	left := max(deadline.Sub(now), 0)
 	return table.Clock(old.Game.Current, left+t.Settings.Increment), true
 }

@@ -221,7 +221,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
 	policy := map[string]string{table.PolicySkip: "skip", table.PolicyAuto: "auto"}[t.Settings.Policy]
 	write := func(p *lang.Printer) string {
-		a := lang.A{"Player": cur.Name, "Game": commands.WordsFor(p.Code()).MapTitle(t.Entry()), "Tile": fmt.Sprint(t.Game.Drawn),
+		a := lang.A{"Player": lang.Name(cur.Name), "Game": commands.WordsFor(p.Code()).MapTitle(t.Entry()), "Tile": fmt.Sprint(t.Game.Drawn),
 			"When": stamp(deadline, "R"), "Began": stamp(began, "R")}
 		switch strings.TrimPrefix(tm.Kind, kindReminder) {
 		case "1":
@@ -303,7 +303,7 @@ func deadlineLine(p *lang.Printer, t *table.Table, at time.Time) string {
 	a := lang.A{"At": stamp(at, "f"), "In": stamp(at, "R")}
 	if t.Settings.Bank > 0 {
 		cur, _ := t.Current()
-		a["Player"] = cur.Name
+		a["Player"] = lang.Name(cur.Name)
 		return p.T("deadline_bank", a)
 	}
 	return p.T("deadline_turn", a)

@@ -16,10 +16,16 @@ import (
 // Vacations. A player books whole days (/player vacation from:2026-12-20 to:2026-12-27) in their
 // time zone, within their server's yearly allowance. While a vacation runs, the clock of their turn
 // stops at every table that allows vacations (the table option vacations, on unless a table or a
-// league turns it off): a turn's deadline and reminders come later by the time the player's
-// vacations overlapped the turn. The stored timers keep the times the turn began with; the
-// stopped time is computed from the vacations when a timer comes due, so a restart, a vacation
-// booked mid-turn or one cancelled early all come out right.
+// league turns it off), as far as the table's own server allows: each server stops its clocks for
+// the first days of a player's vacations each year up to its allowance, wherever they were booked
+// (serverVacations), so that days booked where many are allowed never stall a server that allows
+// few. A turn's deadline and reminders come later by the time the player's vacations overlapped the
+// turn. The stored timers keep the times the turn began with; the stopped time is computed from
+// the vacations when a timer comes due, so a restart, a vacation booked mid-turn or one cancelled
+// early all come out right. A vacation is spent as it runs, not when it is booked: a time bank
+// keeps, at the end of a turn, only the time the vacations stopped the clock so far (ranBy), so
+// days booked ahead and then cancelled, or never reached because the player moved first, are never
+// banked.
 
 // DefaultVacationDays is the yearly allowance of a server that set none: 30 days, the cap that
 // correspondence servers commonly give (OGS accrues vacation up to 30 days).
@@ -57,19 +63,35 @@ func stoppedUntil(vs []storage.Vacation, turnStart, at time.Time) time.Time {
 // dueAt is when a timer of the running turn really comes due: later than its time by the vacations
 // of its player, at a table that allows them.
 func (b *Bot) dueAt(e *gameEntry, tm storage.Timer) time.Time {
+	vs, turnStart, ok := b.turnVacations(e, tm)
+	if !ok {
+		return tm.At
+	}
+	return stoppedUntil(vs, turnStart, tm.At)
+}
+
+// turnVacations are the vacations that stop the clock of tm, a timer of the running turn at e's
+// table (its player's, within the allowance of the table's server), and when the turn began; ok
+// is false when none can.
+func (b *Bot) turnVacations(e *gameEntry, tm storage.Timer) (vs []storage.Vacation, turnStart time.Time, ok bool) {
 	t := e.table
 	if t.Settings.NoVacations || tm.UserID == "" || tm.Kind == kindNotify {
-		return tm.At
+		return nil, time.Time{}, false
 	}
 	deadline := deadlineOf(e.timers)
 	if deadline.IsZero() {
-		return tm.At
+		return nil, time.Time{}, false
 	}
 	p, err := b.store.PlayerSettings(tm.UserID)
 	if err != nil || len(p.Vacations) == 0 {
-		return tm.At
+		return nil, time.Time{}, false
 	}
-	return stoppedUntil(p.Vacations, deadline.Add(-t.TurnTime()), tm.At)
+	vs, err = b.serverVacations(e.guild, p)
+	if err != nil {
+		b.log.Warn("could not read a server's vacation allowance", "guild", e.guild, "err", err)
+		return nil, time.Time{}, false
+	}
+	return vs, deadline.Add(-t.TurnTime()), len(vs) > 0
 }
 
 // turnDeadline is when the running turn really ends (zero if it has no deadline).
@@ -80,6 +102,81 @@ func (b *Bot) turnDeadline(e *gameEntry) time.Time {
 		}
 	}
 	return time.Time{}
+}
+
+// spentDeadline is the running turn's deadline moved only by the vacation time that has run by
+// now: what the player's clock has left at the end of a turn (zero if it has no deadline).
+func (b *Bot) spentDeadline(e *gameEntry, now time.Time) time.Time {
+	for _, x := range e.timers {
+		if x.Kind != kindDeadline {
+			continue
+		}
+		vs, turnStart, ok := b.turnVacations(e, x)
+		if !ok {
+			return x.At
+		}
+		return stoppedUntil(ranBy(vs, now), turnStart, x.At)
+	}
+	return time.Time{}
+}
+
+// ranBy is what of the vacations vs (in time order) has run by now.
+func ranBy(vs []storage.Vacation, now time.Time) []storage.Vacation {
+	var out []storage.Vacation
+	for _, v := range vs {
+		if !v.From.Before(now) {
+			break
+		}
+		v.To = minTime(v.To, now)
+		out = append(out, v)
+	}
+	return out
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// serverVacations are the parts of p's vacations that stop clocks in guild's games: the first days
+// of each year's vacations, in time order, up to the server's allowance.
+func (b *Bot) serverVacations(guild string, p storage.Settings) ([]storage.Vacation, error) {
+	allowance, err := b.vacationAllowance(guild)
+	if err != nil {
+		return nil, err
+	}
+	return withinAllowance(p.Vacations, allowance, playerZone(p)), nil
+}
+
+// withinAllowance keeps of vs (in time order) the first allowance days of each year, counted as
+// daysIn counts them (a day begun is a day), and cut at the day they run out.
+func withinAllowance(vs []storage.Vacation, allowance int, loc *time.Location) []storage.Vacation {
+	used := map[int]int{}
+	var out []storage.Vacation
+	for _, v := range vs {
+		for d := midnight(v.From, loc); d.Before(v.To); d = d.AddDate(0, 0, 1) {
+			if used[d.Year()] >= allowance {
+				continue
+			}
+			used[d.Year()]++
+			from, to := maxTime(d, v.From), minTime(d.AddDate(0, 0, 1), v.To)
+			if n := len(out); n > 0 && out[n-1].To.Equal(from) {
+				out[n-1].To = to
+			} else {
+				out = append(out, storage.Vacation{From: from, To: to})
+			}
+		}
+	}
+	return out
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // onVacation returns the vacation of p that runs at now, if any.
@@ -93,8 +190,10 @@ func onVacation(p storage.Settings, now time.Time) (storage.Vacation, bool) {
 }
 
 // vacationLines tell a table which of its players are on vacation or will be within a week, and
-// whether their deadlines stop here. They show only dates the player chose to share by booking.
-func (b *Bot) vacationLines(pr *lang.Printer, t *table.Table) []string {
+// whether their deadlines stop here. They show only dates the player chose to share by booking,
+// as far as the table's server counts them (serverVacations).
+func (b *Bot) vacationLines(pr *lang.Printer, e *gameEntry) []string {
+	t := e.table
 	if t == nil || (t.Status != table.Playing && t.Status != table.Lobby) {
 		return nil
 	}
@@ -108,7 +207,11 @@ func (b *Bot) vacationLines(pr *lang.Printer, t *table.Table) []string {
 		if err != nil {
 			continue
 		}
-		for _, v := range p.Vacations {
+		vs, err := b.serverVacations(e.guild, p)
+		if err != nil {
+			continue
+		}
+		for _, v := range vs {
 			switch {
 			case !now.Before(v.From) && now.Before(v.To):
 				lines = append(lines, vacationNowText(pr, u.Name, v, t.Settings.NoVacations))
@@ -353,9 +456,11 @@ func vacationBookedText(pr *lang.Printer, v storage.Vacation, loc *time.Location
 	text := pr.T("vac_booked", lang.A{"Days": dayRange(pr, v, loc), "Length": pr.N("n_days_count", days, nil),
 		"From": stamp(v.From, "f"), "To": stamp(v.To, "f"), "Left": pr.N("n_days_count", left, nil), "Year": strconv.Itoa(year)})
 	if runs > 0 {
-		return text + " " + pr.N("vac_stops_runs", stops, lang.A{"Runs": pr.N("n_games_count", runs, nil)})
+		text += " " + pr.N("vac_stops_runs", stops, lang.A{"Runs": pr.N("n_games_count", runs, nil)})
+	} else {
+		text += " " + pr.N("vac_stops", stops, nil)
 	}
-	return text + " " + pr.N("vac_stops", stops, nil)
+	return text + " " + pr.T("vac_each_server", nil)
 }
 
 func vacationListText(pr *lang.Printer, p storage.Settings, now time.Time, loc *time.Location, allowance int, inGuild bool) string {
@@ -379,7 +484,7 @@ func vacationListText(pr *lang.Printer, p storage.Settings, now time.Time, loc *
 }
 
 func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
-	a := lang.A{"Player": name, "To": stamp(v.To, "f")}
+	a := lang.A{"Player": lang.Name(name), "To": stamp(v.To, "f")}
 	if noVacations {
 		return pr.T("vac_now_runs", a)
 	}
@@ -387,7 +492,7 @@ func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacati
 }
 
 func vacationSoonText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
-	a := lang.A{"Player": name, "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}
+	a := lang.A{"Player": lang.Name(name), "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}
 	if noVacations {
 		return pr.T("vac_soon_runs", a)
 	}

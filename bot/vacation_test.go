@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -163,5 +165,63 @@ func TestTheClockStopsOnlyForTheVacationWithinTheTurn(t *testing.T) {
 		if got := stoppedUntil(c.vs, t0, h(48)); !got.Equal(c.want) {
 			t.Errorf("%s: due %v, want %v", c.name, got.Sub(t0), c.want.Sub(t0))
 		}
+	}
+}
+
+// TestAServerStopsItsClocksOnlyWithinItsAllowance: bob books 301 days of vacation in a server that
+// allows 366 a year; in a server that allows 1, his game's clock stops for that one day only, and
+// its deadline passes two days later; in the server of the booking, his game waits. Each table's
+// /carc status shows the vacation as its own server counts it.
+func TestAServerStopsItsClocksOnlyWithinItsAllowance(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.noPictures()
+	h.start()
+	h.advanceTo(time.Date(h.clock.Now().Year()+1, 3, 1, 12, 0, 0, 0, time.UTC)) // the 301 days fall in one year
+	admin := h.f.AddUserWithPermissions("admin", fakediscord.DefaultMemberPermissions|discordgo.PermissionManageGuild)
+	alice, bob := h.f.AddUser("alice"), h.f.AddUser("bob")
+	home, small := h.f.General, h.f.AddGuild("small").General
+	for _, c := range []struct {
+		ch   *fakediscord.Channel
+		days int64
+	}{{home, 366}, {small, 1}} {
+		if got := h.slash(admin, c.ch, "player", fakediscord.SubCommand("settings", fakediscord.IntArg("vacation-days", c.days))).Content; !contains(got, "Saved: each member may take") {
+			t.Fatalf("vacation-days:%d: %s", c.days, got)
+		}
+	}
+	for _, ch := range []*fakediscord.Channel{home, small} {
+		if m := h.slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))); !contains(m.Content, "Game opened") {
+			t.Fatalf("/carc new: %s", m.Content)
+		}
+		h.slash(bob, ch, "carc", fakediscord.SubCommand("join"))
+		h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
+		playTurn(h, alice, ch)
+	}
+	day := func(d int) string { return h.clock.Now().UTC().AddDate(0, 0, d).Format("2006-01-02") }
+	got := bookVacation(h, bob, home, day(1), day(301))
+	if !contains(got, "Vacation booked") {
+		t.Fatalf("booking 301 days: %s", got)
+	}
+	if !contains(got, "a server that allows fewer stops them for its days only") {
+		t.Errorf("the booking does not say that other servers count their own allowance: %s", got)
+	}
+	tomorrow := midnight(h.clock.Now(), time.UTC).AddDate(0, 0, 1)
+	for ch, until := range map[*fakediscord.Channel]time.Time{home: tomorrow.AddDate(0, 0, 301), small: tomorrow.AddDate(0, 0, 1)} {
+		if got := h.slash(alice, ch, "carc", fakediscord.SubCommand("status")).Content; !contains(got, "bob will be on vacation from "+stamp(tomorrow, "f")+" to "+stamp(until, "f")) {
+			t.Errorf("/carc status in %s: %s", ch.Name, got)
+		}
+	}
+	h.clock.Add(72*time.Hour - time.Minute) // the turn's 48 hours and the 1 day the small server allows
+	h.b.FireTimers(h.clock.Now())
+	if cur, _ := h.table(small.ID).Current(); cur.ID != bob.ID {
+		t.Fatal("the deadline passed within the small server's allowance")
+	}
+	h.clock.Add(2 * time.Minute)
+	h.b.FireTimers(h.clock.Now())
+	if cur, _ := h.table(small.ID).Current(); cur.ID != alice.ID {
+		t.Fatal("301 days booked elsewhere stall a server that allows 1 a year")
+	}
+	if cur, _ := h.table(home.ID).Current(); cur.ID != bob.ID {
+		t.Fatal("the vacation did not stop the clock in the server it was booked in")
 	}
 }

@@ -150,17 +150,21 @@ func (b *Bot) gameLinkLine(p *lang.Printer, t *table.Table) string {
 }
 
 // revokeGameLinks stops the links given out to a game's page, for /carc board revoke:true (its
-// administrators only, which the command checked), and says what became of them.
-func (b *Bot) revokeGameLinks(p *lang.Printer, id string) string {
+// administrators only, which the command checked), ends the follows made with them, and says
+// what became of them.
+func (b *Bot) revokeGameLinks(p *lang.Printer, t *table.Table) string {
+	id := t.ID
 	b.mu.Lock()
 	serving := b.web != nil
 	b.mu.Unlock()
 	if !serving {
 		return p.T("web_revoke_no_pages", nil)
 	}
-	if _, err := b.store.RevokeWebLinks(id); err != nil {
+	gen, err := b.store.RevokeWebLinks(id)
+	if err != nil {
 		b.log.Error("could not revoke a game's web links", "game", id, "err", err)
 		return p.T("web_revoke_failed", lang.A{"Why": storeProblem(err)})
 	}
+	b.endRevokedFollows(id, t.Entry(), gen)
 	return p.T("web_revoked", nil)
 }

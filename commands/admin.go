@@ -32,7 +32,7 @@ func carcAdmin(t *table.Table, in Input) Reply {
 		return fail(t, "%v", err)
 	}
 	p := public(t, in)
-	return afterMoves(p, x, p.T("admin_skipped", lang.A{"Admin": in.User.Name, "Player": cur.Name}))
+	return afterMoves(p, x, p.T("admin_skipped", lang.A{"Admin": lang.Name(in.User.Name), "Player": lang.Name(cur.Name)}))
 }
 
 // abandon stops the game where it stands. A league's game is not a played result then: it is
@@ -44,17 +44,17 @@ func abandon(t *table.Table, by table.User, p *lang.Printer) Reply {
 	}
 	c := x.Table
 	if c.Game == nil {
-		return changed(x, Reply{Text: p.T("admin_abandoned_lobby", lang.A{"Admin": by.Name})})
+		return changed(x, Reply{Text: p.T("admin_abandoned_lobby", lang.A{"Admin": lang.Name(by.Name)})})
 	}
 	if l := c.League; l != nil {
 		places, err := AdjudicatedPlaces(c, l.Policy)
 		if err != nil {
 			return failIn(t, p, "admin_not_adjudicated", lang.A{"Why": err})
 		}
-		return changed(x, Reply{Text: p.T("admin_abandoned_league", lang.A{"Admin": by.Name, "League": l.Name,
+		return changed(x, Reply{Text: p.T("admin_abandoned_league", lang.A{"Admin": lang.Name(by.Name), "League": lang.Name(l.Name),
 			"Policy": leaguePolicyText(p, l.Policy), "Result": resultText(p, c, placesText(p, c, places, l.Policy))})})
 	}
-	return changed(x, Reply{Text: p.T("admin_abandoned", lang.A{"Admin": by.Name, "Result": resultText(p, c, standings(p, c))})})
+	return changed(x, Reply{Text: p.T("admin_abandoned", lang.A{"Admin": lang.Name(by.Name), "Result": resultText(p, c, standings(p, c))})})
 }
 
 // placesText lists the places of an adjudicated game, best first.
@@ -66,7 +66,7 @@ func placesText(pr *lang.Printer, c *table.Table, places []int, p league.Policy)
 	slices.SortStableFunc(order, func(a, b int) int { return places[a] - places[b] })
 	parts := make([]string, len(order))
 	for n, i := range order {
-		parts[n] = fmt.Sprintf("%d. %s %s", places[i], c.Seats[i].Name, pr.Number(c.Game.Players[i].Score))
+		parts[n] = fmt.Sprintf("%d. %s %s", places[i], pr.Shown(c.Seats[i].Name), pr.Number(c.Game.Players[i].Score))
 		switch {
 		case c.Game.Players[i].Resigned || c.LeftBy(i).ID != "":
 			parts[n] += pr.T("place_out", nil)
@@ -85,7 +85,7 @@ func carcKick(t *table.Table, in Input) Reply {
 	who := in.Options["player"]
 	seat := t.FindSeat(who)
 	if seat < 0 {
-		return failT(t, in, "kick_not_seated", lang.A{"Value": game.Echo(who), "Seats": seatList(t)})
+		return failT(t, in, "kick_not_seated", lang.A{"Value": game.Echo(who), "Seats": seatList(in.own(), t)})
 	}
 	name := t.Seats[seat].Name
 	if t.Status == table.Lobby {
@@ -96,13 +96,13 @@ func carcKick(t *table.Table, in Input) Reply {
 		if err := x.Do(table.Leave(t.Seats[seat])); err != nil {
 			return fail(t, "%v", err)
 		}
-		return changed(x, Reply{Text: public(t, in).T("kick_removed_lobby", lang.A{"Admin": in.User.Name, "Player": name})})
+		return changed(x, Reply{Text: public(t, in).T("kick_removed_lobby", lang.A{"Admin": lang.Name(in.User.Name), "Player": lang.Name(name)})})
 	}
 	if t.Status != table.Playing {
 		return failT(t, in, "admin_already_over", nil)
 	}
 	if t.Game.Players[seat].Resigned {
-		return failT(t, in, "kick_already_out", lang.A{"Player": name})
+		return failT(t, in, "kick_already_out", lang.A{"Player": lang.Name(name)})
 	}
 	if in.User.ID == t.Seats[seat].ID {
 		return failT(t, in, "kick_self", nil)
@@ -113,23 +113,23 @@ func carcKick(t *table.Table, in Input) Reply {
 		if ok, why := administers(t, in, "kick"); !ok {
 			return fail(t, "%s", why)
 		}
-		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
+		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed", lang.A{"Admin": lang.Name(in.User.Name), "Player": lang.Name(name)}))
 	}
 	if in.Admin {
-		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed", lang.A{"Admin": in.User.Name, "Player": name}))
+		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed", lang.A{"Admin": lang.Name(in.User.Name), "Player": lang.Name(name)}))
 	}
 	missed, limit := t.Missed[seat], t.Settings.MissedLimit
 	voter := t.Seat(in.User.ID) >= 0 && !t.Game.Players[t.Seat(in.User.ID)].Resigned
 	if in.User.ID != t.Creator.ID && !voter {
-		return failT(t, in, "kick_who", lang.A{"Creator": t.Creator.Name})
+		return failT(t, in, "kick_who", lang.A{"Creator": lang.Name(t.Creator.Name)})
 	}
 	if missed < limit {
 		own := in.own()
-		return failT(t, in, "kick_not_yet", lang.A{"Player": name, "Missed": own.N("n_turns_missed", missed, nil),
+		return failT(t, in, "kick_not_yet", lang.A{"Player": lang.Name(name), "Missed": own.N("n_turns_missed", missed, nil),
 			"Limit": own.N("n_missed_turns", limit, nil), "N": limit})
 	}
 	if in.User.ID == t.Creator.ID {
-		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed_missed", lang.A{"Admin": in.User.Name, "Player": name,
+		return kick(t, table.Begin(t, in.User.ID), seat, p, p.T("kick_removed_missed", lang.A{"Admin": lang.Name(in.User.Name), "Player": lang.Name(name),
 			"Missed": p.N("n_turns_missed", missed, nil)}))
 	}
 	return kickApproval(t, in.User, seat, p)
@@ -156,14 +156,14 @@ func kickApproval(t *table.Table, u table.User, seat int, p *lang.Printer) Reply
 	missed := p.N("n_turns_missed", c.Missed[seat], nil)
 	wait := c.KickWaitingFor()
 	if len(wait) == 0 {
-		return kick(t, x, seat, p, p.T("kick_agreed", lang.A{"Player": name, "Missed": missed}))
+		return kick(t, x, seat, p, p.T("kick_agreed", lang.A{"Player": lang.Name(name), "Missed": missed}))
 	}
 	var ping []string
 	for _, i := range wait {
 		ping = append(ping, humans(c.Seats[i])...)
 	}
 	return changed(x, Reply{Ping: ping,
-		Text: p.T("kick_asks", lang.A{"Admin": u.Name, "Player": name, "Missed": missed, "Waiting": seatNames(p, c, wait)}),
+		Text: p.T("kick_asks", lang.A{"Admin": lang.Name(u.Name), "Player": lang.Name(name), "Missed": missed, "Waiting": seatNames(p, c, wait)}),
 		Buttons: [][]Button{{{ID: ComponentID(c, "kick", "yes"), Label: p.T("kick_btn_agree", lang.A{"Player": Truncate(name, 40)}), Style: Danger},
 			{ID: ComponentID(c, "kick", "no"), Label: p.T("kick_btn_keep", nil), Style: Secondary}}}})
 }
@@ -171,7 +171,7 @@ func kickApproval(t *table.Table, u table.User, seat int, p *lang.Printer) Reply
 func seatNames(p *lang.Printer, c *table.Table, seats []int) string {
 	names := make([]string, len(seats))
 	for i, s := range seats {
-		names[i] = c.Seats[s].Name
+		names[i] = p.Shown(c.Seats[s].Name)
 	}
 	return join(p, names)
 }
@@ -188,7 +188,7 @@ func kickVote(t *table.Table, in Input, c Component) Reply {
 	}
 	seat := t.Seat(user.ID)
 	if seat < 0 || seat == t.Kick.Seat || t.Game.Players[seat].Resigned {
-		return failT(t, in, "kick_only_others", lang.A{"Player": t.Seats[t.Kick.Seat].Name})
+		return failT(t, in, "kick_only_others", lang.A{"Player": lang.Name(t.Seats[t.Kick.Seat].Name)})
 	}
 	if c.Arg == "no" {
 		name := t.Seats[t.Kick.Seat].Name
@@ -196,7 +196,7 @@ func kickVote(t *table.Table, in Input, c Component) Reply {
 		if err := x.Do(table.VoteKick(t.Kick.Seat, false)); err != nil {
 			return fail(t, "%v", err)
 		}
-		return changed(x, Reply{Text: public(t, in).T("kick_keep", lang.A{"Voter": user.Name, "Player": name})})
+		return changed(x, Reply{Text: public(t, in).T("kick_keep", lang.A{"Voter": lang.Name(user.Name), "Player": lang.Name(name)})})
 	}
 	if slices.Contains(t.Kick.Approvals, user.ID) {
 		own := in.own()

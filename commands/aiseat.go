@@ -29,7 +29,7 @@ func carcBot(t *table.Table, in Input) Reply {
 		return failT(t, in, "bot_refused", lang.A{"Why": err.Error()})
 	}
 	c := x.Table
-	return changed(x, Reply{Text: public(c, in).T("bot_seated", lang.A{"Player": c.Seats[len(c.Seats)-1].Name, "Seats": seatList(c), "Creator": c.Creator.Name})})
+	return changed(x, Reply{Text: public(c, in).T("bot_seated", lang.A{"Player": lang.Name(c.Seats[len(c.Seats)-1].Name), "Seats": seatList(public(c, in), c), "Creator": lang.Name(c.Creator.Name)})})
 }
 
 // AIMove plays the whole turn of the AI seat to play, as its level chooses (the simplest legal
@@ -50,5 +50,5 @@ func AIMoveIn(t *table.Table, guildLocale string) Reply {
 		return failIn(t, PublicLanguage(t, guildLocale), "ai_move_refused", lang.A{"Why": err})
 	}
 	p := PublicLanguage(x.Table, guildLocale)
-	return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name})))
+	return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": lang.Name(t.Seats[seat].Name)})))
 }

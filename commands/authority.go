@@ -9,13 +9,52 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
-// Who administers a game (skips a turn, abandons the game, removes a player): at a friendly table
-// its creator and members with Manage Channels. A game whose result counts beyond the table is
-// never administered by one of its players (design §7), or a player could end a rival's turn,
-// stop a game they are losing or remove an opponent: a rated friendly is administered by members
-// with Manage Channels who do not play in it, a league's game by the league's creator and members
-// with Manage Server who do not play in it. Meanwhile the turn deadline (and a league's round
-// deadline) keeps such a game moving without anyone's decision.
+// Office is what an administrative power acts on: a friendly table, a rated game, or a league
+// with its seasons and games. Every power (a table's skip, kick, abandon and revoke; a league's
+// kick and its season's start, pause, resume, end and next) asks Administers, the one rule of
+// design §7: a friendly table is administered by its creator and members with Manage Channels;
+// what counts beyond a table never by one who plays in it, whatever role they hold, or a player
+// could end a rival's turn, stop a game they are losing, remove an opponent or time a league to
+// suit them. A rated friendly is administered by members with Manage Channels, a league and its
+// games by the league's creator and members with Manage Server; a league's player is anyone who
+// is a member or plays in its season (league.PlaysIn). Meanwhile the turn deadline (and a league's
+// round deadline) keeps such a game moving without anyone's decision.
+type Office struct {
+	// League marks a league, or one of its games.
+	League bool
+	// Rated marks a rated friendly game.
+	Rated bool
+	// Creator is the id of the table's or the league's creator.
+	Creator string
+}
+
+// Holder is who would use a power: their roles where they ask, and whether they play in the
+// office (seated at the game, or a player of the league).
+type Holder struct {
+	User     string
+	Channels bool // Manage Channels
+	Server   bool // Manage Server
+	Plays    bool
+}
+
+// Administers tells whether h may use the office's powers.
+func (o Office) Administers(h Holder) bool {
+	switch {
+	case o.League:
+		return (h.User == o.Creator || h.Server) && !h.Plays
+	case o.Rated:
+		return h.Channels && !h.Plays
+	}
+	return h.User == o.Creator || h.Channels
+}
+
+// office is the table's office: its league's, a rated game's or a friendly table's.
+func office(c *table.Table) Office {
+	if c.League != nil {
+		return Office{League: true, Creator: c.League.Creator.ID}
+	}
+	return Office{Rated: c.Rated(), Creator: c.Creator.ID}
+}
 
 // MarkLeague makes the table a game of the league: the bot records it when it opens a fixture, so
 // that it holds across restarts and replays.
@@ -25,7 +64,7 @@ func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
 		return failIn(nil, p, "league_mark_no_table", nil)
 	}
 	if t.League != nil {
-		return failIn(t, p, "league_mark_twice", lang.A{"League": t.League.Name})
+		return failIn(t, p, "league_mark_twice", lang.A{"League": lang.Name(t.League.Name)})
 	}
 	if l.ID == "" || (l.Policy != league.PolicyScoreStands && l.Policy != league.PolicyForfeit) {
 		return failIn(t, p, "league_mark_bad", lang.A{"Policy": game.Echo(string(l.Policy))})
@@ -35,7 +74,7 @@ func MarkLeague(t *table.Table, l table.LeagueGame) Reply {
 		return fail(t, "%v", err)
 	}
 	p = tablePrinter(x.Table)
-	return changed(x, Reply{Text: p.T("league_marked", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, x.Table)})})
+	return changed(x, Reply{Text: p.T("league_marked", lang.A{"League": lang.Name(l.Name), "Season": l.Season, "Admins": administrators(p, x.Table)})})
 }
 
 // Administers tells whether in's user may administer the game (the bot asks it for the actions
@@ -56,27 +95,22 @@ func administers(c *table.Table, in Input, what string) (bool, string) {
 	return administersToday(c, in, what)
 }
 
-// administersToday is administers by today's rules alone.
+// administersToday is administers by today's rules alone (Office.Administers).
 func administersToday(c *table.Table, in Input, what string) (bool, string) {
-	plays := c.PlayedBy(in.User.ID)
+	o := office(c)
+	h := Holder{User: in.User.ID, Channels: in.Admin, Server: in.Manager, Plays: c.PlayedBy(in.User.ID) || c.League != nil && in.InLeague}
+	if o.Administers(h) {
+		return true, ""
+	}
 	p := in.own()
 	a := lang.A{"Admins": administrators(p, c), "What": p.T("admin_what_"+what, nil)}
 	switch {
-	case c.League != nil:
-		if (in.User.ID == c.League.Creator.ID || in.Manager) && !plays {
-			return true, ""
-		}
-		a["League"], a["Moving"] = c.League.Name, keepsMoving(p, c)
+	case o.League:
+		a["League"], a["Moving"] = lang.Name(c.League.Name), keepsMoving(p, c)
 		return false, p.T("admin_only_league", a)
-	case c.Rated():
-		if in.Admin && !plays {
-			return true, ""
-		}
+	case o.Rated:
 		a["Moving"] = keepsMoving(p, c)
 		return false, p.T("admin_only_rated", a)
-	}
-	if in.User.ID == c.Creator.ID || in.Admin {
-		return true, ""
 	}
 	return false, p.T("admin_only", a)
 }
@@ -101,11 +135,11 @@ func administeredApart(c *table.Table, in Input, what string) bool {
 func administrators(p *lang.Printer, c *table.Table) string {
 	switch {
 	case c.League != nil:
-		return p.T("admins_league", lang.A{"Creator": c.League.Creator.Name, "League": c.League.Name})
+		return p.T("admins_league", lang.A{"Creator": lang.Name(c.League.Creator.Name), "League": lang.Name(c.League.Name)})
 	case c.Rated():
 		return p.T("admins_rated", nil)
 	}
-	return p.T("admins_table", lang.A{"Creator": c.Creator.Name})
+	return p.T("admins_table", lang.A{"Creator": lang.Name(c.Creator.Name)})
 }
 
 // removers names who may remove a player who missed the table's limit of turns.

@@ -75,8 +75,8 @@ var (
 
 // TestNoPlayerAdministersAGameThatCounts: at a friendly table the creator administers the game;
 // in a rated game only a member with Manage Channels who does not play in it, and in a league's
-// game only the league's creator or a member with Manage Server, never one who plays in it. A
-// refusal names who can, says how the game moves on meanwhile, and changes nothing.
+// game only the league's creator or a member with Manage Server, never one who plays in the game
+// or anywhere in the league (Input.InLeague). A refusal names who can, says how the game moves on meanwhile, and changes nothing.
 func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 	annCup := cup
 	annCup.Creator = ann
@@ -91,6 +91,9 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 		channelAdmin  = actor{"a member with Manage Channels", Input{User: mod, Admin: true}}
 		serverManager = actor{"a member with Manage Server", Input{User: manager, Manager: true}}
 		leagueCreator = actor{"the league's creator", Input{User: leagueBy}}
+		// Those who play in the league, if not in this game, administer none of its games.
+		playingCreator = actor{"the league's creator, who plays in it", Input{User: leagueBy, InLeague: true}}
+		playingManager = actor{"a member with Manage Server who plays in the league", Input{User: manager, Manager: true, InLeague: true}}
 	)
 	for _, c := range []struct {
 		name    string
@@ -107,11 +110,11 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 			allowed: []actor{channelAdmin}, refused: []actor{creator, opponent, playingAdmin, serverManager},
 			why: "This game is rated: only a member with Manage Channels who does not play in the game can %s. Meanwhile the turn deadline keeps the game moving: when a player lets 2d pass, their turn is skipped (a missed turn)."},
 		{name: "a league game", opts: map[string]string{}, mark: &cup,
-			allowed: []actor{serverManager, leagueCreator}, refused: []actor{creator, opponent, playingAdmin, channelAdmin},
-			why: "This is a game of the league Cup: only lea, who runs Cup, or a member with Manage Server who does not play in the game can %s, and never in a game they play in."},
+			allowed: []actor{serverManager, leagueCreator}, refused: []actor{creator, opponent, playingAdmin, channelAdmin, playingCreator, playingManager},
+			why: "This is a game of the league Cup: only lea, who runs Cup, or a member with Manage Server (never one who plays in the league) can %s."},
 		{name: "a league game whose creator plays in it", opts: map[string]string{}, mark: &annCup,
 			allowed: []actor{serverManager}, refused: []actor{creator, opponent, playingAdmin, channelAdmin, leagueCreator},
-			why: "only ann, who runs Cup, or a member with Manage Server who does not play in the game can %s"},
+			why: "only ann, who runs Cup, or a member with Manage Server (never one who plays in the league) can %s"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, sub := range []string{"skip", "abandon", "kick"} {
@@ -242,7 +245,7 @@ func TestTheLeagueMarkIsPartOfTheRecord(t *testing.T) {
 		}
 	}
 	if status := Handle(g.table, Input{User: ann, Command: "carc", Sub: "status"}).Text; !strings.Contains(status,
-		"A game of Cup, season 1, administered by lea, who runs Cup, or a member with Manage Server who does not play in the game.") {
+		"A game of Cup, season 1, administered by lea, who runs Cup, or a member with Manage Server (never one who plays in the league).") {
 		t.Errorf("/carc status does not say who administers the league game: %s", status)
 	}
 }

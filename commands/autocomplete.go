@@ -50,7 +50,7 @@ func turnHint(p *lang.Printer, t *table.Table, u table.User) (string, bool) {
 		return p.T("ac_not_seated", nil), false
 	}
 	if seat != t.Game.Current {
-		return p.T("ac_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)}), false
+		return p.T("ac_not_your_turn", lang.A{"Player": lang.Name(t.SeatName(t.Game.Current))}), false
 	}
 	return "", true
 }

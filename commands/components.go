@@ -200,7 +200,7 @@ func handleComponent(t *table.Table, in Input, id string, values []string) Reply
 		return failT(t, in, "comp_not_playing", nil)
 	}
 	if seat != t.Game.Current {
-		return failT(t, in, "comp_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)})
+		return failT(t, in, "comp_not_your_turn", lang.A{"Player": lang.Name(t.SeatName(t.Game.Current))})
 	}
 	in.Options = map[string]string{}
 	switch c.Verb {

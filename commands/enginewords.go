@@ -44,6 +44,8 @@ func wordsOr(p *lang.Printer, w game.Words, english string) string {
 // value's name says what it is.
 func valueIn(p *lang.Printer, key, v string) string {
 	switch key {
+	case "Player":
+		return p.Shown(v) // a player's name, as typed
 	case "Move":
 		return known(p, "engine_move_"+v, v)
 	case "Feature", "Edge":

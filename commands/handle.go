@@ -38,8 +38,8 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		}
 		r = inLanguage(r, in)
 	}()
-	if name := Unstorable(in); name != "" {
-		return failT(t, in, "text_nul", lang.A{"Option": name})
+	if name, r := Unstorable(in); name != "" {
+		return failT(t, in, "text_unfit", lang.A{"Option": name, "Char": fmt.Sprintf("%U", r)})
 	}
 	switch in.Command {
 	case "carc", "turn", "table":
@@ -57,16 +57,18 @@ func Handle(t *table.Table, in Input) (r Reply) {
 	return failT(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)})
 }
 
-// Unstorable names the first option of in whose value holds a character no store keeps (U+0000,
-// which PostgreSQL refuses in the documents of players, leagues and ratings), "" when none: such a
-// command is refused at the door, before anything is stored.
-func Unstorable(in Input) string {
+// Unstorable names the first option of in whose value holds a character no stored text may hold
+// (game.UnfitRune: a control character, NUL above all, which PostgreSQL refuses in the documents of
+// players, leagues and ratings and the catalogues use as their mark, or a mark that reorders text),
+// and that character; "" when none. Such a command is refused at the door, before anything is
+// stored: a name is the user's to choose, never the bot's to change silently.
+func Unstorable(in Input) (string, rune) {
 	for _, k := range slices.Sorted(maps.Keys(in.Options)) {
-		if strings.ContainsRune(in.Options[k], 0) {
-			return k
+		if r, bad := game.UnfitRune(in.Options[k]); bad {
+			return k, r
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // handleSubcommand runs a subcommand of a table's command, among subs.
@@ -91,10 +93,11 @@ func imageIf(ok bool, k ImageKind) ImageKind {
 	return NoImage
 }
 
-func seatList(t *table.Table) string {
+// seatList names the players seated at t, as p's reader sees their names.
+func seatList(p *lang.Printer, t *table.Table) string {
 	names := make([]string, len(t.Seats))
 	for i, u := range t.Seats {
-		names[i] = u.Name
+		names[i] = p.Shown(u.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -133,7 +136,7 @@ func carcNew(t *table.Table, in Input) Reply {
 	nt := x.Table
 	p := public(nt, in)
 	return changed(x, Reply{Text: strings.TrimSpace(p.T("new_game", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, nt),
-		"Clock": clockShort(p, nt.Settings), "Creator": in.User.Name, "Rated": unratedLine(p, nt)}))})
+		"Clock": clockShort(p, nt.Settings), "Creator": lang.Name(in.User.Name), "Rated": unratedLine(p, nt)}))})
 }
 
 // carcJoin seats the user in the lobby.
@@ -151,7 +154,7 @@ func carcJoin(t *table.Table, in Input) Reply {
 		return failT(t, in, "join_refused", lang.A{"Why": err.Error()})
 	}
 	c := x.Table
-	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": c.Seats[len(c.Seats)-1].Name, "Seats": seatList(c), "Creator": c.Creator.Name})})
+	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": lang.Name(c.Seats[len(c.Seats)-1].Name), "Seats": seatList(public(c, in), c), "Creator": lang.Name(c.Creator.Name)})})
 }
 
 // carcLeave takes the user's seat away in the lobby; the last to leave closes the table.
@@ -170,7 +173,7 @@ func carcLeave(t *table.Table, in Input) Reply {
 	if x.Table.Status == table.Abandoned {
 		return changed(x, Reply{Text: p.T("left_closed", nil)})
 	}
-	return changed(x, Reply{Text: p.T("left", lang.A{"Player": in.User.Name, "Seats": seatList(x.Table)})})
+	return changed(x, Reply{Text: p.T("left", lang.A{"Player": lang.Name(in.User.Name), "Seats": seatList(p, x.Table)})})
 }
 
 // dealSettings fixes how the game is dealt and which rules it keeps for good. A game on Discord is
@@ -211,10 +214,10 @@ func carcStart(t *table.Table, in Input) Reply {
 		return failT(t, in, "start_started", nil)
 	}
 	if in.User.ID != t.Creator.ID && !in.Admin {
-		return failT(t, in, "start_creator", lang.A{"Creator": t.Creator.Name})
+		return failT(t, in, "start_creator", lang.A{"Creator": lang.Name(t.Creator.Name)})
 	}
 	if len(t.Seats) < 2 {
-		return failT(t, in, "start_alone", lang.A{"Seats": seatList(t)})
+		return failT(t, in, "start_alone", lang.A{"Seats": seatList(in.own(), t)})
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Start(nil)); err != nil {
@@ -242,7 +245,7 @@ func carcResign(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	p := public(t, in)
-	return leaveSeat(t, x, seat, "", p, p.T("resigned", lang.A{"Player": t.SeatName(seat)}))
+	return leaveSeat(t, x, seat, "", p, p.T("resigned", lang.A{"Player": lang.Name(t.SeatName(seat))}))
 }
 
 // errorText turns an error into a player's message: a sentence with a capital and a full stop.

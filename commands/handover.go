@@ -27,9 +27,9 @@ func leaveSeat(t *table.Table, x *table.Tx, seat int, by string, p *lang.Printer
 	if err := x.Do(table.Handover(seat, c.HandoverSeat(seat, c.Settings.Leaving))); err != nil {
 		return fail(t, "%v", err)
 	}
-	text := p.T("handed_over", lang.A{"What": what, "Player": c.Seats[seat].Name})
+	text := p.T("handed_over", lang.A{"What": what, "Player": lang.Name(c.Seats[seat].Name)})
 	if c.Unrated() == "" && !c.Local {
-		text += p.T("handed_over_rated", lang.A{"Player": c.Left[seat].Name})
+		text += p.T("handed_over_rated", lang.A{"Player": lang.Name(c.Left[seat].Name)})
 	}
 	if c.Game.Current == seat {
 		text += p.T("handed_over_its_turn", nil)

@@ -39,10 +39,10 @@ func carcHint(t *table.Table, in Input) Reply {
 	}
 	seat := t.Seat(in.User.ID)
 	if seat < 0 || t.Game.Players[seat].Resigned {
-		return failT(t, in, "hint_not_seated", lang.A{"Players": seatList(t)})
+		return failT(t, in, "hint_not_seated", lang.A{"Players": seatList(in.own(), t)})
 	}
 	if seat != t.Game.Current {
-		return failT(t, in, "hint_not_your_turn", lang.A{"Player": t.SeatName(t.Game.Current)})
+		return failT(t, in, "hint_not_your_turn", lang.A{"Player": lang.Name(t.SeatName(t.Game.Current))})
 	}
 	level := HintLevel
 	switch depth := strings.ToLower(strings.TrimSpace(in.Options["depth"])); depth {

@@ -87,7 +87,7 @@ func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events
 	for _, e := range events {
 		switch e.Kind {
 		case game.EventTilePlaced:
-			who = name(e.Player)
+			who = p.Shown(name(e.Player))
 			parts = append(parts, p.T("hist_placed", lang.A{"Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventMeeplePlaced:
 			parts = append(parts, pieceNameIn(p, e.Piece)+" "+e.Spot)
@@ -96,12 +96,12 @@ func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events
 		case game.EventVariant:
 			parts = append(parts, strings.TrimRight(noteIn(p, e), ".。"))
 		case game.EventTileReturned:
-			who = name(e.Player)
+			who = p.Shown(name(e.Player))
 			parts = append(parts, p.T("hist_skipped", nil))
 		case game.EventTileDiscarded:
 			parts = append(parts, p.T("hist_fits_nowhere", lang.A{"Tile": e.Tile.String()}))
 		case game.EventResigned:
-			parts = append(parts, p.T("hist_resigned", lang.A{"Player": name(e.Player)}))
+			parts = append(parts, p.T("hist_resigned", lang.A{"Player": lang.Name(name(e.Player))}))
 		case game.EventScored:
 			if _, ok := points[e.Player]; !ok {
 				order = append(order, e.Player)
@@ -110,8 +110,8 @@ func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events
 		}
 	}
 	var scored []string
-	for _, p := range order {
-		scored = append(scored, fmt.Sprintf("%s +%d", name(p), points[p]))
+	for _, seat := range order {
+		scored = append(scored, fmt.Sprintf("%s +%d", p.Shown(name(seat)), points[seat]))
 	}
 	line := fmt.Sprintf("%d. %s: %s", turn, who, join(p, parts))
 	if who == "" {

@@ -22,6 +22,9 @@ type Input struct {
 	Admin bool `json:"admin,omitempty"`
 	// Manager is true for members with Manage Server, who administer the server's league games.
 	Manager bool `json:"manager,omitempty"`
+	// InLeague is true when the user plays in the league of the game (league.PlaysIn): the bot
+	// reads it from the store for those who would otherwise administer a league's game.
+	InLeague bool `json:"in_league,omitempty"`
 	// Local is true in local play, where ! directives and full state are allowed.
 	Local bool `json:"local,omitempty"`
 	// Table and Channel name the table /carc new opens (the bot chooses them; local play uses

@@ -113,7 +113,7 @@ func applyLegacy(t *table.Table, e LegacyEntry) Reply {
 			return failIn(t, tablePrinter(t), "legacy_ai_no_replay", lang.A{"Why": err})
 		}
 		p := tablePrinter(x.Table)
-		return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": t.Seats[seat].Name})))
+		return spoken(p, afterMoves(p, x, p.T("ai_played", lang.A{"Player": lang.Name(t.Seats[seat].Name)})))
 	case e.Timeout != "":
 		return timeout(t, e.Timeout, "", func(x *table.Tx, seat int) error {
 			if e.Timeout == table.PolicySkip {

@@ -142,7 +142,7 @@ func TestATextNoStoreKeepsIsRefusedAtTheDoor(t *testing.T) {
 			tbl = nil
 		}
 		r := Handle(tbl, in)
-		if r.OK || r.Changed || r.Step != nil || !strings.Contains(r.Text, "holds a NUL character (U+0000)") {
+		if r.OK || r.Changed || r.Step != nil || !strings.Contains(r.Text, "holds U+0000, a character the bot never stores") {
 			t.Errorf("/carc %s with U+0000: %+v", in.Sub, r)
 		}
 	}

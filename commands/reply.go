@@ -153,3 +153,7 @@ func changed(x *table.Tx, r Reply) Reply {
 	r.OK, r.Changed, r.Table, r.Step = true, true, x.Table, &x.Step
 	return r
 }
+
+// WentWrong is the answer to a command that panicked (the bot's handlers and the local table
+// recover from a panic and answer with it), in its reader's language.
+func WentWrong(in Input) string { return in.own().T("bot_went_wrong", nil) }

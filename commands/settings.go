@@ -309,7 +309,7 @@ func carcSettings(t *table.Table, in Input) Reply {
 		return Reply{Text: in.own().T("set_fixed", nil) + "\n" + settingsText(in.own(), t), Ephemeral: true, Table: t}
 	}
 	if in.User.ID != t.Creator.ID && !in.Admin {
-		return failT(t, in, "set_creator_only", lang.A{"Creator": t.Creator.Name})
+		return failT(t, in, "set_creator_only", lang.A{"Creator": lang.Name(t.Creator.Name)})
 	}
 	if _, ok := in.Options["map"]; ok {
 		return failT(t, in, "set_map_fixed", nil)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -141,7 +142,7 @@ type LogState struct {
 func StateAs(t *table.Table, name string) (State, error) {
 	seat := t.FindSeat(name)
 	if seat < 0 {
-		return State{}, fmt.Errorf("%s is not at this table: the players are %s", game.Echo(name), seatList(t))
+		return State{}, fmt.Errorf("%s is not at this table: the players are %s", game.Echo(name), seatList(lang.For(lang.English).Plain(), t))
 	}
 	s := StateOf(t, false)
 	s.Viewer = t.Seats[seat].Name

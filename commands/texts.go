@@ -43,21 +43,21 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 	for _, e := range events {
 		switch e.Kind {
 		case game.EventTilePlaced:
-			lines = append(lines, p.T("ev_tile_placed", lang.A{"Player": name(e.Player), "Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
+			lines = append(lines, p.T("ev_tile_placed", lang.A{"Player": lang.Name(name(e.Player)), "Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventCityConnected:
 			lines = append(lines, p.T("ev_city_connected", lang.A{"City": e.Text}))
 		case game.EventIslandOpened:
 			lines = append(lines, p.T("ev_island_opened", lang.A{"Island": e.Text, "Square": e.Square.String()}))
 		case game.EventMeeplePlaced:
 			if e.Piece == game.PieceMeeple {
-				lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": name(e.Player), "Spot": e.Spot, "Square": e.Square.String()}))
+				lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": lang.Name(name(e.Player)), "Spot": e.Spot, "Square": e.Square.String()}))
 			} else {
-				lines = append(lines, p.T("ev_piece_placed", lang.A{"Player": name(e.Player), "Piece": pieceNameIn(p, e.Piece), "Spot": e.Spot, "Square": e.Square.String()}))
+				lines = append(lines, p.T("ev_piece_placed", lang.A{"Player": lang.Name(name(e.Player)), "Piece": pieceNameIn(p, e.Piece), "Spot": e.Spot, "Square": e.Square.String()}))
 			}
 		case game.EventGoodsTaken:
-			lines = append(lines, p.N("ev_goods_taken", e.Points, lang.A{"Player": name(e.Player), "Good": p.T("good_"+e.Text, nil)}))
+			lines = append(lines, p.N("ev_goods_taken", e.Points, lang.A{"Player": lang.Name(name(e.Player)), "Good": p.T("good_"+e.Text, nil)}))
 		case game.EventSecondTile:
-			lines = append(lines, p.T("ev_second_tile", lang.A{"Player": name(e.Player)}))
+			lines = append(lines, p.T("ev_second_tile", lang.A{"Player": lang.Name(name(e.Player))}))
 		case game.EventCompleted:
 			where := e.Square.String()
 			if e.To != e.Square {
@@ -66,10 +66,10 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 			lines = append(lines, p.T("ev_completed", lang.A{"Feature": featureIn(p, e.Text), "Where": where}))
 		case game.EventScored:
 			entry := t.Game.Log[e.Log]
-			lines = append(lines, p.T("ev_scored", lang.A{"Player": name(e.Player), "Points": e.Points, "Reason": reasonIn(p, entry)}))
+			lines = append(lines, p.T("ev_scored", lang.A{"Player": lang.Name(name(e.Player)), "Points": e.Points, "Reason": reasonIn(p, entry)}))
 		case game.EventMeepleReturned:
 			if e.Piece == game.PieceBuilder {
-				lines = append(lines, p.T("ev_builder_back", lang.A{"Player": name(e.Player), "Feature": featureIn(p, strings.SplitN(e.Spot, ":", 2)[0])}))
+				lines = append(lines, p.T("ev_builder_back", lang.A{"Player": lang.Name(name(e.Player)), "Feature": featureIn(p, strings.SplitN(e.Spot, ":", 2)[0])}))
 				continue
 			}
 			returned[e.Player]++
@@ -78,16 +78,16 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 		case game.EventTileDiscarded:
 			lines = append(lines, p.T("ev_tile_discarded", lang.A{"Tile": e.Tile.String()}))
 		case game.EventTileReturned:
-			lines = append(lines, p.T("ev_tile_returned", lang.A{"Player": name(e.Player)}))
+			lines = append(lines, p.T("ev_tile_returned", lang.A{"Player": lang.Name(name(e.Player))}))
 		case game.EventResigned:
-			lines = append(lines, p.T("ev_resigned", lang.A{"Player": name(e.Player)}))
+			lines = append(lines, p.T("ev_resigned", lang.A{"Player": lang.Name(name(e.Player))}))
 		}
 	}
 	if len(returned) > 0 {
 		var parts []string
 		for s := range t.Seats {
 			if n := returned[s]; n > 0 {
-				parts = append(parts, fmt.Sprintf("%s %s", name(s), p.Number(n)))
+				parts = append(parts, fmt.Sprintf("%s %s", p.Shown(name(s)), p.Number(n)))
 			}
 		}
 		lines = append(lines, p.T("ev_meeples_back", lang.A{"List": join(p, parts)}))
@@ -131,7 +131,7 @@ func piecesHeld(p *lang.Printer, o game.Options, pl game.Player) string {
 func scoresLine(p *lang.Printer, t *table.Table) string {
 	var parts []string
 	for i, pl := range t.Game.Players {
-		s := fmt.Sprintf("%s %s", t.Seats[i].Name, p.Number(pl.Score))
+		s := fmt.Sprintf("%s %s", p.Shown(t.Seats[i].Name), p.Number(pl.Score))
 		if pl.Resigned {
 			s += p.T("resigned_mark", nil)
 		}
@@ -161,24 +161,24 @@ func stepHint(p *lang.Printer, t *table.Table) string {
 		return p.T("or_click", lang.A{"What": p.T(id, nil)})
 	}
 	if c := g.TurnState.Choice; c != nil {
-		return p.T("step_choice", lang.A{"Player": cur, "Prompt": promptIn(p, c), "Actions": actionLabels(p, g), "Action": c.Action, "Click": click("click_a_button")})
+		return p.T("step_choice", lang.A{"Player": lang.Name(cur), "Prompt": promptIn(p, c), "Actions": actionLabels(p, g), "Action": c.Action, "Click": click("click_a_button")})
 	}
 	left := p.N("n_left_in_stack", g.TilesLeft(), nil)
 	switch g.Phase {
 	case game.PhaseSource:
-		return p.T("step_source", lang.A{"Player": cur, "Left": left, "Actions": actionLabels(p, g), "Click": click("click_a_button")})
+		return p.T("step_source", lang.A{"Player": lang.Name(cur), "Left": left, "Actions": actionLabels(p, g), "Click": click("click_a_button")})
 	case game.PhasePlace:
 		id := "step_place"
 		if t.Local {
 			id = "step_place_local"
 		}
-		return p.T(id, lang.A{"Player": cur, "Tile": g.Drawn.String(), "Left": left})
+		return p.T(id, lang.A{"Player": lang.Name(cur), "Tile": g.Drawn.String(), "Left": left})
 	case game.PhaseMeeple:
 		return meeplePrompt(p, t)
 	case game.PhaseFinish:
-		return p.T("step_finish", lang.A{"Player": cur, "Actions": actionLabels(p, g), "Click": click("click_done")})
+		return p.T("step_finish", lang.A{"Player": lang.Name(cur), "Actions": actionLabels(p, g), "Click": click("click_done")})
 	case game.PhaseDecide:
-		return p.T("step_decide", lang.A{"Player": cur, "Actions": actionLabels(p, g), "Click": click("click_end_turn")})
+		return p.T("step_decide", lang.A{"Player": lang.Name(cur), "Actions": actionLabels(p, g), "Click": click("click_end_turn")})
 	}
 	return ""
 }
@@ -207,7 +207,7 @@ func meeplePrompt(p *lang.Printer, t *table.Table) string {
 	if t.Local {
 		how = p.T("meeple_how_local", nil)
 	}
-	text := p.T("meeple_prompt", lang.A{"Player": t.SeatName(g.Current), "How": how})
+	text := p.T("meeple_prompt", lang.A{"Player": lang.Name(t.SeatName(g.Current)), "How": how})
 	if len(spots) > 0 {
 		var parts []string
 		for i, s := range spots {
@@ -232,7 +232,7 @@ func startText(p *lang.Printer, t *table.Table) string {
 		}
 		starts = append(starts, p.T("start_tile_on", lang.A{"Tile": pl.Tile.String(), "Where": where}))
 	}
-	text := p.T("start_text", lang.A{"Map": mapTitle(p, t.Entry()), "Tiles": tilesSetting(p, t), "Starts": join(p, starts), "Order": seatList(t)})
+	text := p.T("start_text", lang.A{"Map": mapTitle(p, t.Entry()), "Tiles": tilesSetting(p, t), "Starts": join(p, starts), "Order": seatList(p, t)})
 	if c := commitmentText(p, t); c != "" {
 		text += "\n" + c
 	}
@@ -294,7 +294,7 @@ func pointsBySource(p *lang.Printer, t *table.Table) string {
 		for n, k := range kinds {
 			parts[n] = fmt.Sprintf("%s %s", k, p.Number(by[k]))
 		}
-		lines = append(lines, t.Seats[i].Name+": "+join(p, parts))
+		lines = append(lines, p.Shown(t.Seats[i].Name)+": "+join(p, parts))
 	}
 	if len(lines) == 0 {
 		return ""
@@ -342,11 +342,11 @@ func standings(p *lang.Printer, t *table.Table) string {
 		if n == 0 || ps[i].Score != ps[order[n-1]].Score || ps[i].Resigned != ps[order[n-1]].Resigned {
 			place = n + 1
 		}
-		entry := fmt.Sprintf("%d. %s %s", place, t.Seats[i].Name, p.Number(ps[i].Score))
+		entry := fmt.Sprintf("%d. %s %s", place, p.Shown(t.Seats[i].Name), p.Number(ps[i].Score))
 		if ps[i].Resigned {
 			entry += p.T("resigned_mark", nil)
 		} else if place == 1 {
-			winners = append(winners, t.Seats[i].Name)
+			winners = append(winners, p.Shown(t.Seats[i].Name))
 		}
 		parts = append(parts, entry)
 	}
@@ -379,8 +379,8 @@ func statusWord(p *lang.Printer, s table.Status) string {
 func statusText(p *lang.Printer, t *table.Table) string {
 	e := t.Entry()
 	if t.Status == table.Lobby {
-		lobby := p.T("status_lobby", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Seats": seatList(t),
-			"Creator": t.Creator.Name, "Rated": unratedLine(p, t)})
+		lobby := p.T("status_lobby", lang.A{"Map": mapTitle(p, e), "Tiles": tilesSetting(p, t), "Seats": seatList(p, t),
+			"Creator": lang.Name(t.Creator.Name), "Rated": unratedLine(p, t)})
 		if o := t.Settings.Options; o.IC() || o.TB() {
 			lobby += " " + p.T("status_box_rules", lang.A{"Rules": boxRulesSetting(p, o)})
 		}
@@ -393,10 +393,10 @@ func statusText(p *lang.Printer, t *table.Table) string {
 		b.WriteString(line + "\n")
 	}
 	if l := t.League; l != nil {
-		b.WriteString(p.T("status_league", lang.A{"League": l.Name, "Season": l.Season, "Admins": administrators(p, t)}) + "\n")
+		b.WriteString(p.T("status_league", lang.A{"League": lang.Name(l.Name), "Season": l.Season, "Admins": administrators(p, t)}) + "\n")
 	}
 	for i, pl := range g.Players {
-		b.WriteString(p.T("status_player", lang.A{"Player": t.Seats[i].Name, "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
+		b.WriteString(p.T("status_player", lang.A{"Player": lang.Name(t.Seats[i].Name), "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
 		b.WriteString(piecesHeld(p, g.Opts, pl))
 		if len(pl.Chips) > 0 {
 			b.WriteString(p.T("status_chips", lang.A{"Chips": game.ChipList(pl.Chips)}))
@@ -416,15 +416,15 @@ func statusText(p *lang.Printer, t *table.Table) string {
 	cur, _ := t.Current()
 	switch g.Phase {
 	case game.PhaseSource:
-		b.WriteString(p.T("status_source", lang.A{"Player": cur.Name}))
+		b.WriteString(p.T("status_source", lang.A{"Player": lang.Name(cur.Name)}))
 	case game.PhasePlace:
-		b.WriteString(p.T("status_place", lang.A{"Player": cur.Name, "Tile": g.Drawn.String()}))
+		b.WriteString(p.T("status_place", lang.A{"Player": lang.Name(cur.Name), "Tile": g.Drawn.String()}))
 	case game.PhaseMeeple:
-		b.WriteString(p.T("status_meeple", lang.A{"Player": cur.Name, "Square": g.TurnState.Placed.String()}))
+		b.WriteString(p.T("status_meeple", lang.A{"Player": lang.Name(cur.Name), "Square": g.TurnState.Placed.String()}))
 	case game.PhaseFinish:
-		b.WriteString(p.T("status_finish", lang.A{"Player": cur.Name, "Square": g.TurnState.Placed.String()}))
+		b.WriteString(p.T("status_finish", lang.A{"Player": lang.Name(cur.Name), "Square": g.TurnState.Placed.String()}))
 	case game.PhaseDecide:
-		b.WriteString(p.T("status_decide", lang.A{"Player": cur.Name}))
+		b.WriteString(p.T("status_decide", lang.A{"Player": lang.Name(cur.Name)}))
 	}
 	if c := g.TurnState.Choice; c != nil {
 		b.WriteString(p.T("status_choice", lang.A{"Prompt": promptIn(p, c)}))
@@ -490,7 +490,7 @@ func logText(p *lang.Printer, t *table.Table, who string) string {
 	seat := -1
 	if who != "" {
 		if seat = t.FindSeat(who); seat < 0 {
-			return p.T("log_not_seated", lang.A{"Name": game.Echo(who), "Seats": seatList(t)})
+			return p.T("log_not_seated", lang.A{"Name": game.Echo(who), "Seats": seatList(p, t)})
 		}
 	}
 	var lines []string
@@ -502,7 +502,7 @@ func logText(p *lang.Printer, t *table.Table, who string) string {
 		if e.Final {
 			final = p.T("log_final", nil)
 		}
-		lines = append(lines, p.T("log_line", lang.A{"Turn": e.Turn, "Player": t.Seats[e.Player].Name, "Points": e.Points, "Reason": reasonIn(p, e), "Final": final}))
+		lines = append(lines, p.T("log_line", lang.A{"Turn": e.Turn, "Player": lang.Name(t.Seats[e.Player].Name), "Points": e.Points, "Reason": reasonIn(p, e), "Final": final}))
 	}
 	if len(lines) == 0 {
 		return p.T("log_none", nil)
@@ -587,7 +587,7 @@ func banksLine(p *lang.Printer, t *table.Table) string {
 	}
 	parts := make([]string, len(t.Seats))
 	for i, u := range t.Seats {
-		parts[i] = u.Name + " " + FormatBank(t.Banks[i])
+		parts[i] = p.Shown(u.Name) + " " + FormatBank(t.Banks[i])
 	}
 	return p.T("status_banks", lang.A{"Banks": join(p, parts)})
 }

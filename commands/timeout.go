@@ -42,7 +42,7 @@ func timeout(t *table.Table, policy, guildLocale string, play func(x *table.Tx, 
 	}
 	c := x.Table
 	p := PublicLanguage(c, guildLocale)
-	a := lang.A{"Player": c.Seats[seat].Name, "Missed": p.N("n_missed_count", c.Missed[seat], nil)}
+	a := lang.A{"Player": lang.Name(c.Seats[seat].Name), "Missed": p.N("n_missed_count", c.Missed[seat], nil)}
 	lead := p.T("timeout_skipped", a)
 	if policy == table.PolicyAuto {
 		lead = p.T("timeout_autopilot", a)

@@ -15,21 +15,21 @@ import (
 // handleTurn runs the turn commands: /place, /meeple, /chips, /turn draw and /turn pass.
 func handleTurn(t *table.Table, in Input) Reply {
 	if t.Status == table.Lobby {
-		return failT(t, in, "play_not_started", lang.A{"Creator": t.Creator.Name})
+		return failT(t, in, "play_not_started", lang.A{"Creator": lang.Name(t.Creator.Name)})
 	}
 	if t.Status != table.Playing {
 		return failT(t, in, "play_over", lang.A{"Status": statusWord(in.own(), t.Status)})
 	}
 	seat := t.Seat(in.User.ID)
 	if seat < 0 {
-		return failT(t, in, "play_not_seated", lang.A{"Players": seatList(t)})
+		return failT(t, in, "play_not_seated", lang.A{"Players": seatList(in.own(), t)})
 	}
 	g := t.Game
 	if seat != g.Current {
 		if t.Local {
-			return failT(t, in, "play_not_your_turn", lang.A{"Player": t.SeatName(g.Current)})
+			return failT(t, in, "play_not_your_turn", lang.A{"Player": lang.Name(t.SeatName(g.Current))})
 		}
-		return failT(t, in, "play_not_your_turn_ping", lang.A{"Player": t.SeatName(g.Current)})
+		return failT(t, in, "play_not_your_turn_ping", lang.A{"Player": lang.Name(t.SeatName(g.Current))})
 	}
 	var plan []step
 	var err error

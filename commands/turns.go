@@ -34,7 +34,7 @@ func Turns(t *table.Table, code string, fn func(turn int, line string, g *game.G
 		}
 		events = append(events, ev...)
 		if g.Turn != turn || g.Over() {
-			if err := fn(turn, historyLine(lang.For(code), t, g, turn, events), g); err != nil {
+			if err := fn(turn, historyLine(lang.For(code).Plain(), t, g, turn, events), g); err != nil {
 				return err
 			}
 			events = nil

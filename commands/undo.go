@@ -33,7 +33,7 @@ func carcUndo(t *table.Table, in Input) Reply {
 	}
 	p := public(c, in)
 	return changed(x, Reply{Ping: voters,
-		Text: p.T("undo_asked", lang.A{"Player": in.User.Name, "Turn": lastTurnText(p, c), "Voters": undoVoters(p, c)}),
+		Text: p.T("undo_asked", lang.A{"Player": lang.Name(in.User.Name), "Turn": lastTurnText(p, c), "Voters": undoVoters(p, c)}),
 		Buttons: [][]Button{{{ID: ComponentID(c, "undo", "yes"), Label: p.T("btn_agree", nil), Style: Success},
 			{ID: ComponentID(c, "undo", "no"), Label: p.T("btn_refuse", nil), Style: Danger}}}})
 }
@@ -49,16 +49,16 @@ func applyUndo(t *table.Table, x *table.Tx, p *lang.Printer) Reply {
 	cur, _ := c.Current()
 	buttons, sel := turnComponents(p, c)
 	return changed(x, Reply{Image: BoardImage, Ping: humans(cur), Buttons: buttons, Select: sel,
-		Text: p.N("undone", removed, lang.A{"Player": cur.Name}) + "\n" + promptText(p, c)})
+		Text: p.N("undone", removed, lang.A{"Player": lang.Name(cur.Name)}) + "\n" + promptText(p, c)})
 }
 
 func lastTurnText(p *lang.Printer, t *table.Table) string {
 	m := t.Moves[t.LastTurnStart()]
 	name := t.Seats[m.Move.Player].Name
 	if m.Move.Kind == game.MovePlace {
-		return p.T("undo_turn_tile", lang.A{"Player": name, "Square": m.Move.Square})
+		return p.T("undo_turn_tile", lang.A{"Player": lang.Name(name), "Square": m.Move.Square})
 	}
-	return p.T("undo_turn_move", lang.A{"Player": name})
+	return p.T("undo_turn_move", lang.A{"Player": lang.Name(name)})
 }
 
 // undoVote records a player's answer to an undo request.
@@ -80,10 +80,10 @@ func undoVote(t *table.Table, in Input, c Component) Reply {
 	}
 	p := public(x.Table, in)
 	if c.Arg == "no" {
-		return changed(x, Reply{Text: p.T("undo_refused", lang.A{"Player": user.Name})})
+		return changed(x, Reply{Text: p.T("undo_refused", lang.A{"Player": lang.Name(user.Name)})})
 	}
 	if wait := undoVoters(p, x.Table); wait != "" {
-		return changed(x, Reply{Text: p.T("undo_agrees", lang.A{"Player": user.Name, "Waiting": wait})})
+		return changed(x, Reply{Text: p.T("undo_agrees", lang.A{"Player": lang.Name(user.Name), "Waiting": wait})})
 	}
 	return applyUndo(t, x, p)
 }
@@ -92,7 +92,7 @@ func undoVote(t *table.Table, in Input, c Component) Reply {
 func undoVoters(p *lang.Printer, t *table.Table) string {
 	var names []string
 	for _, id := range t.UndoVoters() {
-		names = append(names, t.Seats[t.Seat(id)].Name)
+		names = append(names, p.Shown(t.Seats[t.Seat(id)].Name))
 	}
 	if len(names) == 0 {
 		return ""

@@ -20,6 +20,10 @@ type GuildSettings struct {
 	// language of what the bot posts there with no interaction behind it (timers, AI turns,
 	// league rounds, web pictures). Empty until a member first interacts.
 	Locale string `json:"locale,omitempty"`
+	// FollowThreads are the followers' threads of the server's running games, by game id and
+	// the channel each was opened in ("GAME CHANNEL"): one per game and channel, kept while the
+	// game runs, whoever follows in it.
+	FollowThreads map[string]string `json:"follow_threads,omitempty"`
 }
 
 // GuildSettings returns a server's settings; a server that never set any gets the zero value.

@@ -1,7 +1,7 @@
 package storage
 
 import (
-	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -141,9 +141,10 @@ func TestLeagueAdjudicationFinishesWithItsResult(t *testing.T) {
 	}
 }
 
-// TestLeagueExportImportAndBackup: a league comes back whole from its export into another store,
-// and a backup holds it too.
-func TestLeagueExportImportAndBackup(t *testing.T) {
+// TestLeagueExportAndBackup: a league's export holds the league and its seasons, never the
+// server's ratings (an import recomputes them from the league's games: the store suite's league
+// import cases), and a backup holds the league and the ratings.
+func TestLeagueExportAndBackup(t *testing.T) {
 	s, _ := openTest(t)
 	g := newGame(t, s, "g1")
 	leagueWithGame(t, s, "g1")
@@ -154,16 +155,10 @@ func TestLeagueExportImportAndBackup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _ := openTest(t)
-	if _, err := other.ImportLeague(doc); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := other.ImportLeague(doc); !errors.Is(err, ErrExists) {
-		t.Fatalf("importing twice: %v", err)
-	}
-	again, err := other.ExportLeague("L1")
-	if err != nil || !bytes.Equal(doc, again) {
-		t.Fatalf("the import exports differently (%v):\n%s\n%s", err, doc, again)
+	var export LeagueExport
+	if err := json.Unmarshal(doc, &export); err != nil || export.League.ID != "L1" || len(export.Seasons) != 1 ||
+		!export.Seasons[0].Fixtures[0].Done() || export.Ratings != nil || export.Rated != nil {
+		t.Fatalf("the export %s (%v)", doc, err)
 	}
 	path := t.TempDir() + "/backup.db"
 	if err := s.BackupFile(path); err != nil {

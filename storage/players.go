@@ -42,6 +42,10 @@ type Follow struct {
 	// the channel it was opened in. Every follower of a game who chose the same channel shares it.
 	Thread   string `json:"thread,omitempty"`
 	ThreadIn string `json:"thread_in,omitempty"`
+	// ByLink marks a follow made with the link of the game's page (game:) rather than in its
+	// channel, and Generation is that link's: a revoke of the page's links ends it.
+	ByLink     bool   `json:"by_link,omitempty"`
+	Generation uint64 `json:"generation,omitempty"`
 }
 
 // Vacation is a stretch of whole days, [From, To), during which the player's turn deadlines stop

@@ -86,6 +86,11 @@ func applyResult(tx *bolt.Tx, r Result) error {
 	if r.Unrated != "" {
 		return nil
 	}
+	return rateResult(tx, r)
+}
+
+// rateResult applies a rated game to its players' ratings and the rated history in tx.
+func rateResult(tx *bolt.Tx, r Result) error {
 	rb, err := leagueBucket(tx, bucketRatings)
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -26,8 +25,8 @@ var leagueRows = []string{
 
 // leagues measures the server time of /carc leaderboard and /league standings in a server of
 // 1,000 players and 10,000 rated games, all of them games of one league season: the store is
-// filled through a league import (one transaction), then each command is timed as the bot runs
-// it, store reads and text included.
+// filled as a database copy is (one transaction), then each command is timed as the bot runs it,
+// store reads and text included.
 func (r *runner) leagues() error {
 	r.logf("leagues")
 	dir, err := os.MkdirTemp(r.o.Dir, "bench-leagues-")
@@ -41,12 +40,11 @@ func (r *runner) leagues() error {
 	}
 	defer s.Close()
 	ls := bot.NewLeagueStore(s, slog.New(slog.NewTextHandler(discard{}, nil)))
-	doc, err := bigLeague()
+	l, dump, err := bigLeague()
 	if err != nil {
 		return err
 	}
-	l, err := s.ImportLeague(doc)
-	if err != nil {
+	if err := s.Restore(dump); err != nil {
 		return err
 	}
 	caller := table.User{ID: l.Members[500].ID, Name: l.Members[500].Name}
@@ -75,7 +73,7 @@ func (r *runner) leagues() error {
 // season. Opening the games (Discord round trips) is not part of it.
 func (r *runner) leagueStart(s *storage.Store) error {
 	row := Row{Name: leagueRows[2], Unit: "ms", Better: "<=", Target: 1000}
-	creator := table.User{ID: "u0000", Name: "Player 0"}
+	creator := table.User{ID: "organizer", Name: "Organizer"} // who runs the league, never one of its players
 	for rep := range r.reps {
 		l := league.League{ID: fmt.Sprintf("bench-start-%d", rep), Guild: fmt.Sprintf("bench-start-guild-%d", rep), Channel: "bench-channel",
 			Name: "Start", Creator: creator.ID, Map: "france", Format: league.DoubleRoundRobin, TableSize: 3, Policy: league.PolicyScoreStands,
@@ -101,9 +99,10 @@ func (r *runner) leagueStart(s *storage.Store) error {
 	return nil
 }
 
-// bigLeague is the export of a league of 1,000 players who played 10,000 rated 2-player games,
-// with the ratings those games give.
-func bigLeague() ([]byte, error) {
+// bigLeague is a league of 1,000 players who played 10,000 rated 2-player games, with the
+// ratings those games give, as a database copy holds them (storage.Dump: bot migrate's way in,
+// one transaction; a league's import would want each game's record).
+func bigLeague() (league.League, storage.Dump, error) {
 	rng := rand.New(rand.NewPCG(21, 1))
 	l := league.League{ID: "bench", Guild: "bench-guild", Channel: "bench-channel", Name: "Bench", Map: "france", Format: league.Swiss,
 		Rounds: 20, TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: time.Hour, Status: league.Running, Season: 1}
@@ -111,7 +110,7 @@ func bigLeague() ([]byte, error) {
 		l.Members = append(l.Members, league.Member{ID: fmt.Sprintf("u%04d", i), Name: fmt.Sprintf("Player %d", i)})
 	}
 	season := league.Season{League: l.ID, Number: 1, Members: l.Members, Started: 20, Rounds: make([]league.Round, 20)}
-	doc := storage.LeagueExport{Format: storage.LeagueExportFormat, Version: 1, League: l}
+	dump := storage.Dump{Leagues: []league.League{l}}
 	book := league.Book{}
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for g := range 10_000 {
@@ -127,14 +126,15 @@ func bigLeague() ([]byte, error) {
 		season.Fixtures = append(season.Fixtures, league.Fixture{Round: 1 + g/500, Table: 1 + g%500, Players: players,
 			Status: league.Finished, GameID: id, Scores: scores, Places: places, Finished: when})
 		if _, err := book.Record(league.Game{Players: players, Places: places}); err != nil {
-			return nil, err
+			return l, dump, err
 		}
-		doc.Rated = append(doc.Rated, storage.RatedGame{Result: storage.Result{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
+		dump.Rated = append(dump.Rated, storage.RatedGame{Result: storage.Result{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
 			Scores: scores, Places: places, League: l.ID, Season: 1, At: when}, Shown: []float64{book[players[0]].Shown(), book[players[1]].Shown()}})
 	}
 	for id, rt := range book {
-		doc.Ratings = append(doc.Ratings, storage.PoolRating{UserID: id, Rating: rt}, storage.PoolRating{Map: l.Map, UserID: id, Rating: rt})
+		dump.Ratings = append(dump.Ratings, storage.GuildRating{Guild: l.Guild, PoolRating: storage.PoolRating{UserID: id, Rating: rt}},
+			storage.GuildRating{Guild: l.Guild, PoolRating: storage.PoolRating{Map: l.Map, UserID: id, Rating: rt}})
 	}
-	doc.Seasons = []league.Season{season}
-	return json.Marshal(doc)
+	dump.Seasons = []league.Season{season}
+	return l, dump, nil
 }

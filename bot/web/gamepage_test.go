@@ -61,12 +61,12 @@ func TestGamePageOffersTheFollowCommand(t *testing.T) {
 
 // CheckGameLink reads a game page's link as the page checks it: the whole address, its path, or
 // the address in angle brackets open the game; a forged token, a link of another game's page and
-// a revoked link do not.
+// a revoked link do not; the link given out after a revoke tells its generation.
 func TestAGamePageLinkIsCheckedAsThePageChecksIt(t *testing.T) {
 	st := newSite(t, "/web")
 	path := st.gamePath(t, "g1")
 	for _, link := range []string{"https://carc.example.org" + path, path, "<https://carc.example.org" + path + "?move=3>", " " + path + "board/2.png "} {
-		if id, err := st.CheckGameLink(link); err != nil || id != "g1" {
+		if id, gen, err := st.CheckGameLink(link); err != nil || id != "g1" || gen != 0 {
 			t.Errorf("%q: game %q, %v", link, id, err)
 		}
 	}
@@ -74,12 +74,15 @@ func TestAGamePageLinkIsCheckedAsThePageChecksIt(t *testing.T) {
 	forged := strings.Replace(path, "g1", "g2", 1)
 	swapped := path[:strings.LastIndex(path[:len(path)-1], "/")+1] + other[strings.LastIndex(other[:len(other)-1], "/")+1:]
 	for _, link := range []string{forged, swapped, "https://carc.example.org/web/g/g1/", "g1", "not a link"} {
-		if id, err := st.CheckGameLink(link); !BadLink(err) {
+		if id, _, err := st.CheckGameLink(link); !BadLink(err) {
 			t.Errorf("%q opens game %q (%v)", link, id, err)
 		}
 	}
 	st.links.revoke("g1")
-	if _, err := st.CheckGameLink(path); !BadLink(err) {
+	if _, _, err := st.CheckGameLink(path); !BadLink(err) {
 		t.Fatalf("a revoked link still opens the game: %v", err)
+	}
+	if _, gen, err := st.CheckGameLink(st.gamePath(t, "g1")); err != nil || gen != 1 {
+		t.Fatalf("the new link: generation %d, %v; want 1", gen, err)
 	}
 }

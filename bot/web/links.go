@@ -92,8 +92,9 @@ func BadLink(err error) bool { return errors.Is(err, errBadLink) }
 
 // CheckGameLink reads a game page's address, a whole link (https://host/web/g/ID/TOKEN/, with
 // anything after it) or its path, and checks it as the page does: the id of a game whose page it
-// opens now, or an error for which BadLink is true.
-func (s *Server) CheckGameLink(link string) (string, error) {
+// opens now and the generation of its links (what a follow made with it records, so that a
+// revoke ends it), or an error for which BadLink is true.
+func (s *Server) CheckGameLink(link string) (string, uint64, error) {
 	link = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(link), "<"), ">")
 	if u, err := url.Parse(link); err == nil && u.Path != "" {
 		link = u.Path
@@ -101,12 +102,14 @@ func (s *Server) CheckGameLink(link string) (string, error) {
 	parts := strings.Split(link, "/")
 	for i := 0; i+2 < len(parts); i++ {
 		if parts[i] == KindGame && parts[i+1] != "" {
-			id := parts[i+1]
-			if err := s.cfg.Signer.Check(KindGame, id, parts[i+2]); err != nil {
-				return "", err
+			id, token := parts[i+1], parts[i+2]
+			if err := s.cfg.Signer.Check(KindGame, id, token); err != nil {
+				return "", 0, err
 			}
-			return id, nil
+			g, _, _ := strings.Cut(token, ".")
+			gen, _ := strconv.ParseUint(g, 10, 64) // Check read it
+			return id, gen, nil
 		}
 	}
-	return "", errBadLink
+	return "", 0, errBadLink
 }

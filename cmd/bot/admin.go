@@ -60,12 +60,12 @@ func backup(args []string, out io.Writer) error {
 }
 
 // export prints a game as JSON: the players' view, or with --admin everything; with --league, a
-// league with its seasons and its server's ratings.
+// league with its seasons (its games are exported one by one, and imported before it).
 func export(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	db := dbFlag(fs)
 	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
-	isLeague := fs.Bool("league", false, "export a league: its seasons and its server's ratings and rated games")
+	isLeague := fs.Bool("league", false, "export a league and its seasons (import its games, each exported with --admin, before it)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func importGame(args []string, out io.Writer) error {
 		Format string `json:"format"`
 	}
 	if json.Unmarshal(data, &head) == nil && head.Format == storage.LeagueExportFormat {
-		l, err := store.ImportLeague(data)
+		l, err := store.ImportLeague(data, bot.Engine{})
 		if err != nil {
 			return err
 		}

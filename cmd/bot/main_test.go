@@ -160,3 +160,25 @@ func TestPlayOnFromARecord(t *testing.T) {
 		t.Fatalf("after turn 20 the game is not at turn 11, yet: %v", err)
 	}
 }
+
+// TestAScriptOfHostileNamesPlaysOn: bot play --script with NULs and a line break in a league's
+// name, and a player named with Discord's markdown, plays on: the names are refused, saying which
+// character, the league of a clean name is created and listed, and the script exits 0.
+func TestAScriptOfHostileNamesPlaysOn(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "names.carc")
+	lines := "ann: /league create name:\"\x00\x00\x00\"\n!expect refused holds U+0000\n" +
+		"ann: /league create name:\"Cup\x00cmd\x00carc new\x00\"\n!expect refused holds U+0000\n" +
+		"ann: /league create name:\"[Cup](https://evil.example)\"\n!expect ok\n" +
+		"bob: /league join\nann: /league standings\n!expect reply [Cup](https://evil.example)\n"
+	os.WriteFile(script, []byte(lines), 0o644)
+	var out bytes.Buffer
+	if err := play([]string{"--script", script}, nil, &out); err != nil {
+		t.Fatalf("the script: %v\n%s", err, out.String())
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var v struct{ Reply string }
+		if err := json.Unmarshal([]byte(line), &v); err != nil || strings.ContainsRune(v.Reply, 0) {
+			t.Fatalf("a reply with a NUL (%v): %s", err, line)
+		}
+	}
+}

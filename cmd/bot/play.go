@@ -87,7 +87,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture}
+	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture, Log: os.Stderr}
 	if *recordFile != "" {
 		t, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {

@@ -24,7 +24,7 @@ type openedStore interface {
 // gameImporter is what bot import needs beside bot.Store; both stores have it.
 type gameImporter interface {
 	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
-	ImportLeague(data []byte) (league.League, error)
+	ImportLeague(data []byte, o storage.Outcomes) (league.League, error)
 }
 
 // openStore opens the database --db names: PostgreSQL for a postgres:// URL, else the bbolt file.

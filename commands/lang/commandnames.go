@@ -49,6 +49,9 @@ func (c *Catalogues) First(ids []string) string {
 // canonical name where the catalogues have none, for a reader who types the canonical names
 // (Typed), and in the pseudo-locale, which Discord does not have.
 func (p *Printer) Name(path ...string) string {
+	if len(path) == 0 {
+		return ""
+	}
 	id := Default.First(NameIDs(path))
 	if id == "" || p.typed || p.code == Pseudo {
 		return path[len(path)-1]

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -18,6 +19,9 @@ type Printer struct {
 	// typed marks the printer of a text read where commands are typed as the bot declares them
 	// (local play, table scripts): no Discord shows their localised names there.
 	typed bool
+	// plain marks the printer of a text read where no markdown is rendered (Typed printers, and
+	// Plain ones: web pages, pictures): Names are written as they are.
+	plain bool
 	loc   *i18n.Localizer
 	num   *message.Printer
 }
@@ -48,14 +52,19 @@ func (p *Printer) Typed() *Printer {
 	if p.typed {
 		return p
 	}
-	key := p.code + "/typed"
+	return p.variant("typed", func(t *Printer) { t.typed, t.plain = true, true })
+}
+
+// variant is the printer of p's language changed by set, made once and kept under the name.
+func (p *Printer) variant(name string, set func(*Printer)) *Printer {
+	key := p.code + "/" + name
 	if t, ok := printers.Load(key); ok {
 		return t.(*Printer)
 	}
 	t := *p
-	t.typed = true
-	printers.Store(key, &t)
-	return &t
+	set(&t)
+	actual, _ := printers.LoadOrStore(key, &t)
+	return actual.(*Printer)
 }
 
 // Code is the printer's language.
@@ -94,6 +103,12 @@ func (p *Printer) data(a A) map[string]any {
 			v = p.Number(m)
 		case Message:
 			v = p.T(m.ID, m.A)
+		case Name:
+			v = p.Shown(string(m))
+		case string:
+			// No value forges the marks of the template functions: what a user typed reaches
+			// a message as it is, never as a command's name to write.
+			v = strings.ReplaceAll(m, mark, "")
 		}
 		d[k] = v
 	}

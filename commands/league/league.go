@@ -114,6 +114,19 @@ func (l *League) MemberIDs() []string {
 	return ids
 }
 
+// PlaysIn tells whether a user plays in the league: a member, or a player of the season s (nil
+// when none is read), where a member removed since played. No player administers a league they
+// play in (commands.Office).
+func PlaysIn(l *League, s *Season, id string) bool {
+	if l.Member(id) >= 0 {
+		return true
+	}
+	if s == nil {
+		return false
+	}
+	return s.member(id) >= 0 || slices.ContainsFunc(s.Fixtures, func(f Fixture) bool { return slices.Contains(f.Players, id) })
+}
+
 // Check validates the league's rules.
 func (l *League) Check() error {
 	if !slices.Contains(Formats, l.Format) {

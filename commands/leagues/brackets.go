@@ -58,11 +58,11 @@ func bracketsText(p *lang.Printer, s league.Season) string {
 	for _, m := range s.Members {
 		switch st := b[m.ID]; {
 		case st.Bracket == league.WinnersBracket:
-			winners = append(winners, m.Name)
+			winners = append(winners, p.Shown(m.Name))
 		case st.Bracket == league.LosersBracket:
-			losers = append(losers, m.Name)
+			losers = append(losers, p.Shown(m.Name))
 		case st.Out > 0:
-			out = append(out, p.T("league_out_in_round", lang.A{"Player": m.Name, "Round": st.Out}))
+			out = append(out, p.T("league_out_in_round", lang.A{"Player": lang.Name(m.Name), "Round": st.Out}))
 		default:
 			champion = m.Name
 		}
@@ -75,7 +75,7 @@ func bracketsText(p *lang.Printer, s league.Season) string {
 		return strings.Join(names, ", ")
 	}
 	if champion != "" {
-		return p.T("league_cup_won", lang.A{"Player": champion, "Out": list(out)})
+		return p.T("league_cup_won", lang.A{"Player": lang.Name(champion), "Out": list(out)})
 	}
 	return p.T("league_brackets", lang.A{"Winners": list(winners), "Losers": list(losers), "Out": list(out)})
 }

@@ -119,8 +119,8 @@ func failErr(c Context, err error) Reply {
 // caller's language; what the league's channel reads is in the server's.
 func Handle(c Context, in commands.Input) Reply {
 	c = c.speaking(in)
-	if name := commands.Unstorable(in); name != "" {
-		return fail(c, "text_nul", lang.A{"Option": name})
+	if name, r := commands.Unstorable(in); name != "" {
+		return fail(c, "text_unfit", lang.A{"Option": name, "Char": fmt.Sprintf("%U", r)})
 	}
 	if c.Guild == "" {
 		return fail(c, "league_in_server", nil)
@@ -140,9 +140,6 @@ func Handle(c Context, in commands.Input) Reply {
 	if err != nil {
 		return failErr(c, err)
 	}
-	if sub.admin && !c.Manager && in.User.ID != l.Creator {
-		return fail(c, "league_admins_only", lang.A{"League": l.Name, "Cmd": c.own.Command(commandPath(in))})
-	}
 	// Only the seasons a command needs are read: a season of thousands of games is the costly
 	// part of a league.
 	var season *league.Season
@@ -151,10 +148,34 @@ func Handle(c Context, in commands.Input) Reply {
 		case err == nil:
 			season = &s
 		case !c.Store.NotFound(err):
-			return fail(c, "league_season_unread", lang.A{"League": l.Name, "Why": c.Store.ForPlayers(err)})
+			return fail(c, "league_season_unread", lang.A{"League": lang.Name(l.Name), "Why": c.Store.ForPlayers(err)})
+		}
+		if refusal, ok := administers(c, l, season, in); !ok {
+			return refusal
 		}
 	}
 	return sub.run(c, l, season, in)
+}
+
+// administers tells whether in's user may use an administrator's command of the league, by the
+// rule of every administrative power (commands.Office): its creator or a member with Manage
+// Server, and never one who plays in it. A refusal says who may, and a member who would
+// administer it that they may leave it while it is open.
+func administers(c Context, l league.League, s *league.Season, in commands.Input) (Reply, bool) {
+	plays := league.PlaysIn(&l, s, in.User.ID)
+	o := commands.Office{League: true, Creator: l.Creator}
+	if o.Administers(commands.Holder{User: in.User.ID, Server: c.Manager, Plays: plays}) {
+		return Reply{}, true
+	}
+	a := lang.A{"League": lang.Name(l.Name), "Cmd": c.own.Command(commandPath(in))}
+	if !plays || !(c.Manager || in.User.ID == l.Creator) {
+		return fail(c, "league_admins_only", a), false
+	}
+	text := c.own.T("league_admin_plays", a)
+	if l.Status == league.Open && l.Member(in.User.ID) >= 0 {
+		text += " " + c.own.T("league_admin_leave_first", a)
+	}
+	return Reply{Text: commands.Sentence(text)}, false
 }
 
 // findLeague picks the league a command means: the one named, else the server's only league not
@@ -199,7 +220,7 @@ func leagueNames(p *lang.Printer, ls []league.League) string {
 	}
 	names := make([]string, len(ls))
 	for i, l := range ls {
-		names[i] = l.Name
+		names[i] = p.Shown(l.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -221,7 +242,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		return fail(c, "league_leagues_unread", lang.A{"Why": c.Store.ForPlayers(err)})
 	}
 	if slices.ContainsFunc(all, func(l league.League) bool { return strings.EqualFold(l.Name, name) }) {
-		return fail(c, "league_name_taken", lang.A{"Name": name})
+		return fail(c, "league_name_taken", lang.A{"Name": lang.Name(name)})
 	}
 	l := league.League{ID: c.NewID, Guild: c.Guild, Channel: c.Channel, Name: name, Creator: in.User.ID, Map: commands.DefaultMap,
 		Format: league.RoundRobin, TableSize: 2, Policy: league.PolicyScoreStands, RoundDeadline: DefaultRoundDeadline,
@@ -314,9 +335,9 @@ func leagueCreate(c Context, in commands.Input) Reply {
 		return failErr(c, err)
 	}
 	p := c.public
-	return Reply{OK: true, Public: true, Text: p.T("league_created", lang.A{"League": l.Name, "ID": l.ID, "Map": variantTitle(p, l.Map),
+	return Reply{OK: true, Public: true, Text: p.T("league_created", lang.A{"League": lang.Name(l.Name), "ID": l.ID, "Map": variantTitle(p, l.Map),
 		"Format": formatText(p, l), "Players": p.N("league_n_players_a_game", l.TableSize, nil), "Round": commands.FormatDuration(l.RoundDeadline),
-		"Policy": policyText(p, l.Policy), "Next": nextText(p, l), "Creator": in.User.Name})}
+		"Policy": policyText(p, l.Policy), "Next": nextText(p, l), "Creator": lang.Name(in.User.Name)})}
 }
 
 // maxRoundDates bounds the dates a league lists.
@@ -397,35 +418,35 @@ func statusWord(p *lang.Printer, s league.Status) string { return p.T("league_st
 
 func leagueJoin(c Context, l league.League, u table.User) Reply {
 	if l.Status != league.Open {
-		return fail(c, "league_join_closed", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status)})
+		return fail(c, "league_join_closed", lang.A{"League": lang.Name(l.Name), "Status": statusWord(c.own, l.Status)})
 	}
 	if l.Member(u.ID) >= 0 {
-		return fail(c, "league_join_again", lang.A{"League": l.Name, "Members": c.own.N("league_n_members", len(l.Members), nil)})
+		return fail(c, "league_join_again", lang.A{"League": lang.Name(l.Name), "Members": c.own.N("league_n_members", len(l.Members), nil)})
 	}
 	if len(l.Members) >= league.MaxMembers {
-		return fail(c, "league_full", lang.A{"League": l.Name, "Members": c.own.N("league_n_members", league.MaxMembers, nil)})
+		return fail(c, "league_full", lang.A{"League": lang.Name(l.Name), "Members": c.own.N("league_n_members", league.MaxMembers, nil)})
 	}
 	l.Members = append(l.Members, league.Member{ID: u.ID, Name: u.Name})
 	if err := save(c, l); err != nil {
 		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: c.public.T("league_joined", lang.A{"Player": u.Name, "League": l.Name,
+	return Reply{OK: true, Public: true, Text: c.public.T("league_joined", lang.A{"Player": lang.Name(u.Name), "League": lang.Name(l.Name),
 		"Members": c.public.N("league_n_members", len(l.Members), nil)})}
 }
 
 func leagueLeave(c Context, l league.League, u table.User) Reply {
 	i := l.Member(u.ID)
 	if i < 0 {
-		return fail(c, "league_not_member", lang.A{"League": l.Name})
+		return fail(c, "league_not_member", lang.A{"League": lang.Name(l.Name)})
 	}
 	if l.Status != league.Open {
-		return fail(c, "league_leave_started", lang.A{"League": l.Name})
+		return fail(c, "league_leave_started", lang.A{"League": lang.Name(l.Name)})
 	}
 	l.Members = slices.Delete(l.Members, i, i+1)
 	if err := save(c, l); err != nil {
 		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: c.public.T("league_left", lang.A{"Player": u.Name, "League": l.Name,
+	return Reply{OK: true, Public: true, Text: c.public.T("league_left", lang.A{"Player": lang.Name(u.Name), "League": lang.Name(l.Name),
 		"Members": c.public.N("league_n_members", len(l.Members), nil)})}
 }
 
@@ -434,13 +455,13 @@ func leagueLeave(c Context, l league.League, u table.User) Reply {
 func leagueStart(c Context, l league.League, s *league.Season) Reply {
 	switch l.Status {
 	case league.Paused:
-		return fail(c, "league_start_paused", lang.A{"League": l.Name})
+		return fail(c, "league_start_paused", lang.A{"League": lang.Name(l.Name)})
 	case league.Ended:
-		return fail(c, "league_start_ended", lang.A{"League": l.Name, "Season": l.Season})
+		return fail(c, "league_start_ended", lang.A{"League": lang.Name(l.Name), "Season": l.Season})
 	}
 	if l.Status == league.Open {
 		if len(l.Members) < 2 {
-			return fail(c, "league_start_alone", lang.A{"League": l.Name, "Members": c.own.N("league_n_members", len(l.Members), nil)})
+			return fail(c, "league_start_alone", lang.A{"League": lang.Name(l.Name), "Members": c.own.N("league_n_members", len(l.Members), nil)})
 		}
 		ns, err := newSeason(c, l)
 		if err != nil {
@@ -483,7 +504,10 @@ func PrepareStart(c Context, in commands.Input) *league.Season {
 	}
 	c = c.speaking(in)
 	l, err := findLeague(c, in.Options["league"])
-	if err != nil || l.Status != league.Open || len(l.Members) < 2 || !(c.Manager || in.User.ID == l.Creator) {
+	if err != nil || l.Status != league.Open || len(l.Members) < 2 {
+		return nil
+	}
+	if _, ok := administers(c, l, nil, in); !ok {
 		return nil
 	}
 	l = seeded(c, l)
@@ -546,7 +570,7 @@ func StartNextRound(c Context, l league.League, s league.Season) (Reply, bool) {
 // roundText announces a round: its tables and byes.
 func roundText(p *lang.Printer, l league.League, s league.Season) string {
 	var b strings.Builder
-	b.WriteString(p.T("league_round_started", lang.A{"League": l.Name, "Season": s.Number, "Round": s.Started, "Rounds": s.TotalRounds(&l),
+	b.WriteString(p.T("league_round_started", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Round": s.Started, "Rounds": s.TotalRounds(&l),
 		"Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix())}))
 	if l.OnDates() && s.Started < s.TotalRounds(&l) {
 		b.WriteString(" " + p.T("league_round_next_then", lang.A{"Round": s.Started + 1}))
@@ -574,7 +598,7 @@ func leagueKick(c Context, l league.League, s *league.Season, who string) Reply 
 	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(who), "<@"), "!"), ">")
 	i := slices.IndexFunc(l.Members, func(m league.Member) bool { return m.ID == id || strings.EqualFold(m.Name, id) })
 	if i < 0 {
-		return fail(c, "league_kick_unknown", lang.A{"Who": game.Echo(who), "League": l.Name, "Members": memberNames(l.Members)})
+		return fail(c, "league_kick_unknown", lang.A{"Who": game.Echo(who), "League": lang.Name(l.Name), "Members": memberNames(c.own, l.Members)})
 	}
 	m := l.Members[i]
 	l.Members = slices.Delete(l.Members, i, i+1)
@@ -586,13 +610,13 @@ func leagueKick(c Context, l league.League, s *league.Season, who string) Reply 
 	if err := save(c, l, seasons...); err != nil {
 		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: c.public.T("league_kicked", lang.A{"Player": m.Name, "League": l.Name})}
+	return Reply{OK: true, Public: true, Text: c.public.T("league_kicked", lang.A{"Player": lang.Name(m.Name), "League": lang.Name(l.Name)})}
 }
 
-func memberNames(ms []league.Member) string {
+func memberNames(p *lang.Printer, ms []league.Member) string {
 	names := make([]string, len(ms))
 	for i, m := range ms {
-		names[i] = m.Name
+		names[i] = p.Shown(m.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -617,26 +641,26 @@ func leagueStatus(c Context, l league.League, s *league.Season, in commands.Inpu
 			seasons = append(seasons, *s)
 		}
 	default:
-		return fail(c, "league_status_nothing", lang.A{"League": l.Name, "Status": statusWord(c.own, l.Status), "Cmd": c.own.Command("season " + sub),
+		return fail(c, "league_status_nothing", lang.A{"League": lang.Name(l.Name), "Status": statusWord(c.own, l.Status), "Cmd": c.own.Command("season " + sub),
 			"What": c.own.T("league_what_"+string(l.Status), nil)})
 	}
 	if err := save(c, l, seasons...); err != nil {
 		return failErr(c, err)
 	}
 	done := map[string]string{"pause": "league_paused_now", "resume": "league_resumed", "end": "league_ended_now"}[sub]
-	return Reply{OK: true, Public: true, Text: c.public.T(done, lang.A{"League": l.Name})}
+	return Reply{OK: true, Public: true, Text: c.public.T(done, lang.A{"League": lang.Name(l.Name)})}
 }
 
 func leagueSeasonNew(c Context, l league.League) Reply {
 	if l.Status != league.Ended {
-		return fail(c, "league_season_not_ended", lang.A{"League": l.Name, "Season": l.Season, "Status": statusWord(c.own, l.Status)})
+		return fail(c, "league_season_not_ended", lang.A{"League": lang.Name(l.Name), "Season": l.Season, "Status": statusWord(c.own, l.Status)})
 	}
 	l.Season++
 	l.Status = league.Open
 	if err := save(c, l); err != nil {
 		return failErr(c, err)
 	}
-	return Reply{OK: true, Public: true, Text: c.public.T("league_season_new", lang.A{"League": l.Name, "Season": l.Season,
+	return Reply{OK: true, Public: true, Text: c.public.T("league_season_new", lang.A{"League": lang.Name(l.Name), "Season": l.Season,
 		"Members": c.public.N("league_n_members", len(l.Members), nil)})}
 }
 
@@ -646,10 +670,10 @@ func SeasonOverText(c Context, l league.League, s league.Season) string {
 	p := c.speaking(commands.Input{}).public
 	played := p.T("league_every_game_played", nil)
 	if w := s.Champion(); w != "" && s.Double {
-		played = p.T("league_grand_final_played", lang.A{"Player": s.Name(w)})
+		played = p.T("league_grand_final_played", lang.A{"Player": lang.Name(s.Name(w))})
 	} else if w != "" {
-		played = p.T("league_final_played", lang.A{"Player": s.Name(w)})
+		played = p.T("league_final_played", lang.A{"Player": lang.Name(s.Name(w))})
 	}
-	return p.T("league_season_over", lang.A{"League": l.Name, "Season": s.Number, "Played": played}) + "\n" +
+	return p.T("league_season_over", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Played": played}) + "\n" +
 		StandingsText(p, l, s) + "\n" + p.T("league_close_season", nil)
 }

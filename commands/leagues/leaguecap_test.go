@@ -37,13 +37,14 @@ func TestALeagueTakesAtMostMaxMembers(t *testing.T) {
 
 // TestStartUsesTheSeasonPreparedForTheseMembers: /season start takes the season PrepareStart
 // scheduled outside the lock when the members are the same, and schedules again when someone
-// joined in between; PrepareStart schedules nothing for a caller who may not start the league.
+// joined in between; PrepareStart schedules nothing for a caller who may not start the league (a
+// member with Manage Server, who plays in it).
 func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	b := newLeagueBench(t)
 	b.ok(b.run("ann", false, "create", "name=Cup", "format=swiss", "rounds=3"), "New league Cup")
 	b.ok(b.run("bob", false, "join"), "2 members")
-	ctx := Context{Store: b.store, Guild: "guild", Channel: "general", Now: b.now}
-	start := commands.Input{User: table.User{ID: "ann", Name: "Ann"}, Command: "season", Sub: "start", Options: map[string]string{}}
+	ctx := Context{Store: b.store, Guild: "guild", Channel: "general", Now: b.now, Manager: true}
+	start := commands.Input{User: table.User{ID: "zed", Name: "Zed"}, Command: "season", Sub: "start", Options: map[string]string{}}
 	if p := PrepareStart(ctx, commands.Input{User: table.User{ID: "bob"}, Sub: "start", Options: map[string]string{}}); p != nil {
 		t.Fatal("PrepareStart scheduled a season for a member who may not start the league")
 	}
@@ -68,7 +69,7 @@ func TestStartUsesTheSeasonPreparedForTheseMembers(t *testing.T) {
 	b2 := newLeagueBench(t)
 	b2.ok(b2.run("ann", false, "create", "name=Cup", "format=swiss", "rounds=3"), "New league Cup")
 	b2.ok(b2.run("bob", false, "join"), "2 members")
-	ctx2 := Context{Store: b2.store, Guild: "guild", Channel: "general", Now: b2.now}
+	ctx2 := Context{Store: b2.store, Guild: "guild", Channel: "general", Now: b2.now, Manager: true}
 	p = PrepareStart(ctx2, start)
 	p.Rounds = []league.Round{{Tables: [][]string{{"bob", "ann"}}}}
 	ctx2.Prepared = p

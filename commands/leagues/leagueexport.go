@@ -62,6 +62,6 @@ func leagueExport(p *lang.Printer, l league.League, seasons []league.Season) Rep
 		}
 		return '-'
 	}, l.Name)
-	return Reply{OK: true, Text: p.N("league_export", len(seasons), lang.A{"League": l.Name}),
+	return Reply{OK: true, Text: p.N("league_export", len(seasons), lang.A{"League": lang.Name(l.Name)}),
 		File: &commands.File{Name: name + ".csv", Data: CSV(l, seasons)}}
 }

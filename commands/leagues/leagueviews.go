@@ -19,7 +19,7 @@ func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 	if v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > l.Season {
-			return league.Season{}, refuse("league_bad_season", lang.A{"Value": game.Echo(v), "League": l.Name, "Last": l.Season})
+			return league.Season{}, refuse("league_bad_season", lang.A{"Value": game.Echo(v), "League": lang.Name(l.Name), "Last": l.Season})
 		}
 	}
 	s, err := c.Store.Season(l.ID, n)
@@ -27,7 +27,7 @@ func pickSeason(c Context, l league.League, v string) (league.Season, error) {
 		s, err = c.Store.Season(l.ID, n-1)
 	}
 	if c.Store.NotFound(err) {
-		return league.Season{}, refuse("league_season_not_started", lang.A{"League": l.Name, "Season": n})
+		return league.Season{}, refuse("league_season_not_started", lang.A{"League": lang.Name(l.Name), "Season": n})
 	}
 	if err != nil {
 		return league.Season{}, refuse("league_the_season_unread", lang.A{"Why": c.Store.ForPlayers(err)})
@@ -43,7 +43,7 @@ func standingsTitle(p *lang.Printer, l league.League, s league.Season) string {
 			done++
 		}
 	}
-	return p.N("league_standings_title", done, lang.A{"League": l.Name, "Season": s.Number, "Fixtures": len(s.Fixtures),
+	return p.N("league_standings_title", done, lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Fixtures": len(s.Fixtures),
 		"Round": s.Started, "Rounds": s.TotalRounds(&l)})
 }
 
@@ -55,7 +55,7 @@ func StandingsText(p *lang.Printer, l league.League, s league.Season) string {
 		p.T("league_col_h2h", nil), p.T("league_col_wins", nil), p.T("league_col_games", nil)}
 	b.WriteString(row([]int{3, -20, 6, 6, 5, 4, 5}, head) + "\n")
 	for _, st := range s.Standings() {
-		fmt.Fprintf(&b, "%3d  %s %6s %+6d %5s %4d %5d\n", st.Rank, pad(commands.Truncate(s.Name(st.Player), 20), -20), num(st.Points), st.ScoreDiff,
+		fmt.Fprintf(&b, "%3d  %s %6s %+6d %5s %4d %5d\n", st.Rank, pad(commands.Truncate(inCode(s.Name(st.Player)), 20), -20), num(st.Points), st.ScoreDiff,
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
 	b.WriteString("```\n" + p.T("league_points_rule", nil))
@@ -109,6 +109,10 @@ func abs(n int) int {
 // num writes a league point count: halves as .5, whole numbers bare.
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// inCode is a name written inside a code block, where Discord renders no markdown and a name
+// only has to keep the block closed: its backquotes become the look-alike U+02CB.
+func inCode(name string) string { return strings.ReplaceAll(name, "`", "ˋ") }
+
 // StandingsPicture is what the picture of /league standings shows (the bot draws it with render/):
 // the title of the text and its lines, numbers written as the text writes them.
 type StandingsPicture struct {
@@ -128,7 +132,7 @@ type StandingsLine struct {
 }
 
 func standingsPicture(pr *lang.Printer, l league.League, s league.Season) *StandingsPicture {
-	p := &StandingsPicture{Title: standingsTitle(pr, l, s)}
+	p := &StandingsPicture{Title: standingsTitle(pr.Plain(), l, s)} // a picture renders no markdown
 	brackets := s.Brackets()
 	for _, st := range s.Standings() {
 		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player) + bracketMark(pr, brackets, st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
@@ -152,7 +156,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 	}
 	p := c.own
 	var b strings.Builder
-	b.WriteString(p.T("league_schedule_title", lang.A{"League": l.Name, "Season": s.Number, "Format": formatText(p, l), "ID": l.ID}))
+	b.WriteString(p.T("league_schedule_title", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Format": formatText(p, l), "ID": l.ID}))
 	for r := 1; r <= max(s.Started, len(s.Rounds)); r++ {
 		a := lang.A{"Round": r}
 		switch {
@@ -193,7 +197,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 func names(p *lang.Printer, s league.Season, ids []string) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = s.Name(id)
+		out[i] = p.Shown(s.Name(id))
 	}
 	return strings.Join(out, p.T("league_versus", nil))
 }

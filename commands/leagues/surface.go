@@ -79,7 +79,7 @@ func init() {
 			run: func(c Context, l league.League, _ *league.Season, _ commands.Input) Reply {
 				seasons, err := c.Store.Seasons(l.ID)
 				if err != nil {
-					return fail(c, "league_seasons_unread", lang.A{"League": l.Name, "Why": c.Store.ForPlayers(err)})
+					return fail(c, "league_seasons_unread", lang.A{"League": lang.Name(l.Name), "Why": c.Store.ForPlayers(err)})
 				}
 				return leagueExport(c.own, l, seasons)
 			}},

@@ -13,11 +13,13 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 )
 
-// localRound is a runner at the first game of a league of ann and bob, ann to move.
+// localRound is a runner at the first game of a league of ann and bob, ann to move, which ref
+// runs without playing in it.
 func localRound(t *testing.T, out io.Writer, adjudicate string) *Runner {
 	t.Helper()
 	r := &Runner{Out: out, Now: func() time.Time { return time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC) }}
-	for i, l := range []string{"ann: /league create name:Cup map:classic adjudicate:" + adjudicate, "bob: /league join", "ann: /season start", "!expect current ann"} {
+	for i, l := range []string{"ref: /league create name:Cup map:classic adjudicate:" + adjudicate, "ref: /league leave", "ann: /league join", "bob: /league join",
+		"ref: /season start", "!expect current ann"} {
 		if err := r.Line(i+1, l); err != nil || r.Failed > 0 {
 			t.Fatalf("line %q: %v", l, err)
 		}

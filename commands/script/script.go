@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,6 +41,10 @@ type Runner struct {
 	Now func() time.Time
 	// Failed counts the !expect lines that did not hold.
 	Failed int
+	// Log receives what a line that panicked left, its stack with it, as the bot logs a handler's
+	// panic (nil: nowhere); Panicked counts those lines.
+	Log      io.Writer
+	Panicked int
 
 	seed    *uint64
 	langs   commands.Langs
@@ -97,6 +102,30 @@ func (r *Runner) change(events ...table.Event) error {
 	return nil
 }
 
+// tables is where the runner's tables stand: what a line that panicked leaves them as (the
+// leagues' store keeps what was saved before the panic, as the bot's store does).
+type tables struct {
+	table   *table.Table
+	tables  map[string]*table.Table
+	records map[string][]record.Stored
+}
+
+func (r *Runner) tablesNow() tables {
+	return tables{table: r.Table, tables: maps.Clone(r.tables), records: maps.Clone(r.records)}
+}
+
+// recovered answers line n, whose input panicked with rec: the panic and its stack go to the
+// log, the line's answer is the bot's for a command that panicked.
+func (r *Runner) recovered(n int, user, input string, rec any) error {
+	r.Panicked++
+	if r.Log != nil {
+		fmt.Fprintf(r.Log, "line %d: panic: %v\n%s\n", n, rec, debug.Stack())
+	}
+	text := commands.WentWrong(commands.Input{Local: true, Langs: r.langs})
+	r.last = &commands.Reply{Text: text, Ephemeral: true, Table: r.Table}
+	return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(input), Reply: text}, text)
+}
+
 // inputLine is the JSON line printed for every input, keys in the order of design §2.3.
 type inputLine struct {
 	Line  int    `json:"line"`
@@ -126,6 +155,10 @@ type stateLine struct {
 // ErrMalformed marks a script line that cannot be run.
 var ErrMalformed = errors.New("malformed script")
 
+// ErrInternal reports a script some of whose lines panicked: each was answered, as the bot answers
+// a command that panics, and the script went on.
+var ErrInternal = errors.New("internal error")
+
 // Run reads and runs every line. It stops at the first malformed line or internal error.
 func (r *Runner) Run(src io.Reader) error {
 	sc := bufio.NewScanner(src)
@@ -143,7 +176,13 @@ func (r *Runner) Run(src io.Reader) error {
 			return err
 		}
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if r.Panicked > 0 {
+		return fmt.Errorf("%w: %d lines panicked (the log has their stacks)", ErrInternal, r.Panicked)
+	}
+	return nil
 }
 
 // stripComment removes a # comment that is not inside quotes.
@@ -162,13 +201,22 @@ func stripComment(s string) string {
 	return s
 }
 
-// Line runs one script line.
-func (r *Runner) Line(n int, raw string) error {
+// Line runs one script line. A line that panics is answered as the bot answers a command that
+// panics (bot_went_wrong), its panic and stack go to Log, and the runner goes on with the next.
+func (r *Runner) Line(n int, raw string) (err error) {
 	r.lineNum = n
 	text := strings.TrimSpace(stripComment(raw))
 	if text == "" {
 		return nil
 	}
+	user, cmd := "", text
+	before := r.tablesNow()
+	defer func() {
+		if rec := recover(); rec != nil {
+			r.Table, r.tables, r.records = before.table, before.tables, before.records
+			err = r.recovered(n, user, cmd, rec)
+		}
+	}()
 	if strings.HasPrefix(text, "!") {
 		return r.directive(n, text)
 	}
@@ -200,7 +248,7 @@ func (r *Runner) Line(n int, raw string) error {
 		if r.Table != nil {
 			in.Record = r.records[r.Table.ID]
 		}
-		reply = commands.Handle(r.Table, in)
+		reply = commands.Handle(r.Table, leagues.InLeague(&r.leagues.store, localGuild, r.Table, in))
 	}
 	if reply.Table != nil {
 		reply.Table.Local = true

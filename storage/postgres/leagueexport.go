@@ -11,8 +11,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// ExportLeague returns a league as an indented JSON storage.LeagueExport: the league, its
-// seasons, and its guild's ratings and rated games.
+// ExportLeague returns a league as an indented JSON storage.LeagueExport: the league and its
+// seasons.
 func (s *Store) ExportLeague(id string) ([]byte, error) {
 	doc := storage.LeagueExport{Format: storage.LeagueExportFormat, Version: 1}
 	var err error
@@ -22,31 +22,6 @@ func (s *Store) ExportLeague(id string) ([]byte, error) {
 	if doc.Seasons, err = s.Seasons(id); err != nil {
 		return nil, fmt.Errorf("export league %s: %w", id, err)
 	}
-	if doc.Rated, err = s.RatedGames(doc.League.Guild, "", 0); err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	err = s.read(func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, `SELECT pool, user_id, rating FROM ratings WHERE guild = $1 ORDER BY pool, user_id`, doc.League.Guild)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var pr storage.PoolRating
-			var raw []byte
-			if err := rows.Scan(&pr.Map, &pr.UserID, &raw); err != nil {
-				return err
-			}
-			if err := decode(raw, &pr.Rating); err != nil {
-				return err
-			}
-			doc.Ratings = append(doc.Ratings, pr)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, s.explain("read", err))
-	}
 	data, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("export league %s: %w", id, err)
@@ -54,30 +29,26 @@ func (s *Store) ExportLeague(id string) ([]byte, error) {
 	return data, nil
 }
 
-// ImportLeague stores a league export in one transaction: the league (storage.ErrExists if its
-// id is taken), its seasons, and the guild's ratings and rated games, which replace those stored.
-func (s *Store) ImportLeague(data []byte) (league.League, error) {
-	var doc storage.LeagueExport
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return league.League{}, fmt.Errorf("import league: %w", storage.Invalid("not a JSON league export: %v", err))
-	}
-	l := doc.League
-	if doc.Format != storage.LeagueExportFormat || doc.Version != 1 {
-		return l, fmt.Errorf("import league %s: %w", l.ID, storage.Invalid("format %q version %d is not %q version 1", doc.Format, doc.Version, storage.LeagueExportFormat))
-	}
-	if err := storage.CheckSeasons(l, doc.Seasons); err != nil {
-		return l, fmt.Errorf("import league: %w", err)
-	}
-	// What jsonb cannot keep (U+0000) is carried over in the form it keeps, as by bot migrate.
-	if kept := storage.KeepText(&doc, func(r rune) bool { return r != 0 }, '\uFFFD'); len(kept) > 0 {
-		s.log.Warn("a league's texts held characters PostgreSQL cannot keep: imported with U+FFFD in their place", "league", l.ID, "texts", kept)
+// ImportLeague stores a league export in one transaction, once storage.VerifyLeagueImport has
+// checked it against the games stored here: the league (storage.ErrExists if its id is taken) and
+// its seasons, and the ratings of its server recomputed from its games (each applied once, in the
+// order they ended, on the ratings stored).
+func (s *Store) ImportLeague(data []byte, o storage.Outcomes) (league.League, error) {
+	var l league.League
+	err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+		doc, results, err := storage.VerifyLeagueImport(data, func(id string) (storage.GameRecord, []byte, error) {
+			var snapshot []byte
+			rec, err := scanGame(tx.QueryRow(ctx, `SELECT `+gameColumns+`, snapshot FROM games WHERE id = $1`, id), &snapshot)
+			return rec, snapshot, notFound(err)
+		}, o)
 		l = doc.League
-	}
-	ldoc, err := json.Marshal(l)
-	if err != nil {
-		return l, err
-	}
-	err = s.write(func(ctx context.Context, tx pgx.Tx) error {
+		if err != nil {
+			return err
+		}
+		ldoc, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `INSERT INTO leagues (id, guild, doc) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, l.ID, l.Guild, ldoc)
 		if err != nil {
 			return err
@@ -90,23 +61,16 @@ func (s *Store) ImportLeague(data []byte) (league.League, error) {
 				return err
 			}
 		}
-		for _, pr := range doc.Ratings {
-			raw, err := json.Marshal(pr.Rating)
-			if err != nil {
+		for _, r := range results {
+			var rated bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rated WHERE guild = $1 AND at_ns = $2 AND game_id = $3)`,
+				r.Guild, r.At.UnixNano(), r.GameID).Scan(&rated); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO ratings (guild, pool, user_id, rating) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (guild, pool, user_id) DO UPDATE SET rating = EXCLUDED.rating`, l.Guild, pr.Map, pr.UserID, raw); err != nil {
-				return err
+			if rated {
+				continue // rated here already
 			}
-		}
-		for _, g := range doc.Rated {
-			raw, err := json.Marshal(g)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO rated (guild, at_ns, game_id, doc) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (guild, at_ns, game_id) DO UPDATE SET doc = EXCLUDED.doc`, l.Guild, g.At.UnixNano(), g.GameID, raw); err != nil {
+			if err := rateResult(ctx, tx, r); err != nil {
 				return err
 			}
 		}

@@ -31,6 +31,12 @@ func applyResult(ctx context.Context, tx pgx.Tx, r storage.Result) error {
 	if r.Unrated != "" {
 		return nil
 	}
+	return rateResult(ctx, tx, r)
+}
+
+// rateResult applies a rated game to its players' ratings and the rated history in tx, ratings
+// locked by user id.
+func rateResult(ctx context.Context, tx pgx.Tx, r storage.Result) error {
 	fresh, err := json.Marshal(league.NewRating())
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -487,13 +488,26 @@ func notFound(t *testing.T, open Open) {
 
 func leagueExport(t *testing.T, open Open) {
 	s := open1(t, open)
-	l := league.League{ID: "l1", Guild: "guild1", Name: "Spring"}
-	if err := s.SaveLeague(l, league.Season{League: "l1", Number: 1}); err != nil {
+	l := league.League{ID: "l1", Guild: "guild1", Name: "Spring", Creator: "carol", Map: "france", Format: league.RoundRobin, TableSize: 2,
+		Policy: league.PolicyScoreStands, RoundDeadline: 24 * time.Hour, Status: league.Running, Season: 1,
+		Members: []league.Member{{ID: "alice", Name: "Alice"}, {ID: "bob", Name: "Bob"}}}
+	season := league.Season{League: "l1", Number: 1, Members: l.Members, Started: 1, Rounds: []league.Round{{Tables: [][]string{{"alice", "bob"}}}},
+		Fixtures: []league.Fixture{{Round: 1, Table: 1, Players: []string{"alice", "bob"}, Status: league.Playing, GameID: "g1"}}}
+	if err := s.SaveLeague(l, season); err != nil {
 		t.Fatal(err)
 	}
 	g := newTestGame("g1", "chan1")
-	g.create(t, s)
-	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{2, 1}, Places: []int{1, 2}, At: t0}
+	rec := g.record()
+	rec.League, rec.Season = "l1", 1
+	snap := state(g.seed, 0, 0)
+	if err := s.CreateGame(rec, snap, hashOf(snap)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendMove(g.commit(5, "i1")); err != nil {
+		t.Fatal(err)
+	}
+	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{5, 0}, Places: []int{1, 2},
+		League: "l1", Season: 1, At: t0}
 	if err := s.FinishWithResult("g1", storage.StatusFinished, nil, r); err != nil {
 		t.Fatal(err)
 	}
@@ -501,16 +515,113 @@ func leagueExport(t *testing.T, open Open) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	game, err := s.Export("g1", true, counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := s.Rating("guild1", "", "alice")
+
 	other := open1(t, open)
-	if _, err := other.ImportLeague(doc); err != nil {
+	if _, err := other.ImportLeague(doc, sumOutcome{}); !errors.Is(err, storage.ErrInvalid) || !strings.Contains(err.Error(), "game g1 is not in this database") {
+		t.Fatalf("a league imported before its game: %v", err)
+	}
+	if _, err := other.Import(game, counter{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.ImportLeague(doc, sumOutcome{}); err != nil {
 		t.Fatal(err)
 	}
 	again, err := other.ExportLeague("l1")
 	if err != nil || !bytes.Equal(again, doc) {
 		t.Fatalf("the league exported after its import differs (%v):\n%s\n%s", err, again, doc)
 	}
-	if _, err := other.ImportLeague(doc); !errors.Is(err, storage.ErrExists) {
+	if got, _ := other.Rating("guild1", "", "alice"); got != want {
+		t.Fatalf("alice's rating recomputed from the league's game: %+v, want %+v", got, want)
+	}
+	if _, err := other.ImportLeague(doc, sumOutcome{}); !errors.Is(err, storage.ErrExists) {
 		t.Fatalf("importing a league twice: %v", err)
+	}
+}
+
+// leagueImportVerifies: a league's file brings nothing the games do not say. Its ratings and rated
+// games are never read (ratings come from the games); a fixture naming a game of another league or
+// server, one claiming a result its game does not have, or a name with NUL is refused, and a
+// refused import leaves the store as it was.
+func leagueImportVerifies(t *testing.T, open Open) {
+	s := open1(t, open)
+	l := league.League{ID: "l1", Guild: "guild1", Name: "Spring", Creator: "carol", Map: "france", Format: league.RoundRobin, TableSize: 2,
+		Policy: league.PolicyScoreStands, RoundDeadline: 24 * time.Hour, Status: league.Running, Season: 1,
+		Members: []league.Member{{ID: "alice", Name: "Alice"}, {ID: "bob", Name: "Bob"}}}
+	for _, c := range []struct {
+		id, league, guild string
+		season            int
+	}{{"g1", "l1", "guild1", 1}, {"other", "l2", "guild1", 1}, {"elsewhere", "l1", "guild2", 1}, {"friendly", "", "guild1", 0}} {
+		g := newTestGame(c.id, "chan-"+c.id)
+		rec := g.record()
+		rec.League, rec.Guild, rec.Season = c.league, c.guild, c.season
+		snap := state(g.seed, 0, 0)
+		if err := s.CreateGame(rec, snap, hashOf(snap)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AppendMove(g.commit(5, "i-"+c.id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Finish(c.id, storage.StatusFinished, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fixture := func(id string, scores, places []int) league.Fixture {
+		return league.Fixture{Round: 1, Table: 1, Players: []string{"alice", "bob"}, Status: league.Finished, GameID: id, Scores: scores, Places: places, Finished: t0}
+	}
+	file := func(f league.Fixture, mutate func(*storage.LeagueExport)) []byte {
+		lc := l
+		lc.Members = slices.Clone(l.Members) // a case's changes stay its own
+		doc := storage.LeagueExport{Format: storage.LeagueExportFormat, Version: 1, League: lc,
+			Seasons: []league.Season{{League: "l1", Number: 1, Members: l.Members, Started: 1, Fixtures: []league.Fixture{f},
+				Rounds: []league.Round{{Tables: [][]string{{"alice", "bob"}}}}}}}
+		if mutate != nil {
+			mutate(&doc)
+		}
+		b, _ := json.Marshal(doc)
+		return b
+	}
+	crafted := league.NewRating()
+	crafted.Mu = 99
+	for name, c := range map[string]struct {
+		doc  []byte
+		want string
+	}{
+		"a game of another league":        {file(fixture("other", []int{5, 0}, []int{1, 2}), nil), `game other is a game of league "l2"`},
+		"a game of another server":        {file(fixture("elsewhere", []int{5, 0}, []int{1, 2}), nil), `server "guild2"`},
+		"a friendly game":                 {file(fixture("friendly", []int{5, 0}, []int{1, 2}), nil), `game friendly is a game of league ""`},
+		"a result the game does not have": {file(fixture("g1", []int{0, 5}, []int{2, 1}), nil), "the file's result of game g1 is not the game's"},
+		"a name with NUL": {file(fixture("g1", []int{5, 0}, []int{1, 2}), func(d *storage.LeagueExport) { d.League.Members[1].Name = "B\x00b" }),
+			"holds U+0000"},
+	} {
+		_, err := s.ImportLeague(c.doc, sumOutcome{})
+		if !errors.Is(err, storage.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a refusal saying %q", name, err, c.want)
+		}
+	}
+	if _, err := s.League("l1"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("a refused import stored the league: %v", err)
+	}
+	if board, _ := s.Leaderboard("guild1", ""); len(board) != 0 {
+		t.Fatalf("a refused import rated %+v", board)
+	}
+	// The file's own ratings and rated games are never read.
+	doc := file(fixture("g1", []int{5, 0}, []int{1, 2}), func(d *storage.LeagueExport) {
+		d.Ratings = []storage.PoolRating{{UserID: "bob", Rating: crafted}, {UserID: "mallory", Rating: crafted}}
+		d.Rated = []storage.RatedGame{{Result: storage.Result{Guild: "guild1", GameID: "fake", Players: []string{"bob", "alice"}, Scores: []int{9, 0},
+			Places: []int{1, 2}, At: t0}}}
+	})
+	if _, err := s.ImportLeague(doc, sumOutcome{}); err != nil {
+		t.Fatal(err)
+	}
+	board, _ := s.Leaderboard("guild1", "")
+	rated, _ := s.RatedGames("guild1", "", 0)
+	if len(board) != 2 || board[0].UserID != "alice" || board[0].Rating.Games != 1 || board[1].Rating.Mu == 99 || len(rated) != 1 || rated[0].GameID != "g1" {
+		t.Fatalf("the ratings after the import: %+v, rated %+v", board, rated)
 	}
 }
 
@@ -541,16 +652,17 @@ func webLinks(t *testing.T, open Open) {
 
 func guildSettings(t *testing.T, open Open) {
 	s := open1(t, open)
-	if got, err := s.GuildSettings("guild1"); err != nil || got != (storage.GuildSettings{}) {
+	if got, err := s.GuildSettings("guild1"); err != nil || !reflect.DeepEqual(got, storage.GuildSettings{}) {
 		t.Fatalf("settings of a server that set none: %+v, %v", got, err)
 	}
-	if err := s.SetGuildSettings("guild1", storage.GuildSettings{VacationDays: 12, Locale: "es-ES"}); err != nil {
+	saved := storage.GuildSettings{VacationDays: 12, Locale: "es-ES", FollowThreads: map[string]string{"g1 c1": "t1"}}
+	if err := s.SetGuildSettings("guild1", saved); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.GuildSettings("guild1"); got.VacationDays != 12 || got.Locale != "es-ES" {
+	if got, _ := s.GuildSettings("guild1"); !reflect.DeepEqual(got, saved) {
 		t.Fatalf("settings after saving: %+v", got)
 	}
-	if got, _ := s.GuildSettings("guild2"); got != (storage.GuildSettings{}) {
+	if got, _ := s.GuildSettings("guild2"); !reflect.DeepEqual(got, storage.GuildSettings{}) {
 		t.Fatalf("another server's settings: %+v", got)
 	}
 }

@@ -52,7 +52,7 @@ type Store interface {
 	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
 	Verify(e storage.Engine) (storage.Report, error)
 	ExportLeague(id string) ([]byte, error)
-	ImportLeague(data []byte) (league.League, error)
+	ImportLeague(data []byte, o storage.Outcomes) (league.League, error)
 	WebSecret() ([]byte, error)
 	WebLinkGeneration(id string) (uint64, error)
 	RevokeWebLinks(id string) (uint64, error)
@@ -96,6 +96,7 @@ func Run(t *testing.T, open Open) {
 		{"a rated game moves the ratings of its players", ratings},
 		{"an admin export imports into another store, which verifies", exportImport},
 		{"a league export imports into another store", leagueExport},
+		{"a league's import verifies its games and rates them, never reading the file's ratings", leagueImportVerifies},
 		{"a players' export hides the setup and the hidden state", playersExport},
 		{"unknown games are not found", notFound},
 		{"a move's announcement is kept with it and said once", announcementKept},
@@ -161,6 +162,18 @@ func (counter) Legacy([]byte) bool { return false }
 
 func (counter) Upgrade([]byte, []storage.Move) (storage.Upgraded, error) {
 	return storage.Upgraded{}, errors.New("no older format")
+}
+
+// sumOutcome is the suite's outcome of a game: alice scored the counter's sum, bob nothing.
+type sumOutcome struct{}
+
+func (sumOutcome) Outcome(snapshot []byte, _ league.Policy) (league.Outcome, error) {
+	var st counterState
+	if err := json.Unmarshal(snapshot, &st); err != nil {
+		return league.Outcome{}, err
+	}
+	scores := []int{int(st.Sum), 0}
+	return league.Outcome{Map: "france", Players: []string{"alice", "bob"}, Scores: scores, Places: league.Places(scores)}, nil
 }
 
 // game tracks a game on the test's side, building commits as the bot would.

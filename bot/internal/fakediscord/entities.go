@@ -26,6 +26,7 @@ type User struct {
 	roleID      string // a role carrying Permissions, when they differ from @everyone's
 	dmsClosed   bool   // the user accepts no direct messages from the bot (CloseDMs)
 	locale      string // the language of the user's client, sent as an interaction's locale (SetLocale)
+	nick        string // the member's nickname in the guilds, "" for none (SetNick)
 }
 
 // Mention is the user's mention markup, "<@id>".
@@ -189,7 +190,7 @@ func (f *Fake) memberJSON(u *User, withUser bool) map[string]any {
 		roles = append(roles, u.roleID)
 	}
 	m := map[string]any{
-		"nick":                         nil,
+		"nick":                         nullable(u.nick),
 		"avatar":                       nil,
 		"banner":                       nil,
 		"roles":                        roles,
@@ -278,7 +279,7 @@ func (f *Fake) channelJSONLocked(c *Channel) map[string]any {
 		m["topic"] = nil
 		m["nsfw"] = false
 		m["rate_limit_per_user"] = 0
-		m["permission_overwrites"] = []any{}
+		m["permission_overwrites"] = f.overwritesJSONLocked(c)
 	}
 	return m
 }

@@ -46,6 +46,7 @@ type Fake struct {
 
 	messages     map[string]*Message      // latest version by message id
 	channelMsgs  map[string][]string      // message ids by channel, oldest first
+	overwrites   map[string][]Overwrite   // permission overwrites by channel (SetOverwrites)
 	interactions map[string]*Interaction  // by interaction id
 	tokens       map[string]*Interaction  // by interaction token
 	nonces       map[string]string        // message id by the enforced nonce that created it
@@ -209,6 +210,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		holding:      map[string]int{},
 		dropping:     map[string]int{},
 		conns:        map[*gatewayConn]bool{},
+		overwrites:   map[string][]Overwrite{},
 	}
 	for _, o := range opts {
 		o(&f.cfg)

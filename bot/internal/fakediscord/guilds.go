@@ -22,6 +22,14 @@ func (f *Fake) SetLocale(u *User, locale string) {
 	u.locale = locale
 }
 
+// SetNick sets u's nickname, which Discord sends as the member's nick (a member chooses it, with
+// any text Discord lets through); "" removes it.
+func (f *Fake) SetNick(u *User, nick string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u.nick = nick
+}
+
 // SetGuildLocale sets a guild's language (its community's primary language), which every
 // interaction in the guild carries as guild_locale from now on; Discord's default is "en-US".
 func (f *Fake) SetGuildLocale(guildID, locale string) {

@@ -201,7 +201,7 @@ func (f *Fake) command(typ int, user *User, ch *Channel, name string, args []Arg
 			resolvedUsers[id] = userJSON(u)
 			if ch.Type != ChannelDM {
 				m := f.memberJSON(u, false)
-				m["permissions"] = strconv.FormatInt(u.Permissions, 10)
+				m["permissions"] = strconv.FormatInt(f.memberPermissionsLocked(u, ch), 10)
 				members[id] = m
 			}
 		}
@@ -338,7 +338,7 @@ func (f *Fake) finishLocked(in *Interaction, data, message map[string]any) *Inte
 		j["user"] = userJSON(u)
 		j["context"] = 1 // BOT_DM
 	} else {
-		perms := strconv.FormatInt(u.Permissions, 10)
+		perms := strconv.FormatInt(f.memberPermissionsLocked(u, ch), 10)
 		chJSON["permissions"] = perms
 		member := f.memberJSON(u, true)
 		member["permissions"] = perms

@@ -324,6 +324,18 @@ func (f *Fake) messagesLocked(channelID string) []*Message {
 	return out
 }
 
+// AllMessages returns the current version of every message not deleted, in every channel, DMs
+// and threads included, oldest first: what anyone was shown.
+func (f *Fake) AllMessages() []*Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*Message
+	for _, c := range f.channelOrder {
+		out = append(out, f.messagesLocked(c.ID)...)
+	}
+	return out
+}
+
 // LastMessage returns the newest message in a channel, or nil.
 func (f *Fake) LastMessage(channelID string) *Message {
 	ms := f.Messages(channelID)

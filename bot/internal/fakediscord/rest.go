@@ -215,6 +215,7 @@ func (f *Fake) routes(mux *http.ServeMux) {
 	route("POST "+api+"/users/@me/channels", authRequired, f.postDM)
 	route("GET "+api+"/guilds/{guild}/members/{user}", authRequired, f.getMember)
 	route("GET "+api+"/guilds/{guild}/roles", authRequired, f.getRoles)
+	route("GET "+api+"/guilds/{guild}", authRequired, f.getGuild)
 
 	route("GET /attachments/{channel}/{attachment}/{name}", authOptional, f.getAttachment)
 
