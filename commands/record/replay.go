@@ -8,7 +8,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Replay checks a complete document: the deal's key against the commitment, then every move from
@@ -22,7 +21,7 @@ func Replay(d Document) (*game.Game, error) {
 	if d.Commitment != "" && table.DealCommitment(d.Game, d.Setup.Key) != d.Commitment {
 		return nil, fmt.Errorf("%w: the deal's key does not match the commitment %s posted at the start", ErrDiverges, d.Commitment)
 	}
-	e, err := variants.Lookup(d.Setup.Map)
+	e, err := game.LookupMap(d.Setup.Map)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // TableAt opens a complete document as a local table after turn n (0: before the first move): the
@@ -26,7 +25,7 @@ func TableAt(d Document, n int) (*table.Table, []table.Step, error) {
 	if len(d.Players) == 0 {
 		return nil, nil, errors.New("the record has no players")
 	}
-	e, err := variants.Lookup(d.Setup.Map)
+	e, err := game.LookupMap(d.Setup.Map)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,7 +74,7 @@ func TableAt(d Document, n int) (*table.Table, []table.Step, error) {
 
 // seats are the players of a document in the order they joined (its deal's), each a person under
 // their name or, where the document says an AI played the seat from the start, an AI seat.
-func seats(d Document, e variants.Entry) ([]table.User, error) {
+func seats(d Document, e game.MapRules) ([]table.User, error) {
 	g, err := game.NewGame(e.Map, e.Variant, *d.Setup)
 	if err != nil {
 		return nil, fmt.Errorf("the record's deal: %w", err)

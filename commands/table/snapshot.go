@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // snapshot is the saved form of a table: the table and the engine's exact snapshot.
@@ -61,7 +60,7 @@ func Load(data []byte) (*Table, error) {
 	t := s.Table
 	t.overrides = s.Overrides
 	if len(s.Game) > 0 {
-		e, err := variants.Lookup(t.Setup.Map)
+		e, err := game.LookupMap(t.Setup.Map)
 		if err != nil {
 			return nil, fmt.Errorf("load table %s: %w", t.ID, err)
 		}
@@ -79,7 +78,7 @@ func Load(data []byte) (*Table, error) {
 // commit that brought it gives BenchmarkLoadAFinishedGame). A replay that does not end where the
 // snapshot is (a record an operator changed by hand) leaves the texts in English: they are
 // presentation, and the game stands as the snapshot says.
-func (t *Table) restoreWords(e variants.Entry) {
+func (t *Table) restoreWords(e game.MapRules) {
 	g := t.Game
 	missing := g.TurnState.Choice != nil && g.TurnState.Choice.Words.IsZero()
 	for _, l := range g.Log {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // Status is where a table is in its life.
@@ -79,7 +78,7 @@ type Settings struct {
 // WithDefaults fills the settings a table left open with the map's and the bot's defaults, so that
 // a table's record holds every value it plays by (a default changed later never changes it).
 func (s Settings) WithDefaults() (Settings, error) {
-	e, err := variants.Lookup(s.Map)
+	e, err := game.LookupMap(s.Map)
 	if err != nil {
 		return s, err
 	}
@@ -147,8 +146,8 @@ type Table struct {
 }
 
 // Entry is the table's map and rules.
-func (t *Table) Entry() variants.Entry {
-	e, _ := variants.Lookup(t.Settings.Map)
+func (t *Table) Entry() game.MapRules {
+	e, _ := game.LookupMap(t.Settings.Map)
 	return e
 }
 
@@ -216,7 +215,7 @@ func (t *Table) Rebuild() error {
 	if t.Status == Lobby {
 		return nil
 	}
-	e, err := variants.Lookup(t.Setup.Map)
+	e, err := game.LookupMap(t.Setup.Map)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
 // UndoRequest is a vote to take back the last turn.
@@ -57,7 +56,7 @@ func (t *Table) LastTurnStart() int {
 
 // moveTurns replays the log to learn the game turn of each move.
 func (t *Table) moveTurns() []int {
-	e, _ := variants.Lookup(t.Setup.Map)
+	e, _ := game.LookupMap(t.Setup.Map)
 	g, err := game.NewGame(e.Map, e.Variant, t.Setup)
 	out := make([]int, len(t.Moves))
 	if err != nil {
