@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // TestRecordsAfterTheGameLeftItsChannel: once a game has ended (here abandoned by a moderator after

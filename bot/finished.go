@@ -1,6 +1,6 @@
 package bot
 
-import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 
 // afterTheEnd are the /carc subcommands that still answer about a game once it has ended and
 // left its channel.

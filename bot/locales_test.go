@@ -10,7 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestWhatATimerPostsIsInTheServersLanguage: in a server whose locale is Spanish, at a table

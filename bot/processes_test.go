@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"

@@ -3,7 +3,7 @@ package bot
 import (
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 

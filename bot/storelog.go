@@ -5,8 +5,8 @@ import (
 	"log/slog"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 

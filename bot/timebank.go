@@ -1,7 +1,7 @@
 package bot
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // clockEvent is the clock event that ends a turn at a table with time banks (deadline:bank): the

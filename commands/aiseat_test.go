@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestAnAISeatPlaysItsTurnsAndTheRecordReplays: in the lobby /table bot level:easy seats an AI

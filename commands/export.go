@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record/jcz"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // carcExport attaches the game's record: complete once the game is over, else only what every

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestNoReplyDependsOnAHiddenChip checks the rule of design §3 where it is easiest to break:

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // wrongCount finds a count that disagrees with its noun ("1 tiles", "2 meeple"), and the

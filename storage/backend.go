@@ -3,7 +3,7 @@ package storage
 import (
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // The functions of this file are the store's rules that do not depend on bbolt: what input is

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // Copier is a store as bot migrate reads and writes it: the bbolt file and storage/postgres.

@@ -11,7 +11,7 @@
 // The store does not know the rules. Setups, moves and snapshots are opaque JSON made by the
 // engine; where the store needs the engine (replaying a log, redacting a snapshot, upgrading an
 // old record) the caller passes an Engine. The bot keeps a game's record in them: its first step
-// as the setup, each next step as a move of the log (commands/record/RECORD.md).
+// as the setup, each next step as a move of the log (game/record/RECORD.md).
 //
 // # Buckets (schema version 5)
 //

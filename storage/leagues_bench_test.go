@@ -8,7 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // bigGuild fills a store with a guild of 1,000 players and 10,000 rated 2-player games, all of

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // leagueWithGame stores a 2-player round-robin league whose first round is started and whose

@@ -10,7 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // TestATamperedRecordSaysWhatIsWrong: bot replay, bot verify FILE and bot play --record refuse a

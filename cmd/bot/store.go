@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // TestNoPlayerAdministersTheirLeague: every administrator's command of a league (/league kick and

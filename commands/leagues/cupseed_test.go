@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // ratedMemory is a league store that also knows the members' ratings.

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestLeaguesDoNotImportTheStore: storage builds on commands/league, so the league commands reach
+// TestLeaguesDoNotImportTheStore: storage builds on game/league, so the league commands reach
 // the store only through the interfaces they define (Store, RatingStore), which the bot fills;
 // an import of storage would be the one dependency running back up.
 func TestLeaguesDoNotImportTheStore(t *testing.T) {

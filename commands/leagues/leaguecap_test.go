@@ -7,8 +7,8 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestALeagueTakesAtMostMaxMembers: the member after the cap is refused with the cap and what to

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // TestLeagueCSVKeepsNamesText: a league or player name that a spreadsheet would run as a formula

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // TestLeagueIDIsShown: the league's id, which the host's bot export --league needs, is in the

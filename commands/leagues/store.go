@@ -4,11 +4,11 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // The league commands read and save through the interfaces below, which the bot's store
-// satisfies (bot passes it): storage builds on commands/league, so this package does not import
+// satisfies (bot passes it): storage builds on game/league, so this package does not import
 // storage, and the dependencies point one way.
 
 // Store is what the league commands need of the store.

@@ -18,9 +18,9 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Runner plays a table script (design §2.3), or the lines typed in a terminal, through the same

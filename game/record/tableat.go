@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TableAt opens a complete document as a local table after turn n (0: before the first move): the

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
 

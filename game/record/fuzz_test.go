@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // FuzzParse: a file given to bot replay, whatever it holds, is read or refused with an error, and

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record/jcz"
 )
 
 // ExportFormats are the formats /carc export writes: the bot's own record, and JCloisterZone's

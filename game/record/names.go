@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // A document names players, never their Discord ids: every user of the record goes by the name

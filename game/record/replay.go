@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Replay checks a complete document: the deal's key against the commitment, then every move from

@@ -3,6 +3,6 @@
 // record (Apply): a step groups the events one command, click, deadline, AI turn or bot's decision
 // made, and replaying a table's steps (Replay) rebuilds it exactly, never parsing a command again.
 // The command layer (package commands) decides what a player's input does and builds its change
-// as events on a copy (Tx); the bot stores the step. commands/record/RECORD.md describes the
+// as events on a copy (Tx); the bot stores the step. game/record/RECORD.md describes the
 // record for other programs.
 package table

@@ -14,7 +14,7 @@ import (
 var tilesFile []byte
 
 // tileIDs maps each tile of the base game and of the two expansions to its JCloisterZone id.
-var tileIDs = mustParseTileIDs("commands/record/jcz/data/tiles.txt", tilesFile)
+var tileIDs = mustParseTileIDs("game/record/jcz/data/tiles.txt", tilesFile)
 
 // tileSets are JCloisterZone's names of the tile sets of our tile table (its tile-set ids).
 var tileSets = map[string]string{"base": "basic:1", "ic": "inns-and-cathedrals:1", "tb": "traders-and-builders:1"}

@@ -20,7 +20,7 @@ import (
 // runs only when both are given (the tile definitions of the base game and both expansions, comma
 // separated):
 //
-//	go test ./commands/record/jcz -run TestJCloisterZoneReplaysOurGames -jcz.engine "java -cp CLASSPATH com.jcloisterzone.engine.Engine" -jcz.tiles PATH/expansions/basic.xml,PATH/expansions/inns_and_cathedrals.xml,PATH/expansions/traders_and_builders.xml -jcz.games 200
+//	go test ./game/record/jcz -run TestJCloisterZoneReplaysOurGames -jcz.engine "java -cp CLASSPATH com.jcloisterzone.engine.Engine" -jcz.tiles PATH/expansions/basic.xml,PATH/expansions/inns_and_cathedrals.xml,PATH/expansions/traders_and_builders.xml -jcz.games 200
 var (
 	engineCmd = flag.String("jcz.engine", "", "command that starts a JCloisterZone engine on stdin/stdout")
 	tilesXML  = flag.String("jcz.tiles", "", "JCloisterZone's tile definitions, comma separated: the client's expansions/basic.xml, inns_and_cathedrals.xml and traders_and_builders.xml")

@@ -3,7 +3,7 @@ package table
 import (
 	"slices"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // LeagueGame marks a table as a game of a league: who administers it (the league's creator and

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Format names the game record document, so that readers refuse anything else.
