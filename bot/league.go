@@ -337,7 +337,7 @@ func policyLine(p *lang.Printer, policy league.Policy) string {
 // rated:false are not rated (Table.Unrated); players who resigned or were removed are rated last,
 // also when an AI played their seat on; a league's game stopped before its end is adjudicated by
 // its league's rule.
-func (b *Bot) gameResult(id string, t *table.Table) *storage.Result {
+func (b *Bot) gameResult(id string, t *table.Table) *league.GameResult {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
 		return nil
@@ -347,7 +347,7 @@ func (b *Bot) gameResult(id string, t *table.Table) *storage.Result {
 		b.log.Error("could not adjudicate a league game", "game", id, "err", err)
 		return nil
 	}
-	return &storage.Result{Guild: rec.Guild, Map: o.Map, GameID: id, Players: o.Players, Scores: o.Scores, Places: o.Places,
+	return &league.GameResult{Guild: rec.Guild, Map: o.Map, GameID: id, Players: o.Players, Scores: o.Scores, Places: o.Places,
 		Unrated: o.Unrated, League: rec.League, Season: rec.Season, Adjudicated: o.Adjudicated, At: b.now()}
 }
 

@@ -18,7 +18,7 @@ type Store interface {
 	Snapshot(id string) (storage.Snapshot, error)
 	Moves(id string) ([]storage.Move, error)
 	AppendMove(c storage.Commit) (applied bool, err error)
-	FinishWithResult(id string, status storage.Status, standings []storage.Standing, r storage.Result) error
+	FinishWithResult(id string, status storage.Status, standings []storage.Standing, r league.GameResult) error
 	SetHold(id, reason string) error
 	// SetAside sets a game that cannot be carried on aside, untouched and read-only; the bot tells
 	// its channel once, when ClaimAsideNotice says it is the one to (aside.go).
@@ -58,8 +58,8 @@ type Store interface {
 	Season(leagueID string, n int) (league.Season, error)
 	Seasons(leagueID string) ([]league.Season, error)
 	Rating(guild, mapID, user string) (league.Rating, error)
-	Leaderboard(guild, mapID string) ([]storage.RatingRow, error)
-	RatedGames(guild, user string, limit int) ([]storage.RatedGame, error)
+	Leaderboard(guild, mapID string) ([]league.RatingRow, error)
+	RatedGames(guild, user string, limit int) ([]league.RatedGame, error)
 
 	// The web pages' links (bot/web).
 	WebSecret() ([]byte, error)

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -63,20 +62,12 @@ func (s LeagueStore) Rating(guild, mapID, user string) (league.Rating, error) {
 	return v, s.failed("read a rating", err, "guild", guild, "user", user)
 }
 
-func (s LeagueStore) Leaderboard(guild, mapID string) ([]leagues.RatingRow, error) {
+func (s LeagueStore) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
 	v, err := s.store.Leaderboard(guild, mapID)
-	out := make([]leagues.RatingRow, len(v))
-	for i, r := range v {
-		out[i] = leagues.RatingRow{UserID: r.UserID, Rating: r.Rating}
-	}
-	return out, s.failed("read the leaderboard", err, "guild", guild)
+	return v, s.failed("read the leaderboard", err, "guild", guild)
 }
 
-func (s LeagueStore) RatedGames(guild, user string, limit int) ([]leagues.RatedGame, error) {
+func (s LeagueStore) RatedGames(guild, user string, limit int) ([]league.RatedGame, error) {
 	v, err := s.store.RatedGames(guild, user, limit)
-	out := make([]leagues.RatedGame, len(v))
-	for i, g := range v {
-		out[i] = leagues.RatedGame{Map: g.Map, Players: g.Players, Scores: g.Scores, Places: g.Places, Shown: g.Shown, At: g.At}
-	}
-	return out, s.failed("read the rated games", err, "guild", guild, "user", user)
+	return v, s.failed("read the rated games", err, "guild", guild, "user", user)
 }

@@ -195,7 +195,9 @@ func SameDump(want, got Dump) error {
 		d.Leagues = sorted(d.Leagues, func(l league.League) string { return l.ID })
 		d.Seasons = sorted(d.Seasons, func(s league.Season) string { return fmt.Sprintf("%s\x00%09d", s.League, s.Number) })
 		d.Ratings = sorted(d.Ratings, func(r GuildRating) string { return r.Guild + "\x00" + r.Map + "\x00" + r.UserID })
-		d.Rated = sorted(d.Rated, func(g RatedGame) string { return fmt.Sprintf("%s\x00%020d\x00%s", g.Guild, g.At.UnixNano(), g.GameID) })
+		d.Rated = sorted(d.Rated, func(g league.RatedGame) string {
+			return fmt.Sprintf("%s\x00%020d\x00%s", g.Guild, g.At.UnixNano(), g.GameID)
+		})
 		d.Guilds = sorted(d.Guilds, func(g GuildRecord) string { return g.GuildID })
 		if len(d.WebLinks.Generations) == 0 {
 			d.WebLinks.Generations = nil

@@ -128,7 +128,7 @@ func bigLeague() (league.League, storage.Dump, error) {
 		if _, err := book.Record(league.Game{Players: players, Places: places}); err != nil {
 			return l, dump, err
 		}
-		dump.Rated = append(dump.Rated, storage.RatedGame{Result: storage.Result{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
+		dump.Rated = append(dump.Rated, league.RatedGame{GameResult: league.GameResult{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
 			Scores: scores, Places: places, League: l.ID, Season: 1, At: when}, Shown: []float64{book[players[0]].Shown(), book[players[1]].Shown()}})
 	}
 	for id, rt := range book {

@@ -175,7 +175,7 @@ func TestRatingAndLeaderboardTexts(t *testing.T) {
 	// the most, so is 22nd.
 	for i := range 21 {
 		id := string(rune('a'+i%26)) + string(rune('a'+i/26)) + "x"
-		r := storage.Result{Guild: "guild", Map: "france", GameID: "g" + id, Players: []string{"ann", id}, Scores: []int{30, 20}, Places: []int{1, 2}, At: b.now}
+		r := league.GameResult{Guild: "guild", Map: "france", GameID: "g" + id, Players: []string{"ann", id}, Scores: []int{30, 20}, Places: []int{1, 2}, At: b.now}
 		if err := applyForTest(b.store.Store, r); err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +199,7 @@ func TestRatingAndLeaderboardTexts(t *testing.T) {
 
 // applyForTest rates a game the way the bot does at a game's end: a stored game finished with
 // its result.
-func applyForTest(s *storage.Store, r storage.Result) error {
+func applyForTest(s *storage.Store, r league.GameResult) error {
 	rec := storage.GameRecord{ID: r.GameID, ChannelID: "chan-" + r.GameID, Players: r.Players, Status: storage.StatusPlaying, Setup: []byte(`{}`)}
 	if err := s.CreateGame(rec, []byte(`{}`), "hash"); err != nil {
 		return err

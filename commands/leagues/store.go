@@ -1,8 +1,6 @@
 package leagues
 
 import (
-	"time"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
@@ -34,24 +32,7 @@ type Failures interface {
 // RatingStore is what /player rating and /carc leaderboard need of the store.
 type RatingStore interface {
 	Rating(guild, mapID, user string) (league.Rating, error)
-	Leaderboard(guild, mapID string) ([]RatingRow, error)
-	RatedGames(guild, user string, limit int) ([]RatedGame, error)
+	Leaderboard(guild, mapID string) ([]league.RatingRow, error)
+	RatedGames(guild, user string, limit int) ([]league.RatedGame, error)
 	Failures
-}
-
-// RatingRow is a player's rating in a server, overall or on one map.
-type RatingRow struct {
-	UserID string
-	Rating league.Rating
-}
-
-// RatedGame is one rated game of a player: its players in seat order, their scores and places,
-// and each one's shown rating after it.
-type RatedGame struct {
-	Map     string
-	Players []string
-	Scores  []int
-	Places  []int
-	Shown   []float64
-	At      time.Time
 }

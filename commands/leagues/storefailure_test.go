@@ -34,10 +34,10 @@ func (failingStore) SaveLeague(league.League, ...league.Season) error { return e
 func (failingStore) Rating(string, string, string) (league.Rating, error) {
 	return league.Rating{}, errDiskFull
 }
-func (failingStore) Leaderboard(string, string) ([]RatingRow, error) {
+func (failingStore) Leaderboard(string, string) ([]league.RatingRow, error) {
 	return nil, errDiskFull
 }
-func (failingStore) RatedGames(string, string, int) ([]RatedGame, error) {
+func (failingStore) RatedGames(string, string, int) ([]league.RatedGame, error) {
 	return nil, errDiskFull
 }
 func (failingStore) NotFound(err error) bool           { return dbStore{}.NotFound(err) }

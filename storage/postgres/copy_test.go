@@ -32,7 +32,7 @@ func fill(t *testing.T, s interface {
 	CreateGame(storage.GameRecord, []byte, string) error
 	AppendMove(storage.Commit) (bool, error)
 	SetTimers(string, []storage.Timer) error
-	FinishWithResult(string, storage.Status, []storage.Standing, storage.Result) error
+	FinishWithResult(string, storage.Status, []storage.Standing, league.GameResult) error
 	SetPlayerSettings(string, storage.Settings) error
 	WebSecret() ([]byte, error)
 	SetGuildSettings(string, storage.GuildSettings) error
@@ -57,7 +57,7 @@ func fill(t *testing.T, s interface {
 			}
 		}
 		if n%2 == 1 {
-			r := storage.Result{Guild: "guild1", Map: "france", GameID: id, Players: []string{"alice", "bob"}, Scores: []int{3, 1}, Places: []int{1, 2}, At: time.Date(2026, 1, 2, n, 0, 0, 0, time.UTC)}
+			r := league.GameResult{Guild: "guild1", Map: "france", GameID: id, Players: []string{"alice", "bob"}, Scores: []int{3, 1}, Places: []int{1, 2}, At: time.Date(2026, 1, 2, n, 0, 0, 0, time.UTC)}
 			if err := s.FinishWithResult(id, storage.StatusFinished, []storage.Standing{{UserID: "alice", Score: 3, Rank: 1}, {UserID: "bob", Score: 1, Rank: 2}}, r); err != nil {
 				t.Fatal(err)
 			}

@@ -27,7 +27,7 @@ type Store interface {
 	Moves(id string) ([]storage.Move, error)
 	AppendMove(c storage.Commit) (bool, error)
 	Finish(id string, status storage.Status, standings []storage.Standing) error
-	FinishWithResult(id string, status storage.Status, standings []storage.Standing, r storage.Result) error
+	FinishWithResult(id string, status storage.Status, standings []storage.Standing, r league.GameResult) error
 	SetHold(id, reason string) error
 	LastFinished(place string) (storage.GameRecord, []byte, bool, error)
 	SetTimers(gameID string, timers []storage.Timer) error
@@ -46,8 +46,8 @@ type Store interface {
 	Season(leagueID string, n int) (league.Season, error)
 	Seasons(leagueID string) ([]league.Season, error)
 	Rating(guild, mapID, user string) (league.Rating, error)
-	Leaderboard(guild, mapID string) ([]storage.RatingRow, error)
-	RatedGames(guild, user string, limit int) ([]storage.RatedGame, error)
+	Leaderboard(guild, mapID string) ([]league.RatingRow, error)
+	RatedGames(guild, user string, limit int) ([]league.RatedGame, error)
 	Export(id string, admin bool, e storage.Engine) ([]byte, error)
 	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
 	Verify(e storage.Engine) (storage.Report, error)
