@@ -11,7 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -64,7 +64,7 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 			}
 			in.Record = steps
 		}
-		r := commands.Handle(t, leagues.InLeague(b.commandStore(), e.guild, t, in))
+		r := commands.Handle(t, leaguecmd.InLeague(b.commandStore(), e.guild, t, in))
 		if in.Command == "carc" && in.Sub == "board" && r.OK {
 			if in.Options["revoke"] == "true" {
 				r.Text = b.revokeGameLinks(reader(in), t)

@@ -10,7 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -109,7 +109,7 @@ func surfaceTables(t *testing.T) []*table.Table {
 // back as a 200,130-character line), and no reply offers a test map.
 func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 	failures := 0
-	store := &leagues.Memory{}
+	store := &leaguecmd.Memory{}
 	check := func(what, reply string) {
 		t.Helper()
 		if failures > 20 {
@@ -149,7 +149,7 @@ func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
 							in.User = u
 							what := fmt.Sprintf("%s: /%.20s %.20s %v as %s", state, in.Command, in.Sub, optionNames(in), u.Name)
 							if in.Command == "league" {
-								r := leagues.Handle(leagues.Context{Store: store, Guild: "g", Channel: "c", Now: time.Unix(1e9, 0), NewID: "L1"}, in)
+								r := leaguecmd.Handle(leaguecmd.Context{Store: store, Guild: "g", Channel: "c", Now: time.Unix(1e9, 0), NewID: "L1"}, in)
 								check(what, r.Text)
 								continue
 							}
@@ -185,7 +185,7 @@ func optionNames(in commands.Input) string {
 // TestNoReplyOffersATestMap: a mistyped map lists the maps players can choose, never the engine's
 // test maps, in Discord and at the local table (where a script may still open one by name).
 func TestNoReplyOffersATestMap(t *testing.T) {
-	store := &leagues.Memory{}
+	store := &leaguecmd.Memory{}
 	for _, local := range []bool{false, true} {
 		u := table.User{ID: "ann", Name: "ann"}
 		replies := []string{
@@ -193,7 +193,7 @@ func TestNoReplyOffersATestMap(t *testing.T) {
 			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "rules", Options: map[string]string{"map": "frnace"}}).Text,
 			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "help"}).Text,
 			commands.Handle(nil, commands.Input{User: u, Local: local, Command: "carc", Sub: "status"}).Text,
-			leagues.Handle(leagues.Context{Store: store, Guild: "g", Channel: "c", NewID: "L1"},
+			leaguecmd.Handle(leaguecmd.Context{Store: store, Guild: "g", Channel: "c", NewID: "L1"},
 				commands.Input{User: u, Local: local, Command: "league", Sub: "create", Options: map[string]string{"name": "x", "map": "frnace"}}).Text,
 		}
 		if !local {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -29,9 +29,9 @@ var leagueMu sync.Mutex
 func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
 	case in.Command == "player" && in.Sub == "rating":
-		b.editOriginal(i, leagues.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, leaguecmd.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "carc" && in.Sub == "leaderboard":
-		b.editOriginal(i, leagues.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
+		b.editOriginal(i, leaguecmd.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
 	case in.Command == "league" || in.Command == "season":
 		b.league(i, in)
 	default:
@@ -42,15 +42,15 @@ func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 
 func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	c := leagues.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID,
+	c := leaguecmd.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID,
 		GuildLocale: b.guildLocale(i.GuildID)}
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.
-	c.Prepared = leagues.PrepareStart(c, in)
-	r := func() leagues.Reply {
+	c.Prepared = leaguecmd.PrepareStart(c, in)
+	r := func() leaguecmd.Reply {
 		leagueMu.Lock()
 		defer leagueMu.Unlock()
-		return leagues.Handle(c, in)
+		return leaguecmd.Handle(c, in)
 	}()
 	if r.OK && r.League != "" {
 		if link := b.leagueLink(r.League); link != "" {
@@ -89,7 +89,7 @@ func (b *Bot) leaguePrinter(guild string) *lang.Printer {
 
 // postLeague announces a league change in its channel, the post cause names (nonce.go); a round's
 // start pings its players.
-func (b *Bot) postLeague(channel, cause, text string, start *leagues.RoundStart) {
+func (b *Bot) postLeague(channel, cause, text string, start *leaguecmd.RoundStart) {
 	var ping []string
 	if start != nil {
 		for _, f := range start.Fixtures {
@@ -111,7 +111,7 @@ func (b *Bot) postLeague(channel, cause, text string, start *leagues.RoundStart)
 // a round of 500 games takes a while. The fixtures and their game ids were saved when the round
 // started, so a game another caller is opening, or has opened (a restart after part of the round
 // was opened), is left to it.
-func (b *Bot) openRound(r leagues.RoundStart) {
+func (b *Bot) openRound(r leaguecmd.RoundStart) {
 	l, s := r.League, r.Season
 	threads := map[string]string{}
 	for _, fi := range r.Fixtures {
@@ -377,7 +377,7 @@ func (b *Bot) leagueGameEnded(id string) {
 // roundStarted is a round started under leagueMu, to announce and open once it is released.
 type roundStarted struct {
 	text  string // the announcement; none for a round opened again after a restart
-	start leagues.RoundStart
+	start leaguecmd.RoundStart
 }
 
 // openRounds announces and opens rounds (leagueMu not held).
@@ -402,11 +402,11 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 	if err != nil {
 		return nil // the league has not started this season
 	}
-	c := leagues.Context{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now(), GuildLocale: b.guildLocale(l.Guild)}
-	r, ok := leagues.StartNextRound(c, l, s)
+	c := leaguecmd.Context{Store: b.commandStore(), Guild: l.Guild, Channel: l.Channel, Now: b.now(), GuildLocale: b.guildLocale(l.Guild)}
+	r, ok := leaguecmd.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {
-			b.postLeague(l.Channel, causeOf("season-over", l.ID, strconv.Itoa(s.Number)), leagues.SeasonOverText(c, l, s), nil)
+			b.postLeague(l.Channel, causeOf("season-over", l.ID, strconv.Itoa(s.Number)), leaguecmd.SeasonOverText(c, l, s), nil)
 			s.Ended = b.now()
 			if err := b.store.SaveLeague(l, s); err != nil {
 				b.log.Error("could not save a league", "league", l.ID, "err", err)
@@ -475,7 +475,7 @@ func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roun
 		}
 	}
 	if len(missing) > 0 {
-		open = append(open, roundStarted{start: leagues.RoundStart{League: l, Season: s, Fixtures: missing}})
+		open = append(open, roundStarted{start: leaguecmd.RoundStart{League: l, Season: s, Fixtures: missing}})
 	}
 	if now.Before(s.Deadline) {
 		return 0, open

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 )
 
 // Every post of the bot carries a nonce derived from what caused it (its cause), the same in every
@@ -34,6 +34,6 @@ func nonce(cause string, part int) string {
 }
 
 // roundCause is the cause of the post that starts a league's round.
-func roundCause(r leagues.RoundStart) string {
+func roundCause(r leaguecmd.RoundStart) string {
 	return causeOf("round", r.League.ID, strconv.Itoa(r.Season.Number), strconv.Itoa(r.Season.Started))
 }

@@ -2,13 +2,13 @@ package bot
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
 
 // standingsFile draws the picture of /league standings; nil when it cannot be drawn (the text
 // still answers).
-func (b *Bot) standingsFile(p *leagues.StandingsPicture, w render.Words) *commands.File {
+func (b *Bot) standingsFile(p *leaguecmd.StandingsPicture, w render.Words) *commands.File {
 	data, err := StandingsPictureIn(p, w)
 	if err != nil {
 		b.log.Error("could not draw the standings", "err", err)
@@ -18,13 +18,13 @@ func (b *Bot) standingsFile(p *leagues.StandingsPicture, w render.Words) *comman
 }
 
 // StandingsPicture draws the picture of /league standings as a PNG, in English.
-func StandingsPicture(p *leagues.StandingsPicture) ([]byte, error) {
+func StandingsPicture(p *leaguecmd.StandingsPicture) ([]byte, error) {
 	return StandingsPictureIn(p, commands.WordsFor(""))
 }
 
 // StandingsPictureIn draws the picture of /league standings as a PNG in the words of w, as the bot
 // attaches it.
-func StandingsPictureIn(p *leagues.StandingsPicture, w render.Words) ([]byte, error) {
+func StandingsPictureIn(p *leaguecmd.StandingsPicture, w render.Words) ([]byte, error) {
 	s := render.Standings{Title: p.Title, Words: w}
 	for _, l := range p.Lines {
 		s.Rows = append(s.Rows, render.StandingsRow(l))

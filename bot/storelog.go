@@ -9,8 +9,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// LeagueStore is the store as the league and rating commands use it (leagues.Store and
-// leagues.RatingStore). They tell players only what a failure means (storage.ForPlayers); the
+// LeagueStore is the store as the league and rating commands use it (leaguecmd.Store and
+// leaguecmd.RatingStore). They tell players only what a failure means (storage.ForPlayers); the
 // failure itself, with the database's path and the system's error, is logged here for the host.
 // A league or season not found is an answer, not a failure.
 type LeagueStore struct {
@@ -21,7 +21,7 @@ type LeagueStore struct {
 // NewLeagueStore is a store for the league commands, logging its failures to log.
 func NewLeagueStore(s Store, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
 
-// commandStore is the store for leagues.Handle, RatingText and LeaderboardText.
+// commandStore is the store for leaguecmd.Handle, RatingText and LeaderboardText.
 func (b *Bot) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
 
 // NotFound tells whether err says that nothing is stored under what was asked for.

@@ -17,7 +17,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
@@ -35,7 +35,7 @@ type Runner struct {
 	// OutDir set, every picture the bot would post is written there in order, and every file it
 	// would attach (a game's record, a league's CSV) under its own name.
 	Draw          func(t *table.Table, r commands.Reply) ([]byte, error)
-	DrawStandings func(p *leagues.StandingsPicture) ([]byte, error)
+	DrawStandings func(p *leaguecmd.StandingsPicture) ([]byte, error)
 	OutDir        string
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
@@ -248,7 +248,7 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		if r.Table != nil {
 			in.Record = r.records[r.Table.ID]
 		}
-		reply = commands.Handle(r.Table, leagues.InLeague(&r.leagues.store, localGuild, r.Table, in))
+		reply = commands.Handle(r.Table, leaguecmd.InLeague(&r.leagues.store, localGuild, r.Table, in))
 	}
 	if reply.Table != nil {
 		reply.Table.Local = true

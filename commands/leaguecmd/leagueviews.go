@@ -1,4 +1,4 @@
-package leagues
+package leaguecmd
 
 import (
 	"fmt"

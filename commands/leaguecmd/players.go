@@ -1,4 +1,4 @@
-package leagues
+package leaguecmd
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
