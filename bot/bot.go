@@ -21,7 +21,7 @@ import (
 
 // Config holds what the bot needs besides its session.
 type Config struct {
-	Store  Store
+	Store  storage.Database
 	Logger *slog.Logger
 	// Now is the clock (tests move it by hand); default time.Now.
 	Now func() time.Time
@@ -79,7 +79,7 @@ type Bot struct {
 	// gateway are the sessions of the shards Start opened, b.s first; shards is their range.
 	gateway []*discordgo.Session
 	shards  Shards
-	store   Store
+	store   storage.Database
 	log     *slog.Logger
 	now     func() time.Time
 	draw    func(t *table.Table, r commands.Reply) ([]byte, error)

@@ -89,7 +89,7 @@ func DecodeRecord(setup []byte, moves []storage.Move) ([]table.Step, error) {
 
 // Save stores a table's record in the store step by step, exactly as the bot commits it: the
 // first step (its creation) creates the game, each next one is a move with its snapshot.
-func Save(store Store, id, channel string, steps []table.Step) error {
+func Save(store storage.Database, id, channel string, steps []table.Step) error {
 	var t *table.Table
 	for i, s := range steps {
 		for _, ev := range s.Events {

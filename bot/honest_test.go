@@ -171,7 +171,7 @@ func TestTheLastMoveIsIdempotentLikeAnyOther(t *testing.T) {
 }
 
 // forgetfulTimers is a store whose process dies after sending a reminder, before it marks it sent.
-type forgetfulTimers struct{ Store }
+type forgetfulTimers struct{ storage.Database }
 
 func (forgetfulTimers) CompleteTimer(storage.Timer) error {
 	return errors.New("killed before it marked the reminder sent")
@@ -217,7 +217,7 @@ func TestAReminderIsPostedOnceThoughItsProcessDiedBeforeMarkingIt(t *testing.T) 
 
 // uncleared is a store whose process dies right after answering its player: the clear of the
 // move's announcement never reaches the database.
-type uncleared struct{ Store }
+type uncleared struct{ storage.Database }
 
 func (uncleared) Announced(string, uint64) error { return nil }
 
@@ -305,13 +305,13 @@ func TestAPostWhoseAnswerIsLostShowsOnce(t *testing.T) {
 
 // hangingRecord is a store whose record of interactions does not answer (a database that hangs).
 type hangingRecord struct {
-	Store
+	storage.Database
 	release chan struct{}
 }
 
 func (h hangingRecord) TakeInteraction(id string, at time.Time) (storage.Handled, bool, error) {
 	<-h.release
-	return h.Store.TakeInteraction(id, at)
+	return h.Database.TakeInteraction(id, at)
 }
 
 // TestACommandWhoseRecordHangsIsRefusedInTime: the record every command is taken in comes before

@@ -12,14 +12,14 @@ import (
 // dyingStore is the store of a process killed right after it committed a move: once armed, the
 // next move is durable, and nothing after it happens (the handler that made it never goes on).
 type dyingStore struct {
-	Store
+	storage.Database
 	armed atomic.Bool
 	died  chan struct{}
 	once  sync.Once
 }
 
 func (d *dyingStore) AppendMove(c storage.Commit) (bool, error) {
-	applied, err := d.Store.AppendMove(c)
+	applied, err := d.Database.AppendMove(c)
 	if d.armed.Load() {
 		d.once.Do(func() { close(d.died) })
 		select {} // the process is dead: this goroutine never runs again
@@ -36,8 +36,8 @@ func TestAMoveCommittedBeforeACrashIsAnnouncedOnceAtTheNextStart(t *testing.T) {
 	h := newHarness(t)
 	dying := &dyingStore{died: make(chan struct{})}
 	h.configure = func(c *Config) {
-		if dying.Store == nil {
-			dying.Store = c.Store
+		if dying.Database == nil {
+			dying.Database = c.Store
 			c.Store = dying
 		}
 	}
@@ -114,8 +114,8 @@ func TestAFollowerIsToldOnceOfAMoveAnnouncedLate(t *testing.T) {
 	h.noPictures()
 	dying := &dyingStore{died: make(chan struct{})}
 	h.configure = func(c *Config) {
-		if dying.Store == nil {
-			dying.Store = c.Store
+		if dying.Database == nil {
+			dying.Database = c.Store
 			c.Store = dying
 		}
 	}

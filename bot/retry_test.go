@@ -11,13 +11,13 @@ import (
 
 // logCountingStore counts the reads of a game's whole log.
 type logCountingStore struct {
-	Store
+	storage.Database
 	reads atomic.Int64
 }
 
 func (s *logCountingStore) Moves(id string) ([]storage.Move, error) {
 	s.reads.Add(1)
-	return s.Store.Moves(id)
+	return s.Database.Moves(id)
 }
 
 // TestARefusalThatCannotBeARetryReadsNoLog: a refused command is checked against the game's last
@@ -30,7 +30,7 @@ func TestARefusalThatCannotBeARetryReadsNoLog(t *testing.T) {
 	h.noPictures()
 	counting := &logCountingStore{}
 	h.configure = func(c *Config) {
-		counting.Store = c.Store
+		counting.Database = c.Store
 		c.Store = counting
 	}
 	h.start()

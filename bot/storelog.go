@@ -14,12 +14,12 @@ import (
 // failure itself, with the database's path and the system's error, is logged here for the host.
 // A league or season not found is an answer, not a failure.
 type LeagueStore struct {
-	store Store
+	store storage.Database
 	log   *slog.Logger
 }
 
 // NewLeagueStore is a store for the league commands, logging its failures to log.
-func NewLeagueStore(s Store, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
+func NewLeagueStore(s storage.Database, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
 
 // commandStore is the store for leaguecmd.Handle, RatingText and LeaderboardText.
 func (b *Bot) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
@@ -36,6 +36,11 @@ func (s LeagueStore) failed(op string, err error, attrs ...any) error {
 		s.log.Error("could not "+op, append(attrs, "err", err)...)
 	}
 	return err
+}
+
+func (s LeagueStore) League(id string) (league.League, error) {
+	v, err := s.store.League(id)
+	return v, s.failed("read a league", err, "league", id)
 }
 
 func (s LeagueStore) Leagues(guild string) ([]league.League, error) {

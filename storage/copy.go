@@ -13,20 +13,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
-// Copier is a store as bot migrate reads and writes it: the bbolt file and storage/postgres.
-type Copier interface {
-	GameIDs() ([]string, error)
-	Export(id string, admin bool, e Engine) ([]byte, error)
-	Import(data []byte, e Engine) (GameRecord, error)
-	Dump() (Dump, error)
-	Restore(d Dump) error
-	Announcements() ([]Announcement, error)
-	// CopyMark, MarkCopy and UnmarkCopy keep the mark of an unfinished copy (copymark.go).
-	CopyMark() (*CopyMark, error)
-	MarkCopy(m CopyMark) error
-	UnmarkCopy() error
-}
-
 // TextKeeper is a store that cannot keep every text: Keep changes what it cannot keep in a Dump
 // into a form it keeps, and says what it changed. PostgreSQL's jsonb, where the players, leagues,
 // seasons and ratings live, refuses U+0000.

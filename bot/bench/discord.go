@@ -33,7 +33,7 @@ func (r *runner) discord() error {
 	p99 := Row{Name: "interaction to image, p99 (fake Discord)", Unit: "ms", Better: "<=", Target: 100}
 	pg := Row{Name: "interaction to image, p99 (fake Discord, PostgreSQL)", Unit: "ms", Better: "<="}
 	// Each repetition plays a new game in the fake's channel: on a database of its own.
-	pgStore := func() (bot.Store, func(), error) {
+	pgStore := func() (storage.Database, func(), error) {
 		url, drop, err := scratchDatabase(r.o.Postgres)
 		if err != nil {
 			return nil, nil, err
@@ -72,7 +72,7 @@ func (r *runner) discord() error {
 
 // boltStore opens a new bbolt store in a directory of its own, fsyncing every move, and returns
 // the function that closes it and removes the directory.
-func (r *runner) boltStore() (bot.Store, func(), error) {
+func (r *runner) boltStore() (storage.Database, func(), error) {
 	tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
 	if err != nil {
 		return nil, nil, err
@@ -94,7 +94,7 @@ func percentile(d []time.Duration, q float64) time.Duration {
 
 // meanwhile is work a measured game runs beside its measured moves: started once the game is
 // under way, stopped (the function it returns) after its last move.
-type meanwhile func(bt *bot.Bot, store bot.Store, channel string) (stop func(), err error)
+type meanwhile func(bt *bot.Bot, store storage.Database, channel string) (stop func(), err error)
 
 // pacing is how a measured game's moves are played: the moves played before the measured ones
 // (0: 10), a pause after each (none: back to back) and what runs beside them (nil: nothing).
@@ -107,7 +107,7 @@ type pacing struct {
 // fakeLatency runs one measured game, paced by pace.
 // The fake needs a testing.TB, which testing.Benchmark gives outside go test; the measurement runs
 // once whatever b.N is.
-func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
+func fakeLatency(open func() (storage.Database, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	initTesting.Do(testing.Init)
 	var out []time.Duration
 	var err error
@@ -123,7 +123,7 @@ func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, 
 
 // measure plays a game through the fake Discord on a store open gives (and closes with the
 // function it returns), and returns the time of each move from /place to the turn's image.
-func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
+func measure(b *testing.B, open func() (storage.Database, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	f := fakediscord.New(b)

@@ -81,15 +81,9 @@ func Child() bool {
 	return true
 }
 
-// childStore is the bot's store, closed at the end.
-type childStore interface {
-	bot.Store
-	Close() error
-}
-
 func runChild(job rssJob) (rssResult, error) {
 	var res rssResult
-	var store childStore
+	var store storage.Database
 	var err error
 	if postgres.IsURL(job.DB) {
 		store, err = postgres.Open(job.DB, postgres.Options{})
@@ -161,7 +155,7 @@ var interactions = func() *atomic.Int64 {
 // playOne places the drawn tile of a running game at its first legal spot, as the player to move
 // typing /place, through the bot's handler of HTTP interactions. It reports whether the store took
 // the move, or why not.
-func playOne(h http.Handler, key ed25519.PrivateKey, store bot.Store, id string) (bool, string, error) {
+func playOne(h http.Handler, key ed25519.PrivateKey, store storage.Database, id string) (bool, string, error) {
 	snap, err := store.Snapshot(id)
 	if err != nil {
 		return false, "", err

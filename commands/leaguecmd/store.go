@@ -2,19 +2,16 @@ package leaguecmd
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// The league commands read and save through the interfaces below, which the bot's store
-// satisfies (bot passes it): storage builds on game/league, so this package does not import
-// storage, and the dependencies point one way.
+// The league commands read and save through the store's roles (storage.Leagues, storage.Ratings),
+// with how its failures read to players (Failures): the host passes its store so, and local play
+// its leagues in memory (Memory).
 
 // Store is what the league commands need of the store.
 type Store interface {
-	Leagues(guild string) ([]league.League, error)
-	Season(leagueID string, n int) (league.Season, error)
-	Seasons(leagueID string) ([]league.Season, error)
-	SaveLeague(l league.League, seasons ...league.Season) error
+	storage.Leagues
 	Failures
 }
 
@@ -31,8 +28,6 @@ type Failures interface {
 
 // RatingStore is what /player rating and /carc leaderboard need of the store.
 type RatingStore interface {
-	Rating(guild, mapID, user string) (league.Rating, error)
-	Leaderboard(guild, mapID string) ([]league.RatingRow, error)
-	RatedGames(guild, user string, limit int) ([]league.RatedGame, error)
+	storage.Ratings
 	Failures
 }

@@ -28,6 +28,7 @@ func (s failingStore) Leagues(string) ([]league.League, error) {
 	}
 	return []league.League{s.l}, nil
 }
+func (failingStore) League(string) (league.League, error)             { return league.League{}, errDiskFull }
 func (failingStore) Season(string, int) (league.Season, error)        { return league.Season{}, errDiskFull }
 func (failingStore) Seasons(string) ([]league.Season, error)          { return nil, errDiskFull }
 func (failingStore) SaveLeague(league.League, ...league.Season) error { return errDiskFull }

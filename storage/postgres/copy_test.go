@@ -28,17 +28,7 @@ func (hashEngine) Upgrade([]byte, []storage.Move) (storage.Upgraded, error) {
 }
 
 // fill puts games (live, finished, with timers), players, a league and ratings into s.
-func fill(t *testing.T, s interface {
-	CreateGame(storage.GameRecord, []byte, string) error
-	AppendMove(storage.Commit) (bool, error)
-	SetTimers(string, []storage.Timer) error
-	FinishWithResult(string, storage.Status, []storage.Standing, league.GameResult) error
-	SetPlayerSettings(string, storage.Settings) error
-	WebSecret() ([]byte, error)
-	SetGuildSettings(string, storage.GuildSettings) error
-	RevokeWebLinks(string) (uint64, error)
-	SaveLeague(league.League, ...league.Season) error
-}) {
+func fill(t *testing.T, s storage.Database) {
 	t.Helper()
 	for n := range 4 {
 		id := fmt.Sprintf("g%d", n)
