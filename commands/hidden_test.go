@@ -9,7 +9,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// TestNoReplyDependsOnAHiddenChip checks the rule of design §3 where it is easiest to break:
+// TestNoReplyDependsOnAHiddenChip checks that no reply depends on a hidden value where it is
+// easiest to break:
 // placing a tile on a face-down chip with every follow-up a player could add to the same command
 // (sales that must fail or might pass, meeples on legal and illegal spots). It plays each command
 // on two twins that differ only in the hidden chip's colour and value. Whenever the chip is still

@@ -191,7 +191,7 @@ func parseSwitch(name, v string) (bool, error) {
 	return b, nil
 }
 
-// boxRules are the words of rules: that play the expansions' own rules (rules.md §3): ic for
+// boxRules are the words of rules: that play the expansions' own rules (game/RULES.md): ic for
 // Inns & Cathedrals, tb for Traders & Builders, all for both, none for neither (the tiles only,
 // the Maps' default).
 var boxRules = map[string][2]bool{"ic": {true, false}, "tb": {false, true}, "all": {true, true}, "none": {false, false}}

@@ -60,7 +60,7 @@ func (k PieceKind) Follower() bool { return k == PieceMeeple || k == PieceBig }
 func (m Meeple) Weighed() bool { return m.Kind.Follower() && m.Weight > pieceWeight(m.Kind) }
 
 // IC and TB report whether the table plays the full rules of Inns & Cathedrals and of Traders &
-// Builders (rules.md §3; off by default, R3.3).
+// Builders (game/RULES.md; off by default, R3.3).
 func (o Options) IC() bool { return o.InnsCathedrals }
 
 // TB reports whether the table plays the full rules of Traders & Builders (see IC).
