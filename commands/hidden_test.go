@@ -10,9 +10,8 @@ import (
 )
 
 // TestNoReplyDependsOnAHiddenChip checks that no reply depends on a hidden value where it is
-// easiest to break:
-// placing a tile on a face-down chip with every follow-up a player could add to the same command
-// (sales that must fail or might pass, meeples on legal and illegal spots). It plays each command
+// easiest to break: placing a tile on a face-down chip with every follow-up a player could add to
+// the same command (sales that must fail or might pass, meeples on legal and illegal spots). It plays each command
 // on two twins that differ only in the hidden chip's colour and value. Whenever the chip is still
 // face down afterwards, the two replies must be identical and the tables unchanged: accepted or
 // refused, nothing may tell the chip. Once the chip is turned over the replies may differ, and then

@@ -13,8 +13,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// State is the table as JSON (!state, bot export). The keys README.md shows are a contract that
-// scripts and other programs read, never renamed; the others may grow.
+// State is the table as JSON (!state, bot export). Its keys are a contract that table scripts
+// (!expect state) and other programs read: never renamed; new ones may come.
 type State struct {
 	Map       string        `json:"map"`
 	Status    table.Status  `json:"status"`
