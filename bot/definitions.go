@@ -18,11 +18,11 @@ import (
 // (playerSurface) with the one of leagues, and /league.
 func Definitions() []*discordgo.ApplicationCommand {
 	player := playerSurface
-	player.Subs = append(append([]commands.Sub(nil), player.Subs...), leaguecmd.PlayerSubs...)
+	player.Subs = append(append([]commands.Sub(nil), player.Subs...), leaguecmd.PlayerSubs()...)
 	var out []*discordgo.ApplicationCommand
 	for _, c := range append(append(commands.Surface(), player), leaguecmd.Surface()...) {
 		if c.Name == "carc" {
-			c.Subs = append(c.Subs, leaguecmd.CarcSubs...)
+			c.Subs = append(c.Subs, leaguecmd.CarcSubs()...)
 		}
 		out = append(out, localized(definition(c)))
 	}

@@ -18,7 +18,7 @@ var playerSurface = commands.Command{Name: "player", Description: "You: your gam
 		commands.TextOption("timezone", "Your time zone, like Europe/Paris"),
 		commands.TextOption("notify", "Told of your turn by direct message (dm), pinged (mention) or not (off)").Among(notifyDM, notifyMention, notifyOff),
 		commands.TextOption("reminders", "Reminders before deadlines").Among("on", "off"),
-		commands.TextOption("language", "The language of your own replies (default: your Discord's)").Among(lang.Codes...),
+		commands.TextOption("language", "The language of your own replies (default: your Discord's)").Among(lang.Codes()...),
 		commands.IntegerOption(vacationOption, "Server (Manage Server): vacation days a year for each member (default 30)", 0, 366),
 	}},
 	{Name: "follow", Description: "Follow a game without playing, by DM or in a thread (at every turn or its end)", Options: []commands.Option{

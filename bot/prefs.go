@@ -70,7 +70,7 @@ func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 			}
 			code, ok := lang.Known(v)
 			if !ok {
-				return pr.T("prefs_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes, ", ")})
+				return pr.T("prefs_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes(), ", ")})
 			}
 			p.Language = code
 		default:

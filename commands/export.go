@@ -39,7 +39,7 @@ func carcExport(t *table.Table, in Input) Reply {
 		}
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: p.N("export_jcz", len(r.Moves), nil), File: &File{Name: t.ID + ".jcz", Data: data}}
 	default:
-		return failT(t, in, "export_bad_format", lang.A{"Value": game.Echo(f), "Record": record.ExportFormats[0], "JCZ": record.ExportFormats[1]})
+		return failT(t, in, "export_bad_format", lang.A{"Value": game.Echo(f), "Record": record.ExportFormats()[0], "JCZ": record.ExportFormats()[1]})
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

@@ -33,7 +33,7 @@ func TestNoReplyDependsOnAHiddenChip(t *testing.T) {
 			}
 			twin := tbl.Clone()
 			other := &twin.Game.MapChips[i]
-			other.Color = game.ChipColors[(indexOf(game.ChipColors, other.Color)+1)%3]
+			other.Color = game.ChipColors()[(indexOf(game.ChipColors(), other.Color)+1)%3]
 			other.Value = 3 - other.Value
 			for _, opts := range followUps(p) {
 				commands++
@@ -72,7 +72,7 @@ func followUps(p game.Placement) []map[string]string {
 	var out []map[string]string
 	out = append(out, base())
 	var sales []string
-	for _, c := range game.ChipColors {
+	for _, c := range game.ChipColors() {
 		for _, to := range []string{"abroad", "town"} {
 			sales = append(sales, fmt.Sprintf("sell wine:%s to:%s", c, to), fmt.Sprintf("sell wine:%s to:%s pay:1+1", c, to))
 		}
@@ -134,7 +134,7 @@ func TestAutocompleteNeverTellsAHiddenChip(t *testing.T) {
 			}
 			twin := tbl.Clone()
 			twin.Game.MapChips[i].Value = 3 - twin.Game.MapChips[i].Value
-			twin.Game.MapChips[i].Color = game.ChipColors[(indexOf(game.ChipColors, twin.Game.MapChips[i].Color)+1)%3]
+			twin.Game.MapChips[i].Color = game.ChipColors()[(indexOf(game.ChipColors(), twin.Game.MapChips[i].Color)+1)%3]
 			for _, focused := range []string{"meeple", "chips"} {
 				in := Input{User: tbl.Seats[g.Current], Command: "place", Options: map[string]string{
 					"square": p.Square.String(), "rotation": p.Rotation.String(), focused: ""}}

@@ -136,7 +136,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "language":
 			code, ok := lang.Known(v)
 			if !ok {
-				return refusal("set_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes, ", ")})
+				return refusal("set_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes(), ", ")})
 			}
 			s.Language = code
 		default:

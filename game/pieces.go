@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -17,8 +18,11 @@ const (
 	PiecePig     PieceKind = "pig"
 )
 
+// offeredKinds are the kinds in the order players are offered them (PieceKinds).
+var offeredKinds = []PieceKind{PieceMeeple, PieceBig, PieceBuilder, PiecePig}
+
 // PieceKinds are the kinds in the order players are offered them.
-var PieceKinds = []PieceKind{PieceMeeple, PieceBig, PieceBuilder, PiecePig}
+func PieceKinds() []PieceKind { return slices.Clone(offeredKinds) }
 
 // String is the kind's name: "meeple" for the plain meeple.
 func (k PieceKind) String() string {
@@ -247,7 +251,7 @@ func (g *Game) PieceChoices() []PieceChoice { return g.appendPieceChoices(nil) }
 // appendPieceChoices appends the legal pieces to buf (see PieceChoices).
 func (g *Game) appendPieceChoices(buf []PieceChoice) []PieceChoice {
 	var scratch [16]string
-	for _, k := range PieceKinds {
+	for _, k := range offeredKinds {
 		if !g.Opts.kindOn(k) {
 			continue
 		}

@@ -18,7 +18,7 @@ import (
 // every language (Traditional Chinese above all) is in an embedded font, so no picture draws an
 // empty box or leaves a character out.
 func TestEveryCharacterOfTheCataloguesIsDrawn(t *testing.T) {
-	for _, code := range lang.Codes {
+	for _, code := range lang.Codes() {
 		p := lang.For(code)
 		missing := map[rune]string{}
 		for _, id := range lang.Default.IDs() {

@@ -71,5 +71,5 @@ func IDs(tests bool) []string { return game.MapIDs(tests) }
 
 // Flags lists every rule option a table of this map may set: the engine's, then the map's own.
 func Flags(e Entry) []game.Flag {
-	return append(append([]game.Flag{}, game.EngineFlags...), e.Flags...)
+	return append(append([]game.Flag{}, game.EngineFlags()...), e.Flags...)
 }

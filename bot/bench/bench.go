@@ -31,8 +31,10 @@ type Options struct {
 	Postgres string
 }
 
+var stepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web", "pageload"}
+
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web", "pageload"}
+func StepNames() []string { return slices.Clone(stepNames) }
 
 // Row is one measured figure.
 type Row struct {
@@ -97,12 +99,12 @@ func Run(o Options) ([]Row, error) {
 	// Memory first: later rows fill caches that would blur the process size.
 	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web, r.pageLoad}
 	for _, name := range o.Only {
-		if !slices.Contains(StepNames, name) {
-			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
+		if !slices.Contains(stepNames, name) {
+			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(stepNames, ", "))
 		}
 	}
 	for i, step := range steps {
-		if len(o.Only) > 0 && !slices.Contains(o.Only, StepNames[i]) {
+		if len(o.Only) > 0 && !slices.Contains(o.Only, stepNames[i]) {
 			continue
 		}
 		if err := step(); err != nil {

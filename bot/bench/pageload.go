@@ -131,9 +131,9 @@ func hammer(bt *bot.Bot, store storage.Database, ch string, asked, answered, bus
 			if i%int(web.DefaultRate) == 0 {
 				known = positions()
 			}
-			url := fmt.Sprintf("%s%sboard/%d.png?lang=%s", srv.URL, path, rng.IntN(known), lang.Codes[rng.IntN(len(lang.Codes))])
+			url := fmt.Sprintf("%s%sboard/%d.png?lang=%s", srv.URL, path, rng.IntN(known), lang.Codes()[rng.IntN(len(lang.Codes()))])
 			if n++; n%10 == 0 {
-				url = srv.URL + path + "?lang=" + lang.Codes[rng.IntN(len(lang.Codes))]
+				url = srv.URL + path + "?lang=" + lang.Codes()[rng.IntN(len(lang.Codes()))]
 			}
 			patience := 10 * time.Second
 			if rng.IntN(3) == 0 {

@@ -118,7 +118,7 @@ func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 					t.Fatal(err)
 				}
 				last := len(p.Positions) - 1
-				for _, code := range lang.Codes {
+				for _, code := range lang.Codes() {
 					same := func(what string) {
 						t.Helper()
 						ca, ba, _ := sa.get(t, pa+what)

@@ -34,7 +34,7 @@ func run(args []string, out, log io.Writer) error {
 	fs.SetOutput(log)
 	quick := fs.Bool("quick", false, "fewer, shorter repetitions (under a minute)")
 	dir := fs.String("dir", "", "directory for the temporary databases (default: the system's)")
-	only := fs.String("only", "", "run only these parts of the report, comma-separated: "+strings.Join(bench.StepNames, ", "))
+	only := fs.String("only", "", "run only these parts of the report, comma-separated: "+strings.Join(bench.StepNames(), ", "))
 	pg := fs.String("pg", os.Getenv("CARC_BENCH_PG"), "URL of an empty PostgreSQL database for the PostgreSQL rows (postgres://...); without it they are not measured")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package leaguecmd
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"path/filepath"
@@ -9,26 +10,44 @@ import (
 	"testing"
 )
 
-// TestLeaguesDoNotImportTheStore: storage builds on game/league, so the league commands reach
-// the store only through the interfaces they define (Store, RatingStore), which the bot fills;
-// an import of storage would be the one dependency running back up.
-func TestLeaguesDoNotImportTheStore(t *testing.T) {
+// TestLeaguesReachTheStoreOnlyThroughItsRoles: the league commands read and save through the
+// store's roles (storage.Leagues, storage.Ratings), which the host's store and local play's
+// leagues in memory fill; they never open a store, name a concrete one or import a store's
+// implementation.
+func TestLeaguesReachTheStoreOnlyThroughItsRoles(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	roles := map[string]bool{"Leagues": true, "Ratings": true}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
+		storage := ""
 		for _, im := range f.Imports {
-			if path, _ := strconv.Unquote(im.Path.Value); strings.HasSuffix(path, "/storage") || strings.Contains(path, "/storage/") {
+			path, _ := strconv.Unquote(im.Path.Value)
+			switch {
+			case strings.HasSuffix(path, "/storage"):
+				storage = "storage"
+			case strings.Contains(path, "/storage/") || strings.Contains(path, "bbolt") || strings.Contains(path, "pgx"):
 				t.Errorf("%s imports %s", name, path)
 			}
 		}
+		if storage == "" {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == storage && !roles[sel.Sel.Name] {
+					t.Errorf("%s uses storage.%s, not one of the store's roles", name, sel.Sel.Name)
+				}
+			}
+			return true
+		})
 	}
 }

@@ -256,7 +256,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	}
 	if v, ok := in.Options["format"]; ok {
 		l.Format = league.Format(strings.ToLower(v))
-		if !slices.Contains(league.Formats, l.Format) {
+		if !slices.Contains(league.Formats(), l.Format) {
 			return fail(c, "league_bad_format", lang.A{"Value": game.Echo(v)})
 		}
 	}

@@ -1,6 +1,7 @@
 package leaguecmd
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
@@ -118,13 +119,17 @@ func Surface() []commands.Command {
 	return []commands.Command{league, season}
 }
 
-// CarcSubs are the subcommands of /carc that leagues answer from the store: the server's
-// leaderboard (LeaderboardText).
-var CarcSubs = []commands.Sub{
+var carcSubs = []commands.Sub{
 	{Name: "leaderboard", Description: "The server's top 20, overall or on one map", Options: []commands.Option{commands.TextOption("map", "One map's leaderboard")}},
 }
 
-// PlayerSubs are the subcommands of /player that leagues answer: a player's rating (RatingText).
-var PlayerSubs = []commands.Sub{
+// CarcSubs are the subcommands of /carc that leagues answer from the store: the server's
+// leaderboard (LeaderboardText).
+func CarcSubs() []commands.Sub { return slices.Clone(carcSubs) }
+
+var playerSubs = []commands.Sub{
 	{Name: "rating", Description: "A player's rating in this server", Options: []commands.Option{commands.MemberOption("user", "Whose (default: yours)")}},
 }
+
+// PlayerSubs are the subcommands of /player that leagues answer: a player's rating (RatingText).
+func PlayerSubs() []commands.Sub { return slices.Clone(playerSubs) }

@@ -13,7 +13,7 @@ import (
 // more is refused with the cap in the message.
 func TestEveryFormatSchedulesAtTheMemberCap(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	for _, format := range Formats {
+	for _, format := range formats {
 		for size := MinTableSize; size <= MaxTableSize; size++ {
 			t.Run(fmt.Sprintf("%s/tables-of-%d", format, size), func(t *testing.T) {
 				l := bigLeague(format, size)

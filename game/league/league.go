@@ -18,8 +18,10 @@ const (
 	DoubleCup        Format = "double-elimination" // knock-out, two brackets (double.go)
 )
 
+var formats = []Format{RoundRobin, DoubleRoundRobin, Swiss, Cup, DoubleCup}
+
 // Formats lists the formats in the order they are offered.
-var Formats = []Format{RoundRobin, DoubleRoundRobin, Swiss, Cup, DoubleCup}
+func Formats() []Format { return slices.Clone(formats) }
 
 // Policy is what happens to a game still running at its round's deadline.
 type Policy string
@@ -129,8 +131,8 @@ func PlaysIn(l *League, s *Season, id string) bool {
 
 // Check validates the league's rules.
 func (l *League) Check() error {
-	if !slices.Contains(Formats, l.Format) {
-		return fmt.Errorf("format %q is not one of %v", l.Format, Formats)
+	if !slices.Contains(formats, l.Format) {
+		return fmt.Errorf("format %q is not one of %v", l.Format, formats)
 	}
 	if l.TableSize < MinTableSize || l.TableSize > MaxTableSize {
 		return fmt.Errorf("tables of %d players: choose %d to %d", l.TableSize, MinTableSize, MaxTableSize)

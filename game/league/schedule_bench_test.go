@@ -22,7 +22,7 @@ func bigLeague(format Format, size int) *League {
 // round ends.
 func BenchmarkSchedule(b *testing.B) {
 	now := time.Unix(1_800_000_000, 0)
-	for _, format := range Formats {
+	for _, format := range formats {
 		for size := MinTableSize; size <= MaxTableSize; size++ {
 			b.Run(fmt.Sprintf("%s/tables-of-%d", format, size), func(b *testing.B) {
 				l := bigLeague(format, size)

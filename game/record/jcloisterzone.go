@@ -3,15 +3,18 @@ package record
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record/jcz"
 )
 
+var exportFormats = []string{"record", "jcloisterzone"}
+
 // ExportFormats are the formats /carc export writes: the bot's own record, and JCloisterZone's
 // saved game (classic table, the base tiles and whole expansions, once the game is over).
-var ExportFormats = []string{"record", "jcloisterzone"}
+func ExportFormats() []string { return slices.Clone(exportFormats) }
 
 // JCloisterZone writes a complete document of a game of the classic table as a JCloisterZone
 // saved game (.jcz); created stamps it with when it is written (zero: no stamp).
