@@ -151,12 +151,11 @@ func TestLinesBreakBetweenWordsAndAroundIdeographs(t *testing.T) {
 			t.Errorf("%q: wrapped to %q, not all its text", c.text, lines)
 		}
 	}
-	recordTextFaults(t)
-	before := midWordCuts.count()
+	before := watched.midWordCuts.count()
 	if got := f.fit("the drawn tile fits here", f.width("the drawn til…")); got != "the drawn…" {
 		t.Errorf("shortened to %q, want the drawn…", got)
 	}
-	if midWordCuts.count() != before {
+	if watched.midWordCuts.count() != before {
 		t.Error("a text with whole words that fit was cut inside a word")
 	}
 }
