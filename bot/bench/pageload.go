@@ -33,20 +33,23 @@ const moveGap = 100 * time.Millisecond
 // scrolling on does.
 func (r *runner) pageLoad() error {
 	r.logf("moves under page load")
-	moves := 60
-	if r.o.Quick {
+	moves, warmup := 60, 40
+	switch {
+	case r.o.Smoke:
+		moves, warmup = 5, 5
+	case r.o.Quick:
 		moves = 25
 	}
 	row := Row{Name: pageLoadRow, Unit: "x", Better: "<=", Target: 1.5}
 	var quiet, loaded []float64
 	var asked, drawn, busy, refused atomic.Int64
 	for rep := range r.reps {
-		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap})
+		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: warmup, gap: moveGap})
 		if err != nil {
 			return err
 		}
 		without := ms(percentile(lat, 0.99))
-		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap, during: func(bt *bot.Bot, store storage.Database, ch string) (func(), error) {
+		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: warmup, gap: moveGap, during: func(bt *bot.Bot, store storage.Database, ch string) (func(), error) {
 			return hammer(bt, store, ch, &asked, &drawn, &busy, &refused)
 		}})
 		if err != nil {

@@ -31,6 +31,9 @@ func (r *runner) add(row Row) {
 }
 
 func (r *runner) window() time.Duration {
+	if r.o.Smoke {
+		return 50 * time.Millisecond
+	}
 	if r.o.Quick {
 		return 300 * time.Millisecond
 	}
@@ -224,7 +227,10 @@ func (r *runner) render() error {
 func (r *runner) storage() error {
 	r.logf("storage")
 	one, many, rate := 400, 25, 40
-	if !r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		one, many, rate = 40, 3, 5
+	case !r.o.Quick:
 		one, many, rate = 2000, 60, 120
 	}
 	rows := []Row{{Name: "durable moves/s, 1 game", Unit: "moves/s"}, {Name: "durable moves/s, 64 games", Unit: "moves/s", Better: ">=", Target: 1000},
@@ -275,7 +281,10 @@ func (r *runner) memory() error {
 		return err
 	}
 	moves := 40
-	if r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		moves = 2
+	case r.o.Quick:
 		moves = 10
 	}
 	for i := range 1000 {
