@@ -34,7 +34,7 @@ const (
 )
 
 // aiTimers is the timer set of a turn an AI seat is to play.
-func (b *Bot) aiTimers(t *table.Table) []storage.Timer {
+func (b *Host) aiTimers(t *table.Table) []storage.Timer {
 	cur, _ := t.Current()
 	return []storage.Timer{{Kind: kindAITurn, UserID: cur.ID, At: b.now().Add(aiRescueAfter)}}
 }
@@ -42,7 +42,7 @@ func (b *Bot) aiTimers(t *table.Table) []storage.Timer {
 // rescueAI plays an AI turn whose timer came due (e.mu held): offered to this process's queue,
 // unless it waits there already. The timer stays until the turn's move replaces it, so a turn
 // that cannot be offered now is offered again at a later tick.
-func (b *Bot) rescueAI(e *gameEntry) {
+func (b *Host) rescueAI(e *gameEntry) {
 	if b.ai.queued(e) {
 		return
 	}
@@ -51,7 +51,7 @@ func (b *Bot) rescueAI(e *gameEntry) {
 }
 
 // startAIWorkers starts the workers that play the queued AI turns until the bot closes.
-func (b *Bot) startAIWorkers() {
+func (b *Host) startAIWorkers() {
 	for range b.cfg.AIWorkers {
 		b.aiWG.Add(1)
 		go func() {
@@ -70,7 +70,7 @@ func (b *Bot) startAIWorkers() {
 // scheduleAI offers the AI's turn to the queue if an AI seat is to play (e.mu held). e.seq pins the
 // position: if anything changes the game meanwhile, that change offers the turn anew. waiting
 // says that a person has just played and waits for the AI's reply.
-func (b *Bot) scheduleAI(e *gameEntry, waiting bool) {
+func (b *Host) scheduleAI(e *gameEntry, waiting bool) {
 	if _, ok := e.table.AIToPlay(); !ok || e.hold != "" || b.closing.Load() {
 		return
 	}
@@ -82,7 +82,7 @@ func (b *Bot) scheduleAI(e *gameEntry, waiting bool) {
 // offerPendingAI offers again the AI turn of every game whose AI is to play and has no turn in
 // the queue: turns that found the queue full or could not be stored (and ends the tables whose
 // end could not be). A game busy right now is left to whatever busies it.
-func (b *Bot) offerPendingAI() {
+func (b *Host) offerPendingAI() {
 	b.mu.Lock()
 	games := make([]*gameEntry, 0, len(b.games))
 	for _, e := range b.games {
@@ -101,7 +101,7 @@ func (b *Bot) offerPendingAI() {
 }
 
 // playAI plays a queued turn. A person who waited for it still waits if another AI plays next.
-func (b *Bot) playAI(j aiJob) {
+func (b *Host) playAI(j aiJob) {
 	e, seq := j.e, j.seq
 	if !b.lock(e) {
 		return

@@ -54,7 +54,7 @@ type action struct {
 
 // commandAction is the action of a slash command. /carc export writes the game's record, which it reads
 // from the store under the game's lock, so that it holds every step of the table it is run on.
-func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
+func (b *Host) commandAction(e *gameEntry, in commands.Input) action {
 	return action{do: func(t *table.Table) commands.Reply {
 		if in.Command == "carc" && in.Sub == "export" {
 			steps, err := b.record(e.id)
@@ -79,7 +79,7 @@ func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
 }
 
 // record reads a game's record from the store: its steps and when each was made.
-func (b *Bot) record(id string) ([]record.Stored, error) {
+func (b *Host) record(id string) ([]record.Stored, error) {
 	rec, err := b.store.Game(id)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func click(u table.User, id string, values []string, langs commands.Langs) actio
 // run applies one action to a game, calls applied, and then answers the player. The game's lock
 // is held only while the action is applied, stored and announced; nothing done under it takes
 // another game's lock, so /carc status in a game's channel cannot wait on itself.
-func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
+func (b *Host) run(i *discordgo.Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
 	act.from = i
 	a := b.apply(e, act, u, i.ID)
 	for _, f := range applied {
@@ -130,7 +130,7 @@ func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.Us
 // apply runs one action under the game's lock: a refused or read-only input changes nothing; an
 // accepted change is stored (fsynced) before anything is said, then announced in the channel. A
 // change that ends the game is answered once its end is posted, after the lock is released.
-func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) answer {
+func (b *Host) apply(e *gameEntry, act action, u table.User, interaction string) answer {
 	if act.reader == nil {
 		act.reader = lang.For(lang.English)
 	}
@@ -144,7 +144,7 @@ func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) 
 	return a
 }
 
-func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
+func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	if !b.lock(e) {
 		return b.over(e.id, act, u), nil
 	}
@@ -228,7 +228,7 @@ func firstLine(s string) string {
 	return line
 }
 
-func (b *Bot) commitError(e *gameEntry, act action, u table.User, err error) answer {
+func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) answer {
 	if errors.Is(err, errGameOver) {
 		b.forget(e)
 		return b.over(e.id, act, u)
@@ -237,7 +237,7 @@ func (b *Bot) commitError(e *gameEntry, act action, u table.User, err error) ans
 	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
 }
 
-func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
+func (b *Host) picture(t *table.Table, r commands.Reply) []byte {
 	if r.Image == commands.NoImage || t == nil || t.Game == nil {
 		return nil
 	}
@@ -251,7 +251,7 @@ func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
 
 // commit stores an accepted change (its step) in one transaction with the new snapshot and timers,
 // then makes it the game's state in memory. Nothing is announced before it returns.
-func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
+func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
 	t := reply.Table
 	if reply.Step == nil {
 		return errors.New("a change without its step")
@@ -341,7 +341,7 @@ func standings(t *table.Table) []storage.Standing {
 
 // announce posts the change in the game's channel (post) and reports how that went; a game's end
 // is posted after the caller releases the game's lock, and announce does not wait for it.
-func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
+func (b *Host) announce(e *gameEntry, reply commands.Reply) error {
 	if p := b.post(e, reply); !p.later {
 		return p.wait()
 	}
@@ -354,7 +354,7 @@ func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
 // before post returns. A game's end (its final board, the score chart and the animation, which
 // take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
 // the lock is released; the posting reports when it is done (later is set).
-func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
+func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
 	ping := b.pingable(reply.Ping)
 	content := reply.Text
@@ -460,7 +460,7 @@ func postProblem(place string, err error) lang.Message {
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
 // permissions first and draws the secret deal key, kept in the record so that it replays exactly.
-func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
+func (b *Host) newGame(i *discordgo.Interaction, in commands.Input) {
 	if i.GuildID == "" {
 		b.editOriginal(i, reader(in).T("new_in_dm", nil), nil, nil)
 		return
@@ -593,7 +593,7 @@ func missingPermissions(have int64, openThread, inThread bool) string {
 
 // isThread tells whether a channel is a thread, from the gateway's cache (its shard's) or else
 // from Discord.
-func (b *Bot) isThread(id string) bool {
+func (b *Host) isThread(id string) bool {
 	sessions := b.gateway
 	if len(sessions) == 0 {
 		sessions = []*discordgo.Session{b.s} // before Start, or in HTTP mode: an empty cache

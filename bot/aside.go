@@ -41,7 +41,7 @@ func (a *asides) at(place string) (string, bool) {
 
 // setAside keeps a game set aside out of play: the commands of its place are answered with why,
 // and its channel is told, once for all processes (the store hands the notice to one).
-func (b *Bot) setAside(rec storage.GameRecord, why string) {
+func (b *Host) setAside(rec storage.GameRecord, why string) {
 	b.aside.note(rec.Place(), why)
 	b.log.Warn("a game is set aside: kept untouched and read-only, not loaded; export it with bot export --admin",
 		"game", rec.ID, "channel", rec.Place(), "why", why)
@@ -62,7 +62,7 @@ func (b *Bot) setAside(rec storage.GameRecord, why string) {
 // loadStored is the table of a stored game: from its snapshot, or, when the snapshot does not
 // load, from its record, replayed (a snapshot rebuilt from its log, as bot verify would). An error
 // means neither loads: the game cannot be carried on.
-func (b *Bot) loadStored(rec storage.GameRecord, snap storage.Snapshot) (*table.Table, error) {
+func (b *Host) loadStored(rec storage.GameRecord, snap storage.Snapshot) (*table.Table, error) {
 	t, err := table.Load(snap.State)
 	if err == nil {
 		return t, nil

@@ -72,8 +72,8 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 }
 
-// Bot serves games on Discord.
-type Bot struct {
+// Host serves games on Discord.
+type Host struct {
 	cfg Config
 	s   *discordgo.Session
 	// gateway are the sessions of the shards Start opened, b.s first; shards is their range.
@@ -146,7 +146,7 @@ type gameEntry struct {
 }
 
 // New prepares a bot on a session (opened by Start, or used for REST only in HTTP mode).
-func New(s *discordgo.Session, cfg Config) (*Bot, error) {
+func New(s *discordgo.Session, cfg Config) (*Host, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("bot: no store")
 	}
@@ -186,7 +186,7 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	if cfg.AIMove == nil {
 		cfg.AIMove = commands.AIMoveIn
 	}
-	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
+	b := &Host{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
 		httpWait: firstAnswerWithin, ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),
 		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, opening: map[string]bool{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
@@ -202,7 +202,7 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 // Load brings every active game of the store into memory from its snapshot (no replay of its
 // steps; a game with its maps' words replays its engine moves, table.Load), then
 // announces the moves a stopped process left unannounced (outbox.go).
-func (b *Bot) Load() error {
+func (b *Host) Load() error {
 	recs, err := b.store.ActiveGames()
 	if err != nil {
 		return fmt.Errorf("load games: %w", err)
@@ -259,7 +259,7 @@ func (b *Bot) Load() error {
 // Start checks the commands against Discord's limits, loads the games, opens the gateway (the
 // configured shards), registers the commands and starts the timer loop. A command Discord would
 // refuse stops it before anything else happens.
-func (b *Bot) Start() error {
+func (b *Host) Start() error {
 	if err := checkSurface(Definitions()); err != nil {
 		return err
 	}
@@ -278,7 +278,7 @@ func (b *Bot) Start() error {
 
 // Register checks the slash commands against Discord's limits and installs them (in one guild
 // when configured).
-func (b *Bot) Register() error {
+func (b *Host) Register() error {
 	if b.appID == "" {
 		if b.s.State != nil && b.s.State.User != nil {
 			b.appID = b.s.State.User.ID
@@ -311,7 +311,7 @@ func checkSurface(defs []*discordgo.ApplicationCommand) error {
 
 // Close stops taking interactions, lets the ones in flight finish, stops the timers and closes
 // the session. The caller closes the store afterwards.
-func (b *Bot) Close() error {
+func (b *Host) Close() error {
 	if b.closing.Swap(true) {
 		return nil
 	}
@@ -327,7 +327,7 @@ func (b *Bot) Close() error {
 
 // entryAt returns the running game of a channel or thread, or nil; with a shared store, one
 // another process opened is loaded from the store.
-func (b *Bot) entryAt(place string) *gameEntry {
+func (b *Host) entryAt(place string) *gameEntry {
 	b.mu.Lock()
 	e := b.places[place]
 	b.mu.Unlock()
@@ -345,7 +345,7 @@ func (b *Bot) entryAt(place string) *gameEntry {
 }
 
 // Games counts the games in memory.
-func (b *Bot) Games() int {
+func (b *Host) Games() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.games)

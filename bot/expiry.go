@@ -19,13 +19,13 @@ const DefaultLobbyExpiry = 7 * 24 * time.Hour
 const kindExpiry = "expiry"
 
 // lobbyTimers is a lobby's timer set: its expiry, from now.
-func (b *Bot) lobbyTimers() []storage.Timer {
+func (b *Host) lobbyTimers() []storage.Timer {
 	return []storage.Timer{{Kind: kindExpiry, At: b.now().Add(b.cfg.LobbyExpiry)}}
 }
 
 // keepLobbyExpiry gives a lobby without an expiry one (e.mu held): a lobby just opened (a game's
 // creation stores no timers), or one opened before lobbies expired.
-func (b *Bot) keepLobbyExpiry(e *gameEntry) {
+func (b *Host) keepLobbyExpiry(e *gameEntry) {
 	if e.table.Status != table.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == kindExpiry }) {
 		return
 	}
@@ -39,7 +39,7 @@ func (b *Bot) keepLobbyExpiry(e *gameEntry) {
 
 // expire closes a lobby whose expiry has come (e.mu held), as a step of its record stored with
 // the timer's id, so that a restart never closes it twice.
-func (b *Bot) expire(e *gameEntry, tm storage.Timer) {
+func (b *Host) expire(e *gameEntry, tm storage.Timer) {
 	if e.table.Status != table.Lobby {
 		_ = b.store.CompleteTimer(tm)
 		return

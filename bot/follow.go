@@ -39,7 +39,7 @@ type followIndex struct {
 }
 
 // followersOf returns the followers of a game (reading every player's follows at first use).
-func (b *Bot) followersOf(gameID string) map[string]storage.Follow {
+func (b *Host) followersOf(gameID string) map[string]storage.Follow {
 	ix := &b.follows
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
@@ -72,7 +72,7 @@ func (ix *followIndex) addLocked(userID string, f storage.Follow) {
 }
 
 // setFollow records (or, with stop, drops) userID's follow of a game, in the store and the index.
-func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
+func (b *Host) setFollow(userID string, f storage.Follow, stop bool) error {
 	b.followersOf(f.GameID) // loads the index before it changes
 	p, err := b.store.PlayerSettings(userID)
 	if err != nil {
@@ -98,7 +98,7 @@ func (b *Bot) setFollow(userID string, f storage.Follow, stop bool) error {
 
 // follow answers /player follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
-func (b *Bot) follow(i *discordgo.Interaction, in commands.Input) string {
+func (b *Host) follow(i *discordgo.Interaction, in commands.Input) string {
 	pr := reader(in)
 	e, by, refusal := b.followedGame(i, pr, in.Options["game"])
 	if e == nil {
@@ -177,7 +177,7 @@ type followLink struct {
 // follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
 // only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
 // with the refusal.
-func (b *Bot) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, followLink, string) {
+func (b *Host) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, followLink, string) {
 	v = strings.TrimSpace(v)
 	here := b.entryAt(i.ChannelID)
 	switch {
@@ -231,7 +231,7 @@ func revoked(followers map[string]storage.Follow, gen uint64) (ended, kept map[s
 // endRevokedFollows ends the follows of a game made with a link older than generation gen (the
 // page's links were revoked), telling each follower once, by DM, in their language. It runs after
 // the game's lock is released; a follow another caller ended already is not told again.
-func (b *Bot) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
+func (b *Host) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
 	ended, _ := revoked(b.followersOf(id), gen)
 	if len(ended) == 0 {
 		return
@@ -255,7 +255,7 @@ func (b *Bot) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
 
 // endFollow ends userID's follow f, if it still stands as it is (so that of two callers only
 // one ends it and tells the follower), in the index and the store.
-func (b *Bot) endFollow(userID string, f storage.Follow) bool {
+func (b *Host) endFollow(userID string, f storage.Follow) bool {
 	ix := &b.follows
 	ix.mu.Lock()
 	cur, ok := ix.games[f.GameID][userID]
@@ -280,7 +280,7 @@ func (b *Bot) endFollow(userID string, f storage.Follow) bool {
 // follower at the end, the others at each turn, by DM or in their thread (one post per thread,
 // however many follow there). The messages go out after the game's lock is released, in the
 // order of the game's posts; the followers of an ended game stop following it.
-func (b *Bot) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text string, png []byte, end bool) {
+func (b *Host) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text string, png []byte, end bool) {
 	if t == nil || t.Game == nil {
 		return // a lobby's changes are not turns
 	}

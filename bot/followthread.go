@@ -30,7 +30,7 @@ var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "Vi
 
 // followInThread records a follow delivered in the game's followers' thread, opening the thread
 // if it has none yet in that channel, and answers the command. entry is the game's map.
-func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
+func (b *Host) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
 	parent, refusal := b.followThreadChannel(pr, in.Options["channel"], f)
 	if refusal != "" {
 		return refusal
@@ -95,7 +95,7 @@ func (b *Bot) followInThread(i *discordgo.Interaction, in commands.Input, pr *la
 
 // followThreadChannel is the channel the followers' thread opens in: the one named (a text
 // channel of the game's server), else the game's channel, or the channel of the game's thread.
-func (b *Bot) followThreadChannel(pr *lang.Printer, named string, f storage.Follow) (string, string) {
+func (b *Host) followThreadChannel(pr *lang.Printer, named string, f storage.Follow) (string, string) {
 	if named == "" {
 		ch, err := b.s.Channel(f.Place)
 		if err != nil {
@@ -121,7 +121,7 @@ func (b *Bot) followThreadChannel(pr *lang.Printer, named string, f storage.Foll
 }
 
 // threadRefusal says why a followers' thread could not be opened or written in.
-func (b *Bot) threadRefusal(pr *lang.Printer, parent string, err error) string {
+func (b *Host) threadRefusal(pr *lang.Printer, parent string, err error) string {
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
 		return pr.T("follow_thread_refused", lang.A{"Channel": parent})
@@ -138,7 +138,7 @@ func unknownChannel(err error) bool {
 
 // followThread is the followers' thread of f's game in channel parent: the one its followers
 // read, else the one the server's settings keep ("" when it has none yet).
-func (b *Bot) followThread(f storage.Follow, parent string) string {
+func (b *Host) followThread(f storage.Follow, parent string) string {
 	for _, o := range b.followersOf(f.GameID) {
 		if o.Thread != "" && o.ThreadIn == parent {
 			return o.Thread
@@ -155,7 +155,7 @@ func (b *Bot) followThread(f storage.Follow, parent string) string {
 // keepFollowThread records in the server's settings the followers' thread just opened for f's
 // game in channel parent, so that every later follow there reuses it; the threads of games no
 // longer running go.
-func (b *Bot) keepFollowThread(f storage.Follow, parent, thread string) {
+func (b *Host) keepFollowThread(f storage.Follow, parent, thread string) {
 	b.changeFollowThreads(f.Guild, func(threads map[string]string) {
 		for k := range threads {
 			if id, _, _ := strings.Cut(k, " "); id != f.GameID && b.running(id) == nil {
@@ -168,7 +168,7 @@ func (b *Bot) keepFollowThread(f storage.Follow, parent, thread string) {
 
 // forgetFollowThreads drops the followers' threads of a game that ended from its server's
 // settings.
-func (b *Bot) forgetFollowThreads(guild, gameID string) {
+func (b *Host) forgetFollowThreads(guild, gameID string) {
 	b.changeFollowThreads(guild, func(threads map[string]string) {
 		for k := range threads {
 			if id, _, _ := strings.Cut(k, " "); id == gameID {
@@ -180,7 +180,7 @@ func (b *Bot) forgetFollowThreads(guild, gameID string) {
 
 // changeFollowThreads changes the followers' threads a server's settings keep, under the lock
 // of the followers' threads.
-func (b *Bot) changeFollowThreads(guild string, change func(map[string]string)) {
+func (b *Host) changeFollowThreads(guild string, change func(map[string]string)) {
 	if guild == "" {
 		return
 	}
@@ -207,7 +207,7 @@ func followThreadKey(gameID, channel string) string { return gameID + " " + chan
 // mayReadAndPost refuses a followers' thread in channel for a member who may not read and post
 // there, as Discord computes their permissions ("" when they may): Discord told them for the
 // channel the command was used in; for another, the bot asks.
-func (b *Bot) mayReadAndPost(i *discordgo.Interaction, pr *lang.Printer, channel, userID string) string {
+func (b *Host) mayReadAndPost(i *discordgo.Interaction, pr *lang.Printer, channel, userID string) string {
 	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
 	var perms int64
 	if i.Member != nil && channel == i.ChannelID {

@@ -19,7 +19,7 @@ type gameLine struct {
 
 // myGames answers /player games: every game of the player in every server the bot is in (their
 // own turns first, with their deadlines), the lobbies they sit in, and the games they follow.
-func (b *Bot) myGames(pr *lang.Printer, userID string) string {
+func (b *Host) myGames(pr *lang.Printer, userID string) string {
 	words := commands.WordsFor(pr.Code())
 	var playing, lobbies, followed []gameLine
 	for _, e := range b.allGames() {

@@ -21,7 +21,7 @@ import (
 // take takes interaction i for this process and reports whether it is to act on it. When it is
 // not, it has answered r: with the first answer given, else with the first delivery's
 // acknowledgement, or, when the store cannot say (it is down), with why nothing was done.
-func (b *Bot) take(i *discordgo.Interaction, r responder) bool {
+func (b *Host) take(i *discordgo.Interaction, r responder) bool {
 	prev, first, err := b.takeWithin(i.ID, recordWithin)
 	if err != nil {
 		b.log.Error("could not record an interaction; nothing was done", "channel", i.ChannelID, "interaction", i.ID, "err", err)
@@ -53,7 +53,7 @@ var errSlowStore = fmt.Errorf("%w: the database did not answer within %v", stora
 // takeWithin is Store.TakeInteraction, given up after d (the database is slow or hangs). A record
 // that comes later only makes a later delivery of the interaction wait for an answer that never
 // comes.
-func (b *Bot) takeWithin(id string, d time.Duration) (storage.Handled, bool, error) {
+func (b *Host) takeWithin(id string, d time.Duration) (storage.Handled, bool, error) {
 	type taken struct {
 		prev  storage.Handled
 		first bool
@@ -74,7 +74,7 @@ func (b *Bot) takeWithin(id string, d time.Duration) (storage.Handled, bool, err
 
 // answered keeps the first answer to interaction i, for a later delivery of it. A late answer of
 // another process (outbox.go) has no id: its interaction was taken by the process that died.
-func (b *Bot) answered(i *discordgo.Interaction, text string) {
+func (b *Host) answered(i *discordgo.Interaction, text string) {
 	if i.ID == "" {
 		return
 	}
@@ -84,7 +84,7 @@ func (b *Bot) answered(i *discordgo.Interaction, text string) {
 }
 
 // forgetInteractions drops the records of interactions too old to be delivered again.
-func (b *Bot) forgetInteractions(now time.Time) {
+func (b *Host) forgetInteractions(now time.Time) {
 	if _, err := b.store.ForgetInteractions(now.Add(-storage.HandledFor)); err != nil {
 		b.log.Warn("could not forget the interactions of the past", "err", err)
 	}

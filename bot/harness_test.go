@@ -44,7 +44,7 @@ func (c *testClock) Add(d time.Duration) {
 type harness struct {
 	t     *testing.T
 	f     *fakediscord.Fake
-	b     *Bot
+	b     *Host
 	store *storage.Store
 	db    string
 	clock *testClock

@@ -25,7 +25,7 @@ import (
 // recoverGame recovers from a panic in the bot's own work on a game (deferred, e.mu held): the
 // panic is logged with the game and its stack, and the game is put on hold for the reason of
 // that work (holdAITurn, holdTimers). Every other game goes on.
-func (b *Bot) recoverGame(e *gameEntry, reason string) {
+func (b *Host) recoverGame(e *gameEntry, reason string) {
 	r := recover()
 	if r == nil {
 		return
@@ -55,7 +55,7 @@ func holdWhy(p *lang.Printer, reason string) string {
 
 // hold puts a game on hold with the reason (holdInternal, holdAIRefused) and tells its channel,
 // in its language (e.mu held). A game that is over has nothing left to hold.
-func (b *Bot) hold(e *gameEntry, reason string) {
+func (b *Host) hold(e *gameEntry, reason string) {
 	// A move committed before the failure is not announced late: the hold message, which points
 	// to /carc board, is what the channel is told instead (outbox.go).
 	b.said(e.id, e.unsaid)
@@ -78,7 +78,7 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 
 // say posts a message of the bot's own in a game's channel, in the channel's order, pinging
 // nobody; cause names it (nonce.go).
-func (b *Bot) say(place, cause, text string, comps []discordgo.MessageComponent) error {
+func (b *Host) say(place, cause, text string, comps []discordgo.MessageComponent) error {
 	before, done := b.order.enter(place)
 	defer done()
 	<-before
@@ -104,7 +104,7 @@ func holdLine(p *lang.Printer, e *gameEntry) string {
 // resume lifts a game's hold at the request of in's user, who must administer the game (as for
 // /table abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
 // reminders fire at the next tick.
-func (b *Bot) resume(place, interaction string, in commands.Input) string {
+func (b *Host) resume(place, interaction string, in commands.Input) string {
 	pr := reader(in)
 	e := b.entryAt(place)
 	if e == nil || !b.lock(e) {

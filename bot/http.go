@@ -39,7 +39,7 @@ func NewHTTPServer(addr string, h http.Handler) *http.Server {
 // Ed25519 signature checked, PING is answered, and everything else goes through the same handling
 // as gateway interactions. The first answer is written as the HTTP response; the rest goes through
 // the REST session, and nothing edits the answer before the HTTP response carrying it is written.
-func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
+func (b *Host) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		stamp, sig, ok := b.signatureHeaders(r)
 		if !ok {
@@ -82,7 +82,7 @@ func (b *Bot) HTTPHandler(pub ed25519.PublicKey) http.Handler {
 // signatureHeaders reads the signature of a request and its timestamp, and refuses a request
 // without them, with a timestamp outside SignatureWindow or with a signature that is not an Ed25519
 // signature in hex, before a byte of its body is read.
-func (b *Bot) signatureHeaders(r *http.Request) (stamp string, sig []byte, ok bool) {
+func (b *Host) signatureHeaders(r *http.Request) (stamp string, sig []byte, ok bool) {
 	stamp = r.Header.Get("X-Signature-Timestamp")
 	ts, err := strconv.ParseInt(stamp, 10, 64)
 	if err != nil || b.now().Sub(time.Unix(ts, 0)).Abs() > SignatureWindow {
@@ -101,7 +101,7 @@ func (b *Bot) signatureHeaders(r *http.Request) (stamp string, sig []byte, ok bo
 // answer, say). If the answer comes too late, the HTTP response defers the interaction instead,
 // and the late answer becomes an edit of the deferred message.
 type exchange struct {
-	b    *Bot
+	b    *Host
 	i    *discordgo.Interaction
 	mu   sync.Mutex
 	sent bool // an answer was handed over, or the handler deferred on its own
@@ -110,7 +110,7 @@ type exchange struct {
 	done chan struct{} // closed once the HTTP response is written
 }
 
-func newExchange(b *Bot, i *discordgo.Interaction) *exchange {
+func newExchange(b *Host, i *discordgo.Interaction) *exchange {
 	return &exchange{b: b, i: i, ch: make(chan *discordgo.InteractionResponse, 1), done: make(chan struct{})}
 }
 

@@ -112,7 +112,7 @@ func TestHTTPBodyIsBoundedBeforeTheSignature(t *testing.T) {
 func TestHTTPHeadersAreCheckedBeforeTheBody(t *testing.T) {
 	t.Parallel()
 	now := time.Unix(1_800_000_000, 0)
-	b := &Bot{now: func() time.Time { return now }}
+	b := &Host{now: func() time.Time { return now }}
 	pub, _, _ := ed25519.GenerateKey(rand.Reader)
 	stamp := func(d time.Duration) string { return strconv.FormatInt(now.Add(d).Unix(), 10) }
 	good := strings.Repeat("ab", ed25519.SignatureSize)

@@ -19,7 +19,7 @@ import (
 
 // Handle answers one interaction. It acknowledges it first, so that Discord's 3-second limit holds
 // whatever the work costs, recovers from panics, and logs with the game id.
-func (b *Bot) Handle(i *discordgo.Interaction, r responder) {
+func (b *Host) Handle(i *discordgo.Interaction, r responder) {
 	if b.closing.Load() {
 		_ = r.respond(ephemeralText(lang.For(string(i.Locale)).T("bot_restarting", nil)))
 		return
@@ -94,7 +94,7 @@ func ephemeralText(text string) *discordgo.InteractionResponse {
 
 // ack defers the answer: private ("thinking...") for commands and public-message clicks, an update
 // for clicks in a private panel.
-func (b *Bot) ack(i *discordgo.Interaction, r responder, kind discordgo.InteractionResponseType) bool {
+func (b *Host) ack(i *discordgo.Interaction, r responder, kind discordgo.InteractionResponseType) bool {
 	resp := deferredResponse(i)
 	resp.Type = kind
 	if err := r.respond(resp); err != nil {
@@ -105,14 +105,14 @@ func (b *Bot) ack(i *discordgo.Interaction, r responder, kind discordgo.Interact
 }
 
 // editOriginal replaces the private answer (or the clicked private panel).
-func (b *Bot) editOriginal(i *discordgo.Interaction, text string, png []byte, comps []discordgo.MessageComponent) {
+func (b *Host) editOriginal(i *discordgo.Interaction, text string, png []byte, comps []discordgo.MessageComponent) {
 	b.editAnswer(i, text, func() []*discordgo.File { return pngFile(png) }, comps)
 }
 
 // editAnswer replaces the private answer with text, the files files makes (called again for
 // each try, since a try spends their readers) and components. A text longer than a message goes on
 // in private followups (split), the last of which carries the files and the components.
-func (b *Bot) editAnswer(i *discordgo.Interaction, text string, files func() []*discordgo.File, comps []discordgo.MessageComponent) {
+func (b *Host) editAnswer(i *discordgo.Interaction, text string, files func() []*discordgo.File, comps []discordgo.MessageComponent) {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
@@ -226,7 +226,7 @@ func input(i *discordgo.Interaction) (commands.Input, string) {
 // reader is the printer of a reply only in's user reads.
 func reader(in commands.Input) *lang.Printer { return lang.For(lang.Private(in.Language, in.Locale)) }
 
-func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
+func (b *Host) autocomplete(i *discordgo.Interaction, r responder) {
 	in, focused := input(i)
 	var choices []commands.Choice
 	if e := b.entryAt(i.ChannelID); e != nil && b.lock(e) {
@@ -245,7 +245,7 @@ func (b *Bot) autocomplete(i *discordgo.Interaction, r responder) {
 	}
 }
 
-func (b *Bot) command(i *discordgo.Interaction) {
+func (b *Host) command(i *discordgo.Interaction) {
 	in, _ := input(i)
 	in.Langs = b.langs(i, in.User.ID)
 	if in.User.ID == "" {
@@ -299,7 +299,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 // takesASeat tells whether u joining the table of e would take a place in the caps on open
 // tables: a lobby of a table that is not a league's, where u does not sit yet. Any other /carc
 // join is refused by the table itself, with its own reason.
-func (b *Bot) takesASeat(e *gameEntry, u table.User) bool {
+func (b *Host) takesASeat(e *gameEntry, u table.User) bool {
 	if !b.lock(e) {
 		return false
 	}
@@ -307,7 +307,7 @@ func (b *Bot) takesASeat(e *gameEntry, u table.User) bool {
 	return !e.league && e.table.Status == table.Lobby && e.table.Seat(u.ID) < 0
 }
 
-func (b *Bot) component(i *discordgo.Interaction) {
+func (b *Host) component(i *discordgo.Interaction) {
 	data := i.MessageComponentData()
 	u, admin := user(i)
 	if c, err := commands.ParseComponentID(data.CustomID); err == nil && c.Verb == "mute" {

@@ -26,7 +26,7 @@ var leagueMu sync.Mutex
 
 // leagueCommand answers /league, /season, /player rating and /carc leaderboard; it reports whether the
 // command was one of these.
-func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
+func (b *Host) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	switch {
 	case in.Command == "player" && in.Sub == "rating":
 		b.editOriginal(i, leaguecmd.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
@@ -40,7 +40,7 @@ func (b *Bot) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
 	return true
 }
 
-func (b *Bot) league(i *discordgo.Interaction, in commands.Input) {
+func (b *Host) league(i *discordgo.Interaction, in commands.Input) {
 	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	c := leaguecmd.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID,
 		GuildLocale: b.guildLocale(i.GuildID)}
@@ -83,13 +83,13 @@ func leagueLinkLine(p *lang.Printer, link string) string {
 }
 
 // leaguePrinter is the printer of what a league's channel reads: its server's language.
-func (b *Bot) leaguePrinter(guild string) *lang.Printer {
+func (b *Host) leaguePrinter(guild string) *lang.Printer {
 	return lang.For(lang.Public("", b.guildLocale(guild)))
 }
 
 // postLeague announces a league change in its channel, the post cause names (nonce.go); a round's
 // start pings its players.
-func (b *Bot) postLeague(channel, cause, text string, start *leaguecmd.RoundStart) {
+func (b *Host) postLeague(channel, cause, text string, start *leaguecmd.RoundStart) {
 	var ping []string
 	if start != nil {
 		for _, f := range start.Fixtures {
@@ -111,7 +111,7 @@ func (b *Bot) postLeague(channel, cause, text string, start *leaguecmd.RoundStar
 // a round of 500 games takes a while. The fixtures and their game ids were saved when the round
 // started, so a game another caller is opening, or has opened (a restart after part of the round
 // was opened), is left to it.
-func (b *Bot) openRound(r leaguecmd.RoundStart) {
+func (b *Host) openRound(r leaguecmd.RoundStart) {
 	l, s := r.League, r.Season
 	threads := map[string]string{}
 	for _, fi := range r.Fixtures {
@@ -137,7 +137,7 @@ func (b *Bot) openRound(r leaguecmd.RoundStart) {
 // game and its stack; a game it left open is put on hold in its thread, and a game it left
 // unopened keeps its claim, so that it is not tried again before a restart. The round's other
 // games open all the same.
-func (b *Bot) openSafely(l league.League, s league.Season, f league.Fixture) (thread string, err error) {
+func (b *Host) openSafely(l league.League, s league.Season, f league.Fixture) (thread string, err error) {
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -159,7 +159,7 @@ func (b *Bot) openSafely(l league.League, s league.Season, f league.Fixture) (th
 }
 
 // openNew opens a fixture's game unless it exists already; the thread is "" then.
-func (b *Bot) openNew(l league.League, s league.Season, f league.Fixture) (string, error) {
+func (b *Host) openNew(l league.League, s league.Season, f league.Fixture) (string, error) {
 	if _, err := b.store.Game(f.GameID); err == nil {
 		return "", nil
 	} else if !errors.Is(err, storage.ErrNotFound) {
@@ -170,7 +170,7 @@ func (b *Bot) openNew(l league.League, s league.Season, f league.Fixture) (strin
 
 // claimOpening reserves the opening of a league game for the caller; false when another caller
 // is opening it.
-func (b *Bot) claimOpening(gameID string) bool {
+func (b *Host) claimOpening(gameID string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.opening[gameID] {
@@ -180,7 +180,7 @@ func (b *Bot) claimOpening(gameID string) bool {
 	return true
 }
 
-func (b *Bot) releaseOpening(gameID string) {
+func (b *Host) releaseOpening(gameID string) {
 	b.mu.Lock()
 	delete(b.opening, gameID)
 	b.mu.Unlock()
@@ -188,7 +188,7 @@ func (b *Bot) releaseOpening(gameID string) {
 
 // recordThreads saves the threads of games just opened in their season, read again under
 // leagueMu so that nothing changed meanwhile is lost.
-func (b *Bot) recordThreads(leagueID string, season int, threads map[string]string) {
+func (b *Host) recordThreads(leagueID string, season int, threads map[string]string) {
 	leagueMu.Lock()
 	defer leagueMu.Unlock()
 	l, err := b.store.League(leagueID)
@@ -215,7 +215,7 @@ func (b *Bot) recordThreads(leagueID string, season int, threads map[string]stri
 // league's table options, the others seated, the game started, each step stored as a move of its
 // record (so the game replays like any other), then the start announced with a ping of everyone
 // seated.
-func (b *Bot) openFixture(l league.League, s league.Season, f league.Fixture) (string, error) {
+func (b *Host) openFixture(l league.League, s league.Season, f league.Fixture) (string, error) {
 	th, err := b.s.ThreadStart(l.Channel, commands.Truncate(fmt.Sprintf("%s S%d R%d T%d", l.Name, s.Number, f.Round, f.Table), 90),
 		discordgo.ChannelTypeGuildPublicThread, 10080)
 	if err != nil {
@@ -290,7 +290,7 @@ func leagueMark(l league.League, s league.Season) table.LeagueGame {
 
 // markLeagueGame records the league's mark in a league game opened before games carried it, so
 // that its players lose the powers the table's creator had over it. The game's timers stay.
-func (b *Bot) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
+func (b *Host) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
 	l, err := b.store.League(rec.League)
 	if err != nil {
 		b.log.Error("could not read the league of a game", "game", e.id, "league", rec.League, "err", err)
@@ -337,7 +337,7 @@ func policyLine(p *lang.Printer, policy league.Policy) string {
 // rated:false are not rated (Table.Unrated); players who resigned or were removed are rated last,
 // also when an AI played their seat on; a league's game stopped before its end is adjudicated by
 // its league's rule.
-func (b *Bot) gameResult(id string, t *table.Table) *league.GameResult {
+func (b *Host) gameResult(id string, t *table.Table) *league.GameResult {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Guild == "" || t.Game == nil {
 		return nil
@@ -360,7 +360,7 @@ func placed(t *table.Table, st []storage.Standing, places []int) {
 
 // leagueGameEnded starts the next round of the game's league when this game was the last of its
 // round. Called after the game's end is stored.
-func (b *Bot) leagueGameEnded(id string) {
+func (b *Host) leagueGameEnded(id string) {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.League == "" {
 		return
@@ -381,7 +381,7 @@ type roundStarted struct {
 }
 
 // openRounds announces and opens rounds (leagueMu not held).
-func (b *Bot) openRounds(rounds []roundStarted) {
+func (b *Host) openRounds(rounds []roundStarted) {
 	for _, r := range rounds {
 		if r.text != "" {
 			b.postLeague(r.start.League.Channel, roundCause(r.start), r.text, &r.start)
@@ -392,7 +392,7 @@ func (b *Bot) openRounds(rounds []roundStarted) {
 
 // nextRound starts the next round of a league whose round is over (leagueMu held) and returns it
 // to open.
-func (b *Bot) nextRound(leagueID string) []roundStarted {
+func (b *Host) nextRound(leagueID string) []roundStarted {
 	l, err := b.store.League(leagueID)
 	if err != nil {
 		b.log.Error("could not load a league", "league", leagueID, "err", err)
@@ -422,7 +422,7 @@ func (b *Bot) nextRound(leagueID string) []roundStarted {
 // league on dates), and a round left half-opened by a restart is opened. The dates are the
 // seasons' deadlines in the store, so they hold across restarts. Paused and ended leagues wait.
 // The games are opened once leagueMu is released.
-func (b *Bot) fireLeagues(now time.Time) int {
+func (b *Host) fireLeagues(now time.Time) int {
 	n, open := b.leagueDeadlines(now)
 	b.openRounds(open)
 	return n
@@ -430,7 +430,7 @@ func (b *Bot) fireLeagues(now time.Time) int {
 
 // leagueDeadlines is fireLeagues' work under leagueMu: it adjudicates, starts the rounds due and
 // returns the rounds to open.
-func (b *Bot) leagueDeadlines(now time.Time) (int, []roundStarted) {
+func (b *Host) leagueDeadlines(now time.Time) (int, []roundStarted) {
 	leagueMu.Lock()
 	defer leagueMu.Unlock()
 	ls, err := b.store.Leagues("")
@@ -453,7 +453,7 @@ func (b *Bot) leagueDeadlines(now time.Time) (int, []roundStarted) {
 
 // leagueDeadline is leagueDeadlines' work on one running league (leagueMu held). A panic pauses
 // the league: the next tick would only run into it again.
-func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roundStarted) {
+func (b *Host) leagueDeadline(l league.League, now time.Time) (n int, open []roundStarted) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("panic in a league's round work", "league", l.ID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -492,7 +492,7 @@ func (b *Bot) leagueDeadline(l league.League, now time.Time) (n int, open []roun
 
 // recoverLeague recovers from a panic in the bot's work on a league outside leagueMu (deferred):
 // logged with its stack, the league is paused.
-func (b *Bot) recoverLeague(leagueID, what string) {
+func (b *Host) recoverLeague(leagueID, what string) {
 	r := recover()
 	if r == nil {
 		return
@@ -506,7 +506,7 @@ func (b *Bot) recoverLeague(leagueID, what string) {
 // pauseLeague pauses a league whose round work failed (leagueMu held) and tells its channel: no
 // round starts and no deadline is adjudicated until an administrator's /season resume, so a
 // failure that would repeat does not repeat at every tick or start.
-func (b *Bot) pauseLeague(leagueID, what string) {
+func (b *Host) pauseLeague(leagueID, what string) {
 	l, err := b.store.League(leagueID)
 	if err != nil {
 		b.log.Error("could not load a league to pause it", "league", leagueID, "err", err)
@@ -524,7 +524,7 @@ func (b *Bot) pauseLeague(leagueID, what string) {
 }
 
 // running is the game in memory with this id, or nil.
-func (b *Bot) running(gameID string) *gameEntry {
+func (b *Host) running(gameID string) *gameEntry {
 	b.mu.Lock()
 	e := b.games[gameID]
 	b.mu.Unlock()
@@ -536,7 +536,7 @@ func (b *Bot) running(gameID string) *gameEntry {
 
 // adjudicate ends a game at its round's deadline: places by the league's policy, the result and
 // the game's end in one transaction, and a word in the game's thread.
-func (b *Bot) adjudicate(l league.League, f league.Fixture) bool {
+func (b *Host) adjudicate(l league.League, f league.Fixture) bool {
 	e := b.running(f.GameID)
 	if e == nil {
 		b.log.Error("a league game to adjudicate is not running", "game", f.GameID)

@@ -25,7 +25,7 @@ type guildLocales struct {
 // langs are the languages of an interaction: the user's Discord locale, their own choice
 // (/player settings language:), and the server's locale. It records the user's locale and the
 // server's where they changed.
-func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
+func (b *Host) langs(i *discordgo.Interaction, userID string) commands.Langs {
 	l := commands.Langs{Locale: string(i.Locale)}
 	if i.GuildLocale != nil {
 		l.GuildLocale = string(*i.GuildLocale)
@@ -48,7 +48,7 @@ func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
 }
 
 // noteGuildLocale records a server's locale as Discord sent it, when it changed.
-func (b *Bot) noteGuildLocale(guild, locale string) {
+func (b *Host) noteGuildLocale(guild, locale string) {
 	if locale == "" {
 		return
 	}
@@ -77,7 +77,7 @@ func (b *Bot) noteGuildLocale(guild, locale string) {
 }
 
 // guildLocale is a server's locale as last recorded ("" for none: English).
-func (b *Bot) guildLocale(guild string) string {
+func (b *Host) guildLocale(guild string) string {
 	if guild == "" {
 		return ""
 	}
@@ -98,7 +98,7 @@ func (b *Bot) guildLocale(guild string) string {
 
 // playerPrinter is the printer of a DM to a player: their own language, else their Discord
 // client's as last seen, else English.
-func (b *Bot) playerPrinter(userID string) *lang.Printer {
+func (b *Host) playerPrinter(userID string) *lang.Printer {
 	p, err := b.store.PlayerSettings(userID)
 	if err != nil {
 		return lang.For(lang.English)
@@ -113,7 +113,7 @@ func ownPrinter(language, locale string) *lang.Printer {
 
 // replyPrinter is the printer of the language r is written in: its own (Reply.Lang), else what
 // the bot posts for game e on its own.
-func (b *Bot) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
+func (b *Host) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
 	if r.Lang != "" {
 		return lang.For(r.Lang)
 	}
@@ -122,6 +122,6 @@ func (b *Bot) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
 
 // publicPrinter is the printer of what the bot posts for game e on its own: the table's language,
 // else its server's.
-func (b *Bot) publicPrinter(e *gameEntry) *lang.Printer {
+func (b *Host) publicPrinter(e *gameEntry) *lang.Printer {
 	return commands.PublicLanguage(e.table, b.guildLocale(e.guild))
 }

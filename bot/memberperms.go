@@ -10,7 +10,7 @@ import (
 // memberPermissionsIn reads from Discord a member's permissions in a guild channel (a thread's
 // are its parent's): the channel with its overwrites, the server with its roles, the member
 // with theirs.
-func (b *Bot) memberPermissionsIn(channelID, userID string) (int64, error) {
+func (b *Host) memberPermissionsIn(channelID, userID string) (int64, error) {
 	ch, err := b.s.Channel(channelID)
 	if err != nil {
 		return 0, fmt.Errorf("read channel %s: %w", channelID, err)

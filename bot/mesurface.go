@@ -36,7 +36,7 @@ var playerSurface = commands.Command{Name: "player", Description: "You: your gam
 
 // playerCommand answers the commands of /player but its rating (leagueCommand), and reports
 // whether in was one of them.
-func (b *Bot) playerCommand(i *discordgo.Interaction, in commands.Input) bool {
+func (b *Host) playerCommand(i *discordgo.Interaction, in commands.Input) bool {
 	if in.Command != "player" {
 		return false
 	}

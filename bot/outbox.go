@@ -58,7 +58,7 @@ type turnNote struct {
 
 // announcement is what commit stores with a move: its turn message and, when from (the player's
 // interaction, acknowledged already) made it, how to answer it later.
-func (b *Bot) announcement(e *gameEntry, reply commands.Reply, act *action) *storage.Announcement {
+func (b *Host) announcement(e *gameEntry, reply commands.Reply, act *action) *storage.Announcement {
 	// The language is settled now, as the post would have been: the server's may change before a
 	// late post, and the process making it may not know it.
 	note := turnNote{Text: reply.Text, Ping: reply.Ping, Buttons: reply.Buttons, Select: reply.Select, Image: reply.Image,
@@ -87,7 +87,7 @@ func answerLine(p *lang.Printer, reply commands.Reply) string {
 // said clears the announcement of a game's move once it was posted and answered. A failure only
 // means another process (or this one, after AnnounceGrace) posts it again with the same nonces,
 // which Discord turns into the message already posted.
-func (b *Bot) said(game string, seq uint64) {
+func (b *Host) said(game string, seq uint64) {
 	if seq == 0 {
 		return
 	}
@@ -98,7 +98,7 @@ func (b *Bot) said(game string, seq uint64) {
 
 // sayUnannounced posts every committed move whose announcement its process left unsaid and which
 // is this process's to say (Store.ClaimAnnouncements), and returns how many it said.
-func (b *Bot) sayUnannounced(now time.Time) int {
+func (b *Host) sayUnannounced(now time.Time) int {
 	n, err := b.store.ClaimAnnouncements(now, func(a storage.Announcement) error { return b.sayLate(a, now) })
 	if err != nil {
 		b.log.Error("could not read the moves still to announce", "err", err)
@@ -110,7 +110,7 @@ func (b *Bot) sayUnannounced(now time.Time) int {
 // as it was after that move, and answers the player's interaction while its token lives. A move
 // the game has since gone past is posted without its buttons and without pinging anyone: its
 // turn is over. An error keeps the announcement for the next round (Discord is unreachable).
-func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
+func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("panic while announcing a move late", "game", a.GameID, "seq", a.Seq, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -200,7 +200,7 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 // process that answered its player and died before it cleared the move's announcement gave the
 // answer already, and an answer given is never rewritten. When Discord cannot show the answer,
 // nothing is written either.
-func (b *Bot) stillThinking(i *discordgo.Interaction) bool {
+func (b *Host) stillThinking(i *discordgo.Interaction) bool {
 	m, err := b.s.InteractionResponse(i)
 	if err != nil {
 		b.log.Warn("could not read a move's answer to fill it in late; it is left as it is", "channel", i.ChannelID, "err", err)
@@ -211,7 +211,7 @@ func (b *Bot) stillThinking(i *discordgo.Interaction) bool {
 
 // lateFollowEntry is the game entry tellFollowers needs for a move announced late: the running
 // one, else one made from the stored record (the game ended, or another goroutine holds it).
-func (b *Bot) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Table) *gameEntry {
+func (b *Host) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Table) *gameEntry {
 	if e != nil {
 		return e
 	}
@@ -224,7 +224,7 @@ func (b *Bot) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Tab
 }
 
 // tableAt rebuilds a game's table as it was after its first seq moves, from its stored record.
-func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
+func (b *Host) tableAt(game string, seq uint64) (*table.Table, error) {
 	moves, err := b.store.Moves(game)
 	if err != nil {
 		return nil, err
@@ -236,7 +236,7 @@ func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
 }
 
 // tableAfter rebuilds a game's table as it was after moves, the start of its log.
-func (b *Bot) tableAfter(game string, moves []storage.Move) (*table.Table, error) {
+func (b *Host) tableAfter(game string, moves []storage.Move) (*table.Table, error) {
 	rec, err := b.store.Game(game)
 	if err != nil {
 		return nil, err

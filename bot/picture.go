@@ -91,13 +91,13 @@ func board(t *table.Table, v *game.View, kind render.Kind, w render.Words) ([]by
 
 // endFiles are what the end of a game attaches beside its final board: the chart of the scores
 // and the animated GIF of the whole game.
-func (b *Bot) endFiles(t *table.Table, code string) []*discordgo.File {
+func (b *Host) endFiles(t *table.Table, code string) []*discordgo.File {
 	w := commands.WordsFor(code)
 	return append(b.scoreChart(t, w), b.animation(t, w)...)
 }
 
 // scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
-func (b *Bot) scoreChart(t *table.Table, w commands.PictureWords) []*discordgo.File {
+func (b *Host) scoreChart(t *table.Table, w commands.PictureWords) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
@@ -111,7 +111,7 @@ func (b *Bot) scoreChart(t *table.Table, w commands.PictureWords) []*discordgo.F
 
 // animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
 // it cannot be drawn or would pass Discord's limit.
-func (b *Bot) animation(t *table.Table, w commands.PictureWords) []*discordgo.File {
+func (b *Host) animation(t *table.Table, w commands.PictureWords) []*discordgo.File {
 	if t == nil || t.Game == nil {
 		return nil
 	}

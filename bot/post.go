@@ -76,7 +76,7 @@ func (p *posting) unconfirmed() bool {
 // nonce derived from cause (nonce.go), which Discord enforces: the same cause posted again (a
 // retry, a restart, another process) returns the message posted first instead of a second one.
 // It returns the id of the last message.
-func (b *Bot) send(place, cause, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
+func (b *Host) send(place, cause, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
 	parts := split(content)
 	id := ""
 	for n, part := range parts {
@@ -109,7 +109,7 @@ var postRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.
 // sendNonced posts m with nonce, enforced: Discord answers a nonce its author used in the last few
 // minutes with the message that used it, and creates none. A failure that may have posted it is
 // tried again (postRetries).
-func (b *Bot) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
+func (b *Host) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
 	// The files' readers are spent by a try: each try reads them from the start.
 	data := make([][]byte, len(m.Files))
 	for i, f := range m.Files {
@@ -131,7 +131,7 @@ func (b *Bot) sendNonced(place string, m *discordgo.MessageSend, nonce string) (
 	}
 }
 
-func (b *Bot) postOnce(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
+func (b *Host) postOnce(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
 	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(place)
 	var resp []byte

@@ -15,7 +15,7 @@ import (
 var prefOptions = []string{"quiet", "timezone", "notify", "reminders", "language"}
 
 // setPrefs validates and stores a player's personal settings; without any, it shows them.
-func (b *Bot) setPrefs(interaction string, in commands.Input) string {
+func (b *Host) setPrefs(interaction string, in commands.Input) string {
 	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
@@ -171,7 +171,7 @@ func awake(p storage.Settings, at time.Time) time.Time {
 // (notify:dm, whose DMs Discord has not refused), not those in
 // their quiet hours, never an id that is no Discord user's (an AI seat). The others are still named
 // in the text.
-func (b *Bot) pingable(ids []string) []string {
+func (b *Host) pingable(ids []string) []string {
 	var out []string
 	for _, id := range ids {
 		if !discordID(id) {

@@ -63,7 +63,7 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	b := &Bot{store: s}
+	b := &Host{store: s}
 	for _, o := range prefOptions {
 		huge := strings.Repeat("Zq", 10_000)
 		reply := b.setPrefs("i1", commands.Input{User: table.User{ID: "1", Name: "ann"}, Command: "table", Sub: "settings", Options: map[string]string{o: huge}})
@@ -81,7 +81,7 @@ func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	b := &Bot{store: s}
+	b := &Host{store: s}
 	ann := table.User{ID: "1", Name: "ann"}
 	guild := discordgo.Locale("nl")
 	i := &discordgo.Interaction{Locale: discordgo.German, GuildLocale: &guild}

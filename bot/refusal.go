@@ -87,7 +87,7 @@ func refusalAttrs(err error, attrs ...any) []any {
 }
 
 // gameIn is the id of the game in memory at place, for a log line ("" when none).
-func (b *Bot) gameIn(place string) string {
+func (b *Host) gameIn(place string) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if e := b.places[place]; e != nil {

@@ -26,7 +26,7 @@ import (
 type replicas struct {
 	t        *testing.T
 	f        *fakediscord.Fake
-	bots     []*Bot
+	bots     []*Host
 	stores   []*postgres.Store
 	handlers []http.Handler
 	priv     ed25519.PrivateKey

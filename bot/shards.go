@@ -80,7 +80,7 @@ const identifyEvery = 5 * time.Second
 
 // openGateway opens the sessions of the configured shards, each handing its interactions to
 // Handle; the first shard's session is the bot's own (b.s), so that its cache serves isThread.
-func (b *Bot) openGateway() error {
+func (b *Host) openGateway() error {
 	spec := b.cfg.Shards
 	if spec.Count == 0 && !spec.Auto {
 		b.gateway = []*discordgo.Session{b.s}
@@ -153,7 +153,7 @@ func (b *Bot) openGateway() error {
 
 // shardSession is a session for one more shard, configured as the bot's own: the same token,
 // HTTP client, dialer, intents and REST rate limiter (Discord's limits are per bot, not per shard).
-func (b *Bot) shardSession() (*discordgo.Session, error) {
+func (b *Host) shardSession() (*discordgo.Session, error) {
 	s, err := discordgo.New(b.s.Token)
 	if err != nil {
 		return nil, err
@@ -167,14 +167,14 @@ func (b *Bot) shardSession() (*discordgo.Session, error) {
 }
 
 // handleShard hands a session's interactions to Handle, answered through that session.
-func (b *Bot) handleShard(s *discordgo.Session) {
+func (b *Host) handleShard(s *discordgo.Session) {
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		b.Handle(ic.Interaction, gatewayResponder{s, ic.Interaction})
 	})
 }
 
 // closeGateway closes every shard's session at once (discordgo waits a second on each).
-func (b *Bot) closeGateway() error {
+func (b *Host) closeGateway() error {
 	if len(b.gateway) == 0 {
 		return b.s.Close()
 	}
@@ -190,6 +190,6 @@ func (b *Bot) closeGateway() error {
 
 // ShardsRunning is the range of shards the bot's gateway sessions run, once Start has opened
 // them (Auto resolved to the recommended count); the zero value before or without sharding.
-func (b *Bot) ShardsRunning() Shards {
+func (b *Host) ShardsRunning() Shards {
 	return b.shards
 }

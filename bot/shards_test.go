@@ -53,7 +53,7 @@ func TestParseShards(t *testing.T) {
 }
 
 // shardedBot starts a bot on its own BoltDB file serving the given shards of the fake.
-func shardedBot(t *testing.T, f *fakediscord.Fake, shards Shards) (*Bot, *storage.Store) {
+func shardedBot(t *testing.T, f *fakediscord.Fake, shards Shards) (*Host, *storage.Store) {
 	t.Helper()
 	st, err := storage.Open(filepath.Join(t.TempDir(), "games.db"), storage.Options{NoSync: true})
 	if err != nil {

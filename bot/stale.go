@@ -5,7 +5,7 @@ import "github.com/bwmarrin/discordgo"
 // greyOut disables the buttons and menus of the public message a stale click came from, so that
 // nobody clicks them again: the turn messages posted before a restart, whose buttons the next
 // announcement could not disable because the bot no longer knew them.
-func (b *Bot) greyOut(i *discordgo.Interaction) {
+func (b *Host) greyOut(i *discordgo.Interaction) {
 	m := i.Message
 	if m == nil || m.Flags&discordgo.MessageFlagsEphemeral != 0 || len(m.Components) == 0 {
 		return

@@ -8,7 +8,7 @@ import (
 
 // standingsFile draws the picture of /league standings; nil when it cannot be drawn (the text
 // still answers).
-func (b *Bot) standingsFile(p *leaguecmd.StandingsPicture, w render.Words) *commands.File {
+func (b *Host) standingsFile(p *leaguecmd.StandingsPicture, w render.Words) *commands.File {
 	data, err := StandingsPictureIn(p, w)
 	if err != nil {
 		b.log.Error("could not draw the standings", "err", err)

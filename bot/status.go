@@ -12,7 +12,7 @@ import (
 
 // yourTurns lists, across every server, the games where it is u's turn, with links to their
 // channels, and the lobbies u sits in.
-func (b *Bot) yourTurns(pr *lang.Printer, u table.User) string {
+func (b *Host) yourTurns(pr *lang.Printer, u table.User) string {
 	b.mu.Lock()
 	games := make([]*gameEntry, 0, len(b.games))
 	for _, e := range b.games {

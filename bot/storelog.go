@@ -22,7 +22,7 @@ type LeagueStore struct {
 func NewLeagueStore(s storage.Database, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
 
 // commandStore is the store for leaguecmd.Handle, RatingText and LeaderboardText.
-func (b *Bot) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
+func (b *Host) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
 
 // NotFound tells whether err says that nothing is stored under what was asked for.
 func (s LeagueStore) NotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }

@@ -51,7 +51,7 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 	}
 	defer store.Close()
 	var logs syncBuffer
-	b := &Bot{store: store, log: slog.New(slog.NewTextHandler(&logs, nil))}
+	b := &Host{store: store, log: slog.New(slog.NewTextHandler(&logs, nil))}
 	writeErr := store.SetPlayerSettings("u1", storage.Settings{Notify: "off"})
 	if !errors.Is(writeErr, storage.ErrReadOnly) || !strings.Contains(writeErr.Error(), db) {
 		t.Fatalf("the read-only store's error does not name the file, so this test shows nothing: %v", writeErr)

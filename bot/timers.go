@@ -26,7 +26,7 @@ var reminderAt = []float64{0.5, 0.75, 0.9}
 // timersFor is the game's timer set after a change: a lobby its expiry; the running turn keeps its
 // timers; a new turn gets a deadline and reminders (none for players who turned them off; none in
 // quiet hours).
-func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
+func (b *Host) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	if t.Status == table.Lobby {
 		return b.lobbyTimers() // a change in the lobby: it expires that much later
 	}
@@ -68,7 +68,7 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 const claimEvery = 5 * time.Second
 
 // StartTimers runs the deadline and reminder loop (Start does it for gateway mode).
-func (b *Bot) StartTimers() {
+func (b *Host) StartTimers() {
 	if b.cfg.TimerEvery < 0 || b.timersRunning.Swap(true) {
 		return
 	}
@@ -97,7 +97,7 @@ func (b *Bot) StartTimers() {
 
 // tick is one round of the timer loop: the due timers, then the moves whose process died before
 // announcing them (outbox.go).
-func (b *Bot) tick() {
+func (b *Host) tick() {
 	now := b.now()
 	b.safely("the timer loop", func() { b.FireTimers(now) })
 	b.safely("announcing the moves left unannounced", func() { b.sayUnannounced(now) })
@@ -106,7 +106,7 @@ func (b *Bot) tick() {
 
 // safely runs one part of the timer loop. FireTimers recovers from a panic in the work on one
 // game or one league; this is for the rest, so that the loop itself never stops.
-func (b *Bot) safely(what string, fn func()) {
+func (b *Host) safely(what string, fn func()) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("panic in "+what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -121,7 +121,7 @@ func (b *Bot) safely(what string, fn func()) {
 // Then the AI turns that found the queue full are offered again, and league games past their
 // round's deadline are adjudicated (fireLeagues). It returns how many timers and adjudications it
 // handled. Turn DMs due together go out as one message per player (fireNotices).
-func (b *Bot) FireTimers(now time.Time) int {
+func (b *Host) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
 		b.log.Error("could not read the due timers", "err", err)
@@ -147,7 +147,7 @@ func (b *Bot) FireTimers(now time.Time) int {
 
 // fireOn handles a timer of a game under its lock, at now (FireTimers' moment, which is the
 // clock's in the timer loop); a panic puts the game on hold.
-func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
+func (b *Host) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	// A game busy right now (an AI thinking in it, a move) needs no rescue of its AI turn: the
 	// timer stays due for a later tick, and the loop does not wait for the game.
 	lock := b.lock
@@ -165,7 +165,7 @@ func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	b.fire(e, tm, now)
 }
 
-func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
+func (b *Host) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 	if tm.Kind == kindExpiry {
 		b.expire(e, tm)
 		return
@@ -215,7 +215,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 
 // remind tells the current player (and, at the last reminder, the table) that the turn waits.
 // Times are Discord timestamps, so every reader sees them in their own time zone.
-func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
+func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
 	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
@@ -249,7 +249,7 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 }
 
 // laterReminderDue tells whether a later reminder of the same turn is due at now too.
-func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bool {
+func (b *Host) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bool {
 	for _, x := range e.timers {
 		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(now) {
 			return true
@@ -261,7 +261,7 @@ func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bo
 // remindByDM sends the reminder tm by direct message to its player if they chose notify:dm,
 // written by write in the player's own language, and reports whether it did. A refused DM makes
 // the player one who is mentioned, starting with this reminder.
-func (b *Bot) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printer) string) bool {
+func (b *Host) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printer) string) bool {
 	userID := tm.UserID
 	prefs, err := b.store.PlayerSettings(userID)
 	if err != nil || !wantsDM(prefs) {
@@ -310,7 +310,7 @@ func deadlineLine(p *lang.Printer, t *table.Table, at time.Time) string {
 }
 
 // mute drops the clicking player's remaining reminders of this turn (the deadline stays).
-func (b *Bot) mute(p *lang.Printer, place string, u table.User, c commands.Component) string {
+func (b *Host) mute(p *lang.Printer, place string, u table.User, c commands.Component) string {
 	e := b.entryAt(place)
 	if e == nil {
 		return p.T("bot_game_gone", nil)

@@ -65,7 +65,7 @@ type turnNotice struct {
 }
 
 // fireNotices sends the notify timers among due, one message per player.
-func (b *Bot) fireNotices(due []storage.Timer) {
+func (b *Host) fireNotices(due []storage.Timer) {
 	byUser := map[string][]turnNotice{}
 	for _, tm := range due {
 		n, ok := b.notice(tm)
@@ -85,7 +85,7 @@ func (b *Bot) fireNotices(due []storage.Timer) {
 
 // notice reads what a DM says of the game of a notify timer. A timer whose turn is over (or whose
 // game is gone) is marked done and gives nothing; a game on hold keeps its timer for later.
-func (b *Bot) notice(tm storage.Timer) (turnNotice, bool) {
+func (b *Host) notice(tm storage.Timer) (turnNotice, bool) {
 	e := b.running(tm.GameID)
 	if e == nil {
 		_ = b.store.CompleteTimer(tm)
@@ -110,7 +110,7 @@ func (b *Bot) notice(tm storage.Timer) (turnNotice, bool) {
 // deliver sends a player their waiting turns in one direct message, or, if the player's settings
 // changed since (notify:mention or off), lets the timers go; in quiet hours or on vacation they
 // wait until the hours or the vacation end.
-func (b *Bot) deliver(userID string, notices []turnNotice) {
+func (b *Host) deliver(userID string, notices []turnNotice) {
 	prefs, err := b.store.PlayerSettings(userID)
 	if err != nil {
 		b.log.Error("could not read a player's settings for a turn DM", "user", userID, "err", err)
@@ -170,7 +170,7 @@ func (b *Bot) deliver(userID string, notices []turnNotice) {
 }
 
 // dmRefused remembers that a player's DMs are closed: they are mentioned from now on.
-func (b *Bot) dmRefused(userID string, prefs storage.Settings) {
+func (b *Host) dmRefused(userID string, prefs storage.Settings) {
 	b.log.Info("a player's DMs are closed: mentioning them instead", "user", userID)
 	prefs.DMRefused = true
 	if err := b.store.SetPlayerSettings(userID, prefs); err != nil {
@@ -180,7 +180,7 @@ func (b *Bot) dmRefused(userID string, prefs storage.Settings) {
 
 // dm sends a direct message (split like any long text, the files with its last part), the post
 // cause names (nonce.go).
-func (b *Bot) dm(userID, cause, text string, files []*discordgo.File) error {
+func (b *Host) dm(userID, cause, text string, files []*discordgo.File) error {
 	ch, err := b.s.UserChannelCreate(userID)
 	if err != nil {
 		return fmt.Errorf("open the DM channel of %s: %w", userID, err)
@@ -198,7 +198,7 @@ func dmsClosed(err error) bool {
 }
 
 // doneNotices marks the notices' timers done, in the store and in their games.
-func (b *Bot) doneNotices(notices []turnNotice) {
+func (b *Host) doneNotices(notices []turnNotice) {
 	for _, n := range notices {
 		if err := b.store.CompleteTimer(n.timer); err != nil {
 			b.log.Error("could not mark a turn DM as sent", "game", n.timer.GameID, "err", err)
@@ -212,7 +212,7 @@ func (b *Bot) doneNotices(notices []turnNotice) {
 }
 
 // postponeNotices moves the notices' timers to at (the end of the player's quiet hours).
-func (b *Bot) postponeNotices(notices []turnNotice, at time.Time) {
+func (b *Host) postponeNotices(notices []turnNotice, at time.Time) {
 	for _, n := range notices {
 		e := b.running(n.timer.GameID)
 		if e == nil {

@@ -62,7 +62,7 @@ func stoppedUntil(vs []storage.Vacation, turnStart, at time.Time) time.Time {
 
 // dueAt is when a timer of the running turn really comes due: later than its time by the vacations
 // of its player, at a table that allows them.
-func (b *Bot) dueAt(e *gameEntry, tm storage.Timer) time.Time {
+func (b *Host) dueAt(e *gameEntry, tm storage.Timer) time.Time {
 	vs, turnStart, ok := b.turnVacations(e, tm)
 	if !ok {
 		return tm.At
@@ -73,7 +73,7 @@ func (b *Bot) dueAt(e *gameEntry, tm storage.Timer) time.Time {
 // turnVacations are the vacations that stop the clock of tm, a timer of the running turn at e's
 // table (its player's, within the allowance of the table's server), and when the turn began; ok
 // is false when none can.
-func (b *Bot) turnVacations(e *gameEntry, tm storage.Timer) (vs []storage.Vacation, turnStart time.Time, ok bool) {
+func (b *Host) turnVacations(e *gameEntry, tm storage.Timer) (vs []storage.Vacation, turnStart time.Time, ok bool) {
 	t := e.table
 	if t.Settings.NoVacations || tm.UserID == "" || tm.Kind == kindNotify {
 		return nil, time.Time{}, false
@@ -95,7 +95,7 @@ func (b *Bot) turnVacations(e *gameEntry, tm storage.Timer) (vs []storage.Vacati
 }
 
 // turnDeadline is when the running turn really ends (zero if it has no deadline).
-func (b *Bot) turnDeadline(e *gameEntry) time.Time {
+func (b *Host) turnDeadline(e *gameEntry) time.Time {
 	for _, x := range e.timers {
 		if x.Kind == kindDeadline {
 			return b.dueAt(e, x)
@@ -106,7 +106,7 @@ func (b *Bot) turnDeadline(e *gameEntry) time.Time {
 
 // spentDeadline is the running turn's deadline moved only by the vacation time that has run by
 // now: what the player's clock has left at the end of a turn (zero if it has no deadline).
-func (b *Bot) spentDeadline(e *gameEntry, now time.Time) time.Time {
+func (b *Host) spentDeadline(e *gameEntry, now time.Time) time.Time {
 	for _, x := range e.timers {
 		if x.Kind != kindDeadline {
 			continue
@@ -142,7 +142,7 @@ func minTime(a, b time.Time) time.Time {
 
 // serverVacations are the parts of p's vacations that stop clocks in guild's games: the first days
 // of each year's vacations, in time order, up to the server's allowance.
-func (b *Bot) serverVacations(guild string, p storage.Settings) ([]storage.Vacation, error) {
+func (b *Host) serverVacations(guild string, p storage.Settings) ([]storage.Vacation, error) {
 	allowance, err := b.vacationAllowance(guild)
 	if err != nil {
 		return nil, err
@@ -192,7 +192,7 @@ func onVacation(p storage.Settings, now time.Time) (storage.Vacation, bool) {
 // vacationLines tell a table which of its players are on vacation or will be within a week, and
 // whether their deadlines stop here. They show only dates the player chose to share by booking,
 // as far as the table's server counts them (serverVacations).
-func (b *Bot) vacationLines(pr *lang.Printer, e *gameEntry) []string {
+func (b *Host) vacationLines(pr *lang.Printer, e *gameEntry) []string {
 	t := e.table
 	if t == nil || (t.Status != table.Playing && t.Status != table.Lobby) {
 		return nil
@@ -224,7 +224,7 @@ func (b *Bot) vacationLines(pr *lang.Printer, e *gameEntry) []string {
 }
 
 // vacation answers /player vacation: books a vacation, cancels the coming ones, or lists them.
-func (b *Bot) vacation(guild string, in commands.Input) string {
+func (b *Host) vacation(guild string, in commands.Input) string {
 	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
@@ -300,7 +300,7 @@ func (b *Bot) vacation(guild string, in commands.Input) string {
 }
 
 // cancelVacations drops the vacations still to come and ends the running one now.
-func (b *Bot) cancelVacations(pr *lang.Printer, userID string, p storage.Settings, now time.Time, loc *time.Location) string {
+func (b *Host) cancelVacations(pr *lang.Printer, userID string, p storage.Settings, now time.Time, loc *time.Location) string {
 	var kept []storage.Vacation
 	cancelled := 0
 	for _, v := range p.Vacations {
@@ -327,7 +327,7 @@ func (b *Bot) cancelVacations(pr *lang.Printer, userID string, p storage.Setting
 }
 
 // vacationAllowance is a server's yearly allowance of vacation days.
-func (b *Bot) vacationAllowance(guild string) (int, error) {
+func (b *Host) vacationAllowance(guild string) (int, error) {
 	if guild == "" {
 		return DefaultVacationDays, nil
 	}
@@ -346,7 +346,7 @@ func (b *Bot) vacationAllowance(guild string) (int, error) {
 
 // setVacationDays answers /player settings vacation-days:N, a server setting for those with Manage
 // Server.
-func (b *Bot) setVacationDays(guild string, in commands.Input) string {
+func (b *Host) setVacationDays(guild string, in commands.Input) string {
 	pr := reader(in)
 	v := in.Options[vacationOption]
 	if len(in.Options) > 1 {
@@ -379,7 +379,7 @@ func (b *Bot) setVacationDays(guild string, in commands.Input) string {
 
 // tablesOf counts the running games of a player where a vacation stops their deadlines, and those
 // where it does not.
-func (b *Bot) tablesOf(userID string) (stops, runs int) {
+func (b *Host) tablesOf(userID string) (stops, runs int) {
 	for _, e := range b.allGames() {
 		e.mu.Lock()
 		if e.table.Status == table.Playing && e.table.Seat(userID) >= 0 {
@@ -395,7 +395,7 @@ func (b *Bot) tablesOf(userID string) (stops, runs int) {
 }
 
 // allGames are the running games and lobbies.
-func (b *Bot) allGames() []*gameEntry {
+func (b *Host) allGames() []*gameEntry {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	out := make([]*gameEntry, 0, len(b.games))

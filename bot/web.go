@@ -20,7 +20,7 @@ const WebPath = "/web"
 // listener, WebPath beside HTTP interactions). publicURL is where readers reach that root through
 // the host's reverse proxy (https://example.org): with it, /carc board, the turn messages and the
 // league messages carry links to the pages.
-func (b *Bot) Web(base, publicURL string) (*web.Server, error) {
+func (b *Host) Web(base, publicURL string) (*web.Server, error) {
 	secret, err := b.store.WebSecret()
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func WithWeb(interactions http.Handler, pages *web.Server) http.Handler {
 
 // WebGame is a game as its page reads it: a copy of the table in memory (taken under the game's
 // lock), or the stored snapshot of a game that has left memory.
-func (b *Bot) WebGame(id string) (web.Game, error) {
+func (b *Host) WebGame(id string) (web.Game, error) {
 	if e := b.running(id); e != nil {
 		e.mu.Lock()
 		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) },
@@ -84,7 +84,7 @@ func (b *Bot) WebGame(id string) (web.Game, error) {
 
 // WebLeague is a league as its page reads it: the league, its current season and its members'
 // ratings on its map.
-func (b *Bot) WebLeague(id string) (web.League, error) {
+func (b *Host) WebLeague(id string) (web.League, error) {
 	l, err := b.store.League(id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return web.League{}, web.ErrNotFound
@@ -112,16 +112,16 @@ func (b *Bot) WebLeague(id string) (web.League, error) {
 
 // gameLink is the address of a game's page for a message, or "" when the bot serves no pages or
 // does not know their public address.
-func (b *Bot) gameLink(id string) string {
+func (b *Host) gameLink(id string) string {
 	return b.webLink(func(s *web.Server) (string, error) { return s.GamePath(id) })
 }
 
 // leagueLink is the address of a league's page for a message, or "".
-func (b *Bot) leagueLink(id string) string {
+func (b *Host) leagueLink(id string) string {
 	return b.webLink(func(s *web.Server) (string, error) { return s.LeaguePath(id) })
 }
 
-func (b *Bot) webLink(path func(*web.Server) (string, error)) string {
+func (b *Host) webLink(path func(*web.Server) (string, error)) string {
 	b.mu.Lock()
 	s, base := b.web, b.webURL
 	b.mu.Unlock()
@@ -139,7 +139,7 @@ func (b *Bot) webLink(path func(*web.Server) (string, error)) string {
 // gameLinkLine is the line of a message that links to the game's page (in angle brackets, so
 // that Discord shows no preview of it), in p's language, or "" before the game starts or without
 // pages.
-func (b *Bot) gameLinkLine(p *lang.Printer, t *table.Table) string {
+func (b *Host) gameLinkLine(p *lang.Printer, t *table.Table) string {
 	if t == nil || t.Game == nil {
 		return ""
 	}
@@ -152,7 +152,7 @@ func (b *Bot) gameLinkLine(p *lang.Printer, t *table.Table) string {
 // revokeGameLinks stops the links given out to a game's page, for /carc board revoke:true (its
 // administrators only, which the command checked), ends the follows made with them, and says
 // what became of them.
-func (b *Bot) revokeGameLinks(p *lang.Printer, t *table.Table) string {
+func (b *Host) revokeGameLinks(p *lang.Printer, t *table.Table) string {
 	id := t.ID
 	b.mu.Lock()
 	serving := b.web != nil

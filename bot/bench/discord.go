@@ -97,7 +97,7 @@ func percentile(d []time.Duration, q float64) time.Duration {
 
 // meanwhile is work a measured game runs beside its measured moves: started once the game is
 // under way, stopped (the function it returns) after its last move.
-type meanwhile func(bt *bot.Bot, store storage.Database, channel string) (stop func(), err error)
+type meanwhile func(bt *bot.Host, store storage.Database, channel string) (stop func(), err error)
 
 // pacing is how a measured game's moves are played: the moves played before the measured ones
 // (0: 10), a pause after each (none: back to back) and what runs beside them (nil: nothing).

@@ -49,7 +49,7 @@ func (r *runner) pageLoad() error {
 			return err
 		}
 		without := ms(percentile(lat, 0.99))
-		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: warmup, gap: moveGap, during: func(bt *bot.Bot, store storage.Database, ch string) (func(), error) {
+		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: warmup, gap: moveGap, during: func(bt *bot.Host, store storage.Database, ch string) (func(), error) {
 			return hammer(bt, store, ch, &asked, &drawn, &busy, &refused)
 		}})
 		if err != nil {
@@ -68,7 +68,7 @@ func (r *runner) pageLoad() error {
 // hammer starts one client asking the pages of the game in channel ch at the rate limit
 // (web.DefaultBurst at once, then web.DefaultRate a second), and returns the function that stops
 // it.
-func hammer(bt *bot.Bot, store storage.Database, ch string, asked, answered, busy, refused *atomic.Int64) (func(), error) {
+func hammer(bt *bot.Host, store storage.Database, ch string, asked, answered, busy, refused *atomic.Int64) (func(), error) {
 	id, ok, err := store.ActiveGame(ch)
 	if err != nil || !ok {
 		return nil, fmt.Errorf("page load: no game in the channel: %v", err)
