@@ -23,20 +23,20 @@ const (
 	DefaultAIQueue = 256
 )
 
-// kindAITurn is the timer of an AI seat's turn. The process that made the change plays the turn
+// KindAITurn is the timer of an AI seat's turn. The process that made the change plays the turn
 // from its queue within seconds, and the turn's move replaces the timer; the timer comes due only
 // when that did not happen: the process died (or is stuck) with the turn in its queue, and any
 // process of the store then plays it (rescueAI). A queue's own backlog is no reason to take a
-// turn over, so the timer waits aiRescueAfter, beyond what a full queue takes on a small host.
+// turn over, so the timer waits AIRescueAfter, beyond what a full queue takes on a small host.
 const (
-	kindAITurn    = "ai"
-	aiRescueAfter = 2 * time.Minute
+	KindAITurn    = "ai"
+	AIRescueAfter = 2 * time.Minute
 )
 
 // aiTimers is the timer set of a turn an AI seat is to play.
 func (b *Host) aiTimers(t *table.Table) []storage.Timer {
 	cur, _ := t.Current()
-	return []storage.Timer{{Kind: kindAITurn, UserID: cur.ID, At: b.now().Add(aiRescueAfter)}}
+	return []storage.Timer{{Kind: KindAITurn, UserID: cur.ID, At: b.now().Add(AIRescueAfter)}}
 }
 
 // rescueAI plays an AI turn whose timer came due (e.mu held): offered to this process's queue,

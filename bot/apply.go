@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -26,12 +25,13 @@ var errAlreadyApplied = errors.New("this action was already applied")
 
 // answer is what the player who acted is told privately once the game's lock is released.
 type answer struct {
-	text   string
-	png    []byte
-	file   *commands.File
-	comps  []discordgo.MessageComponent
-	status bool // append the player's games across every server (takes each game's lock in turn)
-	stale  bool // the clicked message's buttons can never work again
+	text    string
+	png     []byte
+	file    *commands.File
+	buttons [][]commands.Button
+	sel     *commands.Select
+	status  bool // append the player's games across every server (takes each game's lock in turn)
+	stale   bool // the clicked message's buttons can never work again
 	// unsaid is the move whose announcement is cleared once this answer is given (outbox.go).
 	unsaid uint64
 }
@@ -49,7 +49,7 @@ type action struct {
 	sideEffects bool
 	// from is the interaction that asked for it, acknowledged already: a move it makes is
 	// answered through it, by another process if this one dies first (outbox.go).
-	from *discordgo.Interaction
+	from *Interaction
 }
 
 // commandAction is the action of a slash command. /carc export writes the game's record, which it reads
@@ -111,19 +111,16 @@ func click(u table.User, id string, values []string, langs commands.Langs) actio
 // run applies one action to a game, calls applied, and then answers the player. The game's lock
 // is held only while the action is applied, stored and announced; nothing done under it takes
 // another game's lock, so /carc status in a game's channel cannot wait on itself.
-func (b *Host) run(i *discordgo.Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
-	act.from = i
-	a := b.apply(e, act, u, i.ID)
+func (b *Host) run(to *Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
+	act.from = to
+	a := b.apply(e, act, u, to.ID)
 	for _, f := range applied {
 		f() // before the answer, which may bring the player's next command
 	}
 	if a.status {
 		a.text += "\n" + b.yourTurns(act.reader, u)
 	}
-	if a.stale {
-		b.greyOut(i)
-	}
-	b.editAnswer(i, a.text, func() []*discordgo.File { return append(pngFile(a.png), docFile(a.file)...) }, a.comps)
+	b.answer(to, Message{Text: a.text, Files: append(boardFile(a.png), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
 	b.said(e.id, a.unsaid)
 }
 
@@ -189,7 +186,7 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 		if status && e.problem.ID != "" {
 			reply.Text += "\n" + act.reader.T("post_problem_status", lang.A{"Why": e.problem})
 		}
-		comps := components(reply)
+		buttons := reply.Buttons
 		if status {
 			p := b.replyPrinter(e, reply)
 			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
@@ -201,9 +198,10 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 		}
 		if line := holdLine(act.reader, e); status && line != "" {
 			reply.Text += "\n" + line
-			comps = append(comps, resumeButton(act.reader, e.table)...)
+			buttons = append(slices.Clone(buttons), resumeButton(act.reader, e.table)...)
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Pictured(), reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
+		return answer{text: reply.Text, png: b.picture(reply.Pictured(), reply), file: reply.File, buttons: buttons, sel: reply.Select, status: status,
+			stale: reply.Stale}, nil
 	}
 	p := b.post(e, reply)
 	unsaid := e.unsaid // cleared by run, once the player is answered
@@ -369,18 +367,17 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	comps := components(reply)
 	var board []byte
 	if reply.Image != commands.EndImage {
 		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
 		board = b.picture(reply.Table, reply)
 	}
-	files := pngFile(board)
+	files := boardFile(board)
 	// The announcement commit stored for this move: posted with the nonce of its cause, and
 	// cleared here when no player's answer is to come (else by run, once the player is answered).
 	// A post whose fate Discord left unknown is not cleared: the announcement is posted again
 	// later (outbox.go), and its nonce makes that the same message if the first one was made.
-	cause, seq := moveCause(e.id, e.seq), e.seq
+	cause, seq := MoveCause(e.id, e.seq), e.seq
 	clear := uint64(0)
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
@@ -398,15 +395,15 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 				// The game is over and stored: a failure to draw or post its end is only logged.
 				if r := recover(); r != nil {
 					b.log.Error("panic while posting a game's end", "game", e.id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-					p.err = errors.New("the bot hit an internal error while drawing the game's end")
+					p.err = fmt.Errorf("%w: the bot hit an internal error while drawing the game's end", ErrUnconfirmed)
 				}
 			}()
 			board := b.picture(reply.Table, reply)
-			files := append(pngFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
+			files := append(boardFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
 			<-before
-			p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
+			p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: reply.Buttons, Select: reply.Select, Files: files, Ping: ping})
 			if p.err != nil {
-				b.log.Error("could not post a game's end", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
+				b.log.Error("could not post a game's end", failAttrs(p.err, "game", e.id, "channel", e.place)...)
 			}
 			if !p.unconfirmed() {
 				b.said(e.id, clear)
@@ -418,23 +415,22 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	func() {
 		defer done()
 		<-before
-		p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
+		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: reply.Buttons, Select: reply.Select, Files: files, Ping: ping})
 	}()
 	close(p.done)
 	if !p.unconfirmed() {
 		b.said(e.id, clear)
 	}
 	if p.err != nil {
-		b.log.Error("could not post in the game's channel", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
+		b.log.Error("could not post in the game's channel", failAttrs(p.err, "game", e.id, "channel", e.place)...)
 		e.problem = postProblem(e.place, p.err)
 		return p
 	}
 	e.problem = lang.Message{}
 	b.tellFollowers(e, seq, reply.Table, public, board, ended)
 	if e.lastMsg != "" && len(reply.Buttons) > 0 {
-		empty := []discordgo.MessageComponent{}
-		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {
-			b.log.Warn("could not disable the old turn buttons", refusalAttrs(err, "game", e.id)...)
+		if err := b.port.Edit(e.place, e.lastMsg, Message{}); err != nil {
+			b.log.Warn("could not disable the old turn buttons", failAttrs(err, "game", e.id)...)
 		}
 	}
 	if len(reply.Buttons) > 0 {
@@ -444,81 +440,77 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 }
 
 // postProblem says why a game's message could not be posted, in words an admin can act on, in
-// the language of the message that tells it (Discord's own error goes to the log).
+// the language of the message that tells it (the chat's own error goes to the log).
 func postProblem(place string, err error) lang.Message {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Message != nil {
-		switch rest.Message.Code {
-		case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-			return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
-		case discordgo.ErrCodeUnknownChannel:
-			return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
-		}
+	switch {
+	case errors.Is(err, ErrForbidden):
+		return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
+	case errors.Is(err, ErrNoChannel):
+		return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
 	}
 	return lang.Message{ID: "post_failed", A: lang.A{"Channel": place}}
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
 // permissions first and draws the secret deal key, kept in the record so that it replays exactly.
-func (b *Host) newGame(i *discordgo.Interaction, in commands.Input) {
-	if i.GuildID == "" {
-		b.editOriginal(i, reader(in).T("new_in_dm", nil), nil, nil)
+func (b *Host) newGame(req *Request, in commands.Input) {
+	to := req.Interaction
+	if req.Guild == "" {
+		b.answerText(to, reader(in).T("new_in_dm", nil))
 		return
 	}
 	thread := in.Options["thread"] == "true"
-	inThread := b.isThread(i.ChannelID)
-	if thread && inThread {
-		b.editOriginal(i, reader(in).T("bot_thread_in_thread", nil), nil, nil)
+	if thread && req.Where.Thread() {
+		b.answerText(to, reader(in).T("bot_thread_in_thread", nil))
 		return
 	}
-	if missing := missingPermissions(i.AppPermissions, thread, inThread); missing != "" {
-		b.editOriginal(i, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}), nil, nil)
+	if missing := req.Where.Missing(thread); missing != "" {
+		b.answerText(to, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}))
 		return
 	}
 	if _, chosen := in.Options["seed"]; chosen {
-		// Discord does not offer the option; a seed chosen by a player would make the deal knowable.
-		b.editOriginal(i, reader(in).T("bot_seed_local", nil), nil, nil)
+		// The chat does not offer the option; a seed chosen by a player would make the deal knowable.
+		b.answerText(to, reader(in).T("bot_seed_local", nil))
 		return
 	}
-	release, refusal := b.reserveSeat(reader(in), i.GuildID, in.User.ID, true)
+	release, refusal := b.reserveSeat(reader(in), req.Guild, in.User.ID, true)
 	if refusal != "" {
-		b.editOriginal(i, refusal, nil, nil)
+		b.answerText(to, refusal)
 		return
 	}
 	defer release()
 	key, err := b.cfg.Deal()
 	if err != nil {
 		b.log.Error("could not draw a deal key", "err", err)
-		b.editOriginal(i, reader(in).T("bot_deal_failed", nil), nil, nil)
+		b.answerText(to, reader(in).T("bot_deal_failed", nil))
 		return
 	}
 	in.Secret = key
-	in.Table, in.Channel = "g"+i.ID, i.ChannelID
-	here := b.entryAt(i.ChannelID)
+	in.Table, in.Channel = "g"+req.ID, req.Place
+	here := b.entryAt(req.Place)
 	var current *table.Table
 	if here != nil && !thread {
 		current = here.table
 	}
 	dry := commands.Handle(current, in)
 	if !dry.OK {
-		b.editOriginal(i, dry.Text, nil, nil)
+		b.answerText(to, dry.Text)
 		return
 	}
-	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Guild: i.GuildID, Created: b.now()}
+	rec := storage.GameRecord{ID: in.Table, ChannelID: req.Place, Guild: req.Guild, Created: b.now()}
 	if thread {
-		u := in.User.Name
-		th, err := b.s.ThreadStart(i.ChannelID, threadName(dry.Table, u), discordgo.ChannelTypeGuildPublicThread, 10080)
+		th, err := b.port.OpenThread(req.Place, threadName(dry.Table, in.User.Name))
 		if err != nil {
-			b.log.Warn("could not open a game's thread", "channel", i.ChannelID, "err", err)
-			b.editOriginal(i, reader(in).T("new_no_thread", nil), nil, nil)
+			b.log.Warn("could not open a game's thread", "channel", req.Place, "err", err)
+			b.answerText(to, reader(in).T("new_no_thread", nil))
 			return
 		}
-		in.Channel, rec.ThreadID = th.ID, th.ID
+		in.Channel, rec.ThreadID = th, th
 	}
 	reply := commands.Handle(current, in)
 	t := reply.Table
 	if !reply.OK || reply.Step == nil {
-		b.editOriginal(i, reply.Text, nil, nil)
+		b.answerText(to, reply.Text)
 		return
 	}
 	enc, err := encode(t, *reply.Step)
@@ -528,7 +520,7 @@ func (b *Host) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.editOriginal(i, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}), nil, nil)
+		b.answerText(to, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}))
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
@@ -543,7 +535,7 @@ func (b *Host) newGame(i *discordgo.Interaction, in commands.Input) {
 	if thread {
 		opened = reader(in).T("new_opened_thread", lang.A{"Thread": in.Channel})
 	}
-	b.editOriginal(i, opened, nil, nil)
+	b.answerText(to, opened)
 }
 
 // threadName names a game's thread after its map (the default map when none was chosen) and
@@ -554,62 +546,4 @@ func threadName(t *table.Table, creator string) string {
 		title += ": " + t.Entry().Title
 	}
 	return commands.Truncate(title+" by "+creator, 90)
-}
-
-type permission struct {
-	bit  int64
-	name string
-}
-
-var (
-	readPermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
-		{discordgo.PermissionReadMessageHistory, "Read Message History"}, {discordgo.PermissionAttachFiles, "Attach Files"}}
-	channelPermissions = []permission{{discordgo.PermissionSendMessages, "Send Messages"}}
-	threadPermissions  = []permission{{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
-	openPermissions    = []permission{{discordgo.PermissionCreatePublicThreads, "Create Public Threads"}}
-)
-
-// missingPermissions names the permissions a game needs that the bot lacks where it will be
-// played: in the channel, in a thread it opens for the game, or in the thread it was asked in
-// (where Send Messages in Threads, not Send Messages, is what counts).
-func missingPermissions(have int64, openThread, inThread bool) string {
-	need := append([]permission{}, readPermissions...)
-	switch {
-	case inThread:
-		need = append(need, threadPermissions...)
-	case openThread:
-		need = append(append(append(need, channelPermissions...), openPermissions...), threadPermissions...)
-	default:
-		need = append(need, channelPermissions...)
-	}
-	var missing []string
-	for _, p := range need {
-		if have&p.bit == 0 {
-			missing = append(missing, p.name)
-		}
-	}
-	return strings.Join(missing, ", ")
-}
-
-// isThread tells whether a channel is a thread, from the gateway's cache (its shard's) or else
-// from Discord.
-func (b *Host) isThread(id string) bool {
-	sessions := b.gateway
-	if len(sessions) == 0 {
-		sessions = []*discordgo.Session{b.s} // before Start, or in HTTP mode: an empty cache
-	}
-	for _, s := range sessions {
-		if s.State == nil {
-			continue
-		}
-		if ch, err := s.State.Channel(id); err == nil {
-			return ch.IsThread()
-		}
-	}
-	ch, err := b.s.Channel(id)
-	if err != nil {
-		b.log.Warn("could not tell whether a channel is a thread", "channel", id, "err", err)
-		return false
-	}
-	return ch.IsThread()
 }

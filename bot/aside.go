@@ -3,10 +3,8 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -54,7 +52,7 @@ func (b *Host) setAside(rec storage.GameRecord, why string) {
 		return
 	}
 	p := b.leaguePrinter(rec.Guild) // the server's language: the table's cannot be read
-	if err := b.say(rec.Place(), causeOf("aside", rec.ID), p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID}), nil); err != nil {
+	if err := b.say(rec.Place(), Message{Cause: causeOf("aside", rec.ID), Text: p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID})}); err != nil {
 		b.log.Warn("could not tell a channel that its game is set aside", "game", rec.ID, "err", err)
 	}
 }
@@ -91,22 +89,4 @@ func replaySteps(steps []table.Step) (t *table.Table, err error) {
 		}
 	}()
 	return table.Replay(steps)
-}
-
-// aboutItsGame tells whether a command is about the game of its channel, which a channel whose game
-// is set aside cannot serve, rather than about the player (/player: their games, settings,
-// rating) or the bot (help, rules, the leaderboard), or one that opens a game in a thread of its
-// own.
-func aboutItsGame(in commands.Input) bool {
-	switch {
-	case in.Command == "player":
-		return false
-	case in.Command != "carc":
-		return true
-	case slices.Contains([]string{"help", "rules", "leaderboard"}, in.Sub):
-		return false
-	case in.Sub == "new":
-		return in.Options["thread"] != "true"
-	}
-	return true
 }

@@ -10,8 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -19,15 +17,15 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Config holds what the bot needs besides its session.
+// Config holds what the host needs: its store and its port, and how it runs.
 type Config struct {
-	Store  storage.Database
+	Store storage.Database
+	// Port is the chat the host's games are played in (bot/discord's Adapter, local play's
+	// terminal).
+	Port   Port
 	Logger *slog.Logger
 	// Now is the clock (tests move it by hand); default time.Now.
 	Now func() time.Time
-	// GuildID registers the commands in one guild (instant, for development); empty registers
-	// them globally.
-	GuildID string
 	// TimerEvery is how often due deadlines and reminders are checked; 0 means 30 s, and a
 	// negative value starts no timer loop (tests call FireTimers).
 	TimerEvery time.Duration
@@ -36,7 +34,7 @@ type Config struct {
 	// EndFiles are the attachments of a game's end beside its final board; nil attaches the score
 	// chart and the animated GIF of the whole game. They are drawn in language code, the final
 	// board's.
-	EndFiles func(t *table.Table, code string) []*discordgo.File
+	EndFiles func(t *table.Table, code string) []File
 	// AIDelay is how long after the previous turn an AI seat plays; 0 means 3 s.
 	AIDelay time.Duration
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
@@ -63,29 +61,23 @@ type Config struct {
 	// checked against the store before each use and reloaded when another process moved it on,
 	// and games opened elsewhere are found in the store.
 	Shared bool
-	// Shards is the range of gateway shards this process serves (shards.go); the zero value is
-	// one unsharded session.
-	Shards Shards
 	// TrustedProxies are the host's reverse proxies in front of the web pages: only a request
 	// from one of them has its X-Forwarded-For read, to tell clients apart for the rate limit
 	// (web.ClientAddress). None by default: the connection's peer is the client.
 	TrustedProxies []netip.Prefix
 }
 
-// Host serves games on Discord.
+// Host runs games: it keeps each game's table, takes its lock for every change, commits the
+// change with its announcement, announces it through its port, and does the work of its own that
+// keeps games going (deadlines, reminders, AI seats, lobbies that expire). It knows nothing of the
+// chat beyond its port.
 type Host struct {
-	cfg Config
-	s   *discordgo.Session
-	// gateway are the sessions of the shards Start opened, b.s first; shards is their range.
-	gateway []*discordgo.Session
-	shards  Shards
-	store   storage.Database
-	log     *slog.Logger
-	now     func() time.Time
-	draw    func(t *table.Table, r commands.Reply) ([]byte, error)
-	appID   string
-	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
-	httpWait time.Duration
+	cfg   Config
+	port  Port
+	store storage.Database
+	log   *slog.Logger
+	now   func() time.Time
+	draw  func(t *table.Table, r commands.Reply) ([]byte, error)
 
 	mu      sync.Mutex
 	places  map[string]*gameEntry // channel or thread id -> its open game
@@ -113,6 +105,8 @@ type Host struct {
 	loopDone      chan struct{}
 	// aside are the places of the games set aside (aside.go).
 	aside asides
+	// routes are the commands the host answers (routes.go).
+	routes routes
 }
 
 // gameEntry is one game in memory. mu serialises everything done to it: two clicks on one game
@@ -145,10 +139,14 @@ type gameEntry struct {
 	players []string
 }
 
-// New prepares a bot on a session (opened by Start, or used for REST only in HTTP mode).
-func New(s *discordgo.Session, cfg Config) (*Host, error) {
+// New prepares a host on its store and port. Load brings its games into memory and StartTimers
+// runs its timer loop.
+func New(cfg Config) (*Host, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("bot: no store")
+	}
+	if cfg.Port == nil {
+		return nil, errors.New("bot: no port")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -186,8 +184,8 @@ func New(s *discordgo.Session, cfg Config) (*Host, error) {
 	if cfg.AIMove == nil {
 		cfg.AIMove = commands.AIMoveIn
 	}
-	b := &Host{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
-		httpWait: firstAnswerWithin, ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),
+	b := &Host{cfg: cfg, port: cfg.Port, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
+		ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),
 		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, opening: map[string]bool{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
@@ -195,6 +193,7 @@ func New(s *discordgo.Session, cfg Config) (*Host, error) {
 	if b.cfg.EndFiles == nil {
 		b.cfg.EndFiles = b.endFiles
 	}
+	b.declareCommands()
 	b.startAIWorkers()
 	return b, nil
 }
@@ -256,64 +255,11 @@ func (b *Host) Load() error {
 	return nil
 }
 
-// Start checks the commands against Discord's limits, loads the games, opens the gateway (the
-// configured shards), registers the commands and starts the timer loop. A command Discord would
-// refuse stops it before anything else happens.
-func (b *Host) Start() error {
-	if err := checkSurface(Definitions()); err != nil {
-		return err
-	}
-	if err := b.Load(); err != nil {
-		return err
-	}
-	if err := b.openGateway(); err != nil {
-		return err
-	}
-	if err := b.Register(); err != nil {
-		return err
-	}
-	b.StartTimers()
-	return nil
-}
-
-// Register checks the slash commands against Discord's limits and installs them (in one guild
-// when configured).
-func (b *Host) Register() error {
-	if b.appID == "" {
-		if b.s.State != nil && b.s.State.User != nil {
-			b.appID = b.s.State.User.ID
-		} else {
-			u, err := b.s.User("@me")
-			if err != nil {
-				return fmt.Errorf("find the application id: %w", err)
-			}
-			b.appID = u.ID
-		}
-	}
-	defs := Definitions()
-	if err := checkSurface(defs); err != nil {
-		return err
-	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, defs); err != nil {
-		b.log.Error("Discord refused the slash commands", refusalAttrs(err)...)
-		return fmt.Errorf("register the slash commands: %w", err)
-	}
-	return nil
-}
-
-// checkSurface is CheckSurface as the bot's start reports it.
-func checkSurface(defs []*discordgo.ApplicationCommand) error {
-	if err := CheckSurface(defs); err != nil {
-		return fmt.Errorf("the slash commands break Discord's limits, and Discord would refuse them all:\n%w", err)
-	}
-	return nil
-}
-
-// Close stops taking interactions, lets the ones in flight finish, stops the timers and closes
-// the session. The caller closes the store afterwards.
-func (b *Host) Close() error {
+// Close stops taking requests, lets the ones in flight finish and stops the timers and the AI
+// seats. The caller closes the port and then the store.
+func (b *Host) Close() {
 	if b.closing.Swap(true) {
-		return nil
+		return
 	}
 	close(b.stop)
 	b.inflight.Wait()
@@ -322,7 +268,6 @@ func (b *Host) Close() error {
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}
-	return b.closeGateway()
 }
 
 // entryAt returns the running game of a channel or thread, or nil; with a shared store, one

@@ -16,17 +16,18 @@ import (
 // DefaultLobbyExpiry is how long a lobby stays open without a change.
 const DefaultLobbyExpiry = 7 * 24 * time.Hour
 
-const kindExpiry = "expiry"
+// KindExpiry is the timer of a lobby's expiry.
+const KindExpiry = "expiry"
 
 // lobbyTimers is a lobby's timer set: its expiry, from now.
 func (b *Host) lobbyTimers() []storage.Timer {
-	return []storage.Timer{{Kind: kindExpiry, At: b.now().Add(b.cfg.LobbyExpiry)}}
+	return []storage.Timer{{Kind: KindExpiry, At: b.now().Add(b.cfg.LobbyExpiry)}}
 }
 
 // keepLobbyExpiry gives a lobby without an expiry one (e.mu held): a lobby just opened (a game's
 // creation stores no timers), or one opened before lobbies expired.
 func (b *Host) keepLobbyExpiry(e *gameEntry) {
-	if e.table.Status != table.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == kindExpiry }) {
+	if e.table.Status != table.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == KindExpiry }) {
 		return
 	}
 	timers := b.lobbyTimers()

@@ -1,13 +1,12 @@
 package bot
 
 import (
+	"errors"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
@@ -98,9 +97,9 @@ func (b *Host) setFollow(userID string, f storage.Follow, stop bool) error {
 
 // follow answers /player follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
-func (b *Host) follow(i *discordgo.Interaction, in commands.Input) string {
+func (b *Host) follow(req *Request, in commands.Input) string {
 	pr := reader(in)
-	e, by, refusal := b.followedGame(i, pr, in.Options["game"])
+	e, by, refusal := b.followedGame(req.Place, pr, in.Options["game"])
 	if e == nil {
 		return refusal
 	}
@@ -146,10 +145,10 @@ func (b *Host) follow(i *discordgo.Interaction, in commands.Input) string {
 		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
 	}
 	if to == "thread" {
-		return b.followInThread(i, in, pr, f, entry)
+		return b.followInThread(req, in, pr, f, entry)
 	}
-	if err := b.dm(in.User.ID, causeOf("follow-confirm", i.ID), pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)}), nil); err != nil {
-		if dmsClosed(err) {
+	if err := b.port.DM(in.User.ID, Message{Cause: causeOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)})}); err != nil {
+		if errors.Is(err, ErrDMsClosed) {
 			return pr.T("follow_dms_closed", nil)
 		}
 		b.log.Warn("could not confirm a follow", "user", in.User.ID, "err", err)
@@ -177,9 +176,9 @@ type followLink struct {
 // follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
 // only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
 // with the refusal.
-func (b *Host) followedGame(i *discordgo.Interaction, pr *lang.Printer, v string) (*gameEntry, followLink, string) {
+func (b *Host) followedGame(place string, pr *lang.Printer, v string) (*gameEntry, followLink, string) {
 	v = strings.TrimSpace(v)
-	here := b.entryAt(i.ChannelID)
+	here := b.entryAt(place)
 	switch {
 	case v == "" && here == nil:
 		return nil, followLink{}, pr.T("follow_not_here", nil)
@@ -246,7 +245,7 @@ func (b *Host) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
 			}
 			pr := b.playerPrinter(u)
 			text := pr.T("follow_revoked", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(entry)})
-			if err := b.dm(u, causeOf("follow-revoked", id, strconv.FormatUint(gen, 10), u), text, nil); err != nil {
+			if err := b.port.DM(u, Message{Cause: causeOf("follow-revoked", id, strconv.FormatUint(gen, 10), u), Text: text}); err != nil {
 				b.log.Warn("could not tell a follower that the game's links were revoked", "game", id, "user", u, "err", err)
 			}
 		}
@@ -325,12 +324,12 @@ func (b *Host) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text stri
 		defer done()
 		<-before
 		for _, th := range threads {
-			if _, err := b.send(th, causeOf("follow", e.id, strconv.FormatUint(seq, 10), th), threadContent, nil, pngFile(png), nil); err != nil {
+			if _, err := b.port.Post(th, Message{Cause: causeOf("follow", e.id, strconv.FormatUint(seq, 10), th), Text: threadContent, Files: boardFile(png)}); err != nil {
 				b.log.Warn("could not post in a followers' thread", "game", e.id, "thread", th, "err", err)
 			}
 		}
 		for _, u := range to {
-			if err := b.dm(u, causeOf("follow-dm", e.id, strconv.FormatUint(seq, 10), u), head(b.playerPrinter(u)), pngFile(png)); err != nil {
+			if err := b.port.DM(u, Message{Cause: causeOf("follow-dm", e.id, strconv.FormatUint(seq, 10), u), Text: head(b.playerPrinter(u)), Files: boardFile(png)}); err != nil {
 				b.log.Warn("could not tell a follower", "game", e.id, "user", u, "err", err)
 			}
 		}

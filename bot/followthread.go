@@ -2,10 +2,7 @@ package bot
 
 import (
 	"errors"
-	"net/http"
 	"strings"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -22,20 +19,20 @@ import (
 // follower may read and post, as Discord computes their permissions there (memberPermissions):
 // the bot never posts for a member where they could not themselves. The bot mentions the follower
 // once there, which adds them to the thread; after that each turn (or the end) is posted once for
-// all its readers.
-
-// followThreadPermissions are what the bot needs in the channel a followers' thread opens in.
-var followThreadPermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
-	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"}, {discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
+// all its readers. What the threads need of the chat beyond the port is Threads.
 
 // followInThread records a follow delivered in the game's followers' thread, opening the thread
 // if it has none yet in that channel, and answers the command. entry is the game's map.
-func (b *Host) followInThread(i *discordgo.Interaction, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
-	parent, refusal := b.followThreadChannel(pr, in.Options["channel"], f)
+func (b *Host) followInThread(req *Request, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
+	chat, ok := b.port.(Threads)
+	if !ok {
+		return pr.T("follow_thread_failed", nil)
+	}
+	parent, refusal := b.followThreadChannel(chat, pr, in.Options["channel"], f)
 	if refusal != "" {
 		return refusal
 	}
-	if refusal := b.mayReadAndPost(i, pr, parent, in.User.ID); refusal != "" {
+	if refusal := b.mayReadAndPost(chat, req, pr, parent); refusal != "" {
 		return refusal
 	}
 	ix := &b.follows
@@ -50,21 +47,18 @@ func (b *Host) followInThread(i *discordgo.Interaction, in commands.Input, pr *l
 	title := commands.WordsFor(pub.Code()).MapTitle(entry)
 	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": channelLink(f.Guild, f.Place)})
 	thread := b.followThread(f, parent)
-	if parent == i.ChannelID && i.GuildID != "" {
-		// Discord told what the bot may do here: say what it lacks before trying.
-		var missing []string
-		for _, p := range followThreadPermissions {
-			if i.AppPermissions&p.bit == 0 && (thread == "" || p.bit != discordgo.PermissionCreatePublicThreads) {
-				missing = append(missing, p.name)
-			}
-		}
-		if len(missing) > 0 {
-			return pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": strings.Join(missing, ", ")})
+	if parent == req.Place && req.Guild != "" {
+		// The chat told what the bot may do here: say what it lacks before trying.
+		if missing := chat.MissingForThreads(req, thread == ""); missing != "" {
+			return pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": missing})
 		}
 	}
+	helloTo := func(thread string) Message {
+		return Message{Cause: causeOf("follow-hello", req.ID, thread), Text: hello, Ping: []string{in.User.ID}}
+	}
 	if thread != "" {
-		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
-			if !unknownChannel(err) {
+		if _, err := b.port.Post(thread, helloTo(thread)); err != nil {
+			if !errors.Is(err, ErrNoChannel) {
 				return b.threadRefusal(pr, parent, err)
 			}
 			thread = "" // deleted meanwhile: open another
@@ -72,17 +66,17 @@ func (b *Host) followInThread(i *discordgo.Interaction, in commands.Input, pr *l
 	}
 	if thread == "" {
 		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": title, "Game": f.GameID}), 90)
-		th, err := b.s.ThreadStart(parent, name, discordgo.ChannelTypeGuildPublicThread, 10080)
+		th, err := b.port.OpenThread(parent, name)
 		if err != nil {
 			return b.threadRefusal(pr, parent, err)
 		}
-		thread = th.ID
+		thread = th
 		b.keepFollowThread(f, parent, thread)
-		if _, err := b.send(thread, causeOf("follow-hello", i.ID, thread), hello, nil, nil, []string{in.User.ID}); err != nil {
+		if _, err := b.port.Post(thread, helloTo(thread)); err != nil {
 			return b.threadRefusal(pr, parent, err)
 		}
 	}
-	if err := b.s.ThreadMemberAdd(thread, in.User.ID); err != nil {
+	if err := chat.AddToThread(thread, in.User.ID); err != nil {
 		b.log.Warn("could not add a follower to their thread", "thread", thread, "user", in.User.ID, "err", err)
 	}
 	f.Thread, f.ThreadIn = thread, parent
@@ -95,26 +89,26 @@ func (b *Host) followInThread(i *discordgo.Interaction, in commands.Input, pr *l
 
 // followThreadChannel is the channel the followers' thread opens in: the one named (a text
 // channel of the game's server), else the game's channel, or the channel of the game's thread.
-func (b *Host) followThreadChannel(pr *lang.Printer, named string, f storage.Follow) (string, string) {
+func (b *Host) followThreadChannel(chat Threads, pr *lang.Printer, named string, f storage.Follow) (string, string) {
 	if named == "" {
-		ch, err := b.s.Channel(f.Place)
+		ch, err := chat.Channel(f.Place)
 		if err != nil {
 			b.log.Warn("could not read a game's channel", "channel", f.Place, "err", err)
 			return "", pr.T("follow_channel_unread", nil)
 		}
-		if ch.IsThread() {
-			return ch.ParentID, ""
+		if ch.Parent != "" {
+			return ch.Parent, ""
 		}
 		return ch.ID, ""
 	}
 	id := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(named), "<#"), ">")
-	ch, err := b.s.Channel(id)
+	ch, err := chat.Channel(id)
 	switch {
 	case err != nil:
 		return "", pr.T("follow_channel_unknown", lang.A{"Value": game.Echo(named)})
-	case ch.GuildID != f.Guild:
+	case ch.Guild != f.Guild:
 		return "", pr.T("follow_channel_other_server", lang.A{"Value": game.Echo(named)})
-	case ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews:
+	case !ch.Threads:
 		return "", pr.T("follow_channel_no_threads", lang.A{"Value": game.Echo(named)})
 	}
 	return ch.ID, ""
@@ -122,18 +116,11 @@ func (b *Host) followThreadChannel(pr *lang.Printer, named string, f storage.Fol
 
 // threadRefusal says why a followers' thread could not be opened or written in.
 func (b *Host) threadRefusal(pr *lang.Printer, parent string, err error) string {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusForbidden {
+	if errors.Is(err, ErrForbidden) {
 		return pr.T("follow_thread_refused", lang.A{"Channel": parent})
 	}
 	b.log.Warn("could not open a followers' thread", "channel", parent, "err", err)
 	return pr.T("follow_thread_failed", nil)
-}
-
-// unknownChannel tells whether Discord answered that a channel does not exist (any more).
-func unknownChannel(err error) bool {
-	var rest *discordgo.RESTError
-	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownChannel
 }
 
 // followThread is the followers' thread of f's game in channel parent: the one its followers
@@ -205,21 +192,14 @@ func (b *Host) changeFollowThreads(guild string, change func(map[string]string))
 func followThreadKey(gameID, channel string) string { return gameID + " " + channel }
 
 // mayReadAndPost refuses a followers' thread in channel for a member who may not read and post
-// there, as Discord computes their permissions ("" when they may): Discord told them for the
-// channel the command was used in; for another, the bot asks.
-func (b *Host) mayReadAndPost(i *discordgo.Interaction, pr *lang.Printer, channel, userID string) string {
-	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
-	var perms int64
-	if i.Member != nil && channel == i.ChannelID {
-		perms = i.Member.Permissions
-	} else {
-		var err error
-		if perms, err = b.memberPermissionsIn(channel, userID); err != nil {
-			b.log.Warn("could not read a member's permissions", "channel", channel, "user", userID, "err", err)
-			return pr.T("follow_channel_unchecked", lang.A{"Channel": channel})
-		}
+// there, as the chat computes their permissions ("" when they may).
+func (b *Host) mayReadAndPost(chat Threads, req *Request, pr *lang.Printer, channel string) string {
+	ok, err := chat.MayReadAndPost(req, channel)
+	if err != nil {
+		b.log.Warn("could not read a member's permissions", "channel", channel, "user", req.User.ID, "err", err)
+		return pr.T("follow_channel_unchecked", lang.A{"Channel": channel})
 	}
-	if perms&need != need {
+	if !ok {
 		return pr.T("follow_channel_no_access", lang.A{"Channel": channel})
 	}
 	return ""

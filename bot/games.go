@@ -3,6 +3,7 @@ package bot
 import (
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -96,3 +97,16 @@ func lines(ls []gameLine) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// GameIn is the id of the game in memory at place, for a log line ("" when none).
+func (b *Host) GameIn(place string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if e := b.places[place]; e != nil {
+		return e.id
+	}
+	return ""
+}
+
+// Now is the host's clock.
+func (b *Host) Now() time.Time { return b.now() }

@@ -5,8 +5,6 @@ import (
 	"runtime/debug"
 	"strconv"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
@@ -71,25 +69,24 @@ func (b *Host) hold(e *gameEntry, reason string) {
 	text := p.T("hold_posted", lang.A{"Why": holdWhy(p, reason)})
 	// A game may be held again at the same move after a resume: the moment tells the holds apart.
 	cause := causeOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
-	if err := b.say(e.place, cause, text, resumeButton(p, e.table)); err != nil {
+	if err := b.say(e.place, Message{Cause: cause, Text: text, Buttons: resumeButton(p, e.table)}); err != nil {
 		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
 	}
 }
 
 // say posts a message of the bot's own in a game's channel, in the channel's order, pinging
-// nobody; cause names it (nonce.go).
-func (b *Host) say(place, cause, text string, comps []discordgo.MessageComponent) error {
+// nobody; its cause names it (nonce.go).
+func (b *Host) say(place string, m Message) error {
 	before, done := b.order.enter(place)
 	defer done()
 	<-before
-	_, err := b.send(place, cause, text, comps, nil, nil)
+	_, err := b.port.Post(place, m)
 	return err
 }
 
 // resumeButton is the button that lifts a game's hold, labelled in p's language.
-func resumeButton(p *lang.Printer, t *table.Table) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		CustomID: commands.ComponentID(t, "resume"), Label: p.T("hold_resume_button", nil), Style: discordgo.PrimaryButton}}}}
+func resumeButton(p *lang.Printer, t *table.Table) [][]commands.Button {
+	return [][]commands.Button{{{ID: commands.ComponentID(t, "resume"), Label: p.T("hold_resume_button", nil), Style: commands.Primary}}}
 }
 
 // holdLine is what /carc status says of a game on hold, in p's language ("" for a game that is
@@ -122,7 +119,7 @@ func (b *Host) resume(place, interaction string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, causeOf("resume", interaction), b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)}), nil); err != nil {
+	if err := b.say(e.place, Message{Cause: causeOf("resume", interaction), Text: b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)})}); err != nil {
 		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
 	}
 	b.settle(e, false)

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
@@ -24,26 +22,21 @@ import (
 // (storage.SaveLeague). One lock for the process is plenty: league commands are rare.
 var leagueMu sync.Mutex
 
-// leagueCommand answers /league, /season, /player rating and /carc leaderboard; it reports whether the
-// command was one of these.
-func (b *Host) leagueCommand(i *discordgo.Interaction, in commands.Input) bool {
+// leagueCommand answers /league, /season, /player rating and /carc leaderboard.
+func (b *Host) leagueCommand(req *Request, in commands.Input) {
 	switch {
 	case in.Command == "player" && in.Sub == "rating":
-		b.editOriginal(i, leaguecmd.RatingText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
+		b.answerText(req.Interaction, leaguecmd.RatingText(b.commandStore(), req.Guild, in.User, in))
 	case in.Command == "carc" && in.Sub == "leaderboard":
-		b.editOriginal(i, leaguecmd.LeaderboardText(b.commandStore(), i.GuildID, in.User, in), nil, nil)
-	case in.Command == "league" || in.Command == "season":
-		b.league(i, in)
+		b.answerText(req.Interaction, leaguecmd.LeaderboardText(b.commandStore(), req.Guild, in.User, in))
 	default:
-		return false
+		b.league(req, in)
 	}
-	return true
 }
 
-func (b *Host) league(i *discordgo.Interaction, in commands.Input) {
-	manager := i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	c := leaguecmd.Context{Store: b.commandStore(), Guild: i.GuildID, Channel: i.ChannelID, Now: b.now(), Manager: manager, NewID: "L" + i.ID,
-		GuildLocale: b.guildLocale(i.GuildID)}
+func (b *Host) league(req *Request, in commands.Input) {
+	c := leaguecmd.Context{Store: b.commandStore(), Guild: req.Guild, Channel: req.Place, Now: b.now(), Manager: req.Manager, NewID: "L" + req.ID,
+		GuildLocale: b.guildLocale(req.Guild)}
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.
 	c.Prepared = leaguecmd.PrepareStart(c, in)
@@ -62,19 +55,19 @@ func (b *Host) league(i *discordgo.Interaction, in commands.Input) {
 		if r.Standings != nil {
 			file = b.standingsFile(r.Standings, commands.OwnWords(in))
 		}
-		b.editAnswer(i, r.Text, func() []*discordgo.File { return docFile(file) }, nil)
+		b.answer(req.Interaction, Message{Text: r.Text, Files: docFile(file)})
 		return
 	}
 	l := r.Start
-	channel := i.ChannelID
+	channel := req.Place
 	if l != nil {
 		channel = l.League.Channel
 	}
-	b.postLeague(channel, causeOf("league", i.ID), r.Text, l)
+	b.postLeague(channel, causeOf("league", req.ID), r.Text, l)
 	if l != nil {
 		b.openRound(*l)
 	}
-	b.editOriginal(i, reader(in).T("league_done", nil), nil, nil)
+	b.answerText(req.Interaction, reader(in).T("league_done", nil))
 }
 
 // leagueLinkLine links to a league's page (in angle brackets: Discord shows no preview).
@@ -101,7 +94,7 @@ func (b *Host) postLeague(channel, cause, text string, start *leaguecmd.RoundSta
 			text += "\n" + leagueLinkLine(b.leaguePrinter(start.League.Guild), link)
 		}
 	}
-	if _, err := b.send(channel, cause, text, nil, nil, ping); err != nil {
+	if _, err := b.port.Post(channel, Message{Cause: cause, Text: text, Ping: ping}); err != nil {
 		b.log.Warn("could not post in the league's channel", "channel", channel, "err", err)
 	}
 }
@@ -216,8 +209,7 @@ func (b *Host) recordThreads(leagueID string, season int, threads map[string]str
 // record (so the game replays like any other), then the start announced with a ping of everyone
 // seated.
 func (b *Host) openFixture(l league.League, s league.Season, f league.Fixture) (string, error) {
-	th, err := b.s.ThreadStart(l.Channel, commands.Truncate(fmt.Sprintf("%s S%d R%d T%d", l.Name, s.Number, f.Round, f.Table), 90),
-		discordgo.ChannelTypeGuildPublicThread, 10080)
+	th, err := b.port.OpenThread(l.Channel, commands.Truncate(fmt.Sprintf("%s S%d R%d T%d", l.Name, s.Number, f.Round, f.Table), 90))
 	if err != nil {
 		return "", fmt.Errorf("open a thread: %w", err)
 	}
@@ -228,7 +220,7 @@ func (b *Host) openFixture(l league.League, s league.Season, f league.Fixture) (
 	user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
 	first := user(f.Players[0])
 	newIn := commands.Input{User: first, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map},
-		Secret: key, Table: f.GameID, Channel: th.ID, Langs: commands.Langs{GuildLocale: b.guildLocale(l.Guild)}}
+		Secret: key, Table: f.GameID, Channel: th, Langs: commands.Langs{GuildLocale: b.guildLocale(l.Guild)}}
 	for k, v := range l.TableOptions {
 		newIn.Options[k] = v
 	}
@@ -243,14 +235,14 @@ func (b *Host) openFixture(l league.League, s league.Season, f league.Fixture) (
 	if err != nil {
 		return "", err
 	}
-	e := &gameEntry{id: f.GameID, place: th.ID, guild: l.Guild, league: true}
+	e := &gameEntry{id: f.GameID, place: th, guild: l.Guild, league: true}
 	for n, reply := range replies {
 		if n == 0 {
 			enc, err := encode(reply.Table, *reply.Step)
 			if err != nil {
 				return "", err
 			}
-			rec := storage.GameRecord{ID: f.GameID, ChannelID: l.Channel, ThreadID: th.ID, Guild: l.Guild, League: l.ID, Season: s.Number,
+			rec := storage.GameRecord{ID: f.GameID, ChannelID: l.Channel, ThreadID: th, Guild: l.Guild, League: l.ID, Season: s.Number,
 				Setup: enc.step, Players: seatIDs(reply.Table), Status: storage.StatusLobby, Created: b.now()}
 			if err := b.store.CreateGame(rec, enc.snap, enc.hash); err != nil {
 				return "", err
@@ -269,11 +261,11 @@ func (b *Host) openFixture(l league.League, s league.Season, f league.Fixture) (
 	p := b.leaguePrinter(l.Guild)
 	intro := p.T("league_game_intro", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Round": f.Round, "Table": f.Table,
 		"Players": mentionLine(f.Players), "Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix()), "Policy": policyLine(p, l.Policy)})
-	if _, err := b.send(th.ID, causeOf("league-intro", f.GameID), intro, nil, nil, b.pingable(f.Players)); err != nil {
+	if _, err := b.port.Post(th, Message{Cause: causeOf("league-intro", f.GameID), Text: intro, Ping: b.pingable(f.Players)}); err != nil {
 		b.log.Warn("could not introduce a league game", "game", f.GameID, "err", err)
 	}
 	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
-	return th.ID, nil
+	return th, nil
 }
 
 // leagueMark is what a league's game records of its league (table.LeagueGame). The creator is
@@ -575,7 +567,7 @@ func (b *Host) adjudicate(l league.League, f league.Fixture) bool {
 		return false
 	}
 	b.forget(e)
-	if _, err := b.send(e.place, causeOf("adjudicated", e.id), commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild)), nil, nil, nil); err != nil {
+	if _, err := b.port.Post(e.place, Message{Cause: causeOf("adjudicated", e.id), Text: commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild))}); err != nil {
 		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
 	}
 	return true

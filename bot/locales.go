@@ -3,13 +3,11 @@ package bot
 import (
 	"sync"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 )
 
-// Discord tells a user's language and their server's only on an interaction. The bot keeps the
+// The chat tells a user's language and their server's only with a request. The bot keeps the
 // last of each it saw, so that what it writes with no interaction behind it (a turn's DM, a
 // reminder, a timer's or an AI's turn, a league's round, a web page's picture) is in the
 // reader's language too: a player's DMs in their own (their /player settings language:, else
@@ -22,16 +20,13 @@ type guildLocales struct {
 	seen map[string]string // guild id -> locale as stored
 }
 
-// langs are the languages of an interaction: the user's Discord locale, their own choice
+// langs are the languages of a request: the user's locale in the chat, their own choice
 // (/player settings language:), and the server's locale. It records the user's locale and the
 // server's where they changed.
-func (b *Host) langs(i *discordgo.Interaction, userID string) commands.Langs {
-	l := commands.Langs{Locale: string(i.Locale)}
-	if i.GuildLocale != nil {
-		l.GuildLocale = string(*i.GuildLocale)
-	}
-	if i.GuildID != "" {
-		b.noteGuildLocale(i.GuildID, l.GuildLocale)
+func (b *Host) langs(req *Request, userID string) commands.Langs {
+	l := commands.Langs{Locale: req.Locale, GuildLocale: req.GuildLocale}
+	if req.Guild != "" {
+		b.noteGuildLocale(req.Guild, l.GuildLocale)
 	}
 	if userID != "" {
 		if p, err := b.store.PlayerSettings(userID); err == nil {

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 )
@@ -34,27 +32,21 @@ var playerSurface = commands.Command{Name: "player", Description: "You: your gam
 	}},
 }}
 
-// playerCommand answers the commands of /player but its rating (leagueCommand), and reports
-// whether in was one of them.
-func (b *Host) playerCommand(i *discordgo.Interaction, in commands.Input) bool {
-	if in.Command != "player" {
-		return false
-	}
+// playerCommand answers the commands of /player but its rating (leagueCommand).
+func (b *Host) playerCommand(req *Request, in commands.Input) {
+	to := req.Interaction
 	switch in.Sub {
 	case "games":
-		b.editOriginal(i, b.myGames(reader(in), in.User.ID), nil, nil)
+		b.answerText(to, b.myGames(reader(in), in.User.ID))
 	case "follow":
-		b.editOriginal(i, b.follow(i, in), nil, nil)
+		b.answerText(to, b.follow(req, in))
 	case "vacation":
-		b.editOriginal(i, b.vacation(i.GuildID, in), nil, nil)
+		b.answerText(to, b.vacation(req.Guild, in))
 	case "settings":
 		if _, server := in.Options[vacationOption]; server {
-			b.editOriginal(i, b.setVacationDays(i.GuildID, in), nil, nil)
+			b.answerText(to, b.setVacationDays(req.Guild, in))
 		} else {
-			b.editOriginal(i, b.setPrefs(i.ID, in), nil, nil)
+			b.answerText(to, b.setPrefs(req.ID, in))
 		}
-	default:
-		return false
 	}
-	return true
 }

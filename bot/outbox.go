@@ -2,11 +2,10 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -64,12 +63,12 @@ func (b *Host) announcement(e *gameEntry, reply commands.Reply, act *action) *st
 	note := turnNote{Text: reply.Text, Ping: reply.Ping, Buttons: reply.Buttons, Select: reply.Select, Image: reply.Image,
 		Lang: b.replyPrinter(e, reply).Code()}
 	a := &storage.Announcement{Channel: e.place}
-	if act != nil && act.from != nil && act.from.Token != "" && act.from.AppID != "" {
+	if act != nil && act.from != nil && act.from.Token != "" && act.from.App != "" {
 		from := act.from
-		note.Answer, note.Locale = answerLine(act.reader, reply), string(from.Locale)
-		a.AppID, a.Token, a.TokenTime = from.AppID, from.Token, b.now()
-		if at, err := discordgo.SnowflakeTimestamp(from.ID); err == nil && at.Before(a.TokenTime) && a.TokenTime.Sub(at) < tokenLife {
-			a.TokenTime = at // the token lives from the interaction's creation, which its id tells
+		note.Answer, note.Locale = answerLine(act.reader, reply), from.Locale
+		a.AppID, a.Token, a.TokenTime = from.App, from.Token, b.now()
+		if at := from.Created; !at.IsZero() && at.Before(a.TokenTime) && a.TokenTime.Sub(at) < tokenLife {
+			a.TokenTime = at // the token lives from the interaction's creation
 		}
 	}
 	a.Message, _ = json.Marshal(note) // plain strings and numbers: it cannot fail
@@ -156,20 +155,21 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 		content += "\n" + line
 	}
 	board := b.picture(t, reply)
-	files := pngFile(board)
+	files := boardFile(board)
 	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
 		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
 	}
 	before, done := b.order.enter(a.Channel)
 	<-before
-	id, err := b.send(a.Channel, moveCause(a.GameID, a.Seq), content, components(reply), files, ping)
+	id, err := b.port.Post(a.Channel, Message{Cause: MoveCause(a.GameID, a.Seq), Text: content, Buttons: reply.Buttons, Select: reply.Select,
+		Files: files, Ping: ping})
 	done()
 	if err != nil {
-		if unknownOutcome(err) && now.Sub(a.Created) < dropAfter {
-			b.log.Warn("could not announce a move late; trying again", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
+		if errors.Is(err, ErrUnconfirmed) && now.Sub(a.Created) < dropAfter {
+			b.log.Warn("could not announce a move late; trying again", failAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 			return err
 		}
-		b.log.Error("could not announce a move late; it is dropped", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
+		b.log.Error("could not announce a move late; it is dropped", failAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 	}
 	// The followers are told as after a move posted in time: a turn once the channel has it, a
 	// game's end even if its post failed. sayLate runs once per announcement that is not tried
@@ -187,26 +187,25 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 		b.log.Info("announced a move its process left unannounced", "game", a.GameID, "seq", a.Seq, "channel", a.Channel)
 	}
 	if a.Token != "" && now.Sub(a.TokenTime) < lateAnswerWithin {
-		i := &discordgo.Interaction{AppID: a.AppID, Token: a.Token, ChannelID: a.Channel}
-		if b.stillThinking(i) {
-			text := lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer})
-			b.editAnswer(i, text, func() []*discordgo.File { return nil }, nil)
+		to := &Interaction{Place: a.Channel, App: a.AppID, Token: a.Token, Locale: note.Locale}
+		if b.stillThinking(to) {
+			b.answerText(to, lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer}))
 		}
 	}
 	return nil
 }
 
-// stillThinking tells whether the answer to interaction i is still its deferred "thinking...": a
-// process that answered its player and died before it cleared the move's announcement gave the
-// answer already, and an answer given is never rewritten. When Discord cannot show the answer,
-// nothing is written either.
-func (b *Host) stillThinking(i *discordgo.Interaction) bool {
-	m, err := b.s.InteractionResponse(i)
+// stillThinking tells whether the answer to to is still its "thinking...": a process that
+// answered its player and died before it cleared the move's announcement gave the answer already,
+// and an answer given is never rewritten. When the chat cannot show the answer, nothing is
+// written either.
+func (b *Host) stillThinking(to *Interaction) bool {
+	thinking, err := b.port.Thinking(to)
 	if err != nil {
-		b.log.Warn("could not read a move's answer to fill it in late; it is left as it is", "channel", i.ChannelID, "err", err)
+		b.log.Warn("could not read a move's answer to fill it in late; it is left as it is", "channel", to.Place, "err", err)
 		return false
 	}
-	return m.Flags&discordgo.MessageFlagsLoading != 0
+	return thinking
 }
 
 // lateFollowEntry is the game entry tellFollowers needs for a move announced late: the running

@@ -1,16 +1,8 @@
 package bot
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"net/http"
 	"sync"
-	"time"
-
-	"github.com/bwmarrin/discordgo"
 )
 
 // A channel's messages follow the order of the changes they announce. Each announcement takes its
@@ -65,103 +57,8 @@ func (p *posting) wait() error {
 	return p.err
 }
 
-// unconfirmed tells (once done) whether the post failed without Discord saying whether it made
-// the message (unknownOutcome).
+// unconfirmed tells (once done) whether the post failed without the chat saying whether it made
+// the message (ErrUnconfirmed).
 func (p *posting) unconfirmed() bool {
-	return p.err != nil && unknownOutcome(p.err)
-}
-
-// send posts content in place: one message, or as many in a row as Discord's limit needs (split),
-// the last with the files and the components. Every part allows the same mentions, and carries a
-// nonce derived from cause (nonce.go), which Discord enforces: the same cause posted again (a
-// retry, a restart, another process) returns the message posted first instead of a second one.
-// It returns the id of the last message.
-func (b *Host) send(place, cause, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
-	parts := split(content)
-	id := ""
-	for n, part := range parts {
-		m := &discordgo.MessageSend{Content: part, AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}
-		if n == len(parts)-1 {
-			m.Components, m.Files = comps, files
-		}
-		msg, err := b.sendNonced(place, m, nonce(cause, n))
-		if err != nil {
-			return "", err
-		}
-		id = msg.ID
-	}
-	return id, nil
-}
-
-// noncedMessage is a message with the nonce fields discordgo's MessageSend lacks.
-type noncedMessage struct {
-	*discordgo.MessageSend
-	Nonce        string `json:"nonce"`
-	EnforceNonce bool   `json:"enforce_nonce"`
-}
-
-// postRetries are the pauses before a post is sent again after a failure that leaves it unknown
-// whether Discord made the message (no answer, a timeout, a server error): with its nonce, the
-// post made already is returned instead of a second one. A process frozen while its post was
-// under way finds its request timed out when it resumes, though the message may be posted.
-var postRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second}
-
-// sendNonced posts m with nonce, enforced: Discord answers a nonce its author used in the last few
-// minutes with the message that used it, and creates none. A failure that may have posted it is
-// tried again (postRetries).
-func (b *Host) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
-	// The files' readers are spent by a try: each try reads them from the start.
-	data := make([][]byte, len(m.Files))
-	for i, f := range m.Files {
-		var err error
-		if data[i], err = io.ReadAll(f.Reader); err != nil {
-			return nil, fmt.Errorf("read the attachment %s: %w", f.Name, err)
-		}
-	}
-	for try := 0; ; try++ {
-		for i, f := range m.Files {
-			f.Reader = bytes.NewReader(data[i])
-		}
-		msg, err := b.postOnce(place, m, nonce)
-		if err == nil || !unknownOutcome(err) || try == len(postRetries) || b.closing.Load() {
-			return msg, err
-		}
-		b.log.Warn("a post got no clear answer from Discord; sending it again with its nonce", "channel", place, "try", try+1, "err", err)
-		time.Sleep(postRetries[try])
-	}
-}
-
-func (b *Host) postOnce(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
-	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true}
-	endpoint := discordgo.EndpointChannelMessages(place)
-	var resp []byte
-	var err error
-	if len(m.Files) > 0 {
-		kind, data, encErr := discordgo.MultipartBodyWithJSON(body, m.Files)
-		if encErr != nil {
-			return nil, encErr
-		}
-		resp, err = b.s.RequestRaw("POST", endpoint, kind, data, endpoint, 0)
-	} else {
-		resp, err = b.s.RequestWithBucketID("POST", endpoint, body, endpoint)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, fmt.Errorf("decode the posted message: %w", err)
-	}
-	return &msg, nil
-}
-
-// unknownOutcome tells whether a failed post may have been made all the same: Discord did not
-// answer (a network failure, a timeout) or failed itself (5xx, a rate limit), rather than refused
-// it (4xx: a missing permission, an unknown channel).
-func unknownOutcome(err error) bool {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil {
-		return rest.Response.StatusCode >= 500 || rest.Response.StatusCode == http.StatusTooManyRequests
-	}
-	return true
+	return p.err != nil && errors.Is(p.err, ErrUnconfirmed)
 }

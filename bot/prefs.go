@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"strings"
 	"time"
 	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
@@ -48,8 +49,8 @@ func (b *Host) setPrefs(interaction string, in commands.Input) string {
 			}
 			if v == notifyDM {
 				// A DM now finds closed DMs at once, rather than at the player's next turn.
-				if err := b.dm(in.User.ID, causeOf("prefs-dm", interaction), confirmDMText(pr), nil); err != nil {
-					if dmsClosed(err) {
+				if err := b.port.DM(in.User.ID, Message{Cause: causeOf("prefs-dm", interaction), Text: confirmDMText(pr)}); err != nil {
+					if errors.Is(err, ErrDMsClosed) {
 						return pr.T("prefs_dms_closed", nil)
 					}
 					b.log.Warn("could not confirm turn DMs", "user", in.User.ID, "err", err)

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -74,7 +72,7 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 }
 
 // TestLanguageSettingOverridesTheDiscordLocale: /player settings language: is kept per player and
-// wins over the locale of their Discord client; the server's locale comes with every interaction.
+// wins over the locale of their chat client; the server's locale comes with every request.
 func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
 	s, err := storage.Open(filepath.Join(t.TempDir(), "l.db"), storage.Options{NoSync: true})
 	if err != nil {
@@ -83,8 +81,7 @@ func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
 	defer s.Close()
 	b := &Host{store: s}
 	ann := table.User{ID: "1", Name: "ann"}
-	guild := discordgo.Locale("nl")
-	i := &discordgo.Interaction{Locale: discordgo.German, GuildLocale: &guild}
+	i := &Request{Interaction: &Interaction{Locale: "de"}, GuildLocale: "nl"}
 	if l := b.langs(i, ann.ID); l.Locale != "de" || l.GuildLocale != "nl" || l.Language != "" {
 		t.Fatalf("before any setting: %+v", l)
 	}

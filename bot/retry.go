@@ -17,9 +17,9 @@ import (
 // was lost. So a refused command is checked against the player's own last move: if it is that
 // move again, they are told that it went through and shown the board, and nothing changes.
 
-// retryWithin bounds how old a player's last move may be for a refused command to count as its
+// RetryWithin bounds how old a player's last move may be for a refused command to count as its
 // retry: the life of an interaction's token, after which nobody is still waiting for its answer.
-const retryWithin = tokenLife
+const RetryWithin = tokenLife
 
 // madeAlready tells whether act, refused on the game as it stands, is the move u made last in
 // it: run on the table before that move, it makes the same events (the clock's aside). Most
@@ -61,7 +61,7 @@ func (b *Host) madeAlready(e *gameEntry, act action, u table.User) bool {
 
 // mayRetry tells whether a refused command of u may be the retry of a move actor made at at.
 func (b *Host) mayRetry(actor string, at time.Time, u table.User) bool {
-	return actor == u.ID && b.now().Sub(at) <= retryWithin
+	return actor == u.ID && b.now().Sub(at) <= RetryWithin
 }
 
 // madeLast records the game's move at log position seq (madeAlready).

@@ -1,12 +1,11 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -14,11 +13,12 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Timer kinds. Reminders come at half, three quarters and nine tenths of the deadline, each more
-// pressing; the last also tells the table that the game is stalled.
+// The kinds of a turn's timers: its deadline, and its reminders (KindReminder with their number,
+// reminder1 to reminder3), which come at half, three quarters and nine tenths of the deadline, each
+// more pressing; the last also tells the table that the game is stalled.
 const (
-	kindDeadline = "deadline"
-	kindReminder = "reminder"
+	KindDeadline = "deadline"
+	KindReminder = "reminder"
 )
 
 var reminderAt = []float64{0.5, 0.75, 0.9}
@@ -42,7 +42,7 @@ func (b *Host) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	cur, _ := t.Current()
 	start, d := b.now(), t.TurnTime()
 	deadline := start.Add(d)
-	timers := []storage.Timer{{Kind: kindDeadline, UserID: cur.ID, At: deadline}}
+	timers := []storage.Timer{{Kind: KindDeadline, UserID: cur.ID, At: deadline}}
 	prefs, err := b.store.PlayerSettings(cur.ID)
 	if err != nil {
 		return timers
@@ -56,7 +56,7 @@ func (b *Host) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	for n, frac := range reminderAt {
 		at := awake(prefs, start.Add(time.Duration(float64(d)*frac)))
 		if at.Before(deadline) {
-			timers = append(timers, storage.Timer{Kind: fmt.Sprintf("%s%d", kindReminder, n+1), UserID: cur.ID, At: at})
+			timers = append(timers, storage.Timer{Kind: fmt.Sprintf("%s%d", KindReminder, n+1), UserID: cur.ID, At: at})
 		}
 	}
 	return timers
@@ -151,7 +151,7 @@ func (b *Host) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	// A game busy right now (an AI thinking in it, a move) needs no rescue of its AI turn: the
 	// timer stays due for a later tick, and the loop does not wait for the game.
 	lock := b.lock
-	if tm.Kind == kindAITurn {
+	if tm.Kind == KindAITurn {
 		lock = b.tryLock
 	}
 	if !lock(e) {
@@ -166,7 +166,7 @@ func (b *Host) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 }
 
 func (b *Host) fire(e *gameEntry, tm storage.Timer, now time.Time) {
-	if tm.Kind == kindExpiry {
+	if tm.Kind == KindExpiry {
 		b.expire(e, tm)
 		return
 	}
@@ -179,11 +179,11 @@ func (b *Host) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 	if at := b.dueAt(e, tm); at.After(now) {
 		return // the player's vacation stopped the clock: the timer stays due until then
 	}
-	if tm.Kind == kindAITurn {
+	if tm.Kind == KindAITurn {
 		b.rescueAI(e)
 		return
 	}
-	if tm.Kind == kindDeadline {
+	if tm.Kind == KindDeadline {
 		reply := commands.TimeoutIn(t, t.Settings.Policy, b.guildLocale(e.guild)) // its step keeps the autopilot's moves
 		if !reply.OK {
 			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
@@ -223,7 +223,7 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 	write := func(p *lang.Printer) string {
 		a := lang.A{"Player": lang.Name(cur.Name), "Game": commands.WordsFor(p.Code()).MapTitle(t.Entry()), "Tile": fmt.Sprint(t.Game.Drawn),
 			"When": stamp(deadline, "R"), "Began": stamp(began, "R")}
-		switch strings.TrimPrefix(tm.Kind, kindReminder) {
+		switch strings.TrimPrefix(tm.Kind, KindReminder) {
 		case "1":
 			return p.T("reminder_first", a)
 		case "2":
@@ -231,7 +231,7 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 		}
 		return p.T("reminder_last_"+policy, a)
 	}
-	if tm.Kind != kindReminder+"3" && b.remindByDM(e, tm, write) {
+	if tm.Kind != KindReminder+"3" && b.remindByDM(e, tm, write) {
 		return
 	}
 	p := b.publicPrinter(e)
@@ -241,9 +241,8 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 	if len(ping) > 0 {
 		content = mentionLine(ping) + " " + text
 	}
-	mute := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		CustomID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: discordgo.SecondaryButton}}}}
-	if _, err := b.send(e.place, causeOf("reminder", tm.ID()), content, mute, nil, ping); err != nil {
+	mute := [][]commands.Button{{{ID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: commands.Secondary}}}
+	if _, err := b.port.Post(e.place, Message{Cause: causeOf("reminder", tm.ID()), Text: content, Buttons: mute, Ping: ping}); err != nil {
 		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
 	}
 }
@@ -251,7 +250,7 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 // laterReminderDue tells whether a later reminder of the same turn is due at now too.
 func (b *Host) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bool {
 	for _, x := range e.timers {
-		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(now) {
+		if strings.HasPrefix(x.Kind, KindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(now) {
 			return true
 		}
 	}
@@ -267,11 +266,11 @@ func (b *Host) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Print
 	if err != nil || !wantsDM(prefs) {
 		return false
 	}
-	err = b.dm(userID, causeOf("reminder-dm", tm.ID()), write(ownPrinter(prefs.Language, prefs.Locale))+"\n"+channelLink(e.guild, e.place), nil)
+	err = b.port.DM(userID, Message{Cause: causeOf("reminder-dm", tm.ID()), Text: write(ownPrinter(prefs.Language, prefs.Locale)) + "\n" + channelLink(e.guild, e.place)})
 	if err == nil {
 		return true
 	}
-	if dmsClosed(err) {
+	if errors.Is(err, ErrDMsClosed) {
 		b.dmRefused(userID, prefs)
 	} else {
 		b.log.Warn("could not send a reminder by DM", "game", e.id, "err", err)
@@ -282,7 +281,7 @@ func (b *Host) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Print
 // deadlineOf is the time of the deadline among a game's timers (zero if none).
 func deadlineOf(timers []storage.Timer) time.Time {
 	for _, x := range timers {
-		if x.Kind == kindDeadline {
+		if x.Kind == KindDeadline {
 			return x.At
 		}
 	}
@@ -325,7 +324,7 @@ func (b *Host) mute(p *lang.Printer, place string, u table.User, c commands.Comp
 	}
 	var kept []storage.Timer
 	for _, x := range e.timers {
-		if !strings.HasPrefix(x.Kind, kindReminder) || x.UserID != u.ID {
+		if !strings.HasPrefix(x.Kind, KindReminder) || x.UserID != u.ID {
 			kept = append(kept, x)
 		}
 	}

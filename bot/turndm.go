@@ -1,14 +1,11 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -129,7 +126,7 @@ func (b *Host) deliver(userID string, notices []turnNotice) {
 		return
 	}
 	sort.Slice(notices, func(i, j int) bool { return notices[i].deadline.Before(notices[j].deadline) })
-	var files []*discordgo.File
+	var files []File
 	for i, n := range notices {
 		if !n.drawn || len(files) == maxDigestTiles {
 			continue
@@ -139,7 +136,7 @@ func (b *Host) deliver(userID string, notices []turnNotice) {
 			b.log.Error("could not draw a drawn tile for a turn DM", "game", n.timer.GameID, "err", err)
 			continue
 		}
-		files = append(files, &discordgo.File{Name: fmt.Sprintf("tile-%d.png", i+1), ContentType: "image/png", Reader: bytes.NewReader(png)})
+		files = append(files, File{Name: fmt.Sprintf("tile-%d.png", i+1), Data: png})
 	}
 	pr := ownPrinter(prefs.Language, prefs.Locale)
 	text := turnDMText(pr, notices[0])
@@ -150,19 +147,19 @@ func (b *Host) deliver(userID string, notices []turnNotice) {
 	for i, n := range notices {
 		ids[i] = n.timer.ID()
 	}
-	err = b.dm(userID, causeOf("turn-dm", ids...), text, files)
+	err = b.port.DM(userID, Message{Cause: causeOf("turn-dm", ids...), Text: text, Files: files})
 	if err == nil {
 		b.doneNotices(notices)
 		return
 	}
-	if !dmsClosed(err) {
+	if !errors.Is(err, ErrDMsClosed) {
 		// Discord or the network failed: the timers stay due and the next tick tries again.
 		b.log.Warn("could not send a turn DM", "user", userID, "err", err)
 		return
 	}
 	b.dmRefused(userID, prefs)
 	for _, n := range notices {
-		if _, err := b.send(n.place, causeOf("dm-refused", n.timer.ID()), dmRefusedText(n.public, userID, n), nil, nil, []string{userID}); err != nil {
+		if _, err := b.port.Post(n.place, Message{Cause: causeOf("dm-refused", n.timer.ID()), Text: dmRefusedText(n.public, userID, n), Ping: []string{userID}}); err != nil {
 			b.log.Warn("could not mention a player whose DMs are closed", "game", n.timer.GameID, "err", err)
 		}
 	}
@@ -176,25 +173,6 @@ func (b *Host) dmRefused(userID string, prefs storage.Settings) {
 	if err := b.store.SetPlayerSettings(userID, prefs); err != nil {
 		b.log.Error("could not remember that a player's DMs are closed", "user", userID, "err", err)
 	}
-}
-
-// dm sends a direct message (split like any long text, the files with its last part), the post
-// cause names (nonce.go).
-func (b *Host) dm(userID, cause, text string, files []*discordgo.File) error {
-	ch, err := b.s.UserChannelCreate(userID)
-	if err != nil {
-		return fmt.Errorf("open the DM channel of %s: %w", userID, err)
-	}
-	if _, err := b.send(ch.ID, cause, text, nil, files, nil); err != nil {
-		return fmt.Errorf("send a DM to %s: %w", userID, err)
-	}
-	return nil
-}
-
-// dmsClosed tells whether Discord refused a DM because the user accepts none from the bot.
-func dmsClosed(err error) bool {
-	var rest *discordgo.RESTError
-	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
 }
 
 // doneNotices marks the notices' timers done, in the store and in their games.

@@ -97,7 +97,7 @@ func (b *Host) turnVacations(e *gameEntry, tm storage.Timer) (vs []storage.Vacat
 // turnDeadline is when the running turn really ends (zero if it has no deadline).
 func (b *Host) turnDeadline(e *gameEntry) time.Time {
 	for _, x := range e.timers {
-		if x.Kind == kindDeadline {
+		if x.Kind == KindDeadline {
 			return b.dueAt(e, x)
 		}
 	}
@@ -108,7 +108,7 @@ func (b *Host) turnDeadline(e *gameEntry) time.Time {
 // now: what the player's clock has left at the end of a turn (zero if it has no deadline).
 func (b *Host) spentDeadline(e *gameEntry, now time.Time) time.Time {
 	for _, x := range e.timers {
-		if x.Kind != kindDeadline {
+		if x.Kind != KindDeadline {
 			continue
 		}
 		vs, turnStart, ok := b.turnVacations(e, x)

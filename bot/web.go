@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -40,6 +41,13 @@ func (b *Host) Web(base, publicURL string) (*web.Server, error) {
 	return s, nil
 }
 
+// NewHTTPServer is a server for the chat's interactions endpoint or the pages, with timeouts so
+// that slow or idle clients cannot hold connections (and their memory) open.
+func NewHTTPServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
+}
+
 // WithWeb serves the pages beside the HTTP interactions handler, under WebPath.
 func WithWeb(interactions http.Handler, pages *web.Server) http.Handler {
 	mux := http.NewServeMux()
@@ -56,7 +64,7 @@ func (b *Host) WebGame(id string) (web.Game, error) {
 		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) },
 			GuildLocale: b.guildLocale(e.guild)}
 		for _, tm := range e.timers {
-			if tm.Kind == kindDeadline {
+			if tm.Kind == KindDeadline {
 				g.Deadline = tm.At
 			}
 		}

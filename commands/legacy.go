@@ -20,7 +20,7 @@ import (
 // of who may skip, remove or abandon; only the engine's own rules are checked again, since a move
 // they never allowed is a damaged record, not history. These are the only commands the bot still parses from a store
 // or a file: if the command grammar changes, the upgrade must keep reading the old one (the fixture
-// of bot/testdata/records-v1 checks it).
+// of bot/discord/testdata/records-v1 checks it).
 
 // LegacyEntry is one entry of a record written before steps: a command, a click, or a change the
 // bot made on its own.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
@@ -135,14 +136,16 @@ func measure(b *testing.B, open func() (storage.Database, func(), error), moves 
 		return nil, err
 	}
 	defer done()
-	bt, err := bot.New(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+	d, err := discord.NewBot(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))},
+		discord.Config{})
 	if err != nil {
 		return nil, err
 	}
-	if err := bt.Start(); err != nil {
+	if err := d.Start(); err != nil {
 		return nil, err
 	}
-	defer bt.Close()
+	defer d.Close()
+	bt := d.Host()
 	alice, bob := f.AddUser("alice"), f.AddUser("bob")
 	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
 	ch := f.General

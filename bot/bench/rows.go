@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
@@ -303,10 +304,11 @@ func (r *runner) memory() error {
 			return err
 		}
 		s, _ := discordgo.New("Bot none")
-		b, err := bot.New(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+		d, err := discord.NewBot(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))}, discord.Config{})
 		if err != nil {
 			return err
 		}
+		b := d.Host()
 		if err := b.Load(); err != nil {
 			return err
 		}

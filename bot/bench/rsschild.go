@@ -22,6 +22,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -96,19 +97,19 @@ func runChild(job rssJob) (rssResult, error) {
 	defer store.Close()
 	s, _ := discordgo.New("Bot bench")
 	s.Client = &http.Client{Transport: rest}
-	b, err := bot.New(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+	d, err := discord.NewBot(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))}, discord.Config{})
 	if err != nil {
 		return res, err
 	}
-	if err := b.Load(); err != nil {
+	if err := d.Host().Load(); err != nil {
 		return res, err
 	}
-	res.Loaded = b.Games()
+	res.Loaded = d.Host().Games()
 	pub, key, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		return res, err
 	}
-	h := b.HTTPHandler(pub)
+	h := d.HTTPHandler(pub)
 	for range job.Moves {
 		for i := range job.Running {
 			ok, why, err := playOne(h, key, store, runningID(i))
@@ -122,7 +123,7 @@ func runChild(job rssJob) (rssResult, error) {
 			}
 		}
 	}
-	if err := b.Close(); err != nil { // waits for the turn messages being drawn and posted
+	if err := d.Close(); err != nil { // waits for the turn messages being drawn and posted
 		return res, err
 	}
 	st := procStatus()
@@ -140,7 +141,7 @@ func runChild(job rssJob) (rssResult, error) {
 			return res, err
 		}
 	}
-	runtime.KeepAlive(b)
+	runtime.KeepAlive(d)
 	return res, nil
 }
 

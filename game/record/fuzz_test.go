@@ -11,7 +11,7 @@ import (
 // FuzzParse: a file given to bot replay, whatever it holds, is read or refused with an error, and
 // a document read replays or is refused; nothing panics.
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("../../bot/testdata/records-v1/record-*.json")
+	files, _ := filepath.Glob("../../bot/discord/testdata/records-v1/record-*.json")
 	for _, file := range files {
 		if data, err := os.ReadFile(file); err == nil {
 			f.Add(data)
