@@ -96,7 +96,7 @@ func (b *Host) offerPendingAI() {
 		if e.table != nil && !b.ai.queued(e) { // an evicted game has no AI turn pending (evict)
 			b.settle(e, false)
 		}
-		e.mu.Unlock()
+		b.release(e)
 	}
 }
 
@@ -106,11 +106,11 @@ func (b *Host) playAI(j aiJob) {
 	if !b.lock(e) {
 		return
 	}
-	defer e.mu.Unlock()
+	defer b.recoverGame(e, holdAITurn)
+	defer b.release(e)
 	if e.seq != seq || e.hold != "" || b.closing.Load() {
 		return
 	}
-	defer b.recoverGame(e, holdAITurn)
 	if e.table.Unattended() {
 		b.endUnattended(e) // its end could not be stored before
 		return
@@ -126,6 +126,6 @@ func (b *Host) playAI(j aiJob) {
 		b.log.Error("could not store the AI's turn", "game", e.id, "err", err)
 		return
 	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 	b.settle(e, j.waiting)
 }

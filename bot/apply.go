@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -25,8 +24,10 @@ var errAlreadyApplied = errors.New("this action was already applied")
 
 // answer is what the player who acted is told privately once the game's lock is released.
 type answer struct {
-	text    string
-	png     []byte
+	text string
+	png  []byte
+	// shown is a read-only reply whose picture png is drawn once the game's lock is released.
+	shown   *commands.Reply
 	file    *commands.File
 	buttons [][]commands.Button
 	sel     *commands.Select
@@ -131,21 +132,29 @@ func (b *Host) apply(e *gameEntry, act action, u table.User, interaction string)
 	if act.reader == nil {
 		act.reader = lang.For(lang.English)
 	}
-	a, end := b.applyLocked(e, act, u, interaction)
-	if end != nil && end.wait() != nil {
-		if end.unconfirmed() {
-			return answer{text: act.reader.T("bot_post_unconfirmed", nil)}
-		}
-		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, end.err)}), unsaid: a.unsaid}
+	a, p := b.applyLocked(e, act, u, interaction)
+	if a.shown != nil {
+		a.png = b.picture(a.shown.Pictured(), *a.shown)
 	}
-	return a
+	if p == nil || p.wait() == nil {
+		return a
+	}
+	switch {
+	case p.unconfirmed():
+		return answer{text: act.reader.T("bot_post_unconfirmed", nil)} // posted again later: not cleared
+	case p.end:
+		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, p.err)}), unsaid: a.unsaid}
+	}
+	return answer{text: act.reader.T("bot_unseen", lang.A{"Why": postProblem(e.place, p.err)}), unsaid: a.unsaid}
 }
 
+// applyLocked is apply's work under the game's lock: the answer, and the posting that announces
+// a change, which is done once the lock is released.
 func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	if !b.lock(e) {
 		return b.over(e.id, act, u), nil
 	}
-	defer e.mu.Unlock()
+	defer b.release(e)
 	var reply commands.Reply
 	for try := 0; ; try++ {
 		reply = act.do(e.table)
@@ -183,8 +192,8 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 	}
 	if !reply.OK || !reply.Changed {
 		status := act.status
-		if status && e.problem.ID != "" {
-			reply.Text += "\n" + act.reader.T("post_problem_status", lang.A{"Why": e.problem})
+		if problem := e.posts.lastProblem(); status && problem.ID != "" {
+			reply.Text += "\n" + act.reader.T("post_problem_status", lang.A{"Why": problem})
 		}
 		buttons := reply.Buttons
 		if status {
@@ -200,25 +209,16 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 			reply.Text += "\n" + line
 			buttons = append(slices.Clone(buttons), resumeButton(act.reader, e.table)...)
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Pictured(), reply), file: reply.File, buttons: buttons, sel: reply.Select, status: status,
+		return answer{text: reply.Text, shown: &reply, file: reply.File, buttons: buttons, sel: reply.Select, status: status,
 			stale: reply.Stale}, nil
 	}
 	p := b.post(e, reply)
 	unsaid := e.unsaid // cleared by run, once the player is answered
 	e.unsaid, e.answering = 0, false
 	b.settle(e, true)
-	if p.later {
-		return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
-	}
-	if p.wait() != nil {
-		if p.unconfirmed() {
-			return answer{text: act.reader.T("bot_post_unconfirmed", nil)}, nil // posted again later: not cleared
-		}
-		return answer{text: act.reader.T("bot_unseen", lang.A{"Why": e.problem}), unsaid: unsaid}, nil
-	}
 	// answerLine: a part of the command that was refused (it turned over something hidden) is
 	// told to the player alone, with where the turn stands.
-	return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, nil
+	return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
 }
 
 func firstLine(s string) string {
@@ -337,21 +337,13 @@ func standings(t *table.Table) []storage.Standing {
 	return out
 }
 
-// announce posts the change in the game's channel (post) and reports how that went; a game's end
-// is posted after the caller releases the game's lock, and announce does not wait for it.
-func (b *Host) announce(e *gameEntry, reply commands.Reply) error {
-	if p := b.post(e, reply); !p.later {
-		return p.wait()
-	}
-	return nil
-}
-
-// post announces the change in the game's channel, with the game's lock held: the text, the
-// picture, the buttons, and a mention of exactly the users the reply pings (minus those in quiet
-// hours or who chose no pings). The previous turn message loses its buttons. A turn is posted
-// before post returns. A game's end (its final board, the score chart and the animation, which
-// take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
-// the lock is released; the posting reports when it is done (later is set).
+// post announces the change in the game's channel (e.mu held): the text, the picture, the
+// buttons, and a mention of exactly the users the reply pings (minus those in quiet hours or who
+// chose no pings); the previous turn message loses its buttons. It takes the change's turn in the
+// channel now, so that the channel's posts keep the order of the commits, and returns at once: the
+// picture is drawn and the message posted after the lock is released (a game's end, with its
+// score chart and animation, takes a second or two to draw), and the lock's holder waits for it
+// when it lets the lock go (release). The posting reports how it went.
 func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
 	ping := b.pingable(reply.Ping)
@@ -363,79 +355,57 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
-	ended := reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
+	end := reply.Image == commands.EndImage
+	ended := end || reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
 	if line := mentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	var board []byte
-	if reply.Image != commands.EndImage {
-		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		board = b.picture(reply.Table, reply)
-	}
-	files := boardFile(board)
 	// The announcement commit stored for this move: posted with the nonce of its cause, and
-	// cleared here when no player's answer is to come (else by run, once the player is answered).
-	// A post whose fate Discord left unknown is not cleared: the announcement is posted again
-	// later (outbox.go), and its nonce makes that the same message if the first one was made.
+	// cleared once posted when no player's answer is to come (else by run, once the player is
+	// answered). A post whose fate the chat left unknown is not cleared: the announcement is posted
+	// again later (outbox.go), and its cause makes that the same message if the first one was made.
 	cause, seq := MoveCause(e.id, e.seq), e.seq
 	clear := uint64(0)
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
 	before, done := b.order.enter(e.place)
-	p := &posting{done: make(chan struct{})}
-	if reply.Image == commands.EndImage {
-		p.later = true
-		b.endPosts.Add(1)
-		go func() {
-			defer b.endPosts.Done()
-			defer close(p.done)
-			defer done()
-			defer func() {
-				// The game is over and stored: a failure to draw or post its end is only logged.
-				if r := recover(); r != nil {
-					b.log.Error("panic while posting a game's end", "game", e.id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-					p.err = fmt.Errorf("%w: the bot hit an internal error while drawing the game's end", ErrUnconfirmed)
-				}
-			}()
-			board := b.picture(reply.Table, reply)
-			files := append(boardFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
-			<-before
-			p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: reply.Buttons, Select: reply.Select, Files: files, Ping: ping})
-			if p.err != nil {
-				b.log.Error("could not post a game's end", failAttrs(p.err, "game", e.id, "channel", e.place)...)
-			}
-			if !p.unconfirmed() {
-				b.said(e.id, clear)
-			}
-			b.tellFollowers(e, seq, reply.Table, public, board, true)
-		}()
-		return p
-	}
-	func() {
-		defer done()
+	p := b.async(e, "posting a game's message", func(p *posting) {
+		defer done() // a second time, after a panic, does nothing
+		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
+		board := b.picture(reply.Table, reply)
+		files := boardFile(board)
+		if end {
+			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
+		}
 		<-before
 		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: reply.Buttons, Select: reply.Select, Files: files, Ping: ping})
-	}()
-	close(p.done)
-	if !p.unconfirmed() {
-		b.said(e.id, clear)
-	}
-	if p.err != nil {
-		b.log.Error("could not post in the game's channel", failAttrs(p.err, "game", e.id, "channel", e.place)...)
-		e.problem = postProblem(e.place, p.err)
-		return p
-	}
-	e.problem = lang.Message{}
-	b.tellFollowers(e, seq, reply.Table, public, board, ended)
-	if e.lastMsg != "" && len(reply.Buttons) > 0 {
-		if err := b.port.Edit(e.place, e.lastMsg, Message{}); err != nil {
-			b.log.Warn("could not disable the old turn buttons", failAttrs(err, "game", e.id)...)
+		old := ""
+		if !end {
+			// The game's next turn message reads what this one left before it may post.
+			old = e.posts.after(e.place, p, len(reply.Buttons) > 0)
 		}
-	}
-	if len(reply.Buttons) > 0 {
-		e.lastMsg = p.id
-	}
+		done()
+		if !p.unconfirmed() {
+			b.said(e.id, clear)
+		}
+		switch {
+		case p.err != nil && end:
+			b.log.Error("could not post a game's end", failAttrs(p.err, "game", e.id, "channel", e.place)...)
+		case p.err != nil:
+			b.log.Error("could not post in the game's channel", failAttrs(p.err, "game", e.id, "channel", e.place)...)
+		}
+		if p.err == nil || end {
+			// A game's end is told to its followers even if its post failed.
+			b.tellFollowers(e, seq, reply.Table, public, board, ended)
+		}
+		if old != "" {
+			if err := b.port.Edit(e.place, old, Message{}); err != nil {
+				b.log.Warn("could not disable the old turn buttons", failAttrs(err, "game", e.id)...)
+			}
+		}
+	})
+	p.end = end
 	return p
 }
 
@@ -529,8 +499,8 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 	b.track(e)
 	release() // the table counts now
 	b.keepLobbyExpiry(e)
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
-	e.mu.Unlock()
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
+	b.release(e)
 	opened := reader(in).T("new_opened_here", nil)
 	if thread {
 		opened = reader(in).T("new_opened_thread", lang.A{"Thread": in.Channel})

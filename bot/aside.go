@@ -52,9 +52,7 @@ func (b *Host) setAside(rec storage.GameRecord, why string) {
 		return
 	}
 	p := b.leaguePrinter(rec.Guild) // the server's language: the table's cannot be read
-	if err := b.say(rec.Place(), Message{Cause: causeOf("aside", rec.ID), Text: p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID})}); err != nil {
-		b.log.Warn("could not tell a channel that its game is set aside", "game", rec.ID, "err", err)
-	}
+	b.sayAsync(nil, rec.Place(), "that a game is set aside", Message{Cause: causeOf("aside", rec.ID), Text: p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID})}).wait()
 }
 
 // loadStored is the table of a stored game: from its snapshot, or, when the snapshot does not

@@ -12,7 +12,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -112,18 +111,20 @@ type Host struct {
 // gameEntry is one game in memory. mu serialises everything done to it: two clicks on one game
 // never interleave, and reads (autocomplete) never see a half-applied move.
 type gameEntry struct {
-	mu      sync.Mutex
-	id      string
-	place   string
-	guild   string
-	league  bool // a league's game, which the caps on open tables leave out
-	table   *table.Table
-	seq     uint64
-	timers  []storage.Timer
-	lastMsg string
-	used    uint64       // when last used (Bot.clock) while its table is loaded; 0 once evicted
-	problem lang.Message // why the last post in the game's channel failed; no ID once one succeeds
-	hold    string       // why the bot does no work of its own on the game (hold); empty when it does
+	mu     sync.Mutex
+	id     string
+	place  string
+	guild  string
+	league bool // a league's game, which the caps on open tables leave out
+	table  *table.Table
+	seq    uint64
+	timers []storage.Timer
+	used   uint64 // when last used (Host.clock) while its table is loaded; 0 once evicted
+	hold   string // why the bot does no work of its own on the game (hold); empty when it does
+	// posts is what the game's turn messages leave for the next; pending are the postings started
+	// while the lock is held, which its holder waits for once it lets it go (post.go).
+	posts   postState
+	pending []*posting
 	// unsaid is the move whose announcement commit stored and nobody cleared yet (outbox.go), 0
 	// for none; answering says that the player's answer, not the post, clears it.
 	unsaid    uint64
@@ -244,7 +245,7 @@ func (b *Host) Load() error {
 		b.keepLobbyExpiry(e) // a lobby opened before lobbies expired
 		b.settle(e, false)   // an AI turn pending when the bot stopped, or a table left to AIs
 		b.touch(e)           // past MaxLoaded, the least recently used wait on their snapshot
-		e.mu.Unlock()
+		b.release(e)
 	}
 	b.log.Info("games loaded", "count", len(recs)-aside, "set_aside", aside)
 	// A move the previous run (or, on PostgreSQL, a process that is gone) committed and never

@@ -55,5 +55,5 @@ func (b *Host) expire(e *gameEntry, tm storage.Timer) {
 		b.log.Error("could not store the close of an expired lobby", "game", e.id, "err", err)
 		return
 	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 }

@@ -20,16 +20,20 @@ import (
 // restart does not run the failing work again: a deterministic failure costs one log entry, not a
 // crash at every start.
 
-// recoverGame recovers from a panic in the bot's own work on a game (deferred, e.mu held): the
-// panic is logged with the game and its stack, and the game is put on hold for the reason of
-// that work (holdAITurn, holdTimers). Every other game goes on.
+// recoverGame recovers from a panic in the bot's own work on a game, its postings' included
+// (deferred before the lock's release, so that it runs once the lock is let go): the panic is
+// logged with the game and its stack, and the game is put on hold for the reason of that work
+// (holdAITurn, holdTimers). Every other game goes on.
 func (b *Host) recoverGame(e *gameEntry, reason string) {
 	r := recover()
 	if r == nil {
 		return
 	}
 	b.log.Error("panic in the bot's work on a game", "game", e.id, "work", reason, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-	b.hold(e, reason)
+	if b.lock(e) {
+		b.hold(e, reason)
+		b.release(e)
+	}
 }
 
 // Why a game is on hold, as it is stored with the game: a code the catalogues word in each
@@ -69,19 +73,7 @@ func (b *Host) hold(e *gameEntry, reason string) {
 	text := p.T("hold_posted", lang.A{"Why": holdWhy(p, reason)})
 	// A game may be held again at the same move after a resume: the moment tells the holds apart.
 	cause := causeOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
-	if err := b.say(e.place, Message{Cause: cause, Text: text, Buttons: resumeButton(p, e.table)}); err != nil {
-		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
-	}
-}
-
-// say posts a message of the bot's own in a game's channel, in the channel's order, pinging
-// nobody; its cause names it (nonce.go).
-func (b *Host) say(place string, m Message) error {
-	before, done := b.order.enter(place)
-	defer done()
-	<-before
-	_, err := b.port.Post(place, m)
-	return err
+	b.sayAsync(e, e.place, "that the game is on hold", Message{Cause: cause, Text: text, Buttons: resumeButton(p, e.table)})
 }
 
 // resumeButton is the button that lifts a game's hold, labelled in p's language.
@@ -107,7 +99,7 @@ func (b *Host) resume(place, interaction string, in commands.Input) string {
 	if e == nil || !b.lock(e) {
 		return pr.T("hold_not_running", nil)
 	}
-	defer e.mu.Unlock()
+	defer b.release(e)
 	if e.hold == "" {
 		return pr.T("hold_not_held", nil)
 	}
@@ -119,9 +111,8 @@ func (b *Host) resume(place, interaction string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, Message{Cause: causeOf("resume", interaction), Text: b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)})}); err != nil {
-		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
-	}
+	b.sayAsync(e, e.place, "that the game resumed", Message{Cause: causeOf("resume", interaction),
+		Text: b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)})})
 	b.settle(e, false)
 	return pr.T("hold_resumed", nil)
 }

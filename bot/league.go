@@ -144,7 +144,7 @@ func (b *Host) openSafely(l league.League, s league.Season, f league.Fixture) (t
 			thread, err = e.place, nil
 			if b.lock(e) {
 				b.hold(e, holdLeagueOpen)
-				e.mu.Unlock()
+				b.release(e)
 			}
 		}
 	}()
@@ -256,15 +256,13 @@ func (b *Host) openFixture(l league.League, s league.Season, f league.Fixture) (
 	}
 	reply := replies[len(replies)-1]
 	e.mu.Lock()
-	defer e.mu.Unlock()
+	defer b.release(e)
 	b.remember(e)
 	p := b.leaguePrinter(l.Guild)
 	intro := p.T("league_game_intro", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Round": f.Round, "Table": f.Table,
 		"Players": mentionLine(f.Players), "Ends": fmt.Sprintf("<t:%d:f>", s.Deadline.Unix()), "Policy": policyLine(p, l.Policy)})
-	if _, err := b.port.Post(th, Message{Cause: causeOf("league-intro", f.GameID), Text: intro, Ping: b.pingable(f.Players)}); err != nil {
-		b.log.Warn("could not introduce a league game", "game", f.GameID, "err", err)
-	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.sayAsync(e, th, "the introduction of a league game", Message{Cause: causeOf("league-intro", f.GameID), Text: intro, Ping: b.pingable(f.Players)})
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 	return th, nil
 }
 
@@ -540,7 +538,7 @@ func (b *Host) adjudicate(l league.League, f league.Fixture) bool {
 	if !b.tryLock(e) {
 		return false
 	}
-	defer e.mu.Unlock()
+	defer b.release(e)
 	t := e.table
 	if t.Game == nil {
 		return false
@@ -567,8 +565,6 @@ func (b *Host) adjudicate(l league.League, f league.Fixture) bool {
 		return false
 	}
 	b.forget(e)
-	if _, err := b.port.Post(e.place, Message{Cause: causeOf("adjudicated", e.id), Text: commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild))}); err != nil {
-		b.log.Warn("could not announce an adjudication", "game", e.id, "err", err)
-	}
+	b.sayAsync(e, e.place, "an adjudication", Message{Cause: causeOf("adjudicated", e.id), Text: commands.AdjudicatedText(t, l.Policy, places, b.guildLocale(l.Guild))})
 	return true
 }

@@ -121,20 +121,30 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 		b.log.Error("a move's announcement does not decode; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
 		return nil
 	}
-	e := b.running(a.GameID)
-	if e != nil && !b.lock(e) {
-		e = nil
-	}
-	if e != nil {
-		defer e.mu.Unlock()
-	}
 	var t *table.Table
-	latest := e != nil && e.seq == a.Seq
-	if latest {
-		t = e.table
-	} else if t, err = b.tableAt(a.GameID, a.Seq); err != nil {
-		b.log.Error("could not rebuild a game to announce its move late; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
-		return nil
+	var deadline time.Time
+	var before <-chan struct{}
+	done := func() {}
+	defer func() { done() }()
+	e := b.running(a.GameID)
+	latest := false
+	if e != nil && b.lock(e) {
+		if latest = e.seq == a.Seq; latest {
+			t, deadline = e.table, b.turnDeadline(e)
+		}
+		// The late post takes its turn in the channel before the game can move on and post again;
+		// it is posted once the lock is released.
+		before, done = b.order.enter(a.Channel)
+		b.release(e)
+	} else {
+		e = nil
+		before, done = b.order.enter(a.Channel)
+	}
+	if !latest {
+		if t, err = b.tableAt(a.GameID, a.Seq); err != nil {
+			b.log.Error("could not rebuild a game to announce its move late; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
+			return nil
+		}
 	}
 	reply := commands.Reply{Text: note.Text, Table: t, Image: note.Image, Lang: note.Lang}
 	var ping []string
@@ -143,7 +153,7 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	if latest {
 		reply.Buttons, reply.Select = note.Buttons, note.Select
 		ping = b.pingable(note.Ping)
-		if line := deadlineLine(pub, t, b.turnDeadline(e)); line != "" {
+		if line := deadlineLine(pub, t, deadline); line != "" {
 			content += "\n" + line
 		}
 	}
@@ -159,11 +169,14 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
 		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
 	}
-	before, done := b.order.enter(a.Channel)
 	<-before
 	id, err := b.port.Post(a.Channel, Message{Cause: MoveCause(a.GameID, a.Seq), Text: content, Buttons: reply.Buttons, Select: reply.Select,
 		Files: files, Ping: ping})
+	if err == nil && latest && len(reply.Buttons) > 0 {
+		e.posts.posted(id) // before the channel's next post, which may disable its buttons
+	}
 	done()
+	done = func() {}
 	if err != nil {
 		if errors.Is(err, ErrUnconfirmed) && now.Sub(a.Created) < dropAfter {
 			b.log.Warn("could not announce a move late; trying again", failAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
@@ -181,9 +194,6 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 		}
 	}
 	if err == nil {
-		if latest && len(reply.Buttons) > 0 {
-			e.lastMsg = id
-		}
 		b.log.Info("announced a move its process left unannounced", "game", a.GameID, "seq", a.Seq, "channel", a.Channel)
 	}
 	if a.Token != "" && now.Sub(a.TokenTime) < lateAnswerWithin {

@@ -157,11 +157,11 @@ func (b *Host) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	if !lock(e) {
 		return
 	}
-	defer e.mu.Unlock()
+	defer b.recoverGame(e, holdTimers)
+	defer b.release(e)
 	if e.hold != "" {
 		return
 	}
-	defer b.recoverGame(e, holdTimers)
 	b.fire(e, tm, now)
 }
 
@@ -194,7 +194,7 @@ func (b *Host) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 			b.log.Error("could not store the deadline move", "game", e.id, "err", err)
 			return
 		}
-		_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+		b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 		b.settle(e, false)
 		return
 	}
@@ -242,9 +242,7 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 		content = mentionLine(ping) + " " + text
 	}
 	mute := [][]commands.Button{{{ID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: commands.Secondary}}}
-	if _, err := b.port.Post(e.place, Message{Cause: causeOf("reminder", tm.ID()), Text: content, Buttons: mute, Ping: ping}); err != nil {
-		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
-	}
+	b.sayAsync(e, e.place, "a reminder", Message{Cause: causeOf("reminder", tm.ID()), Text: content, Buttons: mute, Ping: ping})
 }
 
 // laterReminderDue tells whether a later reminder of the same turn is due at now too.

@@ -29,5 +29,5 @@ func (b *Host) endUnattended(e *gameEntry) {
 		b.log.Error("could not store the end of a table nobody plays at", "game", e.id, "err", err)
 		return
 	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 }

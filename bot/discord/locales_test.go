@@ -46,7 +46,10 @@ func TestWhatATimerPostsIsInTheServersLanguage(t *testing.T) {
 	before := len(h.posts(ch.ID))
 	h.clock.Add(table.DefaultDeadline + time.Minute)
 	h.b.FireTimers(h.clock.Now())
-	h.waitFor(func() bool { _, ai := h.table(ch.ID).AIToPlay(); return !ai && h.table(ch.ID).Game.Turn >= 3 })
+	h.waitFor(func() bool { // the AI's turn is posted once its lock is let go
+		posts := h.posts(ch.ID)
+		return len(posts) > before && contains(posts[len(posts)-1].Content, "jugó su turno")
+	})
 	var autopilot, ai string
 	for _, m := range h.posts(ch.ID)[before:] {
 		switch {
