@@ -115,7 +115,7 @@ func (b *Host) playAI(j aiJob) {
 		b.endUnattended(e) // its end could not be stored before
 		return
 	}
-	reply := b.cfg.AIMove(e.table, b.guildLocale(e.guild))
+	reply := b.cfg.AIMove(e.table, b.GuildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("the AI could not play its turn", "game", e.id, "reply", reply.Text)
 		b.hold(e, holdAIRefused)

@@ -65,7 +65,7 @@ func (b *Host) commandAction(e *gameEntry, in commands.Input) action {
 			}
 			in.Record = steps
 		}
-		r := commands.Handle(t, leaguecmd.InLeague(b.commandStore(), e.guild, t, in))
+		r := commands.Handle(t, leaguecmd.InLeague(b.LeagueStore(), e.guild, t, in))
 		if in.Command == "carc" && in.Sub == "board" && r.OK {
 			if in.Options["revoke"] == "true" {
 				r.Text = b.revokeGameLinks(reader(in), t)
@@ -121,7 +121,7 @@ func (b *Host) run(to *Interaction, e *gameEntry, act action, u table.User, appl
 	if a.status {
 		a.text += "\n" + b.yourTurns(act.reader, u)
 	}
-	b.answer(to, Message{Text: a.text, Files: append(boardFile(a.png), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
+	b.answer(to, Message{Text: a.text, Files: append(BoardFile(a.png), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
 	b.said(e.id, a.unsaid)
 }
 
@@ -201,7 +201,7 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
 				reply.Text += "\n" + line
 			}
-			for _, line := range b.vacationLines(p, e) {
+			for _, line := range b.statusLines(p, e) {
 				reply.Text += "\n" + line
 			}
 		}
@@ -293,7 +293,9 @@ func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction str
 	b.track(e)
 	if c.Status.Terminal() {
 		b.forget(e)
-		b.leagueGameEnded(e.id)
+		for _, fn := range b.hooks.gameEnd {
+			fn(e.id)
+		}
 	}
 	return nil
 }
@@ -346,7 +348,7 @@ func standings(t *table.Table) []storage.Standing {
 // when it lets the lock go (release). The posting reports how it went.
 func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
-	ping := b.pingable(reply.Ping)
+	ping := b.Pingable(reply.Ping)
 	content := reply.Text
 	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
@@ -357,7 +359,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	public := content // what followers are told: no mention
 	end := reply.Image == commands.EndImage
 	ended := end || reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
-	if line := mentionLine(ping); line != "" {
+	if line := MentionLine(ping); line != "" {
 		content += "\n" + line
 	}
 	// The announcement commit stored for this move: posted with the nonce of its cause, and
@@ -369,12 +371,12 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
-	before, done := b.order.enter(e.place)
+	before, done := b.order.Enter(e.place)
 	p := b.async(e, "posting a game's message", func(p *posting) {
 		defer done() // a second time, after a panic, does nothing
 		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
 		board := b.picture(reply.Table, reply)
-		files := boardFile(board)
+		files := BoardFile(board)
 		if end {
 			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
 		}
@@ -385,6 +387,11 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 			// The game's next turn message reads what this one left before it may post.
 			old = e.posts.after(e.place, p, len(reply.Buttons) > 0)
 		}
+		if p.err == nil || end {
+			// In the game's order, before the channel's next post; a game's end is told even if
+			// its post failed.
+			b.told(Told{Game: e.id, Guild: e.guild, Place: e.place, Seq: seq, Table: reply.Table, Text: public, Board: board, End: ended})
+		}
 		done()
 		if !p.unconfirmed() {
 			b.said(e.id, clear)
@@ -394,10 +401,6 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 			b.log.Error("could not post a game's end", failAttrs(p.err, "game", e.id, "channel", e.place)...)
 		case p.err != nil:
 			b.log.Error("could not post in the game's channel", failAttrs(p.err, "game", e.id, "channel", e.place)...)
-		}
-		if p.err == nil || end {
-			// A game's end is told to its followers even if its post failed.
-			b.tellFollowers(e, seq, reply.Table, public, board, ended)
 		}
 		if old != "" {
 			if err := b.port.Edit(e.place, old, Message{}); err != nil {

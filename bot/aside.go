@@ -51,8 +51,8 @@ func (b *Host) setAside(rec storage.GameRecord, why string) {
 	if !told {
 		return
 	}
-	p := b.leaguePrinter(rec.Guild) // the server's language: the table's cannot be read
-	b.sayAsync(nil, rec.Place(), "that a game is set aside", Message{Cause: causeOf("aside", rec.ID), Text: p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID})}).wait()
+	p := b.GuildPrinter(rec.Guild) // the server's language: the table's cannot be read
+	b.sayAsync(nil, rec.Place(), "that a game is set aside", Message{Cause: CauseOf("aside", rec.ID), Text: p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID})}).wait()
 }
 
 // loadStored is the table of a stored game: from its snapshot, or, when the snapshot does not

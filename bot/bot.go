@@ -60,6 +60,9 @@ type Config struct {
 	// checked against the store before each use and reloaded when another process moved it on,
 	// and games opened elsewhere are found in the store.
 	Shared bool
+	// Features are what runs around the games (leagues, vacations, follows, turn DMs), each
+	// attached to the host as it is made, in this order.
+	Features []Feature
 	// TrustedProxies are the host's reverse proxies in front of the web pages: only a request
 	// from one of them has its X-Forwarded-For read, to tell clients apart for the rate limit
 	// (web.ClientAddress). None by default: the connection's peer is the client.
@@ -88,8 +91,7 @@ type Host struct {
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
 
-	order        placeOrder     // each channel's announcements in order (post.go)
-	follows      followIndex    // the followers of each game (follow.go)
+	order        PlaceOrder     // each channel's announcements in order (post.go)
 	guildLocales guildLocales   // the servers' locales as stored (locales.go)
 	endPosts     sync.WaitGroup // games' ends being drawn and posted after their lock
 
@@ -104,8 +106,10 @@ type Host struct {
 	loopDone      chan struct{}
 	// aside are the places of the games set aside (aside.go).
 	aside asides
-	// routes are the commands the host answers (routes.go).
+	// routes are the commands the host answers (routes.go), hooks what its features asked it to
+	// call (feature.go).
 	routes routes
+	hooks  hooks
 }
 
 // gameEntry is one game in memory. mu serialises everything done to it: two clicks on one game
@@ -195,6 +199,11 @@ func New(cfg Config) (*Host, error) {
 		b.cfg.EndFiles = b.endFiles
 	}
 	b.declareCommands()
+	for _, f := range cfg.Features {
+		if err := f.Attach(b); err != nil {
+			return nil, fmt.Errorf("bot: attach a feature: %w", err)
+		}
+	}
 	b.startAIWorkers()
 	return b, nil
 }

@@ -45,7 +45,7 @@ func (b *Host) expire(e *gameEntry, tm storage.Timer) {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
-	reply := commands.ExpireLobby(e.table, b.cfg.LobbyExpiry, b.guildLocale(e.guild))
+	reply := commands.ExpireLobby(e.table, b.cfg.LobbyExpiry, b.GuildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("could not close an expired lobby", "game", e.id, "reply", reply.Text)
 		_ = b.store.CompleteTimer(tm)

@@ -26,7 +26,7 @@ func (b *Host) myGames(pr *lang.Printer, userID string) string {
 	for _, e := range b.allGames() {
 		e.mu.Lock()
 		t := e.table
-		link := channelLink(e.guild, e.place)
+		link := ChannelLink(e.guild, e.place)
 		switch {
 		case t.Status == table.Lobby && t.Seat(userID) >= 0:
 			lobbies = append(lobbies, gameLine{text: pr.N("games_lobby", len(t.Seats), lang.A{"Map": words.MapTitle(t.Entry()), "Link": link})})
@@ -41,7 +41,7 @@ func (b *Host) myGames(pr *lang.Printer, userID string) string {
 			}
 			if at := b.turnDeadline(e); !at.IsZero() {
 				l.due = at.Unix()
-				l.text += pr.T("games_ends", lang.A{"When": stamp(at, "R")})
+				l.text += pr.T("games_ends", lang.A{"When": Stamp(at, "R")})
 			}
 			playing = append(playing, l)
 		}
@@ -54,7 +54,7 @@ func (b *Host) myGames(pr *lang.Printer, userID string) string {
 				e.mu.Lock()
 				cur, _ := e.table.Current()
 				line := pr.T("games_theirs", lang.A{"Map": words.MapTitle(e.table.Entry()), "Turn": e.table.Game.Turn, "Player": lang.Name(cur.Name),
-					"Link": channelLink(f.Guild, f.Place)})
+					"Link": ChannelLink(f.Guild, f.Place)})
 				e.mu.Unlock()
 				if f.EndOnly {
 					line += pr.T("games_end_only", nil)
@@ -110,3 +110,29 @@ func (b *Host) GameIn(place string) string {
 
 // Now is the host's clock.
 func (b *Host) Now() time.Time { return b.now() }
+
+// Seated are the tables of the running games where userID sits.
+func (b *Host) Seated(userID string) []*table.Table {
+	var out []*table.Table
+	for _, e := range b.allGames() {
+		if !b.lock(e) {
+			continue
+		}
+		if e.table.Status == table.Playing && e.table.Seat(userID) >= 0 {
+			out = append(out, e.table)
+		}
+		b.release(e)
+	}
+	return out
+}
+
+// allGames are the running games and lobbies.
+func (b *Host) allGames() []*gameEntry {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]*gameEntry, 0, len(b.games))
+	for _, e := range b.games {
+		out = append(out, e)
+	}
+	return out
+}

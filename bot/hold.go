@@ -41,7 +41,7 @@ func (b *Host) recoverGame(e *gameEntry, reason string) {
 const (
 	holdAITurn     = "ai_turn"     // playing an AI player's turn panicked
 	holdTimers     = "timers"      // applying a deadline or sending a reminder panicked
-	holdLeagueOpen = "league_open" // opening a league game panicked
+	HoldLeagueOpen = "league_open" // opening a league game panicked
 	holdAIRefused  = "ai_refused"  // the AI's turn was refused
 	holdInternal   = "internal"    // a hold stored before its reasons were codes
 )
@@ -72,7 +72,7 @@ func (b *Host) hold(e *gameEntry, reason string) {
 	p := b.publicPrinter(e)
 	text := p.T("hold_posted", lang.A{"Why": holdWhy(p, reason)})
 	// A game may be held again at the same move after a resume: the moment tells the holds apart.
-	cause := causeOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
+	cause := CauseOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
 	b.sayAsync(e, e.place, "that the game is on hold", Message{Cause: cause, Text: text, Buttons: resumeButton(p, e.table)})
 }
 
@@ -103,7 +103,7 @@ func (b *Host) resume(place, interaction string, in commands.Input) string {
 	if e.hold == "" {
 		return pr.T("hold_not_held", nil)
 	}
-	if ok, why := commands.Administers(e.table, leaguecmd.InLeague(b.commandStore(), e.guild, e.table, in), "resume"); !ok {
+	if ok, why := commands.Administers(e.table, leaguecmd.InLeague(b.LeagueStore(), e.guild, e.table, in), "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {
@@ -111,7 +111,7 @@ func (b *Host) resume(place, interaction string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	b.sayAsync(e, e.place, "that the game resumed", Message{Cause: causeOf("resume", interaction),
+	b.sayAsync(e, e.place, "that the game resumed", Message{Cause: CauseOf("resume", interaction),
 		Text: b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)})})
 	b.settle(e, false)
 	return pr.T("hold_resumed", nil)

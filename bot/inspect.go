@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
@@ -20,6 +21,9 @@ type Inspection struct {
 	Timers []storage.Timer
 	// Hold is why the host does no work of its own on the game ("" when it does).
 	Hold string
+	// Deadline is when the running turn really ends, its player's stopped clock counted (zero
+	// for none).
+	Deadline time.Time
 	// AIQueued tells whether the game's AI seat has a turn in the AI queue.
 	AIQueued bool
 }
@@ -37,7 +41,7 @@ func (b *Host) inspect(e *gameEntry) (Inspection, bool) {
 	}
 	defer e.mu.Unlock()
 	return Inspection{ID: e.id, Place: e.place, Guild: e.guild, Seq: e.seq, Table: e.table, Timers: append([]storage.Timer(nil), e.timers...),
-		Hold: e.hold, AIQueued: b.ai.queued(e)}, true
+		Hold: e.hold, Deadline: b.turnDeadline(e), AIQueued: b.ai.queued(e)}, true
 }
 
 // Finished is the table of the last game that ended at place, read-only (nil for none).
@@ -76,4 +80,41 @@ func (b *Host) Busy(id string) bool {
 	}
 	e.mu.Unlock()
 	return false
+}
+
+// TimerDone marks a timer a feature fired (AddTimers) done: in the store, and in its game's
+// timers.
+func (b *Host) TimerDone(tm storage.Timer) {
+	if err := b.store.CompleteTimer(tm); err != nil {
+		b.log.Error("could not mark a timer done", "game", tm.GameID, "kind", tm.Kind, "err", err)
+	}
+	if e := b.running(tm.GameID); e != nil {
+		e.mu.Lock()
+		e.timers = withoutTimer(e.timers, tm)
+		e.mu.Unlock()
+	}
+}
+
+// MoveTimer moves a timer a feature fired (AddTimers) to at, if its game still holds it.
+func (b *Host) MoveTimer(tm storage.Timer, at time.Time) {
+	e := b.running(tm.GameID)
+	if e == nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !slices.ContainsFunc(e.timers, tm.Same) {
+		return
+	}
+	moved := append(withoutTimer(e.timers, tm), storage.Timer{Kind: tm.Kind, UserID: tm.UserID, At: at})
+	if err := b.store.SetTimers(e.id, moved); err != nil {
+		b.log.Error("could not move a timer", "game", e.id, "kind", tm.Kind, "err", err)
+		return
+	}
+	e.timers = moved
+}
+
+// withoutTimer is timers without tm.
+func withoutTimer(timers []storage.Timer, tm storage.Timer) []storage.Timer {
+	return slices.DeleteFunc(slices.Clone(timers), tm.Same)
 }

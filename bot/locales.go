@@ -5,6 +5,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // The chat tells a user's language and their server's only with a request. The bot keeps the
@@ -71,8 +72,8 @@ func (b *Host) noteGuildLocale(guild, locale string) {
 	c.seen[guild] = locale
 }
 
-// guildLocale is a server's locale as last recorded ("" for none: English).
-func (b *Host) guildLocale(guild string) string {
+// GuildLocale is a server's locale as last recorded ("" for none: English).
+func (b *Host) GuildLocale(guild string) string {
 	if guild == "" {
 		return ""
 	}
@@ -91,9 +92,9 @@ func (b *Host) guildLocale(guild string) string {
 	return g.Locale
 }
 
-// playerPrinter is the printer of a DM to a player: their own language, else their Discord
+// PlayerPrinter is the printer of a DM to a player: their own language, else their Discord
 // client's as last seen, else English.
-func (b *Host) playerPrinter(userID string) *lang.Printer {
+func (b *Host) PlayerPrinter(userID string) *lang.Printer {
 	p, err := b.store.PlayerSettings(userID)
 	if err != nil {
 		return lang.For(lang.English)
@@ -118,5 +119,17 @@ func (b *Host) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
 // publicPrinter is the printer of what the bot posts for game e on its own: the table's language,
 // else its server's.
 func (b *Host) publicPrinter(e *gameEntry) *lang.Printer {
-	return commands.PublicLanguage(e.table, b.guildLocale(e.guild))
+	return commands.PublicLanguage(e.table, b.GuildLocale(e.guild))
+}
+
+// GuildPrinter is the printer of what a server reads from the bot with no table behind it (a
+// league's posts, a game that cannot be read): the server's language as last recorded.
+func (b *Host) GuildPrinter(guild string) *lang.Printer {
+	return lang.For(lang.Public("", b.GuildLocale(guild)))
+}
+
+// TablePrinter is the printer of what the bot posts for table t of guild on its own: the table's
+// language, else its server's.
+func (b *Host) TablePrinter(t *table.Table, guild string) *lang.Printer {
+	return commands.PublicLanguage(t, b.GuildLocale(guild))
 }

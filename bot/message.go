@@ -6,8 +6,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
-// boardFile is a picture of the board as an attachment (none for no picture).
-func boardFile(png []byte) []File {
+// BoardFile is a picture of the board as an attachment (none for no picture).
+func BoardFile(png []byte) []File {
 	if len(png) == 0 {
 		return nil
 	}
@@ -22,8 +22,8 @@ func docFile(f *commands.File) []File {
 	return []File{{Name: f.Name, Data: f.Data}}
 }
 
-// mentionLine pings the users of a reply, and only them.
-func mentionLine(ids []string) string {
+// MentionLine pings the users of a reply, and only them.
+func MentionLine(ids []string) string {
 	var parts []string
 	for _, id := range ids {
 		parts = append(parts, "<@"+id+">")

@@ -3,8 +3,6 @@ package bot
 import (
 	"strconv"
 	"strings"
-
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 )
 
 // Every post of the bot names what caused it (its cause, Message.Cause), the same in every process
@@ -20,13 +18,8 @@ func MoveCause(game string, seq uint64) string {
 	return game + "\x00" + strconv.FormatUint(seq, 10)
 }
 
-// causeOf is the cause of any other post: its kind and what tells it apart from the other posts
+// CauseOf is the cause of any other post: its kind and what tells it apart from the other posts
 // of that kind (a timer's id, an interaction's id, a league's round, a follower).
-func causeOf(kind string, parts ...string) string {
+func CauseOf(kind string, parts ...string) string {
 	return kind + "\x01" + strings.Join(parts, "\x00")
-}
-
-// roundCause is the cause of the post that starts a league's round.
-func roundCause(r leaguecmd.RoundStart) string {
-	return causeOf("round", r.League.ID, strconv.Itoa(r.Season.Number), strconv.Itoa(r.Season.Started))
 }

@@ -134,11 +134,11 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 		}
 		// The late post takes its turn in the channel before the game can move on and post again;
 		// it is posted once the lock is released.
-		before, done = b.order.enter(a.Channel)
+		before, done = b.order.Enter(a.Channel)
 		b.release(e)
 	} else {
 		e = nil
-		before, done = b.order.enter(a.Channel)
+		before, done = b.order.Enter(a.Channel)
 	}
 	if !latest {
 		if t, err = b.tableAt(a.GameID, a.Seq); err != nil {
@@ -149,10 +149,10 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	reply := commands.Reply{Text: note.Text, Table: t, Image: note.Image, Lang: note.Lang}
 	var ping []string
 	pub := lang.For(lang.Public(note.Lang, ""))
-	content := pub.T("pg_late_turn", lang.A{"At": stamp(a.Created, "t")}) + "\n" + note.Text
+	content := pub.T("pg_late_turn", lang.A{"At": Stamp(a.Created, "t")}) + "\n" + note.Text
 	if latest {
 		reply.Buttons, reply.Select = note.Buttons, note.Select
-		ping = b.pingable(note.Ping)
+		ping = b.Pingable(note.Ping)
 		if line := deadlineLine(pub, t, deadline); line != "" {
 			content += "\n" + line
 		}
@@ -161,11 +161,11 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
-	if line := mentionLine(ping); line != "" {
+	if line := MentionLine(ping); line != "" {
 		content += "\n" + line
 	}
 	board := b.picture(t, reply)
-	files := boardFile(board)
+	files := BoardFile(board)
 	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
 		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
 	}
@@ -189,8 +189,8 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	// again, so they are told once.
 	ended := t.Status == table.Finished || t.Status == table.Abandoned
 	if err == nil || ended {
-		if f := b.lateFollowEntry(a, e, t); f != nil {
-			b.tellFollowers(f, a.Seq, t, public, board, ended)
+		if guild, place, ok := b.lateTold(a, e); ok {
+			b.told(Told{Game: a.GameID, Guild: guild, Place: place, Seq: a.Seq, Table: t, Text: public, Board: board, End: ended})
 		}
 	}
 	if err == nil {
@@ -218,18 +218,19 @@ func (b *Host) stillThinking(to *Interaction) bool {
 	return thinking
 }
 
-// lateFollowEntry is the game entry tellFollowers needs for a move announced late: the running
-// one, else one made from the stored record (the game ended, or another goroutine holds it).
-func (b *Host) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Table) *gameEntry {
+// lateTold is where the game of a move announced late is played, for those who hear of it
+// elsewhere: the running game's, else the stored record's (the game ended, or another goroutine
+// holds it).
+func (b *Host) lateTold(a storage.Announcement, e *gameEntry) (guild, place string, ok bool) {
 	if e != nil {
-		return e
+		return e.guild, e.place, true
 	}
 	rec, err := b.store.Game(a.GameID)
 	if err != nil {
 		b.log.Error("could not read a game to tell its followers of a move announced late", "game", a.GameID, "seq", a.Seq, "err", err)
-		return nil
+		return "", "", false
 	}
-	return &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, table: t}
+	return rec.Guild, rec.Place(), true
 }
 
 // tableAt rebuilds a game's table as it was after its first seq moves, from its stored record.

@@ -10,14 +10,15 @@ import (
 )
 
 // A channel's messages follow the order of the changes they announce. Each announcement takes its
-// turn in its channel (placeOrder.enter) while its game's lock is held, so turns follow the order
+// turn in its channel (PlaceOrder.enter) while its game's lock is held, so turns follow the order
 // of the commits, and is drawn and posted once the one before it in that channel is, by a goroutine
 // of its own (async): network I/O never holds a game's lock. Whoever holds the lock waits for the
 // postings it started once it has let the lock go (release), so that a command is answered, and
 // the timer loop goes on, once what it changed is told.
 
-// placeOrder queues the announcements of each channel.
-type placeOrder struct {
+// PlaceOrder queues the announcements of each place (the host's channels; a feature's own
+// destinations): each is posted once the one before it there is done.
+type PlaceOrder struct {
 	mu   sync.Mutex
 	last map[string]chan struct{} // per channel, closed once its latest queued announcement is posted
 }
@@ -25,10 +26,10 @@ type placeOrder struct {
 // posted is an announcement already done: the one before the first of a channel.
 var posted = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// enter queues an announcement in place. It returns a channel closed once the announcement before
+// Enter queues an announcement in place. It returns a channel closed once the announcement before
 // it there is done, and done, which the caller calls once its own is (posted or failed); calling
 // done again does nothing.
-func (o *placeOrder) enter(place string) (before <-chan struct{}, done func()) {
+func (o *PlaceOrder) Enter(place string) (before <-chan struct{}, done func()) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.last == nil {
@@ -126,7 +127,7 @@ func (b *Host) release(e *gameEntry) {
 // m says so, as a posting of e's (e.mu held; nil for none); its cause names it (nonce.go). what
 // says what it is, for the log.
 func (b *Host) sayAsync(e *gameEntry, place, what string, m Message) *posting {
-	before, done := b.order.enter(place)
+	before, done := b.order.Enter(place)
 	return b.async(e, "posting "+what, func(p *posting) {
 		defer done()
 		<-before

@@ -30,12 +30,12 @@ func TestQuietHours(t *testing.T) {
 		{storage.Settings{QuietStart: "13:00", QuietEnd: "14:30"}, day(14, 30), false, day(14, 30)},
 		{storage.Settings{}, day(3, 0), false, day(3, 0)},
 	} {
-		in, until := quiet(c.p, c.at)
+		in, until := QuietAt(c.p, c.at)
 		if in != c.quiet || !until.Equal(c.until) {
 			t.Errorf("%+v at %s: quiet %v until %s, want %v until %s", c.p, c.at, in, until, c.quiet, c.until)
 		}
-		if got := awake(c.p, c.at); !got.Equal(c.until) {
-			t.Errorf("awake(%s) = %s, want %s", c.at, got, c.until)
+		if got := Awake(c.p, c.at); !got.Equal(c.until) {
+			t.Errorf("Awake(%s) = %s, want %s", c.at, got, c.until)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 )
 
 // The host answers the commands it declares, and only those: one table, built from the
@@ -35,11 +34,19 @@ func path(command, sub string) string {
 	return command + " " + sub
 }
 
-// routes are the host's commands: their declarations in the order the chat shows them, and what
-// runs each path.
+// routes are the host's commands: their declarations in the order the chat shows them, what runs
+// each path, and the options a feature answers of another's command (AddOption).
 type routes struct {
-	decls []commands.Command
-	paths map[string]route
+	decls   []commands.Command
+	paths   map[string]route
+	options map[string][]option
+}
+
+// option is an option of a command that a feature answers itself: the command runs by run when
+// the option is given.
+type option struct {
+	name string
+	run  Handler
 }
 
 // declare adds a command's declaration, each of its paths run by run: a declaration named as one
@@ -69,10 +76,16 @@ func (r *routes) answer(command, sub string, run Handler, about func(commands.In
 
 // of is the route of a command; one the host did not declare runs at the table, which refuses it.
 func (r *routes) of(in commands.Input, atTable Handler) route {
-	if rt, ok := r.paths[path(in.Command, in.Sub)]; ok {
-		return rt
+	rt, ok := r.paths[path(in.Command, in.Sub)]
+	if !ok {
+		return route{atTable, always}
 	}
-	return route{atTable, always}
+	for _, o := range r.options[path(in.Command, in.Sub)] {
+		if _, given := in.Options[o.name]; given {
+			rt.run = o.run
+		}
+	}
+	return rt
 }
 
 // AddCommand adds a feature's command to the host: its declaration, which the chat shows (one
@@ -80,6 +93,26 @@ func (r *routes) of(in commands.Input, atTable Handler) route {
 // which answers each of its subcommands. A feature's commands are not about the game of their
 // place.
 func (b *Host) AddCommand(c commands.Command, run Handler) { b.routes.declare(c, run, never) }
+
+// AddOption adds opt to the declared subcommand sub of command (the last of its options), answered
+// by run whenever it is given: a feature's setting among another's (the server's vacation days
+// among a player's own settings).
+func (b *Host) AddOption(command, sub string, opt commands.Option, run Handler) {
+	for i, c := range b.routes.decls {
+		for j, s := range c.Subs {
+			if c.Name == command && s.Name == sub {
+				s.Options = append(slices.Clone(s.Options), opt)
+				b.routes.decls[i].Subs = slices.Clone(c.Subs)
+				b.routes.decls[i].Subs[j] = s
+			}
+		}
+	}
+	if b.routes.options == nil {
+		b.routes.options = map[string][]option{}
+	}
+	p := path(command, sub)
+	b.routes.options[p] = append(b.routes.options[p], option{opt.Name, run})
+}
 
 // Surface is every command the host answers, as declared, in the order the chat shows them.
 func (b *Host) Surface() []commands.Command {
@@ -103,10 +136,6 @@ func (b *Host) declareCommands() {
 	for _, sub := range []string{"help", "rules"} {
 		b.routes.answer("carc", sub, b.atTable, never)
 	}
-	b.routes.declare(playerSurface, b.playerCommand, never)
-	b.AddCommand(commands.Command{Name: "carc", Subs: leaguecmd.CarcSubs()}, b.leagueCommand)
-	b.AddCommand(commands.Command{Name: "player", Subs: leaguecmd.PlayerSubs()}, b.leagueCommand)
-	for _, c := range leaguecmd.Surface() {
-		b.AddCommand(c, b.leagueCommand)
-	}
+	b.routes.declare(playerSurface, b.playerGames, never)
+	b.routes.answer("player", "settings", b.playerSettings, never)
 }

@@ -21,8 +21,9 @@ type LeagueStore struct {
 // NewLeagueStore is a store for the league commands, logging its failures to log.
 func NewLeagueStore(s storage.Database, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
 
-// commandStore is the store for leaguecmd.Handle, RatingText and LeaderboardText.
-func (b *Host) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
+// LeagueStore is the store as the league commands use it (leaguecmd.Handle, RatingText,
+// LeaderboardText, InLeague), logging its failures to the host's log.
+func (b *Host) LeagueStore() LeagueStore { return LeagueStore{b.store, b.log} }
 
 // NotFound tells whether err says that nothing is stored under what was asked for.
 func (s LeagueStore) NotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }

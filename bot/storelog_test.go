@@ -38,7 +38,7 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 		t.Fatalf("the read-only store's error does not name the file, so this test shows nothing: %v", writeErr)
 	}
 	alice := table.User{ID: "u1", Name: "alice"}
-	league := leaguecmd.Handle(leaguecmd.Context{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
+	league := leaguecmd.Handle(leaguecmd.Context{Store: b.LeagueStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{
 		"a move":         b.commitError(&gameEntry{id: "g1"}, action{reader: lang.For(lang.English)}, table.User{}, writeErr).text,

@@ -3,7 +3,9 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,14 +49,14 @@ func (b *Host) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	if err != nil {
 		return timers
 	}
-	if wantsDM(prefs) {
-		timers = append(timers, notifyTimer(prefs, cur.ID, start))
+	for _, fn := range b.hooks.turnTimers {
+		timers = append(timers, fn(prefs, cur.ID, start)...)
 	}
 	if prefs.NoReminders {
 		return timers
 	}
 	for n, frac := range reminderAt {
-		at := awake(prefs, start.Add(time.Duration(float64(d)*frac)))
+		at := Awake(prefs, start.Add(time.Duration(float64(d)*frac)))
 		if at.Before(deadline) {
 			timers = append(timers, storage.Timer{Kind: fmt.Sprintf("%s%d", KindReminder, n+1), UserID: cur.ID, At: at})
 		}
@@ -120,17 +122,17 @@ func (b *Host) safely(what string, fn func()) {
 // then marked done; an expired lobby closes. The timers of a game on hold wait until it resumes.
 // Then the AI turns that found the queue full are offered again, and league games past their
 // round's deadline are adjudicated (fireLeagues). It returns how many timers and adjudications it
-// handled. Turn DMs due together go out as one message per player (fireNotices).
+// handled. The timers of a kind a feature fires itself (AddTimers) go to it together.
 func (b *Host) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
 		b.log.Error("could not read the due timers", "err", err)
 		return 0
 	}
-	var notices []storage.Timer
+	batches := map[string][]storage.Timer{}
 	for _, tm := range due {
-		if tm.Kind == kindNotify {
-			notices = append(notices, tm) // sent together below: one message per player
+		if _, ok := b.hooks.timers[tm.Kind]; ok {
+			batches[tm.Kind] = append(batches[tm.Kind], tm) // handed over together below
 			continue
 		}
 		e := b.running(tm.GameID)
@@ -140,9 +142,15 @@ func (b *Host) FireTimers(now time.Time) int {
 		}
 		b.fireOn(e, tm, now)
 	}
-	b.fireNotices(notices)
+	for _, kind := range slices.Sorted(maps.Keys(batches)) {
+		b.hooks.timers[kind](batches[kind])
+	}
 	b.offerPendingAI()
-	return len(due) + b.fireLeagues(now)
+	n := len(due)
+	for _, fn := range b.hooks.tick {
+		n += fn(now)
+	}
+	return n
 }
 
 // fireOn handles a timer of a game under its lock, at now (FireTimers' moment, which is the
@@ -184,7 +192,7 @@ func (b *Host) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 		return
 	}
 	if tm.Kind == KindDeadline {
-		reply := commands.TimeoutIn(t, t.Settings.Policy, b.guildLocale(e.guild)) // its step keeps the autopilot's moves
+		reply := commands.TimeoutIn(t, t.Settings.Policy, b.GuildLocale(e.guild)) // its step keeps the autopilot's moves
 		if !reply.OK {
 			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
 			_ = b.store.CompleteTimer(tm)
@@ -222,7 +230,7 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 	policy := map[string]string{table.PolicySkip: "skip", table.PolicyAuto: "auto"}[t.Settings.Policy]
 	write := func(p *lang.Printer) string {
 		a := lang.A{"Player": lang.Name(cur.Name), "Game": commands.WordsFor(p.Code()).MapTitle(t.Entry()), "Tile": fmt.Sprint(t.Game.Drawn),
-			"When": stamp(deadline, "R"), "Began": stamp(began, "R")}
+			"When": Stamp(deadline, "R"), "Began": Stamp(began, "R")}
 		switch strings.TrimPrefix(tm.Kind, KindReminder) {
 		case "1":
 			return p.T("reminder_first", a)
@@ -236,13 +244,13 @@ func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 	}
 	p := b.publicPrinter(e)
 	text := write(p)
-	ping := b.pingable([]string{cur.ID})
+	ping := b.Pingable([]string{cur.ID})
 	content := text
 	if len(ping) > 0 {
-		content = mentionLine(ping) + " " + text
+		content = MentionLine(ping) + " " + text
 	}
 	mute := [][]commands.Button{{{ID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: commands.Secondary}}}
-	b.sayAsync(e, e.place, "a reminder", Message{Cause: causeOf("reminder", tm.ID()), Text: content, Buttons: mute, Ping: ping})
+	b.sayAsync(e, e.place, "a reminder", Message{Cause: CauseOf("reminder", tm.ID()), Text: content, Buttons: mute, Ping: ping})
 }
 
 // laterReminderDue tells whether a later reminder of the same turn is due at now too.
@@ -261,15 +269,15 @@ func (b *Host) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) b
 func (b *Host) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printer) string) bool {
 	userID := tm.UserID
 	prefs, err := b.store.PlayerSettings(userID)
-	if err != nil || !wantsDM(prefs) {
+	if err != nil || !prefs.TurnDMs() {
 		return false
 	}
-	err = b.port.DM(userID, Message{Cause: causeOf("reminder-dm", tm.ID()), Text: write(ownPrinter(prefs.Language, prefs.Locale)) + "\n" + channelLink(e.guild, e.place)})
+	err = b.port.DM(userID, Message{Cause: CauseOf("reminder-dm", tm.ID()), Text: write(ownPrinter(prefs.Language, prefs.Locale)) + "\n" + ChannelLink(e.guild, e.place)})
 	if err == nil {
 		return true
 	}
 	if errors.Is(err, ErrDMsClosed) {
-		b.dmRefused(userID, prefs)
+		b.DMsRefused(userID, prefs)
 	} else {
 		b.log.Warn("could not send a reminder by DM", "game", e.id, "err", err)
 	}
@@ -286,9 +294,9 @@ func deadlineOf(timers []storage.Timer) time.Time {
 	return time.Time{}
 }
 
-// stamp is a Discord timestamp: style R is relative ("in 3 hours"), f the full date and time,
+// Stamp is a Discord timestamp: style R is relative ("in 3 hours"), f the full date and time,
 // each shown in the reader's own time zone.
-func stamp(at time.Time, style string) string {
+func Stamp(at time.Time, style string) string {
 	return fmt.Sprintf("<t:%d:%s>", at.Unix(), style)
 }
 
@@ -297,7 +305,7 @@ func deadlineLine(p *lang.Printer, t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
 	}
-	a := lang.A{"At": stamp(at, "f"), "In": stamp(at, "R")}
+	a := lang.A{"At": Stamp(at, "f"), "In": Stamp(at, "R")}
 	if t.Settings.Bank > 0 {
 		cur, _ := t.Current()
 		a["Player"] = lang.Name(cur.Name)

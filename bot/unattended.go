@@ -20,7 +20,7 @@ func (b *Host) settle(e *gameEntry, waiting bool) {
 // endUnattended ends a table no person plays at any more, as a step of its record, and tells
 // its channel why.
 func (b *Host) endUnattended(e *gameEntry) {
-	reply := commands.EndUnattended(e.table, b.guildLocale(e.guild))
+	reply := commands.EndUnattended(e.table, b.GuildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("could not end a table nobody plays at", "game", e.id, "reply", reply.Text)
 		return

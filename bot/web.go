@@ -62,7 +62,7 @@ func (b *Host) WebGame(id string) (web.Game, error) {
 	if e := b.running(id); e != nil {
 		e.mu.Lock()
 		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) },
-			GuildLocale: b.guildLocale(e.guild)}
+			GuildLocale: b.GuildLocale(e.guild)}
 		for _, tm := range e.timers {
 			if tm.Kind == KindDeadline {
 				g.Deadline = tm.At
@@ -87,7 +87,7 @@ func (b *Host) WebGame(id string) (web.Game, error) {
 		return web.Game{}, fmt.Errorf("load game %s: %w", id, err)
 	}
 	return web.Game{Table: t, Version: rec.Seq, Record: func() ([]record.Stored, error) { return b.record(id) },
-		GuildLocale: b.guildLocale(rec.Guild)}, nil
+		GuildLocale: b.GuildLocale(rec.Guild)}, nil
 }
 
 // WebLeague is a league as its page reads it: the league, its current season and its members'
@@ -124,8 +124,8 @@ func (b *Host) gameLink(id string) string {
 	return b.webLink(func(s *web.Server) (string, error) { return s.GamePath(id) })
 }
 
-// leagueLink is the address of a league's page for a message, or "".
-func (b *Host) leagueLink(id string) string {
+// LeagueLink is the address of a league's page for a message, or "".
+func (b *Host) LeagueLink(id string) string {
 	return b.webLink(func(s *web.Server) (string, error) { return s.LeaguePath(id) })
 }
 
@@ -173,6 +173,15 @@ func (b *Host) revokeGameLinks(p *lang.Printer, t *table.Table) string {
 		b.log.Error("could not revoke a game's web links", "game", id, "err", err)
 		return p.T("web_revoke_failed", lang.A{"Why": storeProblem(err)})
 	}
-	b.endRevokedFollows(id, t.Entry(), gen)
+	for _, fn := range b.hooks.revoked {
+		fn(id, t, gen)
+	}
 	return p.T("web_revoked", nil)
+}
+
+// Pages is the server of the game and league pages, nil while the host serves none (Web).
+func (b *Host) Pages() *web.Server {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.web
 }

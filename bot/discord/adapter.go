@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/features"
 )
 
 // Config holds what the adapter needs besides its session.
@@ -54,11 +55,15 @@ func New(s *discordgo.Session, cfg Config) *Adapter {
 // Serve makes h the host whose games the adapter serves.
 func (a *Adapter) Serve(h *bot.Host) { a.host, a.now = h, h.Now }
 
-// NewBot makes the bot on Discord, not started: a host on cfg whose port is an adapter on session
-// s, configured by dcfg (which logs to the host's logger unless it names its own).
+// NewBot makes the bot on Discord, not started: a host on cfg, with every feature (package
+// features) unless cfg names its own, whose port is an adapter on session s, configured by dcfg
+// (which logs to the host's logger unless it names its own).
 func NewBot(s *discordgo.Session, cfg bot.Config, dcfg Config) (*Adapter, error) {
 	if dcfg.Logger == nil {
 		dcfg.Logger = cfg.Logger
+	}
+	if cfg.Features == nil {
+		cfg.Features = features.All()
 	}
 	a := New(s, dcfg)
 	cfg.Port = a

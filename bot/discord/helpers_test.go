@@ -22,12 +22,10 @@ func definitions(t *testing.T) []*discordgo.ApplicationCommand {
 	}
 	t.Cleanup(func() { _ = store.Close() })
 	s, _ := discordgo.New("Bot none")
-	a := New(s, Config{})
-	h, err := bot.New(bot.Config{Store: store, Port: a, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	a, err := NewBot(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(h.Close)
-	a.Serve(h)
+	t.Cleanup(a.Host().Close)
 	return a.Definitions()
 }

@@ -677,3 +677,16 @@ func SeasonOverText(c Context, l league.League, s league.Season) string {
 	return p.T("league_season_over", lang.A{"League": lang.Name(l.Name), "Season": s.Number, "Played": played}) + "\n" +
 		StandingsText(p, l, s) + "\n" + p.T("league_close_season", nil)
 }
+
+// Mark is what a league's game records of its league (table.LeagueGame): who administers it,
+// and the league's rule for a game stopped before its end. The creator is named as a member when
+// they are one, else by a mention (shown as their name, never a ping).
+func Mark(l league.League, s league.Season) table.LeagueGame {
+	name := "<@" + l.Creator + ">"
+	if i := l.Member(l.Creator); i >= 0 {
+		name = l.Members[i].Name
+	} else if n := s.Name(l.Creator); n != l.Creator {
+		name = n
+	}
+	return table.LeagueGame{ID: l.ID, Name: l.Name, Season: s.Number, Creator: table.User{ID: l.Creator, Name: name}, Policy: l.Policy}
+}

@@ -1,9 +1,10 @@
-package bot
+package follow
 
 import (
 	"errors"
 	"strings"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -19,23 +20,23 @@ import (
 // follower may read and post, as Discord computes their permissions there (memberPermissions):
 // the bot never posts for a member where they could not themselves. The bot mentions the follower
 // once there, which adds them to the thread; after that each turn (or the end) is posted once for
-// all its readers. What the threads need of the chat beyond the port is Threads.
+// all its readers. What the threads need of the chat beyond the port is bot.Threads.
 
 // followInThread records a follow delivered in the game's followers' thread, opening the thread
 // if it has none yet in that channel, and answers the command. entry is the game's map.
-func (b *Host) followInThread(req *Request, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
-	chat, ok := b.port.(Threads)
+func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) string {
+	chat, ok := fw.h.Port().(bot.Threads)
 	if !ok {
 		return pr.T("follow_thread_failed", nil)
 	}
-	parent, refusal := b.followThreadChannel(chat, pr, in.Options["channel"], f)
+	parent, refusal := fw.followThreadChannel(chat, pr, in.Options["channel"], f)
 	if refusal != "" {
 		return refusal
 	}
-	if refusal := b.mayReadAndPost(chat, req, pr, parent); refusal != "" {
+	if refusal := fw.mayReadAndPost(chat, req, pr, parent); refusal != "" {
 		return refusal
 	}
-	ix := &b.follows
+	ix := &fw.index
 	ix.threads.Lock()
 	defer ix.threads.Unlock()
 	// What the thread reads is in the server's language; the answer in the follower's.
@@ -45,55 +46,55 @@ func (b *Host) followInThread(req *Request, in commands.Input, pr *lang.Printer,
 		helloID, doneID = "follow_thread_hello_end", "follow_thread_end"
 	}
 	title := commands.WordsFor(pub.Code()).MapTitle(entry)
-	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": channelLink(f.Guild, f.Place)})
-	thread := b.followThread(f, parent)
+	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": bot.ChannelLink(f.Guild, f.Place)})
+	thread := fw.followThread(f, parent)
 	if parent == req.Place && req.Guild != "" {
 		// The chat told what the bot may do here: say what it lacks before trying.
 		if missing := chat.MissingForThreads(req, thread == ""); missing != "" {
 			return pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": missing})
 		}
 	}
-	helloTo := func(thread string) Message {
-		return Message{Cause: causeOf("follow-hello", req.ID, thread), Text: hello, Ping: []string{in.User.ID}}
+	helloTo := func(thread string) bot.Message {
+		return bot.Message{Cause: bot.CauseOf("follow-hello", req.ID, thread), Text: hello, Ping: []string{in.User.ID}}
 	}
 	if thread != "" {
-		if _, err := b.port.Post(thread, helloTo(thread)); err != nil {
-			if !errors.Is(err, ErrNoChannel) {
-				return b.threadRefusal(pr, parent, err)
+		if _, err := fw.h.Port().Post(thread, helloTo(thread)); err != nil {
+			if !errors.Is(err, bot.ErrNoChannel) {
+				return fw.threadRefusal(pr, parent, err)
 			}
 			thread = "" // deleted meanwhile: open another
 		}
 	}
 	if thread == "" {
 		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": title, "Game": f.GameID}), 90)
-		th, err := b.port.OpenThread(parent, name)
+		th, err := fw.h.Port().OpenThread(parent, name)
 		if err != nil {
-			return b.threadRefusal(pr, parent, err)
+			return fw.threadRefusal(pr, parent, err)
 		}
 		thread = th
-		b.keepFollowThread(f, parent, thread)
-		if _, err := b.port.Post(thread, helloTo(thread)); err != nil {
-			return b.threadRefusal(pr, parent, err)
+		fw.keepFollowThread(f, parent, thread)
+		if _, err := fw.h.Port().Post(thread, helloTo(thread)); err != nil {
+			return fw.threadRefusal(pr, parent, err)
 		}
 	}
 	if err := chat.AddToThread(thread, in.User.ID); err != nil {
-		b.log.Warn("could not add a follower to their thread", "thread", thread, "user", in.User.ID, "err", err)
+		fw.h.Log().Warn("could not add a follower to their thread", "thread", thread, "user", in.User.ID, "err", err)
 	}
 	f.Thread, f.ThreadIn = thread, parent
-	if err := b.setFollow(in.User.ID, f, false); err != nil {
-		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return pr.T("follow_save_failed", lang.A{"Why": storeProblem(err)})
+	if err := fw.setFollow(in.User.ID, f, false); err != nil {
+		fw.h.Log().Error("could not save a follow", "user", in.User.ID, "err", err)
+		return pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)})
 	}
 	return pr.T(doneID, lang.A{"Thread": thread})
 }
 
 // followThreadChannel is the channel the followers' thread opens in: the one named (a text
 // channel of the game's server), else the game's channel, or the channel of the game's thread.
-func (b *Host) followThreadChannel(chat Threads, pr *lang.Printer, named string, f storage.Follow) (string, string) {
+func (fw *Follows) followThreadChannel(chat bot.Threads, pr *lang.Printer, named string, f storage.Follow) (string, string) {
 	if named == "" {
 		ch, err := chat.Channel(f.Place)
 		if err != nil {
-			b.log.Warn("could not read a game's channel", "channel", f.Place, "err", err)
+			fw.h.Log().Warn("could not read a game's channel", "channel", f.Place, "err", err)
 			return "", pr.T("follow_channel_unread", nil)
 		}
 		if ch.Parent != "" {
@@ -115,25 +116,25 @@ func (b *Host) followThreadChannel(chat Threads, pr *lang.Printer, named string,
 }
 
 // threadRefusal says why a followers' thread could not be opened or written in.
-func (b *Host) threadRefusal(pr *lang.Printer, parent string, err error) string {
-	if errors.Is(err, ErrForbidden) {
+func (fw *Follows) threadRefusal(pr *lang.Printer, parent string, err error) string {
+	if errors.Is(err, bot.ErrForbidden) {
 		return pr.T("follow_thread_refused", lang.A{"Channel": parent})
 	}
-	b.log.Warn("could not open a followers' thread", "channel", parent, "err", err)
+	fw.h.Log().Warn("could not open a followers' thread", "channel", parent, "err", err)
 	return pr.T("follow_thread_failed", nil)
 }
 
 // followThread is the followers' thread of f's game in channel parent: the one its followers
 // read, else the one the server's settings keep ("" when it has none yet).
-func (b *Host) followThread(f storage.Follow, parent string) string {
-	for _, o := range b.followersOf(f.GameID) {
+func (fw *Follows) followThread(f storage.Follow, parent string) string {
+	for _, o := range fw.followersOf(f.GameID) {
 		if o.Thread != "" && o.ThreadIn == parent {
 			return o.Thread
 		}
 	}
-	g, err := b.store.GuildSettings(f.Guild)
+	g, err := fw.h.Store().GuildSettings(f.Guild)
 	if err != nil {
-		b.log.Warn("could not read a server's followers' threads", "guild", f.Guild, "err", err)
+		fw.h.Log().Warn("could not read a server's followers' threads", "guild", f.Guild, "err", err)
 		return ""
 	}
 	return g.FollowThreads[followThreadKey(f.GameID, parent)]
@@ -142,10 +143,10 @@ func (b *Host) followThread(f storage.Follow, parent string) string {
 // keepFollowThread records in the server's settings the followers' thread just opened for f's
 // game in channel parent, so that every later follow there reuses it; the threads of games no
 // longer running go.
-func (b *Host) keepFollowThread(f storage.Follow, parent, thread string) {
-	b.changeFollowThreads(f.Guild, func(threads map[string]string) {
+func (fw *Follows) keepFollowThread(f storage.Follow, parent, thread string) {
+	fw.changeFollowThreads(f.Guild, func(threads map[string]string) {
 		for k := range threads {
-			if id, _, _ := strings.Cut(k, " "); id != f.GameID && b.running(id) == nil {
+			if id, _, _ := strings.Cut(k, " "); id != f.GameID && !fw.h.Running(id) {
 				delete(threads, k)
 			}
 		}
@@ -155,8 +156,8 @@ func (b *Host) keepFollowThread(f storage.Follow, parent, thread string) {
 
 // forgetFollowThreads drops the followers' threads of a game that ended from its server's
 // settings.
-func (b *Host) forgetFollowThreads(guild, gameID string) {
-	b.changeFollowThreads(guild, func(threads map[string]string) {
+func (fw *Follows) forgetFollowThreads(guild, gameID string) {
+	fw.changeFollowThreads(guild, func(threads map[string]string) {
 		for k := range threads {
 			if id, _, _ := strings.Cut(k, " "); id == gameID {
 				delete(threads, k)
@@ -167,13 +168,13 @@ func (b *Host) forgetFollowThreads(guild, gameID string) {
 
 // changeFollowThreads changes the followers' threads a server's settings keep, under the lock
 // of the followers' threads.
-func (b *Host) changeFollowThreads(guild string, change func(map[string]string)) {
+func (fw *Follows) changeFollowThreads(guild string, change func(map[string]string)) {
 	if guild == "" {
 		return
 	}
-	g, err := b.store.GuildSettings(guild)
+	g, err := fw.h.Store().GuildSettings(guild)
 	if err != nil {
-		b.log.Warn("could not read a server's followers' threads", "guild", guild, "err", err)
+		fw.h.Log().Warn("could not read a server's followers' threads", "guild", guild, "err", err)
 		return
 	}
 	if g.FollowThreads == nil {
@@ -184,8 +185,8 @@ func (b *Host) changeFollowThreads(guild string, change func(map[string]string))
 	if len(g.FollowThreads) == 0 && before == 0 {
 		return
 	}
-	if err := b.store.SetGuildSettings(guild, g); err != nil {
-		b.log.Warn("could not save a server's followers' threads", "guild", guild, "err", err)
+	if err := fw.h.Store().SetGuildSettings(guild, g); err != nil {
+		fw.h.Log().Warn("could not save a server's followers' threads", "guild", guild, "err", err)
 	}
 }
 
@@ -193,10 +194,10 @@ func followThreadKey(gameID, channel string) string { return gameID + " " + chan
 
 // mayReadAndPost refuses a followers' thread in channel for a member who may not read and post
 // there, as the chat computes their permissions ("" when they may).
-func (b *Host) mayReadAndPost(chat Threads, req *Request, pr *lang.Printer, channel string) string {
+func (fw *Follows) mayReadAndPost(chat bot.Threads, req *bot.Request, pr *lang.Printer, channel string) string {
 	ok, err := chat.MayReadAndPost(req, channel)
 	if err != nil {
-		b.log.Warn("could not read a member's permissions", "channel", channel, "user", req.User.ID, "err", err)
+		fw.h.Log().Warn("could not read a member's permissions", "channel", channel, "user", req.User.ID, "err", err)
 		return pr.T("follow_channel_unchecked", lang.A{"Channel": channel})
 	}
 	if !ok {

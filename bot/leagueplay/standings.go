@@ -1,21 +1,10 @@
-package bot
+package leagueplay
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
-
-// standingsFile draws the picture of /league standings; nil when it cannot be drawn (the text
-// still answers).
-func (b *Host) standingsFile(p *leaguecmd.StandingsPicture, w render.Words) *commands.File {
-	data, err := StandingsPictureIn(p, w)
-	if err != nil {
-		b.log.Error("could not draw the standings", "err", err)
-		return nil
-	}
-	return &commands.File{Name: "standings.png", Data: data}
-}
 
 // StandingsPicture draws the picture of /league standings as a PNG, in English.
 func StandingsPicture(p *leaguecmd.StandingsPicture) ([]byte, error) {

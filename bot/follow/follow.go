@@ -1,4 +1,4 @@
-package bot
+package follow
 
 import (
 	"errors"
@@ -8,21 +8,14 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
-
-// Following. A member who does not play in a game follows it with /player follow in its channel,
-// or anywhere with the link of its page (game:): at each of its turns what the channel was told,
-// with the board, or only its end, by DM or in a thread (followthread.go). The follows are the
-// followers' own settings; the bot keeps an index game -> followers, read from the store once and
-// changed with them. A follower is mentioned only once, when they choose a thread, in that
-// thread; the messages tell them only what the game's channel shows.
 
 // maxFollows bounds the games one member follows.
 const maxFollows = 50
@@ -38,20 +31,20 @@ type followIndex struct {
 }
 
 // followersOf returns the followers of a game (reading every player's follows at first use).
-func (b *Host) followersOf(gameID string) map[string]storage.Follow {
-	ix := &b.follows
+func (fw *Follows) followersOf(gameID string) map[string]storage.Follow {
+	ix := &fw.index
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if !ix.loaded {
 		ix.games = map[string]map[string]storage.Follow{}
-		err := b.store.EachPlayerSettings(func(userID string, p storage.Settings) error {
+		err := fw.h.Store().EachPlayerSettings(func(userID string, p storage.Settings) error {
 			for _, f := range p.Follows {
 				ix.addLocked(userID, f)
 			}
 			return nil
 		})
 		if err != nil {
-			b.log.Error("could not read the followed games", "err", err)
+			fw.h.Log().Error("could not read the followed games", "err", err)
 			return nil
 		}
 		ix.loaded = true
@@ -71,9 +64,9 @@ func (ix *followIndex) addLocked(userID string, f storage.Follow) {
 }
 
 // setFollow records (or, with stop, drops) userID's follow of a game, in the store and the index.
-func (b *Host) setFollow(userID string, f storage.Follow, stop bool) error {
-	b.followersOf(f.GameID) // loads the index before it changes
-	p, err := b.store.PlayerSettings(userID)
+func (fw *Follows) setFollow(userID string, f storage.Follow, stop bool) error {
+	fw.followersOf(f.GameID) // loads the index before it changes
+	p, err := fw.h.Store().PlayerSettings(userID)
 	if err != nil {
 		return err
 	}
@@ -81,10 +74,10 @@ func (b *Host) setFollow(userID string, f storage.Follow, stop bool) error {
 	if !stop {
 		p.Follows = append(p.Follows, f)
 	}
-	if err := b.store.SetPlayerSettings(userID, p); err != nil {
+	if err := fw.h.Store().SetPlayerSettings(userID, p); err != nil {
 		return err
 	}
-	ix := &b.follows
+	ix := &fw.index
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if stop {
@@ -97,31 +90,29 @@ func (b *Host) setFollow(userID string, f storage.Follow, stop bool) error {
 
 // follow answers /player follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
-func (b *Host) follow(req *Request, in commands.Input) string {
-	pr := reader(in)
-	e, by, refusal := b.followedGame(req.Place, pr, in.Options["game"])
-	if e == nil {
+func (fw *Follows) follow(req *bot.Request, in commands.Input) string {
+	pr := bot.Reader(in)
+	g, by, refusal := fw.followedGame(req.Place, pr, in.Options["game"])
+	if refusal != "" {
 		return refusal
 	}
-	e.mu.Lock()
-	t := e.table
-	f := storage.Follow{GameID: e.id, Place: e.place, Guild: e.guild, Title: t.Entry().Title, ByLink: by.ok, Generation: by.generation}
+	t := g.Table
+	f := storage.Follow{GameID: g.ID, Place: g.Place, Guild: g.Guild, Title: t.Entry().Title, ByLink: by.ok, Generation: by.generation}
 	entry := t.Entry()
 	title := commands.WordsFor(pr.Code()).MapTitle(entry)
 	plays := t.Seat(in.User.ID) >= 0
-	e.mu.Unlock()
 	when := strings.ToLower(strings.TrimSpace(in.Options["when"]))
 	switch when {
 	case "", "turns":
 	case "end":
 		f.EndOnly = true
 	case "off":
-		if _, ok := b.followersOf(e.id)[in.User.ID]; !ok {
+		if _, ok := fw.followersOf(g.ID)[in.User.ID]; !ok {
 			return pr.T("follow_not_following", nil)
 		}
-		if err := b.setFollow(in.User.ID, f, true); err != nil {
-			b.log.Error("could not stop a follow", "user", in.User.ID, "err", err)
-			return pr.T("follow_change_failed", lang.A{"Why": storeProblem(err)})
+		if err := fw.setFollow(in.User.ID, f, true); err != nil {
+			fw.h.Log().Error("could not stop a follow", "user", in.User.ID, "err", err)
+			return pr.T("follow_change_failed", lang.A{"Why": bot.Problem(err)})
 		}
 		return pr.T("follow_stopped", nil)
 	default:
@@ -137,26 +128,26 @@ func (b *Host) follow(req *Request, in commands.Input) string {
 	if plays {
 		return pr.T("follow_plays", nil)
 	}
-	p, err := b.store.PlayerSettings(in.User.ID)
+	p, err := fw.h.Store().PlayerSettings(in.User.ID)
 	if err != nil {
-		return pr.T("follow_settings_unread", lang.A{"Why": storeProblem(err)})
+		return pr.T("follow_settings_unread", lang.A{"Why": bot.Problem(err)})
 	}
-	if _, again := b.followersOf(e.id)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
+	if _, again := fw.followersOf(g.ID)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
 		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
 	}
 	if to == "thread" {
-		return b.followInThread(req, in, pr, f, entry)
+		return fw.followInThread(req, in, pr, f, entry)
 	}
-	if err := b.port.DM(in.User.ID, Message{Cause: causeOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": channelLink(f.Guild, f.Place)})}); err != nil {
-		if errors.Is(err, ErrDMsClosed) {
+	if err := fw.h.Port().DM(in.User.ID, bot.Message{Cause: bot.CauseOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": bot.ChannelLink(f.Guild, f.Place)})}); err != nil {
+		if errors.Is(err, bot.ErrDMsClosed) {
 			return pr.T("follow_dms_closed", nil)
 		}
-		b.log.Warn("could not confirm a follow", "user", in.User.ID, "err", err)
+		fw.h.Log().Warn("could not confirm a follow", "user", in.User.ID, "err", err)
 		return pr.T("follow_dm_failed", nil)
 	}
-	if err := b.setFollow(in.User.ID, f, false); err != nil {
-		b.log.Error("could not save a follow", "user", in.User.ID, "err", err)
-		return pr.T("follow_save_failed", lang.A{"Why": storeProblem(err)})
+	if err := fw.setFollow(in.User.ID, f, false); err != nil {
+		fw.h.Log().Error("could not save a follow", "user", in.User.ID, "err", err)
+		return pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)})
 	}
 	if f.EndOnly {
 		return pr.T("follow_dm_end", nil)
@@ -174,43 +165,41 @@ type followLink struct {
 // followedGame is the game /player follow means: the one of the channel it is used in, or the
 // one whose page link game: gives (checked as the page checks it, so a revoked or forged link
 // follows nothing). A game's id alone shows nothing about who may read the game, so it is taken
-// only in the game's own channel; anywhere else the page's link is the key. A nil entry comes
-// with the refusal.
-func (b *Host) followedGame(place string, pr *lang.Printer, v string) (*gameEntry, followLink, string) {
+// only in the game's own channel; anywhere else the page's link is the key. A refusal comes
+// instead of a game.
+func (fw *Follows) followedGame(place string, pr *lang.Printer, v string) (bot.Inspection, followLink, string) {
 	v = strings.TrimSpace(v)
-	here := b.entryAt(place)
+	here, isHere := fw.h.Inspect(place)
 	switch {
-	case v == "" && here == nil:
-		return nil, followLink{}, pr.T("follow_not_here", nil)
+	case v == "" && !isHere:
+		return bot.Inspection{}, followLink{}, pr.T("follow_not_here", nil)
 	case v == "":
 		return here, followLink{}, ""
-	case here != nil && here.id == v:
+	case isHere && here.ID == v:
 		return here, followLink{}, ""
 	case !strings.Contains(v, "/"):
-		return nil, followLink{}, pr.T("follow_bare_id", lang.A{"Value": game.Echo(v)})
+		return bot.Inspection{}, followLink{}, pr.T("follow_bare_id", lang.A{"Value": game.Echo(v)})
 	}
-	b.mu.Lock()
-	pages := b.web
-	b.mu.Unlock()
+	pages := fw.h.Pages()
 	if pages == nil {
-		return nil, followLink{}, pr.T("follow_no_pages", nil)
+		return bot.Inspection{}, followLink{}, pr.T("follow_no_pages", nil)
 	}
 	id, gen, err := pages.CheckGameLink(v)
 	switch {
 	case web.BadLink(err):
-		return nil, followLink{}, pr.T("follow_bad_link", nil)
+		return bot.Inspection{}, followLink{}, pr.T("follow_bad_link", nil)
 	case err != nil:
-		b.log.Error("could not check a game page's link", "err", err)
-		return nil, followLink{}, pr.T("follow_link_unchecked", nil)
+		fw.h.Log().Error("could not check a game page's link", "err", err)
+		return bot.Inspection{}, followLink{}, pr.T("follow_link_unchecked", nil)
 	}
-	e := b.running(id)
-	if e == nil {
-		return nil, followLink{}, pr.T("follow_link_ended", nil)
+	g, ok := fw.h.InspectGame(id)
+	if !ok {
+		return bot.Inspection{}, followLink{}, pr.T("follow_link_ended", nil)
 	}
-	if here != nil && here.id == id {
-		return e, followLink{}, "" // the game's own channel: no link needed
+	if isHere && here.ID == id {
+		return g, followLink{}, "" // the game's own channel: no link needed
 	}
-	return e, followLink{ok: true, generation: gen}, ""
+	return g, followLink{ok: true, generation: gen}, ""
 }
 
 // revoked splits a game's followers: those who follow it with a link its revoke (to generation
@@ -228,34 +217,32 @@ func revoked(followers map[string]storage.Follow, gen uint64) (ended, kept map[s
 }
 
 // endRevokedFollows ends the follows of a game made with a link older than generation gen (the
-// page's links were revoked), telling each follower once, by DM, in their language. It runs after
-// the game's lock is released; a follow another caller ended already is not told again.
-func (b *Host) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
-	ended, _ := revoked(b.followersOf(id), gen)
+// page's links were revoked), telling each follower once, by DM, in their language, in the
+// background; a follow another caller ended already is not told again.
+func (fw *Follows) endRevokedFollows(id string, entry variants.Entry, gen uint64) {
+	ended, _ := revoked(fw.followersOf(id), gen)
 	if len(ended) == 0 {
 		return
 	}
-	b.endPosts.Add(1)
-	go func() {
-		defer b.endPosts.Done()
+	fw.h.Background("telling followers that a game's links were revoked", func() {
 		users := slices.Sorted(maps.Keys(ended))
 		for _, u := range users {
-			if !b.endFollow(u, ended[u]) {
+			if !fw.endFollow(u, ended[u]) {
 				continue
 			}
-			pr := b.playerPrinter(u)
+			pr := fw.h.PlayerPrinter(u)
 			text := pr.T("follow_revoked", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(entry)})
-			if err := b.port.DM(u, Message{Cause: causeOf("follow-revoked", id, strconv.FormatUint(gen, 10), u), Text: text}); err != nil {
-				b.log.Warn("could not tell a follower that the game's links were revoked", "game", id, "user", u, "err", err)
+			if err := fw.h.Port().DM(u, bot.Message{Cause: bot.CauseOf("follow-revoked", id, strconv.FormatUint(gen, 10), u), Text: text}); err != nil {
+				fw.h.Log().Warn("could not tell a follower that the game's links were revoked", "game", id, "user", u, "err", err)
 			}
 		}
-	}()
+	})
 }
 
 // endFollow ends userID's follow f, if it still stands as it is (so that of two callers only
 // one ends it and tells the follower), in the index and the store.
-func (b *Host) endFollow(userID string, f storage.Follow) bool {
-	ix := &b.follows
+func (fw *Follows) endFollow(userID string, f storage.Follow) bool {
+	ix := &fw.index
 	ix.mu.Lock()
 	cur, ok := ix.games[f.GameID][userID]
 	if !ok || cur != f {
@@ -264,35 +251,34 @@ func (b *Host) endFollow(userID string, f storage.Follow) bool {
 	}
 	delete(ix.games[f.GameID], userID)
 	ix.mu.Unlock()
-	p, err := b.store.PlayerSettings(userID)
+	p, err := fw.h.Store().PlayerSettings(userID)
 	if err == nil {
 		p.Follows = slices.DeleteFunc(p.Follows, func(x storage.Follow) bool { return x.GameID == f.GameID })
-		err = b.store.SetPlayerSettings(userID, p)
+		err = fw.h.Store().SetPlayerSettings(userID, p)
 	}
 	if err != nil {
-		b.log.Error("could not end a follow", "game", f.GameID, "user", userID, "err", err)
+		fw.h.Log().Error("could not end a follow", "game", f.GameID, "user", userID, "err", err)
 	}
 	return true
 }
 
-// tellFollowers sends a game's followers what its channel was just told (text and board): every
-// follower at the end, the others at each turn, by DM or in their thread (one post per thread,
-// however many follow there). The messages go out after the game's lock is released, in the
-// order of the game's posts; the followers of an ended game stop following it.
-func (b *Host) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text string, png []byte, end bool) {
-	if t == nil || t.Game == nil {
-		return // a lobby's changes are not turns
-	}
-	followers := b.followersOf(e.id)
+// tellFollowers sends a game's followers what its place was just told (OnTold): every follower
+// at the end, the others at each turn, by DM or in their thread (one post per thread, however many
+// follow there). The messages go out in the background, in the order of the game's posts; the
+// followers of an ended game stop following it.
+func (fw *Follows) tellFollowers(told bot.Told) {
+	t, seq, text, png, end := told.Table, told.Seq, told.Text, told.Board, told.End
+	id := told.Game
+	followers := fw.followersOf(id)
 	if slices.ContainsFunc(slices.Collect(maps.Values(followers)), func(f storage.Follow) bool { return f.ByLink }) {
 		// The page's links may have been revoked outside the bot (bot revoke-link): the follows
 		// made with an older one end here, told once, and hear nothing of the game any more.
-		gen, err := b.store.WebLinkGeneration(e.id)
+		gen, err := fw.h.Store().WebLinkGeneration(id)
 		if err != nil {
-			b.log.Error("could not read the generation of a game's links", "game", e.id, "err", err)
+			fw.h.Log().Error("could not read the generation of a game's links", "game", id, "err", err)
 			return
 		}
-		b.endRevokedFollows(e.id, t.Entry(), gen)
+		fw.endRevokedFollows(id, t.Entry(), gen)
 		_, followers = revoked(followers, gen)
 	}
 	var to, threads []string
@@ -314,34 +300,34 @@ func (b *Host) tellFollowers(e *gameEntry, seq uint64, t *table.Table, text stri
 	slices.Sort(threads)
 	// The turn's text is the channel's; what heads it is in each reader's language: a thread's
 	// its server's, a DM its follower's.
-	link := channelLink(e.guild, e.place)
+	link := bot.ChannelLink(told.Guild, told.Place)
 	head := func(pr *lang.Printer) string { return followText(pr, t.Entry(), link, text, end) }
-	threadContent := head(b.publicPrinter(e))
-	before, done := b.order.enter("follow:" + e.id)
-	b.endPosts.Add(1)
-	go func() {
-		defer b.endPosts.Done()
+	threadContent := head(fw.h.TablePrinter(t, told.Guild))
+	before, done := fw.order.Enter(id)
+	fw.h.Background("telling a game's followers", func() {
 		defer done()
 		<-before
 		for _, th := range threads {
-			if _, err := b.port.Post(th, Message{Cause: causeOf("follow", e.id, strconv.FormatUint(seq, 10), th), Text: threadContent, Files: boardFile(png)}); err != nil {
-				b.log.Warn("could not post in a followers' thread", "game", e.id, "thread", th, "err", err)
+			m := bot.Message{Cause: bot.CauseOf("follow", id, strconv.FormatUint(seq, 10), th), Text: threadContent, Files: bot.BoardFile(png)}
+			if _, err := fw.h.Port().Post(th, m); err != nil {
+				fw.h.Log().Warn("could not post in a followers' thread", "game", id, "thread", th, "err", err)
 			}
 		}
 		for _, u := range to {
-			if err := b.port.DM(u, Message{Cause: causeOf("follow-dm", e.id, strconv.FormatUint(seq, 10), u), Text: head(b.playerPrinter(u)), Files: boardFile(png)}); err != nil {
-				b.log.Warn("could not tell a follower", "game", e.id, "user", u, "err", err)
+			m := bot.Message{Cause: bot.CauseOf("follow-dm", id, strconv.FormatUint(seq, 10), u), Text: head(fw.h.PlayerPrinter(u)), Files: bot.BoardFile(png)}
+			if err := fw.h.Port().DM(u, m); err != nil {
+				fw.h.Log().Warn("could not tell a follower", "game", id, "user", u, "err", err)
 			}
 		}
 		if end {
 			for u, f := range followers {
-				if err := b.setFollow(u, f, true); err != nil {
-					b.log.Error("could not end a follow", "game", e.id, "user", u, "err", err)
+				if err := fw.setFollow(u, f, true); err != nil {
+					fw.h.Log().Error("could not end a follow", "game", id, "user", u, "err", err)
 				}
 			}
-			b.forgetFollowThreads(e.guild, e.id)
+			fw.forgetFollowThreads(told.Guild, id)
 		}
-	}()
+	})
 }
 
 // followText heads a turn's text (or the game's end) told to a follower.

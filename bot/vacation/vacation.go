@@ -1,4 +1,14 @@
-package bot
+// Package vacation is players' vacations (/player vacation), a feature of the host (bot.Feature):
+// a player books whole days in their time zone, within their server's yearly allowance
+// (/player settings vacation-days, by members with Manage Server), and while a vacation runs the
+// clock of their turn stops at every table that allows it (bot.Host.OnClockStops), as far as the
+// table's own server allows: each server stops its clocks for the first days of a player's
+// vacations each year up to its allowance, wherever they were booked (serverVacations), so that
+// days booked where many are allowed never stall a server that allows few. /carc status tells a
+// table which of its players are away (OnStatus). How a stopped clock moves a turn's deadline is
+// the host's (bot/clocks.go): days booked ahead and then cancelled, or never reached because the
+// player moved first, are never banked.
+package vacation
 
 import (
 	"sort"
@@ -6,26 +16,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
-
-// Vacations. A player books whole days (/player vacation from:2026-12-20 to:2026-12-27) in their
-// time zone, within their server's yearly allowance. While a vacation runs, the clock of their turn
-// stops at every table that allows vacations (the table option vacations, on unless a table or a
-// league turns it off), as far as the table's own server allows: each server stops its clocks for
-// the first days of a player's vacations each year up to its allowance, wherever they were booked
-// (serverVacations), so that days booked where many are allowed never stall a server that allows
-// few. A turn's deadline and reminders come later by the time the player's vacations overlapped the
-// turn. The stored timers keep the times the turn began with; the stopped time is computed from
-// the vacations when a timer comes due, so a restart, a vacation booked mid-turn or one cancelled
-// early all come out right. A vacation is spent as it runs, not when it is booked: a time bank
-// keeps, at the end of a turn, only the time the vacations stopped the clock so far (ranBy), so
-// days booked ahead and then cancelled, or never reached because the player moved first, are never
-// banked.
 
 // DefaultVacationDays is the yearly allowance of a server that set none: 30 days, the cap that
 // correspondence servers commonly give (OGS accrues vacation up to 30 days).
@@ -41,98 +38,6 @@ const keepVacations = 400 * 24 * time.Hour
 // vacationOption is the server option of /player settings.
 const vacationOption = "vacation-days"
 
-// stoppedUntil is when a timer set for at, in a turn that began at turnStart, comes due once the
-// time the player's vacations overlapped the turn is added: each vacation that begins before the
-// (moved) time pushes it by its length within the turn.
-func stoppedUntil(vs []storage.Vacation, turnStart, at time.Time) time.Time {
-	for _, v := range vs {
-		if !v.From.Before(at) {
-			break
-		}
-		start := v.From
-		if start.Before(turnStart) {
-			start = turnStart
-		}
-		if v.To.After(start) {
-			at = at.Add(v.To.Sub(start))
-		}
-	}
-	return at
-}
-
-// dueAt is when a timer of the running turn really comes due: later than its time by the vacations
-// of its player, at a table that allows them.
-func (b *Host) dueAt(e *gameEntry, tm storage.Timer) time.Time {
-	vs, turnStart, ok := b.turnVacations(e, tm)
-	if !ok {
-		return tm.At
-	}
-	return stoppedUntil(vs, turnStart, tm.At)
-}
-
-// turnVacations are the vacations that stop the clock of tm, a timer of the running turn at e's
-// table (its player's, within the allowance of the table's server), and when the turn began; ok
-// is false when none can.
-func (b *Host) turnVacations(e *gameEntry, tm storage.Timer) (vs []storage.Vacation, turnStart time.Time, ok bool) {
-	t := e.table
-	if t.Settings.NoVacations || tm.UserID == "" || tm.Kind == kindNotify {
-		return nil, time.Time{}, false
-	}
-	deadline := deadlineOf(e.timers)
-	if deadline.IsZero() {
-		return nil, time.Time{}, false
-	}
-	p, err := b.store.PlayerSettings(tm.UserID)
-	if err != nil || len(p.Vacations) == 0 {
-		return nil, time.Time{}, false
-	}
-	vs, err = b.serverVacations(e.guild, p)
-	if err != nil {
-		b.log.Warn("could not read a server's vacation allowance", "guild", e.guild, "err", err)
-		return nil, time.Time{}, false
-	}
-	return vs, deadline.Add(-t.TurnTime()), len(vs) > 0
-}
-
-// turnDeadline is when the running turn really ends (zero if it has no deadline).
-func (b *Host) turnDeadline(e *gameEntry) time.Time {
-	for _, x := range e.timers {
-		if x.Kind == KindDeadline {
-			return b.dueAt(e, x)
-		}
-	}
-	return time.Time{}
-}
-
-// spentDeadline is the running turn's deadline moved only by the vacation time that has run by
-// now: what the player's clock has left at the end of a turn (zero if it has no deadline).
-func (b *Host) spentDeadline(e *gameEntry, now time.Time) time.Time {
-	for _, x := range e.timers {
-		if x.Kind != KindDeadline {
-			continue
-		}
-		vs, turnStart, ok := b.turnVacations(e, x)
-		if !ok {
-			return x.At
-		}
-		return stoppedUntil(ranBy(vs, now), turnStart, x.At)
-	}
-	return time.Time{}
-}
-
-// ranBy is what of the vacations vs (in time order) has run by now.
-func ranBy(vs []storage.Vacation, now time.Time) []storage.Vacation {
-	var out []storage.Vacation
-	for _, v := range vs {
-		if !v.From.Before(now) {
-			break
-		}
-		v.To = minTime(v.To, now)
-		out = append(out, v)
-	}
-	return out
-}
-
 func minTime(a, b time.Time) time.Time {
 	if b.Before(a) {
 		return b
@@ -142,12 +47,12 @@ func minTime(a, b time.Time) time.Time {
 
 // serverVacations are the parts of p's vacations that stop clocks in guild's games: the first days
 // of each year's vacations, in time order, up to the server's allowance.
-func (b *Host) serverVacations(guild string, p storage.Settings) ([]storage.Vacation, error) {
-	allowance, err := b.vacationAllowance(guild)
+func (va *Vacations) serverVacations(guild string, p storage.Settings) ([]storage.Vacation, error) {
+	allowance, err := va.vacationAllowance(guild)
 	if err != nil {
 		return nil, err
 	}
-	return withinAllowance(p.Vacations, allowance, playerZone(p)), nil
+	return withinAllowance(p.Vacations, allowance, p.Zone()), nil
 }
 
 // withinAllowance keeps of vs (in time order) the first allowance days of each year, counted as
@@ -179,35 +84,24 @@ func maxTime(a, b time.Time) time.Time {
 	return a
 }
 
-// onVacation returns the vacation of p that runs at now, if any.
-func onVacation(p storage.Settings, now time.Time) (storage.Vacation, bool) {
-	for _, v := range p.Vacations {
-		if !now.Before(v.From) && now.Before(v.To) {
-			return v, true
-		}
-	}
-	return storage.Vacation{}, false
-}
-
 // vacationLines tell a table which of its players are on vacation or will be within a week, and
 // whether their deadlines stop here. They show only dates the player chose to share by booking,
 // as far as the table's server counts them (serverVacations).
-func (b *Host) vacationLines(pr *lang.Printer, e *gameEntry) []string {
-	t := e.table
+func (va *Vacations) vacationLines(pr *lang.Printer, t *table.Table, guild string) []string {
 	if t == nil || (t.Status != table.Playing && t.Status != table.Lobby) {
 		return nil
 	}
-	now := b.now()
+	now := va.h.Now()
 	var lines []string
 	for _, u := range t.Seats {
-		if !discordID(u.ID) {
+		if _, ai := table.AILevel(u); ai {
 			continue
 		}
-		p, err := b.store.PlayerSettings(u.ID)
+		p, err := va.h.Store().PlayerSettings(u.ID)
 		if err != nil {
 			continue
 		}
-		vs, err := b.serverVacations(e.guild, p)
+		vs, err := va.serverVacations(guild, p)
 		if err != nil {
 			continue
 		}
@@ -224,24 +118,24 @@ func (b *Host) vacationLines(pr *lang.Printer, e *gameEntry) []string {
 }
 
 // vacation answers /player vacation: books a vacation, cancels the coming ones, or lists them.
-func (b *Host) vacation(guild string, in commands.Input) string {
-	pr := reader(in)
-	p, err := b.store.PlayerSettings(in.User.ID)
+func (va *Vacations) vacation(guild string, in commands.Input) string {
+	pr := bot.Reader(in)
+	p, err := va.h.Store().PlayerSettings(in.User.ID)
 	if err != nil {
-		b.log.Error("could not read a player's settings", "user", in.User.ID, "err", err)
-		return pr.T("vac_unread", lang.A{"Why": storeProblem(err)})
+		va.h.Log().Error("could not read a player's settings", "user", in.User.ID, "err", err)
+		return pr.T("vac_unread", lang.A{"Why": bot.Problem(err)})
 	}
-	loc := playerZone(p)
-	now := b.now()
-	allowance, err := b.vacationAllowance(guild)
+	loc := p.Zone()
+	now := va.h.Now()
+	allowance, err := va.vacationAllowance(guild)
 	if err != nil {
-		return pr.T("vac_allowance_unread", lang.A{"Why": storeProblem(err)})
+		return pr.T("vac_allowance_unread", lang.A{"Why": bot.Problem(err)})
 	}
 	if v, ok := in.Options["cancel"]; ok {
 		if yes, err := strconv.ParseBool(v); err != nil || !yes {
 			return pr.T("vac_bad_cancel", nil)
 		}
-		return b.cancelVacations(pr, in.User.ID, p, now, loc)
+		return va.cancelVacations(pr, in.User.ID, p, now, loc)
 	}
 	from, hasFrom := in.Options["from"]
 	to, hasTo := in.Options["to"]
@@ -291,16 +185,16 @@ func (b *Host) vacation(guild string, in commands.Input) string {
 	}
 	p.Vacations = append(keptVacations(p.Vacations, now), v)
 	sort.Slice(p.Vacations, func(i, j int) bool { return p.Vacations[i].From.Before(p.Vacations[j].From) })
-	if err := b.store.SetPlayerSettings(in.User.ID, p); err != nil {
-		b.log.Error("could not save a vacation", "user", in.User.ID, "err", err)
-		return pr.T("vac_save_failed", lang.A{"Why": storeProblem(err)})
+	if err := va.h.Store().SetPlayerSettings(in.User.ID, p); err != nil {
+		va.h.Log().Error("could not save a vacation", "user", in.User.ID, "err", err)
+		return pr.T("vac_save_failed", lang.A{"Why": bot.Problem(err)})
 	}
-	stops, runs := b.tablesOf(in.User.ID)
+	stops, runs := va.tablesOf(in.User.ID)
 	return vacationBookedText(pr, v, loc, allowance-daysIn(p.Vacations, start.Year(), loc), start.Year(), stops, runs)
 }
 
 // cancelVacations drops the vacations still to come and ends the running one now.
-func (b *Host) cancelVacations(pr *lang.Printer, userID string, p storage.Settings, now time.Time, loc *time.Location) string {
+func (va *Vacations) cancelVacations(pr *lang.Printer, userID string, p storage.Settings, now time.Time, loc *time.Location) string {
 	var kept []storage.Vacation
 	cancelled := 0
 	for _, v := range p.Vacations {
@@ -319,19 +213,19 @@ func (b *Host) cancelVacations(pr *lang.Printer, userID string, p storage.Settin
 		return pr.T("vac_nothing_to_cancel", nil)
 	}
 	p.Vacations = kept
-	if err := b.store.SetPlayerSettings(userID, p); err != nil {
-		b.log.Error("could not cancel vacations", "user", userID, "err", err)
-		return pr.T("vac_cancel_failed", lang.A{"Why": storeProblem(err)})
+	if err := va.h.Store().SetPlayerSettings(userID, p); err != nil {
+		va.h.Log().Error("could not cancel vacations", "user", userID, "err", err)
+		return pr.T("vac_cancel_failed", lang.A{"Why": bot.Problem(err)})
 	}
 	return pr.N("vac_cancelled", cancelled, nil)
 }
 
 // vacationAllowance is a server's yearly allowance of vacation days.
-func (b *Host) vacationAllowance(guild string) (int, error) {
+func (va *Vacations) vacationAllowance(guild string) (int, error) {
 	if guild == "" {
 		return DefaultVacationDays, nil
 	}
-	g, err := b.store.GuildSettings(guild)
+	g, err := va.h.Store().GuildSettings(guild)
 	if err != nil {
 		return 0, err
 	}
@@ -346,8 +240,8 @@ func (b *Host) vacationAllowance(guild string) (int, error) {
 
 // setVacationDays answers /player settings vacation-days:N, a server setting for those with Manage
 // Server.
-func (b *Host) setVacationDays(guild string, in commands.Input) string {
-	pr := reader(in)
+func (va *Vacations) setVacationDays(guild string, in commands.Input) string {
+	pr := bot.Reader(in)
 	v := in.Options[vacationOption]
 	if len(in.Options) > 1 {
 		return pr.T("vacdays_alone", nil)
@@ -362,47 +256,32 @@ func (b *Host) setVacationDays(guild string, in commands.Input) string {
 	if err != nil || n < 0 || n > 366 {
 		return pr.T("vacdays_bad", lang.A{"Value": game.Echo(v)})
 	}
-	g, err := b.store.GuildSettings(guild)
+	g, err := va.h.Store().GuildSettings(guild)
 	if err != nil {
-		return pr.T("vacdays_unread", lang.A{"Why": storeProblem(err)})
+		return pr.T("vacdays_unread", lang.A{"Why": bot.Problem(err)})
 	}
 	g.VacationDays = n
 	if n == 0 {
 		g.VacationDays = -1 // 0 stored means the default
 	}
-	if err := b.store.SetGuildSettings(guild, g); err != nil {
-		b.log.Error("could not save a server's settings", "guild", guild, "err", err)
-		return pr.T("vacdays_save_failed", lang.A{"Why": storeProblem(err)})
+	if err := va.h.Store().SetGuildSettings(guild, g); err != nil {
+		va.h.Log().Error("could not save a server's settings", "guild", guild, "err", err)
+		return pr.T("vacdays_save_failed", lang.A{"Why": bot.Problem(err)})
 	}
 	return pr.N("vacdays_saved", n, nil)
 }
 
 // tablesOf counts the running games of a player where a vacation stops their deadlines, and those
 // where it does not.
-func (b *Host) tablesOf(userID string) (stops, runs int) {
-	for _, e := range b.allGames() {
-		e.mu.Lock()
-		if e.table.Status == table.Playing && e.table.Seat(userID) >= 0 {
-			if e.table.Settings.NoVacations {
-				runs++
-			} else {
-				stops++
-			}
+func (va *Vacations) tablesOf(userID string) (stops, runs int) {
+	for _, t := range va.h.Seated(userID) {
+		if t.Settings.NoVacations {
+			runs++
+		} else {
+			stops++
 		}
-		e.mu.Unlock()
 	}
 	return stops, runs
-}
-
-// allGames are the running games and lobbies.
-func (b *Host) allGames() []*gameEntry {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := make([]*gameEntry, 0, len(b.games))
-	for _, e := range b.games {
-		out = append(out, e)
-	}
-	return out
 }
 
 // keptVacations drops the vacations that ended too long ago to matter.
@@ -434,14 +313,6 @@ func midnight(t time.Time, loc *time.Location) time.Time {
 	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, loc)
 }
 
-func playerZone(p storage.Settings) *time.Location {
-	loc, err := time.LoadLocation(orDefault(p.TimeZone, "UTC"))
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
-
 // dayRange writes a vacation as its first and last day.
 func dayRange(pr *lang.Printer, v storage.Vacation, loc *time.Location) string {
 	last := v.To.In(loc).Add(-time.Nanosecond)
@@ -454,7 +325,7 @@ func vacationBookedText(pr *lang.Printer, v storage.Vacation, loc *time.Location
 		days++
 	}
 	text := pr.T("vac_booked", lang.A{"Days": dayRange(pr, v, loc), "Length": pr.N("n_days_count", days, nil),
-		"From": stamp(v.From, "f"), "To": stamp(v.To, "f"), "Left": pr.N("n_days_count", left, nil), "Year": strconv.Itoa(year)})
+		"From": bot.Stamp(v.From, "f"), "To": bot.Stamp(v.To, "f"), "Left": pr.N("n_days_count", left, nil), "Year": strconv.Itoa(year)})
 	if runs > 0 {
 		text += " " + pr.N("vac_stops_runs", stops, lang.A{"Runs": pr.N("n_games_count", runs, nil)})
 	} else {
@@ -467,7 +338,7 @@ func vacationListText(pr *lang.Printer, p storage.Settings, now time.Time, loc *
 	var lines []string
 	for _, v := range p.Vacations {
 		if v.To.After(now) {
-			lines = append(lines, "- "+pr.T("vac_line", lang.A{"Days": dayRange(pr, v, loc), "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}))
+			lines = append(lines, "- "+pr.T("vac_line", lang.A{"Days": dayRange(pr, v, loc), "From": bot.Stamp(v.From, "f"), "To": bot.Stamp(v.To, "f")}))
 		}
 	}
 	y := now.In(loc).Year()
@@ -484,7 +355,7 @@ func vacationListText(pr *lang.Printer, p storage.Settings, now time.Time, loc *
 }
 
 func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
-	a := lang.A{"Player": lang.Name(name), "To": stamp(v.To, "f")}
+	a := lang.A{"Player": lang.Name(name), "To": bot.Stamp(v.To, "f")}
 	if noVacations {
 		return pr.T("vac_now_runs", a)
 	}
@@ -492,7 +363,7 @@ func vacationNowText(pr *lang.Printer, name string, v storage.Vacation, noVacati
 }
 
 func vacationSoonText(pr *lang.Printer, name string, v storage.Vacation, noVacations bool) string {
-	a := lang.A{"Player": lang.Name(name), "From": stamp(v.From, "f"), "To": stamp(v.To, "f")}
+	a := lang.A{"Player": lang.Name(name), "From": bot.Stamp(v.From, "f"), "To": bot.Stamp(v.To, "f")}
 	if noVacations {
 		return pr.T("vac_soon_runs", a)
 	}
