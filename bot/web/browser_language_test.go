@@ -104,7 +104,7 @@ func TestBrowserAGermanReaderSeesAGermanGamePage(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById("copied").textContent`); got != de.T("web_copied", nil) && got != de.T("web_copy_failed", nil) {
 		t.Errorf("the copy button says %q", got)
 	}
-	if got := eval[string](t, ctx, `document.getElementById("followcommand").textContent`); !strings.HasPrefix(got, "/carc ") ||
+	if got := eval[string](t, ctx, `document.getElementById("followcommand").textContent`); !strings.HasPrefix(got, de.Command("player follow")+" ") ||
 		!strings.Contains(got, " "+de.Option("player follow game")+":"+st.http.URL+"/g/g1/") {
 		t.Errorf("the follow command %q does not name the option as a German Discord shows it", got)
 	}
