@@ -2,10 +2,10 @@ package lang
 
 import (
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"unicode"
@@ -110,12 +110,7 @@ func catalogueTexts(t *testing.T, code string) map[string][]string {
 			case string:
 				out[id] = append(out[id], m)
 			case map[string]any:
-				keys := make([]string, 0, len(m))
-				for k := range m {
-					keys = append(keys, k)
-				}
-				sort.Strings(keys)
-				for _, k := range keys {
+				for _, k := range slices.Sorted(maps.Keys(m)) {
 					if s, ok := m[k].(string); ok {
 						out[id] = append(out[id], s)
 					}
@@ -162,11 +157,7 @@ func variantPattern(v string) *regexp.Regexp {
 func TestEveryTextUsesItsGlossarysTerms(t *testing.T) {
 	for code, g := range glossaries(t) {
 		texts := catalogueTexts(t, code)
-		ids := make([]string, 0, len(texts))
-		for id := range texts {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
+		ids := slices.Sorted(maps.Keys(texts))
 		for _, term := range g.Terms {
 			for _, v := range term.Forbidden {
 				re := variantPattern(v)

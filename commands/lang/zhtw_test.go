@@ -2,9 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"unicode"
@@ -136,12 +136,7 @@ func TestChineseTextsUseFullWidthPunctuationAndOneSpacingRule(t *testing.T) {
 		t.Fatal("glossary/zh-TW.toml states no spacing rule")
 	}
 	texts := catalogueTexts(t, "zh-TW")
-	ids := make([]string, 0, len(texts))
-	for id := range texts {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(texts)) {
 		if strings.HasPrefix(id, "name_") {
 			continue
 		}
