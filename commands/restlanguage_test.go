@@ -29,7 +29,7 @@ func TestAGermanPlayerAsksHintsReplaysAndExportsInGerman(t *testing.T) {
 		{"a hint", on, mover, "hint", nil, "Tipp, nur für dich (die KI „normal“"},
 		{"a deep hint refused", on, mover, "hint", map[string]string{"depth": "tief"}, "ist keine Tipp-Tiefe"},
 		{"hints off", off, mover, "hint", nil, "Tipps sind an diesem Tisch ausgeschaltet"},
-		{"a hint out of turn", on, other, "hint", nil, "ist am Zug: Ein Tipp ist nur"},
+		{"a hint out of turn", on, other, "hint", nil, "Am Zug ist " + mover.Name + ": Ein Tipp ist nur"},
 		{"a hint in the lobby", lobby, mover, "hint", nil, "Hier läuft keine Partie"},
 		{"a replay", on, mover, "replay", map[string]string{"move": "3"}, "nach Zug 3 von 5."},
 		{"a replay refused", on, mover, "replay", map[string]string{"move": "40"}, "ist kein beendeter Zug: Wähle einen Zug von 1 bis 5."},

@@ -121,7 +121,7 @@ func TestAReminderDMIsInThePlayersOwnLanguage(t *testing.T) {
 	if len(got) != 3 {
 		t.Fatalf("%d DMs, want the check, the turn and the reminder", len(got))
 	}
-	if turn := got[1].Content; !contains(turn, "À toi de jouer dans France") || !contains(turn, "Le tour se termine") {
+	if turn := got[1].Content; !contains(turn, "À vous de jouer dans France") || !contains(turn, "Le tour se termine") {
 		t.Errorf("the turn DM in French: %q", turn)
 	}
 	if reminder := got[2].Content; !contains(reminder, "c'est votre tour dans France") {

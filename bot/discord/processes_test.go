@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -389,8 +390,22 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 			t.Logf("the killed process's move, announced by another: %q", firstLine(m.Content))
 		}
 	}
-	if lateNotes != 1 {
-		t.Errorf("%d late announcements in the killed process's game, want its move's one", lateNotes)
+	// The move held until the kill is announced late; a move of another round's kill may be too:
+	// the process is killed once it acknowledged the move, and on a busy machine its commit can
+	// land first. A late note is only ever for a move the killed process committed.
+	log0, err := store.Moves(ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	committedByVictim := 0
+	for round, twins := range moves[0] {
+		if killed(round, victim) && slices.ContainsFunc(log0, func(m storage.Move) bool { return m.InteractionID == twins[victim].in.ID }) {
+			committedByVictim++
+		}
+	}
+	if lateNotes < 1 || lateNotes > committedByVictim {
+		t.Errorf("%d late announcements in the killed process's game, want its held move's one and at most one for each of the %d moves it committed before it was killed",
+			lateNotes, committedByVictim)
 	}
 
 	for g := range games {

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/releasetest"
 )
 
@@ -99,10 +102,61 @@ func upgradeRelease(t *testing.T, fx releasetest.Fixture) {
 	}
 }
 
+// TestEveryEarlierPostgreSQLReleasesDatabaseUpgrades: today's bot opens the PostgreSQL database of
+// every earlier release, one for each schema of storage/postgres so far, written by that release's
+// own stores (storage/releasetest, PGFixture): the schema is brought up to today's, every game
+// keeps what the old bot stored and replays to it, the leagues keep their seasons and the server
+// its ratings, and every running game plays on.
+func TestEveryEarlierPostgreSQLReleasesDatabaseUpgrades(t *testing.T) {
+	if pgtest.Bin() == "" {
+		t.Skip("PostgreSQL is not installed (.ci/run installs it)")
+	}
+	for _, fx := range releasetest.PG(t) {
+		t.Run(fmt.Sprintf("schema-%d", fx.Schema), func(t *testing.T) {
+			t.Parallel()
+			url := pgtest.URL(t)
+			if _, err := pgtest.Admin(t, url).Exec(context.Background(), fx.SQL(t)); err != nil {
+				t.Fatalf("load the database of %s: %v", fx.Commit[:7], err)
+			}
+			store, err := postgres.Open(url, postgres.Options{})
+			if err != nil {
+				t.Fatalf("open the database of %s (PostgreSQL schema %d): %v", fx.Commit[:7], fx.Schema, err)
+			}
+			defer store.Close()
+			rep, err := store.Verify(Engine{})
+			if err != nil || !rep.OK() || rep.Games != len(fx.Copied.Games) || len(rep.Aside) > 0 {
+				t.Fatalf("verify: %d games of %d, report %+v, %v", rep.Games, len(fx.Copied.Games), rep, err)
+			}
+			for _, g := range fx.Copied.Games {
+				rec, err := store.Game(g.ID)
+				if err != nil {
+					t.Fatalf("%s: %v", g.ID, err)
+				}
+				timers, err := store.Timers(g.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec.Status != g.Status || rec.Seq != g.Seq || rec.Hash != g.Hash || len(timers) != g.Timers {
+					t.Errorf("%s: status %s, %d steps, hash %s, %d timers; the old bot stored %s, %d, %s, %d", g.ID,
+						rec.Status, rec.Seq, rec.Hash, len(timers), g.Status, g.Seq, g.Hash, g.Timers)
+				}
+			}
+			src := fx.Source(t)
+			checkLeaguesAndRatings(t, store, src)
+			if played := playOnEveryRunningGame(t, store, src); played == 0 {
+				t.Fatal("no game of the fixture runs")
+			}
+			if rep, err := store.Verify(Engine{}); err != nil || !rep.OK() {
+				t.Fatalf("verify after playing on: %+v, %v", rep, err)
+			}
+		})
+	}
+}
+
 // checkHistoryIsKept: the release of schema 2 let the players of a rated game skip a turn, remove
 // a player, vote to remove one and abandon the game, which today's rules refuse them; those steps
 // are kept as the facts they are, each by a player of a rated table.
-func checkHistoryIsKept(t *testing.T, store *storage.Store, fx releasetest.Fixture) {
+func checkHistoryIsKept(t *testing.T, store Store, fx releasetest.Fixture) {
 	t.Helper()
 	kept := map[string]int{}
 	for _, g := range fx.Games {
@@ -140,7 +194,7 @@ func checkHistoryIsKept(t *testing.T, store *storage.Store, fx releasetest.Fixtu
 
 // checkLeaguesAndRatings: every league keeps its season and its games' results, the server its
 // ratings.
-func checkLeaguesAndRatings(t *testing.T, store *storage.Store, fx releasetest.Fixture) {
+func checkLeaguesAndRatings(t *testing.T, store Store, fx releasetest.Fixture) {
 	t.Helper()
 	guild := ""
 	for _, ml := range fx.Leagues {
@@ -176,7 +230,7 @@ func checkLeaguesAndRatings(t *testing.T, store *storage.Store, fx releasetest.F
 // bot exported, the league exports import once their games are there (each game's admin export
 // from the upgraded database: a league's import verifies its games and rates them, never taking
 // the file's ratings), and the complete /carc export records replay.
-func checkExportsAndRecords(t *testing.T, store *storage.Store, fx releasetest.Fixture) {
+func checkExportsAndRecords(t *testing.T, store Store, fx releasetest.Fixture) {
 	t.Helper()
 	fresh, err := storage.Open(t.TempDir()+"/imports.db", storage.Options{NoSync: true, Engine: bot.Engine{}})
 	if err != nil {
@@ -227,7 +281,7 @@ func checkExportsAndRecords(t *testing.T, store *storage.Store, fx releasetest.F
 
 // playOnEveryRunningGame plays on in every game the old bot left open (playOnGame); it returns how
 // many.
-func playOnEveryRunningGame(t *testing.T, store *storage.Store, fx releasetest.Fixture) int {
+func playOnEveryRunningGame(t *testing.T, store Store, fx releasetest.Fixture) int {
 	t.Helper()
 	played := 0
 	for _, g := range fx.Games {
@@ -243,7 +297,7 @@ func playOnEveryRunningGame(t *testing.T, store *storage.Store, fx releasetest.F
 // newcomer joins and the creator starts it; in a running game the person to move plays a whole
 // turn by commands, then the next turn's deadline passes under the table's policy. Each change is
 // committed as the bot commits it.
-func playOnGame(t *testing.T, store *storage.Store, id, scenario string) {
+func playOnGame(t *testing.T, store Store, id, scenario string) {
 	t.Helper()
 	snap, err := store.Snapshot(id)
 	if err != nil {

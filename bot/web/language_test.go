@@ -365,7 +365,7 @@ func TestNumbersAndDatesFollowTheReader(t *testing.T) {
 		{"en", "Mar 5, 2026, 18:30 UTC", "1,234.5", "Round 1, to be played by Nov 8, 2026, 12:00 UTC"},
 		{"de", "5. März 2026, 18:30 UTC", "1.234,5", "Runde 1, zu spielen bis 8. Nov. 2026, 12:00 UTC"},
 		{"fr", "5 mars 2026, 18:30 UTC", "1\u00a0234,5", "Ronde 1, à jouer avant le 8 nov. 2026, 12:00 UTC"},
-		{"zh-TW", "2026年3月5日 18:30（UTC）", "1,234.5", "第 1 輪，須在 2026年11月8日 12:00（UTC） 前完成"},
+		{"zh-TW", "2026 年 3 月 5 日 18:30 UTC", "1,234.5", "第 1 輪，須在 2026 年 11 月 8 日 12:00 UTC 前完成"},
 	} {
 		_, body, _ := st.get(t, withLang(st.gamePath(t, "g1"), c.code))
 		if want := `<time datetime="2026-03-05T18:30:00Z">` + c.deadline + `</time>`; !strings.Contains(body, want) {

@@ -56,6 +56,36 @@ func TestEveryEarlierReleaseMigratesToPostgreSQLAndBack(t *testing.T) {
 	}
 }
 
+// TestEveryEarlierPostgreSQLReleaseMigratesToBoltDB: the PostgreSQL database of every earlier
+// release (storage/releasetest, PGFixture) goes through today's binary: bot verify upgrades its
+// schema and replays every game, bot migrate brings it into a BoltDB file, and every game and
+// everything else means the same in both.
+func TestEveryEarlierPostgreSQLReleaseMigratesToBoltDB(t *testing.T) {
+	if pgtest.Bin() == "" {
+		t.Skip("PostgreSQL is not installed (.ci/run installs it)")
+	}
+	for _, fx := range releasetest.PG(t) {
+		t.Run(fmt.Sprintf("schema-%d", fx.Schema), func(t *testing.T) {
+			url := pgtest.URL(t)
+			if _, err := pgtest.Admin(t, url).Exec(t.Context(), fx.SQL(t)); err != nil {
+				t.Fatalf("load the database of %s: %v", fx.Commit[:7], err)
+			}
+			games := len(fx.Copied.Games)
+			if out := runOK(t, "verify", "--db", url); !strings.Contains(out, fmt.Sprintf(`"games": %d`, games)) {
+				t.Fatalf("verify the database of %s:\n%s", fx.Commit[:7], out)
+			}
+			back := filepath.Join(t.TempDir(), "back.db")
+			if out := runOK(t, "migrate", "--from", url, "--to", back); !strings.Contains(out, fmt.Sprintf("%d games, each replayed and verified", games)) {
+				t.Fatalf("migrate into BoltDB:\n%s", out)
+			}
+			if out := runOK(t, "verify", "--db", back); !strings.Contains(out, fmt.Sprintf(`"games": %d`, games)) {
+				t.Fatalf("verify on the copy:\n%s", out)
+			}
+			sameDatabases(t, url, back)
+		})
+	}
+}
+
 // runOK runs the binary's command line and wants it to succeed; it returns what it printed.
 func runOK(t *testing.T, args ...string) string {
 	t.Helper()

@@ -5,7 +5,7 @@
 // Discord, covering every map, command and administrative action it had, games running with
 // timers, leagues mid-season and ratings. testdata/gen/README.md says how to add the next one.
 //
-// A fixture is a folder testdata/vN: the gzipped BoltDB file, a few admin exports (bot export
+// A fixture is a folder testdata/vN (PostgreSQL's are testdata/pgN: PGFixture): the gzipped BoltDB file, a few admin exports (bot export
 // --admin), /carc export records and league exports, and manifest.json, which says what the old
 // bot stored of every game (status, log length, hash, timers) for today's code to compare with.
 package releasetest
@@ -28,7 +28,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-//go:embed testdata/v*/*
+//go:embed testdata/v*/* testdata/pg*/*
 var files embed.FS
 
 // Format is the manifest's format name.
