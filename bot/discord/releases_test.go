@@ -123,7 +123,7 @@ func TestEveryEarlierPostgreSQLReleasesDatabaseUpgrades(t *testing.T) {
 				t.Fatalf("open the database of %s (PostgreSQL schema %d): %v", fx.Commit[:7], fx.Schema, err)
 			}
 			defer store.Close()
-			rep, err := store.Verify(Engine{})
+			rep, err := store.Verify(bot.Engine{})
 			if err != nil || !rep.OK() || rep.Games != len(fx.Copied.Games) || len(rep.Aside) > 0 {
 				t.Fatalf("verify: %d games of %d, report %+v, %v", rep.Games, len(fx.Copied.Games), rep, err)
 			}
@@ -146,7 +146,7 @@ func TestEveryEarlierPostgreSQLReleasesDatabaseUpgrades(t *testing.T) {
 			if played := playOnEveryRunningGame(t, store, src); played == 0 {
 				t.Fatal("no game of the fixture runs")
 			}
-			if rep, err := store.Verify(Engine{}); err != nil || !rep.OK() {
+			if rep, err := store.Verify(bot.Engine{}); err != nil || !rep.OK() {
 				t.Fatalf("verify after playing on: %+v, %v", rep, err)
 			}
 		})
@@ -156,7 +156,7 @@ func TestEveryEarlierPostgreSQLReleasesDatabaseUpgrades(t *testing.T) {
 // checkHistoryIsKept: the release of schema 2 let the players of a rated game skip a turn, remove
 // a player, vote to remove one and abandon the game, which today's rules refuse them; those steps
 // are kept as the facts they are, each by a player of a rated table.
-func checkHistoryIsKept(t *testing.T, store Store, fx releasetest.Fixture) {
+func checkHistoryIsKept(t *testing.T, store storage.Database, fx releasetest.Fixture) {
 	t.Helper()
 	kept := map[string]int{}
 	for _, g := range fx.Games {
@@ -194,7 +194,7 @@ func checkHistoryIsKept(t *testing.T, store Store, fx releasetest.Fixture) {
 
 // checkLeaguesAndRatings: every league keeps its season and its games' results, the server its
 // ratings.
-func checkLeaguesAndRatings(t *testing.T, store Store, fx releasetest.Fixture) {
+func checkLeaguesAndRatings(t *testing.T, store storage.Database, fx releasetest.Fixture) {
 	t.Helper()
 	guild := ""
 	for _, ml := range fx.Leagues {
@@ -230,7 +230,7 @@ func checkLeaguesAndRatings(t *testing.T, store Store, fx releasetest.Fixture) {
 // bot exported, the league exports import once their games are there (each game's admin export
 // from the upgraded database: a league's import verifies its games and rates them, never taking
 // the file's ratings), and the complete /carc export records replay.
-func checkExportsAndRecords(t *testing.T, store Store, fx releasetest.Fixture) {
+func checkExportsAndRecords(t *testing.T, store storage.Database, fx releasetest.Fixture) {
 	t.Helper()
 	fresh, err := storage.Open(t.TempDir()+"/imports.db", storage.Options{NoSync: true, Engine: bot.Engine{}})
 	if err != nil {
@@ -281,7 +281,7 @@ func checkExportsAndRecords(t *testing.T, store Store, fx releasetest.Fixture) {
 
 // playOnEveryRunningGame plays on in every game the old bot left open (playOnGame); it returns how
 // many.
-func playOnEveryRunningGame(t *testing.T, store Store, fx releasetest.Fixture) int {
+func playOnEveryRunningGame(t *testing.T, store storage.Database, fx releasetest.Fixture) int {
 	t.Helper()
 	played := 0
 	for _, g := range fx.Games {
@@ -297,7 +297,7 @@ func playOnEveryRunningGame(t *testing.T, store Store, fx releasetest.Fixture) i
 // newcomer joins and the creator starts it; in a running game the person to move plays a whole
 // turn by commands, then the next turn's deadline passes under the table's policy. Each change is
 // committed as the bot commits it.
-func playOnGame(t *testing.T, store Store, id, scenario string) {
+func playOnGame(t *testing.T, store storage.Database, id, scenario string) {
 	t.Helper()
 	snap, err := store.Snapshot(id)
 	if err != nil {
