@@ -9,7 +9,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -61,7 +60,7 @@ func (b *Host) commandAction(e *gameEntry, in commands.Input, c tableCmd) action
 				return *r
 			}
 		}
-		r := commands.Handle(t, leaguecmd.InLeague(b.LeagueStore(), e.guild, t, in))
+		r := commands.Handle(t, b.tableInput(e.guild, t, in))
 		if c.after != nil && r.OK {
 			c.after(e, t, in, &r)
 		}
