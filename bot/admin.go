@@ -35,7 +35,7 @@ type AdminResponse struct {
 
 // ServeAdmin answers admin requests on a unix socket readable only by the bot's user, until the
 // listener is closed.
-func ServeAdmin(l net.Listener, store Store) {
+func ServeAdmin(l net.Listener, store storage.Database) {
 	for {
 		c, err := l.Accept()
 		if err != nil {
@@ -61,7 +61,7 @@ func ServeAdmin(l net.Listener, store Store) {
 }
 
 // RunAdmin performs an admin request on an open store.
-func RunAdmin(store Store, req AdminRequest) AdminResponse {
+func RunAdmin(store storage.Database, req AdminRequest) AdminResponse {
 	switch req.Op {
 	case "backup":
 		if err := store.BackupFile(req.File); err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -23,26 +23,26 @@ const (
 	DefaultAIQueue = 256
 )
 
-// kindAITurn is the timer of an AI seat's turn. The process that made the change plays the turn
+// KindAITurn is the timer of an AI seat's turn. The process that made the change plays the turn
 // from its queue within seconds, and the turn's move replaces the timer; the timer comes due only
 // when that did not happen: the process died (or is stuck) with the turn in its queue, and any
 // process of the store then plays it (rescueAI). A queue's own backlog is no reason to take a
-// turn over, so the timer waits aiRescueAfter, beyond what a full queue takes on a small host.
+// turn over, so the timer waits AIRescueAfter, beyond what a full queue takes on a small host.
 const (
-	kindAITurn    = "ai"
-	aiRescueAfter = 2 * time.Minute
+	KindAITurn    = "ai"
+	AIRescueAfter = 2 * time.Minute
 )
 
 // aiTimers is the timer set of a turn an AI seat is to play.
-func (b *Bot) aiTimers(t *table.Table) []storage.Timer {
+func (b *Host) aiTimers(t *table.Table) []storage.Timer {
 	cur, _ := t.Current()
-	return []storage.Timer{{Kind: kindAITurn, UserID: cur.ID, At: b.now().Add(aiRescueAfter)}}
+	return []storage.Timer{{Kind: KindAITurn, UserID: cur.ID, At: b.now().Add(AIRescueAfter)}}
 }
 
 // rescueAI plays an AI turn whose timer came due (e.mu held): offered to this process's queue,
 // unless it waits there already. The timer stays until the turn's move replaces it, so a turn
 // that cannot be offered now is offered again at a later tick.
-func (b *Bot) rescueAI(e *gameEntry) {
+func (b *Host) rescueAI(e *gameEntry) {
 	if b.ai.queued(e) {
 		return
 	}
@@ -51,7 +51,7 @@ func (b *Bot) rescueAI(e *gameEntry) {
 }
 
 // startAIWorkers starts the workers that play the queued AI turns until the bot closes.
-func (b *Bot) startAIWorkers() {
+func (b *Host) startAIWorkers() {
 	for range b.cfg.AIWorkers {
 		b.aiWG.Add(1)
 		go func() {
@@ -70,7 +70,7 @@ func (b *Bot) startAIWorkers() {
 // scheduleAI offers the AI's turn to the queue if an AI seat is to play (e.mu held). e.seq pins the
 // position: if anything changes the game meanwhile, that change offers the turn anew. waiting
 // says that a person has just played and waits for the AI's reply.
-func (b *Bot) scheduleAI(e *gameEntry, waiting bool) {
+func (b *Host) scheduleAI(e *gameEntry, waiting bool) {
 	if _, ok := e.table.AIToPlay(); !ok || e.hold != "" || b.closing.Load() {
 		return
 	}
@@ -82,7 +82,7 @@ func (b *Bot) scheduleAI(e *gameEntry, waiting bool) {
 // offerPendingAI offers again the AI turn of every game whose AI is to play and has no turn in
 // the queue: turns that found the queue full or could not be stored (and ends the tables whose
 // end could not be). A game busy right now is left to whatever busies it.
-func (b *Bot) offerPendingAI() {
+func (b *Host) offerPendingAI() {
 	b.mu.Lock()
 	games := make([]*gameEntry, 0, len(b.games))
 	for _, e := range b.games {
@@ -96,26 +96,26 @@ func (b *Bot) offerPendingAI() {
 		if e.table != nil && !b.ai.queued(e) { // an evicted game has no AI turn pending (evict)
 			b.settle(e, false)
 		}
-		e.mu.Unlock()
+		b.release(e)
 	}
 }
 
 // playAI plays a queued turn. A person who waited for it still waits if another AI plays next.
-func (b *Bot) playAI(j aiJob) {
+func (b *Host) playAI(j aiJob) {
 	e, seq := j.e, j.seq
 	if !b.lock(e) {
 		return
 	}
-	defer e.mu.Unlock()
+	defer b.recoverGame(e, holdAITurn)
+	defer b.release(e)
 	if e.seq != seq || e.hold != "" || b.closing.Load() {
 		return
 	}
-	defer b.recoverGame(e, holdAITurn)
 	if e.table.Unattended() {
 		b.endUnattended(e) // its end could not be stored before
 		return
 	}
-	reply := b.cfg.AIMove(e.table, b.guildLocale(e.guild))
+	reply := b.cfg.AIMove(e.table, b.GuildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("the AI could not play its turn", "game", e.id, "reply", reply.Text)
 		b.hold(e, holdAIRefused)
@@ -126,6 +126,6 @@ func (b *Bot) playAI(j aiJob) {
 		b.log.Error("could not store the AI's turn", "game", e.id, "err", err)
 		return
 	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 	b.settle(e, j.waiting)
 }

@@ -3,17 +3,14 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -26,12 +23,15 @@ var errAlreadyApplied = errors.New("this action was already applied")
 
 // answer is what the player who acted is told privately once the game's lock is released.
 type answer struct {
-	text   string
-	png    []byte
-	file   *commands.File
-	comps  []discordgo.MessageComponent
-	status bool // append the player's games across every server (takes each game's lock in turn)
-	stale  bool // the clicked message's buttons can never work again
+	text string
+	png  []byte
+	// shown is a read-only reply whose picture png is drawn once the game's lock is released.
+	shown   *commands.Reply
+	file    *commands.File
+	buttons [][]commands.Button
+	sel     *commands.Select
+	status  bool // append the player's games across every server (takes each game's lock in turn)
+	stale   bool // the clicked message's buttons can never work again
 	// unsaid is the move whose announcement is cleared once this answer is given (outbox.go).
 	unsaid uint64
 }
@@ -49,37 +49,50 @@ type action struct {
 	sideEffects bool
 	// from is the interaction that asked for it, acknowledged already: a move it makes is
 	// answered through it, by another process if this one dies first (outbox.go).
-	from *discordgo.Interaction
+	from *Interaction
 }
 
-// commandAction is the action of a slash command. /carc export writes the game's record, which it reads
-// from the store under the game's lock, so that it holds every step of the table it is run on.
-func (b *Bot) commandAction(e *gameEntry, in commands.Input) action {
+// commandAction is the action of a slash command, run as its route says (tableCmd).
+func (b *Host) commandAction(e *gameEntry, in commands.Input, c tableCmd) action {
 	return action{do: func(t *table.Table) commands.Reply {
-		if in.Command == "carc" && in.Sub == "export" {
-			steps, err := b.record(e.id)
-			if err != nil {
-				b.log.Error("could not read a game's record", "game", e.id, "err", err)
-				return commands.Reply{Text: reader(in).T("export_unread", lang.A{"Why": storeProblem(err)}), Ephemeral: true, Table: t}
+		if c.before != nil {
+			if r := c.before(e, t, &in); r != nil {
+				return *r
 			}
-			in.Record = steps
 		}
-		r := commands.Handle(t, leagues.InLeague(b.commandStore(), e.guild, t, in))
-		if in.Command == "carc" && in.Sub == "board" && r.OK {
-			if in.Options["revoke"] == "true" {
-				r.Text = b.revokeGameLinks(reader(in), t)
-			}
-			if line := b.gameLinkLine(b.replyPrinter(e, r), r.Table); line != "" {
-				r.Text += "\n" + line
-			}
+		r := commands.Handle(t, b.tableInput(e.guild, t, in))
+		if c.after != nil && r.OK {
+			c.after(e, t, in, &r)
 		}
 		return r
-	}, status: in.Command == "carc" && in.Sub == "status", reader: reader(in),
-		sideEffects: in.Command == "carc" && (in.Sub == "export" || in.Sub == "board")}
+	}, status: c.status, reader: reader(in), sideEffects: c.before != nil || c.after != nil}
+}
+
+// readRecord gives /carc export the game's record, which it reads from the store under the
+// game's lock, so that it holds every step of the table it is run on.
+func (b *Host) readRecord(e *gameEntry, t *table.Table, in *commands.Input) *commands.Reply {
+	steps, err := b.record(e.id)
+	if err != nil {
+		b.log.Error("could not read a game's record", "game", e.id, "err", err)
+		return &commands.Reply{Text: reader(*in).T("export_unread", lang.A{"Why": storeProblem(err)}), Ephemeral: true, Table: t}
+	}
+	in.Record = steps
+	return nil
+}
+
+// boardLinks revokes the links to the game's page when /carc board asks, and adds the link to
+// it.
+func (b *Host) boardLinks(e *gameEntry, t *table.Table, in commands.Input, r *commands.Reply) {
+	if in.Options["revoke"] == "true" {
+		r.Text = b.revokeGameLinks(reader(in), t)
+	}
+	if line := b.gameLinkLine(b.replyPrinter(e, *r), r.Table); line != "" {
+		r.Text += "\n" + line
+	}
 }
 
 // record reads a game's record from the store: its steps and when each was made.
-func (b *Bot) record(id string) ([]record.Stored, error) {
+func (b *Host) record(id string) ([]record.Stored, error) {
 	rec, err := b.store.Game(id)
 	if err != nil {
 		return nil, err
@@ -111,44 +124,49 @@ func click(u table.User, id string, values []string, langs commands.Langs) actio
 // run applies one action to a game, calls applied, and then answers the player. The game's lock
 // is held only while the action is applied, stored and announced; nothing done under it takes
 // another game's lock, so /carc status in a game's channel cannot wait on itself.
-func (b *Bot) run(i *discordgo.Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
-	act.from = i
-	a := b.apply(e, act, u, i.ID)
+func (b *Host) run(to *Interaction, e *gameEntry, act action, u table.User, applied ...func()) {
+	act.from = to
+	a := b.apply(e, act, u, to.ID)
 	for _, f := range applied {
 		f() // before the answer, which may bring the player's next command
 	}
 	if a.status {
 		a.text += "\n" + b.yourTurns(act.reader, u)
 	}
-	if a.stale {
-		b.greyOut(i)
-	}
-	b.editAnswer(i, a.text, func() []*discordgo.File { return append(pngFile(a.png), docFile(a.file)...) }, a.comps)
+	b.answer(to, Message{Text: a.text, Files: append(BoardFile(a.png), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
 	b.said(e.id, a.unsaid)
 }
 
 // apply runs one action under the game's lock: a refused or read-only input changes nothing; an
 // accepted change is stored (fsynced) before anything is said, then announced in the channel. A
 // change that ends the game is answered once its end is posted, after the lock is released.
-func (b *Bot) apply(e *gameEntry, act action, u table.User, interaction string) answer {
+func (b *Host) apply(e *gameEntry, act action, u table.User, interaction string) answer {
 	if act.reader == nil {
 		act.reader = lang.For(lang.English)
 	}
-	a, end := b.applyLocked(e, act, u, interaction)
-	if end != nil && end.wait() != nil {
-		if end.unconfirmed() {
-			return answer{text: act.reader.T("bot_post_unconfirmed", nil)}
-		}
-		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, end.err)}), unsaid: a.unsaid}
+	a, p := b.applyLocked(e, act, u, interaction)
+	if a.shown != nil {
+		a.png = b.picture(a.shown.Pictured(), *a.shown)
 	}
-	return a
+	if p == nil || p.wait() == nil {
+		return a
+	}
+	switch {
+	case p.unconfirmed():
+		return answer{text: act.reader.T("bot_post_unconfirmed", nil)} // posted again later: not cleared
+	case p.end:
+		return answer{text: act.reader.T("bot_end_unposted", lang.A{"Why": postProblem(e.place, p.err)}), unsaid: a.unsaid}
+	}
+	return answer{text: act.reader.T("bot_unseen", lang.A{"Why": postProblem(e.place, p.err)}), unsaid: a.unsaid}
 }
 
-func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
+// applyLocked is apply's work under the game's lock: the answer, and the posting that announces
+// a change, which is done once the lock is released.
+func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction string) (answer, *posting) {
 	if !b.lock(e) {
 		return b.over(e.id, act, u), nil
 	}
-	defer e.mu.Unlock()
+	defer b.release(e)
 	var reply commands.Reply
 	for try := 0; ; try++ {
 		reply = act.do(e.table)
@@ -186,41 +204,33 @@ func (b *Bot) applyLocked(e *gameEntry, act action, u table.User, interaction st
 	}
 	if !reply.OK || !reply.Changed {
 		status := act.status
-		if status && e.problem.ID != "" {
-			reply.Text += "\n" + act.reader.T("post_problem_status", lang.A{"Why": e.problem})
+		if problem := e.posts.lastProblem(); status && problem.ID != "" {
+			reply.Text += "\n" + act.reader.T("post_problem_status", lang.A{"Why": problem})
 		}
-		comps := components(reply)
+		buttons := reply.Buttons
 		if status {
 			p := b.replyPrinter(e, reply)
 			if line := deadlineLine(p, e.table, b.turnDeadline(e)); line != "" {
 				reply.Text += "\n" + line
 			}
-			for _, line := range b.vacationLines(p, e) {
+			for _, line := range b.statusLines(p, e) {
 				reply.Text += "\n" + line
 			}
 		}
 		if line := holdLine(act.reader, e); status && line != "" {
 			reply.Text += "\n" + line
-			comps = append(comps, resumeButton(act.reader, e.table)...)
+			buttons = append(slices.Clone(buttons), resumeButton(act.reader, e.table)...)
 		}
-		return answer{text: reply.Text, png: b.picture(reply.Pictured(), reply), file: reply.File, comps: comps, status: status, stale: reply.Stale}, nil
+		return answer{text: reply.Text, shown: &reply, file: reply.File, buttons: buttons, sel: reply.Select, status: status,
+			stale: reply.Stale}, nil
 	}
 	p := b.post(e, reply)
 	unsaid := e.unsaid // cleared by run, once the player is answered
 	e.unsaid, e.answering = 0, false
 	b.settle(e, true)
-	if p.later {
-		return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
-	}
-	if p.wait() != nil {
-		if p.unconfirmed() {
-			return answer{text: act.reader.T("bot_post_unconfirmed", nil)}, nil // posted again later: not cleared
-		}
-		return answer{text: act.reader.T("bot_unseen", lang.A{"Why": e.problem}), unsaid: unsaid}, nil
-	}
 	// answerLine: a part of the command that was refused (it turned over something hidden) is
 	// told to the player alone, with where the turn stands.
-	return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, nil
+	return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
 }
 
 func firstLine(s string) string {
@@ -228,7 +238,7 @@ func firstLine(s string) string {
 	return line
 }
 
-func (b *Bot) commitError(e *gameEntry, act action, u table.User, err error) answer {
+func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) answer {
 	if errors.Is(err, errGameOver) {
 		b.forget(e)
 		return b.over(e.id, act, u)
@@ -237,7 +247,7 @@ func (b *Bot) commitError(e *gameEntry, act action, u table.User, err error) ans
 	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
 }
 
-func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
+func (b *Host) picture(t *table.Table, r commands.Reply) []byte {
 	if r.Image == commands.NoImage || t == nil || t.Game == nil {
 		return nil
 	}
@@ -251,7 +261,7 @@ func (b *Bot) picture(t *table.Table, r commands.Reply) []byte {
 
 // commit stores an accepted change (its step) in one transaction with the new snapshot and timers,
 // then makes it the game's state in memory. Nothing is announced before it returns.
-func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
+func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
 	t := reply.Table
 	if reply.Step == nil {
 		return errors.New("a change without its step")
@@ -295,7 +305,9 @@ func (b *Bot) commit(e *gameEntry, reply commands.Reply, actor, interaction stri
 	b.track(e)
 	if c.Status.Terminal() {
 		b.forget(e)
-		b.leagueGameEnded(e.id)
+		for _, fn := range b.hooks.gameEnd {
+			fn(e.id)
+		}
 	}
 	return nil
 }
@@ -339,24 +351,16 @@ func standings(t *table.Table) []storage.Standing {
 	return out
 }
 
-// announce posts the change in the game's channel (post) and reports how that went; a game's end
-// is posted after the caller releases the game's lock, and announce does not wait for it.
-func (b *Bot) announce(e *gameEntry, reply commands.Reply) error {
-	if p := b.post(e, reply); !p.later {
-		return p.wait()
-	}
-	return nil
-}
-
-// post announces the change in the game's channel, with the game's lock held: the text, the
-// picture, the buttons, and a mention of exactly the users the reply pings (minus those in quiet
-// hours or who chose no pings). The previous turn message loses its buttons. A turn is posted
-// before post returns. A game's end (its final board, the score chart and the animation, which
-// take a second or two to draw) is drawn and posted by a goroutine, in the channel's order, once
-// the lock is released; the posting reports when it is done (later is set).
-func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
+// post announces the change in the game's channel (e.mu held): the text, the picture, the
+// buttons, and a mention of exactly the users the reply pings (minus those in quiet hours or who
+// chose no pings); the previous turn message loses its buttons. It takes the change's turn in the
+// channel now, so that the channel's posts keep the order of the commits, and returns at once: the
+// picture is drawn and the message posted after the lock is released (a game's end, with its
+// score chart and animation, takes a second or two to draw), and the lock's holder waits for it
+// when it lets the lock go (release). The posting reports how it went.
+func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
-	ping := b.pingable(reply.Ping)
+	ping := b.Pingable(reply.Ping)
 	content := reply.Text
 	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
@@ -365,160 +369,133 @@ func (b *Bot) post(e *gameEntry, reply commands.Reply) *posting {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
-	ended := reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
-	if line := mentionLine(ping); line != "" {
+	end := reply.Image == commands.EndImage
+	ended := end || reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
+	if line := MentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	comps := components(reply)
-	var board []byte
-	if reply.Image != commands.EndImage {
-		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		board = b.picture(reply.Table, reply)
-	}
-	files := pngFile(board)
 	// The announcement commit stored for this move: posted with the nonce of its cause, and
-	// cleared here when no player's answer is to come (else by run, once the player is answered).
-	// A post whose fate Discord left unknown is not cleared: the announcement is posted again
-	// later (outbox.go), and its nonce makes that the same message if the first one was made.
-	cause, seq := moveCause(e.id, e.seq), e.seq
+	// cleared once posted when no player's answer is to come (else by run, once the player is
+	// answered). A post whose fate the chat left unknown is not cleared: the announcement is posted
+	// again later (outbox.go), and its cause makes that the same message if the first one was made.
+	cause, seq := MoveCause(e.id, e.seq), e.seq
 	clear := uint64(0)
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
-	before, done := b.order.enter(e.place)
-	p := &posting{done: make(chan struct{})}
-	if reply.Image == commands.EndImage {
-		p.later = true
-		b.endPosts.Add(1)
-		go func() {
-			defer b.endPosts.Done()
-			defer close(p.done)
-			defer done()
-			defer func() {
-				// The game is over and stored: a failure to draw or post its end is only logged.
-				if r := recover(); r != nil {
-					b.log.Error("panic while posting a game's end", "game", e.id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-					p.err = errors.New("the bot hit an internal error while drawing the game's end")
-				}
-			}()
-			board := b.picture(reply.Table, reply)
-			files := append(pngFile(board), b.cfg.EndFiles(reply.Table, b.replyPrinter(e, reply).Code())...)
-			<-before
-			p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
-			if p.err != nil {
-				b.log.Error("could not post a game's end", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
-			}
-			if !p.unconfirmed() {
-				b.said(e.id, clear)
-			}
-			b.tellFollowers(e, seq, reply.Table, public, board, true)
-		}()
-		return p
-	}
-	func() {
-		defer done()
-		<-before
-		p.id, p.err = b.send(e.place, cause, content, comps, files, ping)
-	}()
-	close(p.done)
-	if !p.unconfirmed() {
-		b.said(e.id, clear)
-	}
-	if p.err != nil {
-		b.log.Error("could not post in the game's channel", refusalAttrs(p.err, "game", e.id, "channel", e.place)...)
-		e.problem = postProblem(e.place, p.err)
-		return p
-	}
-	e.problem = lang.Message{}
-	b.tellFollowers(e, seq, reply.Table, public, board, ended)
-	if e.lastMsg != "" && len(reply.Buttons) > 0 {
-		empty := []discordgo.MessageComponent{}
-		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.lastMsg, Channel: e.place, Components: &empty}); err != nil {
-			b.log.Warn("could not disable the old turn buttons", refusalAttrs(err, "game", e.id)...)
+	before, done := b.order.Enter(e.place)
+	p := b.async(e, "posting a game's message", func(p *posting) {
+		defer done() // a second time, after a panic, does nothing
+		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
+		board := b.picture(reply.Table, reply)
+		files := BoardFile(board)
+		if end {
+			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
 		}
-	}
-	if len(reply.Buttons) > 0 {
-		e.lastMsg = p.id
-	}
+		<-before
+		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: reply.Buttons, Select: reply.Select, Files: files, Ping: ping})
+		old := ""
+		if !end {
+			// The game's next turn message reads what this one left before it may post.
+			old = e.posts.after(e.place, p, len(reply.Buttons) > 0)
+		}
+		if p.err == nil || end {
+			// In the game's order, before the channel's next post; a game's end is told even if
+			// its post failed.
+			b.told(Told{Game: e.id, Guild: e.guild, Place: e.place, Seq: seq, Table: reply.Table, Text: public, Board: board, End: ended})
+		}
+		done()
+		if !p.unconfirmed() {
+			b.said(e.id, clear)
+		}
+		switch {
+		case p.err != nil && end:
+			b.log.Error("could not post a game's end", failAttrs(p.err, "game", e.id, "channel", e.place)...)
+		case p.err != nil:
+			b.log.Error("could not post in the game's channel", failAttrs(p.err, "game", e.id, "channel", e.place)...)
+		}
+		if old != "" {
+			if err := b.port.Edit(e.place, old, Message{}); err != nil {
+				b.log.Warn("could not disable the old turn buttons", failAttrs(err, "game", e.id)...)
+			}
+		}
+	})
+	p.end = end
 	return p
 }
 
 // postProblem says why a game's message could not be posted, in words an admin can act on, in
-// the language of the message that tells it (Discord's own error goes to the log).
+// the language of the message that tells it (the chat's own error goes to the log).
 func postProblem(place string, err error) lang.Message {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Message != nil {
-		switch rest.Message.Code {
-		case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-			return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
-		case discordgo.ErrCodeUnknownChannel:
-			return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
-		}
+	switch {
+	case errors.Is(err, ErrForbidden):
+		return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
+	case errors.Is(err, ErrNoChannel):
+		return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
 	}
 	return lang.Message{ID: "post_failed", A: lang.A{"Channel": place}}
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's
 // permissions first and draws the secret deal key, kept in the record so that it replays exactly.
-func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
-	if i.GuildID == "" {
-		b.editOriginal(i, reader(in).T("new_in_dm", nil), nil, nil)
+func (b *Host) newGame(req *Request, in commands.Input) {
+	to := req.Interaction
+	if req.Guild == "" {
+		b.answerText(to, reader(in).T("new_in_dm", nil))
 		return
 	}
 	thread := in.Options["thread"] == "true"
-	inThread := b.isThread(i.ChannelID)
-	if thread && inThread {
-		b.editOriginal(i, reader(in).T("bot_thread_in_thread", nil), nil, nil)
+	if thread && req.Where.Thread() {
+		b.answerText(to, reader(in).T("bot_thread_in_thread", nil))
 		return
 	}
-	if missing := missingPermissions(i.AppPermissions, thread, inThread); missing != "" {
-		b.editOriginal(i, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}), nil, nil)
+	if missing := req.Where.Missing(thread); missing != "" {
+		b.answerText(to, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}))
 		return
 	}
 	if _, chosen := in.Options["seed"]; chosen {
-		// Discord does not offer the option; a seed chosen by a player would make the deal knowable.
-		b.editOriginal(i, reader(in).T("bot_seed_local", nil), nil, nil)
+		// The chat does not offer the option; a seed chosen by a player would make the deal knowable.
+		b.answerText(to, reader(in).T("bot_seed_local", nil))
 		return
 	}
-	release, refusal := b.reserveSeat(reader(in), i.GuildID, in.User.ID, true)
+	release, refusal := b.reserveSeat(reader(in), req.Guild, in.User.ID, true)
 	if refusal != "" {
-		b.editOriginal(i, refusal, nil, nil)
+		b.answerText(to, refusal)
 		return
 	}
 	defer release()
 	key, err := b.cfg.Deal()
 	if err != nil {
 		b.log.Error("could not draw a deal key", "err", err)
-		b.editOriginal(i, reader(in).T("bot_deal_failed", nil), nil, nil)
+		b.answerText(to, reader(in).T("bot_deal_failed", nil))
 		return
 	}
 	in.Secret = key
-	in.Table, in.Channel = "g"+i.ID, i.ChannelID
-	here := b.entryAt(i.ChannelID)
+	in.Table, in.Channel = "g"+req.ID, req.Place
+	here := b.entryAt(req.Place)
 	var current *table.Table
 	if here != nil && !thread {
 		current = here.table
 	}
 	dry := commands.Handle(current, in)
 	if !dry.OK {
-		b.editOriginal(i, dry.Text, nil, nil)
+		b.answerText(to, dry.Text)
 		return
 	}
-	rec := storage.GameRecord{ID: in.Table, ChannelID: i.ChannelID, Guild: i.GuildID, Created: b.now()}
+	rec := storage.GameRecord{ID: in.Table, ChannelID: req.Place, Guild: req.Guild, Created: b.now()}
 	if thread {
-		u := in.User.Name
-		th, err := b.s.ThreadStart(i.ChannelID, threadName(dry.Table, u), discordgo.ChannelTypeGuildPublicThread, 10080)
+		th, err := b.port.OpenThread(req.Place, threadName(dry.Table, in.User.Name))
 		if err != nil {
-			b.log.Warn("could not open a game's thread", "channel", i.ChannelID, "err", err)
-			b.editOriginal(i, reader(in).T("new_no_thread", nil), nil, nil)
+			b.log.Warn("could not open a game's thread", "channel", req.Place, "err", err)
+			b.answerText(to, reader(in).T("new_no_thread", nil))
 			return
 		}
-		in.Channel, rec.ThreadID = th.ID, th.ID
+		in.Channel, rec.ThreadID = th, th
 	}
 	reply := commands.Handle(current, in)
 	t := reply.Table
 	if !reply.OK || reply.Step == nil {
-		b.editOriginal(i, reply.Text, nil, nil)
+		b.answerText(to, reply.Text)
 		return
 	}
 	enc, err := encode(t, *reply.Step)
@@ -528,7 +505,7 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.editOriginal(i, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}), nil, nil)
+		b.answerText(to, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}))
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
@@ -537,13 +514,13 @@ func (b *Bot) newGame(i *discordgo.Interaction, in commands.Input) {
 	b.track(e)
 	release() // the table counts now
 	b.keepLobbyExpiry(e)
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
-	e.mu.Unlock()
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
+	b.release(e)
 	opened := reader(in).T("new_opened_here", nil)
 	if thread {
 		opened = reader(in).T("new_opened_thread", lang.A{"Thread": in.Channel})
 	}
-	b.editOriginal(i, opened, nil, nil)
+	b.answerText(to, opened)
 }
 
 // threadName names a game's thread after its map (the default map when none was chosen) and
@@ -554,62 +531,4 @@ func threadName(t *table.Table, creator string) string {
 		title += ": " + t.Entry().Title
 	}
 	return commands.Truncate(title+" by "+creator, 90)
-}
-
-type permission struct {
-	bit  int64
-	name string
-}
-
-var (
-	readPermissions = []permission{{discordgo.PermissionViewChannel, "View Channel"},
-		{discordgo.PermissionReadMessageHistory, "Read Message History"}, {discordgo.PermissionAttachFiles, "Attach Files"}}
-	channelPermissions = []permission{{discordgo.PermissionSendMessages, "Send Messages"}}
-	threadPermissions  = []permission{{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}}
-	openPermissions    = []permission{{discordgo.PermissionCreatePublicThreads, "Create Public Threads"}}
-)
-
-// missingPermissions names the permissions a game needs that the bot lacks where it will be
-// played: in the channel, in a thread it opens for the game, or in the thread it was asked in
-// (where Send Messages in Threads, not Send Messages, is what counts).
-func missingPermissions(have int64, openThread, inThread bool) string {
-	need := append([]permission{}, readPermissions...)
-	switch {
-	case inThread:
-		need = append(need, threadPermissions...)
-	case openThread:
-		need = append(append(append(need, channelPermissions...), openPermissions...), threadPermissions...)
-	default:
-		need = append(need, channelPermissions...)
-	}
-	var missing []string
-	for _, p := range need {
-		if have&p.bit == 0 {
-			missing = append(missing, p.name)
-		}
-	}
-	return strings.Join(missing, ", ")
-}
-
-// isThread tells whether a channel is a thread, from the gateway's cache (its shard's) or else
-// from Discord.
-func (b *Bot) isThread(id string) bool {
-	sessions := b.gateway
-	if len(sessions) == 0 {
-		sessions = []*discordgo.Session{b.s} // before Start, or in HTTP mode: an empty cache
-	}
-	for _, s := range sessions {
-		if s.State == nil {
-			continue
-		}
-		if ch, err := s.State.Channel(id); err == nil {
-			return ch.IsThread()
-		}
-	}
-	ch, err := b.s.Channel(id)
-	if err != nil {
-		b.log.Warn("could not tell whether a channel is a thread", "channel", id, "err", err)
-		return false
-	}
-	return ch.IsThread()
 }

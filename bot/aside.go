@@ -3,12 +3,10 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -41,7 +39,7 @@ func (a *asides) at(place string) (string, bool) {
 
 // setAside keeps a game set aside out of play: the commands of its place are answered with why,
 // and its channel is told, once for all processes (the store hands the notice to one).
-func (b *Bot) setAside(rec storage.GameRecord, why string) {
+func (b *Host) setAside(rec storage.GameRecord, why string) {
 	b.aside.note(rec.Place(), why)
 	b.log.Warn("a game is set aside: kept untouched and read-only, not loaded; export it with bot export --admin",
 		"game", rec.ID, "channel", rec.Place(), "why", why)
@@ -53,16 +51,14 @@ func (b *Bot) setAside(rec storage.GameRecord, why string) {
 	if !told {
 		return
 	}
-	p := b.leaguePrinter(rec.Guild) // the server's language: the table's cannot be read
-	if err := b.say(rec.Place(), causeOf("aside", rec.ID), p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID}), nil); err != nil {
-		b.log.Warn("could not tell a channel that its game is set aside", "game", rec.ID, "err", err)
-	}
+	p := b.GuildPrinter(rec.Guild) // the server's language: the table's cannot be read
+	b.sayAsync(nil, rec.Place(), "that a game is set aside", Message{Cause: CauseOf("aside", rec.ID), Text: p.T("aside_posted", lang.A{"Why": why, "Game": rec.ID})}).wait()
 }
 
 // loadStored is the table of a stored game: from its snapshot, or, when the snapshot does not
 // load, from its record, replayed (a snapshot rebuilt from its log, as bot verify would). An error
 // means neither loads: the game cannot be carried on.
-func (b *Bot) loadStored(rec storage.GameRecord, snap storage.Snapshot) (*table.Table, error) {
+func (b *Host) loadStored(rec storage.GameRecord, snap storage.Snapshot) (*table.Table, error) {
 	t, err := table.Load(snap.State)
 	if err == nil {
 		return t, nil
@@ -91,22 +87,4 @@ func replaySteps(steps []table.Step) (t *table.Table, err error) {
 		}
 	}()
 	return table.Replay(steps)
-}
-
-// aboutItsGame tells whether a command is about the game of its channel, which a channel whose game
-// is set aside cannot serve, rather than about the player (/player: their games, settings,
-// rating) or the bot (help, rules, the leaderboard), or one that opens a game in a thread of its
-// own.
-func aboutItsGame(in commands.Input) bool {
-	switch {
-	case in.Command == "player":
-		return false
-	case in.Command != "carc":
-		return true
-	case slices.Contains([]string{"help", "rules", "leaderboard"}, in.Sub):
-		return false
-	case in.Sub == "new":
-		return in.Options["thread"] != "true"
-	}
-	return true
 }

@@ -10,24 +10,21 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Config holds what the bot needs besides its session.
+// Config holds what the host needs: its store and its port, and how it runs.
 type Config struct {
-	Store  Store
+	Store storage.Database
+	// Port is the chat the host's games are played in (bot/discord's Adapter, local play's
+	// terminal).
+	Port   Port
 	Logger *slog.Logger
 	// Now is the clock (tests move it by hand); default time.Now.
 	Now func() time.Time
-	// GuildID registers the commands in one guild (instant, for development); empty registers
-	// them globally.
-	GuildID string
 	// TimerEvery is how often due deadlines and reminders are checked; 0 means 30 s, and a
 	// negative value starts no timer loop (tests call FireTimers).
 	TimerEvery time.Duration
@@ -36,7 +33,7 @@ type Config struct {
 	// EndFiles are the attachments of a game's end beside its final board; nil attaches the score
 	// chart and the animated GIF of the whole game. They are drawn in language code, the final
 	// board's.
-	EndFiles func(t *table.Table, code string) []*discordgo.File
+	EndFiles func(t *table.Table, code string) []File
 	// AIDelay is how long after the previous turn an AI seat plays; 0 means 3 s.
 	AIDelay time.Duration
 	// Deal draws the secret deal key of each new game; nil draws it from the operating system.
@@ -63,29 +60,26 @@ type Config struct {
 	// checked against the store before each use and reloaded when another process moved it on,
 	// and games opened elsewhere are found in the store.
 	Shared bool
-	// Shards is the range of gateway shards this process serves (shards.go); the zero value is
-	// one unsharded session.
-	Shards Shards
+	// Features are what runs around the games (leagues, vacations, follows, turn DMs), each
+	// attached to the host as it is made, in this order.
+	Features []Feature
 	// TrustedProxies are the host's reverse proxies in front of the web pages: only a request
 	// from one of them has its X-Forwarded-For read, to tell clients apart for the rate limit
 	// (web.ClientAddress). None by default: the connection's peer is the client.
 	TrustedProxies []netip.Prefix
 }
 
-// Bot serves games on Discord.
-type Bot struct {
-	cfg Config
-	s   *discordgo.Session
-	// gateway are the sessions of the shards Start opened, b.s first; shards is their range.
-	gateway []*discordgo.Session
-	shards  Shards
-	store   Store
-	log     *slog.Logger
-	now     func() time.Time
-	draw    func(t *table.Table, r commands.Reply) ([]byte, error)
-	appID   string
-	// httpWait is how long an HTTP interaction waits for its first answer (tests shorten it).
-	httpWait time.Duration
+// Host runs games: it keeps each game's table, takes its lock for every change, commits the
+// change with its announcement, announces it through its port, and does the work of its own that
+// keeps games going (deadlines, reminders, AI seats, lobbies that expire). It knows nothing of the
+// chat beyond its port.
+type Host struct {
+	cfg   Config
+	port  Port
+	store storage.Database
+	log   *slog.Logger
+	now   func() time.Time
+	draw  func(t *table.Table, r commands.Reply) ([]byte, error)
 
 	mu      sync.Mutex
 	places  map[string]*gameEntry // channel or thread id -> its open game
@@ -97,8 +91,7 @@ type Bot struct {
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
 
-	order        placeOrder     // each channel's announcements in order (post.go)
-	follows      followIndex    // the followers of each game (follow.go)
+	order        PlaceOrder     // each channel's announcements in order (post.go)
 	guildLocales guildLocales   // the servers' locales as stored (locales.go)
 	endPosts     sync.WaitGroup // games' ends being drawn and posted after their lock
 
@@ -113,23 +106,29 @@ type Bot struct {
 	loopDone      chan struct{}
 	// aside are the places of the games set aside (aside.go).
 	aside asides
+	// routes are the commands the host answers (routes.go), hooks what its features asked it to
+	// call (feature.go).
+	routes routes
+	hooks  hooks
 }
 
 // gameEntry is one game in memory. mu serialises everything done to it: two clicks on one game
 // never interleave, and reads (autocomplete) never see a half-applied move.
 type gameEntry struct {
-	mu      sync.Mutex
-	id      string
-	place   string
-	guild   string
-	league  bool // a league's game, which the caps on open tables leave out
-	table   *table.Table
-	seq     uint64
-	timers  []storage.Timer
-	lastMsg string
-	used    uint64       // when last used (Bot.clock) while its table is loaded; 0 once evicted
-	problem lang.Message // why the last post in the game's channel failed; no ID once one succeeds
-	hold    string       // why the bot does no work of its own on the game (hold); empty when it does
+	mu     sync.Mutex
+	id     string
+	place  string
+	guild  string
+	league bool // a league's game, which the caps on open tables leave out
+	table  *table.Table
+	seq    uint64
+	timers []storage.Timer
+	used   uint64 // when last used (Host.clock) while its table is loaded; 0 once evicted
+	hold   string // why the bot does no work of its own on the game (hold); empty when it does
+	// posts is what the game's turn messages leave for the next; pending are the postings started
+	// while the lock is held, which its holder waits for once it lets it go (post.go).
+	posts   postState
+	pending []*posting
 	// unsaid is the move whose announcement commit stored and nobody cleared yet (outbox.go), 0
 	// for none; answering says that the player's answer, not the post, clears it.
 	unsaid    uint64
@@ -145,10 +144,14 @@ type gameEntry struct {
 	players []string
 }
 
-// New prepares a bot on a session (opened by Start, or used for REST only in HTTP mode).
-func New(s *discordgo.Session, cfg Config) (*Bot, error) {
+// New prepares a host on its store and port. Load brings its games into memory and StartTimers
+// runs its timer loop.
+func New(cfg Config) (*Host, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("bot: no store")
+	}
+	if cfg.Port == nil {
+		return nil, errors.New("bot: no port")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -186,14 +189,20 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 	if cfg.AIMove == nil {
 		cfg.AIMove = commands.AIMoveIn
 	}
-	b := &Bot{cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
-		httpWait: firstAnswerWithin, ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),
+	b := &Host{cfg: cfg, port: cfg.Port, store: cfg.Store, log: cfg.Logger, now: cfg.Now, draw: cfg.Draw,
+		ai: newAIQueue(cfg.AIQueue), seats: newSeatReservations(),
 		places: map[string]*gameEntry{}, games: map[string]*gameEntry{}, opening: map[string]bool{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if b.draw == nil {
 		b.draw = Picture
 	}
 	if b.cfg.EndFiles == nil {
 		b.cfg.EndFiles = b.endFiles
+	}
+	b.declareCommands()
+	for _, f := range cfg.Features {
+		if err := f.Attach(b); err != nil {
+			return nil, fmt.Errorf("bot: attach a feature: %w", err)
+		}
 	}
 	b.startAIWorkers()
 	return b, nil
@@ -202,7 +211,7 @@ func New(s *discordgo.Session, cfg Config) (*Bot, error) {
 // Load brings every active game of the store into memory from its snapshot (no replay of its
 // steps; a game with its maps' words replays its engine moves, table.Load), then
 // announces the moves a stopped process left unannounced (outbox.go).
-func (b *Bot) Load() error {
+func (b *Host) Load() error {
 	recs, err := b.store.ActiveGames()
 	if err != nil {
 		return fmt.Errorf("load games: %w", err)
@@ -245,7 +254,7 @@ func (b *Bot) Load() error {
 		b.keepLobbyExpiry(e) // a lobby opened before lobbies expired
 		b.settle(e, false)   // an AI turn pending when the bot stopped, or a table left to AIs
 		b.touch(e)           // past MaxLoaded, the least recently used wait on their snapshot
-		e.mu.Unlock()
+		b.release(e)
 	}
 	b.log.Info("games loaded", "count", len(recs)-aside, "set_aside", aside)
 	// A move the previous run (or, on PostgreSQL, a process that is gone) committed and never
@@ -256,64 +265,11 @@ func (b *Bot) Load() error {
 	return nil
 }
 
-// Start checks the commands against Discord's limits, loads the games, opens the gateway (the
-// configured shards), registers the commands and starts the timer loop. A command Discord would
-// refuse stops it before anything else happens.
-func (b *Bot) Start() error {
-	if err := checkSurface(Definitions()); err != nil {
-		return err
-	}
-	if err := b.Load(); err != nil {
-		return err
-	}
-	if err := b.openGateway(); err != nil {
-		return err
-	}
-	if err := b.Register(); err != nil {
-		return err
-	}
-	b.StartTimers()
-	return nil
-}
-
-// Register checks the slash commands against Discord's limits and installs them (in one guild
-// when configured).
-func (b *Bot) Register() error {
-	if b.appID == "" {
-		if b.s.State != nil && b.s.State.User != nil {
-			b.appID = b.s.State.User.ID
-		} else {
-			u, err := b.s.User("@me")
-			if err != nil {
-				return fmt.Errorf("find the application id: %w", err)
-			}
-			b.appID = u.ID
-		}
-	}
-	defs := Definitions()
-	if err := checkSurface(defs); err != nil {
-		return err
-	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, defs); err != nil {
-		b.log.Error("Discord refused the slash commands", refusalAttrs(err)...)
-		return fmt.Errorf("register the slash commands: %w", err)
-	}
-	return nil
-}
-
-// checkSurface is CheckSurface as the bot's start reports it.
-func checkSurface(defs []*discordgo.ApplicationCommand) error {
-	if err := CheckSurface(defs); err != nil {
-		return fmt.Errorf("the slash commands break Discord's limits, and Discord would refuse them all:\n%w", err)
-	}
-	return nil
-}
-
-// Close stops taking interactions, lets the ones in flight finish, stops the timers and closes
-// the session. The caller closes the store afterwards.
-func (b *Bot) Close() error {
+// Close stops taking requests, lets the ones in flight finish and stops the timers and the AI
+// seats. The caller closes the port and then the store.
+func (b *Host) Close() {
 	if b.closing.Swap(true) {
-		return nil
+		return
 	}
 	close(b.stop)
 	b.inflight.Wait()
@@ -322,12 +278,11 @@ func (b *Bot) Close() error {
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}
-	return b.closeGateway()
 }
 
 // entryAt returns the running game of a channel or thread, or nil; with a shared store, one
 // another process opened is loaded from the store.
-func (b *Bot) entryAt(place string) *gameEntry {
+func (b *Host) entryAt(place string) *gameEntry {
 	b.mu.Lock()
 	e := b.places[place]
 	b.mu.Unlock()
@@ -345,7 +300,7 @@ func (b *Bot) entryAt(place string) *gameEntry {
 }
 
 // Games counts the games in memory.
-func (b *Bot) Games() int {
+func (b *Host) Games() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.games)

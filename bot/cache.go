@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -23,13 +23,13 @@ const DefaultMaxLoaded = 1000
 // lock takes a game's lock with its table loaded and, with a shared store, up to date. It
 // returns false, without the lock, when the game is no longer running (it ended meanwhile, in
 // another process) or cannot be loaded; the entry is then forgotten.
-func (b *Bot) lock(e *gameEntry) bool {
+func (b *Host) lock(e *gameEntry) bool {
 	e.mu.Lock()
 	return b.keepLocked(e)
 }
 
 // tryLock is lock for a caller that must not wait: false when the lock is busy too.
-func (b *Bot) tryLock(e *gameEntry) bool {
+func (b *Host) tryLock(e *gameEntry) bool {
 	if !e.mu.TryLock() {
 		return false
 	}
@@ -38,7 +38,7 @@ func (b *Bot) tryLock(e *gameEntry) bool {
 
 // keepLocked readies the game of a lock just taken and keeps the lock when it can be played;
 // otherwise it lets the lock go and forgets the game.
-func (b *Bot) keepLocked(e *gameEntry) bool {
+func (b *Host) keepLocked(e *gameEntry) bool {
 	if err := b.ready(e); err != nil {
 		e.mu.Unlock()
 		if err != errGameOver {
@@ -56,7 +56,7 @@ var errGameOver = errors.New("the game is over")
 
 // ready loads the table of e (e.mu held) if it was evicted or, with a shared store, if the store
 // holds a later state.
-func (b *Bot) ready(e *gameEntry) error {
+func (b *Host) ready(e *gameEntry) error {
 	if e.table != nil && !b.cfg.Shared {
 		return nil
 	}
@@ -105,7 +105,7 @@ func (b *Bot) ready(e *gameEntry) error {
 
 // touch marks e as just used and evicts the tables of the least recently used games beyond
 // MaxLoaded. A game whose lock is held (in use) keeps its table.
-func (b *Bot) touch(e *gameEntry) {
+func (b *Host) touch(e *gameEntry) {
 	b.mu.Lock()
 	b.clock++
 	e.used = b.clock
@@ -133,7 +133,7 @@ func (b *Bot) touch(e *gameEntry) {
 }
 
 // evict drops the table of e unless it is in use; it reports whether it did.
-func (b *Bot) evict(e *gameEntry) bool {
+func (b *Host) evict(e *gameEntry) bool {
 	if !e.mu.TryLock() {
 		return false
 	}
@@ -153,7 +153,7 @@ func (b *Bot) evict(e *gameEntry) bool {
 }
 
 // forget removes a game that is no longer running from memory.
-func (b *Bot) forget(e *gameEntry) {
+func (b *Host) forget(e *gameEntry) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.places[e.place] == e {
@@ -169,7 +169,7 @@ func (b *Bot) forget(e *gameEntry) {
 }
 
 // remember adds a game just loaded or opened (its table set) to memory.
-func (b *Bot) remember(e *gameEntry) {
+func (b *Host) remember(e *gameEntry) {
 	b.mu.Lock()
 	b.places[e.place], b.games[e.id] = e, e
 	b.loaded++
@@ -180,7 +180,7 @@ func (b *Bot) remember(e *gameEntry) {
 
 // fromStore loads a running game that is not in memory: one another process opened, with a
 // shared store. It returns nil if the game is not running.
-func (b *Bot) fromStore(id string) *gameEntry {
+func (b *Host) fromStore(id string) *gameEntry {
 	rec, err := b.store.Game(id)
 	if err != nil || rec.Status.Terminal() || rec.Aside != nil {
 		if err != nil && !isNotFound(err) {

@@ -1,19 +1,30 @@
-// Package bot connects the command layer to Discord with discordgo: it registers the slash
-// commands, routes interactions (gateway or signed HTTP requests) to commands/, keeps one lock per
-// game, stores every accepted input in storage/ before it answers, posts one message per turn with
-// the board image and a mention of the next player, and runs the turn deadlines and reminders.
-// It plays AI seats from a bounded queue, caps the open tables of a person and of a server,
-// closes idle lobbies, ends tables no person plays at, and puts a game on hold when its own work
-// on it fails, so that one game's failure never stops the others.
+// Package bot is the host of the games: the service that runs them, apart from any chat. It keeps
+// one entry per game (its table, position, timers and hold) and one lock per game; it runs a
+// person's command or click at the game of its place, stores every accepted change with its
+// announcement in one commit (the outbox, outbox.go) before anything is said, and then announces
+// it through its port. It does the work that keeps games going on its own: deadlines and
+// reminders (timers.go), AI seats from a bounded queue (aiturns.go), lobbies that expire
+// (expiry.go), tables no person plays at (unattended.go), games put on hold when its own work on
+// them fails (hold.go); it caps the open tables of a person and of a server (limits.go), keeps
+// only recently used tables in memory (cache.go), and with a shared store (PostgreSQL, several
+// processes) checks each game against it before use.
 //
-// Over the gateway it runs one session per shard of a configured range (shards.go), so that
-// several processes on one PostgreSQL database split Discord's shards between them.
+// The host speaks to the outside only through its Port (port.go): post, edit, send a direct
+// message, open a thread, answer a person. The chat's adapter implements it (package
+// bot/discord for Discord) and hands the host every command and click as a Request (Command,
+// Click, Autocomplete): the host finds what runs it in one table built from the declared commands
+// (routes.go), which is also what the chat shows (Surface). Posts carry their cause (nonce.go), so
+// that a post made again shows once, and each place's posts keep the order of the changes they
+// announce (post.go).
 //
-// Every command and click is acknowledged at once with a deferred response, so Discord's 3-second
-// limit holds whatever the work costs; the result then edits the private response, and a change
-// to the game is announced in the channel.
+// What runs around the games is features (feature.go), each a package of its own, all listed in
+// bot/features: leagues (bot/leagueplay), vacations (bot/vacation), follows (bot/follow) and turn
+// DMs (bot/notify). A feature registers with the host as it is made: its commands (AddCommand,
+// AddOption), its timer kinds (AddTimers, OnTurnTimers) and the events it takes: a game's end
+// (OnGameEnd), what a place was told (OnTold), each round of the timer loop (OnTick). The host
+// names none of them; what a league game is to the host itself (its mark, the result stored in the
+// commit that ends it, an adjudication) is leaguegames.go.
 //
-// A text longer than a Discord message goes out in as many as it needs, never cut (split.go). A
-// channel's announcements keep the order of the changes they announce; a game's end, whose
-// pictures take a second or two, is drawn and posted after the game's lock is released (post.go).
+// A text longer than the chat allows is the port's to split; what the host posts is in the
+// language of its readers (locales.go), from the message catalogues.
 package bot

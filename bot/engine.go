@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -89,7 +89,7 @@ func DecodeRecord(setup []byte, moves []storage.Move) ([]table.Step, error) {
 
 // Save stores a table's record in the store step by step, exactly as the bot commits it: the
 // first step (its creation) creates the game, each next one is a move with its snapshot.
-func Save(store Store, id, channel string, steps []table.Step) error {
+func Save(store storage.Games, id, channel string, steps []table.Step) error {
 	var t *table.Table
 	for i, s := range steps {
 		for _, ev := range s.Events {
@@ -98,21 +98,33 @@ func Save(store Store, id, channel string, steps []table.Step) error {
 				return fmt.Errorf("save game %s: step %d is refused: %w", id, i+1, err)
 			}
 		}
-		enc, err := encode(t, s)
+		c, err := StepCommit(t, s)
 		if err != nil {
 			return err
 		}
 		if i == 0 {
-			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: enc.step, Players: seatIDs(t), Status: status(t)}, enc.snap, enc.hash)
+			err = store.CreateGame(storage.GameRecord{ID: id, ChannelID: channel, Setup: c.Move.Data, Players: c.Players, Status: c.Status}, c.Snapshot, c.Hash)
 		} else {
-			_, err = store.AppendMove(storage.Commit{GameID: id, ExpectSeq: uint64(i - 1), Snapshot: enc.snap, Hash: enc.hash, Status: status(t),
-				Players: seatIDs(t), Move: storage.Move{Actor: s.By, Data: enc.step, InteractionID: fmt.Sprintf("%s-%d", id, i)}})
+			c.GameID, c.ExpectSeq, c.Move.InteractionID = id, uint64(i-1), fmt.Sprintf("%s-%d", id, i)
+			_, err = store.AppendMove(c)
 		}
 		if err != nil {
 			return fmt.Errorf("save game %s: %w", id, err)
 		}
 	}
 	return nil
+}
+
+// StepCommit is a step of a game's record as the store commits it: the step as the move's data,
+// by the step's actor, and the table after it, t: its snapshot, hash, status and seats. The caller
+// names the game and the position the commit expects (and its timers, announcement, result).
+// The first step of a record is its setup (storage.GameRecord.Setup), with the same snapshot.
+func StepCommit(t *table.Table, s table.Step) (storage.Commit, error) {
+	enc, err := encode(t, s)
+	if err != nil {
+		return storage.Commit{}, err
+	}
+	return storage.Commit{Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Move: storage.Move{Actor: s.By, Data: enc.step}}, nil
 }
 
 // encoded is what the store keeps of one accepted step: the step, and the table's snapshot and

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -16,17 +16,18 @@ import (
 // DefaultLobbyExpiry is how long a lobby stays open without a change.
 const DefaultLobbyExpiry = 7 * 24 * time.Hour
 
-const kindExpiry = "expiry"
+// KindExpiry is the timer of a lobby's expiry.
+const KindExpiry = "expiry"
 
 // lobbyTimers is a lobby's timer set: its expiry, from now.
-func (b *Bot) lobbyTimers() []storage.Timer {
-	return []storage.Timer{{Kind: kindExpiry, At: b.now().Add(b.cfg.LobbyExpiry)}}
+func (b *Host) lobbyTimers() []storage.Timer {
+	return []storage.Timer{{Kind: KindExpiry, At: b.now().Add(b.cfg.LobbyExpiry)}}
 }
 
 // keepLobbyExpiry gives a lobby without an expiry one (e.mu held): a lobby just opened (a game's
 // creation stores no timers), or one opened before lobbies expired.
-func (b *Bot) keepLobbyExpiry(e *gameEntry) {
-	if e.table.Status != table.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == kindExpiry }) {
+func (b *Host) keepLobbyExpiry(e *gameEntry) {
+	if e.table.Status != table.Lobby || slices.ContainsFunc(e.timers, func(t storage.Timer) bool { return t.Kind == KindExpiry }) {
 		return
 	}
 	timers := b.lobbyTimers()
@@ -39,12 +40,12 @@ func (b *Bot) keepLobbyExpiry(e *gameEntry) {
 
 // expire closes a lobby whose expiry has come (e.mu held), as a step of its record stored with
 // the timer's id, so that a restart never closes it twice.
-func (b *Bot) expire(e *gameEntry, tm storage.Timer) {
+func (b *Host) expire(e *gameEntry, tm storage.Timer) {
 	if e.table.Status != table.Lobby {
 		_ = b.store.CompleteTimer(tm)
 		return
 	}
-	reply := commands.ExpireLobby(e.table, b.cfg.LobbyExpiry, b.guildLocale(e.guild))
+	reply := commands.ExpireLobby(e.table, b.cfg.LobbyExpiry, b.GuildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("could not close an expired lobby", "game", e.id, "reply", reply.Text)
 		_ = b.store.CompleteTimer(tm)
@@ -54,5 +55,5 @@ func (b *Bot) expire(e *gameEntry, tm storage.Timer) {
 		b.log.Error("could not store the close of an expired lobby", "game", e.id, "err", err)
 		return
 	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 }

@@ -1,14 +1,10 @@
 package bot
 
-import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
-
-// afterTheEnd are the /carc subcommands that still answer about a game once it has ended and
-// left its channel.
-var afterTheEnd = []string{"export", "history", "replay"}
+import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 
 // finished loads the last game that ended in a channel or thread, read-only: its entry is not
 // kept, so an input that would change it has nothing to change (the table is over anyway).
-func (b *Bot) finished(place string) *gameEntry {
+func (b *Host) finished(place string) *gameEntry {
 	rec, snap, ok, err := b.store.LastFinished(place)
 	if err != nil {
 		b.log.Error("could not look up the last game of a channel", "channel", place, "err", err)

@@ -3,10 +3,11 @@ package bot
 import (
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // gameLine is one line of /player games, with what sorts it: the games waiting for the player
@@ -19,13 +20,13 @@ type gameLine struct {
 
 // myGames answers /player games: every game of the player in every server the bot is in (their
 // own turns first, with their deadlines), the lobbies they sit in, and the games they follow.
-func (b *Bot) myGames(pr *lang.Printer, userID string) string {
+func (b *Host) myGames(pr *lang.Printer, userID string) string {
 	words := commands.WordsFor(pr.Code())
 	var playing, lobbies, followed []gameLine
 	for _, e := range b.allGames() {
 		e.mu.Lock()
 		t := e.table
-		link := channelLink(e.guild, e.place)
+		link := b.ChannelLink(e.guild, e.place)
 		switch {
 		case t.Status == table.Lobby && t.Seat(userID) >= 0:
 			lobbies = append(lobbies, gameLine{text: pr.N("games_lobby", len(t.Seats), lang.A{"Map": words.MapTitle(t.Entry()), "Link": link})})
@@ -40,7 +41,7 @@ func (b *Bot) myGames(pr *lang.Printer, userID string) string {
 			}
 			if at := b.turnDeadline(e); !at.IsZero() {
 				l.due = at.Unix()
-				l.text += pr.T("games_ends", lang.A{"When": stamp(at, "R")})
+				l.text += pr.T("games_ends", lang.A{"When": Stamp(at, "R")})
 			}
 			playing = append(playing, l)
 		}
@@ -53,7 +54,7 @@ func (b *Bot) myGames(pr *lang.Printer, userID string) string {
 				e.mu.Lock()
 				cur, _ := e.table.Current()
 				line := pr.T("games_theirs", lang.A{"Map": words.MapTitle(e.table.Entry()), "Turn": e.table.Game.Turn, "Player": lang.Name(cur.Name),
-					"Link": channelLink(f.Guild, f.Place)})
+					"Link": b.ChannelLink(f.Guild, f.Place)})
 				e.mu.Unlock()
 				if f.EndOnly {
 					line += pr.T("games_end_only", nil)
@@ -95,4 +96,43 @@ func lines(ls []gameLine) string {
 		out[i] = "- " + l.text
 	}
 	return strings.Join(out, "\n")
+}
+
+// GameIn is the id of the game in memory at place, for a log line ("" when none).
+func (b *Host) GameIn(place string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if e := b.places[place]; e != nil {
+		return e.id
+	}
+	return ""
+}
+
+// Now is the host's clock.
+func (b *Host) Now() time.Time { return b.now() }
+
+// Seated are the tables of the running games where userID sits.
+func (b *Host) Seated(userID string) []*table.Table {
+	var out []*table.Table
+	for _, e := range b.allGames() {
+		if !b.lock(e) {
+			continue
+		}
+		if e.table.Status == table.Playing && e.table.Seat(userID) >= 0 {
+			out = append(out, e.table)
+		}
+		b.release(e)
+	}
+	return out
+}
+
+// allGames are the running games and lobbies.
+func (b *Host) allGames() []*gameEntry {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]*gameEntry, 0, len(b.games))
+	for _, e := range b.games {
+		out = append(out, e)
+	}
+	return out
 }

@@ -5,12 +5,9 @@ import (
 	"runtime/debug"
 	"strconv"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // A game is on hold when the bot's own work on it failed: its AI turn panicked or was refused, a
@@ -22,16 +19,20 @@ import (
 // restart does not run the failing work again: a deterministic failure costs one log entry, not a
 // crash at every start.
 
-// recoverGame recovers from a panic in the bot's own work on a game (deferred, e.mu held): the
-// panic is logged with the game and its stack, and the game is put on hold for the reason of
-// that work (holdAITurn, holdTimers). Every other game goes on.
-func (b *Bot) recoverGame(e *gameEntry, reason string) {
+// recoverGame recovers from a panic in the bot's own work on a game, its postings' included
+// (deferred before the lock's release, so that it runs once the lock is let go): the panic is
+// logged with the game and its stack, and the game is put on hold for the reason of that work
+// (holdAITurn, holdTimers). Every other game goes on.
+func (b *Host) recoverGame(e *gameEntry, reason string) {
 	r := recover()
 	if r == nil {
 		return
 	}
 	b.log.Error("panic in the bot's work on a game", "game", e.id, "work", reason, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-	b.hold(e, reason)
+	if b.lock(e) {
+		b.hold(e, reason)
+		b.release(e)
+	}
 }
 
 // Why a game is on hold, as it is stored with the game: a code the catalogues word in each
@@ -39,7 +40,7 @@ func (b *Bot) recoverGame(e *gameEntry, reason string) {
 const (
 	holdAITurn     = "ai_turn"     // playing an AI player's turn panicked
 	holdTimers     = "timers"      // applying a deadline or sending a reminder panicked
-	holdLeagueOpen = "league_open" // opening a league game panicked
+	HoldLeagueOpen = "league_open" // opening a league game panicked
 	holdAIRefused  = "ai_refused"  // the AI's turn was refused
 	holdInternal   = "internal"    // a hold stored before its reasons were codes
 )
@@ -55,7 +56,7 @@ func holdWhy(p *lang.Printer, reason string) string {
 
 // hold puts a game on hold with the reason (holdInternal, holdAIRefused) and tells its channel,
 // in its language (e.mu held). A game that is over has nothing left to hold.
-func (b *Bot) hold(e *gameEntry, reason string) {
+func (b *Host) hold(e *gameEntry, reason string) {
 	// A move committed before the failure is not announced late: the hold message, which points
 	// to /carc board, is what the channel is told instead (outbox.go).
 	b.said(e.id, e.unsaid)
@@ -70,26 +71,13 @@ func (b *Bot) hold(e *gameEntry, reason string) {
 	p := b.publicPrinter(e)
 	text := p.T("hold_posted", lang.A{"Why": holdWhy(p, reason)})
 	// A game may be held again at the same move after a resume: the moment tells the holds apart.
-	cause := causeOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
-	if err := b.say(e.place, cause, text, resumeButton(p, e.table)); err != nil {
-		b.log.Warn("could not tell a game's channel that it is on hold", "game", e.id, "err", err)
-	}
-}
-
-// say posts a message of the bot's own in a game's channel, in the channel's order, pinging
-// nobody; cause names it (nonce.go).
-func (b *Bot) say(place, cause, text string, comps []discordgo.MessageComponent) error {
-	before, done := b.order.enter(place)
-	defer done()
-	<-before
-	_, err := b.send(place, cause, text, comps, nil, nil)
-	return err
+	cause := CauseOf("hold", e.id, strconv.FormatUint(e.seq, 10), reason, strconv.FormatInt(b.now().UnixNano(), 10))
+	b.sayAsync(e, e.place, "that the game is on hold", Message{Cause: cause, Text: text, Buttons: resumeButton(p, e.table)})
 }
 
 // resumeButton is the button that lifts a game's hold, labelled in p's language.
-func resumeButton(p *lang.Printer, t *table.Table) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		CustomID: commands.ComponentID(t, "resume"), Label: p.T("hold_resume_button", nil), Style: discordgo.PrimaryButton}}}}
+func resumeButton(p *lang.Printer, t *table.Table) [][]commands.Button {
+	return [][]commands.Button{{{ID: commands.ComponentID(t, "resume"), Label: p.T("hold_resume_button", nil), Style: commands.Primary}}}
 }
 
 // holdLine is what /carc status says of a game on hold, in p's language ("" for a game that is
@@ -104,17 +92,17 @@ func holdLine(p *lang.Printer, e *gameEntry) string {
 // resume lifts a game's hold at the request of in's user, who must administer the game (as for
 // /table abandon), and lets the bot play its part again: the AI's turn is offered, the deadlines and
 // reminders fire at the next tick.
-func (b *Bot) resume(place, interaction string, in commands.Input) string {
+func (b *Host) resume(place, interaction string, in commands.Input) string {
 	pr := reader(in)
 	e := b.entryAt(place)
 	if e == nil || !b.lock(e) {
 		return pr.T("hold_not_running", nil)
 	}
-	defer e.mu.Unlock()
+	defer b.release(e)
 	if e.hold == "" {
 		return pr.T("hold_not_held", nil)
 	}
-	if ok, why := commands.Administers(e.table, leagues.InLeague(b.commandStore(), e.guild, e.table, in), "resume"); !ok {
+	if ok, why := commands.Administers(e.table, b.tableInput(e.guild, e.table, in), "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {
@@ -122,9 +110,8 @@ func (b *Bot) resume(place, interaction string, in commands.Input) string {
 		return pr.T("bot_resume_failed", nil)
 	}
 	e.hold = ""
-	if err := b.say(e.place, causeOf("resume", interaction), b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)}), nil); err != nil {
-		b.log.Warn("could not announce that a game resumed", "game", e.id, "err", err)
-	}
+	b.sayAsync(e, e.place, "that the game resumed", Message{Cause: CauseOf("resume", interaction),
+		Text: b.publicPrinter(e).T("hold_resumed_by", lang.A{"Player": lang.Name(in.User.Name)})})
 	b.settle(e, false)
 	return pr.T("hold_resumed", nil)
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Open tables are capped per person and per server, so that nobody opens a thousand games in a
@@ -34,7 +34,7 @@ func newSeatReservations() seatReservations {
 }
 
 // track records who still plays at a game after its table changed (e.mu held), for the caps.
-func (b *Bot) track(e *gameEntry) {
+func (b *Host) track(e *gameEntry) {
 	var players []string
 	if t := e.table; t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
 		for i, u := range t.Seats {
@@ -52,7 +52,7 @@ func (b *Bot) track(e *gameEntry) {
 // reserveSeat reserves a seat for user at a table in guild, a new table if opening, or says why
 // not. The caller releases the reservation once the seat counts (or was not taken), before it
 // answers: the player's next command must not find it twice. Releasing twice is harmless.
-func (b *Bot) reserveSeat(p *lang.Printer, guild, user string, opening bool) (release func(), refusal string) {
+func (b *Host) reserveSeat(p *lang.Printer, guild, user string, opening bool) (release func(), refusal string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	mine, here := b.seats.users[user], b.seats.guilds[guild]
@@ -83,7 +83,7 @@ func (b *Bot) reserveSeat(p *lang.Printer, guild, user string, opening bool) (re
 }
 
 // unreserve gives back a seat reserveSeat reserved.
-func (b *Bot) unreserve(guild, user string, opening bool) {
+func (b *Host) unreserve(guild, user string, opening bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.seats.users[user]--

@@ -3,13 +3,12 @@ package bot
 import (
 	"sync"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// Discord tells a user's language and their server's only on an interaction. The bot keeps the
+// The chat tells a user's language and their server's only with a request. The bot keeps the
 // last of each it saw, so that what it writes with no interaction behind it (a turn's DM, a
 // reminder, a timer's or an AI's turn, a league's round, a web page's picture) is in the
 // reader's language too: a player's DMs in their own (their /player settings language:, else
@@ -22,16 +21,13 @@ type guildLocales struct {
 	seen map[string]string // guild id -> locale as stored
 }
 
-// langs are the languages of an interaction: the user's Discord locale, their own choice
+// langs are the languages of a request: the user's locale in the chat, their own choice
 // (/player settings language:), and the server's locale. It records the user's locale and the
 // server's where they changed.
-func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
-	l := commands.Langs{Locale: string(i.Locale)}
-	if i.GuildLocale != nil {
-		l.GuildLocale = string(*i.GuildLocale)
-	}
-	if i.GuildID != "" {
-		b.noteGuildLocale(i.GuildID, l.GuildLocale)
+func (b *Host) langs(req *Request, userID string) commands.Langs {
+	l := commands.Langs{Locale: req.Locale, GuildLocale: req.GuildLocale}
+	if req.Guild != "" {
+		b.noteGuildLocale(req.Guild, l.GuildLocale)
 	}
 	if userID != "" {
 		if p, err := b.store.PlayerSettings(userID); err == nil {
@@ -48,7 +44,7 @@ func (b *Bot) langs(i *discordgo.Interaction, userID string) commands.Langs {
 }
 
 // noteGuildLocale records a server's locale as Discord sent it, when it changed.
-func (b *Bot) noteGuildLocale(guild, locale string) {
+func (b *Host) noteGuildLocale(guild, locale string) {
 	if locale == "" {
 		return
 	}
@@ -76,8 +72,8 @@ func (b *Bot) noteGuildLocale(guild, locale string) {
 	c.seen[guild] = locale
 }
 
-// guildLocale is a server's locale as last recorded ("" for none: English).
-func (b *Bot) guildLocale(guild string) string {
+// GuildLocale is a server's locale as last recorded ("" for none: English).
+func (b *Host) GuildLocale(guild string) string {
 	if guild == "" {
 		return ""
 	}
@@ -96,9 +92,9 @@ func (b *Bot) guildLocale(guild string) string {
 	return g.Locale
 }
 
-// playerPrinter is the printer of a DM to a player: their own language, else their Discord
+// PlayerPrinter is the printer of a DM to a player: their own language, else their Discord
 // client's as last seen, else English.
-func (b *Bot) playerPrinter(userID string) *lang.Printer {
+func (b *Host) PlayerPrinter(userID string) *lang.Printer {
 	p, err := b.store.PlayerSettings(userID)
 	if err != nil {
 		return lang.For(lang.English)
@@ -113,7 +109,7 @@ func ownPrinter(language, locale string) *lang.Printer {
 
 // replyPrinter is the printer of the language r is written in: its own (Reply.Lang), else what
 // the bot posts for game e on its own.
-func (b *Bot) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
+func (b *Host) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
 	if r.Lang != "" {
 		return lang.For(r.Lang)
 	}
@@ -122,6 +118,18 @@ func (b *Bot) replyPrinter(e *gameEntry, r commands.Reply) *lang.Printer {
 
 // publicPrinter is the printer of what the bot posts for game e on its own: the table's language,
 // else its server's.
-func (b *Bot) publicPrinter(e *gameEntry) *lang.Printer {
-	return commands.PublicLanguage(e.table, b.guildLocale(e.guild))
+func (b *Host) publicPrinter(e *gameEntry) *lang.Printer {
+	return commands.PublicLanguage(e.table, b.GuildLocale(e.guild))
+}
+
+// GuildPrinter is the printer of what a server reads from the bot with no table behind it (a
+// league's posts, a game that cannot be read): the server's language as last recorded.
+func (b *Host) GuildPrinter(guild string) *lang.Printer {
+	return lang.For(lang.Public("", b.GuildLocale(guild)))
+}
+
+// TablePrinter is the printer of what the bot posts for table t of guild on its own: the table's
+// language, else its server's.
+func (b *Host) TablePrinter(t *table.Table, guild string) *lang.Printer {
+	return commands.PublicLanguage(t, b.GuildLocale(guild))
 }

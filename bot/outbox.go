@@ -2,15 +2,14 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -58,18 +57,18 @@ type turnNote struct {
 
 // announcement is what commit stores with a move: its turn message and, when from (the player's
 // interaction, acknowledged already) made it, how to answer it later.
-func (b *Bot) announcement(e *gameEntry, reply commands.Reply, act *action) *storage.Announcement {
+func (b *Host) announcement(e *gameEntry, reply commands.Reply, act *action) *storage.Announcement {
 	// The language is settled now, as the post would have been: the server's may change before a
 	// late post, and the process making it may not know it.
 	note := turnNote{Text: reply.Text, Ping: reply.Ping, Buttons: reply.Buttons, Select: reply.Select, Image: reply.Image,
 		Lang: b.replyPrinter(e, reply).Code()}
 	a := &storage.Announcement{Channel: e.place}
-	if act != nil && act.from != nil && act.from.Token != "" && act.from.AppID != "" {
+	if act != nil && act.from != nil && act.from.Token != "" && act.from.App != "" {
 		from := act.from
-		note.Answer, note.Locale = answerLine(act.reader, reply), string(from.Locale)
-		a.AppID, a.Token, a.TokenTime = from.AppID, from.Token, b.now()
-		if at, err := discordgo.SnowflakeTimestamp(from.ID); err == nil && at.Before(a.TokenTime) && a.TokenTime.Sub(at) < tokenLife {
-			a.TokenTime = at // the token lives from the interaction's creation, which its id tells
+		note.Answer, note.Locale = answerLine(act.reader, reply), from.Locale
+		a.AppID, a.Token, a.TokenTime = from.App, from.Token, b.now()
+		if at := from.Created; !at.IsZero() && at.Before(a.TokenTime) && a.TokenTime.Sub(at) < tokenLife {
+			a.TokenTime = at // the token lives from the interaction's creation
 		}
 	}
 	a.Message, _ = json.Marshal(note) // plain strings and numbers: it cannot fail
@@ -87,7 +86,7 @@ func answerLine(p *lang.Printer, reply commands.Reply) string {
 // said clears the announcement of a game's move once it was posted and answered. A failure only
 // means another process (or this one, after AnnounceGrace) posts it again with the same nonces,
 // which Discord turns into the message already posted.
-func (b *Bot) said(game string, seq uint64) {
+func (b *Host) said(game string, seq uint64) {
 	if seq == 0 {
 		return
 	}
@@ -98,7 +97,7 @@ func (b *Bot) said(game string, seq uint64) {
 
 // sayUnannounced posts every committed move whose announcement its process left unsaid and which
 // is this process's to say (Store.ClaimAnnouncements), and returns how many it said.
-func (b *Bot) sayUnannounced(now time.Time) int {
+func (b *Host) sayUnannounced(now time.Time) int {
 	n, err := b.store.ClaimAnnouncements(now, func(a storage.Announcement) error { return b.sayLate(a, now) })
 	if err != nil {
 		b.log.Error("could not read the moves still to announce", "err", err)
@@ -110,7 +109,7 @@ func (b *Bot) sayUnannounced(now time.Time) int {
 // as it was after that move, and answers the player's interaction while its token lives. A move
 // the game has since gone past is posted without its buttons and without pinging anyone: its
 // turn is over. An error keeps the announcement for the next round (Discord is unreachable).
-func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
+func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("panic while announcing a move late", "game", a.GameID, "seq", a.Seq, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -122,29 +121,39 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 		b.log.Error("a move's announcement does not decode; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
 		return nil
 	}
-	e := b.running(a.GameID)
-	if e != nil && !b.lock(e) {
-		e = nil
-	}
-	if e != nil {
-		defer e.mu.Unlock()
-	}
 	var t *table.Table
-	latest := e != nil && e.seq == a.Seq
-	if latest {
-		t = e.table
-	} else if t, err = b.tableAt(a.GameID, a.Seq); err != nil {
-		b.log.Error("could not rebuild a game to announce its move late; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
-		return nil
+	var deadline time.Time
+	var before <-chan struct{}
+	done := func() {}
+	defer func() { done() }()
+	e := b.running(a.GameID)
+	latest := false
+	if e != nil && b.lock(e) {
+		if latest = e.seq == a.Seq; latest {
+			t, deadline = e.table, b.turnDeadline(e)
+		}
+		// The late post takes its turn in the channel before the game can move on and post again;
+		// it is posted once the lock is released.
+		before, done = b.order.Enter(a.Channel)
+		b.release(e)
+	} else {
+		e = nil
+		before, done = b.order.Enter(a.Channel)
+	}
+	if !latest {
+		if t, err = b.tableAt(a.GameID, a.Seq); err != nil {
+			b.log.Error("could not rebuild a game to announce its move late; it is dropped", "game", a.GameID, "seq", a.Seq, "err", err)
+			return nil
+		}
 	}
 	reply := commands.Reply{Text: note.Text, Table: t, Image: note.Image, Lang: note.Lang}
 	var ping []string
 	pub := lang.For(lang.Public(note.Lang, ""))
-	content := pub.T("pg_late_turn", lang.A{"At": stamp(a.Created, "t")}) + "\n" + note.Text
+	content := pub.T("pg_late_turn", lang.A{"At": Stamp(a.Created, "t")}) + "\n" + note.Text
 	if latest {
 		reply.Buttons, reply.Select = note.Buttons, note.Select
-		ping = b.pingable(note.Ping)
-		if line := deadlineLine(pub, t, b.turnDeadline(e)); line != "" {
+		ping = b.Pingable(note.Ping)
+		if line := deadlineLine(pub, t, deadline); line != "" {
 			content += "\n" + line
 		}
 	}
@@ -152,79 +161,80 @@ func (b *Bot) sayLate(a storage.Announcement, now time.Time) (err error) {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
-	if line := mentionLine(ping); line != "" {
+	if line := MentionLine(ping); line != "" {
 		content += "\n" + line
 	}
 	board := b.picture(t, reply)
-	files := pngFile(board)
+	files := BoardFile(board)
 	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
 		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
 	}
-	before, done := b.order.enter(a.Channel)
 	<-before
-	id, err := b.send(a.Channel, moveCause(a.GameID, a.Seq), content, components(reply), files, ping)
+	id, err := b.port.Post(a.Channel, Message{Cause: MoveCause(a.GameID, a.Seq), Text: content, Buttons: reply.Buttons, Select: reply.Select,
+		Files: files, Ping: ping})
+	if err == nil && latest && len(reply.Buttons) > 0 {
+		e.posts.posted(id) // before the channel's next post, which may disable its buttons
+	}
 	done()
+	done = func() {}
 	if err != nil {
-		if unknownOutcome(err) && now.Sub(a.Created) < dropAfter {
-			b.log.Warn("could not announce a move late; trying again", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
+		if errors.Is(err, ErrUnconfirmed) && now.Sub(a.Created) < dropAfter {
+			b.log.Warn("could not announce a move late; trying again", failAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 			return err
 		}
-		b.log.Error("could not announce a move late; it is dropped", refusalAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
+		b.log.Error("could not announce a move late; it is dropped", failAttrs(err, "game", a.GameID, "seq", a.Seq, "channel", a.Channel)...)
 	}
 	// The followers are told as after a move posted in time: a turn once the channel has it, a
 	// game's end even if its post failed. sayLate runs once per announcement that is not tried
 	// again, so they are told once.
 	ended := t.Status == table.Finished || t.Status == table.Abandoned
 	if err == nil || ended {
-		if f := b.lateFollowEntry(a, e, t); f != nil {
-			b.tellFollowers(f, a.Seq, t, public, board, ended)
+		if guild, place, ok := b.lateTold(a, e); ok {
+			b.told(Told{Game: a.GameID, Guild: guild, Place: place, Seq: a.Seq, Table: t, Text: public, Board: board, End: ended})
 		}
 	}
 	if err == nil {
-		if latest && len(reply.Buttons) > 0 {
-			e.lastMsg = id
-		}
 		b.log.Info("announced a move its process left unannounced", "game", a.GameID, "seq", a.Seq, "channel", a.Channel)
 	}
 	if a.Token != "" && now.Sub(a.TokenTime) < lateAnswerWithin {
-		i := &discordgo.Interaction{AppID: a.AppID, Token: a.Token, ChannelID: a.Channel}
-		if b.stillThinking(i) {
-			text := lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer})
-			b.editAnswer(i, text, func() []*discordgo.File { return nil }, nil)
+		to := &Interaction{Place: a.Channel, App: a.AppID, Token: a.Token, Locale: note.Locale}
+		if b.stillThinking(to) {
+			b.answerText(to, lang.For(note.Locale).T("pg_late_answer", lang.A{"Answer": note.Answer}))
 		}
 	}
 	return nil
 }
 
-// stillThinking tells whether the answer to interaction i is still its deferred "thinking...": a
-// process that answered its player and died before it cleared the move's announcement gave the
-// answer already, and an answer given is never rewritten. When Discord cannot show the answer,
-// nothing is written either.
-func (b *Bot) stillThinking(i *discordgo.Interaction) bool {
-	m, err := b.s.InteractionResponse(i)
+// stillThinking tells whether the answer to to is still its "thinking...": a process that
+// answered its player and died before it cleared the move's announcement gave the answer already,
+// and an answer given is never rewritten. When the chat cannot show the answer, nothing is
+// written either.
+func (b *Host) stillThinking(to *Interaction) bool {
+	thinking, err := b.port.Thinking(to)
 	if err != nil {
-		b.log.Warn("could not read a move's answer to fill it in late; it is left as it is", "channel", i.ChannelID, "err", err)
+		b.log.Warn("could not read a move's answer to fill it in late; it is left as it is", "channel", to.Place, "err", err)
 		return false
 	}
-	return m.Flags&discordgo.MessageFlagsLoading != 0
+	return thinking
 }
 
-// lateFollowEntry is the game entry tellFollowers needs for a move announced late: the running
-// one, else one made from the stored record (the game ended, or another goroutine holds it).
-func (b *Bot) lateFollowEntry(a storage.Announcement, e *gameEntry, t *table.Table) *gameEntry {
+// lateTold is where the game of a move announced late is played, for those who hear of it
+// elsewhere: the running game's, else the stored record's (the game ended, or another goroutine
+// holds it).
+func (b *Host) lateTold(a storage.Announcement, e *gameEntry) (guild, place string, ok bool) {
 	if e != nil {
-		return e
+		return e.guild, e.place, true
 	}
 	rec, err := b.store.Game(a.GameID)
 	if err != nil {
 		b.log.Error("could not read a game to tell its followers of a move announced late", "game", a.GameID, "seq", a.Seq, "err", err)
-		return nil
+		return "", "", false
 	}
-	return &gameEntry{id: rec.ID, place: rec.Place(), guild: rec.Guild, table: t}
+	return rec.Guild, rec.Place(), true
 }
 
 // tableAt rebuilds a game's table as it was after its first seq moves, from its stored record.
-func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
+func (b *Host) tableAt(game string, seq uint64) (*table.Table, error) {
 	moves, err := b.store.Moves(game)
 	if err != nil {
 		return nil, err
@@ -236,7 +246,7 @@ func (b *Bot) tableAt(game string, seq uint64) (*table.Table, error) {
 }
 
 // tableAfter rebuilds a game's table as it was after moves, the start of its log.
-func (b *Bot) tableAfter(game string, moves []storage.Move) (*table.Table, error) {
+func (b *Host) tableAfter(game string, moves []storage.Move) (*table.Table, error) {
 	rec, err := b.store.Game(game)
 	if err != nil {
 		return nil, err

@@ -1,15 +1,12 @@
 package bot
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
 
@@ -91,13 +88,13 @@ func board(t *table.Table, v *game.View, kind render.Kind, w render.Words) ([]by
 
 // endFiles are what the end of a game attaches beside its final board: the chart of the scores
 // and the animated GIF of the whole game.
-func (b *Bot) endFiles(t *table.Table, code string) []*discordgo.File {
+func (b *Host) endFiles(t *table.Table, code string) []File {
 	w := commands.WordsFor(code)
 	return append(b.scoreChart(t, w), b.animation(t, w)...)
 }
 
 // scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
-func (b *Bot) scoreChart(t *table.Table, w commands.PictureWords) []*discordgo.File {
+func (b *Host) scoreChart(t *table.Table, w commands.PictureWords) []File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
@@ -106,12 +103,12 @@ func (b *Bot) scoreChart(t *table.Table, w commands.PictureWords) []*discordgo.F
 		b.log.Error("could not draw the score chart", "game", t.ID, "err", err)
 		return nil
 	}
-	return []*discordgo.File{{Name: "scores.png", ContentType: "image/png", Reader: bytes.NewReader(data)}}
+	return []File{{Name: "scores.png", Data: data}}
 }
 
 // animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
 // it cannot be drawn or would pass Discord's limit.
-func (b *Bot) animation(t *table.Table, w commands.PictureWords) []*discordgo.File {
+func (b *Host) animation(t *table.Table, w commands.PictureWords) []File {
 	if t == nil || t.Game == nil {
 		return nil
 	}
@@ -128,5 +125,5 @@ func (b *Bot) animation(t *table.Table, w commands.PictureWords) []*discordgo.Fi
 		b.log.Error("could not draw the game's animation", "game", t.ID, "err", err)
 		return nil
 	}
-	return []*discordgo.File{{Name: "game.gif", ContentType: "image/gif", Reader: bytes.NewReader(data)}}
+	return []File{{Name: "game.gif", Data: data}}
 }

@@ -1,26 +1,24 @@
 package bot
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
+	"runtime/debug"
 	"sync"
-	"time"
 
-	"github.com/bwmarrin/discordgo"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 )
 
 // A channel's messages follow the order of the changes they announce. Each announcement takes its
-// turn in its channel (placeOrder.enter) while its game's lock is held, so turns follow the order
-// of the commits, and is posted once the one before it in that channel is. A game's end, whose
-// pictures take a second or two to draw, is drawn and posted after the game's lock is released:
-// nothing posted later in its channel (a new game opened there) overtakes it.
+// turn in its channel (PlaceOrder.enter) while its game's lock is held, so turns follow the order
+// of the commits, and is drawn and posted once the one before it in that channel is, by a goroutine
+// of its own (async): network I/O never holds a game's lock. Whoever holds the lock waits for the
+// postings it started once it has let the lock go (release), so that a command is answered, and
+// the timer loop goes on, once what it changed is told.
 
-// placeOrder queues the announcements of each channel.
-type placeOrder struct {
+// PlaceOrder queues the announcements of each place (the host's channels; a feature's own
+// destinations): each is posted once the one before it there is done.
+type PlaceOrder struct {
 	mu   sync.Mutex
 	last map[string]chan struct{} // per channel, closed once its latest queued announcement is posted
 }
@@ -28,9 +26,10 @@ type placeOrder struct {
 // posted is an announcement already done: the one before the first of a channel.
 var posted = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// enter queues an announcement in place. It returns a channel closed once the announcement before
-// it there is done, and done, which the caller calls once its own is (posted or failed).
-func (o *placeOrder) enter(place string) (before <-chan struct{}, done func()) {
+// Enter queues an announcement in place. It returns a channel closed once the announcement before
+// it there is done, and done, which the caller calls once its own is (posted or failed); calling
+// done again does nothing.
+func (o *PlaceOrder) Enter(place string) (before <-chan struct{}, done func()) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.last == nil {
@@ -42,22 +41,28 @@ func (o *placeOrder) enter(place string) (before <-chan struct{}, done func()) {
 	}
 	mine := make(chan struct{})
 	o.last[place] = mine
+	var once sync.Once
 	return prev, func() {
-		o.mu.Lock()
-		if o.last[place] == mine {
-			delete(o.last, place)
-		}
-		o.mu.Unlock()
-		close(mine)
+		once.Do(func() {
+			o.mu.Lock()
+			if o.last[place] == mine {
+				delete(o.last, place)
+			}
+			o.mu.Unlock()
+			close(mine)
+		})
 	}
 }
 
 // posting is an announcement under way: wait reports how it went.
 type posting struct {
-	done  chan struct{}
-	err   error
-	id    string // the id of its last message
-	later bool   // posted after the game's lock is released (a game's end)
+	done chan struct{}
+	err  error
+	id   string // the id of its last message
+	end  bool   // a game's end
+	// panicked is what the posting's work panicked with (nil if it did not): release panics
+	// with it again, in the goroutine of the work that started the posting.
+	panicked any
 }
 
 func (p *posting) wait() error {
@@ -65,103 +70,115 @@ func (p *posting) wait() error {
 	return p.err
 }
 
-// unconfirmed tells (once done) whether the post failed without Discord saying whether it made
-// the message (unknownOutcome).
+// unconfirmed tells (once done) whether the post failed without the chat saying whether it made
+// the message (ErrUnconfirmed).
 func (p *posting) unconfirmed() bool {
-	return p.err != nil && unknownOutcome(p.err)
+	return p.err != nil && errors.Is(p.err, ErrUnconfirmed)
 }
 
-// send posts content in place: one message, or as many in a row as Discord's limit needs (split),
-// the last with the files and the components. Every part allows the same mentions, and carries a
-// nonce derived from cause (nonce.go), which Discord enforces: the same cause posted again (a
-// retry, a restart, another process) returns the message posted first instead of a second one.
-// It returns the id of the last message.
-func (b *Bot) send(place, cause, content string, comps []discordgo.MessageComponent, files []*discordgo.File, ping []string) (string, error) {
-	parts := split(content)
-	id := ""
-	for n, part := range parts {
-		m := &discordgo.MessageSend{Content: part, AllowedMentions: &discordgo.MessageAllowedMentions{Users: ping}}
-		if n == len(parts)-1 {
-			m.Components, m.Files = comps, files
-		}
-		msg, err := b.sendNonced(place, m, nonce(cause, n))
-		if err != nil {
-			return "", err
-		}
-		id = msg.ID
+// async runs work, a posting, by a goroutine of its own: it returns at once. The posting is one of
+// e's pending ones (e.mu held), which the lock's holder waits for once it lets the lock go
+// (release), and whose panic it meets there as its own; with no game (e nil), only Close waits
+// for it, and a panic is logged as what. Either way the posting fails.
+func (b *Host) async(e *gameEntry, what string, work func(p *posting)) *posting {
+	p := &posting{done: make(chan struct{})}
+	b.endPosts.Add(1)
+	go func() {
+		defer b.endPosts.Done()
+		defer close(p.done)
+		defer func() {
+			if r := recover(); r != nil {
+				p.err = fmt.Errorf("%w: the bot hit an internal error while %s", ErrUnconfirmed, what)
+				if e != nil {
+					p.panicked = fmt.Sprintf("%v\n%s", r, debug.Stack())
+					return
+				}
+				b.log.Error("panic while "+what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			}
+		}()
+		work(p)
+	}()
+	if e != nil {
+		e.pending = append(e.pending, p)
 	}
-	return id, nil
+	return p
 }
 
-// noncedMessage is a message with the nonce fields discordgo's MessageSend lacks.
-type noncedMessage struct {
-	*discordgo.MessageSend
-	Nonce        string `json:"nonce"`
-	EnforceNonce bool   `json:"enforce_nonce"`
-}
-
-// postRetries are the pauses before a post is sent again after a failure that leaves it unknown
-// whether Discord made the message (no answer, a timeout, a server error): with its nonce, the
-// post made already is returned instead of a second one. A process frozen while its post was
-// under way finds its request timed out when it resumes, though the message may be posted.
-var postRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second}
-
-// sendNonced posts m with nonce, enforced: Discord answers a nonce its author used in the last few
-// minutes with the message that used it, and creates none. A failure that may have posted it is
-// tried again (postRetries).
-func (b *Bot) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
-	// The files' readers are spent by a try: each try reads them from the start.
-	data := make([][]byte, len(m.Files))
-	for i, f := range m.Files {
-		var err error
-		if data[i], err = io.ReadAll(f.Reader); err != nil {
-			return nil, fmt.Errorf("read the attachment %s: %w", f.Name, err)
+// release lets go of e's lock, then waits for the postings started while it was held. A posting
+// that panicked panics again here, where the work that started it recovers as from its own panic
+// (a game the bot's own work fails on is put on hold, a person's command is answered).
+func (b *Host) release(e *gameEntry) {
+	pending := e.pending
+	e.pending = nil
+	e.mu.Unlock()
+	var panicked any
+	for _, p := range pending {
+		_ = p.wait() // each logs its own failure
+		if p.panicked != nil && panicked == nil {
+			panicked = p.panicked
 		}
 	}
-	for try := 0; ; try++ {
-		for i, f := range m.Files {
-			f.Reader = bytes.NewReader(data[i])
-		}
-		msg, err := b.postOnce(place, m, nonce)
-		if err == nil || !unknownOutcome(err) || try == len(postRetries) || b.closing.Load() {
-			return msg, err
-		}
-		b.log.Warn("a post got no clear answer from Discord; sending it again with its nonce", "channel", place, "try", try+1, "err", err)
-		time.Sleep(postRetries[try])
+	if panicked != nil {
+		panic(panicked)
 	}
 }
 
-func (b *Bot) postOnce(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
-	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true}
-	endpoint := discordgo.EndpointChannelMessages(place)
-	var resp []byte
-	var err error
-	if len(m.Files) > 0 {
-		kind, data, encErr := discordgo.MultipartBodyWithJSON(body, m.Files)
-		if encErr != nil {
-			return nil, encErr
+// sayAsync posts a message of the bot's own in place, in the place's order, pinging nobody unless
+// m says so, as a posting of e's (e.mu held; nil for none); its cause names it (nonce.go). what
+// says what it is, for the log.
+func (b *Host) sayAsync(e *gameEntry, place, what string, m Message) *posting {
+	before, done := b.order.Enter(place)
+	return b.async(e, "posting "+what, func(p *posting) {
+		defer done()
+		<-before
+		p.id, p.err = b.port.Post(place, m)
+		if p.err != nil {
+			game := ""
+			if e != nil {
+				game = e.id
+			}
+			b.log.Warn("could not post "+what, failAttrs(p.err, "game", game, "channel", place)...)
 		}
-		resp, err = b.s.RequestRaw("POST", endpoint, kind, data, endpoint, 0)
-	} else {
-		resp, err = b.s.RequestWithBucketID("POST", endpoint, body, endpoint)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, fmt.Errorf("decode the posted message: %w", err)
-	}
-	return &msg, nil
+	})
 }
 
-// unknownOutcome tells whether a failed post may have been made all the same: Discord did not
-// answer (a network failure, a timeout) or failed itself (5xx, a rate limit), rather than refused
-// it (4xx: a missing permission, an unknown channel).
-func unknownOutcome(err error) bool {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil {
-		return rest.Response.StatusCode >= 500 || rest.Response.StatusCode == http.StatusTooManyRequests
+// postState is what a game's turn messages leave for the next: why the last one could not be
+// posted (problem: /carc status tells it), and the message whose buttons the next one disables
+// (lastMsg). The postings update it after the game's lock is released: mu guards it.
+type postState struct {
+	mu      sync.Mutex
+	problem lang.Message
+	lastMsg string
+}
+
+// after records how posting p (of a turn message in place) went; buttons says whether it has
+// buttons, which a later turn disables. It returns the message whose buttons p's own replace.
+func (s *postState) after(place string, p *posting, buttons bool) (old string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p.err != nil {
+		s.problem = postProblem(place, p.err)
+		return ""
 	}
-	return true
+	s.problem = lang.Message{}
+	if !buttons {
+		return ""
+	}
+	old, s.lastMsg = s.lastMsg, p.id
+	return old
+}
+
+// lastProblem is why the game's last turn message could not be posted (no ID once one was).
+func (s *postState) lastProblem() lang.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.problem
+}
+
+// posted records the message of a turn posted late (outbox.go), whose buttons the next turn
+// disables.
+func (s *postState) posted(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lastMsg = id
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"strings"
 	"time"
 	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
@@ -15,7 +16,7 @@ import (
 var prefOptions = []string{"quiet", "timezone", "notify", "reminders", "language"}
 
 // setPrefs validates and stores a player's personal settings; without any, it shows them.
-func (b *Bot) setPrefs(interaction string, in commands.Input) string {
+func (b *Host) setPrefs(interaction string, in commands.Input) string {
 	pr := reader(in)
 	p, err := b.store.PlayerSettings(in.User.ID)
 	if err != nil {
@@ -43,13 +44,13 @@ func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 			p.TimeZone = v
 		case "notify":
 			v = strings.ToLower(v)
-			if v != notifyDM && v != notifyMention && v != notifyOff {
+			if v != storage.NotifyDM && v != storage.NotifyMention && v != storage.NotifyOff {
 				return pr.T("prefs_bad_notify", lang.A{"Value": game.Echo(v)})
 			}
-			if v == notifyDM {
+			if v == storage.NotifyDM {
 				// A DM now finds closed DMs at once, rather than at the player's next turn.
-				if err := b.dm(in.User.ID, causeOf("prefs-dm", interaction), confirmDMText(pr), nil); err != nil {
-					if dmsClosed(err) {
+				if err := b.port.DM(in.User.ID, Message{Cause: CauseOf("prefs-dm", interaction), Text: confirmDMText(pr)}); err != nil {
+					if errors.Is(err, ErrDMsClosed) {
 						return pr.T("prefs_dms_closed", nil)
 					}
 					b.log.Warn("could not confirm turn DMs", "user", in.User.ID, "err", err)
@@ -70,7 +71,7 @@ func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 			}
 			code, ok := lang.Known(v)
 			if !ok {
-				return pr.T("prefs_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes, ", ")})
+				return pr.T("prefs_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes(), ", ")})
 			}
 			p.Language = code
 		default:
@@ -105,10 +106,10 @@ func (b *Bot) setPrefs(interaction string, in commands.Input) string {
 
 // notifyLine says how the player's turns are announced.
 func notifyLine(pr *lang.Printer, p storage.Settings) string {
-	if p.Notify == notifyDM && p.DMRefused {
+	if p.Notify == storage.NotifyDM && p.DMRefused {
 		return pr.T("prefs_dm_refused", nil)
 	}
-	return orDefault(p.Notify, notifyMention)
+	return orDefault(p.Notify, storage.NotifyMention)
 }
 
 func orDefault(v, def string) string {
@@ -131,8 +132,8 @@ func clock(s string) (string, error) {
 	return t.Format("15:04"), nil
 }
 
-// quiet reports whether at falls in the player's quiet hours, and when they end.
-func quiet(p storage.Settings, at time.Time) (bool, time.Time) {
+// QuietAt reports whether at falls in the player's quiet hours, and when they end.
+func QuietAt(p storage.Settings, at time.Time) (bool, time.Time) {
 	if p.QuietStart == "" || p.QuietEnd == "" {
 		return false, at
 	}
@@ -159,19 +160,19 @@ func quiet(p storage.Settings, at time.Time) (bool, time.Time) {
 	return false, at
 }
 
-// awake moves a moment out of the player's quiet hours.
-func awake(p storage.Settings, at time.Time) time.Time {
-	if in, end := quiet(p, at); in {
+// Awake moves a moment out of the player's quiet hours.
+func Awake(p storage.Settings, at time.Time) time.Time {
+	if in, end := QuietAt(p, at); in {
 		return end
 	}
 	return at
 }
 
-// pingable keeps the users who want to be pinged now: not those who chose notify:off or turn DMs
+// Pingable keeps the users who want to be pinged now: not those who chose notify:off or turn DMs
 // (notify:dm, whose DMs Discord has not refused), not those in
 // their quiet hours, never an id that is no Discord user's (an AI seat). The others are still named
 // in the text.
-func (b *Bot) pingable(ids []string) []string {
+func (b *Host) Pingable(ids []string) []string {
 	var out []string
 	for _, id := range ids {
 		if !discordID(id) {
@@ -182,7 +183,7 @@ func (b *Bot) pingable(ids []string) []string {
 			out = append(out, id)
 			continue
 		}
-		if in, _ := quiet(p, b.now()); p.Notify == notifyOff || wantsDM(p) || in {
+		if in, _ := QuietAt(p, b.now()); p.Notify == storage.NotifyOff || p.TurnDMs() || in {
 			continue
 		}
 		out = append(out, id)

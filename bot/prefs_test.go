@@ -6,10 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -32,12 +30,12 @@ func TestQuietHours(t *testing.T) {
 		{storage.Settings{QuietStart: "13:00", QuietEnd: "14:30"}, day(14, 30), false, day(14, 30)},
 		{storage.Settings{}, day(3, 0), false, day(3, 0)},
 	} {
-		in, until := quiet(c.p, c.at)
+		in, until := QuietAt(c.p, c.at)
 		if in != c.quiet || !until.Equal(c.until) {
 			t.Errorf("%+v at %s: quiet %v until %s, want %v until %s", c.p, c.at, in, until, c.quiet, c.until)
 		}
-		if got := awake(c.p, c.at); !got.Equal(c.until) {
-			t.Errorf("awake(%s) = %s, want %s", c.at, got, c.until)
+		if got := Awake(c.p, c.at); !got.Equal(c.until) {
+			t.Errorf("Awake(%s) = %s, want %s", c.at, got, c.until)
 		}
 	}
 }
@@ -63,7 +61,7 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	b := &Bot{store: s}
+	b := &Host{store: s}
 	for _, o := range prefOptions {
 		huge := strings.Repeat("Zq", 10_000)
 		reply := b.setPrefs("i1", commands.Input{User: table.User{ID: "1", Name: "ann"}, Command: "table", Sub: "settings", Options: map[string]string{o: huge}})
@@ -74,17 +72,16 @@ func TestPersonalSettingsQuoteAShortPrefix(t *testing.T) {
 }
 
 // TestLanguageSettingOverridesTheDiscordLocale: /player settings language: is kept per player and
-// wins over the locale of their Discord client; the server's locale comes with every interaction.
+// wins over the locale of their chat client; the server's locale comes with every request.
 func TestLanguageSettingOverridesTheDiscordLocale(t *testing.T) {
 	s, err := storage.Open(filepath.Join(t.TempDir(), "l.db"), storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	b := &Bot{store: s}
+	b := &Host{store: s}
 	ann := table.User{ID: "1", Name: "ann"}
-	guild := discordgo.Locale("nl")
-	i := &discordgo.Interaction{Locale: discordgo.German, GuildLocale: &guild}
+	i := &Request{Interaction: &Interaction{Locale: "de"}, GuildLocale: "nl"}
 	if l := b.langs(i, ann.ID); l.Locale != "de" || l.GuildLocale != "nl" || l.Language != "" {
 		t.Fatalf("before any setting: %+v", l)
 	}

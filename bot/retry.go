@@ -7,7 +7,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -17,16 +17,16 @@ import (
 // was lost. So a refused command is checked against the player's own last move: if it is that
 // move again, they are told that it went through and shown the board, and nothing changes.
 
-// retryWithin bounds how old a player's last move may be for a refused command to count as its
+// RetryWithin bounds how old a player's last move may be for a refused command to count as its
 // retry: the life of an interaction's token, after which nobody is still waiting for its answer.
-const retryWithin = tokenLife
+const RetryWithin = tokenLife
 
 // madeAlready tells whether act, refused on the game as it stands, is the move u made last in
 // it: run on the table before that move, it makes the same events (the clock's aside). Most
 // refusals are not retries (a wrong square, another player's turn): when the entry knows its
 // last move, a refused user who did not make it, or made it too long ago, is told so without
 // reading the log.
-func (b *Bot) madeAlready(e *gameEntry, act action, u table.User) bool {
+func (b *Host) madeAlready(e *gameEntry, act action, u table.User) bool {
 	if e.seq == 0 || u.ID == "" || act.sideEffects {
 		return false
 	}
@@ -60,8 +60,8 @@ func (b *Bot) madeAlready(e *gameEntry, act action, u table.User) bool {
 }
 
 // mayRetry tells whether a refused command of u may be the retry of a move actor made at at.
-func (b *Bot) mayRetry(actor string, at time.Time, u table.User) bool {
-	return actor == u.ID && b.now().Sub(at) <= retryWithin
+func (b *Host) mayRetry(actor string, at time.Time, u table.User) bool {
+	return actor == u.ID && b.now().Sub(at) <= RetryWithin
 }
 
 // madeLast records the game's move at log position seq (madeAlready).
@@ -75,7 +75,7 @@ func withoutClock(events []table.Event) []table.Event {
 }
 
 // alreadyMade is the answer to a move made already: that it went through, with the board.
-func (b *Bot) alreadyMade(e *gameEntry, act action) answer {
+func (b *Host) alreadyMade(e *gameEntry, act action) answer {
 	p := act.reader
 	if p == nil {
 		p = reader(commands.Input{})
@@ -87,7 +87,7 @@ func (b *Bot) alreadyMade(e *gameEntry, act action) answer {
 // move made by a twin of this action, on another process or this one), or could not be loaded. A
 // retry of the game's last move, its end included, is told that it went through, as any move is;
 // any other action that the game is over; while the database cannot say, that nothing was done.
-func (b *Bot) over(id string, act action, u table.User) answer {
+func (b *Host) over(id string, act action, u table.User) answer {
 	f, err := b.ended(id)
 	switch {
 	case err != nil:
@@ -102,7 +102,7 @@ func (b *Bot) over(id string, act action, u table.User) answer {
 
 // ended loads a game that is over, read-only (see finished); nil when it is not over or does not
 // load, and an error when the store cannot be read.
-func (b *Bot) ended(id string) (*gameEntry, error) {
+func (b *Host) ended(id string) (*gameEntry, error) {
 	rec, err := b.store.Game(id)
 	if isNotFound(err) {
 		return nil, nil
@@ -124,7 +124,7 @@ func (b *Bot) ended(id string) (*gameEntry, error) {
 
 // retryAfterEnd answers a command or click in a channel whose game is over when it is a retry of
 // that game's last move (its answer was lost, and the player sent it again): ok false otherwise.
-func (b *Bot) retryAfterEnd(place string, act action, u table.User) (answer, bool) {
+func (b *Host) retryAfterEnd(place string, act action, u table.User) (answer, bool) {
 	f := b.finished(place)
 	if f == nil || !b.madeAlready(f, act, u) {
 		return answer{}, false
@@ -142,7 +142,7 @@ const unknownCommitFor = 15 * time.Second
 // any other, rather than told it failed. While the database cannot be read it waits (holding the
 // game's lock, as the move would), up to unknownCommitFor; then the move counts as not made, and
 // its announcement, if it was made after all, is said later (outbox.go).
-func (b *Bot) committedAnyway(game, interaction string, seq uint64) bool {
+func (b *Host) committedAnyway(game, interaction string, seq uint64) bool {
 	for deadline := time.Now().Add(unknownCommitFor); ; {
 		moves, err := b.store.Moves(game)
 		if err == nil {

@@ -6,13 +6,13 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // yourTurns lists, across every server, the games where it is u's turn, with links to their
 // channels, and the lobbies u sits in.
-func (b *Bot) yourTurns(pr *lang.Printer, u table.User) string {
+func (b *Host) yourTurns(pr *lang.Printer, u table.User) string {
 	b.mu.Lock()
 	games := make([]*gameEntry, 0, len(b.games))
 	for _, e := range b.games {

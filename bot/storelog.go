@@ -5,25 +5,25 @@ import (
 	"log/slog"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// LeagueStore is the store as the league and rating commands use it (leagues.Store and
-// leagues.RatingStore). They tell players only what a failure means (storage.ForPlayers); the
+// LeagueStore is the store as the league and rating commands use it (leaguecmd.Store and
+// leaguecmd.RatingStore). They tell players only what a failure means (storage.ForPlayers); the
 // failure itself, with the database's path and the system's error, is logged here for the host.
 // A league or season not found is an answer, not a failure.
 type LeagueStore struct {
-	store Store
+	store storage.Database
 	log   *slog.Logger
 }
 
 // NewLeagueStore is a store for the league commands, logging its failures to log.
-func NewLeagueStore(s Store, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
+func NewLeagueStore(s storage.Database, log *slog.Logger) LeagueStore { return LeagueStore{s, log} }
 
-// commandStore is the store for leagues.Handle, RatingText and LeaderboardText.
-func (b *Bot) commandStore() LeagueStore { return LeagueStore{b.store, b.log} }
+// LeagueStore is the store as the league commands use it (leaguecmd.Handle, RatingText,
+// LeaderboardText, InLeague), logging its failures to the host's log.
+func (b *Host) LeagueStore() LeagueStore { return LeagueStore{b.store, b.log} }
 
 // NotFound tells whether err says that nothing is stored under what was asked for.
 func (s LeagueStore) NotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
@@ -37,6 +37,11 @@ func (s LeagueStore) failed(op string, err error, attrs ...any) error {
 		s.log.Error("could not "+op, append(attrs, "err", err)...)
 	}
 	return err
+}
+
+func (s LeagueStore) League(id string) (league.League, error) {
+	v, err := s.store.League(id)
+	return v, s.failed("read a league", err, "league", id)
 }
 
 func (s LeagueStore) Leagues(guild string) ([]league.League, error) {
@@ -63,20 +68,12 @@ func (s LeagueStore) Rating(guild, mapID, user string) (league.Rating, error) {
 	return v, s.failed("read a rating", err, "guild", guild, "user", user)
 }
 
-func (s LeagueStore) Leaderboard(guild, mapID string) ([]leagues.RatingRow, error) {
+func (s LeagueStore) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
 	v, err := s.store.Leaderboard(guild, mapID)
-	out := make([]leagues.RatingRow, len(v))
-	for i, r := range v {
-		out[i] = leagues.RatingRow{UserID: r.UserID, Rating: r.Rating}
-	}
-	return out, s.failed("read the leaderboard", err, "guild", guild)
+	return v, s.failed("read the leaderboard", err, "guild", guild)
 }
 
-func (s LeagueStore) RatedGames(guild, user string, limit int) ([]leagues.RatedGame, error) {
+func (s LeagueStore) RatedGames(guild, user string, limit int) ([]league.RatedGame, error) {
 	v, err := s.store.RatedGames(guild, user, limit)
-	out := make([]leagues.RatedGame, len(v))
-	for i, g := range v {
-		out[i] = leagues.RatedGame{Map: g.Map, Players: g.Players, Scores: g.Scores, Places: g.Places, Shown: g.Shown, At: g.At}
-	}
-	return out, s.failed("read the rated games", err, "guild", guild, "user", user)
+	return v, s.failed("read the rated games", err, "guild", guild, "user", user)
 }

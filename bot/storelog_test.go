@@ -1,38 +1,19 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"log/slog"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/logbuf"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
-
-// syncBuffer is a log destination safe for the bot's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // TestStoreFailuresAreExplainedNotShown: when the database cannot be written, a player's move,
 // settings and league command are answered with what happened and that nothing changed, never
@@ -50,14 +31,14 @@ func TestStoreFailuresAreExplainedNotShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	var logs syncBuffer
-	b := &Bot{store: store, log: slog.New(slog.NewTextHandler(&logs, nil))}
+	var logs logbuf.Buffer
+	b := &Host{store: store, log: slog.New(slog.NewTextHandler(&logs, nil))}
 	writeErr := store.SetPlayerSettings("u1", storage.Settings{Notify: "off"})
 	if !errors.Is(writeErr, storage.ErrReadOnly) || !strings.Contains(writeErr.Error(), db) {
 		t.Fatalf("the read-only store's error does not name the file, so this test shows nothing: %v", writeErr)
 	}
 	alice := table.User{ID: "u1", Name: "alice"}
-	league := leagues.Handle(leagues.Context{Store: b.commandStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
+	league := leaguecmd.Handle(leaguecmd.Context{Store: b.LeagueStore(), Guild: "g1", Channel: "c1", NewID: "L1"},
 		commands.Input{User: alice, Command: "league", Sub: "create", Options: map[string]string{"name": "Cup"}})
 	for what, text := range map[string]string{
 		"a move":         b.commitError(&gameEntry{id: "g1"}, action{reader: lang.For(lang.English)}, table.User{}, writeErr).text,

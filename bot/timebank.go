@@ -1,14 +1,14 @@
 package bot
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // clockEvent is the clock event that ends a turn at a table with time banks (deadline:bank): the
 // seat that moved keeps what was left of its bank when the turn ended (nothing, if its deadline
 // passed), the vacations counting only as far as they ran, plus the table's increment. It is written into the step that ends the turn, so the
 // record replays the banks exactly. t is the table after the step, e still holds the turn before.
-func (b *Bot) clockEvent(e *gameEntry, t *table.Table) (table.Event, bool) {
+func (b *Host) clockEvent(e *gameEntry, t *table.Table) (table.Event, bool) {
 	old := e.table
 	if t.Settings.Bank == 0 || old == nil || old.Status != table.Playing || t.Status != table.Playing ||
 		t.Game.Turn <= old.Game.Turn || len(t.Banks) != len(t.Seats) {

@@ -1,24 +1,26 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Timer kinds. Reminders come at half, three quarters and nine tenths of the deadline, each more
-// pressing; the last also tells the table that the game is stalled.
+// The kinds of a turn's timers: its deadline, and its reminders (KindReminder with their number,
+// reminder1 to reminder3), which come at half, three quarters and nine tenths of the deadline, each
+// more pressing; the last also tells the table that the game is stalled.
 const (
-	kindDeadline = "deadline"
-	kindReminder = "reminder"
+	KindDeadline = "deadline"
+	KindReminder = "reminder"
 )
 
 var reminderAt = []float64{0.5, 0.75, 0.9}
@@ -26,7 +28,7 @@ var reminderAt = []float64{0.5, 0.75, 0.9}
 // timersFor is the game's timer set after a change: a lobby its expiry; the running turn keeps its
 // timers; a new turn gets a deadline and reminders (none for players who turned them off; none in
 // quiet hours).
-func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
+func (b *Host) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	if t.Status == table.Lobby {
 		return b.lobbyTimers() // a change in the lobby: it expires that much later
 	}
@@ -42,21 +44,21 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 	cur, _ := t.Current()
 	start, d := b.now(), t.TurnTime()
 	deadline := start.Add(d)
-	timers := []storage.Timer{{Kind: kindDeadline, UserID: cur.ID, At: deadline}}
+	timers := []storage.Timer{{Kind: KindDeadline, UserID: cur.ID, At: deadline}}
 	prefs, err := b.store.PlayerSettings(cur.ID)
 	if err != nil {
 		return timers
 	}
-	if wantsDM(prefs) {
-		timers = append(timers, notifyTimer(prefs, cur.ID, start))
+	for _, fn := range b.hooks.turnTimers {
+		timers = append(timers, fn(prefs, cur.ID, start)...)
 	}
 	if prefs.NoReminders {
 		return timers
 	}
 	for n, frac := range reminderAt {
-		at := awake(prefs, start.Add(time.Duration(float64(d)*frac)))
+		at := Awake(prefs, start.Add(time.Duration(float64(d)*frac)))
 		if at.Before(deadline) {
-			timers = append(timers, storage.Timer{Kind: fmt.Sprintf("%s%d", kindReminder, n+1), UserID: cur.ID, At: at})
+			timers = append(timers, storage.Timer{Kind: fmt.Sprintf("%s%d", KindReminder, n+1), UserID: cur.ID, At: at})
 		}
 	}
 	return timers
@@ -68,7 +70,7 @@ func (b *Bot) timersFor(e *gameEntry, t *table.Table) []storage.Timer {
 const claimEvery = 5 * time.Second
 
 // StartTimers runs the deadline and reminder loop (Start does it for gateway mode).
-func (b *Bot) StartTimers() {
+func (b *Host) StartTimers() {
 	if b.cfg.TimerEvery < 0 || b.timersRunning.Swap(true) {
 		return
 	}
@@ -97,7 +99,7 @@ func (b *Bot) StartTimers() {
 
 // tick is one round of the timer loop: the due timers, then the moves whose process died before
 // announcing them (outbox.go).
-func (b *Bot) tick() {
+func (b *Host) tick() {
 	now := b.now()
 	b.safely("the timer loop", func() { b.FireTimers(now) })
 	b.safely("announcing the moves left unannounced", func() { b.sayUnannounced(now) })
@@ -106,7 +108,7 @@ func (b *Bot) tick() {
 
 // safely runs one part of the timer loop. FireTimers recovers from a panic in the work on one
 // game or one league; this is for the rest, so that the loop itself never stops.
-func (b *Bot) safely(what string, fn func()) {
+func (b *Host) safely(what string, fn func()) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("panic in "+what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -120,17 +122,17 @@ func (b *Bot) safely(what string, fn func()) {
 // then marked done; an expired lobby closes. The timers of a game on hold wait until it resumes.
 // Then the AI turns that found the queue full are offered again, and league games past their
 // round's deadline are adjudicated (fireLeagues). It returns how many timers and adjudications it
-// handled. Turn DMs due together go out as one message per player (fireNotices).
-func (b *Bot) FireTimers(now time.Time) int {
+// handled. The timers of a kind a feature fires itself (AddTimers) go to it together.
+func (b *Host) FireTimers(now time.Time) int {
 	due, err := b.store.DueTimers(now)
 	if err != nil {
 		b.log.Error("could not read the due timers", "err", err)
 		return 0
 	}
-	var notices []storage.Timer
+	batches := map[string][]storage.Timer{}
 	for _, tm := range due {
-		if tm.Kind == kindNotify {
-			notices = append(notices, tm) // sent together below: one message per player
+		if _, ok := b.hooks.timers[tm.Kind]; ok {
+			batches[tm.Kind] = append(batches[tm.Kind], tm) // handed over together below
 			continue
 		}
 		e := b.running(tm.GameID)
@@ -140,33 +142,39 @@ func (b *Bot) FireTimers(now time.Time) int {
 		}
 		b.fireOn(e, tm, now)
 	}
-	b.fireNotices(notices)
+	for _, kind := range slices.Sorted(maps.Keys(batches)) {
+		b.hooks.timers[kind](batches[kind])
+	}
 	b.offerPendingAI()
-	return len(due) + b.fireLeagues(now)
+	n := len(due)
+	for _, fn := range b.hooks.tick {
+		n += fn(now)
+	}
+	return n
 }
 
 // fireOn handles a timer of a game under its lock, at now (FireTimers' moment, which is the
 // clock's in the timer loop); a panic puts the game on hold.
-func (b *Bot) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
+func (b *Host) fireOn(e *gameEntry, tm storage.Timer, now time.Time) {
 	// A game busy right now (an AI thinking in it, a move) needs no rescue of its AI turn: the
 	// timer stays due for a later tick, and the loop does not wait for the game.
 	lock := b.lock
-	if tm.Kind == kindAITurn {
+	if tm.Kind == KindAITurn {
 		lock = b.tryLock
 	}
 	if !lock(e) {
 		return
 	}
-	defer e.mu.Unlock()
+	defer b.recoverGame(e, holdTimers)
+	defer b.release(e)
 	if e.hold != "" {
 		return
 	}
-	defer b.recoverGame(e, holdTimers)
 	b.fire(e, tm, now)
 }
 
-func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
-	if tm.Kind == kindExpiry {
+func (b *Host) fire(e *gameEntry, tm storage.Timer, now time.Time) {
+	if tm.Kind == KindExpiry {
 		b.expire(e, tm)
 		return
 	}
@@ -179,12 +187,12 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 	if at := b.dueAt(e, tm); at.After(now) {
 		return // the player's vacation stopped the clock: the timer stays due until then
 	}
-	if tm.Kind == kindAITurn {
+	if tm.Kind == KindAITurn {
 		b.rescueAI(e)
 		return
 	}
-	if tm.Kind == kindDeadline {
-		reply := commands.TimeoutIn(t, t.Settings.Policy, b.guildLocale(e.guild)) // its step keeps the autopilot's moves
+	if tm.Kind == KindDeadline {
+		reply := commands.TimeoutIn(t, t.Settings.Policy, b.GuildLocale(e.guild)) // its step keeps the autopilot's moves
 		if !reply.OK {
 			b.log.Error("the deadline policy was refused", "game", e.id, "reply", reply.Text)
 			_ = b.store.CompleteTimer(tm)
@@ -194,7 +202,7 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 			b.log.Error("could not store the deadline move", "game", e.id, "err", err)
 			return
 		}
-		_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+		b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 		b.settle(e, false)
 		return
 	}
@@ -215,15 +223,15 @@ func (b *Bot) fire(e *gameEntry, tm storage.Timer, now time.Time) {
 
 // remind tells the current player (and, at the last reminder, the table) that the turn waits.
 // Times are Discord timestamps, so every reader sees them in their own time zone.
-func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
+func (b *Host) remind(e *gameEntry, tm storage.Timer) {
 	t := e.table
 	cur, _ := t.Current()
 	deadline, began := b.turnDeadline(e), deadlineOf(e.timers).Add(-t.TurnTime())
 	policy := map[string]string{table.PolicySkip: "skip", table.PolicyAuto: "auto"}[t.Settings.Policy]
 	write := func(p *lang.Printer) string {
 		a := lang.A{"Player": lang.Name(cur.Name), "Game": commands.WordsFor(p.Code()).MapTitle(t.Entry()), "Tile": fmt.Sprint(t.Game.Drawn),
-			"When": stamp(deadline, "R"), "Began": stamp(began, "R")}
-		switch strings.TrimPrefix(tm.Kind, kindReminder) {
+			"When": Stamp(deadline, "R"), "Began": Stamp(began, "R")}
+		switch strings.TrimPrefix(tm.Kind, KindReminder) {
 		case "1":
 			return p.T("reminder_first", a)
 		case "2":
@@ -231,27 +239,24 @@ func (b *Bot) remind(e *gameEntry, tm storage.Timer) {
 		}
 		return p.T("reminder_last_"+policy, a)
 	}
-	if tm.Kind != kindReminder+"3" && b.remindByDM(e, tm, write) {
+	if tm.Kind != KindReminder+"3" && b.remindByDM(e, tm, write) {
 		return
 	}
 	p := b.publicPrinter(e)
 	text := write(p)
-	ping := b.pingable([]string{cur.ID})
+	ping := b.Pingable([]string{cur.ID})
 	content := text
 	if len(ping) > 0 {
-		content = mentionLine(ping) + " " + text
+		content = MentionLine(ping) + " " + text
 	}
-	mute := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		CustomID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: discordgo.SecondaryButton}}}}
-	if _, err := b.send(e.place, causeOf("reminder", tm.ID()), content, mute, nil, ping); err != nil {
-		b.log.Warn("could not send a reminder", "game", e.id, "err", err)
-	}
+	mute := [][]commands.Button{{{ID: commands.ComponentID(t, "mute"), Label: p.T("reminder_mute", nil), Style: commands.Secondary}}}
+	b.sayAsync(e, e.place, "a reminder", Message{Cause: CauseOf("reminder", tm.ID()), Text: content, Buttons: mute, Ping: ping})
 }
 
 // laterReminderDue tells whether a later reminder of the same turn is due at now too.
-func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bool {
+func (b *Host) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bool {
 	for _, x := range e.timers {
-		if strings.HasPrefix(x.Kind, kindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(now) {
+		if strings.HasPrefix(x.Kind, KindReminder) && x.Kind > tm.Kind && x.UserID == tm.UserID && !b.dueAt(e, x).After(now) {
 			return true
 		}
 	}
@@ -261,18 +266,18 @@ func (b *Bot) laterReminderDue(e *gameEntry, tm storage.Timer, now time.Time) bo
 // remindByDM sends the reminder tm by direct message to its player if they chose notify:dm,
 // written by write in the player's own language, and reports whether it did. A refused DM makes
 // the player one who is mentioned, starting with this reminder.
-func (b *Bot) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printer) string) bool {
+func (b *Host) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printer) string) bool {
 	userID := tm.UserID
 	prefs, err := b.store.PlayerSettings(userID)
-	if err != nil || !wantsDM(prefs) {
+	if err != nil || !prefs.TurnDMs() {
 		return false
 	}
-	err = b.dm(userID, causeOf("reminder-dm", tm.ID()), write(ownPrinter(prefs.Language, prefs.Locale))+"\n"+channelLink(e.guild, e.place), nil)
+	err = b.port.DM(userID, Message{Cause: CauseOf("reminder-dm", tm.ID()), Text: write(ownPrinter(prefs.Language, prefs.Locale)) + "\n" + b.ChannelLink(e.guild, e.place)})
 	if err == nil {
 		return true
 	}
-	if dmsClosed(err) {
-		b.dmRefused(userID, prefs)
+	if errors.Is(err, ErrDMsClosed) {
+		b.DMsRefused(userID, prefs)
 	} else {
 		b.log.Warn("could not send a reminder by DM", "game", e.id, "err", err)
 	}
@@ -282,16 +287,16 @@ func (b *Bot) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Printe
 // deadlineOf is the time of the deadline among a game's timers (zero if none).
 func deadlineOf(timers []storage.Timer) time.Time {
 	for _, x := range timers {
-		if x.Kind == kindDeadline {
+		if x.Kind == KindDeadline {
 			return x.At
 		}
 	}
 	return time.Time{}
 }
 
-// stamp is a Discord timestamp: style R is relative ("in 3 hours"), f the full date and time,
+// Stamp is a Discord timestamp: style R is relative ("in 3 hours"), f the full date and time,
 // each shown in the reader's own time zone.
-func stamp(at time.Time, style string) string {
+func Stamp(at time.Time, style string) string {
 	return fmt.Sprintf("<t:%d:%s>", at.Unix(), style)
 }
 
@@ -300,7 +305,7 @@ func deadlineLine(p *lang.Printer, t *table.Table, at time.Time) string {
 	if t == nil || t.Status != table.Playing || at.IsZero() {
 		return ""
 	}
-	a := lang.A{"At": stamp(at, "f"), "In": stamp(at, "R")}
+	a := lang.A{"At": Stamp(at, "f"), "In": Stamp(at, "R")}
 	if t.Settings.Bank > 0 {
 		cur, _ := t.Current()
 		a["Player"] = lang.Name(cur.Name)
@@ -310,7 +315,7 @@ func deadlineLine(p *lang.Printer, t *table.Table, at time.Time) string {
 }
 
 // mute drops the clicking player's remaining reminders of this turn (the deadline stays).
-func (b *Bot) mute(p *lang.Printer, place string, u table.User, c commands.Component) string {
+func (b *Host) mute(p *lang.Printer, place string, u table.User, c commands.Component) string {
 	e := b.entryAt(place)
 	if e == nil {
 		return p.T("bot_game_gone", nil)
@@ -325,7 +330,7 @@ func (b *Bot) mute(p *lang.Printer, place string, u table.User, c commands.Compo
 	}
 	var kept []storage.Timer
 	for _, x := range e.timers {
-		if !strings.HasPrefix(x.Kind, kindReminder) || x.UserID != u.ID {
+		if !strings.HasPrefix(x.Kind, KindReminder) || x.UserID != u.ID {
 			kept = append(kept, x)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 // settle follows a change to a game (e.mu held): a table no person plays at any more ends at once
 // (AI seats never play alone), else an AI seat to play is offered to the queue. waiting says that
 // a person has just played and waits for the AI.
-func (b *Bot) settle(e *gameEntry, waiting bool) {
+func (b *Host) settle(e *gameEntry, waiting bool) {
 	if e.table.Unattended() {
 		b.endUnattended(e)
 		return
@@ -19,8 +19,8 @@ func (b *Bot) settle(e *gameEntry, waiting bool) {
 
 // endUnattended ends a table no person plays at any more, as a step of its record, and tells
 // its channel why.
-func (b *Bot) endUnattended(e *gameEntry) {
-	reply := commands.EndUnattended(e.table, b.guildLocale(e.guild))
+func (b *Host) endUnattended(e *gameEntry) {
+	reply := commands.EndUnattended(e.table, b.GuildLocale(e.guild))
 	if !reply.OK {
 		b.log.Error("could not end a table nobody plays at", "game", e.id, "reply", reply.Text)
 		return
@@ -29,5 +29,5 @@ func (b *Bot) endUnattended(e *gameEntry) {
 		b.log.Error("could not store the end of a table nobody plays at", "game", e.id, "err", err)
 		return
 	}
-	_ = b.announce(e, reply) // a failure is kept in e.problem for /carc status
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 }

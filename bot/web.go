@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -20,7 +21,7 @@ const WebPath = "/web"
 // listener, WebPath beside HTTP interactions). publicURL is where readers reach that root through
 // the host's reverse proxy (https://example.org): with it, /carc board, the turn messages and the
 // league messages carry links to the pages.
-func (b *Bot) Web(base, publicURL string) (*web.Server, error) {
+func (b *Host) Web(base, publicURL string) (*web.Server, error) {
 	secret, err := b.store.WebSecret()
 	if err != nil {
 		return nil, err
@@ -40,6 +41,13 @@ func (b *Bot) Web(base, publicURL string) (*web.Server, error) {
 	return s, nil
 }
 
+// NewHTTPServer is a server for the chat's interactions endpoint or the pages, with timeouts so
+// that slow or idle clients cannot hold connections (and their memory) open.
+func NewHTTPServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
+}
+
 // WithWeb serves the pages beside the HTTP interactions handler, under WebPath.
 func WithWeb(interactions http.Handler, pages *web.Server) http.Handler {
 	mux := http.NewServeMux()
@@ -50,13 +58,13 @@ func WithWeb(interactions http.Handler, pages *web.Server) http.Handler {
 
 // WebGame is a game as its page reads it: a copy of the table in memory (taken under the game's
 // lock), or the stored snapshot of a game that has left memory.
-func (b *Bot) WebGame(id string) (web.Game, error) {
+func (b *Host) WebGame(id string) (web.Game, error) {
 	if e := b.running(id); e != nil {
 		e.mu.Lock()
 		g := web.Game{Table: e.table.Clone(), Version: e.seq, Record: func() ([]record.Stored, error) { return b.record(id) },
-			GuildLocale: b.guildLocale(e.guild)}
+			GuildLocale: b.GuildLocale(e.guild)}
 		for _, tm := range e.timers {
-			if tm.Kind == kindDeadline {
+			if tm.Kind == KindDeadline {
 				g.Deadline = tm.At
 			}
 		}
@@ -79,12 +87,12 @@ func (b *Bot) WebGame(id string) (web.Game, error) {
 		return web.Game{}, fmt.Errorf("load game %s: %w", id, err)
 	}
 	return web.Game{Table: t, Version: rec.Seq, Record: func() ([]record.Stored, error) { return b.record(id) },
-		GuildLocale: b.guildLocale(rec.Guild)}, nil
+		GuildLocale: b.GuildLocale(rec.Guild)}, nil
 }
 
 // WebLeague is a league as its page reads it: the league, its current season and its members'
 // ratings on its map.
-func (b *Bot) WebLeague(id string) (web.League, error) {
+func (b *Host) WebLeague(id string) (web.League, error) {
 	l, err := b.store.League(id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return web.League{}, web.ErrNotFound
@@ -112,16 +120,16 @@ func (b *Bot) WebLeague(id string) (web.League, error) {
 
 // gameLink is the address of a game's page for a message, or "" when the bot serves no pages or
 // does not know their public address.
-func (b *Bot) gameLink(id string) string {
+func (b *Host) gameLink(id string) string {
 	return b.webLink(func(s *web.Server) (string, error) { return s.GamePath(id) })
 }
 
-// leagueLink is the address of a league's page for a message, or "".
-func (b *Bot) leagueLink(id string) string {
+// LeagueLink is the address of a league's page for a message, or "".
+func (b *Host) LeagueLink(id string) string {
 	return b.webLink(func(s *web.Server) (string, error) { return s.LeaguePath(id) })
 }
 
-func (b *Bot) webLink(path func(*web.Server) (string, error)) string {
+func (b *Host) webLink(path func(*web.Server) (string, error)) string {
 	b.mu.Lock()
 	s, base := b.web, b.webURL
 	b.mu.Unlock()
@@ -139,7 +147,7 @@ func (b *Bot) webLink(path func(*web.Server) (string, error)) string {
 // gameLinkLine is the line of a message that links to the game's page (in angle brackets, so
 // that Discord shows no preview of it), in p's language, or "" before the game starts or without
 // pages.
-func (b *Bot) gameLinkLine(p *lang.Printer, t *table.Table) string {
+func (b *Host) gameLinkLine(p *lang.Printer, t *table.Table) string {
 	if t == nil || t.Game == nil {
 		return ""
 	}
@@ -152,7 +160,7 @@ func (b *Bot) gameLinkLine(p *lang.Printer, t *table.Table) string {
 // revokeGameLinks stops the links given out to a game's page, for /carc board revoke:true (its
 // administrators only, which the command checked), ends the follows made with them, and says
 // what became of them.
-func (b *Bot) revokeGameLinks(p *lang.Printer, t *table.Table) string {
+func (b *Host) revokeGameLinks(p *lang.Printer, t *table.Table) string {
 	id := t.ID
 	b.mu.Lock()
 	serving := b.web != nil
@@ -165,6 +173,15 @@ func (b *Bot) revokeGameLinks(p *lang.Printer, t *table.Table) string {
 		b.log.Error("could not revoke a game's web links", "game", id, "err", err)
 		return p.T("web_revoke_failed", lang.A{"Why": storeProblem(err)})
 	}
-	b.endRevokedFollows(id, t.Entry(), gen)
+	for _, fn := range b.hooks.revoked {
+		fn(id, t, gen)
+	}
 	return p.T("web_revoked", nil)
+}
+
+// Pages is the server of the game and league pages, nil while the host serves none (Web).
+func (b *Host) Pages() *web.Server {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.web
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // resolveAction finds the legal action that a player's typed action names. It is decoded against
@@ -56,8 +56,8 @@ func actionSpec(t *table.Table, name string) (game.ActionSpec, error) {
 }
 
 // argsMatch reports whether every option typed agrees with the legal action's. A meeple spot
-// agrees with another name of the same feature of the tile on the action's square (design §2.2:
-// any edge of a feature names it); an option with its own normal form (ActionOption.Normal)
+// agrees with another name of the same feature of the tile on the action's square (any
+// edge of a feature names it); an option with its own normal form (ActionOption.Normal)
 // agrees in any way of writing it.
 func argsMatch(t *table.Table, spec game.ActionSpec, typed, legal map[string]string) bool {
 	for k, v := range typed {

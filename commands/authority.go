@@ -4,15 +4,15 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Office is what an administrative power acts on: a friendly table, a rated game, or a league
 // with its seasons and games. Every power (a table's skip, kick, abandon and revoke; a league's
 // kick and its season's start, pause, resume, end and next) asks Administers, the one rule of
-// design §7: a friendly table is administered by its creator and members with Manage Channels;
+// who administers what: a friendly table is administered by its creator and members with Manage Channels;
 // what counts beyond a table never by one who plays in it, whatever role they hold, or a player
 // could end a rival's turn, stop a game they are losing, remove an opponent or time a league to
 // suit them. A rated friendly is administered by members with Manage Channels, a league and its

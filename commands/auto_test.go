@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // BenchmarkAutocompleteMidGame answers autocomplete for the square, rotation and meeple options of

@@ -1,7 +1,7 @@
 package commands
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // carcBoard shows the board. revoke:true, from one of the game's administrators, asks the bot

@@ -1,7 +1,7 @@
 // Package commands is the command layer of the bot: each command declared once (Surface, from
 // which bot builds Discord's schemas), option parsing, autocomplete, button and select ids, and the
 // text of every reply. It turns a user's input into the events of a table's record
-// (commands/table) and a table's result into a reply, the same way for Discord, the terminal and
+// (game/table) and a table's result into a reply, the same way for Discord, the terminal and
 // table scripts (commands/script), so that a script plays exactly what Discord would.
 //
 // A reply that changes the table carries the step it recorded (Reply.Step); a refused input

@@ -107,7 +107,7 @@ func TestAnEngineRefusalReadsInEveryLanguage(t *testing.T) {
 		t.Fatalf("a taken square: %v", err)
 	}
 	legal := g.LegalSquares(g.Drawn)[0].String()
-	for _, code := range lang.Codes {
+	for _, code := range lang.Codes() {
 		text := errorTextIn(lang.For(code), err)
 		if !strings.Contains(text, legal) || !strings.Contains(text, placed[0].Square.String()) {
 			t.Errorf("%s: %q names neither the square nor the legal ones", code, text)

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record/jcz"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record/jcz"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // carcExport attaches the game's record: complete once the game is over, else only what every
@@ -39,7 +39,7 @@ func carcExport(t *table.Table, in Input) Reply {
 		}
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: p.N("export_jcz", len(r.Moves), nil), File: &File{Name: t.ID + ".jcz", Data: data}}
 	default:
-		return failT(t, in, "export_bad_format", lang.A{"Value": game.Echo(f), "Record": record.ExportFormats[0], "JCZ": record.ExportFormats[1]})
+		return failT(t, in, "export_bad_format", lang.A{"Value": game.Echo(f), "Record": record.ExportFormats()[0], "JCZ": record.ExportFormats()[1]})
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

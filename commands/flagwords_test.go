@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -24,7 +24,7 @@ func TestEveryRuleOptionIsDescribedInEveryLanguage(t *testing.T) {
 			if got := flagDescription(lang.For(lang.English), f); got != f.Description {
 				t.Errorf("%s: rule %s: the English catalogue says %q, the option %q", e.ID, f.Name, got, f.Description)
 			}
-			for _, code := range lang.Codes {
+			for _, code := range lang.Codes() {
 				if got := flagDescription(lang.For(code), f); code != lang.English && got == f.Description {
 					t.Errorf("%s: rule %s in %s is the English %q", e.ID, f.Name, code, got)
 				}

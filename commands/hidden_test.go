@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// TestNoReplyDependsOnAHiddenChip checks the rule of design §3 where it is easiest to break:
-// placing a tile on a face-down chip with every follow-up a player could add to the same command
-// (sales that must fail or might pass, meeples on legal and illegal spots). It plays each command
+// TestNoReplyDependsOnAHiddenChip checks that no reply depends on a hidden value where it is
+// easiest to break: placing a tile on a face-down chip with every follow-up a player could add to
+// the same command (sales that must fail or might pass, meeples on legal and illegal spots). It plays each command
 // on two twins that differ only in the hidden chip's colour and value. Whenever the chip is still
 // face down afterwards, the two replies must be identical and the tables unchanged: accepted or
 // refused, nothing may tell the chip. Once the chip is turned over the replies may differ, and then
@@ -33,7 +33,7 @@ func TestNoReplyDependsOnAHiddenChip(t *testing.T) {
 			}
 			twin := tbl.Clone()
 			other := &twin.Game.MapChips[i]
-			other.Color = game.ChipColors[(indexOf(game.ChipColors, other.Color)+1)%3]
+			other.Color = game.ChipColors()[(indexOf(game.ChipColors(), other.Color)+1)%3]
 			other.Value = 3 - other.Value
 			for _, opts := range followUps(p) {
 				commands++
@@ -72,7 +72,7 @@ func followUps(p game.Placement) []map[string]string {
 	var out []map[string]string
 	out = append(out, base())
 	var sales []string
-	for _, c := range game.ChipColors {
+	for _, c := range game.ChipColors() {
 		for _, to := range []string{"abroad", "town"} {
 			sales = append(sales, fmt.Sprintf("sell wine:%s to:%s", c, to), fmt.Sprintf("sell wine:%s to:%s pay:1+1", c, to))
 		}
@@ -134,7 +134,7 @@ func TestAutocompleteNeverTellsAHiddenChip(t *testing.T) {
 			}
 			twin := tbl.Clone()
 			twin.Game.MapChips[i].Value = 3 - twin.Game.MapChips[i].Value
-			twin.Game.MapChips[i].Color = game.ChipColors[(indexOf(game.ChipColors, twin.Game.MapChips[i].Color)+1)%3]
+			twin.Game.MapChips[i].Color = game.ChipColors()[(indexOf(game.ChipColors(), twin.Game.MapChips[i].Color)+1)%3]
 			for _, focused := range []string{"meeple", "chips"} {
 				in := Input{User: tbl.Seats[g.Current], Command: "place", Options: map[string]string{
 					"square": p.Square.String(), "rotation": p.Rotation.String(), focused: ""}}

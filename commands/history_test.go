@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // TestHistoryPagesThroughEveryTurn: /carc history shows the latest turns first, a page at a time;

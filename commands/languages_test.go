@@ -10,8 +10,8 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -90,7 +90,7 @@ func readAlong(t *table.Table, langs Langs) map[string]Reply {
 // players' Discord in it, and checks every reply against Discord's limits, and that no label is
 // cut in the middle of a word.
 func TestEveryReplyOfAFullGameFitsDiscordInEveryLanguage(t *testing.T) {
-	codes := append(append([]string(nil), lang.Codes...), lang.Pseudo)
+	codes := append(append([]string(nil), lang.Codes()...), lang.Pseudo)
 	for _, id := range variants.IDs(false) {
 		for _, code := range codes {
 			t.Run(id+"/"+code, func(t *testing.T) {

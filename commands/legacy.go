@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Until the record of a table became its steps (schema 3 of the store, record version 2), the bot
@@ -20,7 +20,7 @@ import (
 // of who may skip, remove or abandon; only the engine's own rules are checked again, since a move
 // they never allowed is a damaged record, not history. These are the only commands the bot still parses from a store
 // or a file: if the command grammar changes, the upgrade must keep reading the old one (the fixture
-// of bot/testdata/records-v1 checks it).
+// of bot/discord/testdata/records-v1 checks it).
 
 // LegacyEntry is one entry of a record written before steps: a command, a click, or a change the
 // bot made on its own.

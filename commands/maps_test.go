@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/gametest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -100,7 +100,7 @@ func hiddenStaysHidden(tbl *table.Table) (bool, error) {
 	slices.Reverse(g.Deck)
 	for i := range g.MapChips {
 		if c := &g.MapChips[i]; !c.FaceUp {
-			c.Color = game.ChipColors[(indexOf(game.ChipColors, c.Color)+1)%3]
+			c.Color = game.ChipColors()[(indexOf(game.ChipColors(), c.Color)+1)%3]
 			c.Value = 3 - c.Value
 		}
 	}

@@ -1,8 +1,8 @@
 package commands
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // OutcomeOf is the outcome (league.Outcome) of t's game as it stands. A game played to its end places its players

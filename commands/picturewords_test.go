@@ -3,7 +3,7 @@ package commands
 import (
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestAPictureIsInTheLanguageOfItsReply: a picture the channel sees is drawn in the table's

@@ -3,7 +3,7 @@ package commands
 import (
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // recording keeps the steps of a table's accepted changes, as the store does, so that a test can

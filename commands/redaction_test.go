@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestNothingHiddenReachesPlayers plays twin games that differ only in what players must not
@@ -67,7 +67,7 @@ func twinTables(t *testing.T, seed uint64) (*table.Table, *table.Table) {
 		if i == 1 {
 			// Same squares, other hidden faces: rotate the colours and flip the values.
 			for j := range chips {
-				chips[j].Color = game.ChipColors[(slices.Index(game.ChipColors, chips[j].Color)+1)%3]
+				chips[j].Color = game.ChipColors()[(slices.Index(game.ChipColors(), chips[j].Color)+1)%3]
 				chips[j].Value = 3 - chips[j].Value
 			}
 		}

@@ -2,8 +2,8 @@ package commands
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // ImageKind says which picture goes with a reply.
@@ -82,8 +82,6 @@ type Reply struct {
 	// Step is what changed it, as the table's record keeps it (set when Changed): the store keeps
 	// it, and replaying the record applies it again.
 	Step *table.Step
-	// Moves are the game moves the input made, in order (for the store's log).
-	Moves []game.Move
 	// Image is the picture to attach, drawn from the redacted view.
 	Image ImageKind
 	// Lang is the language of the reply's text, which its picture is drawn in: the user's own

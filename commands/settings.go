@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -136,7 +136,7 @@ func applyNewOptions(s *table.Settings, e variants.Entry, in Input) error {
 		case "language":
 			code, ok := lang.Known(v)
 			if !ok {
-				return refusal("set_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes, ", ")})
+				return refusal("set_bad_language", lang.A{"Value": game.Echo(v), "Codes": strings.Join(lang.Codes(), ", ")})
 			}
 			s.Language = code
 		default:
@@ -191,7 +191,7 @@ func parseSwitch(name, v string) (bool, error) {
 	return b, nil
 }
 
-// boxRules are the words of rules: that play the expansions' own rules (rules.md §3): ic for
+// boxRules are the words of rules: that play the expansions' own rules (game/RULES.md): ic for
 // Inns & Cathedrals, tb for Traders & Builders, all for both, none for neither (the tiles only,
 // the Maps' default).
 var boxRules = map[string][2]bool{"ic": {true, false}, "tb": {false, true}, "all": {true, true}, "none": {false, false}}

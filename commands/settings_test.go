@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestDeadlinesStayInRange: a deadline is 10 minutes to 30 days; a number of days too large to

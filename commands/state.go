@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// State is the table as JSON (design §2.4). The keys of the design are fixed; the others may grow.
+// State is the table as JSON (!state, bot export). Its keys are a contract that table scripts
+// (!expect state) and other programs read: never renamed; new ones may come.
 type State struct {
 	Map       string        `json:"map"`
 	Status    table.Status  `json:"status"`

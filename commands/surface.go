@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -48,7 +48,7 @@ func init() {
 			FlagOption("rated", "Count the game for the server's ratings (default true)"),
 			FlagOption("vacations", "A player's vacation stops their deadlines here (default true; false for tournaments)"),
 			TextOption("rules", "ic, tb or all: the expansions' own rules; or options like cloisterOffMapCountsFilled=false").Completed(),
-			TextOption("language", "The language of the table's messages (default: the server's)").Among(lang.Codes...),
+			TextOption("language", "The language of the table's messages (default: the server's)").Among(lang.Codes()...),
 		}}, run: carcNew, anywhere: true},
 		{Sub: Sub{Name: "join", Description: "Take a seat at the open table"}, run: carcJoin},
 		{Sub: Sub{Name: "leave", Description: "Leave the table before the game starts"}, run: carcLeave},
@@ -73,7 +73,7 @@ func init() {
 			IntegerOption("move", "The turn", 1, 0).Needed(),
 		}}, run: carcReplay},
 		{Sub: Sub{Name: "export", Description: "The game's record as a file (complete once the game is over)", Options: []Option{
-			TextOption("format", "record (this bot's) or jcloisterzone (a finished classic game)").Among(record.ExportFormats...),
+			TextOption("format", "record (this bot's) or jcloisterzone (a finished classic game)").Among(record.ExportFormats()...),
 		}}, run: carcExport},
 		{Sub: Sub{Name: "resign", Description: "Leave the running game"}, run: carcResign},
 		{Sub: Sub{Name: "rules", Description: "The rules of this map and table", Options: []Option{TextOption("map", "Another map").Completed()}},

@@ -2,12 +2,13 @@ package commands
 
 import (
 	"fmt"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // wrongCount finds a count that disagrees with its noun ("1 tiles", "2 meeple"), and the
@@ -91,7 +92,7 @@ func TestLongChoicesAreCountedNotListed(t *testing.T) {
 // TestHelpFitsOneMessage: /carc help, every map's line included, fits one Discord message in
 // every language (the bot cuts longer texts at 1,900 bytes, which would lose the last maps' lines).
 func TestHelpFitsOneMessage(t *testing.T) {
-	for _, code := range lang.Codes {
+	for _, code := range lang.Codes() {
 		for _, local := range []bool{false, true} {
 			if n := len(helpText(lang.For(code), local)); n > 1900 {
 				t.Errorf("help in %s (local %v) is %d bytes", code, local, n)

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // handleTurn runs the turn commands: /place, /meeple, /chips, /turn draw and /turn pass.
@@ -459,7 +459,7 @@ func rotationList(rots []game.Rotation) string {
 // and what the player to act does next.
 func afterMoves(p *lang.Printer, x *table.Tx, lead string) Reply {
 	c := x.Table
-	r := changed(x, Reply{Moves: x.Moves, Events: x.Events, Image: BoardImage})
+	r := changed(x, Reply{Events: x.Events, Image: BoardImage})
 	text := summary(p, c, x.Events)
 	if lead != "" {
 		text = lead + "\n" + text

@@ -1,8 +1,8 @@
 package commands
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // AI seats never play alone: a table where no human plays any more (each one resigned, was

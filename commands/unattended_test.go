@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // TestATableNobodyPlaysAtEnds: a game where the only person resigned, leaving two AI seats, ends

@@ -13,8 +13,10 @@ const (
 	Orange = "orange"
 )
 
+var chipColors = []string{Purple, Blue, Orange}
+
 // ChipColors lists the chip colours in a fixed order.
-var ChipColors = []string{Purple, Blue, Orange}
+func ChipColors() []string { return slices.Clone(chipColors) }
 
 // Chip is a Map-Chip: a colour and a value of 1 or 2. The engine gives chips no meaning; the
 // variants' rules do.
@@ -35,7 +37,7 @@ type MapChip struct {
 // StandardChips is the Map-Chips box: per colour six chips of value 1 and four of value 2.
 func StandardChips() []Chip {
 	var out []Chip
-	for _, c := range ChipColors {
+	for _, c := range chipColors {
 		for range 6 {
 			out = append(out, Chip{c, 1})
 		}

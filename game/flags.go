@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,9 +42,7 @@ func engineSwitch(name string, def bool, description string, field func(*Options
 	return f
 }
 
-// EngineFlags are the engine's rule options (game/RULES.md), with the chosen interpretations as
-// defaults (DefaultOptions).
-var EngineFlags = []Flag{
+var engineFlags = []Flag{
 	engineSwitch("largeCityAnchorBeforeConnection", false, "printed large cities are anchors before any tile connects them (OQ-04)",
 		func(o *Options) *bool { return &o.LargeCityAnchorBeforeConnection }),
 	engineSwitch("cloisterOffMapCountsFilled", true, "unplayable squares around a cloister count as filled (OQ-09)",
@@ -57,6 +56,10 @@ var EngineFlags = []Flag{
 	engineSwitch("tradersBuilders", false, "the full rules of Traders & Builders: goods, the builder and the pig (R3.2, rules:tb)",
 		func(o *Options) *bool { return &o.TradersBuilders }),
 }
+
+// EngineFlags are the engine's rule options (game/RULES.md), with the chosen interpretations as
+// defaults (DefaultOptions).
+func EngineFlags() []Flag { return slices.Clone(engineFlags) }
 
 // When makes the flag matter only where applies holds (see Flag.Applies).
 func (f Flag) When(applies func(Options) bool) Flag {

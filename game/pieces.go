@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -17,8 +18,11 @@ const (
 	PiecePig     PieceKind = "pig"
 )
 
+// offeredKinds are the kinds in the order players are offered them (PieceKinds).
+var offeredKinds = []PieceKind{PieceMeeple, PieceBig, PieceBuilder, PiecePig}
+
 // PieceKinds are the kinds in the order players are offered them.
-var PieceKinds = []PieceKind{PieceMeeple, PieceBig, PieceBuilder, PiecePig}
+func PieceKinds() []PieceKind { return slices.Clone(offeredKinds) }
 
 // String is the kind's name: "meeple" for the plain meeple.
 func (k PieceKind) String() string {
@@ -60,7 +64,7 @@ func (k PieceKind) Follower() bool { return k == PieceMeeple || k == PieceBig }
 func (m Meeple) Weighed() bool { return m.Kind.Follower() && m.Weight > pieceWeight(m.Kind) }
 
 // IC and TB report whether the table plays the full rules of Inns & Cathedrals and of Traders &
-// Builders (rules.md §3; off by default, R3.3).
+// Builders (game/RULES.md; off by default, R3.3).
 func (o Options) IC() bool { return o.InnsCathedrals }
 
 // TB reports whether the table plays the full rules of Traders & Builders (see IC).
@@ -247,7 +251,7 @@ func (g *Game) PieceChoices() []PieceChoice { return g.appendPieceChoices(nil) }
 // appendPieceChoices appends the legal pieces to buf (see PieceChoices).
 func (g *Game) appendPieceChoices(buf []PieceChoice) []PieceChoice {
 	var scratch [16]string
-	for _, k := range PieceKinds {
+	for _, k := range offeredKinds {
 		if !g.Opts.kindOn(k) {
 			continue
 		}

@@ -282,7 +282,7 @@ func (g *Game) restoreMeeple(sm snapMeeple) (Meeple, error) {
 		sm.Player < 0 || sm.Player >= len(g.Players) {
 		return Meeple{}, fmt.Errorf("restore: a meeple stands on no feature")
 	}
-	if !slices.Contains(PieceKinds, sm.Kind) {
+	if !slices.Contains(offeredKinds, sm.Kind) {
 		return Meeple{}, fmt.Errorf("restore: %q is not a kind of piece", sm.Kind)
 	}
 	w, err := sm.weight()

@@ -18,7 +18,8 @@ type canvas struct {
 	// transparent parts (nil otherwise): the text makes its pixels opaque.
 	alpha []uint8
 	// boxes are the labels, chips, badges and pieces drawn on the board, shared with the
-	// sub-canvases: the tests check that no label is hidden. Nil where nothing is noted.
+	// sub-canvases, noted only while a test watches (watch): it checks that no label is hidden.
+	// Nil where nothing is noted.
 	boxes *[]box
 }
 
@@ -53,7 +54,11 @@ func (c *canvas) note(k boxKind, r image.Rectangle, text string) {
 
 func newCanvas(w, h int) *canvas {
 	p := pal()
-	return &canvas{Paletted: image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p: p, smallest: new(int), boxes: new([]box)}
+	c := &canvas{Paletted: image.NewPaletted(image.Rect(0, 0, w, h), p.colors), p: p, smallest: new(int)}
+	if watch != nil {
+		c.boxes = new([]box)
+	}
+	return c
 }
 
 // sub is a canvas on part of c: drawing on it changes c, clipped to r.

@@ -85,8 +85,9 @@
 // the bottom of its square, on two lines if it must, clear of the town, the coats of arms, the
 // chip-colour corner and the middle where a chip may lie; a name with no room there, and an
 // island's name, goes beside it over the sea; border names have margins wide enough for them. A
-// name is shortened only when no place holds it. The canvas notes the boxes of labels, chips,
-// badges and pieces, and a test checks on every map that no label overlaps another box.
+// name is shortened only when no place holds it. While a test watches (watch.go), the canvas notes
+// the boxes of labels, chips, badges and pieces, and the test checks on every map that no label
+// overlaps another box.
 //
 // # Marks
 //

@@ -21,7 +21,7 @@ func shape(s *sprite) []uint8 {
 // its own shape.
 func TestExpansionPiecesDifferByShape(t *testing.T) {
 	var shapes [][]uint8
-	for _, k := range game.PieceKinds {
+	for _, k := range game.PieceKinds() {
 		sp := pieceSprite(game.Meeple{Player: 1, Kind: k}, "", 40)
 		sh := shape(sp)
 		if slices.ContainsFunc(shapes, func(o []uint8) bool { return slices.Equal(o, sh) }) {

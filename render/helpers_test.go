@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
@@ -75,8 +77,43 @@ var english = commands.WordsFor(lang.English)
 
 func init() { noneGiven = english }
 
-// recordTextFaults has the overflows and mid-word cuts noted until the test ends.
-func recordTextFaults(t *testing.T) {
-	recordingTextFaults.Add(1)
-	t.Cleanup(func() { recordingTextFaults.Add(-1) })
+// watched is what the tests hear of the pictures they draw (watch): the texts drawn wider than
+// their canvas (overflows) and those cut inside a word (midWordCuts).
+var watched = struct {
+	overflows, midWordCuts textFaults
+}{}
+
+func init() { watch = watcher{} }
+
+// watcher notes what watch hears in watched.
+type watcher struct{}
+
+func (watcher) overflow(s string)  { watched.overflows.note(s) }
+func (watcher) cutInWord(s string) { watched.midWordCuts.note(s) }
+
+// textFaults are texts drawn wrong, in the order they were drawn.
+type textFaults struct {
+	mu    sync.Mutex
+	texts []string
+}
+
+func (f *textFaults) note(s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.texts) < 10000 {
+		f.texts = append(f.texts, s)
+	}
+}
+
+// since are the texts noted after the first n.
+func (f *textFaults) since(n int) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.texts[min(n, len(f.texts)):])
+}
+
+func (f *textFaults) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.texts)
 }

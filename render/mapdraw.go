@@ -30,7 +30,7 @@ type staticKey struct {
 	lang string
 }
 
-// staticLayer is a cached map layer and the boxes of the labels written on it.
+// staticLayer is a cached map layer and the boxes of the labels written on it (while watched).
 type staticLayer struct {
 	*sprite
 	boxes []box
@@ -58,7 +58,9 @@ func drawMapLayer(c *canvas, fr *frame) {
 		sz := layer.size()
 		l := &staticLayer{sprite: paint(sz.X, sz.Y, func(dc *gg.Context) { drawMapShapes(dc, &layer) })}
 		lc := spriteCanvas(l.sprite)
-		lc.boxes = &l.boxes
+		if watch != nil {
+			lc.boxes = &l.boxes
+		}
 		drawMapText(lc, &layer)
 		return l
 	})

@@ -11,8 +11,8 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -95,15 +95,14 @@ func TestPseudoLocaleTextFitsEveryPicture(t *testing.T) {
 	// Places keep their own names: a language does not make them longer, and where labels go
 	// on a map is tested with them (labels_test.go).
 	w := ownPlaces{commands.WordsFor(lang.Pseudo)}
-	recordTextFaults(t)
 	for _, e := range variants.All(false) {
-		cuts, over := midWordCuts.count(), overflows.count()
+		cuts, over := watched.midWordCuts.count(), watched.overflows.count()
 		n := 0
 		gamePictures(t, e.ID, w, func(string, []byte) { n++ })
-		if got := catalogueTexts(midWordCuts.since(cuts)); len(got) > 0 {
+		if got := catalogueTexts(watched.midWordCuts.since(cuts)); len(got) > 0 {
 			t.Errorf("%s: %d texts cut inside a word: %q", e.ID, len(got), got)
 		}
-		if got := catalogueTexts(overflows.since(over)); len(got) > 0 {
+		if got := catalogueTexts(watched.overflows.since(over)); len(got) > 0 {
 			t.Errorf("%s: %d texts wider than their box: %q", e.ID, len(got), got)
 		}
 		if n < 8 {

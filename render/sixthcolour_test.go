@@ -78,7 +78,7 @@ func TestSixthColourStaysDistinct(t *testing.T) {
 // TestSixthSeatDrawnInItsColour: every piece of the sixth seat is drawn in its own colour, with its
 // letter readable on it, and looks like no other seat's.
 func TestSixthSeatDrawnInItsColour(t *testing.T) {
-	for _, k := range game.PieceKinds {
+	for _, k := range game.PieceKinds() {
 		sixth := pieceSprite(game.Meeple{Player: 5, Kind: k}, "F", 40)
 		for seat := range 5 {
 			if other := pieceSprite(game.Meeple{Player: seat, Kind: k}, "F", 40); slices.Equal(other.pix, sixth.pix) {

@@ -2,10 +2,8 @@ package render
 
 import (
 	"image"
-	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -168,49 +166,11 @@ func (c *canvas) text(f *face, s string, x, y int, col uint8) int {
 		}
 		dot += g.advance
 	}
-	if s != "" && (x < c.Rect.Min.X || dot.Ceil() > c.Rect.Max.X) {
-		overflows.note(s)
+	if s != "" && (x < c.Rect.Min.X || dot.Ceil() > c.Rect.Max.X) && watch != nil {
+		watch.overflow(s)
 	}
 	return dot.Ceil()
 }
-
-// textFaults are texts drawn wrong, noted while a test records them (recordTextFaults); the bot
-// itself keeps none.
-type textFaults struct {
-	mu    sync.Mutex
-	texts []string
-}
-
-// recordingTextFaults counts the tests that record text faults.
-var recordingTextFaults atomic.Int32
-
-func (f *textFaults) note(s string) {
-	if recordingTextFaults.Load() == 0 {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if len(f.texts) < 10000 {
-		f.texts = append(f.texts, s)
-	}
-}
-
-// since are the texts noted after the first n.
-func (f *textFaults) since(n int) []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.texts[min(n, len(f.texts)):])
-}
-
-func (f *textFaults) count() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.texts)
-}
-
-// overflows are the texts drawn wider than the canvas (or part of it) they were drawn in, which
-// lose their ends: the tests check that no words do.
-var overflows textFaults
 
 // paintOver lays colour col with coverage a over pixel o of a sprite with transparent parts.
 func (c *canvas) paintOver(o int, col, a uint8) {
@@ -239,7 +199,7 @@ func (c *canvas) textCentred(f *face, s string, x, y int, col uint8) {
 
 // fit shortens s with an ellipsis until it is at most w pixels wide, at the end of a word (a
 // line may break there, see breakPieces): the longest run of whole words that fits. Only a first word
-// wider than w is cut inside, and that is counted (midWordCuts), for the tests.
+// wider than w is cut inside, which a watch hears of.
 func (f *face) fit(s string, w int) string {
 	if f.width(s) <= w {
 		return s
@@ -251,16 +211,15 @@ func (f *face) fit(s string, w int) string {
 			return cut + "…"
 		}
 	}
-	midWordCuts.note(s)
+	if watch != nil {
+		watch.cutInWord(s)
+	}
 	rs := []rune(s)
 	for len(rs) > 0 && f.width(string(rs)+"…") > w {
 		rs = rs[:len(rs)-1]
 	}
 	return string(rs) + "…"
 }
-
-// midWordCuts counts the texts fit had to cut inside a word.
-var midWordCuts textFaults
 
 // wrap breaks text into lines at most w pixels wide in face f, between words (a word longer than
 // w is shortened, see fit).

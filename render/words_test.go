@@ -18,7 +18,7 @@ import (
 // every language (Traditional Chinese above all) is in an embedded font, so no picture draws an
 // empty box or leaves a character out.
 func TestEveryCharacterOfTheCataloguesIsDrawn(t *testing.T) {
-	for _, code := range lang.Codes {
+	for _, code := range lang.Codes() {
 		p := lang.For(code)
 		missing := map[rune]string{}
 		for _, id := range lang.Default.IDs() {
@@ -151,12 +151,11 @@ func TestLinesBreakBetweenWordsAndAroundIdeographs(t *testing.T) {
 			t.Errorf("%q: wrapped to %q, not all its text", c.text, lines)
 		}
 	}
-	recordTextFaults(t)
-	before := midWordCuts.count()
+	before := watched.midWordCuts.count()
 	if got := f.fit("the drawn tile fits here", f.width("the drawn til…")); got != "the drawn…" {
 		t.Errorf("shortened to %q, want the drawn…", got)
 	}
-	if midWordCuts.count() != before {
+	if watched.midWordCuts.count() != before {
 		t.Error("a text with whole words that fit was cut inside a word")
 	}
 }

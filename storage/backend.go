@@ -3,7 +3,7 @@ package storage
 import (
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // The functions of this file are the store's rules that do not depend on bbolt: what input is
@@ -30,7 +30,7 @@ func CheckCommit(c *Commit) error { return checkCommit(c) }
 
 // CheckFinish validates the arguments of Finish and FinishWithResult (r may be nil) and fills
 // the result's defaults.
-func CheckFinish(status Status, standings []Standing, r *Result) error {
+func CheckFinish(status Status, standings []Standing, r *league.GameResult) error {
 	if !status.Terminal() {
 		return invalidf("status %q does not end a game", status)
 	}
@@ -82,7 +82,7 @@ func AddResult(stats *Stats, rec GameRecord, userID string) {
 }
 
 // RecordFixture records a league game's result in its season.
-func RecordFixture(season *league.Season, r Result) error {
+func RecordFixture(season *league.Season, r league.GameResult) error {
 	status := league.Finished
 	if r.Adjudicated {
 		status = league.Adjudicated
@@ -94,11 +94,11 @@ func RecordFixture(season *league.Season, r Result) error {
 }
 
 // RatingPools are the pools a rated game counts in: the guild's overall pool ("") and its map's.
-func RatingPools(r Result) []string { return []string{"", r.Map} }
+func RatingPools(r league.GameResult) []string { return []string{"", r.Map} }
 
 // Rate applies a rated game to the players' ratings in one pool: book holds their ratings before
 // (a player missing from it starts with a new rating) and holds them after.
-func Rate(book league.Book, r Result) error {
+func Rate(book league.Book, r league.GameResult) error {
 	if _, err := book.Record(league.Game{Players: r.Players, Places: r.Places}); err != nil {
 		return invalidf("rate game %s: %v", r.GameID, err)
 	}

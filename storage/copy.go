@@ -10,22 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
-
-// Copier is a store as bot migrate reads and writes it: the bbolt file and storage/postgres.
-type Copier interface {
-	GameIDs() ([]string, error)
-	Export(id string, admin bool, e Engine) ([]byte, error)
-	Import(data []byte, e Engine) (GameRecord, error)
-	Dump() (Dump, error)
-	Restore(d Dump) error
-	Announcements() ([]Announcement, error)
-	// CopyMark, MarkCopy and UnmarkCopy keep the mark of an unfinished copy (copymark.go).
-	CopyMark() (*CopyMark, error)
-	MarkCopy(m CopyMark) error
-	UnmarkCopy() error
-}
 
 // TextKeeper is a store that cannot keep every text: Keep changes what it cannot keep in a Dump
 // into a form it keeps, and says what it changed. PostgreSQL's jsonb, where the players, leagues,
@@ -195,7 +181,9 @@ func SameDump(want, got Dump) error {
 		d.Leagues = sorted(d.Leagues, func(l league.League) string { return l.ID })
 		d.Seasons = sorted(d.Seasons, func(s league.Season) string { return fmt.Sprintf("%s\x00%09d", s.League, s.Number) })
 		d.Ratings = sorted(d.Ratings, func(r GuildRating) string { return r.Guild + "\x00" + r.Map + "\x00" + r.UserID })
-		d.Rated = sorted(d.Rated, func(g RatedGame) string { return fmt.Sprintf("%s\x00%020d\x00%s", g.Guild, g.At.UnixNano(), g.GameID) })
+		d.Rated = sorted(d.Rated, func(g league.RatedGame) string {
+			return fmt.Sprintf("%s\x00%020d\x00%s", g.Guild, g.At.UnixNano(), g.GameID)
+		})
 		d.Guilds = sorted(d.Guilds, func(g GuildRecord) string { return g.GuildID })
 		if len(d.WebLinks.Generations) == 0 {
 			d.WebLinks.Generations = nil

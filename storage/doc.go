@@ -3,15 +3,17 @@
 // runs a season on it, so an accepted move is never lost or half-written.
 //
 // It is the default of two stores with the same data, rules and guarantees: storage/postgres
-// keeps them in PostgreSQL for several bot processes on one database. The rules both follow
-// (what input is valid, what a game's end changes) are functions of this package (backend.go);
-// storage/storetest is the suite both pass; Copy (bot migrate) copies a whole database from one
-// to the other, verifying every game.
+// keeps them in PostgreSQL for several bot processes on one database. What a store does is
+// declared once, by role, in roles.go (Games, Timers, Announcements, Interactions, Players, Guilds,
+// Leagues, Ratings, Links, Admin; Database is every role), and each user takes the roles it needs.
+// The rules both follow (what input is valid, what a game's end changes) are functions of this
+// package (backend.go); storage/storetest is the suite both pass; Copy (bot migrate) copies a
+// whole database from one to the other, verifying every game.
 //
 // The store does not know the rules. Setups, moves and snapshots are opaque JSON made by the
 // engine; where the store needs the engine (replaying a log, redacting a snapshot, upgrading an
 // old record) the caller passes an Engine. The bot keeps a game's record in them: its first step
-// as the setup, each next step as a move of the log (commands/record/RECORD.md).
+// as the setup, each next step as a move of the log (game/record/RECORD.md).
 //
 // # Buckets (schema version 5)
 //
@@ -43,6 +45,9 @@
 //	handled               interaction id -> Handled as JSON: the Discord interactions taken and
 //	                      their first answer (interactions.go), made by the first one taken and
 //	                      kept for HandledFor; a file without it takes no migration
+//	guilds                guild id -> GuildSettings as JSON (guilds.go), made by the first write
+//	weblinks              "secret" -> the web links' signing secret; game or league id -> the
+//	                      generation of its links (weblinks.go), made by the first write
 //
 // Keys that start with a time sort by time, so due timers and old finished games are a prefix
 // scan. Open creates the buckets of a new file and migrates older schemas (migrate.go) before

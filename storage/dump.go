@@ -6,19 +6,19 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // Dump is everything a store keeps beside its games: players, leagues and their seasons,
 // ratings and rated games, and what the web pages' links are signed with. With the games (each copied by Export and Import) it is how bot
 // migrate copies a whole database from one store to the other.
 type Dump struct {
-	Players []PlayerRecord  `json:"players"`
-	Leagues []league.League `json:"leagues"`
-	Seasons []league.Season `json:"seasons"`
-	Ratings []GuildRating   `json:"ratings"`
-	Rated   []RatedGame     `json:"rated"`
-	Guilds  []GuildRecord   `json:"guilds"`
+	Players []PlayerRecord     `json:"players"`
+	Leagues []league.League    `json:"leagues"`
+	Seasons []league.Season    `json:"seasons"`
+	Ratings []GuildRating      `json:"ratings"`
+	Rated   []league.RatedGame `json:"rated"`
+	Guilds  []GuildRecord      `json:"guilds"`
 	// WebLinks keeps the links given out to the web pages valid in the other store.
 	WebLinks WebLinks `json:"web_links"`
 	// Announcements are the committed moves still to announce: in the other store, their writer
@@ -115,7 +115,7 @@ func (s *Store) Dump() (Dump, error) {
 					}
 					d.Ratings = append(d.Ratings, r)
 				default:
-					var g RatedGame
+					var g league.RatedGame
 					if err := decodeJSON(k, v, &g); err != nil {
 						return err
 					}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -151,9 +152,11 @@ const (
 	FailOther       Problem = "other"
 )
 
-// Problems are every kind of Problem, so that each can be checked to have its words.
-var Problems = []Problem{FailDiskFull, FailReadOnly, FailCorrupt, FailLocked, FailUnavailable, FailClosed,
+var problems = []Problem{FailDiskFull, FailReadOnly, FailCorrupt, FailLocked, FailUnavailable, FailClosed,
 	FailConflict, FailFinished, FailChannelBusy, FailOther}
+
+// Problems are every kind of Problem, so that each can be checked to have its words.
+func Problems() []Problem { return slices.Clone(problems) }
 
 // ProblemOf is the kind of a failed call of the store.
 func ProblemOf(err error) Problem {

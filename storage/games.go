@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -37,7 +38,7 @@ type GameRecord struct {
 	ChannelID string          `json:"channel_id"`
 	ThreadID  string          `json:"thread_id,omitempty"` // set when the game is played in its own thread
 	// Guild is the server the game is played in, whose ratings it counts for; League and Season
-	// name the league season whose fixture it is (see Result).
+	// name the league season whose fixture it is (see league.GameResult).
 	Guild  string `json:"guild,omitempty"`
 	League string `json:"league,omitempty"`
 	Season int    `json:"season,omitempty"`
@@ -234,7 +235,7 @@ func (s *Store) Finish(id string, status Status, standings []Standing) error {
 
 // finish ends a game outside a move at time at, applying result r in the same transaction when
 // it is not nil (FinishWithResult).
-func (s *Store) finish(id string, status Status, standings []Standing, at time.Time, r *Result) error {
+func (s *Store) finish(id string, status Status, standings []Standing, at time.Time, r *league.GameResult) error {
 	if !status.Terminal() {
 		return fmt.Errorf("finish game %s: %w", id, invalidf("status %q does not end a game", status))
 	}

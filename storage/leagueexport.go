@@ -8,8 +8,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // LeagueExportFormat names the document ExportLeague writes.
@@ -19,12 +19,12 @@ const LeagueExportFormat = "carcassonne-maps-bot/league"
 // imported before it; the ratings an import gives come from those games. Ratings and Rated are
 // what exports before this version carried of the server's ratings: an import never reads them.
 type LeagueExport struct {
-	Format  string          `json:"format"`
-	Version int             `json:"version"`
-	League  league.League   `json:"league"`
-	Seasons []league.Season `json:"seasons"`
-	Ratings []PoolRating    `json:"ratings,omitempty"`
-	Rated   []RatedGame     `json:"rated,omitempty"`
+	Format  string             `json:"format"`
+	Version int                `json:"version"`
+	League  league.League      `json:"league"`
+	Seasons []league.Season    `json:"seasons"`
+	Ratings []PoolRating       `json:"ratings,omitempty"`
+	Rated   []league.RatedGame `json:"rated,omitempty"`
 }
 
 // PoolRating is one stored rating: a player's in one pool (Map "" for overall) of a guild.
@@ -69,7 +69,7 @@ type ImportGame func(id string) (rec GameRecord, snapshot []byte, err error)
 // returns the export and the rated results of its games, oldest first: what an import recomputes
 // the server's ratings from. The file's ratings and rated games are never read: a league's file
 // brings no result of its own, and touches no other league's or server's data.
-func VerifyLeagueImport(data []byte, games ImportGame, o Outcomes) (LeagueExport, []Result, error) {
+func VerifyLeagueImport(data []byte, games ImportGame, o Outcomes) (LeagueExport, []league.GameResult, error) {
 	var doc LeagueExport
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return doc, nil, invalidf("not a JSON league export: %v", err)
@@ -101,7 +101,7 @@ func VerifyLeagueImport(data []byte, games ImportGame, o Outcomes) (LeagueExport
 			return doc, nil, invalidf("the name %q holds %U, which no stored name may hold", n, r)
 		}
 	}
-	var results []Result
+	var results []league.GameResult
 	seen := map[string]bool{}
 	for _, s := range doc.Seasons {
 		for _, f := range s.Fixtures {
@@ -125,13 +125,13 @@ func VerifyLeagueImport(data []byte, games ImportGame, o Outcomes) (LeagueExport
 			}
 		}
 	}
-	slices.SortStableFunc(results, func(a, b Result) int { return a.At.Compare(b.At) })
+	slices.SortStableFunc(results, func(a, b league.GameResult) int { return a.At.Compare(b.At) })
 	return doc, results, nil
 }
 
 // fixtureResult checks a fixture of season s of l against its game and returns the game's result
 // (nil while it runs).
-func fixtureResult(l league.League, s league.Season, f league.Fixture, games ImportGame, o Outcomes) (*Result, error) {
+func fixtureResult(l league.League, s league.Season, f league.Fixture, games ImportGame, o Outcomes) (*league.GameResult, error) {
 	rec, snapshot, err := games(f.GameID)
 	if errors.Is(err, ErrNotFound) {
 		return nil, invalidf("game %s is not in this database: bot import its admin export before the league's", f.GameID)
@@ -165,7 +165,7 @@ func fixtureResult(l league.League, s league.Season, f league.Fixture, games Imp
 			return nil, invalidf("the file's result of game %s is not the game's", f.GameID)
 		}
 	}
-	return &Result{Guild: l.Guild, Map: out.Map, GameID: f.GameID, Players: out.Players, Scores: out.Scores, Places: out.Places,
+	return &league.GameResult{Guild: l.Guild, Map: out.Map, GameID: f.GameID, Players: out.Players, Scores: out.Scores, Places: out.Places,
 		Unrated: out.Unrated, League: l.ID, Season: s.Number, Adjudicated: out.Adjudicated, At: rec.Finished.UTC()}, nil
 }
 

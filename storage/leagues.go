@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // League buckets (schema version 2; doc.go lists every bucket):
@@ -19,7 +19,7 @@ import (
 //	           season of 10,000 games decodes about five times faster than as JSON, which is what
 //	           keeps /league standings within its 50 ms (exports are JSON)
 //	ratings    guild id, NUL, map id ("" for the overall pool), NUL, user id -> league.Rating
-//	rated      guild id, NUL, finish time (Unix ns, big-endian), game id -> RatedGame as JSON
+//	rated      guild id, NUL, finish time (Unix ns, big-endian), game id -> league.RatedGame as JSON
 var (
 	bucketLeagues = []byte("leagues")
 	bucketSeasons = []byte("seasons")

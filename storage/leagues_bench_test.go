@@ -8,7 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // bigGuild fills a store with a guild of 1,000 players and 10,000 rated 2-player games, all of
@@ -24,7 +24,7 @@ func bigGuild(b *testing.B) *Store {
 	}
 	season := league.Season{League: "big", Number: 1, Members: l.Members, Started: 20}
 	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	var results []Result
+	var results []league.GameResult
 	for g := range 10_000 {
 		a, c := rng.IntN(1000), rng.IntN(999)
 		if c >= a {
@@ -37,7 +37,7 @@ func bigGuild(b *testing.B) *Store {
 		// 10,000 results one by one would rewrite the season 10,000 times.
 		season.Fixtures = append(season.Fixtures, league.Fixture{Round: 1 + g/500, Table: 1 + g%500, Players: players,
 			Status: league.Finished, GameID: id, Scores: scores, Places: league.Places(scores)})
-		results = append(results, Result{Guild: "guild", Map: "france", GameID: id, Players: players, Scores: scores,
+		results = append(results, league.GameResult{Guild: "guild", Map: "france", GameID: id, Players: players, Scores: scores,
 			Places: league.Places(scores), At: at.Add(time.Duration(g) * time.Minute)})
 	}
 	if err := s.SaveLeague(l, season); err != nil {

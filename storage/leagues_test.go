@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // leagueWithGame stores a 2-player round-robin league whose first round is started and whose
@@ -32,14 +32,14 @@ func leagueWithGame(t testing.TB, s *Store, id string) (league.League, league.Se
 	return l, season
 }
 
-func endingCommit(g *testGame, r *Result) Commit {
+func endingCommit(g *testGame, r *league.GameResult) Commit {
 	c := g.commit(1, "end")
 	c.Status, c.Standings, c.Result = StatusFinished, []Standing{{UserID: "alice", Score: 30, Rank: 1}, {UserID: "bob", Score: 20, Rank: 2}}, r
 	return c
 }
 
-func result(id string) *Result {
-	return &Result{Guild: "guild", Map: "france", GameID: id, Players: []string{"alice", "bob"}, Scores: []int{30, 20}, Places: []int{1, 2},
+func result(id string) *league.GameResult {
+	return &league.GameResult{Guild: "guild", Map: "france", GameID: id, Players: []string{"alice", "bob"}, Scores: []int{30, 20}, Places: []int{1, 2},
 		League: "L1", Season: 1, At: time.Date(2025, 3, 2, 0, 0, 0, 0, time.UTC)}
 }
 

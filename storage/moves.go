@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -50,8 +51,8 @@ type Commit struct {
 	// deadline answered by this move disappears with it. Ignored when the move ends the game.
 	Timers []Timer
 	// Result, with a move that ends the game, updates the ratings and the league standings in
-	// the same transaction (see Result); nil for a game that changes neither.
-	Result *Result
+	// the same transaction (see league.GameResult); nil for a game that changes neither.
+	Result *league.GameResult
 	// Announce, when set, is stored with the move (its GameID, Seq, Created and Owner filled by
 	// the store) until Announced clears it: what must still be said about the move if its process
 	// dies before saying it.

@@ -55,6 +55,39 @@ type Vacation struct {
 	To   time.Time `json:"to"`
 }
 
+// How a player's turns are announced (Settings.Notify).
+const (
+	NotifyMention = "mention" // a mention in the game's channel (the default)
+	NotifyDM      = "dm"      // a direct message
+	NotifyOff     = "off"     // neither
+)
+
+// TurnDMs reports whether the player's turns are announced by direct message: they chose it, and
+// the chat has not refused one.
+func (s Settings) TurnDMs() bool { return s.Notify == NotifyDM && !s.DMRefused }
+
+// Zone is the player's time zone (UTC when they chose none, or one this host does not know).
+func (s Settings) Zone() *time.Location {
+	if s.TimeZone == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(s.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// VacationAt is the vacation of the player that runs at t, if any.
+func (s Settings) VacationAt(t time.Time) (Vacation, bool) {
+	for _, v := range s.Vacations {
+		if !t.Before(v.From) && t.Before(v.To) {
+			return v, true
+		}
+	}
+	return Vacation{}, false
+}
+
 // Stats are a player's totals over finished games, updated when a game ends.
 type Stats struct {
 	Played    int `json:"played"`    // finished games

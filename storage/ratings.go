@@ -11,43 +11,10 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
-// Result is what a game's end changes beyond the game: the players' ratings (overall and on the
-// game's map, in the game's guild) and, for a league game, its season's fixture. It is applied in
-// the transaction that ends the game (Commit.Result, FinishWithResult), so the game's end, the
-// ratings and the standings are on disk together or not at all.
-type Result struct {
-	Guild   string   `json:"guild"`
-	Map     string   `json:"map"`
-	GameID  string   `json:"game_id"`
-	Players []string `json:"players"` // user ids in seat order
-	Scores  []int    `json:"scores"`
-	Places  []int    `json:"places"` // 1 is first; equal places tie
-	// Unrated says why the game leaves the ratings alone (league.Game.Unrated); empty rates it.
-	Unrated string `json:"unrated,omitempty"`
-	// League and Season name the season whose fixture this game is; empty for a friendly game.
-	League      string    `json:"league,omitempty"`
-	Season      int       `json:"season,omitempty"`
-	Adjudicated bool      `json:"adjudicated,omitempty"` // stopped at the round's deadline
-	At          time.Time `json:"at"`
-}
-
-// RatedGame is one rated game in a guild's history, with each player's shown rating (overall)
-// after it.
-type RatedGame struct {
-	Result
-	Shown []float64 `json:"shown"`
-}
-
-// RatingRow is a player's rating in a pool.
-type RatingRow struct {
-	UserID string        `json:"user_id"`
-	Rating league.Rating `json:"rating"`
-}
-
-func checkResult(r *Result) error {
+func checkResult(r *league.GameResult) error {
 	for _, err := range []error{checkID("result guild", r.Guild), checkID("result game id", r.GameID), checkPlayers(r.Players)} {
 		if err != nil {
 			return err
@@ -66,7 +33,7 @@ func checkResult(r *Result) error {
 // applyResult writes a game's result in tx: the season's fixture, then the ratings and the rated
 // history unless the game is unrated. A rating error (places that do not fit the players) fails
 // the whole transaction, the game's end with it.
-func applyResult(tx *bolt.Tx, r Result) error {
+func applyResult(tx *bolt.Tx, r league.GameResult) error {
 	if r.League != "" {
 		sb, err := leagueBucket(tx, bucketSeasons)
 		if err != nil {
@@ -90,7 +57,7 @@ func applyResult(tx *bolt.Tx, r Result) error {
 }
 
 // rateResult applies a rated game to its players' ratings and the rated history in tx.
-func rateResult(tx *bolt.Tx, r Result) error {
+func rateResult(tx *bolt.Tx, r league.GameResult) error {
 	rb, err := leagueBucket(tx, bucketRatings)
 	if err != nil {
 		return err
@@ -122,7 +89,7 @@ func rateResult(tx *bolt.Tx, r Result) error {
 	if err != nil {
 		return err
 	}
-	return putJSON(hb, ratedKey(r.Guild, r.At, r.GameID), RatedGame{Result: r, Shown: shown})
+	return putJSON(hb, ratedKey(r.Guild, r.At, r.GameID), league.RatedGame{GameResult: r, Shown: shown})
 }
 
 func ratingKey(guild, pool, user string) []byte {
@@ -137,7 +104,7 @@ func ratedKey(guild string, at time.Time, gameID string) []byte {
 
 // FinishWithResult ends a game outside a move, as Finish does, and applies its result in the same
 // transaction: how a league game stopped at its round's deadline is adjudicated.
-func (s *Store) FinishWithResult(id string, status Status, standings []Standing, r Result) error {
+func (s *Store) FinishWithResult(id string, status Status, standings []Standing, r league.GameResult) error {
 	return s.finish(id, status, standings, r.At, &r)
 }
 
@@ -163,8 +130,8 @@ func (s *Store) Rating(guild, mapID, user string) (league.Rating, error) {
 
 // Leaderboard returns every rated player of a guild's pool (mapID "" for overall), best shown
 // rating first.
-func (s *Store) Leaderboard(guild, mapID string) ([]RatingRow, error) {
-	var out []RatingRow
+func (s *Store) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
+	var out []league.RatingRow
 	err := s.view(func(tx *bolt.Tx) error {
 		b, err := leagueBucket(tx, bucketRatings)
 		if err != nil {
@@ -173,7 +140,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]RatingRow, error) {
 		prefix := ratingKey(guild, mapID, "")
 		c := b.Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			row := RatingRow{UserID: string(k[len(prefix):])}
+			row := league.RatingRow{UserID: string(k[len(prefix):])}
 			if err := decodeJSON(k, v, &row.Rating); err != nil {
 				return err
 			}
@@ -184,7 +151,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]RatingRow, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the leaderboard of %s: %w", guild, err)
 	}
-	slices.SortStableFunc(out, func(a, b RatingRow) int {
+	slices.SortStableFunc(out, func(a, b league.RatingRow) int {
 		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
 	})
 	return out, nil
@@ -192,8 +159,8 @@ func (s *Store) Leaderboard(guild, mapID string) ([]RatingRow, error) {
 
 // RatedGames returns a guild's rated games, newest first: all of them when user is empty, else
 // those of user; at most limit (0: no limit).
-func (s *Store) RatedGames(guild, user string, limit int) ([]RatedGame, error) {
-	var out []RatedGame
+func (s *Store) RatedGames(guild, user string, limit int) ([]league.RatedGame, error) {
+	var out []league.RatedGame
 	err := s.view(func(tx *bolt.Tx) error {
 		b, err := leagueBucket(tx, bucketRated)
 		if err != nil {
@@ -209,7 +176,7 @@ func (s *Store) RatedGames(guild, user string, limit int) ([]RatedGame, error) {
 			k, v = c.Prev()
 		}
 		for ; k != nil && bytes.HasPrefix(k, prefix) && (limit == 0 || len(out) < limit); k, v = c.Prev() {
-			var g RatedGame
+			var g league.RatedGame
 			if err := decodeJSON(k, v, &g); err != nil {
 				return err
 			}

@@ -47,7 +47,7 @@ type Options struct {
 	clearEvery time.Duration
 }
 
-// Store is the bot's database: one bbolt file. It is safe for concurrent use. All writes go through
+// Store is the bot's database: one bbolt file, every role of Database. It is safe for concurrent use. All writes go through
 // one writer goroutine that commits whatever is waiting in a single fsynced transaction (see
 // writer.go); reads run in parallel with writes.
 type Store struct {
@@ -66,6 +66,8 @@ type Store struct {
 	writes chan writeReq // nil when read-only
 	done   chan struct{} // closed when the writer goroutine has exited
 }
+
+var _ Database = (*Store)(nil)
 
 // Open opens (creating it if needed) the database at path, migrates its schema and starts the
 // writer. Errors explain themselves: ErrLocked if another process has the file, ErrReadOnly,

@@ -10,7 +10,7 @@ import (
 
 // TestSuite runs the suite every store passes against the bbolt file.
 func TestSuite(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) storetest.Store {
+	storetest.Run(t, func(t *testing.T) storage.Database {
 		s, err := storage.Open(filepath.Join(t.TempDir(), "games.db"), storage.Options{NoSync: true})
 		if err != nil {
 			t.Fatal(err)

@@ -74,11 +74,10 @@ func measure(dir string, games, moves int, interval time.Duration, states [][]by
 	return MeasureOn([]Appender{s}, "bench", games, moves, interval, states)
 }
 
-// Appender is what the throughput measures need of a store.
+// Appender is what the throughput measures need of a store: its games and their announcements.
 type Appender interface {
-	CreateGame(rec GameRecord, snapshot []byte, hash string) error
-	AppendMove(c Commit) (bool, error)
-	Announced(gameID string, seq uint64) error
+	Games
+	Announcements
 }
 
 // benchAnnouncement is the announcement of a bench move: the size of a turn message's.

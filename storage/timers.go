@@ -33,6 +33,11 @@ func (t Timer) ID() string {
 		strconv.FormatInt(t.At.UnixNano(), 10) + ":" + strconv.FormatUint(t.Seq, 10)
 }
 
+// Same tells whether o is the same timer of its game as t: its kind, user and time.
+func (t Timer) Same(o Timer) bool {
+	return t.Kind == o.Kind && t.UserID == o.UserID && t.At.Equal(o.At)
+}
+
 // key is the timer's key in the time-ordered index.
 func (t Timer) key() []byte { return timeKey(t.At, t.GameID, t.Kind, t.UserID) }
 

@@ -6,8 +6,9 @@
 //
 // # Adding a map
 //
-// A map touches its own package, one line here, its table scripts and the README, and nothing
-// else: the command surface (slash commands, /place shortcuts, autocomplete, buttons and menus),
+// A map touches its own package, one line here, its table scripts, its words in every language of
+// the message catalogues (commands/lang/catalog: its title, places and actions) and the README,
+// and nothing else: the command surface (slash commands, /place shortcuts, autocomplete, buttons and menus),
 // the state JSON, table scripts (!setup, !expect state), the renderer (typed marks, the map file's
 // legend) and the bench take the map from its MapRules and never name it.
 //
@@ -18,18 +19,15 @@
 //	                                   flags with defaults, rules summary, help, fixable setup
 //	variants/<map>/RULES.md          the rules the map implements, with the chosen readings
 //	variants/<map>/*_test.go         map facts, gametest.Playouts, a fuzz test of refused actions
-//	variants/registry.go             register(<map>.Rules())
+//	variants/registry.go             game.RegisterMap(<map>.Rules()) in init
 //	commands/script/testdata/<map>_*.carc   one table script per rule and worked edge case
+//	commands/lang/catalog/**/*.toml  map_<map> and the map's own words, in every language
 //	README.md                        the map listed as available, with a picture
 //
 // Rules two maps share live in variants/mapchips, in a file named after the rule.
 package variants
 
 import (
-	"fmt"
-	"sort"
-	"strings"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/benelux"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/france"
@@ -44,62 +42,34 @@ type Entry = game.MapRules
 // Default is the map /carc new opens when none is named.
 const Default = "france"
 
-var entries = map[string]Entry{}
-
-func register(e Entry) {
-	if e.Title == "" {
-		e.Title = e.Map.Title
-	}
-	entries[e.ID] = e
-}
-
+// The maps are kept in the engine's registry (game.RegisterMap), where the table model finds them
+// by id without naming any; this package fills it.
 func init() {
-	register(Entry{ID: "classic", Map: game.ClassicMap()})
-	register(france.Rules())
-	register(iberia.Rules())
-	register(greatbritain.Rules())
-	register(taiwan.Rules())
-	register(benelux.Rules())
+	game.RegisterMap(Entry{ID: "classic", Map: game.ClassicMap()})
+	game.RegisterMap(france.Rules())
+	game.RegisterMap(iberia.Rules())
+	game.RegisterMap(greatbritain.Rules())
+	game.RegisterMap(taiwan.Rules())
+	game.RegisterMap(benelux.Rules())
 }
 
 // RegisterTest adds a test map (package variants/testmaps): tests and local play may open it by
 // its id, and nothing offers it to players.
 func RegisterTest(e Entry) {
 	e.Test = true
-	register(e)
+	game.RegisterMap(e)
 }
 
 // Lookup finds a map by id (case-insensitive).
-func Lookup(id string) (Entry, error) {
-	e, ok := entries[strings.ToLower(strings.TrimSpace(id))]
-	if !ok {
-		return Entry{}, fmt.Errorf("%q is not a map: choose %s", game.Echo(id), strings.Join(IDs(false), ", "))
-	}
-	return e, nil
-}
+func Lookup(id string) (Entry, error) { return game.LookupMap(id) }
 
 // All lists the maps, sorted by id; test maps only if tests is true.
-func All(tests bool) []Entry {
-	var out []Entry
-	for _, e := range entries {
-		if tests || !e.Test {
-			out = append(out, e)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
+func All(tests bool) []Entry { return game.AllMaps(tests) }
 
 // IDs lists the map ids, sorted.
-func IDs(tests bool) []string {
-	var ids []string
-	for _, e := range All(tests) {
-		ids = append(ids, e.ID)
-	}
-	return ids
-}
+func IDs(tests bool) []string { return game.MapIDs(tests) }
 
 // Flags lists every rule option a table of this map may set: the engine's, then the map's own.
 func Flags(e Entry) []game.Flag {
-	return append(append([]game.Flag{}, game.EngineFlags...), e.Flags...)
+	return append(append([]game.Flag{}, game.EngineFlags()...), e.Flags...)
 }

@@ -61,7 +61,7 @@ func (r *runner) aiMoves() error {
 		for _, l := range aiLevels {
 			rows := aiRows(l, mapID)
 			if r.o.Quick && m > 0 {
-				// A quick run (CI's smoke test) keeps under a minute: the maps cost ten seconds each.
+				// A quick run times classic only: the other maps cost ten seconds each.
 				for _, row := range rows {
 					row.Note = "full run only"
 					r.add(row)

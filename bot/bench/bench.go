@@ -18,8 +18,11 @@ import (
 
 // Options choose how long the report runs.
 type Options struct {
-	// Quick runs fewer and shorter repetitions (under a minute: a smoke test for CI).
+	// Quick runs fewer and shorter repetitions (about two minutes).
 	Quick bool
+	// Smoke measures every row of a quick run once, on the least work that still measures it:
+	// CI's check that the report runs and prints every row, in seconds. Its figures mean nothing.
+	Smoke bool
 	// Dir holds the temporary databases (default: the system's temporary directory).
 	Dir string
 	// Log, if set, receives progress lines.
@@ -31,8 +34,10 @@ type Options struct {
 	Postgres string
 }
 
+var stepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web", "pageload"}
+
 // StepNames are the parts of the report, in the order they run.
-var StepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web", "pageload"}
+func StepNames() []string { return slices.Clone(stepNames) }
 
 // Row is one measured figure.
 type Row struct {
@@ -91,18 +96,21 @@ func Run(o Options) ([]Row, error) {
 		o.Dir = os.TempDir()
 	}
 	r := &runner{o: o, reps: 5}
-	if o.Quick {
+	switch {
+	case o.Smoke:
+		r.o.Quick, r.reps = true, 1
+	case o.Quick:
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
 	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web, r.pageLoad}
 	for _, name := range o.Only {
-		if !slices.Contains(StepNames, name) {
-			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(StepNames, ", "))
+		if !slices.Contains(stepNames, name) {
+			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(stepNames, ", "))
 		}
 	}
 	for i, step := range steps {
-		if len(o.Only) > 0 && !slices.Contains(o.Only, StepNames[i]) {
+		if len(o.Only) > 0 && !slices.Contains(o.Only, stepNames[i]) {
 			continue
 		}
 		if err := step(); err != nil {
@@ -110,7 +118,7 @@ func Run(o Options) ([]Row, error) {
 		}
 	}
 	order := map[string]int{}
-	for i, name := range rowOrder(o.Quick) {
+	for i, name := range rowOrder(r.o) {
 		order[name] = i
 	}
 	sort.SliceStable(r.rows, func(a, b int) bool { return order[r.rows[a].Name] < order[r.rows[b].Name] })
@@ -119,7 +127,7 @@ func Run(o Options) ([]Row, error) {
 
 // rowOrder is the order of the printed table of a run (quick or full): a playout row for every map
 // players can choose, then the rest.
-func rowOrder(quick bool) []string {
+func rowOrder(o Options) []string {
 	var names []string
 	for _, e := range variants.All(false) {
 		names = append(names, playoutRow(e).Name, rulesPlayoutRow(e).Name)
@@ -132,7 +140,7 @@ func rowOrder(quick bool) []string {
 			}
 		}
 	}
-	return append(append(append(append(names, rssRows(quick)...), postgresRows...), leagueRows...), webRows...)
+	return append(append(append(append(names, rssRows(o)...), postgresRows...), leagueRows...), webRows...)
 }
 
 var fixedRows = []string{
@@ -155,7 +163,10 @@ var fixedRows = []string{
 // Print writes the report: a header naming the machine, then one line per row.
 func Print(w io.Writer, rows []Row, o Options) {
 	mode := "full run, 5 repetitions"
-	if o.Quick {
+	switch {
+	case o.Smoke:
+		mode = "smoke run, 1 repetition on the least work: the figures mean nothing"
+	case o.Quick:
 		mode = "quick run, 3 repetitions"
 	}
 	fmt.Fprintf(w, "bench report, %s, %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), mode)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
@@ -26,14 +27,17 @@ var initTesting sync.Once
 func (r *runner) discord() error {
 	r.logf("interaction to image through the fake Discord")
 	moves := 40
-	if r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		moves = 3
+	case r.o.Quick:
 		moves = 12
 	}
 	p50 := Row{Name: "interaction to image, p50 (fake Discord)", Unit: "ms", Better: "<=", Target: 40}
 	p99 := Row{Name: "interaction to image, p99 (fake Discord)", Unit: "ms", Better: "<=", Target: 100}
 	pg := Row{Name: "interaction to image, p99 (fake Discord, PostgreSQL)", Unit: "ms", Better: "<="}
 	// Each repetition plays a new game in the fake's channel: on a database of its own.
-	pgStore := func() (bot.Store, func(), error) {
+	pgStore := func() (storage.Database, func(), error) {
 		url, drop, err := scratchDatabase(r.o.Postgres)
 		if err != nil {
 			return nil, nil, err
@@ -72,7 +76,7 @@ func (r *runner) discord() error {
 
 // boltStore opens a new bbolt store in a directory of its own, fsyncing every move, and returns
 // the function that closes it and removes the directory.
-func (r *runner) boltStore() (bot.Store, func(), error) {
+func (r *runner) boltStore() (storage.Database, func(), error) {
 	tmp, err := os.MkdirTemp(r.o.Dir, "carc-bench-")
 	if err != nil {
 		return nil, nil, err
@@ -94,7 +98,7 @@ func percentile(d []time.Duration, q float64) time.Duration {
 
 // meanwhile is work a measured game runs beside its measured moves: started once the game is
 // under way, stopped (the function it returns) after its last move.
-type meanwhile func(bt *bot.Bot, store bot.Store, channel string) (stop func(), err error)
+type meanwhile func(bt *bot.Host, store storage.Database, channel string) (stop func(), err error)
 
 // pacing is how a measured game's moves are played: the moves played before the measured ones
 // (0: 10), a pause after each (none: back to back) and what runs beside them (nil: nothing).
@@ -107,7 +111,7 @@ type pacing struct {
 // fakeLatency runs one measured game, paced by pace.
 // The fake needs a testing.TB, which testing.Benchmark gives outside go test; the measurement runs
 // once whatever b.N is.
-func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
+func fakeLatency(open func() (storage.Database, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	initTesting.Do(testing.Init)
 	var out []time.Duration
 	var err error
@@ -123,7 +127,7 @@ func fakeLatency(open func() (bot.Store, func(), error), moves int, seed int64, 
 
 // measure plays a game through the fake Discord on a store open gives (and closes with the
 // function it returns), and returns the time of each move from /place to the turn's image.
-func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
+func measure(b *testing.B, open func() (storage.Database, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	f := fakediscord.New(b)
@@ -132,14 +136,16 @@ func measure(b *testing.B, open func() (bot.Store, func(), error), moves int, se
 		return nil, err
 	}
 	defer done()
-	bt, err := bot.New(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+	d, err := discord.NewBot(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))},
+		discord.Config{})
 	if err != nil {
 		return nil, err
 	}
-	if err := bt.Start(); err != nil {
+	if err := d.Start(); err != nil {
 		return nil, err
 	}
-	defer bt.Close()
+	defer d.Close()
+	bt := d.Host()
 	alice, bob := f.AddUser("alice"), f.AddUser("bob")
 	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
 	ch := f.General

@@ -13,8 +13,8 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -143,11 +143,6 @@ func (e *cloneEngine) Replay(setup []byte, moves []storage.Move) ([]byte, string
 	return snap, hash, err
 }
 
-// importer is what the fill needs of a store: the bbolt store and storage/postgres import.
-type importer interface {
-	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
-}
-
 // runningID and finishedID name the clones: the running games are the ones the measured bot
 // plays.
 func runningID(i int) string  { return fmt.Sprintf("run%05d", i) }
@@ -155,7 +150,7 @@ func finishedID(i int) string { return fmt.Sprintf("end%06d", i) }
 
 // fillBolt imports clones into a bbolt store: running games [0, running) and finished games
 // [from, to), several imports at a time so that the store's writer commits them in groups.
-func fillBolt(store importer, tp *templates, running, from, to int) error {
+func fillBolt(store storage.Admin, tp *templates, running, from, to int) error {
 	e := &cloneEngine{seen: map[[32]byte]replayed{}}
 	var wg sync.WaitGroup
 	var once sync.Once
@@ -184,7 +179,7 @@ func fillBolt(store importer, tp *templates, running, from, to int) error {
 // clones them in the database with one INSERT ... SELECT per template and table (the rows Import
 // writes, under the clones' ids), and deletes the templates. Running games [0, running) and
 // finished games [from, to).
-func fillPostgres(url string, store importer, tp *templates, running, from, to int) error {
+func fillPostgres(url string, store storage.Admin, tp *templates, running, from, to int) error {
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {

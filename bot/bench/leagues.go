@@ -10,9 +10,9 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -52,10 +52,10 @@ func (r *runner) leagues() error {
 	table := Row{Name: leagueRows[1], Unit: "ms", Better: "<=", Target: 50}
 	for range r.reps {
 		start := time.Now()
-		leagues.LeaderboardText(ls, l.Guild, caller, commands.Input{Options: map[string]string{}})
+		leaguecmd.LeaderboardText(ls, l.Guild, caller, commands.Input{Options: map[string]string{}})
 		board.Values = append(board.Values, ms(time.Since(start)))
 		start = time.Now()
-		reply := leagues.Handle(leagues.Context{Store: ls, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
+		reply := leaguecmd.Handle(leaguecmd.Context{Store: ls, Guild: l.Guild, Channel: l.Channel, Now: time.Now()},
 			commands.Input{User: caller, Command: "league", Sub: "standings", Options: map[string]string{}})
 		table.Values = append(table.Values, ms(time.Since(start)))
 		if !reply.OK {
@@ -84,11 +84,11 @@ func (r *runner) leagueStart(s *storage.Store) error {
 		if err := s.SaveLeague(l); err != nil {
 			return err
 		}
-		c := leagues.Context{Store: bot.NewLeagueStore(s, slog.New(slog.NewTextHandler(discard{}, nil))), Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
+		c := leaguecmd.Context{Store: bot.NewLeagueStore(s, slog.New(slog.NewTextHandler(discard{}, nil))), Guild: l.Guild, Channel: l.Channel, Now: time.Now()}
 		in := commands.Input{User: creator, Command: "season", Sub: "start", Options: map[string]string{}}
 		start := time.Now()
-		c.Prepared = leagues.PrepareStart(c, in)
-		reply := leagues.Handle(c, in)
+		c.Prepared = leaguecmd.PrepareStart(c, in)
+		reply := leaguecmd.Handle(c, in)
 		row.Values = append(row.Values, ms(time.Since(start)))
 		if !reply.OK {
 			return fmt.Errorf("/season start: %s", reply.Text)
@@ -128,7 +128,7 @@ func bigLeague() (league.League, storage.Dump, error) {
 		if _, err := book.Record(league.Game{Players: players, Places: places}); err != nil {
 			return l, dump, err
 		}
-		dump.Rated = append(dump.Rated, storage.RatedGame{Result: storage.Result{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
+		dump.Rated = append(dump.Rated, league.RatedGame{GameResult: league.GameResult{Guild: l.Guild, Map: l.Map, GameID: id, Players: players,
 			Scores: scores, Places: places, League: l.ID, Season: 1, At: when}, Shown: []float64{book[players[0]].Shown(), book[players[1]].Shown()}})
 	}
 	for id, rt := range book {

@@ -13,7 +13,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // pageLoadRow is the row of the moves' latency under page load.
@@ -32,20 +33,23 @@ const moveGap = 100 * time.Millisecond
 // scrolling on does.
 func (r *runner) pageLoad() error {
 	r.logf("moves under page load")
-	moves := 60
-	if r.o.Quick {
+	moves, warmup := 60, 40
+	switch {
+	case r.o.Smoke:
+		moves, warmup = 5, 5
+	case r.o.Quick:
 		moves = 25
 	}
 	row := Row{Name: pageLoadRow, Unit: "x", Better: "<=", Target: 1.5}
 	var quiet, loaded []float64
 	var asked, drawn, busy, refused atomic.Int64
 	for rep := range r.reps {
-		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap})
+		lat, err := fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: warmup, gap: moveGap})
 		if err != nil {
 			return err
 		}
 		without := ms(percentile(lat, 0.99))
-		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: 40, gap: moveGap, during: func(bt *bot.Bot, store bot.Store, ch string) (func(), error) {
+		lat, err = fakeLatency(r.boltStore, moves, int64(rep+1), pacing{warmup: warmup, gap: moveGap, during: func(bt *bot.Host, store storage.Database, ch string) (func(), error) {
 			return hammer(bt, store, ch, &asked, &drawn, &busy, &refused)
 		}})
 		if err != nil {
@@ -64,7 +68,7 @@ func (r *runner) pageLoad() error {
 // hammer starts one client asking the pages of the game in channel ch at the rate limit
 // (web.DefaultBurst at once, then web.DefaultRate a second), and returns the function that stops
 // it.
-func hammer(bt *bot.Bot, store bot.Store, ch string, asked, answered, busy, refused *atomic.Int64) (func(), error) {
+func hammer(bt *bot.Host, store storage.Database, ch string, asked, answered, busy, refused *atomic.Int64) (func(), error) {
 	id, ok, err := store.ActiveGame(ch)
 	if err != nil || !ok {
 		return nil, fmt.Errorf("page load: no game in the channel: %v", err)
@@ -130,9 +134,9 @@ func hammer(bt *bot.Bot, store bot.Store, ch string, asked, answered, busy, refu
 			if i%int(web.DefaultRate) == 0 {
 				known = positions()
 			}
-			url := fmt.Sprintf("%s%sboard/%d.png?lang=%s", srv.URL, path, rng.IntN(known), lang.Codes[rng.IntN(len(lang.Codes))])
+			url := fmt.Sprintf("%s%sboard/%d.png?lang=%s", srv.URL, path, rng.IntN(known), lang.Codes()[rng.IntN(len(lang.Codes()))])
 			if n++; n%10 == 0 {
-				url = srv.URL + path + "?lang=" + lang.Codes[rng.IntN(len(lang.Codes))]
+				url = srv.URL + path + "?lang=" + lang.Codes()[rng.IntN(len(lang.Codes()))]
 			}
 			patience := 10 * time.Second
 			if rng.IntN(3) == 0 {

@@ -37,7 +37,10 @@ func (r *runner) postgres() error {
 	}
 	r.logf("storage: PostgreSQL")
 	many, rate := 200, 30
-	if r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		many, rate = 5, 3
+	case r.o.Quick:
 		many, rate = 40, 10
 	}
 	states, err := engineStates(pgStates)

@@ -13,9 +13,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -31,6 +32,9 @@ func (r *runner) add(row Row) {
 }
 
 func (r *runner) window() time.Duration {
+	if r.o.Smoke {
+		return 50 * time.Millisecond
+	}
 	if r.o.Quick {
 		return 300 * time.Millisecond
 	}
@@ -224,7 +228,10 @@ func (r *runner) render() error {
 func (r *runner) storage() error {
 	r.logf("storage")
 	one, many, rate := 400, 25, 40
-	if !r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		one, many, rate = 40, 3, 5
+	case !r.o.Quick:
 		one, many, rate = 2000, 60, 120
 	}
 	rows := []Row{{Name: "durable moves/s, 1 game", Unit: "moves/s"}, {Name: "durable moves/s, 64 games", Unit: "moves/s", Better: ">=", Target: 1000},
@@ -275,7 +282,10 @@ func (r *runner) memory() error {
 		return err
 	}
 	moves := 40
-	if r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		moves = 2
+	case r.o.Quick:
 		moves = 10
 	}
 	for i := range 1000 {
@@ -294,10 +304,11 @@ func (r *runner) memory() error {
 			return err
 		}
 		s, _ := discordgo.New("Bot none")
-		b, err := bot.New(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+		d, err := discord.NewBot(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))}, discord.Config{})
 		if err != nil {
 			return err
 		}
+		b := d.Host()
 		if err := b.Load(); err != nil {
 			return err
 		}

@@ -27,8 +27,11 @@ type rssSizes struct {
 	stored        [2]int
 }
 
-func rssSizesFor(quick bool) rssSizes {
-	if quick {
+func rssSizesFor(o Options) rssSizes {
+	switch {
+	case o.Smoke:
+		return rssSizes{active: 10, moves: 1, stored: [2]int{20, 200}}
+	case o.Quick:
 		return rssSizes{active: 100, moves: 1, stored: [2]int{300, 3000}}
 	}
 	return rssSizes{active: 1000, moves: 2, stored: [2]int{10000, 100000}}
@@ -40,8 +43,8 @@ const rssTarget = 200
 var rssStores = []string{"bbolt", "PostgreSQL"}
 
 // rssRows are the names of the RSS rows of a run.
-func rssRows(quick bool) []string {
-	z := rssSizesFor(quick)
+func rssRows(o Options) []string {
+	z := rssSizesFor(o)
 	var names []string
 	for _, s := range rssStores {
 		for _, stored := range z.stored {
@@ -61,7 +64,7 @@ func rssRow(active, stored int, store string) string {
 // its peak resident size, as the fill grows tenfold. rssBolt does it on the bbolt store,
 // rssPostgres on PostgreSQL.
 func (r *runner) rssBolt() error {
-	z := rssSizesFor(r.o.Quick)
+	z := rssSizesFor(r.o)
 	r.logf("RSS on bbolt: %d active games of %d and %d stored", z.active, z.stored[0], z.stored[1])
 	tp, err := makeTemplates(r.o.Dir, 3)
 	if err != nil {
@@ -91,7 +94,7 @@ func (r *runner) rssBolt() error {
 }
 
 func (r *runner) rssPostgres() error {
-	z := rssSizesFor(r.o.Quick)
+	z := rssSizesFor(r.o)
 	if r.o.Postgres == "" {
 		for _, stored := range z.stored {
 			r.add(Row{Name: rssRow(z.active, stored, "PostgreSQL"), Unit: "MiB", Better: "<=", Target: rssTarget,

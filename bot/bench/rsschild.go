@@ -22,8 +22,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
@@ -81,15 +82,9 @@ func Child() bool {
 	return true
 }
 
-// childStore is the bot's store, closed at the end.
-type childStore interface {
-	bot.Store
-	Close() error
-}
-
 func runChild(job rssJob) (rssResult, error) {
 	var res rssResult
-	var store childStore
+	var store storage.Database
 	var err error
 	if postgres.IsURL(job.DB) {
 		store, err = postgres.Open(job.DB, postgres.Options{})
@@ -102,19 +97,19 @@ func runChild(job rssJob) (rssResult, error) {
 	defer store.Close()
 	s, _ := discordgo.New("Bot bench")
 	s.Client = &http.Client{Transport: rest}
-	b, err := bot.New(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))})
+	d, err := discord.NewBot(s, bot.Config{Store: store, TimerEvery: -1, Logger: slog.New(slog.NewTextHandler(discard{}, nil))}, discord.Config{})
 	if err != nil {
 		return res, err
 	}
-	if err := b.Load(); err != nil {
+	if err := d.Host().Load(); err != nil {
 		return res, err
 	}
-	res.Loaded = b.Games()
+	res.Loaded = d.Host().Games()
 	pub, key, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		return res, err
 	}
-	h := b.HTTPHandler(pub)
+	h := d.HTTPHandler(pub)
 	for range job.Moves {
 		for i := range job.Running {
 			ok, why, err := playOne(h, key, store, runningID(i))
@@ -128,7 +123,7 @@ func runChild(job rssJob) (rssResult, error) {
 			}
 		}
 	}
-	if err := b.Close(); err != nil { // waits for the turn messages being drawn and posted
+	if err := d.Close(); err != nil { // waits for the turn messages being drawn and posted
 		return res, err
 	}
 	st := procStatus()
@@ -146,7 +141,7 @@ func runChild(job rssJob) (rssResult, error) {
 			return res, err
 		}
 	}
-	runtime.KeepAlive(b)
+	runtime.KeepAlive(d)
 	return res, nil
 }
 
@@ -161,7 +156,7 @@ var interactions = func() *atomic.Int64 {
 // playOne places the drawn tile of a running game at its first legal spot, as the player to move
 // typing /place, through the bot's handler of HTTP interactions. It reports whether the store took
 // the move, or why not.
-func playOne(h http.Handler, key ed25519.PrivateKey, store bot.Store, id string) (bool, string, error) {
+func playOne(h http.Handler, key ed25519.PrivateKey, store storage.Database, id string) (bool, string, error) {
 	snap, err := store.Snapshot(id)
 	if err != nil {
 		return false, "", err

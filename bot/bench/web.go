@@ -12,7 +12,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // webRows are the rows of the game's web page.
@@ -82,7 +82,10 @@ func (r *runner) web() error {
 	positions := t.Game.Turn
 	board := func(n int) string { return fmt.Sprintf("%sboard/%d.png?v=%d", page, n, src.version.Load()) }
 	samples := 200
-	if r.o.Quick {
+	switch {
+	case r.o.Smoke:
+		samples = 5
+	case r.o.Quick:
 		samples = 50
 	}
 	cached := Row{Name: webRows[0], Unit: "ms", Better: "<=", Target: 50}

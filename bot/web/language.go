@@ -37,7 +37,7 @@ func languageOf(r *http.Request, fallback string) (reader, error) {
 			return reader{Printer: lang.For(code), explicit: true}, nil
 		}
 		rd := fromHeader(r, fallback)
-		return rd, pageError{id: "web_err_lang", args: lang.A{"Value": quoted(v[0]), "Codes": strings.Join(lang.Codes, ", ")}}
+		return rd, pageError{id: "web_err_lang", args: lang.A{"Value": quoted(v[0]), "Codes": strings.Join(lang.Codes(), ", ")}}
 	}
 	return fromHeader(r, fallback), nil
 }
@@ -156,8 +156,8 @@ type languageLink struct {
 // each a link to the same page (keeping the position shown) in that language. Plain links, so it
 // works without the script.
 func (rd reader) switcher(keep url.Values) []languageLink {
-	out := make([]languageLink, 0, len(lang.Codes))
-	for _, code := range lang.Codes {
+	out := make([]languageLink, 0, len(lang.Codes()))
+	for _, code := range lang.Codes() {
 		q := url.Values{}
 		for k, v := range keep {
 			q[k] = slices.Clone(v)

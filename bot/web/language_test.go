@@ -12,8 +12,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // englishIn lists the English messages in a page's text (its markup's entities read, so that the
@@ -120,7 +120,7 @@ func withLang(path, code string) string {
 // shows are in the page, so they are looked at too.
 func TestEveryPageInEveryLanguageHoldsNoEnglish(t *testing.T) {
 	st, paths, sentences := everyPage(t)
-	for _, code := range lang.Codes[1:] {
+	for _, code := range lang.Codes()[1:] {
 		t.Run(code, func(t *testing.T) {
 			english := langtest.For(t, code, "web_")
 			for _, path := range paths {
@@ -265,7 +265,7 @@ func TestTheLangParameterBeatsAcceptLanguage(t *testing.T) {
 	}
 	// The switcher offers every language, each named in itself, keeping the position shown.
 	_, body, _ := st.getIn(t, g1+"?move=3", "de")
-	for _, code := range lang.Codes {
+	for _, code := range lang.Codes() {
 		name := html.EscapeString(lang.For(code).T("web_lang_name", nil))
 		if code == "de" {
 			if !strings.Contains(body, `<b lang="de" aria-current="true">`+name+`</b>`) {
@@ -279,7 +279,7 @@ func TestTheLangParameterBeatsAcceptLanguage(t *testing.T) {
 	}
 	// A language the pages lack is refused in the reader's language, naming the legal ones.
 	status, body, h := st.getIn(t, g1+"?lang=klingon", "de")
-	if status != http.StatusBadRequest || !strings.Contains(body, `<html lang="de">`) || !strings.Contains(body, strings.Join(lang.Codes, ", ")) ||
+	if status != http.StatusBadRequest || !strings.Contains(body, `<html lang="de">`) || !strings.Contains(body, strings.Join(lang.Codes(), ", ")) ||
 		h.Get("Cache-Control") != "no-store" {
 		t.Errorf("lang=klingon: status %d\n%s", status, body)
 	}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // twins are two games that differ only in what no player may see before the end: the order of
@@ -118,7 +118,7 @@ func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 					t.Fatal(err)
 				}
 				last := len(p.Positions) - 1
-				for _, code := range lang.Codes {
+				for _, code := range lang.Codes() {
 					same := func(what string) {
 						t.Helper()
 						ca, ba, _ := sa.get(t, pa+what)

@@ -177,7 +177,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.tmpl = map[string]*template.Template{}
-	for _, code := range lang.Codes {
+	for _, code := range lang.Codes() {
 		t, err := tmpl.Clone()
 		if err != nil {
 			return nil, err

@@ -32,9 +32,10 @@ func main() {
 func run(args []string, out, log io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(log)
-	quick := fs.Bool("quick", false, "fewer, shorter repetitions (under a minute)")
+	quick := fs.Bool("quick", false, "fewer, shorter repetitions (about two minutes)")
+	smoke := fs.Bool("smoke", false, "every row once, on the least work (seconds): checks that the report runs; the figures mean nothing")
 	dir := fs.String("dir", "", "directory for the temporary databases (default: the system's)")
-	only := fs.String("only", "", "run only these parts of the report, comma-separated: "+strings.Join(bench.StepNames, ", "))
+	only := fs.String("only", "", "run only these parts of the report, comma-separated: "+strings.Join(bench.StepNames(), ", "))
 	pg := fs.String("pg", os.Getenv("CARC_BENCH_PG"), "URL of an empty PostgreSQL database for the PostgreSQL rows (postgres://...); without it they are not measured")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -42,7 +43,7 @@ func run(args []string, out, log io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench takes no arguments, only flags: %v", fs.Args())
 	}
-	o := bench.Options{Quick: *quick, Dir: *dir, Log: log, Postgres: *pg}
+	o := bench.Options{Quick: *quick, Smoke: *smoke, Dir: *dir, Log: log, Postgres: *pg}
 	if *only != "" {
 		o.Only = strings.Split(*only, ",")
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 )
 
 // binaryName is what README.md builds (go build -o carcassonne-bot ./cmd/bot) and what the unit
@@ -219,7 +219,7 @@ func TestReadmeHostingMatchesTheFiles(t *testing.T) {
 			t.Errorf("README.md does not say %q", want)
 		}
 	}
-	bits, names := bot.InvitePermissions()
+	bits, names := discord.InvitePermissions()
 	link := regexp.MustCompile(`discord\.com/oauth2/authorize\?\S*permissions=(\d+)`).FindSubmatch(readme)
 	if link == nil || string(link[1]) != strconv.FormatInt(bits, 10) {
 		t.Errorf("the README's invite link asks for permissions %s, the bot needs %d", link, bits)

@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // jczRecord writes a game record of the classic table (from /carc export, once the game is over)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 }
 
 // playedGame stores a real game of a few turns in store.
-func playedGame(t *testing.T, store bot.Store, id, channel string, turns int) {
+func playedGame(t *testing.T, store storage.Database, id, channel string, turns int) {
 	t.Helper()
 	ann, bob := table.User{ID: "ann", Name: "ann"}, table.User{ID: "bob", Name: "bob"}
 	var steps []table.Step

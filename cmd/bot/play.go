@@ -11,11 +11,12 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/leagueplay"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 
 	// The test maps (the practice table of the base rules' scripts, the relay of the seam's) are
@@ -87,7 +88,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: bot.StandingsPicture, Log: os.Stderr}
+	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: leagueplay.StandingsPicture, Log: os.Stderr}
 	if *recordFile != "" {
 		t, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // TestATamperedRecordSaysWhatIsWrong: bot replay, bot verify FILE and bot play --record refuse a
@@ -134,7 +134,7 @@ func TestPlayOutWritesTheFilesTheBotWouldAttach(t *testing.T) {
 }
 
 // TestReplayReadsBothRecordVersions: bot replay and bot verify FILE check a record of version 1
-// (written before records held the table's steps: the fixture of bot/testdata/records-v1) and
+// (written before records held the table's steps: the fixture of bot/discord/testdata/records-v1) and
 // one of version 2, whose steps they replay too, and bot play --record plays on from either.
 func TestReplayReadsBothRecordVersions(t *testing.T) {
 	dir := t.TempDir()
@@ -143,7 +143,7 @@ func TestReplayReadsBothRecordVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	v2, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	v1, _ := filepath.Glob("../../bot/testdata/records-v1/record-*.json")
+	v1, _ := filepath.Glob("../../bot/discord/testdata/records-v1/record-*.json")
 	if len(v2) != 1 || len(v1) < 3 {
 		t.Fatalf("records: %v, %v", v2, v1)
 	}

@@ -100,7 +100,7 @@ func runOK(t *testing.T, args ...string) string {
 // database as in the first.
 func sameDatabases(t *testing.T, dbs ...string) {
 	t.Helper()
-	stores := make([]openedStore, len(dbs))
+	stores := make([]storage.Database, len(dbs))
 	for i, db := range dbs {
 		s, closeStore, err := openStore(db, nil, true, 0)
 		if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
@@ -64,7 +65,7 @@ func serve(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%q is not a command: a command comes first, its flags after it (bot --help lists them)", fs.Arg(0))
 	}
-	shardRange, err := bot.ParseShards(*shards)
+	shardRange, err := discord.ParseShards(*shards)
 	if err != nil {
 		return fmt.Errorf("--shards: %w", err)
 	}
@@ -79,7 +80,7 @@ func serve(args []string) error {
 	if err != nil {
 		return fmt.Errorf("--trusted-proxies: %w", err)
 	}
-	cfg := bot.Config{GuildID: *guild, Shards: shardRange, TrustedProxies: trusted}
+	cfg := bot.Config{TrustedProxies: trusted}
 	if err := limits.apply(&cfg); err != nil {
 		return err
 	}
@@ -112,17 +113,19 @@ func serve(args []string) error {
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	if *discordAPI != "" {
-		if s.Client, err = bot.DiscordAPIClient(*discordAPI); err != nil {
+		if s.Client, err = discord.APIClient(*discordAPI); err != nil {
 			return fmt.Errorf("--discord-api: %w", err)
 		}
 	}
 	cfg.Store, cfg.Logger, cfg.MaxLoaded = store, log, *maxLoaded
 	// Other processes may use a PostgreSQL database: games are checked against it before use.
 	cfg.Shared = postgres.IsURL(*db)
-	b, err := bot.New(s, cfg)
+	// The host runs the games; the adapter is its port on Discord and hands it the interactions.
+	d, err := discord.NewBot(s, cfg, discord.Config{GuildID: *guild, Shards: shardRange})
 	if err != nil {
 		return err
 	}
+	b := d.Host()
 	if !postgres.IsURL(*db) {
 		// The bbolt file is held by this process: the admin commands ask it over a socket.
 		// PostgreSQL takes them directly.
@@ -162,11 +165,11 @@ func serve(args []string) error {
 		if err := b.Load(); err != nil {
 			return err
 		}
-		if err := b.Register(); err != nil {
+		if err := d.Register(); err != nil {
 			return err
 		}
 		b.StartTimers()
-		var h http.Handler = b.HTTPHandler(ed25519.PublicKey(key))
+		var h http.Handler = d.HTTPHandler(ed25519.PublicKey(key))
 		if *webAddr == "" {
 			// The pages share the interactions' listener, under their own path.
 			pages, err := b.Web(bot.WebPath, *webURL)
@@ -179,10 +182,10 @@ func serve(args []string) error {
 		listen(srv, "HTTP server")
 		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", store.Path(), "pages", bot.WebPath)
 	} else {
-		if err := b.Start(); err != nil {
+		if err := d.Start(); err != nil {
 			return err
 		}
-		log.Info("connected to Discord", "db", store.Path(), "guild", *guild, "shards", b.ShardsRunning().String())
+		log.Info("connected to Discord", "db", store.Path(), "guild", *guild, "shards", d.ShardsRunning().String())
 	}
 	<-ctx.Done()
 	log.Info("shutting down: finishing the moves in flight")
@@ -193,7 +196,7 @@ func serve(args []string) error {
 			_ = s.Shutdown(sctx)
 		}
 	}
-	return b.Close()
+	return d.Close()
 }
 
 // envInt is envOr for a number; a value that does not parse is left for the flag to refuse.

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
@@ -13,23 +12,9 @@ import (
 // dbHelp is the help of --db, for every command that opens the database.
 const dbHelp = "the database: a BoltDB file (default), or a PostgreSQL URL postgres://user:password@host:5432/dbname for several bot processes on one database"
 
-// openedStore is an open database of either kind.
-type openedStore interface {
-	bot.Store
-	gameImporter
-	storage.Copier
-	Path() string // the file, or the database's URL without its password: for the log
-}
-
-// gameImporter is what bot import needs beside bot.Store; both stores have it.
-type gameImporter interface {
-	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
-	ImportLeague(data []byte, o storage.Outcomes) (league.League, error)
-}
-
 // openStore opens the database --db names: PostgreSQL for a postgres:// URL, else the bbolt file.
 // lockWait bounds the wait for a bbolt file held by a running bot (0: the default).
-func openStore(db string, log *slog.Logger, readOnly bool, lockWait time.Duration) (openedStore, func() error, error) {
+func openStore(db string, log *slog.Logger, readOnly bool, lockWait time.Duration) (storage.Database, func() error, error) {
 	return openStoreFor(db, log, storeOpening{readOnly: readOnly, lockWait: lockWait})
 }
 
@@ -41,7 +26,7 @@ type storeOpening struct {
 	copying bool
 }
 
-func openStoreFor(db string, log *slog.Logger, o storeOpening) (openedStore, func() error, error) {
+func openStoreFor(db string, log *slog.Logger, o storeOpening) (storage.Database, func() error, error) {
 	if postgres.IsURL(db) {
 		s, err := postgres.Open(db, postgres.Options{Logger: log, ReadOnly: o.readOnly, Copying: o.copying})
 		if err != nil {

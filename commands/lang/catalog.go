@@ -75,7 +75,7 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 	paths := map[string]bool{}
 	// where is the file and line of each message of each language.
 	where := map[string]map[string]string{}
-	for _, code := range Codes {
+	for _, code := range codes {
 		where[code] = map[string]string{}
 		for _, dir := range append([]string{"catalog"}, areas...) {
 			name := path.Join(dir, code+".toml")
@@ -123,7 +123,7 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 	}
 	sort.Strings(c.paths)
 	var problems []string
-	for _, code := range Codes {
+	for _, code := range codes {
 		at := func(id string) string { return where[code][id] }
 		seen := map[string]bool{}
 		for _, m := range msgs[code] {

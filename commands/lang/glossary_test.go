@@ -192,7 +192,7 @@ func TestEveryTextUsesItsGlossarysTerms(t *testing.T) {
 // preferred term is used, and each exception still holds the variant it excuses.
 func TestGlossariesSettleTheReviewedConcepts(t *testing.T) {
 	gs := glossaries(t)
-	for _, code := range Codes {
+	for _, code := range Codes() {
 		if code == "en" {
 			continue
 		}

@@ -13,7 +13,7 @@ func TestEveryMessageInEveryLanguage(t *testing.T) {
 	if len(c.IDs()) < 50 {
 		t.Fatalf("only %d messages in en.toml", len(c.IDs()))
 	}
-	for _, code := range Codes {
+	for _, code := range codes {
 		p := For(code)
 		for _, id := range c.IDs() {
 			var got string
@@ -79,7 +79,7 @@ func TestLocaleResolution(t *testing.T) {
 // A broken catalogue stops the bot with the file and line of the problem.
 func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
 	good := map[string]string{}
-	for _, code := range Codes {
+	for _, code := range codes {
 		data, err := embedded.ReadFile("catalog/" + code + ".toml")
 		if err != nil {
 			t.Fatal(err)
@@ -140,7 +140,7 @@ func TestBrokenCataloguesNameFileAndLine(t *testing.T) {
 // says text, except where changed says otherwise ("" leaves the file out).
 func areaFiles(area, text string, changed map[string]string) map[string]string {
 	out := map[string]string{}
-	for _, code := range Codes {
+	for _, code := range codes {
 		data, ok := changed[code]
 		if !ok {
 			data = text + "\n"
@@ -153,7 +153,7 @@ func areaFiles(area, text string, changed map[string]string) map[string]string {
 // An area of the bot may keep its messages in files of its own; they join the language's others.
 func TestAreaCataloguesJoinTheirLanguage(t *testing.T) {
 	fsys := fstest.MapFS{}
-	for _, code := range Codes {
+	for _, code := range codes {
 		data, err := embedded.ReadFile("catalog/" + code + ".toml")
 		if err != nil {
 			t.Fatal(err)

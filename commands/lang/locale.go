@@ -1,21 +1,24 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/text/language"
 )
 
+var codes = []string{"en", "de", "fr", "es", "nl", "zh-TW", "pt"}
+
 // Codes are the languages the catalogues have, as /player settings language: and a table's
 // language: setting name them; English first, the language of last resort.
-var Codes = []string{"en", "de", "fr", "es", "nl", "zh-TW", "pt"}
+func Codes() []string { return slices.Clone(codes) }
 
 // English is the reference language.
 const English = "en"
 
 var tags = func() []language.Tag {
-	out := make([]language.Tag, len(Codes))
-	for i, c := range Codes {
+	out := make([]language.Tag, len(codes))
+	for i, c := range codes {
 		out[i] = language.MustParse(c)
 	}
 	return out
@@ -39,13 +42,13 @@ func Match(code string) string {
 	if conf < language.High {
 		return English
 	}
-	return Codes[i]
+	return codes[i]
 }
 
 // Known reports whether code names a language of the catalogues exactly as Codes spell it
 // (case aside), and returns that spelling.
 func Known(code string) (string, bool) {
-	for _, c := range Codes {
+	for _, c := range codes {
 		if strings.EqualFold(c, strings.TrimSpace(code)) {
 			return c, true
 		}

@@ -10,13 +10,13 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Leagues at the local table (bot play, table scripts): /league runs against a store in memory
-// (leagues.Memory) with the texts Discord shows, and each round's games open as local tables of
+// (leaguecmd.Memory) with the texts Discord shows, and each round's games open as local tables of
 // their own, which the script plays after !table GAME-ID (the runner goes to the first of them by
 // itself when no game runs at its table). A game's end records its result in the season, and the
 // next round starts as on Discord. The local "server" has no Manage Server members: a league's
@@ -30,7 +30,7 @@ const (
 
 // localLeagues is the league side of a runner: the store and which tables are league games.
 type localLeagues struct {
-	store leagues.Memory
+	store leaguecmd.Memory
 	// games maps the id of a league game not yet over to its league and season.
 	games map[string]leagueGame
 }
@@ -43,9 +43,9 @@ type leagueGame struct {
 // leagueLine runs one /league input.
 func (r *Runner) leagueLine(n int, user, cmd string, in commands.Input) error {
 	all, _ := r.leagues.store.Leagues("")
-	c := leagues.Context{Store: &r.leagues.store, Guild: localGuild, Channel: localChannel, Now: r.now(), NewID: "L" + strconv.Itoa(len(all)+1),
+	c := leaguecmd.Context{Store: &r.leagues.store, Guild: localGuild, Channel: localChannel, Now: r.now(), NewID: "L" + strconv.Itoa(len(all)+1),
 		Local: true, GuildLocale: r.langs.GuildLocale}
-	lr := leagues.Handle(c, in)
+	lr := leaguecmd.Handle(c, in)
 	text := localText(lr.Text)
 	if lr.File != nil {
 		text += "\n" + r.writeFile(lr.File)
@@ -74,7 +74,7 @@ func (r *Runner) leagueLine(n int, user, cmd string, in commands.Input) error {
 // them in threads: the first player opens the table with the league's options, the others join,
 // the first starts it. Each game's deal comes from a seed drawn from its id, so that a script
 // replays.
-func (r *Runner) openRound(n int, start *leagues.RoundStart) error {
+func (r *Runner) openRound(n int, start *leaguecmd.RoundStart) error {
 	l, s := start.League, start.Season
 	var opened []string
 	for _, fi := range start.Fixtures {
@@ -186,8 +186,8 @@ func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 	if err := r.emit(inputLine{Line: n, User: leagueUser, Input: "(result)", OK: true, Reply: text}, text); err != nil {
 		return err
 	}
-	c := leagues.Context{Store: store, Guild: localGuild, Channel: localChannel, Now: now, Local: true, GuildLocale: r.langs.GuildLocale}
-	if next, ok := leagues.StartNextRound(c, l, s); ok {
+	c := leaguecmd.Context{Store: store, Guild: localGuild, Channel: localChannel, Now: now, Local: true, GuildLocale: r.langs.GuildLocale}
+	if next, ok := leaguecmd.StartNextRound(c, l, s); ok {
 		text := localText(next.Text)
 		if err := r.emit(inputLine{Line: n, User: leagueUser, Input: "(next round)", OK: true, Reply: text}, text); err != nil {
 			return err
@@ -199,7 +199,7 @@ func (r *Runner) leagueGameOver(n int, t *table.Table) error {
 		if err := store.SaveLeague(l, s); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
-		text := leagues.SeasonOverText(c, l, s)
+		text := leaguecmd.SeasonOverText(c, l, s)
 		return r.emit(inputLine{Line: n, User: leagueUser, Input: "(season)", OK: true, Reply: text}, text)
 	}
 	return nil

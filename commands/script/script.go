@@ -17,13 +17,13 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leagues"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/record"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// Runner plays a table script (design §2.3), or the lines typed in a terminal, through the same
+// Runner plays a table script (README.md, "Table scripts"), or the lines typed in a terminal, through the same
 // command layer Discord uses. It is local play: the ! directives work here and nowhere else.
 type Runner struct {
 	// Table is the table the lines play at: the one /carc new opened, or a league's game (!table).
@@ -35,7 +35,7 @@ type Runner struct {
 	// OutDir set, every picture the bot would post is written there in order, and every file it
 	// would attach (a game's record, a league's CSV) under its own name.
 	Draw          func(t *table.Table, r commands.Reply) ([]byte, error)
-	DrawStandings func(p *leagues.StandingsPicture) ([]byte, error)
+	DrawStandings func(p *leaguecmd.StandingsPicture) ([]byte, error)
 	OutDir        string
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
@@ -126,7 +126,7 @@ func (r *Runner) recovered(n int, user, input string, rec any) error {
 	return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(input), Reply: text}, text)
 }
 
-// inputLine is the JSON line printed for every input, keys in the order of design §2.3.
+// inputLine is the JSON line printed for every input, its keys in the order README.md shows.
 type inputLine struct {
 	Line  int    `json:"line"`
 	User  string `json:"user"`
@@ -248,7 +248,7 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		if r.Table != nil {
 			in.Record = r.records[r.Table.ID]
 		}
-		reply = commands.Handle(r.Table, leagues.InLeague(&r.leagues.store, localGuild, r.Table, in))
+		reply = commands.Handle(r.Table, leaguecmd.InLeague(&r.leagues.store, localGuild, r.Table, in))
 	}
 	if reply.Table != nil {
 		reply.Table.Local = true
@@ -395,7 +395,7 @@ type directive struct {
 	run   func(r *Runner, n int, args []string, raw string) error
 }
 
-// directives are the ! lines of table scripts (design §2.3). A map needs none of its own: !setup
+// directives are the ! lines of table scripts. A map needs none of its own: !setup
 // fixes any hidden part of its deal and !expect state any value of its state.
 var directives = map[string]directive{
 	"seed":   {usage: "!seed NUMBER", run: (*Runner).seedDirective},

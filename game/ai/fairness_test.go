@@ -48,7 +48,7 @@ func TestTheMoveDependsOnlyOnWhatTheSeatCanSee(t *testing.T) {
 	for _, r := range variants.All(true) {
 		g := midGame(t, r.ID)
 		hidden := false
-		for _, level := range Levels {
+		for _, level := range levels {
 			perms := 100
 			switch {
 			case level == Master:
@@ -86,7 +86,7 @@ func TestTheMoveDependsOnlyOnWhatTheSeatCanSee(t *testing.T) {
 func TestTheSameSeedGivesTheSameMove(t *testing.T) {
 	smallMaster(t)
 	g := midGame(t, "france")
-	for _, level := range Levels {
+	for _, level := range levels {
 		a, _ := Choose(g, level, 7)
 		b, _ := Choose(g.Clone(), level, 7)
 		if describe(a) != describe(b) {

@@ -19,13 +19,13 @@ const (
 	Master Level = "master"
 )
 
-// Levels lists the levels, weakest first.
-var Levels = []Level{Random, Easy, Normal, Hard, Master}
+// levels are the levels, weakest first.
+var levels = []Level{Random, Easy, Normal, Hard, Master}
 
 // ParseLevel reads a level by name (case-insensitive).
 func ParseLevel(s string) (Level, error) {
 	l := Level(strings.ToLower(strings.TrimSpace(s)))
-	for _, k := range Levels {
+	for _, k := range levels {
 		if l == k {
 			return l, nil
 		}

@@ -241,7 +241,7 @@ func (s *Session) goMove(req Request) (Answer, error) {
 		return Answer{}, fmt.Errorf("go: tell the tile the AI drew first: {\"cmd\":\"tile\",\"tile\":...}")
 	}
 	level := min(levelRank(s.level), budgetRank(req.MS))
-	m, err := Choose(s.g, Levels[level], s.seed<<20^uint64(s.g.Moves))
+	m, err := Choose(s.g, levels[level], s.seed<<20^uint64(s.g.Moves))
 	if err != nil {
 		return Answer{}, fmt.Errorf("go: %w", err)
 	}
@@ -253,7 +253,7 @@ func (s *Session) goMove(req Request) (Answer, error) {
 	return a, nil
 }
 
-func levelRank(l Level) int { return slices.Index(Levels, l) }
+func levelRank(l Level) int { return slices.Index(levels, l) }
 
 // budgetRank is the strongest level whose time budget fits ms.
 func budgetRank(ms int) int {

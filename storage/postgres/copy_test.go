@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 )
@@ -28,17 +28,7 @@ func (hashEngine) Upgrade([]byte, []storage.Move) (storage.Upgraded, error) {
 }
 
 // fill puts games (live, finished, with timers), players, a league and ratings into s.
-func fill(t *testing.T, s interface {
-	CreateGame(storage.GameRecord, []byte, string) error
-	AppendMove(storage.Commit) (bool, error)
-	SetTimers(string, []storage.Timer) error
-	FinishWithResult(string, storage.Status, []storage.Standing, storage.Result) error
-	SetPlayerSettings(string, storage.Settings) error
-	WebSecret() ([]byte, error)
-	SetGuildSettings(string, storage.GuildSettings) error
-	RevokeWebLinks(string) (uint64, error)
-	SaveLeague(league.League, ...league.Season) error
-}) {
+func fill(t *testing.T, s storage.Database) {
 	t.Helper()
 	for n := range 4 {
 		id := fmt.Sprintf("g%d", n)
@@ -57,7 +47,7 @@ func fill(t *testing.T, s interface {
 			}
 		}
 		if n%2 == 1 {
-			r := storage.Result{Guild: "guild1", Map: "france", GameID: id, Players: []string{"alice", "bob"}, Scores: []int{3, 1}, Places: []int{1, 2}, At: time.Date(2026, 1, 2, n, 0, 0, 0, time.UTC)}
+			r := league.GameResult{Guild: "guild1", Map: "france", GameID: id, Players: []string{"alice", "bob"}, Scores: []int{3, 1}, Places: []int{1, 2}, At: time.Date(2026, 1, 2, n, 0, 0, 0, time.UTC)}
 			if err := s.FinishWithResult(id, storage.StatusFinished, []storage.Standing{{UserID: "alice", Score: 3, Rank: 1}, {UserID: "bob", Score: 1, Rank: 2}}, r); err != nil {
 				t.Fatal(err)
 			}

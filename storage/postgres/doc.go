@@ -18,7 +18,7 @@
 //	leagues       league id -> guild, league.League as JSONB
 //	seasons       (league, number) -> league.Season as JSONB
 //	ratings       (guild, pool, user) -> league.Rating as JSONB
-//	rated         (guild, time, game) -> storage.RatedGame as JSONB
+//	rated         (guild, time, game) -> league.RatedGame as JSONB
 //	announcements (game, seq) -> channel, message, interaction token, time, owner: what must
 //	              still be said about a committed move (schema 3; announce.go), but for a
 //	              game's latest one, which its game's row holds in its ann_ columns (schema 4):

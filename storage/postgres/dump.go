@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -44,7 +44,7 @@ func (s *Store) Dump() (storage.Dump, error) {
 		if d.Seasons, err = docs[league.Season](ctx, tx, `SELECT doc FROM seasons ORDER BY league_id, number`); err != nil {
 			return err
 		}
-		if d.Rated, err = docs[storage.RatedGame](ctx, tx, `SELECT doc FROM rated ORDER BY guild, at_ns, game_id`); err != nil {
+		if d.Rated, err = docs[league.RatedGame](ctx, tx, `SELECT doc FROM rated ORDER BY guild, at_ns, game_id`); err != nil {
 			return err
 		}
 		rows, err = tx.Query(ctx, `SELECT guild, pool, user_id, rating FROM ratings ORDER BY guild, pool, user_id`)

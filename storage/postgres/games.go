@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -230,14 +231,14 @@ func (s *Store) Finish(id string, status storage.Status, standings []storage.Sta
 }
 
 // FinishWithResult ends a game outside a move and applies its result in the same transaction.
-func (s *Store) FinishWithResult(id string, status storage.Status, standings []storage.Standing, r storage.Result) error {
+func (s *Store) FinishWithResult(id string, status storage.Status, standings []storage.Standing, r league.GameResult) error {
 	if err := storage.CheckFinish(status, standings, &r); err != nil {
 		return fmt.Errorf("finish game %s: %w", id, err)
 	}
 	return s.finish(id, status, standings, r.At, &r)
 }
 
-func (s *Store) finish(id string, status storage.Status, standings []storage.Standing, at time.Time, r *storage.Result) error {
+func (s *Store) finish(id string, status storage.Status, standings []storage.Standing, at time.Time, r *league.GameResult) error {
 	if err := storage.CheckFinish(status, standings, r); err != nil {
 		return fmt.Errorf("finish game %s: %w", id, err)
 	}
@@ -262,7 +263,7 @@ func (s *Store) finish(id string, status storage.Status, standings []storage.Sta
 
 // endGame makes a game terminal in tx: its timers go, its players' stats and, with r, the
 // ratings and the league season change. The caller saves rec.
-func endGame(ctx context.Context, tx pgx.Tx, rec *storage.GameRecord, status storage.Status, standings []storage.Standing, at time.Time, r *storage.Result) error {
+func endGame(ctx context.Context, tx pgx.Tx, rec *storage.GameRecord, status storage.Status, standings []storage.Standing, at time.Time, r *league.GameResult) error {
 	storage.EndGame(rec, status, standings, at)
 	if _, err := tx.Exec(ctx, `DELETE FROM timers WHERE game_id = $1`, rec.ID); err != nil {
 		return err

@@ -9,13 +9,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // applyResult writes a game's result in tx: the season's fixture, then the ratings and the rated
 // history unless the game is unrated. Rows are locked season first, then ratings by user id.
-func applyResult(ctx context.Context, tx pgx.Tx, r storage.Result) error {
+func applyResult(ctx context.Context, tx pgx.Tx, r league.GameResult) error {
 	if r.League != "" {
 		season, err := lockSeason(ctx, tx, r.League, r.Season)
 		if err != nil {
@@ -36,7 +36,7 @@ func applyResult(ctx context.Context, tx pgx.Tx, r storage.Result) error {
 
 // rateResult applies a rated game to its players' ratings and the rated history in tx, ratings
 // locked by user id.
-func rateResult(ctx context.Context, tx pgx.Tx, r storage.Result) error {
+func rateResult(ctx context.Context, tx pgx.Tx, r league.GameResult) error {
 	fresh, err := json.Marshal(league.NewRating())
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func rateResult(ctx context.Context, tx pgx.Tx, r storage.Result) error {
 			}
 		}
 	}
-	doc, err := json.Marshal(storage.RatedGame{Result: r, Shown: shown})
+	doc, err := json.Marshal(league.RatedGame{GameResult: r, Shown: shown})
 	if err != nil {
 		return err
 	}
@@ -107,8 +107,8 @@ func (s *Store) Rating(guild, mapID, user string) (league.Rating, error) {
 }
 
 // Leaderboard returns every rated player of a guild's pool, best shown rating first.
-func (s *Store) Leaderboard(guild, mapID string) ([]storage.RatingRow, error) {
-	var out []storage.RatingRow
+func (s *Store) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
+	var out []league.RatingRow
 	err := s.read(func(ctx context.Context, q querier) error {
 		rows, err := q.Query(ctx, `SELECT user_id, rating FROM ratings WHERE guild = $1 AND pool = $2`, guild, mapID)
 		if err != nil {
@@ -116,7 +116,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]storage.RatingRow, error) {
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var row storage.RatingRow
+			var row league.RatingRow
 			var doc []byte
 			if err := rows.Scan(&row.UserID, &doc); err != nil {
 				return err
@@ -131,7 +131,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]storage.RatingRow, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the leaderboard of %s: %w", guild, s.explain("read", err))
 	}
-	slices.SortStableFunc(out, func(a, b storage.RatingRow) int {
+	slices.SortStableFunc(out, func(a, b league.RatingRow) int {
 		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
 	})
 	return out, nil
@@ -139,8 +139,8 @@ func (s *Store) Leaderboard(guild, mapID string) ([]storage.RatingRow, error) {
 
 // RatedGames returns a guild's rated games, newest first: all, or those of user; at most limit
 // (0: no limit).
-func (s *Store) RatedGames(guild, user string, limit int) ([]storage.RatedGame, error) {
-	var out []storage.RatedGame
+func (s *Store) RatedGames(guild, user string, limit int) ([]league.RatedGame, error) {
+	var out []league.RatedGame
 	err := s.read(func(ctx context.Context, q querier) error {
 		var lim *int
 		if limit > 0 {
@@ -154,7 +154,7 @@ func (s *Store) RatedGames(guild, user string, limit int) ([]storage.RatedGame, 
 		defer rows.Close()
 		for rows.Next() {
 			var doc []byte
-			var g storage.RatedGame
+			var g league.RatedGame
 			if err := rows.Scan(&doc); err != nil {
 				return err
 			}

@@ -54,7 +54,7 @@ const DefaultMaxConns = 16
 // or send a reminder, short enough that a dead process's timers are soon taken by another.
 const DefaultTimerLease = time.Minute
 
-// Store is the bot's database on PostgreSQL. It is safe for concurrent use, by many goroutines
+// Store is the bot's database on PostgreSQL, every role of storage.Database. It is safe for concurrent use, by many goroutines
 // and many processes.
 type Store struct {
 	pool     *pgxpool.Pool
@@ -70,6 +70,8 @@ type Store struct {
 	// clears are the announcements said and not deleted yet; nil when read-only.
 	clears *storage.Clears
 }
+
+var _ storage.Database = (*Store)(nil)
 
 // IsURL reports whether a --db value names a PostgreSQL database rather than a bbolt file.
 func IsURL(db string) bool {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/storetest"
 )
@@ -22,5 +23,5 @@ func openTest(t *testing.T) *Store {
 
 // TestSuite runs the suite every store passes against PostgreSQL.
 func TestSuite(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) storetest.Store { return openTest(t) })
+	storetest.Run(t, func(t *testing.T) storage.Database { return openTest(t) })
 }

@@ -18,7 +18,7 @@ func announced(g *game, add int64, interaction string) storage.Commit {
 }
 
 // claimAll claims every announcement due at now and returns what say was given.
-func claimAll(t *testing.T, s Store, now time.Time) []storage.Announcement {
+func claimAll(t *testing.T, s storage.Database, now time.Time) []storage.Announcement {
 	t.Helper()
 	var got []storage.Announcement
 	n, err := s.ClaimAnnouncements(now, func(a storage.Announcement) error { got = append(got, a); return nil })

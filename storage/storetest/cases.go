@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -354,7 +354,7 @@ func leagues(t *testing.T, open Open) {
 	g := newTestGame("g1", "thread1")
 	g.create(t, s)
 	at := t0.Add(time.Hour)
-	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{50, 20}, Places: []int{1, 2}, League: "l1", Season: 1, At: at}
+	r := league.GameResult{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{50, 20}, Places: []int{1, 2}, League: "l1", Season: 1, At: at}
 	if err := s.FinishWithResult("g1", storage.StatusFinished, []storage.Standing{{UserID: "alice", Score: 50, Rank: 1}, {UserID: "bob", Score: 20, Rank: 2}}, r); err != nil {
 		t.Fatal(err)
 	}
@@ -387,7 +387,7 @@ func ratings(t *testing.T, open Open) {
 		if winner == "bob" {
 			places = []int{2, 1}
 		}
-		r := storage.Result{Guild: "guild1", Map: "france", GameID: g.id, Players: []string{"alice", "bob"}, Scores: []int{1, 1}, Places: places, At: t0.Add(time.Duration(i) * time.Hour)}
+		r := league.GameResult{Guild: "guild1", Map: "france", GameID: g.id, Players: []string{"alice", "bob"}, Scores: []int{1, 1}, Places: places, At: t0.Add(time.Duration(i) * time.Hour)}
 		if err := s.FinishWithResult(g.id, storage.StatusFinished, nil, r); err != nil {
 			t.Fatal(err)
 		}
@@ -506,7 +506,7 @@ func leagueExport(t *testing.T, open Open) {
 	if _, err := s.AppendMove(g.commit(5, "i1")); err != nil {
 		t.Fatal(err)
 	}
-	r := storage.Result{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{5, 0}, Places: []int{1, 2},
+	r := league.GameResult{Guild: "guild1", Map: "france", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{5, 0}, Places: []int{1, 2},
 		League: "l1", Season: 1, At: t0}
 	if err := s.FinishWithResult("g1", storage.StatusFinished, nil, r); err != nil {
 		t.Fatal(err)
@@ -612,7 +612,7 @@ func leagueImportVerifies(t *testing.T, open Open) {
 	// The file's own ratings and rated games are never read.
 	doc := file(fixture("g1", []int{5, 0}, []int{1, 2}), func(d *storage.LeagueExport) {
 		d.Ratings = []storage.PoolRating{{UserID: "bob", Rating: crafted}, {UserID: "mallory", Rating: crafted}}
-		d.Rated = []storage.RatedGame{{Result: storage.Result{Guild: "guild1", GameID: "fake", Players: []string{"bob", "alice"}, Scores: []int{9, 0},
+		d.Rated = []league.RatedGame{{GameResult: league.GameResult{Guild: "guild1", GameID: "fake", Players: []string{"bob", "alice"}, Scores: []int{9, 0},
 			Places: []int{1, 2}, At: t0}}}
 	})
 	if _, err := s.ImportLeague(doc, sumOutcome{}); err != nil {
@@ -722,7 +722,7 @@ func aside(t *testing.T, open Open) {
 		"timers":   s.SetTimers("g1", nil),
 		"a hold":   s.SetHold("g1", "held"),
 		"its end":  s.Finish("g1", storage.StatusAbandoned, nil),
-		"a result": s.FinishWithResult("g1", storage.StatusFinished, nil, storage.Result{Guild: "guild1", Map: "m", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{3, 0}, Places: []int{1, 2}}),
+		"a result": s.FinishWithResult("g1", storage.StatusFinished, nil, league.GameResult{Guild: "guild1", Map: "m", GameID: "g1", Players: []string{"alice", "bob"}, Scores: []int{3, 0}, Places: []int{1, 2}}),
 	} {
 		if !errors.Is(err, storage.ErrAside) {
 			t.Errorf("%s on a game set aside: %v", what, err)

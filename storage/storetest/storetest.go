@@ -9,67 +9,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"testing"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// Store is what the suite checks: the store as the bot uses it.
-type Store interface {
-	CreateGame(rec storage.GameRecord, snapshot []byte, hash string) error
-	Game(id string) (storage.GameRecord, error)
-	ActiveGame(place string) (string, bool, error)
-	ActiveGames() ([]storage.GameRecord, error)
-	Snapshot(id string) (storage.Snapshot, error)
-	Moves(id string) ([]storage.Move, error)
-	AppendMove(c storage.Commit) (bool, error)
-	Finish(id string, status storage.Status, standings []storage.Standing) error
-	FinishWithResult(id string, status storage.Status, standings []storage.Standing, r storage.Result) error
-	SetHold(id, reason string) error
-	LastFinished(place string) (storage.GameRecord, []byte, bool, error)
-	SetTimers(gameID string, timers []storage.Timer) error
-	Timers(gameID string) ([]storage.Timer, error)
-	DueTimers(now time.Time) ([]storage.Timer, error)
-	CompleteTimer(t storage.Timer) error
-	PlayerSettings(userID string) (storage.Settings, error)
-	PlayerStats(userID string) (storage.Stats, error)
-	SetPlayerSettings(userID string, s storage.Settings) error
-	EachPlayerSettings(fn func(userID string, s storage.Settings) error) error
-	GuildSettings(guildID string) (storage.GuildSettings, error)
-	SetGuildSettings(guildID string, g storage.GuildSettings) error
-	SaveLeague(l league.League, seasons ...league.Season) error
-	League(id string) (league.League, error)
-	Leagues(guild string) ([]league.League, error)
-	Season(leagueID string, n int) (league.Season, error)
-	Seasons(leagueID string) ([]league.Season, error)
-	Rating(guild, mapID, user string) (league.Rating, error)
-	Leaderboard(guild, mapID string) ([]storage.RatingRow, error)
-	RatedGames(guild, user string, limit int) ([]storage.RatedGame, error)
-	Export(id string, admin bool, e storage.Engine) ([]byte, error)
-	Import(data []byte, e storage.Engine) (storage.GameRecord, error)
-	Verify(e storage.Engine) (storage.Report, error)
-	ExportLeague(id string) ([]byte, error)
-	ImportLeague(data []byte, o storage.Outcomes) (league.League, error)
-	WebSecret() ([]byte, error)
-	WebLinkGeneration(id string) (uint64, error)
-	RevokeWebLinks(id string) (uint64, error)
-	Announced(gameID string, seq uint64) error
-	ClaimAnnouncements(now time.Time, say func(storage.Announcement) error) (int, error)
-	Announcements() ([]storage.Announcement, error)
-	SetAside(id, reason string) error
-	ClaimAsideNotice(id string) (bool, error)
-	AsideGames() (map[string]storage.Aside, error)
-	TakeInteraction(id string, at time.Time) (storage.Handled, bool, error)
-	AnswerInteraction(id, answer string) error
-	ForgetInteractions(before time.Time) (int, error)
-	io.Closer
-}
-
-// Open opens a new, empty store for one test.
-type Open func(t *testing.T) Store
+// Open opens a new, empty store for one test: the whole store (storage.Database), as the bot uses
+// it.
+type Open func(t *testing.T) storage.Database
 
 // Run runs the whole suite against the stores open makes.
 func Run(t *testing.T, open Open) {
@@ -200,7 +149,7 @@ func (g *game) record() storage.GameRecord {
 		Setup: json.RawMessage(fmt.Sprintf(`{"seed":%d}`, g.seed)), Options: json.RawMessage(`{"deadline":"24h"}`), Created: g.at}
 }
 
-func (g *game) create(t *testing.T, s Store) {
+func (g *game) create(t *testing.T, s storage.Database) {
 	t.Helper()
 	snap := state(g.seed, 0, 0)
 	if err := s.CreateGame(g.record(), snap, hashOf(snap)); err != nil {
@@ -217,7 +166,7 @@ func (g *game) commit(add int64, iid string) storage.Commit {
 }
 
 // play commits c, built by commit, and fails the test unless it is applied.
-func (g *game) play(t *testing.T, s Store, c storage.Commit) {
+func (g *game) play(t *testing.T, s storage.Database, c storage.Commit) {
 	t.Helper()
 	applied, err := s.AppendMove(c)
 	if err != nil || !applied {
@@ -232,7 +181,7 @@ func (g *game) play(t *testing.T, s Store, c storage.Commit) {
 	g.lastSnap = c.Snapshot
 }
 
-func open1(t *testing.T, open Open) Store {
+func open1(t *testing.T, open Open) storage.Database {
 	s := open(t)
 	t.Cleanup(func() { _ = s.Close() })
 	return s

@@ -24,7 +24,7 @@ var islands = readIslands(Map())
 func readIslands(m *game.Map) []island {
 	var out []island
 	seen := map[game.Square]bool{}
-	for _, color := range game.ChipColors {
+	for _, color := range game.ChipColors() {
 		isl := island{Color: color, Stacks: [2]game.Square{game.NoSquare, game.NoSquare}}
 		m.Squares(func(s game.Square, info *game.SquareInfo) {
 			if info.Kind != game.Marked || info.Mark != "stack" || info.Attrs["color"] != color {

@@ -26,7 +26,7 @@ func Rules() game.MapRules {
 		Actions: []game.ActionSpec{{Name: IslandAction, Step: game.StepSource, Shortcut: "island", ShortcutOptions: []string{"stack"},
 			Description: "Instead of drawing, hand in a chip to take an island tile of its colour",
 			Options: []game.ActionOption{
-				{Name: "island", Description: "the island's colour: purple (Texel), blue (Terschelling), orange (Ameland)", Choices: slices.Clone(game.ChipColors), Required: true},
+				{Name: "island", Description: "the island's colour: purple (Texel), blue (Terschelling), orange (Ameland)", Choices: slices.Clone(game.ChipColors()), Required: true},
 				{Name: "stack", Description: "which of the island's two stacks (left out: the first with a tile)", Choices: []string{"1", "2"}},
 			}}},
 		Summary: []string{

@@ -27,7 +27,7 @@ func (Variant) AppraiseChips(g *game.Game, worth []float64) {
 	}
 	for p := range worth {
 		wines, halves := 0, 0
-		for _, color := range game.ChipColors {
+		for _, color := range game.ChipColors() {
 			ones, twos := count(g.Players[p].Chips, color)
 			wines += twos + ones/2
 			halves += ones % 2

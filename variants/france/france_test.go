@@ -40,7 +40,7 @@ func TestMapFacts(t *testing.T) {
 			t.Errorf("town %s is not on a playable square", town.Name)
 		}
 	}
-	for _, c := range game.ChipColors {
+	for _, c := range game.ChipColors() {
 		if colours[c] < 3 {
 			t.Errorf("%d %s towns, want at least 3", colours[c], c)
 		}

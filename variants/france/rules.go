@@ -32,7 +32,7 @@ func Rules() game.MapRules {
 		Actions: []game.ActionSpec{{Name: "sell", Step: game.StepMeeple,
 			Description: "Sell one wine (2 points of one grape colour) abroad or to a town",
 			Options: []game.ActionOption{
-				{Name: "wine", Description: "the grape colour", Choices: slices.Clone(game.ChipColors), Required: true},
+				{Name: "wine", Description: "the grape colour", Choices: slices.Clone(game.ChipColors()), Required: true},
 				{Name: "to", Description: "abroad (5 points) or the town your tile covers (9 points)", Choices: []string{"abroad", "town"}, Required: true},
 				{Name: "pay", Description: "which chips: 2 or 1+1 (when you could pay either)", Choices: []string{"2", "1+1"}},
 			}}},

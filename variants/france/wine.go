@@ -24,7 +24,7 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 	}
 	var out []game.LegalAction
 	for _, target := range []string{"abroad", "town"} {
-		for _, color := range game.ChipColors {
+		for _, color := range game.ChipColors() {
 			if ones, twos := count(hand, color); twos == 0 && ones < 2 {
 				continue
 			}
@@ -73,7 +73,7 @@ func (v Variant) CanAct(g *game.Game) bool {
 		return false
 	}
 	hand := g.Players[g.Current].Chips
-	for _, color := range game.ChipColors {
+	for _, color := range game.ChipColors() {
 		if ones, twos := count(hand, color); (twos > 0 || ones >= 2) && (abroad == allowed || color == townColor) {
 			return true
 		}
@@ -272,7 +272,7 @@ func payName(pay []game.Chip) string {
 // Wines counts the wines of each colour in a hand: how many sales it could make.
 func Wines(hand []game.Chip) map[string]int {
 	out := map[string]int{}
-	for _, color := range game.ChipColors {
+	for _, color := range game.ChipColors() {
 		ones, twos := count(hand, color)
 		if n := twos + ones/2; n > 0 {
 			out[color] = n

@@ -45,7 +45,7 @@ func (Variant) AppraiseChips(g *game.Game, worth []float64) {
 func chipsToSet(hand []game.Chip) int {
 	for i := range hand {
 		for j := i + 1; j < len(hand); j++ {
-			for _, color := range game.ChipColors {
+			for _, color := range game.ChipColors() {
 				for v := 1; v <= 2; v++ {
 					if isSet(hand[i], hand[j], game.Chip{Color: color, Value: v}) {
 						return 1

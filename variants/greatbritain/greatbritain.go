@@ -108,7 +108,7 @@ func (Variant) Setup(g *game.Game) error {
 		return nil
 	}
 	box := game.StandardChips()
-	for _, color := range game.ChipColors {
+	for _, color := range game.ChipColors() {
 		var chips []game.Chip
 		for _, c := range box {
 			if c.Color == color {

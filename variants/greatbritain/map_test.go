@@ -174,7 +174,7 @@ func TestChipLayoutG3(t *testing.T) {
 			count[c.Chip]++
 			order = append(order, fmt.Sprint(c.Value))
 		}
-		for _, color := range game.ChipColors {
+		for _, color := range game.ChipColors() {
 			if count[game.Chip{Color: color, Value: 1}] != 6 || count[game.Chip{Color: color, Value: 2}] != 4 {
 				t.Fatalf("seed %d: %s chips %v, want six 1s and four 2s", seed, color, count)
 			}

@@ -12,7 +12,7 @@ import (
 // completes several (G10): set chips:"purple 2 + blue 2 + orange 1".
 const SetAction = "set"
 
-// chipSet is a set of three chips, in the order of game.ChipColors and then by value.
+// chipSet is a set of three chips, in the order of game.ChipColors() and then by value.
 type chipSet [3]game.Chip
 
 func (s chipSet) String() string { return game.ChipList(s[:]) }
@@ -27,7 +27,7 @@ func isSet(a, b, c game.Chip) bool {
 	return sameNumber || threeColours
 }
 
-func colorRank(c string) int { return slices.Index(game.ChipColors, c) }
+func colorRank(c string) int { return slices.Index(game.ChipColors(), c) }
 
 func less(a, b game.Chip) bool {
 	if ra, rb := colorRank(a.Color), colorRank(b.Color); ra != rb {

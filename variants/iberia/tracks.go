@@ -27,7 +27,7 @@ var tracks = buildTracks(Map())
 
 func buildTracks(m *game.Map) map[string]*trackSet {
 	out := map[string]*trackSet{}
-	for _, c := range game.ChipColors {
+	for _, c := range game.ChipColors() {
 		out[c] = &trackSet{actions: map[game.Square]game.LegalAction{}}
 	}
 	for r := range m.Rows {
@@ -61,7 +61,7 @@ func trackColor(m *game.Map, s game.Square) string {
 		return ""
 	}
 	c := m.RowAttrs[s.Row()]["color"]
-	if !slices.Contains(game.ChipColors, c) {
+	if !slices.Contains(game.ChipColors(), c) {
 		return ""
 	}
 	return c

@@ -14,7 +14,7 @@ func chipsWorth(t *testing.T, values []int, left int) float64 {
 	}
 	g.Deck = g.Deck[:left]
 	for i, v := range values {
-		g.Players[0].Chips = append(g.Players[0].Chips, game.Chip{Color: game.ChipColors[i%3], Value: v})
+		g.Players[0].Chips = append(g.Players[0].Chips, game.Chip{Color: game.ChipColors()[i%3], Value: v})
 	}
 	worth := make([]float64, 2)
 	Variant{}.AppraiseChips(g, worth)

@@ -22,7 +22,7 @@ const UpgradeCost = 4
 var chipTypes = func() []game.Chip {
 	var out []game.Chip
 	for _, v := range []int{2, 1} {
-		for _, c := range game.ChipColors {
+		for _, c := range game.ChipColors() {
 			out = append(out, game.Chip{Color: c, Value: v})
 		}
 	}

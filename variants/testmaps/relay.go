@@ -85,7 +85,7 @@ func (relay) Setup(g *game.Game) error {
 	s.Isle = make([]int, len(g.Players))
 	for laid := 0; laid < 8 && !g.ChipsGiven(); {
 		sq := game.At(g.RNG.Intn(g.Map.Cols), g.RNG.Intn(g.Map.Rows))
-		c := game.Chip{Color: game.ChipColors[g.RNG.Intn(3)], Value: 1 + g.RNG.Intn(2)}
+		c := game.Chip{Color: game.ChipColors()[g.RNG.Intn(3)], Value: 1 + g.RNG.Intn(2)}
 		if g.PutChip(game.MapChip{Square: sq, Chip: c}) == nil {
 			laid++
 		}
