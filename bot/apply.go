@@ -374,7 +374,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
-	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select != nil)
+	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select)
 	before, done := b.order.Enter(e.place)
 	p := b.async(e, "posting a game's message", func(p *posting) {
 		defer done() // a second time, after a panic, does nothing

@@ -151,8 +151,8 @@ func (b *Host) playButton(p *lang.Printer, t *table.Table) (commands.Button, boo
 
 // withPlayButton adds "Play on the page" to a turn message's buttons (those that play the turn's
 // step), in the first row with room; a menu under them (sel) takes a row of its own.
-func (b *Host) withPlayButton(p *lang.Printer, t *table.Table, rows [][]commands.Button, sel bool) [][]commands.Button {
-	if !turnMessage(rows) {
+func (b *Host) withPlayButton(p *lang.Printer, t *table.Table, rows [][]commands.Button, sel *commands.Select) [][]commands.Button {
+	if !turnMessage(rows, sel) {
 		return rows
 	}
 	btn, ok := b.playButton(p, t)
@@ -167,14 +167,26 @@ func (b *Host) withPlayButton(p *lang.Printer, t *table.Table, rows [][]commands
 			return out
 		}
 	}
-	if len(out) < 5 && !(sel && len(out) == 4) {
+	if len(out)+selRows(sel) < 5 {
 		out = append(out, []commands.Button{btn})
 	}
 	return out
 }
 
-// turnMessage tells whether buttons are a turn message's: one of them plays the turn's step.
-func turnMessage(rows [][]commands.Button) bool {
+// selRows is how many rows a message's menu takes.
+func selRows(sel *commands.Select) int {
+	if sel == nil {
+		return 0
+	}
+	return 1
+}
+
+// turnMessage tells whether buttons and a menu are a turn message's: one of them plays the
+// turn's step.
+func turnMessage(rows [][]commands.Button, sel *commands.Select) bool {
+	if sel != nil {
+		rows = append(slices.Clone(rows), []commands.Button{{ID: sel.ID}})
+	}
 	for _, row := range rows {
 		for _, btn := range row {
 			if c, err := commands.ParseComponentID(btn.ID); err == nil {

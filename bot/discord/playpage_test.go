@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/browsertest"
@@ -63,7 +64,8 @@ func turnMessage(t *testing.T, h *harness, ch string) (*fakediscord.Message, str
 			}
 		}
 	}
-	t.Fatalf("no message of %s offers %q", ch, "Play on the page")
+	last := posts[len(posts)-1]
+	t.Fatalf("no message of %s offers %q; the last: %s %+v", ch, "Play on the page", last.Content, last.Buttons())
 	return nil, ""
 }
 
@@ -91,6 +93,7 @@ const pageState = `JSON.stringify({url: location.href, mode: document.body.datas
 type pageTurn struct {
 	Mode                            string
 	Square, Rotation, Meeple, Click string
+	Value                           string
 	Chips                           []string
 }
 
@@ -109,7 +112,14 @@ func playPageTurn(t *testing.T, ctx context.Context, link string, turn int) page
 	case "place":
 		browsertest.Do(t, ctx, "tap the first legal square", chromedp.Click(`#squares .sq`, chromedp.NodeVisible))
 		browsertest.WaitFor(t, ctx, `!!document.body.dataset.placement`, pageState)
-		if browsertest.Eval[int](t, ctx, `document.querySelector("#squares .sq").dataset.rotations.split(" ").length`) > 1 {
+		if turn%4 == 1 {
+			browsertest.Do(t, ctx, "move to the next legal square with an arrow", chromedp.KeyEvent(kb.ArrowRight))
+			browsertest.WaitFor(t, ctx, `!!document.body.dataset.placement`, pageState)
+		}
+		if label := browsertest.Eval[string](t, ctx, `document.getElementById("chosen").textContent`); !strings.HasPrefix(label, "Tile ") {
+			t.Fatalf("the placement is read to a screen reader as %q", label)
+		}
+		if browsertest.Eval[int](t, ctx, `document.querySelector("#squares .sq[aria-pressed=true]").dataset.rotations.split(" ").length`) > 1 {
 			before := browsertest.Eval[string](t, ctx, `document.body.dataset.placement`)
 			browsertest.Do(t, ctx, "turn the tile with R", chromedp.KeyEvent("r"))
 			browsertest.WaitFor(t, ctx, fmt.Sprintf(`!!document.body.dataset.placement && document.body.dataset.placement !== %q`, before), pageState)
@@ -130,8 +140,14 @@ func playPageTurn(t *testing.T, ctx context.Context, link string, turn int) page
 		if turn%3 == 0 {
 			pick = `document.querySelector("button.act[data-click*=':act:']:not([data-value])") || ` + pick
 		}
-		pt.Click = browsertest.Eval[string](t, ctx, `(`+pick+`).dataset.click`)
-		browsertest.Do(t, ctx, "click "+pt.Click, chromedp.Click(fmt.Sprintf(`button.act[data-click=%q]`, pt.Click), chromedp.NodeVisible))
+		pick += ` || document.querySelector("button.act")`
+		got := browsertest.Eval[[]string](t, ctx, `(b => [b.dataset.click, b.dataset.value || ""])(`+pick+`)`)
+		pt.Click, pt.Value = got[0], got[1]
+		sel := fmt.Sprintf(`button.act[data-click=%q]`, pt.Click)
+		if pt.Value != "" {
+			sel = fmt.Sprintf(`button.act[data-click=%q][data-value=%q]`, pt.Click, pt.Value)
+		}
+		browsertest.Do(t, ctx, "click "+pt.Click, chromedp.Click(sel, chromedp.NodeVisible))
 	default:
 		t.Fatalf("the play link of the player to move shows mode %q: %s", pt.Mode, browsertest.Eval[string](t, ctx, `document.getElementById("turn").textContent`))
 	}
@@ -172,10 +188,20 @@ func typeTurn(t *testing.T, h *harness, u *fakediscord.User, ch *fakediscord.Cha
 	case "spot":
 		h.slash(u, ch, "meeple", fakediscord.StringArg("spot", c.Arg))
 	default:
-		// A chip action's button: the same button of the typed game's turn message.
-		id := commands.ComponentID(h.table(ch.ID), c.Verb, c.Arg)
+		// A chip action's button or menu: the same of the typed game's turn message.
+		id := commands.ComponentID(h.table(ch.ID), c.Verb)
+		if c.Arg != "" {
+			id = commands.ComponentID(h.table(ch.ID), c.Verb, c.Arg)
+		}
 		posts := h.posts(ch.ID)
-		h.click(u, posts[len(posts)-1], id)
+		if pt.Value == "" {
+			h.click(u, posts[len(posts)-1], id)
+			return
+		}
+		in := h.f.SendSelect(u, posts[len(posts)-1], id, pt.Value)
+		if _, err := in.WaitOriginal(h.ctx, func(m *fakediscord.Message) bool { return !m.Loading() && m.Version > 0 || !m.Ephemeral() }); err != nil {
+			t.Fatalf("choose %s in %s: %v", pt.Value, id, err)
+		}
 	}
 }
 
@@ -278,4 +304,3 @@ func TestPlayPageWholeGameEveryMap(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { playWholeGameOnThePage(t, c.name, c.extra...) })
 	}
 }
-
