@@ -1,0 +1,206 @@
+package bench
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+)
+
+// playPageRow is the row of a move made on the play page.
+const playPageRow = "web: page action to committed move, p99 (play page)"
+
+// playPage measures a move confirmed on the play page: from the page's POST of the placement to
+// its answer, which comes once the host has run it through the command layer and stored it
+// (fsync on) and its announcement is on its way to the channel. The player asks for their link
+// in the fake Discord each turn, opens the page (not timed), and confirms the first legal square
+// in its first rotation, without a meeple.
+func (r *runner) playPage() error {
+	r.logf("moves from the play page")
+	moves := 40
+	switch {
+	case r.o.Smoke:
+		moves = 3
+	case r.o.Quick:
+		moves = 12
+	}
+	row := Row{Name: playPageRow, Unit: "ms", Better: "<=", Target: 150}
+	var p50 []float64
+	for rep := range r.reps {
+		lat, err := pageLatency(r.boltStore, moves, int64(rep+1))
+		if err != nil {
+			return err
+		}
+		row.Values = append(row.Values, ms(percentile(lat, 0.99)))
+		p50 = append(p50, ms(percentile(lat, 0.5)))
+	}
+	row.Extra = fmt.Sprintf("(%d moves per repetition after 10, mid-game France, fsync on; p50 %.1f ms)", moves, median(p50))
+	r.add(row)
+	return nil
+}
+
+// pageLatency runs one game whose moves are made on the play page (see fakeLatency for the
+// testing.TB the fake needs).
+func pageLatency(open func() (storage.Database, func(), error), moves int, seed int64) ([]time.Duration, error) {
+	initTesting.Do(testing.Init)
+	var out []time.Duration
+	var err error
+	var once sync.Once
+	testing.Benchmark(func(b *testing.B) {
+		once.Do(func() { out, err = measurePage(b, open, moves, seed) })
+	})
+	if err == nil && len(out) == 0 {
+		err = errors.New("the play page measurement did not run")
+	}
+	return out, err
+}
+
+var (
+	benchPlayLink = regexp.MustCompile(`<(http://[^>]+/p/[^>]+/)>`)
+	benchForm     = regexp.MustCompile(`data-token="([^"]+)" data-version="([0-9]+)"`)
+	benchSquare   = regexp.MustCompile(`data-square="([^"]+)" data-rotations="([^" ]+)`)
+)
+
+func measurePage(b *testing.B, open func() (storage.Database, func(), error), moves int, seed int64) ([]time.Duration, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	f := fakediscord.New(b)
+	store, done, err := open()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	d, err := discord.NewBot(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed),
+		Logger: slog.New(slog.NewTextHandler(discard{}, nil)), WebRate: 1e9, WebBurst: 1 << 30, WebPlayRate: 1e9, WebPlayBurst: 1 << 30},
+		discord.Config{})
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Start(); err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	bt := d.Host()
+	var handler http.Handler = http.NotFoundHandler()
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		h := handler
+		mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	pages, err := bt.Web("", srv.URL)
+	if err != nil {
+		return nil, err
+	}
+	mu.Lock()
+	handler = pages.Handler()
+	mu.Unlock()
+	alice, bob := f.AddUser("alice"), f.AddUser("bob")
+	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
+	ch := f.General
+	wait := func(in *fakediscord.Interaction) (*fakediscord.Message, error) {
+		return in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
+	}
+	for _, in := range []func() *fakediscord.Interaction{
+		func() *fakediscord.Interaction {
+			return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))
+		},
+		func() *fakediscord.Interaction { return f.SendSlash(bob, ch, "carc", fakediscord.SubCommand("join")) },
+		func() *fakediscord.Interaction { return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("start")) },
+	} {
+		if _, err := wait(in()); err != nil {
+			return nil, err
+		}
+	}
+	client := srv.Client()
+	get := func(u string) (string, error) {
+		res, err := client.Get(u)
+		if err != nil {
+			return "", err
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK {
+			return "", fmt.Errorf("GET %s: %d", u, res.StatusCode)
+		}
+		return string(body), err
+	}
+	const warmup = 10
+	var lat []time.Duration
+	for i := 0; i < warmup+moves; i++ {
+		last := lastPost(f, ch.ID)
+		if last == nil || len(last.Pinged()) != 1 {
+			return nil, fmt.Errorf("move %d: the last turn message pings nobody", i)
+		}
+		u := users[last.Pinged()[0]]
+		id := ""
+		for _, c := range last.Buttons() {
+			if strings.Contains(c.CustomID, ":"+bot.PlayLinkVerb) {
+				id = c.CustomID
+			}
+		}
+		if id == "" {
+			return nil, fmt.Errorf("move %d: the turn message offers no play link", i)
+		}
+		ans, err := wait(f.SendButton(u, last, id))
+		if err != nil {
+			return nil, err
+		}
+		link := benchPlayLink.FindStringSubmatch(ans.Content)
+		if link == nil {
+			return nil, fmt.Errorf("move %d: no play link in %q", i, ans.Content)
+		}
+		page, err := get(link[1])
+		if err != nil {
+			return nil, err
+		}
+		form, sq := benchForm.FindStringSubmatch(page), benchSquare.FindStringSubmatch(page)
+		if form == nil || sq == nil {
+			return nil, fmt.Errorf("move %d: the play page has no form or no square", i)
+		}
+		key := make([]byte, 16)
+		_, _ = rand.Read(key)
+		body := url.Values{"t": {html.UnescapeString(form[1])}, "v": {form[2]}, "k": {hex.EncodeToString(key)},
+			"square": {sq[1]}, "rotation": {sq[2]}, "meeple": {"none"}}
+		start := time.Now()
+		res, err := client.PostForm(link[1]+"move", body)
+		if err != nil {
+			return nil, err
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		took := time.Since(start)
+		if res.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("move %d: the page's move was answered %d", i, res.StatusCode)
+		}
+		if i >= warmup {
+			lat = append(lat, took)
+		}
+		// The next turn's message, with its button, before the next move.
+		if _, err := f.WaitMessage(ctx, ch.ID, func(m *fakediscord.Message) bool {
+			return !m.Ephemeral() && m.InteractionID == "" && m.ID != last.ID && m.Created.After(last.Created)
+		}); err != nil {
+			return nil, fmt.Errorf("move %d: no turn message: %w", i, err)
+		}
+	}
+	return lat, nil
+}
