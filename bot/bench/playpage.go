@@ -125,7 +125,9 @@ func measurePage(b *testing.B, open func() (storage.Database, func(), error), mo
 			return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))
 		},
 		func() *fakediscord.Interaction { return f.SendSlash(bob, ch, "carc", fakediscord.SubCommand("join")) },
-		func() *fakediscord.Interaction { return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("start")) },
+		func() *fakediscord.Interaction {
+			return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("start"))
+		},
 	} {
 		if _, err := wait(in()); err != nil {
 			return nil, err
