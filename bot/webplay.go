@@ -137,9 +137,9 @@ func joinLines(a, b string) string {
 	return a + "\n" + b
 }
 
-// playButton is the button "Play on the page" for a message that waits for the player to move,
-// when the host serves the pages and says where.
-func (b *Host) playButton(p *lang.Printer, t *table.Table) (commands.Button, bool) {
+// PlayButton is the button "Play on the page" for a message that waits for the player to move
+// (a turn DM), when the host serves the pages and says where.
+func (b *Host) PlayButton(p *lang.Printer, t *table.Table) (commands.Button, bool) {
 	b.mu.Lock()
 	serving := b.web != nil && b.webURL != "" && b.web.Playing()
 	b.mu.Unlock()
@@ -155,7 +155,7 @@ func (b *Host) withPlayButton(p *lang.Printer, t *table.Table, rows [][]commands
 	if !turnMessage(rows, sel) {
 		return rows
 	}
-	btn, ok := b.playButton(p, t)
+	btn, ok := b.PlayButton(p, t)
 	if !ok {
 		return rows
 	}
@@ -245,7 +245,7 @@ func (b *Host) withOwnPlayButton(p *lang.Printer, t *table.Table, u table.User, 
 	if t == nil || t.Game == nil || t.Status != table.Playing || t.Seat(u.ID) != t.Game.Current {
 		return rows
 	}
-	btn, ok := b.playButton(p, t)
+	btn, ok := b.PlayButton(p, t)
 	if !ok || len(rows) >= 5 {
 		return rows
 	}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -261,5 +262,44 @@ func TestPlayPageOnAPhone(t *testing.T) {
 	shot("4-confirmed.png")
 	if got := int(h.game(ch.ID).Seq); got != moves+1 {
 		t.Errorf("confirming on the phone made %d moves", got-moves)
+	}
+}
+
+// The turn DM and /carc status offer "Play on the page" to the player to move; a click on it in
+// the DM answers with their own link, privately.
+func TestPlayLinkFromTheTurnDMAndStatus(t *testing.T) {
+	t.Parallel()
+	h, alice, bob, ch := playHarness(t, "france")
+	cur, _ := h.table(ch.ID).Current()
+	first, second := alice, bob
+	if cur.ID == bob.ID {
+		first, second = bob, alice
+	}
+	if got := chooseNotify(h, second, ch, "dm"); !contains(got, "pings: dm") {
+		t.Fatalf("/player settings notify:dm: %s", got)
+	}
+	typePlace(t, h, first, ch)
+	h.b.FireTimers(h.clock.Now())
+	got := dms(h, second)
+	dm := got[len(got)-1]
+	id := ""
+	for _, b := range dm.Buttons() {
+		if strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) {
+			id = b.CustomID
+		}
+	}
+	if id == "" {
+		t.Fatalf("the turn DM offers no %q: %s %+v", "Play on the page", dm.Content, dm.Buttons())
+	}
+	if ans := h.click(second, dm, id); !playLinkRE.MatchString(ans.Content) {
+		t.Errorf("the DM's button answered %q", ans.Content)
+	}
+	status := h.slash(second, ch, "carc", fakediscord.SubCommand("status"))
+	if !slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) }) {
+		t.Errorf("/carc status offers the player to move no %q: %+v", "Play on the page", status.Buttons())
+	}
+	status = h.slash(first, ch, "carc", fakediscord.SubCommand("status"))
+	if slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) }) {
+		t.Errorf("/carc status offers %q to a player who is not to move", "Play on the page")
 	}
 }
