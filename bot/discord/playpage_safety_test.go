@@ -33,6 +33,15 @@ func playHarness(t *testing.T, mapID string) (*harness, *fakediscord.User, *fake
 	return h, alice, bob, ch
 }
 
+// toMove is the player to move in ch, and the other.
+func toMove(h *harness, ch *fakediscord.Channel, alice, bob *fakediscord.User) (*fakediscord.User, *fakediscord.User) {
+	h.t.Helper()
+	if cur, _ := h.table(ch.ID).Current(); cur.ID == bob.ID {
+		return bob, alice
+	}
+	return alice, bob
+}
+
 // typePlace types the first legal placement, without a meeple, as u.
 func typePlace(t *testing.T, h *harness, u *fakediscord.User, ch *fakediscord.Channel) {
 	t.Helper()
@@ -71,11 +80,7 @@ func postMove(t *testing.T, link string, form url.Values) int {
 func TestPlayPageOnlyThePlayerToMoveMoves(t *testing.T) {
 	t.Parallel()
 	h, alice, bob, ch := playHarness(t, "france")
-	cur, _ := h.table(ch.ID).Current()
-	first, second := alice, bob
-	if cur.ID == bob.ID {
-		first, second = bob, alice
-	}
+	first, second := toMove(h, ch, alice, bob)
 	msg, id := turnMessage(t, h, ch.ID)
 	if ans := h.click(second, msg, id); !ans.Ephemeral() || playLinkRE.MatchString(ans.Content) || !contains(ans.Content, first.Username) {
 		t.Fatalf("the player who is not to move asked for a link: %s", ans.Content)
@@ -108,11 +113,7 @@ func TestPlayPageOnlyThePlayerToMoveMoves(t *testing.T) {
 func TestPlayPageStaleAfterUndo(t *testing.T) {
 	t.Parallel()
 	h, alice, bob, ch := playHarness(t, "france")
-	cur, _ := h.table(ch.ID).Current()
-	first, second := alice, bob
-	if cur.ID == bob.ID {
-		first, second = bob, alice
-	}
+	first, second := toMove(h, ch, alice, bob)
 	typePlace(t, h, first, ch)
 	link := playLink(t, h, second, ch.ID)
 	ctx := browsertest.Tab(t, 3*time.Minute)
@@ -144,11 +145,7 @@ func TestPlayPageStaleAfterUndo(t *testing.T) {
 func TestPlayPageDoubleSubmitMovesOnce(t *testing.T) {
 	t.Parallel()
 	h, alice, bob, ch := playHarness(t, "france")
-	cur, _ := h.table(ch.ID).Current()
-	u := alice
-	if cur.ID == bob.ID {
-		u = bob
-	}
+	u, _ := toMove(h, ch, alice, bob)
 	link := playLink(t, h, u, ch.ID)
 	ctx := browsertest.Tab(t, 3*time.Minute)
 	form := pageForm(t, ctx, link)
@@ -179,11 +176,7 @@ func TestPlayPageDoubleSubmitMovesOnce(t *testing.T) {
 		t.Errorf("the same move sent three times was announced %d times", got-posts)
 	}
 	// In the page, a second tap on Confirm while the first is sent sends nothing more.
-	next, _ := h.table(ch.ID).Current()
-	nu := alice
-	if next.ID == bob.ID {
-		nu = bob
-	}
+	nu, _ := toMove(h, ch, alice, bob)
 	link = playLink(t, h, nu, ch.ID)
 	browsertest.Do(t, ctx, "open the next player's link", chromedp.Navigate(link))
 	browsertest.WaitFor(t, ctx, `document.body.dataset.ready === "true"`)
@@ -204,25 +197,12 @@ func TestPlayPageDoubleSubmitMovesOnce(t *testing.T) {
 func TestPlayPageOnAPhone(t *testing.T) {
 	t.Parallel()
 	h, alice, bob, ch := playHarness(t, "france")
-	cur, _ := h.table(ch.ID).Current()
-	u := alice
-	if cur.ID == bob.ID {
-		u = bob
-	}
 	// A few turns in, so that the tile meets others.
 	for range 4 {
-		c, _ := h.table(ch.ID).Current()
-		nu := alice
-		if c.ID == bob.ID {
-			nu = bob
-		}
-		typePlace(t, h, nu, ch)
+		u, _ := toMove(h, ch, alice, bob)
+		typePlace(t, h, u, ch)
 	}
-	c, _ := h.table(ch.ID).Current()
-	u = alice
-	if c.ID == bob.ID {
-		u = bob
-	}
+	u, _ := toMove(h, ch, alice, bob)
 	link := playLink(t, h, u, ch.ID)
 	ctx := browsertest.Tab(t, 3*time.Minute)
 	dir := os.Getenv("CARC_PLAY_SHOTS")
@@ -270,11 +250,7 @@ func TestPlayPageOnAPhone(t *testing.T) {
 func TestPlayLinkFromTheTurnDMAndStatus(t *testing.T) {
 	t.Parallel()
 	h, alice, bob, ch := playHarness(t, "france")
-	cur, _ := h.table(ch.ID).Current()
-	first, second := alice, bob
-	if cur.ID == bob.ID {
-		first, second = bob, alice
-	}
+	first, second := toMove(h, ch, alice, bob)
 	if got := chooseNotify(h, second, ch, "dm"); !contains(got, "pings: dm") {
 		t.Fatalf("/player settings notify:dm: %s", got)
 	}
