@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -84,6 +85,23 @@ func playLink(t *testing.T, h *harness, u *fakediscord.User, ch string) string {
 	return found[1]
 }
 
+// openLink opens a play link in the tab. The page of the player's previous move reloads itself
+// a moment after its answer, and that reload may cross the navigation: it is tried again then.
+func openLink(t *testing.T, ctx context.Context, link string) {
+	t.Helper()
+	for try := 0; ; try++ {
+		err := chromedp.Do(ctx, chromedp.Navigate(link))
+		if err == nil {
+			break
+		}
+		if !strings.Contains(err.Error(), "ERR_ABORTED") || try == 3 {
+			t.Fatalf("open the play link: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	browsertest.WaitFor(t, ctx, `document.body.dataset.ready === "true" && location.href === `+strconv.Quote(link), pageState)
+}
+
 // pageState shows what the play page says, for a test that waited in vain.
 const pageState = `JSON.stringify({url: location.href, mode: document.body.dataset.mode, turn: (document.getElementById("turn") || {}).textContent,
 	said: (document.getElementById("said") || {}).textContent, chosen: (document.getElementById("chosen") || {}).textContent,
@@ -104,8 +122,7 @@ type pageTurn struct {
 // step's main button.
 func playPageTurn(t *testing.T, ctx context.Context, link string, turn int) pageTurn {
 	t.Helper()
-	browsertest.Do(t, ctx, "open the play link", chromedp.Navigate(link))
-	browsertest.WaitFor(t, ctx, `document.body.dataset.ready === "true"`)
+	openLink(t, ctx, link)
 	var pt pageTurn
 	pt.Mode = browsertest.Eval[string](t, ctx, `document.body.dataset.mode`)
 	switch pt.Mode {

@@ -199,3 +199,37 @@ func TestPlayMoveRefusalsInEveryLanguage(t *testing.T) {
 		t.Errorf("a flood of moves from one player: status %d, want 429", status)
 	}
 }
+
+// A play link lives until its turn ends or its time runs out: after either its page only watches
+// (saying why), and a move sent with it after its time is refused as expired.
+func TestPlayLinkEndsWithItsTurnOrItsTime(t *testing.T) {
+	plays := &fakePlays{}
+	st := playSite(t, plays)
+	tb := playGame(t, "g1", "france", dealKey("expiry"), []string{"ann", "bob"}, 4, nil)
+	st.games.put(Game{Table: tb, Version: 3})
+	cur := tb.Game.Current
+	old, err := st.PlayPath(Play{Game: "g1", Seat: cur, User: tb.Seats[cur].ID, Turn: tb.Game.Turn, Expires: time.Now().Add(-time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body, _ := st.get(t, old)
+	if code != http.StatusOK || !strings.Contains(body, `data-mode="over"`) || !strings.Contains(body, "This link has expired") || strings.Contains(body, `class="sq"`) {
+		t.Fatalf("an expired link: status %d\n%s", code, body)
+	}
+	token := st.cfg.Signer.pageToken(strings.Split(strings.Trim(old, "/"), "/")[2], 3)
+	res, err := http.PostForm(st.http.URL+old+"move", url.Values{"t": {token}, "v": {"3"}, "k": {"0123456789abcdef"}, "square": {"A1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusGone || len(plays.moves) != 0 {
+		t.Errorf("a move with an expired link: status %d, %d moves", res.StatusCode, len(plays.moves))
+	}
+	other, err := st.PlayPath(Play{Game: "g1", Seat: cur, User: tb.Seats[cur].ID, Turn: tb.Game.Turn - 1, Expires: time.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, body, _ := st.get(t, other); code != http.StatusOK || !strings.Contains(body, "This link plays no more") || strings.Contains(body, `class="sq"`) {
+		t.Errorf("the link of an earlier turn: status %d\n%s", code, body)
+	}
+}
