@@ -102,7 +102,7 @@ func (b *Host) playFromPage(m web.PageMove, pr *lang.Printer) web.PageAnswer {
 			}
 			in := m.Inputs[i]
 			in.User, in.Langs = user, langs
-			return b.commandAction(e, in).do(t)
+			return b.commandAction(e, in, tableCmd{}).do(t) // /place and /meeple: turn commands, no table command's extras
 		}
 		a := b.apply(e, action{do: do, reader: pr}, table.User{ID: m.User}, "web:"+m.Key+":"+strconv.Itoa(i))
 		b.said(e.id, a.unsaid)
