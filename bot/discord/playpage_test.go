@@ -172,6 +172,9 @@ func playPageTurn(t *testing.T, ctx context.Context, link string, turn int) page
 	if got := browsertest.Eval[string](t, ctx, `document.body.dataset.answer`); got != "200" {
 		t.Fatalf("turn %d (%+v): the move was answered %s: %s", turn, pt, got, browsertest.Eval[string](t, ctx, `document.getElementById("said").textContent`))
 	}
+	// The page reloads itself a moment after a move; the tab leaves it at once, so that the
+	// reload never crosses the next link's opening.
+	browsertest.Do(t, ctx, "leave the page", chromedp.Navigate("about:blank"))
 	return pt
 }
 
