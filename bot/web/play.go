@@ -521,3 +521,20 @@ func (s *Server) PlayPath(p Play) (string, error) {
 	path, err := s.cfg.Signer.PlayPath(p)
 	return s.cfg.Base + path, err
 }
+
+// serveVersion tells the play page's script the game's version, which it asks now and then: a
+// page whose game moved on meanwhile (an undo, a deadline, a move typed in Discord) says so and
+// reloads, before its player acts on it.
+func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.openPlay(w, r)
+	if !ok {
+		return
+	}
+	if _, err := query(r.URL.RawQuery); err != nil {
+		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprint(w, p.Version)
+}

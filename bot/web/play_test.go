@@ -233,3 +233,22 @@ func TestPlayLinkEndsWithItsTurnOrItsTime(t *testing.T) {
 		t.Errorf("the link of an earlier turn: status %d\n%s", code, body)
 	}
 }
+
+// The play page's script asks the game's version now and then, to tell a page whose game moved
+// on meanwhile: the version follows the game's.
+func TestPlayPageVersionFollowsTheGame(t *testing.T) {
+	st := playSite(t, &fakePlays{})
+	tb := playGame(t, "g1", "france", dealKey("version"), []string{"ann", "bob"}, 4, nil)
+	st.games.put(Game{Table: tb, Version: 3})
+	path := st.playPath(t, tb, tb.Game.Current)
+	if code, body, h := st.get(t, path+"version"); code != http.StatusOK || body != "3" || h.Get("Cache-Control") != "no-store" {
+		t.Fatalf("version: status %d, %q, %q", code, body, h.Get("Cache-Control"))
+	}
+	st.games.put(Game{Table: tb, Version: 4})
+	if _, body, _ := st.get(t, path+"version"); body != "4" {
+		t.Errorf("after a move the version is %q, want 4", body)
+	}
+	if code, _, _ := st.get(t, "/p/g1/0.0.0.0.AAAAAAAAAAAAAAAAAAAAAA/version"); code != http.StatusNotFound {
+		t.Errorf("a forged link's version: status %d, want 404", code)
+	}
+}

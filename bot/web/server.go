@@ -214,6 +214,7 @@ func New(cfg Config) (*Server, error) {
 		s.mux.HandleFunc("GET /p/{id}/{token}/placement", s.servePlacement)
 		s.mux.HandleFunc("GET /p/{id}/{token}/preview/{file}", s.servePreview)
 		s.mux.HandleFunc("POST /p/{id}/{token}/move", s.serveMove)
+		s.mux.HandleFunc("GET /p/{id}/{token}/version", s.serveVersion)
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -228,11 +228,29 @@
     form.addEventListener("submit", (e) => e.preventDefault());
   }
 
+  // watch asks the game's version now and then: when someone else moved meanwhile (an undo, a
+  // deadline, a move typed in Discord), the page says so and shows the position as it is now.
+  function watch() {
+    const stale = form.dataset.stale;
+    setInterval(() => {
+      if (sending || document.hidden) return;
+      fetch("version", { credentials: "omit", cache: "no-store" })
+        .then((res) => res.ok ? res.text() : null)
+        .then((v) => {
+          if (v !== null && v.trim() !== version && !sending) {
+            say(`${stale} ${form.dataset.reloading}`, "bad");
+            setTimeout(() => location.reload(), 1500);
+          }
+        }, () => {});
+    }, 15000);
+  }
+
   function start() {
     const mode = document.body.dataset.mode;
     const bd = board();
     if (mode === "place") placing(bd);
     if (mode === "buttons") buttons();
+    if (mode !== "over") watch();
     document.body.dataset.ready = "true";
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
