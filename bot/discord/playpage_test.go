@@ -85,21 +85,23 @@ func playLink(t *testing.T, h *harness, u *fakediscord.User, ch string) string {
 	return found[1]
 }
 
-// openLink opens a play link in the tab. The page of the player's previous move reloads itself
-// a moment after its answer, and that reload may cross the navigation: it is tried again then.
+// openLink opens a play link in the tab, and waits for its page to be ready. The page of the
+// player's previous move reloads itself a moment after its answer (the tab leaves it at once, but
+// a busy machine may be slower than the reload): a navigation that reload crosses is made again.
 func openLink(t *testing.T, ctx context.Context, link string) {
 	t.Helper()
-	for try := 0; ; try++ {
+	ready := `document.body && document.body.dataset.ready === "true" && location.href === ` + strconv.Quote(link)
+	for try := 0; try < 5; try++ {
 		err := chromedp.Do(ctx, chromedp.Navigate(link))
-		if err == nil {
-			break
+		for wait := 0; err == nil && wait < 100; wait++ {
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](ready))
+			if err == nil && ok {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		if !strings.Contains(err.Error(), "ERR_ABORTED") || try == 3 {
-			t.Fatalf("open the play link: %v", err)
-		}
-		time.Sleep(300 * time.Millisecond)
 	}
-	browsertest.WaitFor(t, ctx, `document.body.dataset.ready === "true" && location.href === `+strconv.Quote(link), pageState)
+	t.Fatalf("the play link %s did not open: %s", link, browsertest.Eval[string](t, ctx, pageState))
 }
 
 // pageState shows what the play page says, for a test that waited in vain.
