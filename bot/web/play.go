@@ -108,6 +108,20 @@ func (s *Server) openPlay(w http.ResponseWriter, r *http.Request) (play, bool) {
 	return play{Game: g, Play: p, token: token, rd: rd}, true
 }
 
+// openPlayQuery is openPlay for a request whose query may name only allowed (and lang).
+func (s *Server) openPlayQuery(w http.ResponseWriter, r *http.Request, allowed ...string) (play, url.Values, bool) {
+	p, ok := s.openPlay(w, r)
+	if !ok {
+		return play{}, nil, false
+	}
+	q, err := query(r.URL.RawQuery, allowed...)
+	if err != nil {
+		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
+		return play{}, nil, false
+	}
+	return p, q, true
+}
+
 // live tells whether the link plays now: its turn is the one being played, by its seat, and it
 // has not expired.
 func (s *Server) live(p play) bool {
@@ -151,12 +165,8 @@ type playButton struct {
 }
 
 func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.openPlay(w, r)
+	p, _, ok := s.openPlayQuery(w, r)
 	if !ok {
-		return
-	}
-	if _, err := query(r.URL.RawQuery); err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	t, pr := p.Table, p.rd.Printer
@@ -258,12 +268,8 @@ func (s *Server) laySquares(v *playView, p play) error {
 
 // servePlayBoard draws the position the play page shows, with its legal squares.
 func (s *Server) servePlayBoard(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.openPlay(w, r)
+	p, _, ok := s.openPlayQuery(w, r, "v")
 	if !ok {
-		return
-	}
-	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	key := fmt.Sprintf("%s@%d/play/%s", p.Table.ID, p.Version, p.rd.Code())
@@ -295,12 +301,8 @@ func (s *Server) drawCached(r *http.Request, key string, fn func() ([]byte, erro
 
 // servePlayTile draws the drawn tile, unturned (the page turns it).
 func (s *Server) servePlayTile(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.openPlay(w, r)
+	p, _, ok := s.openPlayQuery(w, r, "v")
 	if !ok {
-		return
-	}
-	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	if !s.live(p) || p.Table.Game.Phase != game.PhasePlace {
@@ -339,13 +341,8 @@ func (s *Server) placement(w http.ResponseWriter, r *http.Request, p play, sq, r
 }
 
 func (s *Server) servePlacement(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.openPlay(w, r)
+	p, q, ok := s.openPlayQuery(w, r, "square", "rotation", "v")
 	if !ok {
-		return
-	}
-	q, err := query(r.URL.RawQuery, "square", "rotation", "v")
-	if err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	if q.Get("v") != strconv.FormatUint(p.Version, 10) {
@@ -372,12 +369,8 @@ func (s *Server) servePlacement(w http.ResponseWriter, r *http.Request) {
 
 // servePreview draws a placement with its meeple spots' numbered markers, around its square.
 func (s *Server) servePreview(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.openPlay(w, r)
+	p, _, ok := s.openPlayQuery(w, r, "v")
 	if !ok {
-		return
-	}
-	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	name, ok := strings.CutSuffix(r.PathValue("file"), ".png")
@@ -526,12 +519,8 @@ func (s *Server) PlayPath(p Play) (string, error) {
 // page whose game moved on meanwhile (an undo, a deadline, a move typed in Discord) says so and
 // reloads, before its player acts on it.
 func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.openPlay(w, r)
+	p, _, ok := s.openPlayQuery(w, r)
 	if !ok {
-		return
-	}
-	if _, err := query(r.URL.RawQuery); err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
