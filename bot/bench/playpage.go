@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,7 +18,6 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -81,23 +79,6 @@ var (
 func measurePage(b *testing.B, open func() (storage.Database, func(), error), moves int, seed int64) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	f := fakediscord.New(b)
-	store, done, err := open()
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	d, err := discord.NewBot(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed),
-		Logger: slog.New(slog.NewTextHandler(discard{}, nil)), WebRate: 1e9, WebBurst: 1 << 30, WebPlayRate: 1e9, WebPlayBurst: 1 << 30},
-		discord.Config{})
-	if err != nil {
-		return nil, err
-	}
-	if err := d.Start(); err != nil {
-		return nil, err
-	}
-	defer d.Close()
-	bt := d.Host()
 	var handler http.Handler = http.NotFoundHandler()
 	var mu sync.Mutex
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -107,31 +88,26 @@ func measurePage(b *testing.B, open func() (storage.Database, func(), error), mo
 		h.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	pages, err := bt.Web("", srv.URL)
+	// The pages are served before the game opens, so that its first turn message offers the link.
+	g, err := startFrance(ctx, b, open, seed, func(c *bot.Config) {
+		c.WebRate, c.WebBurst, c.WebPlayRate, c.WebPlayBurst = 1e9, 1<<30, 1e9, 1<<30
+	}, func(bt *bot.Host) error {
+		pages, err := bt.Web("", srv.URL)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		handler = pages.Handler()
+		mu.Unlock()
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	mu.Lock()
-	handler = pages.Handler()
-	mu.Unlock()
-	alice, bob := f.AddUser("alice"), f.AddUser("bob")
-	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
-	ch := f.General
+	defer g.close()
+	f, users, ch := g.f, g.users, g.ch
 	wait := func(in *fakediscord.Interaction) (*fakediscord.Message, error) {
 		return in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
-	}
-	for _, in := range []func() *fakediscord.Interaction{
-		func() *fakediscord.Interaction {
-			return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))
-		},
-		func() *fakediscord.Interaction { return f.SendSlash(bob, ch, "carc", fakediscord.SubCommand("join")) },
-		func() *fakediscord.Interaction {
-			return f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("start"))
-		},
-	} {
-		if _, err := wait(in()); err != nil {
-			return nil, err
-		}
 	}
 	client := srv.Client()
 	get := func(u string) (string, error) {
