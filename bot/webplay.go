@@ -90,10 +90,14 @@ func (b *Host) playFromPage(m web.PageMove, pr *lang.Printer) web.PageAnswer {
 		var seqAt uint64
 		stale := false
 		do := func(t *table.Table) commands.Reply {
-			seqAt = e.seq
 			seat := t.Seat(m.User)
-			if e.seq != want || seat != m.Seat || t.Game == nil || t.Game.Current != seat {
-				stale = true
+			moved := e.seq != want || seat != m.Seat || t.Game == nil || t.Game.Current != seat
+			if t == e.table {
+				// The game's own table (a check whether the move was made before runs this on an
+				// earlier one, which tells nothing of the page's position).
+				seqAt, stale = e.seq, moved
+			}
+			if moved {
 				return commands.Reply{Text: pr.T("web_err_play_stale", nil), Table: t}
 			}
 			user := t.Seats[seat]

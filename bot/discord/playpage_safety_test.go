@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
@@ -277,5 +278,37 @@ func TestPlayLinkFromTheTurnDMAndStatus(t *testing.T) {
 	status = h.slash(first, ch, "carc", fakediscord.SubCommand("status"))
 	if slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) }) {
 		t.Errorf("/carc status offers %q to a player who is not to move", "Play on the page")
+	}
+}
+
+// A move the rules refuse is refused on the page as in Discord: the same explanation, nothing
+// moved, and the page may send another.
+func TestPlayPageRefusedMoveExplainsItself(t *testing.T) {
+	t.Parallel()
+	h, alice, bob, ch := playHarness(t, "france")
+	u, _ := toMove(h, ch, alice, bob)
+	link := playLink(t, h, u, ch.ID)
+	ctx := browsertest.Tab(t, 3*time.Minute)
+	form := pageForm(t, ctx, link)
+	form.Set("square", "A1")
+	form.Set("rotation", "0")
+	form.Set("meeple", "none")
+	typed := h.slash(u, ch, "place", fakediscord.StringArg("square", "A1"), fakediscord.StringArg("rotation", "0"), fakediscord.StringArg("meeple", "none"))
+	seq := h.game(ch.ID).Seq
+	res, err := http.PostForm(link+"move", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnprocessableEntity {
+		t.Fatalf("an illegal square: status %d, want 422", res.StatusCode)
+	}
+	why, _, _ := strings.Cut(typed.Content, "\n")
+	if !strings.Contains(html.UnescapeString(string(body)), why) {
+		t.Errorf("the page's refusal does not say what Discord says (%q):\n%s", why, body)
+	}
+	if got := h.game(ch.ID).Seq; got != seq {
+		t.Errorf("a refused move changed the game: seq %d, was %d", got, seq)
 	}
 }
