@@ -137,7 +137,6 @@ func TestPlayPageStaleAfterUndo(t *testing.T) {
 	}
 	browsertest.Do(t, ctx, "tap a square of the page drawn before the undo", chromedp.Click(`#squares .sq`, chromedp.NodeVisible))
 	browsertest.WaitFor(t, ctx, `document.getElementById("said").textContent.includes("Someone moved meanwhile")`, pageState)
-	time.Sleep(2 * time.Second) // the page reloads itself after a moment
 	browsertest.WaitFor(t, ctx, `document.body.dataset.ready === "true" && document.body.dataset.mode === "over"`, pageState)
 }
 

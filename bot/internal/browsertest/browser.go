@@ -87,20 +87,31 @@ func Eval[T any](t testing.TB, ctx context.Context, expr string) T {
 	return v
 }
 
-// WaitFor polls a JavaScript condition until it holds (a minute at most); on a failure the test
-// says what the expression explain, evaluated then, shows of the page.
+// WaitFor polls a JavaScript condition until it holds (a minute at most), across navigations: a
+// page that reloads itself meanwhile is polled again once its successor is there. On a failure
+// the test says what the expressions explain, evaluated then, show of the page.
 func WaitFor(t testing.TB, ctx context.Context, cond string, explain ...string) {
 	t.Helper()
-	wctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	if _, err := chromedp.Run(wctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
-		for _, e := range explain {
-			if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](e)); err == nil {
-				t.Logf("%s: %s", e, v)
-			}
+	deadline := time.Now().Add(time.Minute)
+	var last error
+	for time.Now().Before(deadline) {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
+		if err == nil && ok {
+			return
 		}
-		t.Fatalf("waiting for %s: %v", cond, err)
+		if ctx.Err() != nil {
+			last = ctx.Err()
+			break
+		}
+		last = err
+		time.Sleep(20 * time.Millisecond)
 	}
+	for _, e := range explain {
+		if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](e)); err == nil {
+			t.Logf("%s: %s", e, v)
+		}
+	}
+	t.Fatalf("waiting for %s: it did not hold within a minute (last error: %v)", cond, last)
 }
 
 // Screenshot saves what the tab shows as a PNG file.
