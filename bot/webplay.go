@@ -150,6 +150,9 @@ func (b *Host) PlayButton(p *lang.Printer, t *table.Table) (commands.Button, boo
 	if !serving || t == nil || t.Status != table.Playing || t.Game == nil {
 		return commands.Button{}, false
 	}
+	if _, ai := t.AIToPlay(); ai || t.Local {
+		return commands.Button{}, false // nobody to give a link to
+	}
 	return commands.Button{ID: commands.ComponentID(t, PlayLinkVerb), Label: p.T("btn_play_page", nil), Style: commands.Secondary}, true
 }
 
