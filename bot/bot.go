@@ -75,6 +75,9 @@ type Config struct {
 	// pages' defaults (a move a second, a few at once).
 	WebPlayRate  float64
 	WebPlayBurst int
+	// WebPlayPoll is how often a play page asks whether its game moved on; 0 means
+	// web.DefaultPlayPoll.
+	WebPlayPoll time.Duration
 }
 
 // Host runs games: it keeps each game's table, takes its lock for every change, commits the

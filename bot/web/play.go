@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -60,6 +61,8 @@ const (
 	maxMoveBody      = 4 << 10
 	DefaultPlayRate  = 1.0
 	DefaultPlayBurst = 8
+	// DefaultPlayPoll is how often a play page asks whether its game moved on meanwhile.
+	DefaultPlayPoll = 15 * time.Second
 )
 
 var moveKey = regexp.MustCompile(`^[A-Za-z0-9_-]{16,64}$`)
@@ -147,8 +150,10 @@ type playView struct {
 	// GameLink is the game's page (to watch); Expired says the link's time ran out.
 	GameLink string
 	Expired  bool
-	Players  []playerRow
-	Scores   []string
+	// Poll is how often the page asks the game's version, in milliseconds.
+	Poll    int64
+	Players []playerRow
+	Scores  []string
 }
 
 // playSquare is a legal square as the page lays a button over it: where (percent of the
@@ -173,7 +178,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	e := t.Entry()
 	v := playView{pageBase: base(r, p.rd, pr.T("web_play_title", lang.A{"Map": commands.WordsFor(pr.Code()).MapTitle(e), "Game": t.ID}), nil),
 		MapTitle: commands.WordsFor(pr.Code()).MapTitle(e), ID: t.ID, Player: t.SeatName(p.Seat), Version: p.Version,
-		Token: s.cfg.Signer.pageToken(p.token, p.Version), Mode: "over"}
+		Token: s.cfg.Signer.pageToken(p.token, p.Version), Mode: "over", Poll: s.cfg.PlayPoll.Milliseconds()}
 	if link, err := s.GamePath(t.ID); err == nil {
 		v.GameLink = v.Root + strings.TrimPrefix(strings.TrimPrefix(link, s.cfg.Base), "/") + v.QueryFirst()
 	}

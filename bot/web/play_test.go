@@ -248,6 +248,12 @@ func TestPlayPageVersionFollowsTheGame(t *testing.T) {
 	if _, body, _ := st.get(t, path+"version"); body != "4" {
 		t.Errorf("after a move the version is %q, want 4", body)
 	}
+	// A square tapped on the page of version 3 is answered as stale, in the page's language.
+	sq := commands.PageSquares(lang.For(lang.English), tb)[0]
+	code, body, _ := st.get(t, fmt.Sprintf("%splacement?square=%s&rotation=%s&v=3&lang=fr", path, sq.Square, sq.Rotations[0]))
+	if code != http.StatusConflict || !strings.Contains(html.UnescapeString(body), lang.For("fr").T("web_err_play_stale", nil)) {
+		t.Errorf("a placement asked by a page of an earlier version: status %d\n%s", code, body)
+	}
 	if code, _, _ := st.get(t, "/p/g1/0.0.0.0.AAAAAAAAAAAAAAAAAAAAAA/version"); code != http.StatusNotFound {
 		t.Errorf("a forged link's version: status %d, want 404", code)
 	}

@@ -59,6 +59,8 @@ type Config struct {
 	// DefaultPlayRate and DefaultPlayBurst.
 	PlayRate  float64
 	PlayBurst int
+	// PlayPoll is how often a play page asks whether its game moved on; 0 means DefaultPlayPoll.
+	PlayPoll time.Duration
 }
 
 // Server serves the read-only web pages of games and leagues.
@@ -140,6 +142,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.PlayBurst <= 0 {
 		cfg.PlayBurst = DefaultPlayBurst
+	}
+	if cfg.PlayPoll <= 0 {
+		cfg.PlayPoll = DefaultPlayPoll
 	}
 	if cfg.Drawers <= 0 {
 		cfg.Drawers = DefaultDrawers

@@ -242,7 +242,7 @@
             setTimeout(() => location.reload(), 1500);
           }
         }, () => {});
-    }, 15000);
+    }, +document.body.dataset.poll || 15000);
   }
 
   function start() {
