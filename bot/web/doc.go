@@ -35,7 +35,8 @@
 // shows), an idempotency key and the player's choices, limited per player; the server hands it to
 // Plays (the bot's host), which runs it as the commands or the click it stands for through the
 // command layer, stores it under the key (the same key twice moves once) and announces it in the
-// channel as a typed move. A page drawn before the game moved on is answered 409 and reloads.
+// channel as a typed move. A page drawn before the game moved on is answered 409 and reloads;
+// it also asks the game's version now and then (Config.PlayPoll), and finds out by itself.
 // Every refusal is a page in the page's language; the script (play.js) shows its sentence.
 //
 // # Languages
