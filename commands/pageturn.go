@@ -82,8 +82,10 @@ func PageAfter(p *lang.Printer, t *table.Table, square, rotation string) (PagePl
 	}
 	out := PagePlacement{Square: sq.String(), Rotation: rot.String(), After: after,
 		Describe: describePlacement(p, g, game.Placement{Square: sq, Rotation: rot})}
-	if after.Phase == game.PhaseMeeple && after.Current == g.Current {
-		out.Spots = pieceChoices(p, after, "")
+	// As /place's meeple: and chips: options complete: none alone where no spot is left, and no
+	// chip action once the turn went on without the player (nothing left to choose in it).
+	out.Spots = pieceChoices(p, after, "")
+	if after.Current == g.Current && after.Phase != game.PhaseOver {
 		out.Chips = actionChoices(p, after)
 	}
 	return out, nil
