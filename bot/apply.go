@@ -217,6 +217,9 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 				reply.Text += "\n" + line
 			}
 		}
+		if status {
+			buttons = b.withOwnPlayButton(act.reader, e.table, u, buttons)
+		}
 		if line := holdLine(act.reader, e); status && line != "" {
 			reply.Text += "\n" + line
 			buttons = append(slices.Clone(buttons), resumeButton(act.reader, e.table)...)
@@ -383,6 +386,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
+	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select)
 	before, done := b.order.Enter(e.place)
 	p := b.async(e, "posting a game's message", func(p *posting) {
 		defer done() // a second time, after a panic, does nothing
@@ -393,7 +397,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
 		}
 		<-before
-		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: reply.Buttons, Select: reply.Select, Files: files, Ping: ping})
+		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: buttons, Select: reply.Select, Files: files, Ping: ping})
 		old := ""
 		if !end {
 			// The game's next turn message reads what this one left before it may post.

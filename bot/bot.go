@@ -67,6 +67,17 @@ type Config struct {
 	// from one of them has its X-Forwarded-For read, to tell clients apart for the rate limit
 	// (web.ClientAddress). None by default: the connection's peer is the client.
 	TrustedProxies []netip.Prefix
+	// WebRate and WebBurst are each web client's rate limit; 0 means web.DefaultRate and
+	// web.DefaultBurst (tests that play whole games on the pages from one address raise them).
+	WebRate  float64
+	WebBurst int
+	// WebPlayRate and WebPlayBurst bound each player's moves from the play pages; 0 means the
+	// pages' defaults (a move a second, a few at once).
+	WebPlayRate  float64
+	WebPlayBurst int
+	// WebPlayPoll is how often a play page asks whether its game moved on; 0 means
+	// web.DefaultPlayPoll.
+	WebPlayPoll time.Duration
 }
 
 // Host runs games: it keeps each game's table, takes its lock for every change, commits the
@@ -90,6 +101,8 @@ type Host struct {
 
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
+	// pageMoves are the moves of the play pages by their idempotency key (webplay.go).
+	pageMoves pageMoves
 
 	order        PlaceOrder     // each channel's announcements in order (post.go)
 	guildLocales guildLocales   // the servers' locales as stored (locales.go)

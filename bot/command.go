@@ -139,6 +139,10 @@ func (b *Host) Click(req *Request) {
 		b.answerText(req.Interaction, b.mute(reader(commands.Input{Langs: langs}), req.Place, u, c))
 		return
 	}
+	if err == nil && c.Verb == PlayLinkVerb {
+		b.answerPlayLink(req, c, reader(commands.Input{Langs: langs}))
+		return
+	}
 	if err == nil && c.Verb == "resume" {
 		in := commands.Input{User: u, Admin: req.Admin, Manager: req.Manager, Langs: langs}
 		b.answerText(req.Interaction, b.resume(req.Place, req.ID, in))

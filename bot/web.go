@@ -31,7 +31,8 @@ func (b *Host) Web(base, publicURL string) (*web.Server, error) {
 		return nil, err
 	}
 	s, err := web.New(web.Config{Base: base, Games: b, Leagues: b, Signer: signer, Logger: b.log, Now: b.now,
-		ClientIP: web.ClientAddress(b.cfg.TrustedProxies), Busy: func() bool { return b.handling.Load() > 0 }})
+		ClientIP: web.ClientAddress(b.cfg.TrustedProxies), Busy: func() bool { return b.handling.Load() > 0 }, Plays: b,
+		Rate: b.cfg.WebRate, Burst: b.cfg.WebBurst, PlayRate: b.cfg.WebPlayRate, PlayBurst: b.cfg.WebPlayBurst, PlayPoll: b.cfg.WebPlayPoll})
 	if err != nil {
 		return nil, err
 	}

@@ -130,42 +130,12 @@ func fakeLatency(open func() (storage.Database, func(), error), moves int, seed 
 func measure(b *testing.B, open func() (storage.Database, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	f := fakediscord.New(b)
-	store, done, err := open()
+	g, err := startFrance(ctx, b, open, seed, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	defer done()
-	d, err := discord.NewBot(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))},
-		discord.Config{})
-	if err != nil {
-		return nil, err
-	}
-	if err := d.Start(); err != nil {
-		return nil, err
-	}
-	defer d.Close()
-	bt := d.Host()
-	alice, bob := f.AddUser("alice"), f.AddUser("bob")
-	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
-	ch := f.General
-	wait := func(in *fakediscord.Interaction) error {
-		_, err := in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() })
-		return err
-	}
-	for _, in := range []*fakediscord.Interaction{
-		f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))),
-	} {
-		if err := wait(in); err != nil {
-			return nil, err
-		}
-	}
-	if err := wait(f.SendSlash(bob, ch, "carc", fakediscord.SubCommand("join"))); err != nil {
-		return nil, err
-	}
-	if err := wait(f.SendSlash(alice, ch, "carc", fakediscord.SubCommand("start"))); err != nil {
-		return nil, err
-	}
+	defer g.close()
+	f, bt, store, users, ch := g.f, g.host, g.store, g.users, g.ch
 	var lat []time.Duration
 	warmup := pace.warmup
 	if warmup == 0 {
@@ -219,4 +189,63 @@ func lastPost(f *fakediscord.Fake, ch string) *fakediscord.Message {
 		}
 	}
 	return nil
+}
+
+// franceGame is a two-player France game opened through the fake Discord on a bot of its own.
+type franceGame struct {
+	f     *fakediscord.Fake
+	host  *bot.Host
+	store storage.Database
+	users map[string]*fakediscord.User
+	ch    *fakediscord.Channel
+	close func()
+}
+
+// startFrance starts a bot on a store open gives (configured further by configure, and readied by
+// ready before the game opens, when not nil) and opens and starts a France game between alice and
+// bob in the fake's channel, dealt from seed.
+func startFrance(ctx context.Context, b *testing.B, open func() (storage.Database, func(), error), seed int64,
+	configure func(*bot.Config), ready func(*bot.Host) error) (*franceGame, error) {
+	f := fakediscord.New(b)
+	store, done, err := open()
+	if err != nil {
+		return nil, err
+	}
+	cfg := bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))}
+	if configure != nil {
+		configure(&cfg)
+	}
+	d, err := discord.NewBot(f.Session(b), cfg, discord.Config{})
+	if err != nil {
+		done()
+		return nil, err
+	}
+	if err := d.Start(); err != nil {
+		done()
+		return nil, err
+	}
+	g := &franceGame{f: f, host: d.Host(), store: store, ch: f.General, close: func() { d.Close(); done() }}
+	if ready != nil {
+		if err := ready(g.host); err != nil {
+			g.close()
+			return nil, err
+		}
+	}
+	alice, bob := f.AddUser("alice"), f.AddUser("bob")
+	g.users = map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
+	for _, in := range []func() *fakediscord.Interaction{
+		func() *fakediscord.Interaction {
+			return f.SendSlash(alice, g.ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))
+		},
+		func() *fakediscord.Interaction { return f.SendSlash(bob, g.ch, "carc", fakediscord.SubCommand("join")) },
+		func() *fakediscord.Interaction {
+			return f.SendSlash(alice, g.ch, "carc", fakediscord.SubCommand("start"))
+		},
+	} {
+		if _, err := in().WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() }); err != nil {
+			g.close()
+			return nil, err
+		}
+	}
+	return g, nil
 }

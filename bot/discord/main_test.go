@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/browsertest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/pgtest"
 )
@@ -12,6 +13,7 @@ import (
 // count of requests the fake Discord validated against Discord's OpenAPI description.
 func TestMain(m *testing.M) {
 	code := pgtest.Main(m)
+	browsertest.Stop()
 	if path := os.Getenv("FAKEDISCORD_VALIDATED"); path != "" {
 		_ = fakediscord.AppendValidated(path, "bot")
 	}

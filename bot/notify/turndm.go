@@ -21,6 +21,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -72,6 +73,7 @@ type turnNotice struct {
 	deadline time.Time
 	place    string
 	public   *lang.Printer // the language of the game's channel
+	table    *table.Table  // for the button "Play on the page"
 }
 
 // fireNotices sends the notify timers among due, one message per player.
@@ -112,7 +114,7 @@ func (ns *Notices) notice(tm storage.Timer) (turnNotice, bool) {
 	}
 	return turnNotice{timer: tm, entry: t.Entry(), link: ns.h.ChannelLink(g.Guild, g.Place), turn: t.Game.Turn,
 		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: g.Deadline, place: g.Place,
-		public: ns.h.TablePrinter(t, g.Guild)}, true
+		public: ns.h.TablePrinter(t, g.Guild), table: t}, true
 }
 
 // deliver sends a player their waiting turns in one direct message, or, if the player's settings
@@ -158,7 +160,7 @@ func (ns *Notices) deliver(userID string, notices []turnNotice) {
 	for i, n := range notices {
 		ids[i] = n.timer.ID()
 	}
-	err = ns.h.Port().DM(userID, bot.Message{Cause: bot.CauseOf("turn-dm", ids...), Text: text, Files: files})
+	err = ns.h.Port().DM(userID, bot.Message{Cause: bot.CauseOf("turn-dm", ids...), Text: text, Files: files, Buttons: ns.playButtons(pr, notices)})
 	if err == nil {
 		ns.doneNotices(notices)
 		return
@@ -223,4 +225,16 @@ func noticeDetail(pr *lang.Printer, n turnNotice) string {
 // Discord refused, said once.
 func dmRefusedText(pr *lang.Printer, userID string, n turnNotice) string {
 	return pr.T("dm_refused", lang.A{"User": userID, "Turn": n.turn})
+}
+
+// playButtons are the buttons "Play on the page" of the games a turn DM tells of (up to a row
+// each, as many as a message holds), when the host serves the pages.
+func (ns *Notices) playButtons(pr *lang.Printer, notices []turnNotice) [][]commands.Button {
+	var rows [][]commands.Button
+	for _, n := range notices {
+		if b, ok := ns.h.PlayButton(pr, n.table); ok && len(rows) < 5 {
+			rows = append(rows, []commands.Button{b})
+		}
+	}
+	return rows
 }

@@ -5,14 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/browsertest"
 )
 
 // The browser tests drive headless Chromium (Debian's package chromium, which .ci/run installs)
@@ -20,87 +20,33 @@ import (
 
 var shots = flag.String("web.shots", "", "save the browser tests' screenshots in this directory")
 
-// chromiumPath is where Debian's package puts the browser.
-const chromiumPath = "/usr/bin/chromium"
-
-var browser struct {
-	once   sync.Once
-	ctx    context.Context
-	cancel context.CancelFunc
-	err    error
-}
-
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
-	if browser.cancel != nil {
-		browser.cancel()
-	}
+	browsertest.Stop()
 	os.Exit(code)
 }
 
-// tab opens a new tab of the shared headless Chromium, which starts on first use with a fresh
-// profile; the test is skipped, saying which package to install, where there is none.
-func tab(t *testing.T) context.Context {
-	t.Helper()
-	path, err := exec.LookPath(chromiumPath)
-	if err != nil {
-		t.Skip("the browser tests need headless Chromium: install Debian's package (apt-get install chromium)")
-	}
-	browser.once.Do(func() {
-		dir, err := os.MkdirTemp("", "web-chromium-")
-		if err != nil {
-			browser.err = err
-			return
-		}
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-			chromedp.ExecPath(path), chromedp.UserDataDir(dir), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-			chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true), chromedp.Flag("disable-extensions", true),
-			chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1280, 900))
-		ctx, cancel := chromedp.NewContext(alloc)
-		if err := chromedp.Do(ctx); err != nil { // starts the browser
-			browser.err = err
-		}
-		browser.ctx = ctx
-		browser.cancel = func() { cancel(); cancelAlloc(); os.RemoveAll(dir) }
-	})
-	if browser.err != nil {
-		t.Fatalf("start Chromium: %v", browser.err)
-	}
-	ctx, cancel := chromedp.NewContext(browser.ctx)
-	t.Cleanup(cancel)
-	// Generous: the machine may be busy; a test that waits this long has failed anyway.
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancelTimeout)
-	return ctx
-}
+// tab opens a new tab of the shared headless Chromium (browsertest), skipped where there is none.
+// Generous: the machine may be busy; a test that waits this long has failed anyway.
+func tab(t *testing.T) context.Context { return browsertest.Tab(t, 90*time.Second) }
 
 // do runs browser steps, failing the test with what was being done.
 func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
+	browsertest.Do(t, ctx, what, steps...)
 }
 
 // eval evaluates a JavaScript expression in the page.
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("evaluate %s: %v", expr, err)
-	}
-	return v
+	return browsertest.Eval[T](t, ctx, expr)
 }
 
 // waitFor polls a JavaScript condition until it holds.
 func waitFor(t *testing.T, ctx context.Context, cond string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		t.Fatalf("waiting for %s: %v", cond, err)
-	}
+	browsertest.WaitFor(t, ctx, cond)
 }
 
 // shot saves a screenshot of the whole page under -web.shots. The window is made as tall as the

@@ -1,4 +1,4 @@
-// Package web serves the read-only web pages of games and leagues: a game's whole board at full
+// Package web serves the web pages of games and leagues: a game's whole board at full
 // resolution with pan and zoom (mouse, touch and keyboard), a history slider and step buttons that
 // show the board after any move with that move's line of the log, the scores, chips and meeples,
 // whose turn it is and until when, the score chart and, while the game runs, the command that
@@ -17,6 +17,27 @@
 // verify check it) and, for the classic table, the JCloisterZone saved game, and shows the deal's
 // key beside the commitment posted at the start, with a button that checks one against the other
 // in the browser (SHA-256, written out in the page's script so that it works on any page).
+//
+// # Playing a turn
+//
+// The player to move may play their turn on a play page (play.go): its address, /p/ID/TOKEN/, is
+// their own link (playlink.go), which the bot gives them privately from the button "Play on the
+// page" of the turn message, the turn DM and /carc status. The link's MAC covers the game, the
+// seat, the person in it (whose id the address does not show), the turn, an expiry four hours on
+// at most, and the generation of the game's links: it plays only that turn, by that person, and a
+// revocation ends it with the other links. The page shows the board with the drawn tile's legal
+// squares (the engine's list, as autocomplete offers it) as buttons laid over the picture where
+// render.SquareBoxes measures them; a placement's preview (drawn from a copy of the game after it,
+// a face-down chip it would collect left unturned, as autocomplete does) has the numbered spot
+// markers of the pictures, what it extends or completes, the meeple spots and other pieces, and
+// the chip actions open after it. Other steps of the turn show the turn message's buttons. A move
+// is a POST with the page's token (bound to the link and to the version of the game the page
+// shows), an idempotency key and the player's choices, limited per player; the server hands it to
+// Plays (the bot's host), which runs it as the commands or the click it stands for through the
+// command layer, stores it under the key (the same key twice moves once) and announces it in the
+// channel as a typed move. A page drawn before the game moved on is answered 409 and reloads;
+// it also asks the game's version now and then (Config.PlayPoll), and finds out by itself.
+// Every refusal is a page in the page's language; the script (play.js) shows its sentence.
 //
 // # Languages
 //
@@ -67,7 +88,8 @@
 // proxies the address they found, ClientAddress) has a token bucket, taken before anything of the
 // request that costs work is read (Accept-Language is read after it, and only its first 256
 // bytes); long addresses, unknown or repeated query
-// parameters, bodies and methods other than GET and HEAD are refused with a page that says why;
-// the work of a request is bounded in time, and the server's own timeouts bound slow clients.
-// Nothing a request does changes a game.
+// parameters, bodies and methods other than GET and HEAD (but a play page's move, a POST of at
+// most 4 KB) are refused with a page that says why; the work of a request is bounded in time, and
+// the server's own timeouts bound slow clients. Nothing a request does changes a game, but a move
+// sent from a play page through its link, which the host judges as it judges a typed command.
 package web

@@ -99,15 +99,19 @@ func (st *site) hold(t testing.TB, suffix string) (release func()) {
 	return release
 }
 
-func newSite(t testing.TB, base string) *site {
+func newSite(t testing.TB, base string, configure ...func(*Config)) *site {
 	t.Helper()
 	st := &site{games: &memGames{games: map[string]Game{}}, links: &memLinks{gens: map[string]uint64{}}, leagues: memLeagues{}}
 	signer, err := NewSigner([]byte("0123456789abcdef0123456789abcdef"), st.links)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.Server, err = New(Config{Base: base, Games: st.games, Leagues: st.leagues, Signer: signer,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Rate: 1000, Burst: 1000})
+	cfg := Config{Base: base, Games: st.games, Leagues: st.leagues, Signer: signer,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Rate: 1000, Burst: 1000}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	st.Server, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

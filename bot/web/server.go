@@ -53,6 +53,14 @@ type Config struct {
 	Busy func() bool
 	// Drawers is how many pictures and histories are drawn at once; 0 means DefaultDrawers.
 	Drawers int
+	// Plays makes the moves of the play pages (play.go); nil serves no play page.
+	Plays Plays
+	// PlayRate and PlayBurst bound each player's moves from the play pages; 0 means
+	// DefaultPlayRate and DefaultPlayBurst.
+	PlayRate  float64
+	PlayBurst int
+	// PlayPoll is how often a play page asks whether its game moved on; 0 means DefaultPlayPoll.
+	PlayPoll time.Duration
 }
 
 // Server serves the read-only web pages of games and leagues.
@@ -63,10 +71,12 @@ type Server struct {
 	tmpl   map[string]*template.Template
 	static map[string]staticFile
 	limit  *limiter
-	pages  *cache[*gamePage]
-	boards *cache[[]byte]
-	draw   *drawer // the pages' heavy work: histories replayed, pictures drawn
-	mux    *http.ServeMux
+	// playLimit bounds each player's moves from the play pages, apart from the client's rate.
+	playLimit *limiter
+	pages     *cache[*gamePage]
+	boards    *cache[[]byte]
+	draw      *drawer // the pages' heavy work: histories replayed, pictures drawn
+	mux       *http.ServeMux
 }
 
 // pageBase is what every page's head reads: the way back to the server's root (pages link
@@ -127,6 +137,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = DefaultBurst
 	}
+	if cfg.PlayRate <= 0 {
+		cfg.PlayRate = DefaultPlayRate
+	}
+	if cfg.PlayBurst <= 0 {
+		cfg.PlayBurst = DefaultPlayBurst
+	}
+	if cfg.PlayPoll <= 0 {
+		cfg.PlayPoll = DefaultPlayPoll
+	}
 	if cfg.Drawers <= 0 {
 		cfg.Drawers = DefaultDrawers
 	}
@@ -135,10 +154,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.Base = strings.TrimSuffix(cfg.Base, "/")
 	s := &Server{cfg: cfg, static: map[string]staticFile{}, limit: newLimiter(cfg.Rate, cfg.Burst, cfg.Now),
-		pages:  newCache(4<<20, func(p *gamePage) int { return 1024 + 256*len(p.Positions) }),
-		boards: newCache(64<<20, func(b []byte) int { return len(b) }),
-		draw:   newDrawer(cfg.Drawers, cfg.Busy), mux: http.NewServeMux()}
-	for name, ctype := range map[string]string{"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"} {
+		playLimit: newLimiter(cfg.PlayRate, cfg.PlayBurst, cfg.Now),
+		pages:     newCache(4<<20, func(p *gamePage) int { return 1024 + 256*len(p.Positions) }),
+		boards:    newCache(64<<20, func(b []byte) int { return len(b) }),
+		draw:      newDrawer(cfg.Drawers, cfg.Busy), mux: http.NewServeMux()}
+	for name, ctype := range map[string]string{"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
+		"play.js": "text/javascript; charset=utf-8", "play.css": "text/css; charset=utf-8"} {
 		data, err := fs.ReadFile(assets, "assets/"+name)
 		if err != nil {
 			return nil, err
@@ -191,6 +212,15 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{id}/{token}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /g/{id}/{token}/game.jcz", s.serveJCZ)
 	s.mux.HandleFunc("GET /l/{id}/{token}/{$}", s.serveLeague)
+	if cfg.Plays != nil {
+		s.mux.HandleFunc("GET /p/{id}/{token}/{$}", s.servePlay)
+		s.mux.HandleFunc("GET /p/{id}/{token}/board.png", s.servePlayBoard)
+		s.mux.HandleFunc("GET /p/{id}/{token}/tile.png", s.servePlayTile)
+		s.mux.HandleFunc("GET /p/{id}/{token}/placement", s.servePlacement)
+		s.mux.HandleFunc("GET /p/{id}/{token}/preview/{file}", s.servePreview)
+		s.mux.HandleFunc("POST /p/{id}/{token}/move", s.serveMove)
+		s.mux.HandleFunc("GET /p/{id}/{token}/version", s.serveVersion)
+	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -231,7 +261,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // refusal is written in the language of its ?lang=, else English: not its Accept-Language).
 func (s *Server) admit(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
-	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "+
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "+
 		"base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -261,7 +291,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusRequestURITooLong, pageError{id: "web_err_too_long", args: lang.A{"Max": maxQuery}})
 		return
 	}
-	if r.ContentLength != 0 || len(r.TransferEncoding) > 0 {
+	if (r.ContentLength != 0 || len(r.TransferEncoding) > 0) && !s.isMove(r) {
 		s.fail(w, r, http.StatusRequestEntityTooLarge, pageError{id: "web_err_body"})
 		return
 	}
