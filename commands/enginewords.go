@@ -46,6 +46,8 @@ func valueIn(p *lang.Printer, key, v string) string {
 	switch key {
 	case "Player":
 		return p.Shown(v) // a player's name, as typed
+	case "Spot", "Spots":
+		return spotsIn(p, v)
 	case "Move":
 		return known(p, "engine_move_"+v, v)
 	case "Feature", "Edge":
@@ -94,6 +96,19 @@ func chipsIn(p *lang.Printer, list string) string {
 	return strings.Join(parts, " + ")
 }
 
+// chipListIn writes chips in the reader's language from the chips themselves: "hellblau 2 +
+// orange 1", or no chips.
+func chipListIn(p *lang.Printer, chips []game.Chip) string {
+	if len(chips) == 0 {
+		return p.T("engine_no_chips", nil)
+	}
+	parts := make([]string, len(chips))
+	for i, c := range chips {
+		parts[i] = known(p, "engine_colour_"+c.Color, c.Color) + " " + p.Number(c.Value)
+	}
+	return strings.Join(parts, " + ")
+}
+
 // labelIn is an action's label in the reader's language.
 func labelIn(p *lang.Printer, a game.LegalAction) string { return wordsOr(p, a.Words, a.Label) }
 
@@ -107,13 +122,13 @@ func moveErrorIn(p *lang.Printer, me *game.MoveError) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	text = Sentence(text)
+	text = sentence(text, p.Shown(me.Words.Args["Player"]))
 	if len(me.Legal) == 0 {
 		return text, true
 	}
 	legal := make([]string, len(me.Legal))
 	for i, l := range me.Legal {
-		legal[i] = l
+		legal[i] = spotsIn(p, l)
 		if i < len(me.LegalWords) {
 			legal[i] = wordsOr(p, me.LegalWords[i], l)
 		}

@@ -44,7 +44,7 @@ func refusal(id string, a lang.A) error { return &localError{id: id, a: a} }
 func errorTextIn(p *lang.Printer, err error) string {
 	var le *localError
 	if errors.As(err, &le) {
-		return Sentence(p.T(le.id, le.in(p)))
+		return SentenceOf(p, le.id, le.in(p))
 	}
 	var me *game.MoveError
 	if errors.As(err, &me) {

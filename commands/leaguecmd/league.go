@@ -107,7 +107,7 @@ func failText(p *lang.Printer, err error) string {
 
 // fail refuses a command with message id, in the caller's language.
 func fail(c Context, id string, a lang.A) Reply {
-	return Reply{Text: commands.Sentence(c.own.T(id, a))}
+	return Reply{Text: commands.SentenceOf(c.own, id, a)}
 }
 
 // failErr refuses a command with an error, in the caller's language where the catalogues wrote it.
@@ -336,7 +336,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	}
 	p := c.public
 	return Reply{OK: true, Public: true, Text: p.T("league_created", lang.A{"League": lang.Name(l.Name), "ID": l.ID, "Map": variantTitle(p, l.Map),
-		"Format": formatText(p, l), "Players": p.N("league_n_players_a_game", l.TableSize, nil), "Round": commands.FormatDuration(l.RoundDeadline),
+		"Format": formatText(p, l), "Players": p.N("league_n_players_a_game", l.TableSize, nil), "Round": commands.DurationText(p, l.RoundDeadline),
 		"Policy": policyText(p, l.Policy), "Next": nextText(p, l), "Creator": lang.Name(in.User.Name)})}
 }
 
@@ -398,10 +398,10 @@ func nextText(p *lang.Printer, l league.League) string {
 		for i, d := range l.RoundDates {
 			days[i] = fmt.Sprintf("%d: <t:%d:d>", i+1, d.Unix())
 		}
-		return p.T("league_next_dates", lang.A{"Days": strings.Join(days, ", "), "Apart": commands.FormatDuration(l.RoundDeadline)})
+		return p.T("league_next_dates", lang.A{"Days": strings.Join(days, ", "), "Apart": commands.DurationText(p, l.RoundDeadline)})
 	}
 	if l.OnDates() {
-		return p.T("league_next_date", lang.A{"Apart": commands.FormatDuration(l.RoundDeadline)})
+		return p.T("league_next_date", lang.A{"Apart": commands.DurationText(p, l.RoundDeadline)})
 	}
 	return p.T("league_next_ends", nil)
 }
