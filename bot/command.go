@@ -82,7 +82,7 @@ func (b *Host) atTable(req *Request, in commands.Input) {
 	}
 	if e == nil {
 		if a, ok := b.retryAfterEnd(req.Place, b.commandAction(&gameEntry{place: req.Place}, in), in.User); ok {
-			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png)})
+			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png, a.alt)})
 			return
 		}
 		r := commands.Handle(nil, in)
@@ -133,7 +133,7 @@ func (b *Host) Click(req *Request) {
 	}
 	if e == nil {
 		if a, ok := b.retryAfterEnd(req.Place, click(u, req.Click, req.Values, langs), u); ok {
-			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png), Stale: true})
+			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png, a.alt), Stale: true})
 			return
 		}
 		b.answer(req.Interaction, Message{Text: reader(commands.Input{Langs: langs}).T("button_game_gone", nil), Stale: true})

@@ -26,6 +26,8 @@ const (
 type File struct {
 	Name string
 	Data []byte
+	// Description is what a picture shows, for a screen reader (at most MaxAlt characters).
+	Description string
 }
 
 // ButtonStyle is how a button looks.
