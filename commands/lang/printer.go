@@ -36,7 +36,7 @@ func For(code string) *Printer {
 	if p, ok := printers.Load(code); ok {
 		return p.(*Printer)
 	}
-	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.bundle, code), num: message.NewPrinter(language.MustParse(code))}
+	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.ready().bundle, code), num: message.NewPrinter(language.MustParse(code))}
 	if code == Pseudo {
 		// Numbers as in German, the longest convention the catalogues meet.
 		p.num = message.NewPrinter(language.German)
