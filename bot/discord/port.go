@@ -38,7 +38,7 @@ func (a *Adapter) Post(place string, m bot.Message) (string, error) {
 		if n == len(parts)-1 {
 			ms.Components, ms.Files, atts = components(m), files(m.Files), described(m.Files)
 		}
-		msg, err := a.sendNonced(place, ms, nonce(m.Cause, n), atts)
+		msg, err := a.sendNonced(place, ms, Nonce(m.Cause, n), atts)
 		if err != nil {
 			return "", chatError(err)
 		}
@@ -121,8 +121,9 @@ func files(fs []bot.File) []*discordgo.File {
 	return out
 }
 
-// nonce is the message nonce of part n of the post of cause: at most Discord's 25 characters.
-func nonce(cause string, part int) string {
+// Nonce is the message nonce of part n of the post of cause (at most Discord's 25 characters):
+// the same post made again, by any process, carries the same nonce, and Discord shows it once.
+func Nonce(cause string, part int) string {
 	h := sha256.Sum256([]byte(cause))
 	return hex.EncodeToString(h[:10]) + "-" + strconv.Itoa(part)
 }
@@ -242,3 +243,11 @@ func (e *chatErr) Unwrap() []error {
 // LogAttrs are what Discord said when it refused the request: its status, its code, its message
 // and the fields it refused.
 func (e *chatErr) LogAttrs() []any { return refusalAttrs(e.err)[2:] }
+
+// Link is a link to a channel or thread that works in a DM, where a channel's mention may not.
+func (a *Adapter) Link(guild, place string) string {
+	if guild == "" {
+		return "<#" + place + ">"
+	}
+	return "https://discord.com/channels/" + guild + "/" + place
+}
