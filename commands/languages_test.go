@@ -175,7 +175,7 @@ func playerNeverReadsEnglish(t *testing.T, code string) {
 						t.Errorf("%s: the engine's English %q in a reply in %s: %q", what, w, code, text)
 					}
 				}
-				for _, k := range internalKeys(lang.For(code), text) {
+				for _, k := range langtest.InternalKeys(lang.For(code), text) {
 					if !seen[k] {
 						seen[k] = true
 						t.Errorf("%s: the internal key %q in a reply in %s: %q", what, k, code, text)

@@ -40,7 +40,15 @@ func PictureAlt(t *table.Table, r Reply) string {
 	default:
 		parts = append(parts, boardAlt(p, t)...)
 	}
-	return AltText(head + " " + strings.Join(parts, " "))
+	text := head
+	for _, s := range parts {
+		// Sentences follow each other with a space, but after a full-width stop (Chinese).
+		if !strings.HasSuffix(text, "。") {
+			text += " "
+		}
+		text += s
+	}
+	return AltText(text)
 }
 
 // boardAlt is what a board shows: the last tile placed, the scores and whose turn it is.

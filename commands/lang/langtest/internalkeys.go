@@ -1,4 +1,4 @@
-package commands
+package langtest
 
 import (
 	"regexp"
@@ -24,12 +24,12 @@ var (
 	sourceKey = regexp.MustCompile(`\b(wine|treat|arms|goods) \d`)
 )
 
-// internalKeys are the keys text shows as words to the reader of p: a key is shown as what to
+// InternalKeys are the keys text shows as words to the reader of p: a key is shown as what to
 // type where it follows an option's colon, a rule's = or an opening quote (a value the player
 // typed, echoed), and beside the reader's words where they stand right before it ("Wiese
 // field:NL") or in brackets right after it ("field:NL (Wiese)", "purple (lila)"); a chip's
 // colour before its value ("blue 2") is a chip as it is typed.
-func internalKeys(p *lang.Printer, text string) []string {
+func InternalKeys(p *lang.Printer, text string) []string {
 	var out []string
 	typed := func(at int) bool {
 		before := strings.TrimSuffix(strings.TrimSuffix(text[:at], " "), "\u00a0") // French « city:N »
@@ -46,7 +46,10 @@ func internalKeys(p *lang.Printer, text string) []string {
 	for _, m := range spotKey.FindAllStringIndex(text, -1) {
 		key := text[m[0]:m[1]]
 		kind, _, _ := strings.Cut(key, ":")
-		word := featureIn(p, kind)
+		word := kind
+		if id := "engine_feature_" + kind; lang.Default.Has(id) {
+			word = p.T(id, nil)
+		}
 		if typed(m[0]) || word == kind || strings.HasSuffix(text[:m[0]], word+" ") || besideAfter(m[1], word) {
 			continue
 		}
