@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
+	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
 )
 
 // A catalogue its owner keeps joins the others as one, and is checked with them: a message a
@@ -42,7 +43,7 @@ func TestAnOwnersCatalogueIsCheckedWithTheOthers(t *testing.T) {
 // The bot's catalogues are the union: every map's own words are in them, and none of them is
 // left in commands/lang's files (a new map touches no file outside its folder).
 func TestTheMapsWordsLiveInTheirFolders(t *testing.T) {
-	for _, id := range []string{"france_sold_abroad", "map_taiwan", "help_map_iberia", "flag_gb_builder_tile_is_extra_turn", "legend_benelux_mark_wave", "place_kaohsiung"} {
+	for _, id := range []string{"engine_legal", "mapchips_score_arms", "france_sold_abroad", "map_taiwan", "help_map_iberia", "flag_gb_builder_tile_is_extra_turn", "legend_benelux_mark_wave", "place_kaohsiung"} {
 		if !Default.Has(id) {
 			t.Errorf("the bot's catalogues lack %s", id)
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	// The engine's words (its features and colours) are the engine's catalogue.
+	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
 
 // TestItFindsTheKeysShownAsWordsAndNotThoseToType: a key the reader meets as a word is found; the
