@@ -10,7 +10,21 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
+
+// untilTheEnd calls step with the table of channel ch and the player to act, again and again,
+// until the game there is over: step makes that player's next move.
+func untilTheEnd(h *harness, ch *fakediscord.Channel, users map[string]*fakediscord.User, step func(turn int, tbl *table.Table, u *fakediscord.User)) {
+	for turn := 0; ; turn++ {
+		tbl := h.table(ch.ID)
+		if tbl == nil {
+			return
+		}
+		cur, _ := tbl.Current()
+		step(turn, tbl, users[cur.ID])
+	}
+}
 
 // describedFiles counts the files of the bot's requests to the fake and those that carry a
 // description (the payload's "attachments", by the file's index), and returns the descriptions.
@@ -68,26 +82,19 @@ func TestEveryPictureTheBotPostsIsDescribedInTheReadersLanguage(t *testing.T) {
 	h.slash(alice, ch, "carc", fakediscord.SubCommand("start"))
 	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
 	posts := len(h.posts(ch.ID))
-	for turn := 0; ; turn++ {
-		tbl := h.table(ch.ID)
-		if tbl == nil {
-			break
-		}
-		cur, _ := tbl.Current()
-		u := users[cur.ID]
+	untilTheEnd(h, ch, users, func(turn int, tbl *table.Table, u *fakediscord.User) {
 		if turn%10 == 0 {
 			h.slash(u, ch, "carc", fakediscord.SubCommand("board"))
 			h.slash(u, ch, "carc", fakediscord.SubCommand("tiles"))
 		}
 		p := tbl.Game.LegalPlacements(tbl.Game.Drawn)[0]
-		m := h.slash(u, ch, "place", fakediscord.StringArg("square", p.Square.String()), fakediscord.StringArg("rotation", p.Rotation.String()),
-			fakediscord.StringArg("meeple", "none"))
-		if m == nil {
+		if m := h.slash(u, ch, "place", fakediscord.StringArg("square", p.Square.String()), fakediscord.StringArg("rotation", p.Rotation.String()),
+			fakediscord.StringArg("meeple", "none")); m == nil {
 			t.Fatalf("turn %d: no answer", turn)
 		}
 		posts++
 		h.waitPost(ch.ID, posts)
-	}
+	})
 	files, described, texts := describedFiles(t, h.f)
 	t.Logf("%d files sent, %d with a description", files, described)
 	if files < 50 || described < files-5 {

@@ -11,6 +11,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang/langtest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -54,13 +55,7 @@ func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
 			users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
 			rng := game.NewRNG(uint64(n))
 			var buf []game.Placement
-			for turn := 0; ; turn++ {
-				tbl := h.table(ch.ID)
-				if tbl == nil {
-					break
-				}
-				cur, _ := tbl.Current()
-				u := users[cur.ID]
+			untilTheEnd(h, ch, users, func(turn int, tbl *table.Table, u *fakediscord.User) {
 				if turn%12 == 0 {
 					for _, sub := range []string{"status", "board", "tiles"} {
 						keep(h.slash(u, ch, "carc", fakediscord.SubCommand(sub)))
@@ -69,6 +64,7 @@ func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
 				if turn > 1500 {
 					t.Fatal("the game does not end")
 				}
+				cur, _ := tbl.Current()
 				// A random legal move of the step (a placement with a meeple, a chip action, a
 				// source), typed as its command.
 				var m game.Move
@@ -85,7 +81,7 @@ func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
 				if after := h.table(ch.ID); after != nil && len(after.Moves) == len(tbl.Moves) {
 					t.Fatalf("turn %d: /%s %s %v was not played", turn, in.Command, in.Sub, in.Options)
 				}
-			}
+			})
 			for _, m := range h.posts(ch.ID) {
 				keep(m)
 			}
