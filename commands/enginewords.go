@@ -6,6 +6,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // wordsIn writes the engine's or a map's Words (a refusal, an action's label, a sentence of the
@@ -17,6 +18,10 @@ func wordsIn(p *lang.Printer, w game.Words) (string, bool) {
 	}
 	a := lang.A{}
 	for k, v := range w.Args {
+		if typed, ok := w.Values[k]; ok {
+			a[k] = typedIn(p, typed)
+			continue
+		}
 		a[k] = valueIn(p, k, v)
 	}
 	for k, part := range w.Parts {
@@ -39,7 +44,35 @@ func wordsOr(p *lang.Printer, w game.Words, english string) string {
 	return english
 }
 
-// valueIn writes one value of the engine's Words: the values that are words (a feature, a piece,
+// typedIn writes a value of the engine's Words by its kind, in the reader's language.
+func typedIn(p *lang.Printer, v msg.Value) string {
+	switch v.Kind {
+	case msg.KindColour:
+		return known(p, "engine_colour_"+v.Text, v.Text)
+	case msg.KindSpot:
+		return spotsIn(p, v.Text)
+	case msg.KindFeature:
+		return featureIn(p, v.Text)
+	case msg.KindChips:
+		chips := make([]game.Chip, len(v.Chips))
+		for i, c := range v.Chips {
+			chips[i] = game.Chip{Color: c.Colour, Value: c.Value}
+		}
+		return chipListIn(p, chips)
+	case msg.KindPlace:
+		return placeName(p, v.Text)
+	case msg.KindPlayer:
+		return p.Shown(v.Text)
+	case msg.KindDuration:
+		return DurationText(p, v.Duration)
+	case msg.KindCount:
+		return p.Number(v.Count)
+	}
+	return v.Text
+}
+
+// valueIn writes one value of the engine's Words that came without its kind (a game's words as
+// the maps wrote them before they said the kinds): the values that are words (a feature, a piece,
 // a colour, chips, a side, a place) in the reader's language, names and numbers as they are. The
 // value's name says what it is.
 func valueIn(p *lang.Printer, key, v string) string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
@@ -125,5 +126,33 @@ func TestFollowTextsNameTheOptionsAsTheReadersDiscordDoes(t *testing.T) {
 				t.Errorf("%s in %s names the option %q in English", id, code, m)
 			}
 		}
+	}
+}
+
+// TestAValueIsWrittenByItsKind: the engine's and the maps' values say their kind (msg.Value), and
+// the reader's language writes them by it, whatever the value's name: a colour named "Value" is
+// a colour, chips are written from the chips, never parsed back from English (#48, step 3).
+func TestAValueIsWrittenByItsKind(t *testing.T) {
+	de := lang.For("de")
+	for _, c := range []struct {
+		v    msg.Value
+		want string
+	}{
+		{msg.Colour("blue"), "hellblau"},
+		{msg.Spot("field:NL"), "Wiese field:NL"},
+		{msg.Feature("city"), "Stadt"},
+		{game.ChipsValue([]game.Chip{{Color: "orange", Value: 2}, {Color: "purple", Value: 1}}), "orange 2 + lila 1"},
+		{msg.Place("Lisbon"), "Lissabon"},
+		{msg.Player("*ann*"), `\*ann\*`},
+		{msg.Duration(48 * time.Hour), "2 Tage"},
+		{msg.Count(1234), "1.234"},
+	} {
+		if got := typedIn(de, c.v); got != c.want {
+			t.Errorf("%+v in German: %q, want %q", c.v, got, c.want)
+		}
+	}
+	got, ok := wordsIn(de, game.Say("engine_not_a_colour", "Value", msg.Colour("blue")))
+	if !ok || !strings.Contains(got, "hellblau") {
+		t.Errorf("a colour under the name Value: %q", got)
 	}
 }

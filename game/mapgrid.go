@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
+)
 
 // SquareKind says what a grid position is.
 type SquareKind uint8
@@ -232,7 +236,7 @@ func (m *Map) describe(s Square) phrase {
 		return says(Say("engine_why_void", "Square", s), "%s is not a square of the map (sea or abroad)", s)
 	case Printed:
 		name := m.Cities[info.City].Name
-		return says(Say("engine_why_printed", "Square", s, "City", name), "%s is a square of the printed large city %s, which can never be covered", s, name)
+		return says(Say("engine_why_printed", "Square", s, "City", msg.Place(name)), "%s is a square of the printed large city %s, which can never be covered", s, name)
 	case Marked:
 		return says(Say("engine_why_marked", "Square", s, "Mark", info.Mark), "%s is a marked square (%s) where no tile may be placed", s, info.Mark)
 	}

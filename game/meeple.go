@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
+)
 
 // Meeple is a follower on the map.
 type Meeple struct {
@@ -101,7 +105,7 @@ func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
 	}
 	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
 		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"),
-			Say("engine_spot_taken", "Feature", t.face.Features[i].Kind, "Spot", t.face.Spots[i], "Square", t.Square),
+			Say("engine_spot_taken", "Feature", t.face.Features[i].Kind, "Spot", msg.Spot(t.face.Spots[i]), "Square", t.Square),
 			"The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
 			t.face.Features[i].Kind, t.face.Spots[i], t.Square)
 	}
@@ -126,7 +130,7 @@ func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 		return -1, refuse(ErrIllegalSpot, legal(), notASpot(spot, t), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
 	}
 	if why := g.whyNotPiece(t, i, k); !why.IsZero() {
-		return -1, refuse(ErrIllegalSpot, legal(), Say("engine_piece_cannot_go", "Piece", k, "Spot", t.face.Spots[i], "Why", why.Words),
+		return -1, refuse(ErrIllegalSpot, legal(), Say("engine_piece_cannot_go", "Piece", k, "Spot", msg.Spot(t.face.Spots[i]), "Why", why.Words),
 			"Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why.Msg)
 	}
 	return i, nil

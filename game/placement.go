@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Placement is a square and a rotation for a tile.
@@ -162,7 +164,7 @@ func (g *Game) whatIsAcross(s Square, d Dir) phrase {
 	case SideCity:
 		cs := g.Map.citySquare(n)
 		edge, city := cs.Edges[d.Opposite()], g.Map.Cities[g.Map.Info(n).City].Name
-		return says(Say("engine_across_city", "Edge", edge, "City", city, "Square", n), "the printed %s edge of the large city %s on %s", edge, city, n)
+		return says(Say("engine_across_city", "Edge", edge, "City", msg.Place(city), "Square", n), "the printed %s edge of the large city %s on %s", edge, city, n)
 	case SideFerry:
 		return says(Say("engine_across_ferry"), "the ferry route, which needs a road")
 	case SideBorder:
@@ -183,19 +185,19 @@ func (g *Game) whyUnanchored(s Square) phrase {
 	if info.Island >= 0 && !g.IslandOpen(info.Island) {
 		isl := g.Map.Islands[info.Island]
 		f := g.Map.Ferries[isl.Ferries[0]]
-		return says(Say("engine_why_island_closed", "Island", isl.Name, "Harbour", f.Harbour, "Landing", f.Landing),
+		return says(Say("engine_why_island_closed", "Island", msg.Place(isl.Name), "Harbour", f.Harbour, "Landing", f.Landing),
 			"it is on the island %s, which no ferry reaches yet (a tile on the harbour %s opens the route to %s)", isl.Name, f.Harbour, f.Landing)
 	}
 	if info.Island >= 0 {
 		name := g.Map.Islands[info.Island].Name
-		return says(Say("engine_why_island_alone", "Island", name), "it touches no tile of the island %s", name)
+		return says(Say("engine_why_island_alone", "Island", msg.Place(name)), "it touches no tile of the island %s", name)
 	}
 	for d := Dir(0); d < 4; d++ {
 		if info.Sides[d] == SideCity {
 			n, _ := s.Step(d)
 			if ci := g.Map.Info(n).City; !g.cityConnected(ci) {
 				name := g.Map.Cities[ci].Name
-				return says(Say("engine_why_city_unconnected", "City", name), "it only touches the printed large city %s, which no tile has connected yet", name)
+				return says(Say("engine_why_city_unconnected", "City", msg.Place(name)), "it only touches the printed large city %s, which no tile has connected yet", name)
 			}
 		}
 	}

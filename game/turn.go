@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Apply validates a move and applies it. It returns the events the move caused, or a *MoveError
@@ -98,13 +100,13 @@ func (g *Game) check(m Move) error {
 		return refuse(ErrBadMove, nil, Say("engine_no_such_player", "N", m.Player), "There is no player %d at this table.", m.Player)
 	}
 	if g.Players[m.Player].Resigned {
-		return refuse(ErrBadMove, nil, Say("engine_resigned", "Player", g.Players[m.Player].Name), "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
+		return refuse(ErrBadMove, nil, Say("engine_resigned", "Player", msg.Player(g.Players[m.Player].Name)), "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
 	}
 	if m.Kind == MoveResign {
 		return nil
 	}
 	if m.Player != g.Current {
-		return refuse(ErrNotYourTurn, nil, Say("engine_not_your_turn", "Player", g.Players[g.Current].Name), "It is %s's turn, not yours.", g.Players[g.Current].Name)
+		return refuse(ErrNotYourTurn, nil, Say("engine_not_your_turn", "Player", msg.Player(g.Players[g.Current].Name)), "It is %s's turn, not yours.", g.Players[g.Current].Name)
 	}
 	switch m.Kind {
 	case MovePlace:

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // IslandAction is the chip action that takes an island tile: island island:purple stack:1.
@@ -80,7 +81,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 			top, _ := st(g).top(i)
 			pay, _ := payment(g, i/2, colourLocked(g))
 			a.Label = "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"
-			a.Words = game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", pay.Color)
+			a.Words = game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color))
 		}
 		out = append(out, a)
 	}
@@ -129,7 +130,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	pay, ok := payment(g, isl, colourLocked(g))
 	if !ok {
 		colour := colourName(islands[isl].Color)
-		return no(game.Say("benelux_no_chip_"+islands[isl].Color, "Island", islands[isl].Name, "Hand", game.ChipList(g.Players[g.Current].Chips)),
+		return no(game.Say("benelux_no_chip_"+islands[isl].Color, "Island", msg.Place(islands[isl].Name), "Hand", game.ChipsValue(g.Players[g.Current].Chips)),
 			"You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
 			colour, islands[isl].Name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
 	}
@@ -138,7 +139,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 		return no(game.Say("benelux_fits_nowhere", "Stack", stackWords(i), "Tile", top), "%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
 	}
 	if err := g.SpendChips(g.Current, []game.Chip{pay}); err != nil {
-		return no(game.Say("engine_chips_not_held", "Chips", game.ChipList([]game.Chip{pay}), "Hand", game.ChipList(g.Players[g.Current].Chips)), "%v.", err)
+		return no(game.Say("engine_chips_not_held", "Chips", game.ChipsValue([]game.Chip{pay}), "Hand", game.ChipsValue(g.Players[g.Current].Chips)), "%v.", err)
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
@@ -158,9 +159,9 @@ func noteTaken(g *game.Game, i int, top game.TileID, pay game.Chip) {
 	} else if n > 1 {
 		left = strconv.Itoa(n) + " tiles left there"
 	}
-	took := game.Say("benelux_took", "Player", g.Players[g.Current].Name, "Tile", top, "Stack", stackWords(i), "Colour", pay.Color, "Value", pay.Value, "Count", len(s.Stacks[i]))
+	took := game.Say("benelux_took", "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", pay.Value, "Count", len(s.Stacks[i]))
 	if len(s.Stacks[i]) == 0 {
-		took = game.Say("benelux_took_last", "Player", g.Players[g.Current].Name, "Tile", top, "Stack", stackWords(i), "Colour", pay.Color, "Value", pay.Value)
+		took = game.Say("benelux_took_last", "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", pay.Value)
 	}
 	g.Note(stackSquare(i), took,
 		g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
@@ -172,7 +173,7 @@ func noteTaken(g *game.Game, i int, top game.TileID, pay game.Chip) {
 func whichStack(s *state, isl int, text string) (int, game.Words, string) {
 	name := islands[isl].Name
 	if len(s.Stacks[2*isl]) == 0 && len(s.Stacks[2*isl+1]) == 0 {
-		return -1, game.Say("benelux_both_empty", "Island", name, "Colour", islands[isl].Color), "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
+		return -1, game.Say("benelux_both_empty", "Island", msg.Place(name), "Colour", msg.Colour(islands[isl].Color)), "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
 	}
 	if text == "" {
 		if len(s.Stacks[2*isl]) > 0 {
@@ -182,7 +183,7 @@ func whichStack(s *state, isl int, text string) (int, game.Words, string) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > 2 {
-		return -1, game.Say("benelux_no_such_stack", "Value", game.Echo(text), "Island", name), "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
+		return -1, game.Say("benelux_no_such_stack", "Value", game.Echo(text), "Island", msg.Place(name)), "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
 	}
 	i := 2*isl + n - 1
 	if len(s.Stacks[i]) == 0 {

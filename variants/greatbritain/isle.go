@@ -2,6 +2,7 @@ package greatbritain
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // IsleAction is the chip action that buys an extra turn: a meeple from supply goes to the Isle of
@@ -85,7 +86,7 @@ func buyExtraTurn(g *game.Game) error {
 	g.Players[p].Meeples--
 	s.Isle[p]++
 	if g.Tells() {
-		g.Note(game.NoSquare, game.Say("greatbritain_isle", "Player", g.Players[p].Name), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+		g.Note(game.NoSquare, game.Say("greatbritain_isle", "Player", msg.Player(g.Players[p].Name)), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
 	}
 	g.GrantExtraTurn()
 	return nil
@@ -112,6 +113,6 @@ func chooseSet(g *game.Game, a game.Action) error {
 			return nil
 		}
 	}
-	return game.RefuseAction(names, game.Say("greatbritain_not_a_set", "Chip", chipText(*s.Pending), "Chips", want), "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
+	return game.RefuseAction(names, game.Say("greatbritain_not_a_set", "Chip", game.ChipValue(*s.Pending), "Chips", want), "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
 		chipText(*s.Pending), want)
 }

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // The relay is a test map that uses every hook of the engine's turn (game.Variant; the display
@@ -150,7 +151,7 @@ func (v relay) Actions(g *game.Game) []game.LegalAction {
 		for _, m := range g.Meeples {
 			if m.Player == p && m.Weight == 1 {
 				out = append(out, game.LegalAction{Action: game.Action{Name: "upgrade", Args: map[string]string{"square": m.Square.String(), "spot": m.Spot}},
-					Label: "upgrade " + m.Square.String() + " " + m.Spot, Words: game.Say("relay_label_upgrade", "Square", m.Square, "Spot", m.Spot)})
+					Label: "upgrade " + m.Square.String() + " " + m.Spot, Words: game.Say("relay_label_upgrade", "Square", m.Square, "Spot", msg.Spot(m.Spot))})
 			}
 		}
 		return out
@@ -191,7 +192,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		t := s.Reserve[len(s.Reserve)-1]
 		s.Reserve = s.Reserve[:len(s.Reserve)-1]
 		s.Used = true
-		g.Note(game.NoSquare, game.Say("relay_reserve", "Player", g.Players[p].Name, "Tile", t), fmt.Sprintf("%s took the reserve tile %s", g.Players[p].Name, t))
+		g.Note(game.NoSquare, game.Say("relay_reserve", "Player", msg.Player(g.Players[p].Name), "Tile", t), fmt.Sprintf("%s took the reserve tile %s", g.Players[p].Name, t))
 		g.SetDrawn(t)
 	case "discard":
 		RelayCalls.Choice.Add(1)
@@ -201,7 +202,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 				break
 			}
 		}
-		g.Note(g.TurnState.Placed, game.Say("relay_discard", "Player", g.Players[p].Name, "Chip", a.Args["chip"], "Count", s.Isle[p]), fmt.Sprintf("%s discarded %s and took back %d meeples from the isle", g.Players[p].Name, a.Args["chip"], s.Isle[p]))
+		g.Note(g.TurnState.Placed, game.Say("relay_discard", "Player", msg.Player(g.Players[p].Name), "Chip", a.Args["chip"], "Count", s.Isle[p]), fmt.Sprintf("%s discarded %s and took back %d meeples from the isle", g.Players[p].Name, a.Args["chip"], s.Isle[p]))
 		g.Players[p].Meeples += s.Isle[p]
 		s.Isle[p] = 0
 	case "bank":
@@ -217,7 +218,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 			if m := &g.Meeples[i]; m.Square.String() == a.Args["square"] && m.Spot == a.Args["spot"] {
 				g.SetMeepleWeight(m, 2)
 				s.Under = append(s.Under, underChip{m.Square, m.Spot, pay})
-				g.Note(m.Square, game.Say("relay_upgrade", "Player", g.Players[p].Name, "Square", m.Square, "Spot", m.Spot, "Chip", pay), fmt.Sprintf("%s upgraded the meeple on %s %s with %s", g.Players[p].Name, m.Square, m.Spot, pay))
+				g.Note(m.Square, game.Say("relay_upgrade", "Player", msg.Player(g.Players[p].Name), "Square", m.Square, "Spot", msg.Spot(m.Spot), "Chip", pay), fmt.Sprintf("%s upgraded the meeple on %s %s with %s", g.Players[p].Name, m.Square, m.Spot, pay))
 			}
 		}
 	case "isle":
@@ -226,7 +227,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		s.Isle[p]++
 		s.Used = true
 		s.Reverse = !s.Reverse
-		g.Note(game.NoSquare, game.Say("relay_isle", "Player", g.Players[p].Name), g.Players[p].Name+" put a meeple on the isle for an extra turn")
+		g.Note(game.NoSquare, game.Say("relay_isle", "Player", msg.Player(g.Players[p].Name)), g.Players[p].Name+" put a meeple on the isle for an extra turn")
 		g.GrantExtraTurn()
 	}
 	return nil
