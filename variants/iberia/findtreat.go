@@ -23,6 +23,6 @@ func findTreat(g *game.Game, sq game.Square) {
 		return
 	}
 	chip, where := chipText(c), sq.String()
-	g.AddScore(g.Current, k*c.Value, "treat", game.Say("iberia_score_treat", "Square", sq, "Times", k, "Chip", chip, "Points", k*c.Value), "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
-	g.Note(sq, game.Say("iberia_treat_found", "Player", msg.Player(g.Players[g.Current].Name), "Chip", chip, "Square", sq), g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
+	g.AddScore(g.Current, k*c.Value, "treat", game.Say(idIberiaScoreTreat, "Square", sq, "Times", k, "Chip", chip, "Points", k*c.Value), "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
+	g.Note(sq, game.Say(idIberiaTreatFound, "Player", msg.Player(g.Players[g.Current].Name), "Chip", chip, "Square", sq), g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
 }

@@ -13,6 +13,8 @@ import (
 //go:embed catalog/*.toml
 var catalog embed.FS
 
+//go:generate go run ../../game/msg/gen
+
 func init() {
 	sub, err := fs.Sub(catalog, "catalog")
 	if err != nil {
