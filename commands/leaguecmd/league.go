@@ -85,25 +85,9 @@ var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "
 // DefaultRoundDeadline is how long a league round lasts unless the league says otherwise.
 const DefaultRoundDeadline = 7 * 24 * time.Hour
 
-// refusal is a refusal written by the catalogues, in its reader's language.
-type refusal struct {
-	id string
-	a  lang.A
-}
-
-func (r *refusal) Error() string { return lang.For(lang.English).T(r.id, r.a) }
-
-// refuse is the error of message id with its values.
-func refuse(id string, a lang.A) error { return &refusal{id: id, a: a} }
-
-// failText writes an error for its reader: a refusal of the catalogues in their language, any
-// other as it is.
-func failText(p *lang.Printer, err error) string {
-	if r, ok := err.(*refusal); ok {
-		return p.T(r.id, r.a)
-	}
-	return err.Error()
-}
+// refuse is the error of message id with its values: the command layer's refusal, written in
+// its reader's language.
+func refuse(id string, a lang.A) error { return commands.Refusal(id, a) }
 
 // fail refuses a command with message id, in the caller's language.
 func fail(c Context, id string, a lang.A) Reply {
@@ -112,7 +96,7 @@ func fail(c Context, id string, a lang.A) Reply {
 
 // failErr refuses a command with an error, in the caller's language where the catalogues wrote it.
 func failErr(c Context, err error) Reply {
-	return Reply{Text: commands.Sentence(failText(c.own, err))}
+	return Reply{Text: commands.ErrorTextIn(c.own, err)}
 }
 
 // Handle runs one /league or /season command. Its refusals and the views only the caller sees are in the
