@@ -40,15 +40,20 @@ func PictureAlt(t *table.Table, r Reply) string {
 	default:
 		parts = append(parts, boardAlt(p, t)...)
 	}
-	text := head
-	for _, s := range parts {
-		// Sentences follow each other with a space, but after a full-width stop (Chinese).
-		if !strings.HasSuffix(text, "。") {
+	return AltText(sentences(head, parts...))
+}
+
+// sentences joins sentences as their language does: with a space, but none after a full-width
+// stop (Chinese, whose sentences follow each other unspaced).
+func sentences(first string, rest ...string) string {
+	text := first
+	for _, s := range rest {
+		if !strings.HasSuffix(text, "。") && !strings.HasSuffix(text, "！") && !strings.HasSuffix(text, "？") {
 			text += " "
 		}
 		text += s
 	}
-	return AltText(text)
+	return text
 }
 
 // boardAlt is what a board shows: the last tile placed, the scores and whose turn it is.

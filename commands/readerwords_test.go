@@ -156,3 +156,14 @@ func TestAValueIsWrittenByItsKind(t *testing.T) {
 		t.Errorf("a colour under the name Value: %q", got)
 	}
 }
+
+// TestSentencesFollowEachOtherAsTheirLanguageWrites: a space between sentences, none after a
+// Chinese full stop (the tiles' text, a picture's description).
+func TestSentencesFollowEachOtherAsTheirLanguageWrites(t *testing.T) {
+	if got := sentences("Noch 3 Plättchen.", "2 weitere liegen verdeckt."); got != "Noch 3 Plättchen. 2 weitere liegen verdeckt." {
+		t.Errorf("German: %q", got)
+	}
+	if got := sentences("牌堆剩 3 片。", "另有 2 片面朝下。", "分數：ann 3。"); got != "牌堆剩 3 片。另有 2 片面朝下。分數：ann 3。" {
+		t.Errorf("Chinese: %q", got)
+	}
+}

@@ -449,7 +449,7 @@ func tilesText(p *lang.Printer, t *table.Table) string {
 	tl := CountTilesLeft(t)
 	text := p.N("n_stack_unknown_order", tl.Stack, nil)
 	if tl.FaceDown > 0 {
-		text += " " + p.N("n_more_tiles_face_down", tl.FaceDown, nil)
+		text = sentences(text, p.N("n_more_tiles_face_down", tl.FaceDown, nil))
 	}
 	parts := tileCounts(tl.ToCome)
 	hidden := p.N("n_hidden_expansion", tl.HiddenExpansion, nil)
