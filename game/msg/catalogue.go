@@ -4,7 +4,9 @@
 // (en.toml the reference, as commands/lang describes them), and registers that folder here as it
 // loads; commands/lang reads its own catalogues and every registered one as one, and checks the
 // union at start-up (an id given twice, a language missing a message, a placeholder invented or
-// dropped), naming each file by the name it was registered under.
+// dropped), naming each file by the name it was registered under. An owner registers from its
+// init; commands/lang reads the catalogues when they are first used, after every package's init,
+// so a package that registers must not use commands/lang in its own package-level variables.
 package msg
 
 import (
