@@ -25,6 +25,7 @@ var errAlreadyApplied = errors.New("this action was already applied")
 type answer struct {
 	text string
 	png  []byte
+	alt  string // what png shows, for a screen reader
 	// shown is a read-only reply whose picture png is drawn once the game's lock is released.
 	shown   *commands.Reply
 	file    *commands.File
@@ -133,7 +134,7 @@ func (b *Host) run(to *Interaction, e *gameEntry, act action, u table.User, appl
 	if a.status {
 		a.text += "\n" + b.yourTurns(act.reader, u)
 	}
-	b.answer(to, Message{Text: a.text, Files: append(BoardFile(a.png), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
+	b.answer(to, Message{Text: a.text, Files: append(BoardFile(a.png, a.alt), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
 	b.said(e.id, a.unsaid)
 }
 
@@ -147,6 +148,7 @@ func (b *Host) apply(e *gameEntry, act action, u table.User, interaction string)
 	a, p := b.applyLocked(e, act, u, interaction)
 	if a.shown != nil {
 		a.png = b.picture(a.shown.Pictured(), *a.shown)
+		a.alt = commands.PictureAlt(a.shown.Pictured(), *a.shown)
 	}
 	if p == nil || p.wait() == nil {
 		return a
@@ -391,8 +393,8 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	p := b.async(e, "posting a game's message", func(p *posting) {
 		defer done() // a second time, after a panic, does nothing
 		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		board := b.picture(reply.Table, reply)
-		files := BoardFile(board)
+		board, alt := b.picture(reply.Table, reply), commands.PictureAlt(reply.Table, reply)
+		files := BoardFile(board, alt)
 		if end {
 			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
 		}
@@ -406,7 +408,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 		if p.err == nil || end {
 			// In the game's order, before the channel's next post; a game's end is told even if
 			// its post failed.
-			b.told(Told{Game: e.id, Guild: e.guild, Place: e.place, Seq: seq, Table: reply.Table, Text: public, Board: board, End: ended})
+			b.told(Told{Game: e.id, Guild: e.guild, Place: e.place, Seq: seq, Table: reply.Table, Text: public, Board: board, BoardAlt: alt, End: ended})
 		}
 		done()
 		if !p.unconfirmed() {

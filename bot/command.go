@@ -99,7 +99,7 @@ func (b *Host) runAtTable(req *Request, in commands.Input, c tableCmd) {
 	}
 	if e == nil {
 		if a, ok := b.retryAfterEnd(req.Place, b.commandAction(&gameEntry{place: req.Place}, in, c), in.User); ok {
-			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png)})
+			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png, a.alt)})
 			return
 		}
 		r := commands.Handle(nil, in)
@@ -154,7 +154,7 @@ func (b *Host) Click(req *Request) {
 	}
 	if e == nil {
 		if a, ok := b.retryAfterEnd(req.Place, click(u, req.Click, req.Values, langs), u); ok {
-			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png), Stale: true})
+			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png, a.alt), Stale: true})
 			return
 		}
 		b.answer(req.Interaction, Message{Text: reader(commands.Input{Langs: langs}).T("button_game_gone", nil), Stale: true})

@@ -76,6 +76,8 @@ type Told struct {
 	// Text is what the place read, without its mentions; Board the picture posted with it.
 	Text  string
 	Board []byte
+	// BoardAlt is what Board shows, for a screen reader.
+	BoardAlt string
 	// End marks the game's end: its post is told even if it failed.
 	End bool
 }

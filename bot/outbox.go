@@ -164,8 +164,8 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	if line := MentionLine(ping); line != "" {
 		content += "\n" + line
 	}
-	board := b.picture(t, reply)
-	files := BoardFile(board)
+	board, alt := b.picture(t, reply), commands.PictureAlt(t, reply)
+	files := BoardFile(board, alt)
 	if note.Image == commands.EndImage && b.cfg.EndFiles != nil {
 		files = append(files, b.cfg.EndFiles(t, pub.Code())...)
 	}
@@ -190,7 +190,7 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 	ended := t.Status == table.Finished || t.Status == table.Abandoned
 	if err == nil || ended {
 		if guild, place, ok := b.lateTold(a, e); ok {
-			b.told(Told{Game: a.GameID, Guild: guild, Place: place, Seq: a.Seq, Table: t, Text: public, Board: board, End: ended})
+			b.told(Told{Game: a.GameID, Guild: guild, Place: place, Seq: a.Seq, Table: t, Text: public, Board: board, BoardAlt: alt, End: ended})
 		}
 	}
 	if err == nil {

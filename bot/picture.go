@@ -103,7 +103,7 @@ func (b *Host) scoreChart(t *table.Table, w commands.PictureWords) []File {
 		b.log.Error("could not draw the score chart", "game", t.ID, "err", err)
 		return nil
 	}
-	return []File{{Name: "scores.png", Data: data}}
+	return []File{{Name: "scores.png", Data: data, Description: commands.ChartAlt(t, w.Code())}}
 }
 
 // animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
@@ -125,5 +125,5 @@ func (b *Host) animation(t *table.Table, w commands.PictureWords) []File {
 		b.log.Error("could not draw the game's animation", "game", t.ID, "err", err)
 		return nil
 	}
-	return []File{{Name: "game.gif", Data: data}}
+	return []File{{Name: "game.gif", Data: data, Description: commands.AnimationAlt(t, w.Code())}}
 }

@@ -52,6 +52,9 @@ type Message struct {
 type File struct {
 	Name string
 	Data []byte
+	// Description says what a picture shows, for a reader who cannot see it (a screen reader
+	// reads it): in the reader's language, at most commands.MaxAlt characters.
+	Description string
 }
 
 // Interaction is a person's command or click as the host keeps it: what its answer goes to. A late

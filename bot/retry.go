@@ -80,7 +80,8 @@ func (b *Host) alreadyMade(e *gameEntry, act action) answer {
 	if p == nil {
 		p = reader(commands.Input{})
 	}
-	return answer{text: p.T("pg_already_made", nil), png: b.picture(e.table, commands.Reply{Table: e.table, Image: commands.BoardImage})}
+	shown := commands.Reply{Table: e.table, Image: commands.BoardImage}
+	return answer{text: p.T("pg_already_made", nil), png: b.picture(e.table, shown), alt: commands.PictureAlt(e.table, shown)}
 }
 
 // over answers an action on a game that could not be taken up here: it ended meanwhile (its last

@@ -138,7 +138,8 @@ func (b *Host) declareCommands() {
 	b.routes.answer("carc", "new", b.newGame, func(in commands.Input) bool { return in.Options["thread"] != "true" })
 	b.routes.answer("carc", "status", b.status, always)
 	b.routes.answer("carc", "join", b.atTable(tableCmd{seat: true}), always)
-	b.routes.answer("carc", "board", b.atTable(tableCmd{after: b.boardLinks}), always)
+	// A finished game's board and its page's link (new ones after a revocation) stay one command away.
+	b.routes.answer("carc", "board", b.atTable(tableCmd{afterTheEnd: true, after: b.boardLinks}), always)
 	// What still answers about a game once it has ended and left its place.
 	b.routes.answer("carc", "export", b.atTable(tableCmd{afterTheEnd: true, before: b.readRecord}), always)
 	for _, sub := range []string{"history", "replay"} {

@@ -52,7 +52,7 @@ func actionSpec(t *table.Table, name string) (game.ActionSpec, error) {
 	if len(names) == 0 {
 		return game.ActionSpec{}, refusal("play_no_chip_actions", lang.A{"Map": mapWords{e.ID, e.Title}})
 	}
-	return game.ActionSpec{}, refusal("play_no_such_chip_action", lang.A{"Map": mapWords{e.ID, e.Title}, "Actions": strings.Join(names, ", "), "Value": game.Echo(name)})
+	return game.ActionSpec{}, refusal("play_no_such_chip_action", lang.A{"Map": mapWords{e.ID, e.Title}, "Actions": choicesWords(names), "Value": game.Echo(name)})
 }
 
 // argsMatch reports whether every option typed agrees with the legal action's. A meeple spot

@@ -25,7 +25,8 @@ func carcBot(t *table.Table, in Input) Reply {
 		return failT(t, in, "bot_full", lang.A{"Max": table.MaxSeats})
 	}
 	x := table.Begin(t, in.User.ID)
-	if err := x.Do(table.Join(t.NewAISeat(level))); err != nil {
+	name := public(t, in).Plain().T("ai_seat_name", lang.A{"Level": levelName(public(t, in), level)})
+	if err := x.Do(table.Join(t.NewAISeatNamed(level, name))); err != nil {
 		return failT(t, in, "bot_refused", lang.A{"Why": err.Error()})
 	}
 	c := x.Table

@@ -153,7 +153,7 @@ func removers(p *lang.Printer, c *table.Table) string {
 // keepsMoving says what moves a game on that its players cannot administer.
 func keepsMoving(p *lang.Printer, c *table.Table) string {
 	s := c.Settings
-	a := lang.A{"Lets": p.T("moving_lets_deadline", lang.A{"Deadline": FormatDuration(s.Deadline)}), "Policy": p.T("moving_skip", nil)}
+	a := lang.A{"Lets": p.T("moving_lets_deadline", lang.A{"Deadline": DurationText(p, s.Deadline)}), "Policy": p.T("moving_skip", nil)}
 	if s.Policy == table.PolicyAuto {
 		a["Policy"] = p.T("moving_auto", nil)
 	}

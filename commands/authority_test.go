@@ -108,7 +108,7 @@ func TestNoPlayerAdministersAGameThatCounts(t *testing.T) {
 			why: "Only ann, who opened the table, or someone with Manage Channels can %s."},
 		{name: "a rated friendly", opts: map[string]string{},
 			allowed: []actor{channelAdmin}, refused: []actor{creator, opponent, playingAdmin, serverManager},
-			why: "This game is rated: only a member with Manage Channels who does not play in the game can %s. Meanwhile the turn deadline keeps the game moving: when a player lets 2d pass, their turn is skipped (a missed turn)."},
+			why: "This game is rated: only a member with Manage Channels who does not play in the game can %s. Meanwhile the turn deadline keeps the game moving: when a player lets 2 days pass, their turn is skipped (a missed turn)."},
 		{name: "a league game", opts: map[string]string{}, mark: &cup,
 			allowed: []actor{serverManager, leagueCreator}, refused: []actor{creator, opponent, playingAdmin, channelAdmin, playingCreator, playingManager},
 			why: "This is a game of the league Cup: only lea, who runs Cup, or a member with Manage Server (never one who plays in the league) can %s."},

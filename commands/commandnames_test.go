@@ -85,7 +85,7 @@ func TestAMoveInTheWrongStepIsRefusedInTheReadersLanguage(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"en", "You cannot pass now: first place your tile"},
 		{"de", "Passen geht jetzt nicht: leg zuerst dein Plättchen"},
-		{"fr", "Vous ne pouvez pas passer maintenant : posez d'abord votre tuile"},
+		{"fr", "Vous ne pouvez pas passer maintenant\u00a0: posez d'abord votre tuile"},
 		{"zh-TW", "現在不能結束回合：請先放置你的板塊"},
 	} {
 		ann := table.User{ID: "ann", Name: "ann"}

@@ -65,12 +65,12 @@ func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 		main = append(main, Button{ID: ComponentID(t, "draw"), Label: p.T("btn_draw", nil), Style: Primary})
 	case g.Phase == game.PhaseMeeple:
 		for i, s := range g.MeepleSpots() {
-			main = append(main, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, s), Style: Secondary})
+			main = append(main, Button{ID: ComponentID(t, "spot", s), Label: fmt.Sprintf("%d %s", i+1, spotIn(p, s)), Style: Secondary})
 		}
 		for _, c := range g.PieceChoices() {
 			if c.Kind != game.PieceMeeple {
 				v := pieceSpot(c.Kind, c.Spot)
-				main = append(main, Button{ID: ComponentID(t, "spot", v), Label: pieceNameIn(p, c.Kind) + " " + c.Spot, Style: Secondary})
+				main = append(main, Button{ID: ComponentID(t, "spot", v), Label: pieceNameIn(p, c.Kind) + " " + spotIn(p, c.Spot), Style: Secondary})
 			}
 		}
 		main = append(main, Button{ID: ComponentID(t, "spot", "none"), Label: p.T("btn_no_meeple", nil), Style: Primary})

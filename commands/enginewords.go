@@ -6,6 +6,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // wordsIn writes the engine's or a map's Words (a refusal, an action's label, a sentence of the
@@ -17,6 +18,10 @@ func wordsIn(p *lang.Printer, w game.Words) (string, bool) {
 	}
 	a := lang.A{}
 	for k, v := range w.Args {
+		if typed, ok := w.Values[k]; ok {
+			a[k] = typedIn(p, typed)
+			continue
+		}
 		a[k] = valueIn(p, k, v)
 	}
 	for k, part := range w.Parts {
@@ -39,13 +44,43 @@ func wordsOr(p *lang.Printer, w game.Words, english string) string {
 	return english
 }
 
-// valueIn writes one value of the engine's Words: the values that are words (a feature, a piece,
+// typedIn writes a value of the engine's Words by its kind, in the reader's language.
+func typedIn(p *lang.Printer, v msg.Value) string {
+	switch v.Kind {
+	case msg.KindColour:
+		return known(p, "engine_colour_"+v.Text, v.Text)
+	case msg.KindSpot:
+		return spotsIn(p, v.Text)
+	case msg.KindFeature:
+		return featureIn(p, v.Text)
+	case msg.KindChips:
+		chips := make([]game.Chip, len(v.Chips))
+		for i, c := range v.Chips {
+			chips[i] = game.Chip{Color: c.Colour, Value: c.Value}
+		}
+		return chipListIn(p, chips)
+	case msg.KindPlace:
+		return placeName(p, v.Text)
+	case msg.KindPlayer:
+		return p.Shown(v.Text)
+	case msg.KindDuration:
+		return DurationText(p, v.Duration)
+	case msg.KindCount:
+		return p.Number(v.Count)
+	}
+	return v.Text
+}
+
+// valueIn writes one value of the engine's Words that came without its kind (a game's words as
+// the maps wrote them before they said the kinds): the values that are words (a feature, a piece,
 // a colour, chips, a side, a place) in the reader's language, names and numbers as they are. The
 // value's name says what it is.
 func valueIn(p *lang.Printer, key, v string) string {
 	switch key {
 	case "Player":
 		return p.Shown(v) // a player's name, as typed
+	case "Spot", "Spots":
+		return spotsIn(p, v)
 	case "Move":
 		return known(p, "engine_move_"+v, v)
 	case "Feature", "Edge":
@@ -94,6 +129,19 @@ func chipsIn(p *lang.Printer, list string) string {
 	return strings.Join(parts, " + ")
 }
 
+// chipListIn writes chips in the reader's language from the chips themselves: "hellblau 2 +
+// orange 1", or no chips.
+func chipListIn(p *lang.Printer, chips []game.Chip) string {
+	if len(chips) == 0 {
+		return p.T("engine_no_chips", nil)
+	}
+	parts := make([]string, len(chips))
+	for i, c := range chips {
+		parts[i] = known(p, "engine_colour_"+c.Color, c.Color) + " " + p.Number(c.Value)
+	}
+	return strings.Join(parts, " + ")
+}
+
 // labelIn is an action's label in the reader's language.
 func labelIn(p *lang.Printer, a game.LegalAction) string { return wordsOr(p, a.Words, a.Label) }
 
@@ -107,13 +155,13 @@ func moveErrorIn(p *lang.Printer, me *game.MoveError) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	text = Sentence(text)
+	text = sentence(text, p.Shown(me.Words.Args["Player"]))
 	if len(me.Legal) == 0 {
 		return text, true
 	}
 	legal := make([]string, len(me.Legal))
 	for i, l := range me.Legal {
-		legal[i] = l
+		legal[i] = spotsIn(p, l)
 		if i < len(me.LegalWords) {
 			legal[i] = wordsOr(p, me.LegalWords[i], l)
 		}

@@ -48,3 +48,15 @@ func (w flagWords) in(p *lang.Printer) string { return flagDescription(p, w.f) }
 type choicesWords []string
 
 func (w choicesWords) in(p *lang.Printer) string { return join(p, w) }
+
+// flagValueIn is a rule option's value in the reader's words: a switch on or off, any other value
+// (a ferry model's letter) as it is typed.
+func flagValueIn(p *lang.Printer, v string) string {
+	switch v {
+	case "true":
+		return p.T("rule_on", nil)
+	case "false":
+		return p.T("rule_off", nil)
+	}
+	return v
+}

@@ -258,13 +258,49 @@ func errorText(err error) string {
 	return Sentence(text)
 }
 
-func Sentence(s string) string {
+func Sentence(s string) string { return sentence(s) }
+
+// SentenceOf is Sentence of message id with its values a, written by p: a message that begins
+// with a name someone chose keeps the name as it was typed ("ann ist am Zug", never "Ann").
+func SentenceOf(p *lang.Printer, id string, a lang.A) string {
+	return sentence(p.T(id, a), namesIn(p, a)...)
+}
+
+// namesIn are the names among a message's values as p writes them.
+func namesIn(p *lang.Printer, a lang.A) []string {
+	var out []string
+	for _, v := range a {
+		if n, ok := v.(lang.Name); ok && n != "" {
+			out = append(out, p.Shown(string(n)))
+		}
+	}
+	return out
+}
+
+// capital is s with its first letter in capitals: a line that begins with a phrase. A phrase
+// that begins with a value to type ("a: roads stop at the water") keeps it as it is typed.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || strings.HasPrefix(s[n:], ":") {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// sentence is Sentence of s, whose first letter is left as it is where s begins with one of names.
+func sentence(s string, names ...string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return s
 	}
 	r, n := utf8.DecodeRuneInString(s)
-	s = string(unicode.ToUpper(r)) + s[n:]
+	named := false
+	for _, name := range names {
+		named = named || name != "" && strings.HasPrefix(s, name)
+	}
+	if !named {
+		s = string(unicode.ToUpper(r)) + s[n:]
+	}
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
 		// Chinese sentences end with full-width stops, which count as the sentence's end.
 		if strings.HasSuffix(s, "。") || strings.HasSuffix(s, "！") || strings.HasSuffix(s, "？") {

@@ -22,9 +22,15 @@ func leaveSeat(t *table.Table, x *table.Tx, seat int, by string, p *lang.Printer
 		if err := x.Do(table.MoveBy(by, game.Move{Kind: game.MoveResign, Player: seat})); err != nil {
 			return fail(t, "%v", err)
 		}
+		if x.Table.Status != table.Playing {
+			// The last one left wins: no one plays on, and the end says so.
+			return afterMoves(p, x, p.T("left_last_one", lang.A{"What": what}))
+		}
 		return afterMoves(p, x, p.T("left_others_play_on", lang.A{"What": what}))
 	}
-	if err := x.Do(table.Handover(seat, c.HandoverSeat(seat, c.Settings.Leaving))); err != nil {
+	level := c.Settings.Leaving
+	name := p.Plain().T("ai_handover_name", lang.A{"Player": lang.Name(c.Seats[seat].Name), "Level": levelName(p, level)})
+	if err := x.Do(table.Handover(seat, c.HandoverSeatNamed(seat, level, name))); err != nil {
 		return fail(t, "%v", err)
 	}
 	text := p.T("handed_over", lang.A{"What": what, "Player": lang.Name(c.Seats[seat].Name)})

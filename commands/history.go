@@ -90,7 +90,7 @@ func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events
 			who = p.Shown(name(e.Player))
 			parts = append(parts, p.T("hist_placed", lang.A{"Tile": e.Tile.String(), "Square": e.Square.String(), "Rotation": e.Rotation.String()}))
 		case game.EventMeeplePlaced:
-			parts = append(parts, pieceNameIn(p, e.Piece)+" "+e.Spot)
+			parts = append(parts, pieceNameIn(p, e.Piece)+" "+spotIn(p, e.Spot))
 		case game.EventGoodsTaken:
 			parts = append(parts, p.N("hist_goods_taken", e.Points, lang.A{"Good": p.T("good_"+e.Text, nil)}))
 		case game.EventVariant:

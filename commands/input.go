@@ -253,7 +253,7 @@ func readSpot(g *game.Game, s string) (string, error) {
 	for i, sp := range spots {
 		parts[i] = fmt.Sprintf("%d = %s", i+1, sp)
 	}
-	return "", refusal("play_spot_number", lang.A{"N": n, "Spots": strings.Join(parts, ", ")})
+	return "", refusal("play_spot_number", lang.A{"N": n, "Spots": spotList(parts)})
 }
 
 // parseActions reads the chip actions written in one option value, separated by ";":

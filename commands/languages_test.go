@@ -132,9 +132,26 @@ func TestEveryReplyOfAFullGameFitsDiscordInEveryLanguage(t *testing.T) {
 // their messages (their refusals, chip actions' labels, prompts, history sentences, score
 // reasons and rules); so does one with the expansions' rules (rules:all), whose pieces' and
 // goods' names autocomplete and /carc history give in German too.
-func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
-	patterns := langtest.For(t, "de")
-	langs := Langs{Locale: "de", GuildLocale: "de", Language: "de"}
+func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) { playerNeverReadsEnglish(t, "de") }
+
+// TestNoPlayerReadsEnglishInAnyLanguage is the German test in every other language of the
+// catalogues (#48): French, Spanish, Dutch, Traditional Chinese and Portuguese readers play a
+// whole game on each map, with and without the expansions' rules, and read no English and no
+// internal key (a spot without the reader's word for it, an English colour, a duration as typed,
+// a rule option's key outside the option to type, an AI named in English).
+func TestNoPlayerReadsEnglishInAnyLanguage(t *testing.T) {
+	for _, code := range lang.Codes() {
+		if code == lang.English || code == "de" {
+			continue
+		}
+		t.Run(code, func(t *testing.T) { playerNeverReadsEnglish(t, code) })
+	}
+}
+
+func playerNeverReadsEnglish(t *testing.T, code string) {
+	patterns := langtest.For(t, code)
+	langs := Langs{Locale: code, GuildLocale: code, Language: code}
+	words := englishWordsIn(code)
 	english := Langs{Locale: "en", GuildLocale: "en", Language: "en"}
 	var games [][2]string
 	for _, id := range variants.IDs(false) {
@@ -155,7 +172,13 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 				for _, w := range engineEnglish(tb, r) {
 					if !seen[w] && strings.Contains(text, w) {
 						seen[w] = true
-						t.Errorf("%s: the engine's English %q in a German reply: %q", what, w, text)
+						t.Errorf("%s: the engine's English %q in a reply in %s: %q", what, w, code, text)
+					}
+				}
+				for _, k := range langtest.InternalKeys(lang.For(code), text) {
+					if !seen[k] {
+						seen[k] = true
+						t.Errorf("%s: the internal key %q in a reply in %s: %q", what, k, code, text)
 					}
 				}
 			}
@@ -171,7 +194,7 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 					return nil
 				}
 				if rules != "" {
-					pieces += noEnglishPieces(t, tb, langs)
+					pieces += noEnglishPieces(t, tb, langs, code)
 				}
 				for _, probe := range refusedMoves(tb) {
 					de := probe
@@ -185,10 +208,10 @@ func TestAGermanPlayerNeverReadsTheEnglishCatalogue(t *testing.T) {
 					en := Handle(tb.Clone(), probe)
 					for _, s := range englishSentences(en.Text) {
 						if strings.Contains(r.Text, s) {
-							t.Errorf("refused %s: the English %q in the German refusal %q", probe.String(), s, r.Text)
+							t.Errorf("refused %s: the English %q in the refusal in %s %q", probe.String(), s, code, r.Text)
 						}
 					}
-					if m := englishWords.FindString(r.Text); m != "" {
+					if m := words.FindString(r.Text); m != "" {
 						t.Errorf("refused %s: the English word %q in %q", probe.String(), m, r.Text)
 					}
 					refused[en.Text] = true
@@ -314,11 +337,14 @@ var englishPieces = regexp.MustCompile(`(?i)\b(big meeple|builder|pig|took \d+ \
 // noEnglishPieces checks what names the expansions' pieces and goods in German: the choices
 // autocomplete offers for /meeple's spot and kind, and /carc history. It returns how many
 // pieces and goods it saw named.
-func noEnglishPieces(t *testing.T, tb *table.Table, langs Langs) int {
+func noEnglishPieces(t *testing.T, tb *table.Table, langs Langs, code string) int {
 	t.Helper()
-	de := lang.For("de")
-	german := regexp.MustCompile(strings.Join([]string{de.T("piece_big", nil), de.T("piece_builder", nil), de.T("piece_pig", nil),
-		de.T("good_wine", nil), de.T("good_grain", nil), de.T("good_cloth", nil)}, "|"))
+	de := lang.For(code)
+	var own []string
+	for _, id := range []string{"piece_big", "piece_builder", "piece_pig", "good_wine", "good_grain", "good_cloth"} {
+		own = append(own, regexp.QuoteMeta(de.T(id, nil)))
+	}
+	german := regexp.MustCompile(strings.Join(own, "|"))
 	var texts []string
 	if tb.Game.Phase == game.PhaseMeeple {
 		in := Input{User: tb.Seats[tb.Game.Current], Command: "meeple", Local: true, Langs: langs, Options: map[string]string{}}
@@ -334,7 +360,7 @@ func noEnglishPieces(t *testing.T, tb *table.Table, langs Langs) int {
 	seen := 0
 	for _, text := range texts {
 		if m := englishPieces.FindString(text); m != "" {
-			t.Errorf("English %q in a German game: %q", m, text)
+			t.Errorf("English %q in a game in %s: %q", m, code, text)
 		}
 		seen += len(german.FindAllString(text, -1))
 	}
@@ -462,6 +488,19 @@ func TestATurnRefusalIsInThePlayersLanguage(t *testing.T) {
 // englishWords are words of English sentences that no German text holds: a reply with one was
 // written in English outside the catalogues.
 var englishWords = regexp.MustCompile(`(?:^|[^/\pL])(the|you|your|cannot|has|have|is|are|was|with|who|only|game|turn)\b`)
+
+// englishWordsIn are englishWords but those the language itself writes (Dutch "is", "was";
+// Spanish "has").
+func englishWordsIn(code string) *regexp.Regexp {
+	own := map[string][]string{"nl": {"is", "was"}, "es": {"has"}}[code]
+	var keep []string
+	for _, w := range []string{"the", "you", "your", "cannot", "has", "have", "is", "are", "was", "with", "who", "only", "game", "turn"} {
+		if !slices.Contains(own, w) {
+			keep = append(keep, w)
+		}
+	}
+	return regexp.MustCompile(`(?:^|[^/\pL])(` + strings.Join(keep, "|") + `)\b`)
+}
 
 // noEnglish fails when text holds a message of the English catalogue (patterns) or a common
 // English word.

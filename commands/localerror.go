@@ -40,11 +40,19 @@ func clause(s string) string { return strings.TrimRight(s, ".。") }
 // refusal is an error written by the catalogues' message id with its values.
 func refusal(id string, a lang.A) error { return &localError{id: id, a: a} }
 
+// Refusal is the command layer's one kind of refusal, for the packages beside it (the leagues'
+// commands): message id with its values, written in its reader's language by ErrorTextIn.
+func Refusal(id string, a lang.A) error { return refusal(id, a) }
+
+// ErrorTextIn is an error as its reader reads it: a refusal of the catalogues (or the engine's)
+// in p's language, a sentence with a capital and a stop; any other error as it is.
+func ErrorTextIn(p *lang.Printer, err error) string { return errorTextIn(p, err) }
+
 // errorTextIn is errorText in the printer's language where the error is the catalogues'.
 func errorTextIn(p *lang.Printer, err error) string {
 	var le *localError
 	if errors.As(err, &le) {
-		return Sentence(p.T(le.id, le.in(p)))
+		return SentenceOf(p, le.id, le.in(p))
 	}
 	var me *game.MoveError
 	if errors.As(err, &me) {

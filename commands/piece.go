@@ -59,5 +59,5 @@ func pieceNameIn(p *lang.Printer, k game.PieceKind) string {
 
 // pieceOnSpot is a piece on a spot in the reader's words: "big meeple on road:E".
 func pieceOnSpot(p *lang.Printer, k game.PieceKind, spot string) string {
-	return p.T("ac_piece_on_spot", lang.A{"Piece": pieceNameIn(p, k), "Spot": spot})
+	return p.T("ac_piece_on_spot", lang.A{"Piece": pieceNameIn(p, k), "Spot": spotIn(p, spot)})
 }

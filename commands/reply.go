@@ -26,6 +26,8 @@ const (
 type File struct {
 	Name string
 	Data []byte
+	// Description is what a picture shows, for a screen reader (at most MaxAlt characters).
+	Description string
 }
 
 // ButtonStyle is how a button looks.
@@ -131,7 +133,7 @@ func spoken(p *lang.Printer, r Reply) Reply {
 
 // failT refuses an input with a message of the catalogues, in the user's own language.
 func failT(t *table.Table, in Input, id string, a lang.A) Reply {
-	return Reply{Text: Sentence(in.own().T(id, a)), Ephemeral: true, Table: t}
+	return Reply{Text: SentenceOf(in.own(), id, a), Ephemeral: true, Table: t}
 }
 
 // failIn refuses with a message of the catalogues in p's language, for what the bot runs on its

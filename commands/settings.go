@@ -268,6 +268,27 @@ func DurationIn(p *lang.Printer, d time.Duration) string {
 	return FormatDuration(d)
 }
 
+// DurationText names a length of time in the reader's words, as the subject of a sentence:
+// "2 Tage", "1 Tag 12 Stunden", "90 minutes" reads "1 hour 30 minutes". What is shorter than a
+// minute is left out (deadlines and rounds are whole minutes).
+func DurationText(p *lang.Printer, d time.Duration) string {
+	days, rest := d/(24*time.Hour), d%(24*time.Hour)
+	hours, minutes := rest/time.Hour, (rest%time.Hour)/time.Minute
+	var parts []string
+	for _, u := range []struct {
+		id string
+		n  time.Duration
+	}{{"dur_days", days}, {"dur_hours", hours}, {"dur_minutes", minutes}} {
+		if u.n > 0 {
+			parts = append(parts, p.N(u.id, int(u.n), nil))
+		}
+	}
+	if len(parts) == 0 {
+		return p.N("dur_minutes", 0, nil)
+	}
+	return strings.Join(parts, " ")
+}
+
 // FormatDuration writes a length of time as its options are typed: 7d, 48h, 1h30m0s.
 func FormatDuration(d time.Duration) string {
 	if d%(24*time.Hour) == 0 {

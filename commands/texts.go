@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -50,9 +49,9 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 			lines = append(lines, p.T("ev_island_opened", lang.A{"Island": e.Text, "Square": e.Square.String()}))
 		case game.EventMeeplePlaced:
 			if e.Piece == game.PieceMeeple {
-				lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": lang.Name(name(e.Player)), "Spot": e.Spot, "Square": e.Square.String()}))
+				lines = append(lines, p.T("ev_meeple_placed", lang.A{"Player": lang.Name(name(e.Player)), "Spot": spotIn(p, e.Spot), "Square": e.Square.String()}))
 			} else {
-				lines = append(lines, p.T("ev_piece_placed", lang.A{"Player": lang.Name(name(e.Player)), "Piece": pieceNameIn(p, e.Piece), "Spot": e.Spot, "Square": e.Square.String()}))
+				lines = append(lines, p.T("ev_piece_placed", lang.A{"Player": lang.Name(name(e.Player)), "Piece": pieceNameIn(p, e.Piece), "Spot": spotIn(p, e.Spot), "Square": e.Square.String()}))
 			}
 		case game.EventGoodsTaken:
 			lines = append(lines, p.N("ev_goods_taken", e.Points, lang.A{"Player": lang.Name(name(e.Player)), "Good": p.T("good_"+e.Text, nil)}))
@@ -211,7 +210,7 @@ func meeplePrompt(p *lang.Printer, t *table.Table) string {
 	if len(spots) > 0 {
 		var parts []string
 		for i, s := range spots {
-			parts = append(parts, fmt.Sprintf("%d = %s", i+1, s))
+			parts = append(parts, fmt.Sprintf("%d = %s", i+1, spotIn(p, s)))
 		}
 		text += p.T("meeple_spots", lang.A{"List": join(p, parts)})
 	}
@@ -294,12 +293,12 @@ func pointsBySource(p *lang.Printer, t *table.Table) string {
 		for n, k := range kinds {
 			parts[n] = fmt.Sprintf("%s %s", k, p.Number(by[k]))
 		}
-		lines = append(lines, p.Shown(t.Seats[i].Name)+": "+join(p, parts))
+		lines = append(lines, p.T("points_of_player", lang.A{"Player": lang.Name(t.Seats[i].Name), "List": join(p, parts)}))
 	}
 	if len(lines) == 0 {
 		return ""
 	}
-	return p.T("points_by_source", lang.A{"List": strings.Join(lines, "; ")})
+	return p.T("points_by_source", lang.A{"List": strings.Join(lines, p.T("points_players_sep", nil))})
 }
 
 // sourceName names a kind of score entry the way players say it.
@@ -316,7 +315,8 @@ func sourceName(p *lang.Printer, kind string) string {
 	case "chip":
 		return p.T("src_chips", nil)
 	}
-	return kind
+	// The maps' and the expansions' own sources (wine, treats, coats of arms, goods).
+	return known(p, "src_"+kind, kind)
 }
 
 // standings ranks the players: equal scores share a place, players who resigned come last, and a
@@ -342,7 +342,7 @@ func standings(p *lang.Printer, t *table.Table) string {
 		if n == 0 || ps[i].Score != ps[order[n-1]].Score || ps[i].Resigned != ps[order[n-1]].Resigned {
 			place = n + 1
 		}
-		entry := fmt.Sprintf("%d. %s %s", place, p.Shown(t.Seats[i].Name), p.Number(ps[i].Score))
+		entry := p.T("standings_entry", lang.A{"Place": place, "Player": lang.Name(t.Seats[i].Name), "Points": ps[i].Score})
 		if ps[i].Resigned {
 			entry += p.T("resigned_mark", nil)
 		} else if place == 1 {
@@ -358,7 +358,7 @@ func standings(p *lang.Printer, t *table.Table) string {
 	case len(winners) > 1:
 		head = p.T("shared_victory", lang.A{"Names": strings.Join(winners, and)})
 	}
-	return head + ". " + join(p, parts) + "."
+	return p.T("standings_text", lang.A{"Head": head, "List": join(p, parts)})
 }
 
 // statusWord names a table's status.
@@ -399,7 +399,7 @@ func statusText(p *lang.Printer, t *table.Table) string {
 		b.WriteString(p.T("status_player", lang.A{"Player": lang.Name(t.Seats[i].Name), "Points": p.N("n_points", pl.Score, nil), "Meeples": p.N("n_meeples", pl.Meeples, nil)}))
 		b.WriteString(piecesHeld(p, g.Opts, pl))
 		if len(pl.Chips) > 0 {
-			b.WriteString(p.T("status_chips", lang.A{"Chips": game.ChipList(pl.Chips)}))
+			b.WriteString(p.T("status_chips", lang.A{"Chips": chipListIn(p, pl.Chips)}))
 		}
 		if pl.Resigned {
 			b.WriteString(p.T("resigned_mark", nil))
@@ -449,7 +449,7 @@ func tilesText(p *lang.Printer, t *table.Table) string {
 	tl := CountTilesLeft(t)
 	text := p.N("n_stack_unknown_order", tl.Stack, nil)
 	if tl.FaceDown > 0 {
-		text += " " + p.N("n_more_tiles_face_down", tl.FaceDown, nil)
+		text = sentences(text, p.N("n_more_tiles_face_down", tl.FaceDown, nil))
 	}
 	parts := tileCounts(tl.ToCome)
 	hidden := p.N("n_hidden_expansion", tl.HiddenExpansion, nil)
@@ -558,7 +558,8 @@ func settingsText(p *lang.Printer, t *table.Table) string {
 	}
 	lines = append(lines, p.T("set_language", lang.A{"Language": language}))
 	for _, f := range variants.Flags(e) {
-		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Value": s.Options.Value(f), "Description": flagDescription(p, f)}))
+		v := s.Options.Value(f)
+		lines = append(lines, p.T("set_rule", lang.A{"Name": f.Name, "Raw": v, "Value": flagValueIn(p, v), "Description": capital(flagDescription(p, f))}))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -566,17 +567,17 @@ func settingsText(p *lang.Printer, t *table.Table) string {
 // deadlineSetting is the table's deadline model.
 func deadlineSetting(p *lang.Printer, s table.Settings) string {
 	if s.Bank > 0 {
-		return p.T("set_deadline_bank", lang.A{"Bank": FormatDuration(s.Bank), "Increment": FormatDuration(s.Increment)})
+		return p.T("set_deadline_bank", lang.A{"Bank": DurationText(p, s.Bank), "Increment": DurationText(p, s.Increment)})
 	}
-	return p.T("set_deadline_turn", lang.A{"Deadline": FormatDuration(s.Deadline)})
+	return p.T("set_deadline_turn", lang.A{"Deadline": DurationText(p, s.Deadline)})
 }
 
 // clockShort is the deadline model in a few words, for the message that opens a table.
 func clockShort(p *lang.Printer, s table.Settings) string {
 	if s.Bank > 0 {
-		return p.T("clock_bank", lang.A{"Bank": FormatDuration(s.Bank), "Increment": FormatDuration(s.Increment)})
+		return p.T("clock_bank", lang.A{"Bank": DurationText(p, s.Bank), "Increment": DurationText(p, s.Increment)})
 	}
-	return p.T("clock_deadline", lang.A{"Deadline": FormatDuration(s.Deadline)})
+	return p.T("clock_deadline", lang.A{"Deadline": DurationText(p, s.Deadline)})
 }
 
 // banksLine tells what is left of each player's time bank (deadline:bank), as it stood when their
@@ -587,26 +588,9 @@ func banksLine(p *lang.Printer, t *table.Table) string {
 	}
 	parts := make([]string, len(t.Seats))
 	for i, u := range t.Seats {
-		parts[i] = p.Shown(u.Name) + " " + FormatBank(t.Banks[i])
+		parts[i] = p.Shown(u.Name) + " " + DurationText(p, t.Banks[i])
 	}
 	return p.T("status_banks", lang.A{"Banks": join(p, parts)})
-}
-
-// FormatBank writes a time bank in days, hours and minutes ("2d 5h", "40m", "0m").
-func FormatBank(d time.Duration) string {
-	d = d.Truncate(time.Minute)
-	days, hours, mins := d/(24*time.Hour), d%(24*time.Hour)/time.Hour, d%time.Hour/time.Minute
-	var parts []string
-	if days > 0 {
-		parts = append(parts, fmt.Sprintf("%dd", days))
-	}
-	if hours > 0 {
-		parts = append(parts, fmt.Sprintf("%dh", hours))
-	}
-	if mins > 0 || len(parts) == 0 {
-		parts = append(parts, fmt.Sprintf("%dm", mins))
-	}
-	return strings.Join(parts, " ")
 }
 
 // boxRulesSetting says which expansions' own rules the table plays (rules:ic|tb|all).

@@ -267,15 +267,15 @@ func meeplePlan(t *table.Table, seat int, in Input) ([]step, error) {
 	}
 	v, ok := in.Options["spot"]
 	if !ok {
-		return nil, refusal("play_meeple_needs_spot", lang.A{"Spots": strings.Join(legalPieceSpots(g), ", ")})
+		return nil, refusal("play_meeple_needs_spot", lang.A{"Spots": spotList(legalPieceSpots(g))})
 	}
 	kind, v, err := splitPiece(v, in.Options["kind"])
 	if err != nil {
-		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": strings.Join(legalPieceSpots(g), ", ")})
+		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": spotList(legalPieceSpots(g))})
 	}
 	spot, err := readSpot(g, v)
 	if _, numbered := spotNumber(v); err != nil && !numbered {
-		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": strings.Join(legalPieceSpots(g), ", ")})
+		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": spotList(legalPieceSpots(g))})
 	}
 	if err != nil {
 		return nil, err
@@ -418,7 +418,7 @@ func phaseError(t *table.Table) error {
 		if c := g.TurnState.Choice; c != nil {
 			return refusal("play_choice_first", lang.A{"Prompt": choiceWords{c}, "Action": c.Action})
 		}
-		return refusal("phase_meeple", lang.A{"Square": g.TurnState.Placed.String(), "Spots": strings.Join(legalPieceSpots(g), ", ")})
+		return refusal("phase_meeple", lang.A{"Square": g.TurnState.Placed.String(), "Spots": spotList(legalPieceSpots(g))})
 	case game.PhaseSource:
 		var with []string
 		for _, a := range t.Entry().Actions {

@@ -138,7 +138,7 @@ func (g *Game) variantActions() []LegalAction {
 
 func (g *Game) variantAct(a Action) error {
 	if g.hooks.actor == nil {
-		return refuse(ErrIllegalAction, nil, Say("engine_no_such_action", "Value", Echo(a.Name)), "this map has no action %q.", Echo(a.Name))
+		return refuse(ErrIllegalAction, nil, Say(idEngineNoSuchAction, "Value", Echo(a.Name)), "this map has no action %q.", Echo(a.Name))
 	}
 	return g.hooks.actor.Act(g, a)
 }

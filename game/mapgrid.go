@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
+)
 
 // SquareKind says what a grid position is.
 type SquareKind uint8
@@ -227,16 +231,16 @@ func (m *Map) describe(s Square) phrase {
 	case Void:
 		if !m.In(s) {
 			first, last := ColumnName(0)+"1", fmt.Sprintf("%s%d", ColumnName(m.Cols-1), m.Rows)
-			return says(Say("engine_why_off_map", "Square", s, "First", first, "Last", last), "%s is off the map (%s to %s)", s, first, last)
+			return says(Say(idEngineWhyOffMap, "Square", s, "First", first, "Last", last), "%s is off the map (%s to %s)", s, first, last)
 		}
-		return says(Say("engine_why_void", "Square", s), "%s is not a square of the map (sea or abroad)", s)
+		return says(Say(idEngineWhyVoid, "Square", s), "%s is not a square of the map (sea or abroad)", s)
 	case Printed:
 		name := m.Cities[info.City].Name
-		return says(Say("engine_why_printed", "Square", s, "City", name), "%s is a square of the printed large city %s, which can never be covered", s, name)
+		return says(Say(idEngineWhyPrinted, "Square", s, "City", msg.Place(name)), "%s is a square of the printed large city %s, which can never be covered", s, name)
 	case Marked:
-		return says(Say("engine_why_marked", "Square", s, "Mark", info.Mark), "%s is a marked square (%s) where no tile may be placed", s, info.Mark)
+		return says(Say(idEngineWhyMarked, "Square", s, "Mark", info.Mark), "%s is a marked square (%s) where no tile may be placed", s, info.Mark)
 	}
-	return says(Say("engine_why_playable", "Square", s), "%s is a playable square", s)
+	return says(Say(idEngineWhyPlayable, "Square", s), "%s is a playable square", s)
 }
 
 // DescribeWords is Describe's message for the catalogues.

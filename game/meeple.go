@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
+)
 
 // Meeple is a follower on the map.
 type Meeple struct {
@@ -93,7 +97,7 @@ func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
 	}
 	t, _ := g.tileAt(g.TurnState.Placed)
 	if g.Players[g.Current].Meeples == 0 {
-		return -1, refuse(ErrNoMeeples, []string{"none"}, Say("engine_no_meeple_left"), "You have no meeple left in your supply: choose none.")
+		return -1, refuse(ErrNoMeeples, []string{"none"}, Say(idEngineNoMeepleLeft), "You have no meeple left in your supply: choose none.")
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
@@ -101,7 +105,7 @@ func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
 	}
 	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
 		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"),
-			Say("engine_spot_taken", "Feature", t.face.Features[i].Kind, "Spot", t.face.Spots[i], "Square", t.Square),
+			Say(idEngineSpotTaken, "Feature", t.face.Features[i].Kind, "Spot", msg.Spot(t.face.Spots[i]), "Square", t.Square),
 			"The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
 			t.face.Features[i].Kind, t.face.Spots[i], t.Square)
 	}
@@ -114,7 +118,7 @@ func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 	t, _ := g.tileAt(g.TurnState.Placed)
 	legal := func() []string { return append(g.PieceSpots(k), "none") }
 	if why := g.kindOffered(k); !why.IsZero() {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), Say("engine_piece_not_offered", "Piece", k, "Why", why.Words), "You cannot place a %s: %s.", k.Name(), why.Msg)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), Say(idEnginePieceNotOffered, "Piece", k, "Why", why.Words), "You cannot place a %s: %s.", k.Name(), why.Msg)
 	}
 	if g.supply(g.Current, k) == 0 {
 		return -1, refuse(ErrNoMeeples, []string{"none"}, Say("engine_piece_on_map_"+string(k)),
@@ -126,7 +130,7 @@ func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 		return -1, refuse(ErrIllegalSpot, legal(), notASpot(spot, t), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
 	}
 	if why := g.whyNotPiece(t, i, k); !why.IsZero() {
-		return -1, refuse(ErrIllegalSpot, legal(), Say("engine_piece_cannot_go", "Piece", k, "Spot", t.face.Spots[i], "Why", why.Words),
+		return -1, refuse(ErrIllegalSpot, legal(), Say(idEnginePieceCannotGo, "Piece", k, "Spot", msg.Spot(t.face.Spots[i]), "Why", why.Words),
 			"Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why.Msg)
 	}
 	return i, nil
@@ -171,5 +175,5 @@ func (g *Game) returnMeeple(i int) {
 
 // notASpot is the refusal of a spot the tile placed this turn does not have.
 func notASpot(spot string, t *placedTile) Words {
-	return Say("engine_not_a_spot", "Value", Echo(spot), "Tile", t.Tile, "Rotation", t.Rotation, "Square", t.Square)
+	return Say(idEngineNotASpot, "Value", Echo(spot), "Tile", t.Tile, "Rotation", t.Rotation, "Square", t.Square)
 }

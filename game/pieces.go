@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // PieceKind names what a player puts on the tile they just placed: a meeple (the zero kind), or,
@@ -149,22 +151,22 @@ func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) phrase {
 	switch k {
 	case PieceMeeple, PieceBig:
 		if g.nodes[r].meeples != 0 {
-			return says(Say("engine_why_occupied", "Feature", ft.Kind, "Spot", spot), "the %s at %s already has a meeple in it (R2.4.2)", ft.Kind, spot)
+			return says(Say(idEngineWhyOccupied, "Feature", ft.Kind, "Spot", msg.Spot(spot)), "the %s at %s already has a meeple in it (R2.4.2)", ft.Kind, spot)
 		}
 	case PieceBuilder:
 		if ft.Kind != RoadFeature && ft.Kind != CityFeature {
-			return says(Say("engine_why_builder_feature", "Feature", ft.Kind), "the builder goes only on a road or a city, not on a %s (R3.2.3)", ft.Kind)
+			return says(Say(idEngineWhyBuilderFeature, "Feature", ft.Kind), "the builder goes only on a road or a city, not on a %s (R3.2.3)", ft.Kind)
 		}
 		if !g.hasFollower(r, p) {
-			return says(Say("engine_why_builder_alone", "Feature", ft.Kind, "Spot", spot),
+			return says(Say(idEngineWhyBuilderAlone, "Feature", ft.Kind, "Spot", msg.Spot(spot)),
 				"the builder goes only into a %s that already holds one of your meeples, and the %s at %s holds none (R3.2.3)", ft.Kind, ft.Kind, spot)
 		}
 	case PiecePig:
 		if ft.Kind != FieldFeature {
-			return says(Say("engine_why_pig_feature", "Feature", ft.Kind), "the pig goes only on a field, not on a %s (R3.2.4)", ft.Kind)
+			return says(Say(idEngineWhyPigFeature, "Feature", ft.Kind), "the pig goes only on a field, not on a %s (R3.2.4)", ft.Kind)
 		}
 		if !g.hasFollower(r, p) {
-			return says(Say("engine_why_pig_alone", "Spot", spot),
+			return says(Say(idEngineWhyPigAlone, "Spot", msg.Spot(spot)),
 				"the pig goes only into a field that already holds one of your farmers, and the field at %s holds none (R3.2.4)", spot)
 		}
 	}
@@ -187,11 +189,11 @@ func (g *Game) kindOffered(k PieceKind) phrase {
 	switch k {
 	case PieceBig:
 		if !g.Opts.IC() {
-			return says(Say("engine_why_no_big"), "this table plays without the big meeple: it comes with the rules of Inns & Cathedrals (rules:ic, R3.3.2)")
+			return says(Say(idEngineWhyNoBig), "this table plays without the big meeple: it comes with the rules of Inns & Cathedrals (rules:ic, R3.3.2)")
 		}
 	case PieceBuilder, PiecePig:
 		if !g.Opts.TB() {
-			return says(Say("engine_why_no_tb", "Piece", k),
+			return says(Say(idEngineWhyNoTb, "Piece", k),
 				"this table plays without the %s: it comes with the rules of Traders & Builders (rules:tb, R3.3.2)", k.Name())
 		}
 	}

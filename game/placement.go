@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Placement is a square and a rotation for a tile.
@@ -114,19 +116,19 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 	info := m.Info(s)
 	if info.Kind != Playable {
 		why := m.describe(s)
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_refused", "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareRefused, "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
 	}
 	if pt, ok := g.tileAt(s); ok {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_taken", "Square", s, "Tile", pt.Tile, "Turn", pt.Turn),
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareTaken, "Square", s, "Tile", pt.Tile, "Turn", pt.Turn),
 			"%s already holds a tile (%s, placed in turn %d).", s, pt.Tile, pt.Turn)
 	}
 	fi, anchored := g.fpos.get(s)
 	if !anchored {
 		why := g.whyUnanchored(s)
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_refused", "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareRefused, "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
 	}
 	if !g.allowed(s) {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_square_not_allowed", "Square", s), "%s cannot take a tile in this game.", s)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareNotAllowed, "Square", s), "%s cannot take a tile in this game.", s)
 	}
 	face := t.Type().Face(r)
 	need := g.frontier[fi].need
@@ -144,14 +146,14 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 		}
 		across := g.whatIsAcross(s, d)
 		why := fmt.Sprintf("%s at %s° on %s puts its %s edge (%s) against %s", t, r, s, d.Word(), face.Edges[d], across.Msg)
-		edge := Say("engine_edge_against", "Tile", t, "Rotation", r, "Square", s, "Dir", d.Word(), "Edge", face.Edges[d], "Across", across.Words)
+		edge := Say(idEngineEdgeAgainst, "Tile", t, "Rotation", r, "Square", s, "Dir", d.Word(), "Edge", face.Edges[d], "Across", across.Words)
 		if len(rots) == 0 {
-			return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say("engine_edge_no_rotation", "Edge", edge, "Tile", t, "Square", s),
+			return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineEdgeNoRotation, "Edge", edge, "Tile", t, "Square", s),
 				"%s, and no rotation of %s fits %s.", why, t, s)
 		}
-		return refuse(ErrIllegalRotation, rots, Say("engine_edge_refused", "Edge", edge), "%s.", why)
+		return refuse(ErrIllegalRotation, rots, Say(idEngineEdgeRefused, "Edge", edge), "%s.", why)
 	}
-	return refuse(ErrIllegalRotation, rots, Say("engine_rotation_refused", "Tile", t, "Square", s, "Rotation", r), "%s does not fit %s at %s°.", t, s, r)
+	return refuse(ErrIllegalRotation, rots, Say(idEngineRotationRefused, "Tile", t, "Square", s, "Rotation", r), "%s does not fit %s at %s°.", t, s, r)
 }
 
 // whatIsAcross describes what side d of empty square s must match, for messages.
@@ -162,20 +164,20 @@ func (g *Game) whatIsAcross(s Square, d Dir) phrase {
 	case SideCity:
 		cs := g.Map.citySquare(n)
 		edge, city := cs.Edges[d.Opposite()], g.Map.Cities[g.Map.Info(n).City].Name
-		return says(Say("engine_across_city", "Edge", edge, "City", city, "Square", n), "the printed %s edge of the large city %s on %s", edge, city, n)
+		return says(Say(idEngineAcrossCity, "Edge", edge, "City", msg.Place(city), "Square", n), "the printed %s edge of the large city %s on %s", edge, city, n)
 	case SideFerry:
-		return says(Say("engine_across_ferry"), "the ferry route, which needs a road")
+		return says(Say(idEngineAcrossFerry), "the ferry route, which needs a road")
 	case SideBorder:
 		if info.Border[d] == BorderCity {
-			return says(Say("engine_across_border_city"), "the printed border city leading out of the map")
+			return says(Say(idEngineAcrossBorderCity), "the printed border city leading out of the map")
 		}
-		return says(Say("engine_across_border_road"), "the printed border road leading out of the map")
+		return says(Say(idEngineAcrossBorderRoad), "the printed border road leading out of the map")
 	}
 	if t, ok := g.tileAt(n); ok {
 		edge := t.face.Edges[d.Opposite()]
-		return says(Say("engine_across_tile", "Edge", edge, "Tile", t.Tile, "Square", n), "the %s edge of %s on %s", edge, t.Tile, n)
+		return says(Say(idEngineAcrossTile, "Edge", edge, "Tile", t.Tile, "Square", n), "the %s edge of %s on %s", edge, t.Tile, n)
 	}
-	return says(Say("engine_across_empty"), "an empty square")
+	return says(Say(idEngineAcrossEmpty), "an empty square")
 }
 
 func (g *Game) whyUnanchored(s Square) phrase {
@@ -183,23 +185,23 @@ func (g *Game) whyUnanchored(s Square) phrase {
 	if info.Island >= 0 && !g.IslandOpen(info.Island) {
 		isl := g.Map.Islands[info.Island]
 		f := g.Map.Ferries[isl.Ferries[0]]
-		return says(Say("engine_why_island_closed", "Island", isl.Name, "Harbour", f.Harbour, "Landing", f.Landing),
+		return says(Say(idEngineWhyIslandClosed, "Island", msg.Place(isl.Name), "Harbour", f.Harbour, "Landing", f.Landing),
 			"it is on the island %s, which no ferry reaches yet (a tile on the harbour %s opens the route to %s)", isl.Name, f.Harbour, f.Landing)
 	}
 	if info.Island >= 0 {
 		name := g.Map.Islands[info.Island].Name
-		return says(Say("engine_why_island_alone", "Island", name), "it touches no tile of the island %s", name)
+		return says(Say(idEngineWhyIslandAlone, "Island", msg.Place(name)), "it touches no tile of the island %s", name)
 	}
 	for d := Dir(0); d < 4; d++ {
 		if info.Sides[d] == SideCity {
 			n, _ := s.Step(d)
 			if ci := g.Map.Info(n).City; !g.cityConnected(ci) {
 				name := g.Map.Cities[ci].Name
-				return says(Say("engine_why_city_unconnected", "City", name), "it only touches the printed large city %s, which no tile has connected yet", name)
+				return says(Say(idEngineWhyCityUnconnected, "City", msg.Place(name)), "it only touches the printed large city %s, which no tile has connected yet", name)
 			}
 		}
 	}
-	return says(Say("engine_why_alone"), "it touches no placed tile (a tile must share an edge with one)")
+	return says(Say(idEngineWhyAlone), "it touches no placed tile (a tile must share an edge with one)")
 }
 
 // LegalSquares lists the squares where tile t fits, in the order of LegalPlacements.

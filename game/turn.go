@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Apply validates a move and applies it. It returns the events the move caused, or a *MoveError
@@ -92,19 +94,19 @@ func (g *Game) Reveal() { g.revealed = true }
 // check validates m against the current state without changing anything.
 func (g *Game) check(m Move) error {
 	if g.Phase == PhaseOver {
-		return refuse(ErrGameOver, nil, Say("engine_game_over"), "The game is over.")
+		return refuse(ErrGameOver, nil, Say(idEngineGameOver), "The game is over.")
 	}
 	if m.Player < 0 || m.Player >= len(g.Players) {
-		return refuse(ErrBadMove, nil, Say("engine_no_such_player", "N", m.Player), "There is no player %d at this table.", m.Player)
+		return refuse(ErrBadMove, nil, Say(idEngineNoSuchPlayer, "N", m.Player), "There is no player %d at this table.", m.Player)
 	}
 	if g.Players[m.Player].Resigned {
-		return refuse(ErrBadMove, nil, Say("engine_resigned", "Player", g.Players[m.Player].Name), "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
+		return refuse(ErrBadMove, nil, Say(idEngineResigned, "Player", msg.Player(g.Players[m.Player].Name)), "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
 	}
 	if m.Kind == MoveResign {
 		return nil
 	}
 	if m.Player != g.Current {
-		return refuse(ErrNotYourTurn, nil, Say("engine_not_your_turn", "Player", g.Players[g.Current].Name), "It is %s's turn, not yours.", g.Players[g.Current].Name)
+		return refuse(ErrNotYourTurn, nil, Say(idEngineNotYourTurn, "Player", msg.Player(g.Players[g.Current].Name)), "It is %s's turn, not yours.", g.Players[g.Current].Name)
 	}
 	switch m.Kind {
 	case MovePlace:
@@ -112,7 +114,7 @@ func (g *Game) check(m Move) error {
 			return g.wrongPhase("place a tile")
 		}
 		if !g.Map.In(m.Square) {
-			return refuse(ErrIllegalSquare, g.legalSquareNames(g.Drawn), Say("engine_square_off_map", "Square", m.Square), "%s is off the map.", m.Square)
+			return refuse(ErrIllegalSquare, g.legalSquareNames(g.Drawn), Say(idEngineSquareOffMap, "Square", m.Square), "%s is off the map.", m.Square)
 		}
 		return g.CheckPlacement(g.Drawn, m.Square, m.Rotation&3)
 	case MoveMeeple:
@@ -129,7 +131,7 @@ func (g *Game) check(m Move) error {
 		return err
 	case MoveAction:
 		if m.Action == nil {
-			return refuse(ErrBadMove, nil, Say("engine_no_action"), "The action is missing.")
+			return refuse(ErrBadMove, nil, Say(idEngineNoAction), "The action is missing.")
 		}
 		if c := g.TurnState.Choice; c != nil && m.Action.Name != c.Action {
 			return g.choiceFirst()
@@ -146,7 +148,7 @@ func (g *Game) check(m Move) error {
 		return g.choiceFirst()
 	case MoveSkip, MoveEnd:
 	default:
-		return refuse(ErrBadMove, nil, Say("engine_not_a_move", "Value", Echo(string(m.Kind))), "%q is not a move (place, meeple, action, draw, pass, skip, resign, end).", Echo(string(m.Kind)))
+		return refuse(ErrBadMove, nil, Say(idEngineNotAMove, "Value", Echo(string(m.Kind))), "%q is not a move (place, meeple, action, draw, pass, skip, resign, end).", Echo(string(m.Kind)))
 	}
 	return nil
 }
@@ -157,7 +159,7 @@ func (g *Game) choiceFirst() error {
 	if c == nil {
 		return nil
 	}
-	e := refuse(ErrChoiceOpen, nil, Say("engine_choice_first", "Prompt", c.Words), "First %s.", c.Prompt)
+	e := refuse(ErrChoiceOpen, nil, Say(idEngineChoiceFirst, "Prompt", c.Words), "First %s.", c.Prompt)
 	e.Legal, e.LegalWords = labels(g.LegalActions())
 	return e
 }

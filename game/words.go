@@ -3,6 +3,8 @@ package game
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Words are a text for people as a message catalogue writes it: the id of its message and the
@@ -14,19 +16,35 @@ type Words struct {
 	ID    string            `json:"id,omitempty"`
 	Args  map[string]string `json:"args,omitempty"`
 	Parts map[string]Words  `json:"parts,omitempty"`
+	// Values are the values given with their kind (msg.Value): a reader's language writes them
+	// by their kind. They stay out of every record (a game loaded from the store replays its
+	// moves for its words), whose bytes they would change.
+	Values map[string]msg.Value `json:"-"`
 }
 
 // Say names a message and its values, given as pairs of a name and a value: a Words value is a
-// part, anything else is written with fmt.Sprint.
+// part, a msg.Value a value of its kind (a colour, a spot, chips, a place...), anything else is
+// written with fmt.Sprint.
 func Say(id string, pairs ...any) Words {
 	w := Words{ID: id}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		k := text(pairs[i])
-		if p, ok := pairs[i+1].(Words); ok {
+		switch v := pairs[i+1].(type) {
+		case Words:
 			if w.Parts == nil {
 				w.Parts = map[string]Words{}
 			}
-			w.Parts[k] = p
+			w.Parts[k] = v
+			continue
+		case msg.Value:
+			if w.Values == nil {
+				w.Values = map[string]msg.Value{}
+			}
+			w.Values[k] = v
+			if w.Args == nil {
+				w.Args = make(map[string]string, len(pairs)/2)
+			}
+			w.Args[k] = v.Text
 			continue
 		}
 		if w.Args == nil {
@@ -60,3 +78,6 @@ type phrase struct {
 
 // says is a phrase by its message, with its English written from format.
 func says(w Words, format string, a ...any) phrase { return phrase{w, fmt.Sprintf(format, a...)} }
+
+// String is the phrase's English.
+func (p phrase) String() string { return p.Msg }

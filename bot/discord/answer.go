@@ -25,9 +25,9 @@ func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 	}
 	parts := split(m.Text)
 	first, rest := parts[0], parts[1:]
-	firstComps, firstFiles := comps, func() []*discordgo.File { return files(m.Files) }
+	firstComps, firstFiles, firstAtts := comps, func() []*discordgo.File { return files(m.Files) }, described(m.Files)
 	if len(rest) > 0 {
-		firstComps, firstFiles = []discordgo.MessageComponent{}, func() []*discordgo.File { return nil }
+		firstComps, firstFiles, firstAtts = []discordgo.MessageComponent{}, func() []*discordgo.File { return nil }, nil
 	}
 	// An empty list of attachments to keep: the new picture (if any) replaces the old one
 	// instead of joining it.
@@ -36,7 +36,7 @@ func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	a.host.Answered(i.ID, first)
 	for try := 0; ; try++ {
-		_, err := a.s.InteractionResponseEdit(i, edit)
+		err := a.editResponse(i, edit, firstAtts)
 		if err == nil {
 			break
 		}
@@ -49,10 +49,11 @@ func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 	}
 	for n, part := range rest {
 		params := &discordgo.WebhookParams{Content: part, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+		var atts []attachment
 		if n == len(rest)-1 {
-			params.Components, params.Files = comps, files(m.Files)
+			params.Components, params.Files, atts = comps, files(m.Files), described(m.Files)
 		}
-		if _, err := a.s.FollowupMessageCreate(i, true, params); err != nil {
+		if err := a.followup(i, params, atts); err != nil {
 			a.log.Warn("could not send the rest of an answer", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "channel", i.ChannelID, "part", n+2)...)
 			return chatError(err)
 		}

@@ -34,10 +34,11 @@ func (a *Adapter) Post(place string, m bot.Message) (string, error) {
 	id := ""
 	for n, part := range parts {
 		ms := &discordgo.MessageSend{Content: part, AllowedMentions: &discordgo.MessageAllowedMentions{Users: m.Ping}}
+		var atts []attachment
 		if n == len(parts)-1 {
-			ms.Components, ms.Files = components(m), files(m.Files)
+			ms.Components, ms.Files, atts = components(m), files(m.Files), described(m.Files)
 		}
-		msg, err := a.sendNonced(place, ms, Nonce(m.Cause, n))
+		msg, err := a.sendNonced(place, ms, Nonce(m.Cause, n), atts)
 		if err != nil {
 			return "", chatError(err)
 		}
@@ -132,6 +133,8 @@ type noncedMessage struct {
 	*discordgo.MessageSend
 	Nonce        string `json:"nonce"`
 	EnforceNonce bool   `json:"enforce_nonce"`
+	// Attachments describe the files (pictures' alt text).
+	Attachments []attachment `json:"attachments,omitempty"`
 }
 
 // postRetries are the pauses before a post is sent again after a failure that leaves it unknown
@@ -143,7 +146,7 @@ var postRetries = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.
 // sendNonced posts m with nonce, enforced: Discord answers a nonce its author used in the last few
 // minutes with the message that used it, and creates none. A failure that may have posted it is
 // tried again (postRetries).
-func (a *Adapter) sendNonced(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
+func (a *Adapter) sendNonced(place string, m *discordgo.MessageSend, nonce string, atts []attachment) (*discordgo.Message, error) {
 	// The files' readers are spent by a try: each try reads them from the start.
 	data := make([][]byte, len(m.Files))
 	for i, f := range m.Files {
@@ -156,7 +159,7 @@ func (a *Adapter) sendNonced(place string, m *discordgo.MessageSend, nonce strin
 		for i, f := range m.Files {
 			f.Reader = bytes.NewReader(data[i])
 		}
-		msg, err := a.postOnce(place, m, nonce)
+		msg, err := a.postOnce(place, m, nonce, atts)
 		if err == nil || !unknownOutcome(err) || try == len(postRetries) || a.host.Closing() {
 			return msg, err
 		}
@@ -165,8 +168,8 @@ func (a *Adapter) sendNonced(place string, m *discordgo.MessageSend, nonce strin
 	}
 }
 
-func (a *Adapter) postOnce(place string, m *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
-	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true}
+func (a *Adapter) postOnce(place string, m *discordgo.MessageSend, nonce string, atts []attachment) (*discordgo.Message, error) {
+	body := noncedMessage{MessageSend: m, Nonce: nonce, EnforceNonce: true, Attachments: atts}
 	endpoint := discordgo.EndpointChannelMessages(place)
 	var resp []byte
 	var err error

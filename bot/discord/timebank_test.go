@@ -34,7 +34,7 @@ func TestATimeBankRunsOutAndThePolicyApplies(t *testing.T) {
 		t.Fatalf("alice's bank after a turn of 3 hours: %v, want 21h + 2h", got)
 	}
 	status := h.slash(alice, ch, "carc", fakediscord.SubCommand("status")).Content
-	if !contains(status, "Time banks at the start of each one's turn: alice 23h, bob 1d") ||
+	if !contains(status, "Time banks at the start of each one's turn: alice 23 hours, bob 1 day") ||
 		!contains(status, "bob's time bank runs out "+stamp(h.clock.Now().Add(24*time.Hour), "f")) {
 		t.Fatalf("/carc status: %s", status)
 	}

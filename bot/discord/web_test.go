@@ -173,3 +173,39 @@ func TestLeaguePageFromTheRoundStart(t *testing.T) {
 		t.Errorf("a game of the league: status %d", res.StatusCode)
 	}
 }
+
+// A finished game's page, its links revoked, is reached again through /carc board in its channel,
+// which gives its new link (it said "No game here yet" once the game had left the channel) (#48).
+func TestARevokedFinishedGamesPageIsReachedThroughCarcBoard(t *testing.T) {
+	h := newHarness(t)
+	h.noPictures()
+	h.start()
+	pages, err := h.b.Web(bot.WebPath, "https://carc.example/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(pages)
+	t.Cleanup(srv.Close)
+	alice, bob, ch := openGame(h, "france", 7)
+	id := h.table(ch.ID).ID
+	h.slash(bob, ch, "carc", fakediscord.SubCommand("resign"))
+	if h.table(ch.ID) != nil {
+		t.Fatal("the game of two did not end with bob's resignation")
+	}
+	if r := bot.RunAdmin(h.store, bot.AdminRequest{Op: "revoke-link", Game: id}); !r.OK {
+		t.Fatalf("revoke-link: %+v", r)
+	}
+	m := h.slash(alice, ch, "carc", fakediscord.SubCommand("board"))
+	found := pageLink.FindStringSubmatch(m.Content)
+	if found == nil || strings.Contains(m.Content, "No game here yet") {
+		t.Fatalf("/carc board after the end: %s", m.Content)
+	}
+	res, err := http.Get(srv.URL + found[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("the finished game's new link: status %d", res.StatusCode)
+	}
+}

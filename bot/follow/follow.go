@@ -308,13 +308,13 @@ func (fw *Follows) tellFollowers(told bot.Told) {
 		defer done()
 		<-before
 		for _, th := range threads {
-			m := bot.Message{Cause: bot.CauseOf("follow", id, strconv.FormatUint(seq, 10), th), Text: threadContent, Files: bot.BoardFile(png)}
+			m := bot.Message{Cause: bot.CauseOf("follow", id, strconv.FormatUint(seq, 10), th), Text: threadContent, Files: bot.BoardFile(png, told.BoardAlt)}
 			if _, err := fw.h.Port().Post(th, m); err != nil {
 				fw.h.Log().Warn("could not post in a followers' thread", "game", id, "thread", th, "err", err)
 			}
 		}
 		for _, u := range to {
-			m := bot.Message{Cause: bot.CauseOf("follow-dm", id, strconv.FormatUint(seq, 10), u), Text: head(fw.h.PlayerPrinter(u)), Files: bot.BoardFile(png)}
+			m := bot.Message{Cause: bot.CauseOf("follow-dm", id, strconv.FormatUint(seq, 10), u), Text: head(fw.h.PlayerPrinter(u)), Files: bot.BoardFile(png, told.BoardAlt)}
 			if err := fw.h.Port().DM(u, m); err != nil {
 				fw.h.Log().Warn("could not tell a follower", "game", id, "user", u, "err", err)
 			}

@@ -42,7 +42,7 @@ func (lp *Leagues) league(req *bot.Request, in commands.Input) {
 		}
 		m := bot.Message{Text: r.Text}
 		if file != nil {
-			m.Files = []bot.File{{Name: file.Name, Data: file.Data}}
+			m.Files = []bot.File{{Name: file.Name, Data: file.Data, Description: file.Description}}
 		}
 		lp.h.Answer(req.Interaction, m)
 		return
@@ -72,5 +72,5 @@ func (lp *Leagues) standingsFile(p *leaguecmd.StandingsPicture, w render.Words) 
 		lp.h.Log().Error("could not draw the standings", "err", err)
 		return nil
 	}
-	return &commands.File{Name: "standings.png", Data: data}
+	return &commands.File{Name: "standings.png", Data: data, Description: p.Alt}
 }

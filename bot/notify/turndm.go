@@ -139,6 +139,7 @@ func (ns *Notices) deliver(userID string, notices []turnNotice) {
 		return
 	}
 	sort.Slice(notices, func(i, j int) bool { return notices[i].deadline.Before(notices[j].deadline) })
+	pr := lang.For(lang.Private(prefs.Language, prefs.Locale))
 	var files []bot.File
 	for i, n := range notices {
 		if !n.drawn || len(files) == maxDigestTiles {
@@ -149,9 +150,9 @@ func (ns *Notices) deliver(userID string, notices []turnNotice) {
 			ns.h.Log().Error("could not draw a drawn tile for a turn DM", "game", n.timer.GameID, "err", err)
 			continue
 		}
-		files = append(files, bot.File{Name: fmt.Sprintf("tile-%d.png", i+1), Data: png})
+		files = append(files, bot.File{Name: fmt.Sprintf("tile-%d.png", i+1), Data: png,
+			Description: pr.Plain().T("alt_tile", lang.A{"Tile": n.tile.String()})})
 	}
-	pr := lang.For(lang.Private(prefs.Language, prefs.Locale))
 	text := turnDMText(pr, notices[0])
 	if len(notices) > 1 {
 		text = digestText(pr, notices)

@@ -140,6 +140,13 @@ type gameView struct {
 	// the end only and a thread; "" once the game is over.
 	Follow, FollowPrefix    string
 	FollowEnd, FollowThread string
+	// FollowEndLabel and FollowThreadLabel are those options' values in the reader's words, which
+	// the page shows beside the values to type (Discord's menu of the option shows them so).
+	FollowEndLabel, FollowThreadLabel string
+	// League is the path of the page of the league the game belongs to ("" for a friendly), and
+	// LeagueName and LeagueSeason what its link says.
+	League, LeagueName string
+	LeagueSeason       int
 }
 
 func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
@@ -168,8 +175,13 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	if link, err := s.GamePath(p.ID); err == nil && !p.Over {
 		v.FollowPrefix = rd.Command("player follow") + " " + rd.Option("player follow game") + ":"
 		v.Follow = v.FollowPrefix + link
-		v.FollowEnd = rd.Option("player follow when") + ":" + choiceName(rd.Printer, "player follow when", "end")
-		v.FollowThread = rd.Option("player follow to") + ":" + choiceName(rd.Printer, "player follow to", "thread")
+		v.FollowEnd, v.FollowEndLabel = rd.Option("player follow when")+":end", choiceName(rd.Printer, "player follow when", "end")
+		v.FollowThread, v.FollowThreadLabel = rd.Option("player follow to")+":thread", choiceName(rd.Printer, "player follow to", "thread")
+	}
+	if l := g.Table.League; l != nil {
+		if path, err := s.LeaguePath(l.ID); err == nil {
+			v.League, v.LeagueName, v.LeagueSeason = path, l.Name, l.Season
+		}
 	}
 	s.page(w, r, rd, "game.html", v)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
@@ -129,7 +130,7 @@ func buildGamePage(g Game, pr *lang.Printer, pause func() error) (*gamePage, err
 			p.Key = t.Settings.Key
 		}
 	}
-	p.JCZ = p.Over && t.Status == table.Finished && jczPossible(t)
+	p.JCZ = p.Over && t.Status == table.Finished && jczWritable(g)
 	if p.Over {
 		p.Result = result(v.Players, pr)
 	}
@@ -150,6 +151,28 @@ func statusText(t *table.Table, pr *lang.Printer) string {
 func jczPossible(t *table.Table) bool {
 	e, err := variants.Lookup(t.Settings.Map)
 	return err == nil && e.ID == "classic"
+}
+
+// jczWritable tells whether the page can offer a finished game's JCloisterZone file: the map is
+// one JCloisterZone has, and the file of this very game can be written (its record read, and its
+// tiles and rules all ones JCloisterZone knows), so that the link never leads to a refusal.
+func jczWritable(g Game) bool {
+	if !jczPossible(g.Table) {
+		return false
+	}
+	var steps []record.Stored
+	if g.Record != nil {
+		var err error
+		if steps, err = g.Record(); err != nil {
+			return false
+		}
+	}
+	d, err := record.Of(g.Table, steps)
+	if err != nil {
+		return false
+	}
+	_, err = record.JCloisterZone(d, time.Time{})
+	return err == nil
 }
 
 // scores are the players' scores, written in the page's language.

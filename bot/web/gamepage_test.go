@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"net/http"
 	"strings"
 	"testing"
@@ -84,5 +85,24 @@ func TestAGamePageLinkIsCheckedAsThePageChecksIt(t *testing.T) {
 	}
 	if _, gen, err := st.CheckGameLink(st.gamePath(t, "g1")); err != nil || gen != 1 {
 		t.Fatalf("the new link: generation %d, %v; want 1", gen, err)
+	}
+}
+
+// The follow box shows the values to type as they are typed (when:end, to:thread, with the
+// option's name as the reader's Discord shows it), with the reader's words for them beside them,
+// never a choice's label as if it were a value (#48).
+func TestTheFollowBoxShowsTheValuesToTypeBesideTheReadersWords(t *testing.T) {
+	st := newSite(t, "/web")
+	tb := playGame(t, "g1", "france", dealKey("running"), []string{"ann", "bob"}, 4, nil)
+	st.games.put(Game{Table: tb, Version: 1})
+	_, body, _ := st.get(t, withLang(st.gamePath(t, "g1"), "de"))
+	de := lang.For("de")
+	end := de.Option("player follow when") + ":end"
+	label := de.T(lang.Default.First(lang.ChoiceIDs([]string{"player", "follow", "when"}, "end")), nil)
+	if want := "<code>" + end + "</code> (" + label + ")"; !strings.Contains(body, want) {
+		t.Errorf("the German follow box lacks %q", want)
+	}
+	if strings.Contains(body, "<code>"+de.Option("player follow when")+":"+label+"</code>") {
+		t.Errorf("the German follow box shows the label %q as the value to type", label)
 	}
 }

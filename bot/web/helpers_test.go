@@ -164,6 +164,12 @@ func (st *site) gamePath(t testing.TB, id string) string {
 // is given to each, when not nil.
 func playGame(t testing.TB, id, mapID, key string, names []string, turns int, each func(*table.Table)) *table.Table {
 	t.Helper()
+	return playGameWith(t, id, map[string]string{"map": mapID}, key, names, turns, each)
+}
+
+// playGameWith is playGame at a table opened with options (map: and any other of /carc new).
+func playGameWith(t testing.TB, id string, options map[string]string, key string, names []string, turns int, each func(*table.Table)) *table.Table {
+	t.Helper()
 	var tb *table.Table
 	run := func(in commands.Input) {
 		t.Helper()
@@ -181,7 +187,7 @@ func playGame(t testing.TB, id, mapID, key string, names []string, turns int, ea
 		users[i] = table.User{ID: fmt.Sprintf("u%d", i+1), Name: n}
 	}
 	run(commands.Input{User: users[0], Command: "carc", Sub: "new", Table: id, Channel: "c-" + id, Secret: key,
-		Options: map[string]string{"map": mapID}})
+		Options: options})
 	for _, u := range users[1:] {
 		run(commands.Input{User: u, Command: "carc", Sub: "join"})
 	}

@@ -84,13 +84,18 @@ func everyPage(t *testing.T) (*site, []string, []string) {
 	running := playGame(t, "g1", "france", dealKey("every running"), []string{"ann", "bob", "cy"}, 14, nil)
 	classic := playGame(t, "g2", "classic", dealKey("every classic"), []string{"ann", "bob"}, 0, nil)
 	britain := playGame(t, "g3", "greatbritain", dealKey("every britain"), []string{"ann", "bob"}, 0, nil)
+	// Every other map, finished (#48: every language on every map).
+	taiwan := playGame(t, "g4", "taiwan", dealKey("every taiwan"), []string{"ann", "bob"}, 0, nil)
+	iberia := playGame(t, "g5", "iberia", dealKey("every iberia"), []string{"ann", "bob"}, 0, nil)
+	benelux := playGame(t, "g6", "benelux", dealKey("every benelux"), []string{"ann", "bob"}, 0, nil)
 	st.games.put(Game{Table: running, Version: 1, Deadline: time.Date(2026, 11, 27, 18, 30, 0, 0, time.UTC)})
-	st.games.put(Game{Table: classic, Version: 1})
-	st.games.put(Game{Table: britain, Version: 1})
+	for _, tb := range []*table.Table{classic, britain, taiwan, iberia, benelux} {
+		st.games.put(Game{Table: tb, Version: 1})
+	}
 	st.leagues["L1"] = sampleLeague(t)
 	st.leagues["L2"] = doubleCup(t)
 	var paths []string
-	for _, id := range []string{"g1", "g2", "g3"} {
+	for _, id := range []string{"g1", "g2", "g3", "g4", "g5", "g6"} {
 		paths = append(paths, st.gamePath(t, id), st.gamePath(t, id)+"?move=3")
 	}
 	for _, id := range []string{"L1", "L2"} {
@@ -104,7 +109,7 @@ func everyPage(t *testing.T) (*site, []string, []string) {
 	paths = append(paths, "/nothing", strings.Replace(g1, "/g1/", "/g9/", 1), g1+"?move=99", g1+"?move=abc", g1+"?move=1&move=2",
 		g1+"?zoom=3", g1+"?move=%zz", g1+"?move="+strings.Repeat("9", 300), g1+"board/99.png", g1+"board/1.gif", g1+"record.json",
 		"/static/evil.js", st.gamePath(t, "g3")+"game.jcz")
-	return st, paths, mapSentences(t, running, classic, britain)
+	return st, paths, mapSentences(t, running, classic, britain, taiwan, iberia, benelux)
 }
 
 // withLang adds ?lang=code to a path's query.
@@ -134,6 +139,11 @@ func TestEveryPageInEveryLanguageHoldsNoEnglish(t *testing.T) {
 					}
 					for _, f := range englishIn(english, body, sentences) {
 						t.Errorf("%s (Accept-Language %s, status %d): English of %s", how.path, how.accept, status, f)
+					}
+					// What the reader sees, outside the tags: no internal key as a word.
+					visible := html.UnescapeString(regexp.MustCompile(`(?s)<script.*?</script>|<[^>]*>`).ReplaceAllString(body, " "))
+					for _, k := range langtest.InternalKeys(lang.For(code), visible) {
+						t.Errorf("%s (Accept-Language %s): the internal key %q", how.path, how.accept, k)
 					}
 				}
 			}

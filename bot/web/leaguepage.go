@@ -1,7 +1,9 @@
 package web
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
@@ -106,7 +108,15 @@ func (s *Server) buildLeaguePage(l League, rd reader) (*leaguePage, error) {
 	p := &leaguePage{Name: l.League.Name, Sub: rd.T("web_league_sub", lang.A{"Map": mapName,
 		"Format": words(rd, "web_format_", string(l.League.Format)), "Season": se.Number,
 		"Status": words(rd, "web_league_", string(l.League.Status))})}
-	for _, r := range l.Ratings {
+	// The best rated first; equal ratings by name, so that the order never depends on the store's.
+	ratings := slices.Clone(l.Ratings)
+	slices.SortStableFunc(ratings, func(a, b Rating) int {
+		if c := cmp.Compare(b.Rating, a.Rating); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	for _, r := range ratings {
 		p.Ratings = append(p.Ratings, ratingRow{Name: r.Name, Rating: rd.Decimal(r.Rating, 1), Games: rd.Number(r.Games), Provisional: r.Provisional})
 	}
 	brackets := se.Brackets()

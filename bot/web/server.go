@@ -186,6 +186,14 @@ func New(cfg Config) (*Server, error) {
 		"code": func(s string) template.HTML {
 			return template.HTML("<code>" + template.HTMLEscapeString(s) + "</code>")
 		},
+		// typed is a value to type, with the reader's words for it beside it where they differ.
+		"typed": func(s, words string) template.HTML {
+			c := "<code>" + template.HTMLEscapeString(s) + "</code>"
+			if _, v, _ := strings.Cut(s, ":"); words == "" || words == v {
+				return template.HTML(c)
+			}
+			return template.HTML(c + " (" + template.HTMLEscapeString(words) + ")")
+		},
 		"codeID": func(id, s string) template.HTML {
 			return template.HTML(`<code id="` + template.HTMLEscapeString(id) + `">` + template.HTMLEscapeString(s) + "</code>")
 		},

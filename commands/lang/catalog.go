@@ -10,10 +10,13 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 //go:embed catalog
@@ -21,6 +24,9 @@ var embedded embed.FS
 
 // Catalogues are the parsed message files of every language, checked against each other.
 type Catalogues struct {
+	// lazy, when set, loads the catalogues when they are first read (once).
+	lazy   func() (*Catalogues, error)
+	once   sync.Once
 	bundle *i18n.Bundle
 	// ids are the message ids of the reference language, sorted.
 	ids []string
@@ -34,16 +40,16 @@ type Catalogues struct {
 }
 
 // Has reports whether a message exists.
-func (c *Catalogues) Has(id string) bool { _, ok := c.english[id]; return ok }
+func (c *Catalogues) Has(id string) bool { _, ok := c.ready().english[id]; return ok }
 
 // IDs are the message ids, sorted.
-func (c *Catalogues) IDs() []string { return c.ids }
+func (c *Catalogues) IDs() []string { return c.ready().ids }
 
 // Plural reports whether a message has plural forms (it is written with N, not T).
-func (c *Catalogues) Plural(id string) bool { return c.plural[id] }
+func (c *Catalogues) Plural(id string) bool { return c.ready().plural[id] }
 
 // EnglishForms are the English texts of a message, every plural form of it.
-func (c *Catalogues) EnglishForms(id string) []string { return c.english[id] }
+func (c *Catalogues) EnglishForms(id string) []string { return c.ready().english[id] }
 
 // ErrCatalogue marks a message file that cannot be used.
 var ErrCatalogue = errors.New("message catalogue")
@@ -57,19 +63,28 @@ var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 // commandPath is a command or an option a message names: {{cmd `carc new`}}, {{opt `place square`}}.
 var commandPath = regexp.MustCompile("\\{\\{\\s*(?:cmd|opt)\\s+`([^`]*)`\\s*\\}\\}")
 
-// Load parses and checks the catalogues of fsys: for each code NAME of Codes, the file
-// catalog/NAME.toml and, for each area of the bot that keeps its messages apart (catalog/AREA/),
-// catalog/AREA/NAME.toml. An id is given once per language, in whichever file. Every error names
-// the file and, where it has one, the line.
-func Load(fsys fs.FS) (*Catalogues, error) {
+// Load parses and checks the catalogues of fsys and those of their owners (msg.Register) as one:
+// for each code NAME of Codes, the file catalog/NAME.toml, for each area of the bot that keeps its
+// messages apart (catalog/AREA/), catalog/AREA/NAME.toml, and each owner's NAME.toml. An id is
+// given once per language, in whichever file. Every error names the file (an owner's by the name
+// it registered) and, where it has one, the line.
+func Load(fsys fs.FS, owners ...msg.Catalogue) (*Catalogues, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	areas, err := fs.Glob(fsys, "catalog/*/"+English+".toml")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCatalogue, err)
 	}
-	for i, a := range areas {
-		areas[i] = path.Dir(a)
+	type source struct {
+		fsys       fs.FS
+		dir, shown string
+	}
+	sources := []source{{fsys, "catalog", "catalog"}}
+	for _, a := range areas {
+		sources = append(sources, source{fsys, path.Dir(a), path.Dir(a)})
+	}
+	for _, o := range owners {
+		sources = append(sources, source{o.FS, ".", o.Name})
 	}
 	msgs := map[string][]*i18n.Message{}
 	paths := map[string]bool{}
@@ -77,9 +92,9 @@ func Load(fsys fs.FS) (*Catalogues, error) {
 	where := map[string]map[string]string{}
 	for _, code := range codes {
 		where[code] = map[string]string{}
-		for _, dir := range append([]string{"catalog"}, areas...) {
-			name := path.Join(dir, code+".toml")
-			data, err := fs.ReadFile(fsys, name)
+		for _, src := range sources {
+			name := path.Join(src.shown, code+".toml")
+			data, err := fs.ReadFile(src.fsys, path.Join(src.dir, code+".toml"))
 			if err != nil {
 				return nil, fmt.Errorf("%w %s: %w", ErrCatalogue, name, err)
 			}
@@ -217,11 +232,21 @@ func lineOf(data []byte, id string) int {
 	return 0
 }
 
-// Default are the catalogues built into the bot; a broken one stops it as it starts.
-var Default = func() *Catalogues {
-	c, err := Load(embedded)
-	if err != nil {
-		panic(err)
+// Default are the catalogues built into the bot: these of commands/lang and every owner's
+// (msg.Register), read when they are first used (once every package has registered its own); a
+// broken one stops the bot as it starts.
+var Default = &Catalogues{lazy: func() (*Catalogues, error) { return Load(embedded, msg.Catalogues()...) }}
+
+// ready loads c where it is read lazily (Default).
+func (c *Catalogues) ready() *Catalogues {
+	if c.lazy != nil {
+		c.once.Do(func() {
+			l, err := c.lazy()
+			if err != nil {
+				panic(err)
+			}
+			c.bundle, c.ids, c.plural, c.english, c.paths = l.bundle, l.ids, l.plural, l.english, l.paths
+		})
 	}
 	return c
-}()
+}

@@ -127,4 +127,4 @@ func (p *Printer) names(s string) string {
 // CommandPaths are the commands and options the messages of every language name with cmd and
 // opt (in backquotes, which TOML's strings leave alone), so that a test can check that each
 // exists on the surface.
-func (c *Catalogues) CommandPaths() []string { return c.paths }
+func (c *Catalogues) CommandPaths() []string { return c.ready().paths }

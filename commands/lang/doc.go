@@ -5,7 +5,9 @@
 //
 // The catalogues are the TOML files of catalog/, one per language (en.toml is the reference),
 // and those of each folder beneath it where an area of the bot keeps its messages apart
-// (catalog/render/de.toml), which join their language's: an id is given once per language,
+// (catalog/render/de.toml), which join their language's, with those a part of the bot keeps beside
+// its own code and registers with game/msg (each map's words in variants/MAP/catalog/): an id is
+// given once per language,
 // embedded in the binary and checked when the package loads: a file that does not parse, a message
 // missing from a language or present only there, a placeholder a translation invents or drops, a
 // plural form the language's CLDR rule needs and the translation lacks: each stops the bot at

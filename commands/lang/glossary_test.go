@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // A glossary is a language's chosen words (catalog/glossary/CODE.toml): for each concept the term
@@ -96,12 +98,28 @@ func catalogueTexts(t *testing.T, code string) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string][]string{}
+	type file struct {
+		fsys fs.FS
+		name string
+	}
+	var all []file
 	for _, name := range append([]string{"catalog/" + code + ".toml"}, files...) {
-		if strings.HasPrefix(name, "catalog/glossary/") {
-			continue
+		if !strings.HasPrefix(name, "catalog/glossary/") {
+			all = append(all, file{embedded, name})
 		}
-		data, err := embedded.ReadFile(name)
+	}
+	// The catalogues their owners keep (the maps'), which the bot reads as one with these.
+	owners := msg.Catalogues()
+	if len(owners) == 0 {
+		t.Fatal("no owner registered a catalogue: the maps' words are not checked")
+	}
+	for _, o := range owners {
+		all = append(all, file{o.FS, code + ".toml"})
+	}
+	out := map[string][]string{}
+	for _, f := range all {
+		name := f.name
+		data, err := fs.ReadFile(f.fsys, name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -193,3 +193,16 @@ func TestStatusAgreesWithItsCount(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchPunctuationIsBoundToItsWord: the printer binds the space before French : ; ? ! and
+// inside « » with a no-break space, so that a line never begins with the mark; other languages
+// keep their texts as written.
+func TestFrenchPunctuationIsBoundToItsWord(t *testing.T) {
+	fr := For("fr").T("points_by_source", A{"List": "ann"})
+	if !strings.Contains(fr, "\u00a0:") || strings.Contains(fr, " :") {
+		t.Errorf("French: %q", fr)
+	}
+	if de := For("de").T("points_by_source", A{"List": "ann"}); strings.Contains(de, "\u00a0") {
+		t.Errorf("German: %q", de)
+	}
+}

@@ -36,7 +36,7 @@ func For(code string) *Printer {
 	if p, ok := printers.Load(code); ok {
 		return p.(*Printer)
 	}
-	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.bundle, code), num: message.NewPrinter(language.MustParse(code))}
+	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.ready().bundle, code), num: message.NewPrinter(language.MustParse(code))}
 	if code == Pseudo {
 		// Numbers as in German, the longest convention the catalogues meet.
 		p.num = message.NewPrinter(language.German)
@@ -123,5 +123,19 @@ func (p *Printer) localize(lc *i18n.LocalizeConfig) string {
 	if err != nil {
 		return fmt.Sprintf("[%s]", lc.MessageID)
 	}
-	return p.names(s)
+	return p.typography(p.names(s))
+}
+
+// frenchSpaces binds the space French typography puts before : ; ? ! and inside « » to its mark
+// (a no-break space), so that no line of a message, a button or a picture begins with the mark
+// alone: one rule of the printer instead of a thousand texts edited by hand.
+var frenchSpaces = strings.NewReplacer(" :", "\u00a0:", " ;", "\u00a0;", " ?", "\u00a0?", " !", "\u00a0!",
+	"« ", "«\u00a0", " »", "\u00a0»")
+
+// typography applies the spacing rules of the printer's language to a written message.
+func (p *Printer) typography(s string) string {
+	if p.code == "fr" {
+		return frenchSpaces.Replace(s)
+	}
+	return s
 }

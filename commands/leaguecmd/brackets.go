@@ -13,7 +13,7 @@ func stageText(p *lang.Printer, st *league.Stage) string {
 	if st == nil {
 		return ""
 	}
-	return " (" + stageName(p, *st) + ")"
+	return p.T("league_stage_paren", lang.A{"Text": stageName(p, *st)})
 }
 
 // stageName names a stage of a double elimination cup: "losers' bracket, round 2".

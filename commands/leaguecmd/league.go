@@ -85,34 +85,18 @@ var leagueTableOptions = []string{"deadline", "policy", "tiles", "expansions", "
 // DefaultRoundDeadline is how long a league round lasts unless the league says otherwise.
 const DefaultRoundDeadline = 7 * 24 * time.Hour
 
-// refusal is a refusal written by the catalogues, in its reader's language.
-type refusal struct {
-	id string
-	a  lang.A
-}
-
-func (r *refusal) Error() string { return lang.For(lang.English).T(r.id, r.a) }
-
-// refuse is the error of message id with its values.
-func refuse(id string, a lang.A) error { return &refusal{id: id, a: a} }
-
-// failText writes an error for its reader: a refusal of the catalogues in their language, any
-// other as it is.
-func failText(p *lang.Printer, err error) string {
-	if r, ok := err.(*refusal); ok {
-		return p.T(r.id, r.a)
-	}
-	return err.Error()
-}
+// refuse is the error of message id with its values: the command layer's refusal, written in
+// its reader's language.
+func refuse(id string, a lang.A) error { return commands.Refusal(id, a) }
 
 // fail refuses a command with message id, in the caller's language.
 func fail(c Context, id string, a lang.A) Reply {
-	return Reply{Text: commands.Sentence(c.own.T(id, a))}
+	return Reply{Text: commands.SentenceOf(c.own, id, a)}
 }
 
 // failErr refuses a command with an error, in the caller's language where the catalogues wrote it.
 func failErr(c Context, err error) Reply {
-	return Reply{Text: commands.Sentence(failText(c.own, err))}
+	return Reply{Text: commands.ErrorTextIn(c.own, err)}
 }
 
 // Handle runs one /league or /season command. Its refusals and the views only the caller sees are in the
@@ -336,7 +320,7 @@ func leagueCreate(c Context, in commands.Input) Reply {
 	}
 	p := c.public
 	return Reply{OK: true, Public: true, Text: p.T("league_created", lang.A{"League": lang.Name(l.Name), "ID": l.ID, "Map": variantTitle(p, l.Map),
-		"Format": formatText(p, l), "Players": p.N("league_n_players_a_game", l.TableSize, nil), "Round": commands.FormatDuration(l.RoundDeadline),
+		"Format": formatText(p, l), "Players": p.N("league_n_players_a_game", l.TableSize, nil), "Round": commands.DurationText(p, l.RoundDeadline),
 		"Policy": policyText(p, l.Policy), "Next": nextText(p, l), "Creator": lang.Name(in.User.Name)})}
 }
 
@@ -398,10 +382,10 @@ func nextText(p *lang.Printer, l league.League) string {
 		for i, d := range l.RoundDates {
 			days[i] = fmt.Sprintf("%d: <t:%d:d>", i+1, d.Unix())
 		}
-		return p.T("league_next_dates", lang.A{"Days": strings.Join(days, ", "), "Apart": commands.FormatDuration(l.RoundDeadline)})
+		return p.T("league_next_dates", lang.A{"Days": strings.Join(days, ", "), "Apart": commands.DurationText(p, l.RoundDeadline)})
 	}
 	if l.OnDates() {
-		return p.T("league_next_date", lang.A{"Apart": commands.FormatDuration(l.RoundDeadline)})
+		return p.T("league_next_date", lang.A{"Apart": commands.DurationText(p, l.RoundDeadline)})
 	}
 	return p.T("league_next_ends", nil)
 }

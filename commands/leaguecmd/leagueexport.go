@@ -56,12 +56,7 @@ func csvText(s string) string {
 }
 
 func leagueExport(p *lang.Printer, l league.League, seasons []league.Season) Reply {
-	name := strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return '-'
-	}, l.Name)
+	name := commands.FileName(l.Name, "league-"+commands.FileName(l.ID, "export"))
 	return Reply{OK: true, Text: p.N("league_export", len(seasons), lang.A{"League": lang.Name(l.Name)}),
 		File: &commands.File{Name: name + ".csv", Data: CSV(l, seasons)}}
 }

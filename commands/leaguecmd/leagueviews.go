@@ -118,6 +118,8 @@ func inCode(name string) string { return strings.ReplaceAll(name, "`", "ˋ") }
 type StandingsPicture struct {
 	Title string
 	Lines []StandingsLine
+	// Alt is what the picture shows, for a screen reader, in the picture's language.
+	Alt string
 }
 
 // StandingsLine is one player's line of the standings picture.
@@ -138,6 +140,12 @@ func standingsPicture(pr *lang.Printer, l league.League, s league.Season) *Stand
 		p.Lines = append(p.Lines, StandingsLine{Rank: st.Rank, Player: s.Name(st.Player) + bracketMark(pr, brackets, st.Player), Points: num(st.Points), Diff: st.ScoreDiff,
 			H2H: num(st.HeadToHead), Wins: st.Wins, Games: st.Played})
 	}
+	plain := pr.Plain()
+	rows := make([]string, len(p.Lines))
+	for i, l := range p.Lines {
+		rows[i] = plain.T("alt_standings_row", lang.A{"Place": l.Rank, "Player": lang.Name(l.Player), "Points": l.Points})
+	}
+	p.Alt = commands.AltText(plain.T("alt_standings", lang.A{"Title": p.Title, "Rows": strings.Join(rows, plain.T("points_players_sep", nil))}))
 	return p
 }
 

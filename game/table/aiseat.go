@@ -33,21 +33,30 @@ func AISeat(level ai.Level, n int, name string) User {
 
 // NewAISeat is the seat an AI of level takes in the lobby: numbered after the AI seats there, under
 // a name no one else sits under.
-func (t *Table) NewAISeat(level ai.Level) User {
+func (t *Table) NewAISeat(level ai.Level) User { return t.NewAISeatNamed(level, "AI "+string(level)) }
+
+// NewAISeatNamed is NewAISeat under name (the AI's name in the table's language), or name with a
+// number where someone sits under it.
+func (t *Table) NewAISeatNamed(level ai.Level, name string) User {
 	n := 1
 	for _, u := range t.Seats {
 		if _, isAI := AILevel(u); isAI {
 			n++
 		}
 	}
-	return AISeat(level, n, t.UniqueName("AI "+string(level)))
+	return AISeat(level, n, t.UniqueName(name))
 }
 
 // HandoverSeat is the AI seat that plays seat on when its player leaves (leaving:ai): an id not
 // yet taken at the table, and the leaver's name.
 func (t *Table) HandoverSeat(seat int, level ai.Level) User {
+	return t.HandoverSeatNamed(seat, level, fmt.Sprintf("%s (AI, %s)", t.Seats[seat].Name, level))
+}
+
+// HandoverSeatNamed is HandoverSeat under name (in the table's language).
+func (t *Table) HandoverSeatNamed(seat int, level ai.Level, name string) User {
 	for n := len(t.Seats); ; n++ {
-		if u := AISeat(level, n, fmt.Sprintf("%s (AI, %s)", t.Seats[seat].Name, level)); t.Seat(u.ID) < 0 {
+		if u := AISeat(level, n, name); t.Seat(u.ID) < 0 {
 			return u
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // IslandAction is the chip action that takes an island tile: island island:purple stack:1.
@@ -80,7 +81,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 			top, _ := st(g).top(i)
 			pay, _ := payment(g, i/2, colourLocked(g))
 			a.Label = "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"
-			a.Words = game.Say("benelux_label_take", "Tile", top, "Stack", stackWords(i), "Colour", pay.Color)
+			a.Words = game.Say(idBeneluxLabelTake, "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color))
 		}
 		out = append(out, a)
 	}
@@ -106,7 +107,7 @@ func offered(g *game.Game) []int {
 // the stack's next tile stays face down until the end of the turn (B9, B10).
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != IslandAction {
-		return game.RefuseAction(nil, game.Say("benelux_no_such_action", "Value", game.Echo(a.Name)), "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idBeneluxNoSuchAction, "Value", game.Echo(a.Name)), "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
 	}
 	if g.Phase != game.PhaseSource {
 		w, msg := notNow(g)
@@ -119,7 +120,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	}
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
-		return no(game.Say("benelux_which_island", "Value", game.Echo(a.Args["island"])), "Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())
+		return no(game.Say(idBeneluxWhichIsland, "Value", game.Echo(a.Args["island"])), "Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())
 	}
 	s := st(g)
 	i, w, why := whichStack(s, isl, a.Args["stack"])
@@ -129,16 +130,16 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	pay, ok := payment(g, isl, colourLocked(g))
 	if !ok {
 		colour := colourName(islands[isl].Color)
-		return no(game.Say("benelux_no_chip_"+islands[isl].Color, "Island", islands[isl].Name, "Hand", game.ChipList(g.Players[g.Current].Chips)),
+		return no(game.Say("benelux_no_chip_"+islands[isl].Color, "Island", msg.Place(islands[isl].Name), "Hand", game.ChipsValue(g.Players[g.Current].Chips)),
 			"You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
 			colour, islands[isl].Name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
 	}
 	top, _ := s.top(i)
 	if !g.CanPlace(top) {
-		return no(game.Say("benelux_fits_nowhere", "Stack", stackWords(i), "Tile", top), "%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
+		return no(game.Say(idBeneluxFitsNowhere, "Stack", stackWords(i), "Tile", top), "%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
 	}
 	if err := g.SpendChips(g.Current, []game.Chip{pay}); err != nil {
-		return no(game.Say("engine_chips_not_held", "Chips", game.ChipList([]game.Chip{pay}), "Hand", game.ChipList(g.Players[g.Current].Chips)), "%v.", err)
+		return no(game.Say("engine_chips_not_held", "Chips", game.ChipsValue([]game.Chip{pay}), "Hand", game.ChipsValue(g.Players[g.Current].Chips)), "%v.", err)
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
@@ -158,9 +159,9 @@ func noteTaken(g *game.Game, i int, top game.TileID, pay game.Chip) {
 	} else if n > 1 {
 		left = strconv.Itoa(n) + " tiles left there"
 	}
-	took := game.Say("benelux_took", "Player", g.Players[g.Current].Name, "Tile", top, "Stack", stackWords(i), "Colour", pay.Color, "Value", pay.Value, "Count", len(s.Stacks[i]))
+	took := game.Say(idBeneluxTook, "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", pay.Value, "Count", len(s.Stacks[i]))
 	if len(s.Stacks[i]) == 0 {
-		took = game.Say("benelux_took_last", "Player", g.Players[g.Current].Name, "Tile", top, "Stack", stackWords(i), "Colour", pay.Color, "Value", pay.Value)
+		took = game.Say(idBeneluxTookLast, "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", pay.Value)
 	}
 	g.Note(stackSquare(i), took,
 		g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
@@ -172,7 +173,7 @@ func noteTaken(g *game.Game, i int, top game.TileID, pay game.Chip) {
 func whichStack(s *state, isl int, text string) (int, game.Words, string) {
 	name := islands[isl].Name
 	if len(s.Stacks[2*isl]) == 0 && len(s.Stacks[2*isl+1]) == 0 {
-		return -1, game.Say("benelux_both_empty", "Island", name, "Colour", islands[isl].Color), "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
+		return -1, game.Say(idBeneluxBothEmpty, "Island", msg.Place(name), "Colour", msg.Colour(islands[isl].Color)), "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
 	}
 	if text == "" {
 		if len(s.Stacks[2*isl]) > 0 {
@@ -182,11 +183,11 @@ func whichStack(s *state, isl int, text string) (int, game.Words, string) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > 2 {
-		return -1, game.Say("benelux_no_such_stack", "Value", game.Echo(text), "Island", name), "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
+		return -1, game.Say(idBeneluxNoSuchStack, "Value", game.Echo(text), "Island", msg.Place(name)), "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
 	}
 	i := 2*isl + n - 1
 	if len(s.Stacks[i]) == 0 {
-		return -1, game.Say("benelux_stack_empty", "Stack", stackWords(i)), stackName(i) + " is empty: take the top tile of its other stack."
+		return -1, game.Say(idBeneluxStackEmpty, "Stack", stackWords(i)), stackName(i) + " is empty: take the top tile of its other stack."
 	}
 	return i, game.Words{}, ""
 }
@@ -195,11 +196,11 @@ func whichStack(s *state, isl int, text string) (int, game.Words, string) {
 func notNow(g *game.Game) (game.Words, string) {
 	switch {
 	case g.Phase == game.PhasePlace && g.TurnState.Actions[IslandAction] > 0:
-		return game.Say("benelux_taken_already", "Tile", g.Drawn), "You have taken your island tile " + g.Drawn.String() + " this turn: one island tile a turn. Place it with /place."
+		return game.Say(idBeneluxTakenAlready, "Tile", g.Drawn), "You have taken your island tile " + g.Drawn.String() + " this turn: one island tile a turn. Place it with /place."
 	case g.Phase == game.PhasePlace:
-		return game.Say("benelux_drawn_already", "Tile", g.Drawn), "You have drawn " + g.Drawn.String() + " face down: once a face-down tile is drawn you must place it. An island tile is taken at the start of a turn, instead of drawing, with a chip you held before the turn began."
+		return game.Say(idBeneluxDrawnAlready, "Tile", g.Drawn), "You have drawn " + g.Drawn.String() + " face down: once a face-down tile is drawn you must place it. An island tile is taken at the start of a turn, instead of drawing, with a chip you held before the turn began."
 	}
-	return game.Say("benelux_placed_already"), "An island tile is taken at the start of your turn, instead of drawing; your tile this turn is placed already."
+	return game.Say(idBeneluxPlacedAlready), "An island tile is taken at the start of your turn, instead of drawing; your tile this turn is placed already."
 }
 
 // legalNames are the island actions open now, as players type them.

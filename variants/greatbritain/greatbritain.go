@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
 )
 
@@ -147,7 +148,7 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 		if !g.Tells() {
 			return
 		}
-		g.Note(sq, game.Say("greatbritain_set_kept", "Player", name, "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name), name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
+		g.Note(sq, game.Say(idGreatbritainSetKept, "Player", msg.Player(name), "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name), name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
 			" a set is used only when meeples wait on the Isle of Man")
 		return
 	}
@@ -158,8 +159,8 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	s.Pending = &c
 	choice := game.Choice{Action: SetAction, Default: setAction(sets[0])}
 	if g.Tells() {
-		g.Note(sq, game.Say("greatbritain_sets", "Player", name, "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
-		choice.Words = game.Say("greatbritain_choose_set", "Chip", chip, "Chips", sets[0])
+		g.Note(sq, game.Say(idGreatbritainSets, "Player", msg.Player(name), "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
+		choice.Words = game.Say(idGreatbritainChooseSet, "Chip", chip, "Chips", sets[0])
 		choice.Prompt = "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
 			sets[0].String() + ", the set of the lowest value)"
 	}
@@ -180,9 +181,9 @@ func resolve(g *game.Game, set chipSet) {
 	if !g.Tells() {
 		return
 	}
-	used := game.Say("greatbritain_used_set", "Player", g.Players[p].Name, "Chips", set, "Count", back)
+	used := game.Say(idGreatbritainUsedSet, "Player", msg.Player(g.Players[p].Name), "Chips", set, "Count", back)
 	if back == 0 {
-		used = game.Say("greatbritain_used_set_none", "Player", g.Players[p].Name, "Chips", set)
+		used = game.Say(idGreatbritainUsedSetNone, "Player", msg.Player(g.Players[p].Name), "Chips", set)
 	}
 	g.Note(g.TurnState.Placed, used, g.Players[p].Name+" used the set "+set.String()+": the three chips leave the game and "+
 		comeBack(back)+" from the Isle of Man")

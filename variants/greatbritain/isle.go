@@ -2,6 +2,7 @@ package greatbritain
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // IsleAction is the chip action that buys an extra turn: a meeple from supply goes to the Isle of
@@ -9,7 +10,7 @@ import (
 const IsleAction = "isle"
 
 var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label: "put a meeple on the Isle of Man for an extra turn",
-	Words: game.Say("greatbritain_label_isle")}}
+	Words: game.Say(idGreatbritainLabelIsle)}}
 
 // noIsle is why no extra turn can be bought: the id of its message and its English.
 type noIsle struct{ id, msg string }
@@ -51,7 +52,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		for i, s := range sets {
 			out[i] = game.LegalAction{Action: setAction(s)}
 			if g.Tells() {
-				out[i].Label, out[i].Words = "use the set "+s.String(), game.Say("greatbritain_label_set", "Chips", s)
+				out[i].Label, out[i].Words = "use the set "+s.String(), game.Say(idGreatbritainLabelSet, "Chips", s)
 			}
 		}
 		return out
@@ -74,18 +75,18 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	case IsleAction:
 		return buyExtraTurn(g)
 	}
-	return game.RefuseAction(nil, game.Say("greatbritain_no_such_action", "Value", game.Echo(a.Name)), "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
+	return game.RefuseAction(nil, game.Say(idGreatbritainNoSuchAction, "Value", game.Echo(a.Name)), "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
 }
 
 func buyExtraTurn(g *game.Game) error {
 	if why := whyNoIsle(g); why != (noIsle{}) {
-		return game.RefuseAction(nil, game.Say("greatbritain_isle_refused", "Why", game.Say(why.id)), "You cannot put a meeple on the Isle of Man now: %s.", why.msg)
+		return game.RefuseAction(nil, game.Say(idGreatbritainIsleRefused, "Why", game.Say(why.id)), "You cannot put a meeple on the Isle of Man now: %s.", why.msg)
 	}
 	p, s := g.Current, st(g)
 	g.Players[p].Meeples--
 	s.Isle[p]++
 	if g.Tells() {
-		g.Note(game.NoSquare, game.Say("greatbritain_isle", "Player", g.Players[p].Name), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+		g.Note(game.NoSquare, game.Say(idGreatbritainIsle, "Player", msg.Player(g.Players[p].Name)), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
 	}
 	g.GrantExtraTurn()
 	return nil
@@ -94,7 +95,7 @@ func buyExtraTurn(g *game.Game) error {
 func chooseSet(g *game.Game, a game.Action) error {
 	s := st(g)
 	if s.Pending == nil {
-		return game.RefuseAction(nil, game.Say("greatbritain_no_set"), "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
+		return game.RefuseAction(nil, game.Say(idGreatbritainNoSet), "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
 	}
 	sets := setsWith(g.Players[g.Current].Chips, *s.Pending)
 	names := make([]string, len(sets))
@@ -103,7 +104,7 @@ func chooseSet(g *game.Game, a game.Action) error {
 	}
 	want, ok := parseSet(a.Args["chips"])
 	if !ok {
-		return game.RefuseAction(names, game.Say("greatbritain_which_set", "Value", game.Echo(a.Args["chips"])), "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
+		return game.RefuseAction(names, game.Say(idGreatbritainWhichSet, "Value", game.Echo(a.Args["chips"])), "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
 	}
 	for _, set := range sets {
 		if set == want {
@@ -112,6 +113,6 @@ func chooseSet(g *game.Game, a game.Action) error {
 			return nil
 		}
 	}
-	return game.RefuseAction(names, game.Say("greatbritain_not_a_set", "Chip", chipText(*s.Pending), "Chips", want), "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
+	return game.RefuseAction(names, game.Say(idGreatbritainNotASet, "Chip", game.ChipValue(*s.Pending), "Chips", want), "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
 		chipText(*s.Pending), want)
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // findTreat gives the current player the treat on sq, if any: it scores twice the value shown
@@ -22,6 +23,6 @@ func findTreat(g *game.Game, sq game.Square) {
 		return
 	}
 	chip, where := chipText(c), sq.String()
-	g.AddScore(g.Current, k*c.Value, "treat", game.Say("iberia_score_treat", "Square", sq, "Times", k, "Chip", chip, "Points", k*c.Value), "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
-	g.Note(sq, game.Say("iberia_treat_found", "Player", g.Players[g.Current].Name, "Chip", chip, "Square", sq), g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
+	g.AddScore(g.Current, k*c.Value, "treat", game.Say(idIberiaScoreTreat, "Square", sq, "Times", k, "Chip", chip, "Points", k*c.Value), "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
+	g.Note(sq, game.Say(idIberiaTreatFound, "Player", msg.Player(g.Players[g.Current].Name), "Chip", chip, "Square", sq), g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // TreatAction is the chip action that lays a treat: treat square:F2.
@@ -24,7 +25,7 @@ func putBack(g *game.Game, from game.Square, c game.Chip) {
 		g.ChipsOut = append(g.ChipsOut, c)
 		if g.Tells() {
 			name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
-			g.Note(from, game.Say("iberia_treat_lost", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
+			g.Note(from, game.Say(idIberiaTreatLost, "Player", msg.Player(name), "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
 		}
 		return
 	}
@@ -32,8 +33,8 @@ func putBack(g *game.Game, from game.Square, c game.Chip) {
 	choice := game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action}
 	if g.Tells() {
 		name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
-		g.Note(from, game.Say("iberia_treat_back", "Player", name, "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
-		choice.Words = game.Say("iberia_choose_treat", "Chip", chip, "Color", c.Color, "From", first(c.Color), "To", last(c.Color), "Square", to)
+		g.Note(from, game.Say(idIberiaTreatBack, "Player", msg.Player(name), "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
+		choice.Words = game.Say(idIberiaChooseTreat, "Chip", chip, "Color", msg.Colour(c.Color), "From", first(c.Color), "To", last(c.Color), "Square", to)
 		choice.Prompt = "choose a free square of " + where + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
 			to.String() + ", the free square farthest from the tiles)"
 	}
@@ -118,30 +119,30 @@ func (Variant) CanAct(g *game.Game) bool { return st(g).Treat != nil }
 // Act lays the treat waiting to be laid on the square the player chose.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != TreatAction {
-		return game.RefuseAction(nil, game.Say("iberia_no_such_action", "Value", game.Echo(a.Name)), "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idIberiaNoSuchAction, "Value", game.Echo(a.Name)), "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
 	}
 	s := st(g)
 	if s.Treat == nil {
-		return game.RefuseAction(nil, game.Say("iberia_no_treat"), "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
+		return game.RefuseAction(nil, game.Say(idIberiaNoTreat), "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
 	}
 	c := *s.Treat
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), game.Say("iberia_which_square", "Chip", chipText(c), "Value", game.Echo(a.Args["square"])), "Where does your %s treat go? %v.", c, err)
+		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), game.Say(idIberiaWhichSquare, "Chip", game.ChipValue(c), "Value", game.Echo(a.Args["square"])), "Where does your %s treat go? %v.", c, err)
 	}
 	if w, why := treatSquare(g, c, sq); why != "" {
 		return game.RefuseAction(squareNames(freeSquares(g, c.Color)),
-			game.Say("iberia_treat_square", "Why", w, "Chip", chipText(c), "Color", c.Color, "From", first(c.Color), "To", last(c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
+			game.Say(idIberiaTreatSquare, "Why", w, "Chip", game.ChipValue(c), "Color", msg.Colour(c.Color), "From", first(c.Color), "To", last(c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
 			why, c, tracks[c.Color].text, c.Color)
 	}
 	if err := g.PutChip(game.MapChip{Square: sq, Chip: c, FaceUp: true}); err != nil {
-		return game.RefuseAction(nil, game.Say("iberia_square_taken", "Square", sq), "%v.", err)
+		return game.RefuseAction(nil, game.Say(idIberiaSquareTaken, "Square", sq), "%v.", err)
 	}
 	s.Treat = nil
 	if !g.Tells() {
 		return nil
 	}
-	g.Note(sq, game.Say("iberia_treat_laid", "Player", g.Players[g.Current].Name, "Chip", chipText(c), "Square", sq), g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())
+	g.Note(sq, game.Say(idIberiaTreatLaid, "Player", msg.Player(g.Players[g.Current].Name), "Chip", game.ChipValue(c), "Square", sq), g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())
 	return nil
 }
 
@@ -152,18 +153,18 @@ func treatSquare(g *game.Game, c game.Chip, sq game.Square) (game.Words, string)
 	case info.Kind != game.Playable:
 		return g.Map.DescribeWords(sq), g.Map.Describe(sq)
 	case info.Island >= 0:
-		return game.Say("iberia_why_island", "Square", sq, "Island", g.Map.Islands[info.Island].Name), fmt.Sprintf("%s is on the island %s, which has no colour bar, so no treat goes there", sq, g.Map.Islands[info.Island].Name)
+		return game.Say(idIberiaWhyIsland, "Square", sq, "Island", msg.Place(g.Map.Islands[info.Island].Name)), fmt.Sprintf("%s is on the island %s, which has no colour bar, so no treat goes there", sq, g.Map.Islands[info.Island].Name)
 	case color != c.Color:
-		return game.Say("iberia_why_row", "Square", sq, "Row", sq.Row()+1, "Color", color), fmt.Sprintf("%s is in row %d (%s)", sq, sq.Row()+1, color)
+		return game.Say(idIberiaWhyRow, "Square", sq, "Row", sq.Row()+1, "Color", msg.Colour(color)), fmt.Sprintf("%s is in row %d (%s)", sq, sq.Row()+1, color)
 	}
 	if _, tile := g.TileOn(sq); tile {
-		return game.Say("iberia_why_tile", "Square", sq), fmt.Sprintf("%s holds a tile", sq)
+		return game.Say(idIberiaWhyTile, "Square", sq), fmt.Sprintf("%s holds a tile", sq)
 	}
 	if i, chip := g.ChipOn(sq); chip {
 		if g.MapChips[i].FaceUp {
-			return game.Say("iberia_why_treat", "Square", sq), fmt.Sprintf("%s already holds a treat", sq)
+			return game.Say(idIberiaWhyTreat, "Square", sq), fmt.Sprintf("%s already holds a treat", sq)
 		}
-		return game.Say("iberia_why_chip", "Square", sq), fmt.Sprintf("%s already holds a face-down chip", sq)
+		return game.Say(idIberiaWhyChip, "Square", sq), fmt.Sprintf("%s already holds a face-down chip", sq)
 	}
 	return game.Words{}, ""
 }

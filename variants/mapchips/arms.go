@@ -25,5 +25,5 @@ func ScoreArms(g *game.Game, sq game.Square) {
 	if n > 1 {
 		what = fmt.Sprintf("%d coats of arms", n)
 	}
-	g.AddScore(g.Current, ArmsPoints*n, "arms", game.Say("mapchips_score_arms", "Count", n, "Square", sq, "Each", ArmsPoints, "Points", ArmsPoints*n), fmt.Sprintf("%s printed on %s × %d = %d", what, sq, ArmsPoints, ArmsPoints*n))
+	g.AddScore(g.Current, ArmsPoints*n, "arms", game.Say(idMapchipsScoreArms, "Count", n, "Square", sq, "Each", ArmsPoints, "Points", ArmsPoints*n), fmt.Sprintf("%s printed on %s × %d = %d", what, sq, ArmsPoints, ArmsPoints*n))
 }

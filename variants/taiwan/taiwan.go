@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/mapchips"
 )
 
@@ -96,7 +97,7 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	if !g.Tells() {
 		return
 	}
-	g.Note(m.Square, game.Say("taiwan_chip_out", "Chip", chipText(u.Chip), "Player", g.Players[u.Player].Name, "Role", role(u.Spot), "Square", m.Square),
+	g.Note(m.Square, game.Say(idTaiwanChipOut, "Chip", game.ChipValue(u.Chip), "Player", msg.Player(g.Players[u.Player].Name), "Role", role(u.Spot), "Square", m.Square),
 		"The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
 			m.Square.String()+" leaves the game; the meeple is an ordinary one again")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // UpgradeAction is the chip action that upgrades a meeple: upgrade square:F7 spot:road:E
@@ -132,7 +133,7 @@ func parsePay(s string) ([]game.Chip, error) {
 		part = strings.TrimSpace(part)
 		name := strings.TrimRight(part, "0123456789 ")
 		if name == "" || name == part {
-			return nil, payError{game.Say("taiwan_pay_not_chip", "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))}
+			return nil, payError{game.Say(idTaiwanPayNotChip, "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))}
 		}
 		color, err := game.ParseColor(name)
 		if err != nil {
@@ -140,15 +141,15 @@ func parsePay(s string) ([]game.Chip, error) {
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, payError{game.Say("taiwan_pay_value", "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))}
+			return nil, payError{game.Say(idTaiwanPayValue, "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))}
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
 		if len(out) > UpgradeCost {
-			return nil, payError{game.Say("taiwan_pay_too_many", "Cost", UpgradeCost), fmt.Sprintf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)}
+			return nil, payError{game.Say(idTaiwanPayTooMany, "Cost", UpgradeCost), fmt.Sprintf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)}
 		}
 	}
 	if len(out) == 0 {
-		return nil, payError{game.Say("taiwan_pay_empty"), "the payment names no chips"}
+		return nil, payError{game.Say(idTaiwanPayEmpty), "the payment names no chips"}
 	}
 	return out, nil
 }
@@ -212,7 +213,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 			a := game.LegalAction{Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}}}
 			if g.Tells() {
 				a.Label = "upgrade your " + role(m.Spot) + " on " + sq + " (" + m.Spot + ") with " + pay.text
-				a.Words = game.Say("taiwan_label_upgrade", "Role", role(m.Spot), "Square", sq, "Spot", m.Spot, "Chips", pay.text)
+				a.Words = game.Say(idTaiwanLabelUpgrade, "Role", role(m.Spot), "Square", sq, "Spot", msg.Spot(m.Spot), "Chips", pay.text)
 			}
 			out = append(out, a)
 		}
@@ -239,19 +240,19 @@ func (Variant) CanAct(g *game.Game) bool {
 // before it changes anything.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
-		return game.RefuseAction(nil, game.Say("taiwan_no_such_action", "Value", game.Echo(a.Name)), "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idTaiwanNoSuchAction, "Value", game.Echo(a.Name)), "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
 	}
 	p := g.Current
 	hand := g.Players[p].Chips
 	switch g.Phase {
 	case game.PhaseFinish:
 	case game.PhaseMeeple:
-		return game.RefuseAction(nil, game.Say("taiwan_after_meeple"), "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
+		return game.RefuseAction(nil, game.Say(idTaiwanAfterMeeple), "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
 	default:
-		return game.RefuseAction(nil, game.Say("taiwan_not_now"), "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
+		return game.RefuseAction(nil, game.Say(idTaiwanNotNow), "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
 	}
 	if !canPay(hand) {
-		return game.RefuseAction(nil, game.Say("taiwan_cannot_pay", "Hand", game.ChipList(hand), "Worth", value(hand)), "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
+		return game.RefuseAction(nil, game.Say(idTaiwanCannotPay, "Hand", game.ChipsValue(hand), "Worth", value(hand)), "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
 			game.ChipList(hand), value(hand))
 	}
 	// What would be legal is only written out for a refusal.
@@ -264,28 +265,28 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return out
 	}
 	if len(meeples) == 0 {
-		return game.RefuseAction(nil, game.Say("taiwan_no_meeple"), "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
+		return game.RefuseAction(nil, game.Say(idTaiwanNoMeeple), "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
 	}
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return game.RefuseAction(where(), game.Say("taiwan_which_meeple", "Value", game.Echo(a.Args["square"])), "Which meeple do you upgrade? %v.", err)
+		return game.RefuseAction(where(), game.Say(idTaiwanWhichMeeple, "Value", game.Echo(a.Args["square"])), "Which meeple do you upgrade? %v.", err)
 	}
 	m := meepleOn(g, sq)
 	switch {
 	case m == nil:
-		return game.RefuseAction(where(), game.Say("taiwan_no_meeple_on", "Square", sq), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
+		return game.RefuseAction(where(), game.Say(idTaiwanNoMeepleOn, "Square", sq), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
 	case m.Player != p:
-		return game.RefuseAction(where(), game.Say("taiwan_not_yours", "Square", sq, "Player", g.Players[m.Player].Name), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
+		return game.RefuseAction(where(), game.Say(idTaiwanNotYours, "Square", sq, "Player", msg.Player(g.Players[m.Player].Name)), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
 	case upgraded(m):
-		return game.RefuseAction(where(), game.Say("taiwan_upgraded_already", "Role", role(m.Spot), "Square", sq), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+		return game.RefuseAction(where(), game.Say(idTaiwanUpgradedAlready, "Role", role(m.Spot), "Square", sq), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
 	case !upgradableKind(g, m):
-		return game.RefuseAction(where(), game.Say("taiwan_big_meeple", "Square", sq), "The meeple on %s is your big meeple, and this table upgrades no big meeple (taiwanBigMeepleUpgrade=false, OQ-41).", sq)
+		return game.RefuseAction(where(), game.Say(idTaiwanBigMeeple, "Square", sq), "The meeple on %s is your big meeple, and this table upgrades no big meeple (taiwanBigMeepleUpgrade=false, OQ-41).", sq)
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return game.RefuseAction(where(), game.Say("taiwan_other_spot", "Square", sq, "Spot", m.Spot, "Value", game.Echo(spot)), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
+		return game.RefuseAction(where(), game.Say(idTaiwanOtherSpot, "Square", sq, "Spot", msg.Spot(m.Spot), "Value", game.Echo(spot)), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
 	}
 	if strings.TrimSpace(a.Args["pay"]) == "" {
-		return game.RefuseAction(payTexts(hand), game.Say("taiwan_pay_missing"), "Say which chips pay for the upgrade: chips worth exactly 4.")
+		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayMissing), "Say which chips pay for the upgrade: chips worth exactly 4.")
 	}
 	pay, err := parsePay(a.Args["pay"])
 	if err != nil {
@@ -293,10 +294,10 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return game.RefuseAction(payTexts(hand), pe.Words, "%s.", pe.msg)
 	}
 	if v := value(pay); v != UpgradeCost {
-		return game.RefuseAction(payTexts(hand), game.Say("taiwan_pay_worth", "Chips", game.ChipList(pay), "Worth", v), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayWorth, "Chips", game.ChipsValue(pay), "Worth", v), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
 	}
 	if !g.HasChips(p, pay) {
-		return game.RefuseAction(payTexts(hand), game.Say("engine_chips_not_held", "Chips", game.ChipList(pay), "Hand", game.ChipList(hand)), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
+		return game.RefuseAction(payTexts(hand), game.Say("engine_chips_not_held", "Chips", game.ChipsValue(pay), "Hand", game.ChipsValue(hand)), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
 	}
 	// A payment may be written in any order; the chip under the meeple is the first of the
 	// payment's canonical order, a 2 whenever one is paid.
@@ -328,9 +329,9 @@ func noteUpgrade(g *game.Game, m *game.Meeple, pay []game.Chip) {
 	if len(pay) > 1 {
 		out = game.ChipList(pay[1:])
 	}
-	w := game.Say("taiwan_upgraded", "Player", g.Players[p].Name, "Role", role(m.Spot), "Square", m.Square, "Chips", payText(pay), "Chip", chipText(pay[0]), "Out", game.ChipList(pay[1:]))
+	w := game.Say(idTaiwanUpgraded, "Player", msg.Player(g.Players[p].Name), "Role", role(m.Spot), "Square", m.Square, "Chips", game.ChipsValue(pay), "Chip", game.ChipValue(pay[0]), "Out", game.ChipsValue(pay[1:]))
 	if len(pay) == 1 {
-		w = game.Say("taiwan_upgraded_one", "Player", g.Players[p].Name, "Role", role(m.Spot), "Square", m.Square, "Chip", chipText(pay[0]))
+		w = game.Say(idTaiwanUpgradedOne, "Player", msg.Player(g.Players[p].Name), "Role", role(m.Spot), "Square", m.Square, "Chip", game.ChipValue(pay[0]))
 	}
 	g.Note(m.Square, w, g.Players[p].Name+" upgraded their "+role(m.Spot)+" on "+m.Square.String()+" with "+payText(pay)+
 		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")

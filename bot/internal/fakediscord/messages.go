@@ -84,6 +84,9 @@ func (m *Message) FindComponent(customID string) (Component, bool) {
 type Attachment struct {
 	ID  string
 	URL string // served by the fake
+	// Description is the alt text the bot gave the file ("attachments": [{"id": "0",
+	// "description": ...}], the id being the file's index in the request).
+	Description string
 	File
 }
 
@@ -154,9 +157,10 @@ type messageFields struct {
 	rawComponents   json.RawMessage
 	embeds          []json.RawMessage
 	allowedMentions *AllowedMentions
-	keepAttachments []string // ids listed in "attachments" (edits)
-	other           bool     // stickers or a poll: a message needs no content then
-	nonce           string   // "nonce", a string or an integer
+	keepAttachments []string          // ids listed in "attachments" (edits)
+	descriptions    map[string]string // "attachments" descriptions by id (a new file's index)
+	other           bool              // stickers or a poll: a message needs no content then
+	nonce           string            // "nonce", a string or an integer
 	enforceNonce    bool
 }
 
@@ -195,11 +199,19 @@ func parseMessageFields(raw []byte) (*messageFields, error) {
 			err = decode(key, &p.allowedMentions)
 		case "attachments":
 			var atts []struct {
-				ID json.RawMessage `json:"id"`
+				ID          json.RawMessage `json:"id"`
+				Description *string         `json:"description"`
 			}
 			if err = decode(key, &atts); err == nil {
 				for _, a := range atts {
-					p.keepAttachments = append(p.keepAttachments, string(bytes.Trim(a.ID, `"`)))
+					id := string(bytes.Trim(a.ID, `"`))
+					p.keepAttachments = append(p.keepAttachments, id)
+					if a.Description != nil {
+						if p.descriptions == nil {
+							p.descriptions = map[string]string{}
+						}
+						p.descriptions[id] = *a.Description
+					}
 				}
 			}
 		case "nonce":
@@ -243,7 +255,7 @@ func (f *Fake) createMessageLocked(ch *Channel, p *messageFields, files []File, 
 		Embeds: p.embeds, AllowedMentions: p.allowedMentions,
 		InteractionID: interactionID, Created: time.Now().UTC(),
 	}
-	m.Attachments = f.attachLocked(m, nil, files)
+	m.Attachments = f.attachLocked(m, nil, files, p.descriptions)
 	f.messages[m.ID] = m
 	f.channelMsgs[ch.ID] = append(f.channelMsgs[ch.ID], m.ID)
 	return m
@@ -285,16 +297,20 @@ func (f *Fake) editMessageLocked(old *Message, p *messageFields, files []File) *
 	} else {
 		kept = old.Attachments
 	}
-	m.Attachments = f.attachLocked(&m, kept, files)
+	m.Attachments = f.attachLocked(&m, kept, files, p.descriptions)
 	f.messages[m.ID] = &m
 	return &m
 }
 
-func (f *Fake) attachLocked(m *Message, kept []Attachment, files []File) []Attachment {
+func (f *Fake) attachLocked(m *Message, kept []Attachment, files []File, descriptions map[string]string) []Attachment {
 	out := append([]Attachment(nil), kept...)
-	for _, file := range files {
+	for i, file := range files {
 		id := f.newIDLocked()
-		out = append(out, Attachment{ID: id, File: file,
+		index := strings.TrimSuffix(strings.TrimPrefix(file.Field, "files["), "]")
+		if index == file.Field {
+			index = strconv.Itoa(i)
+		}
+		out = append(out, Attachment{ID: id, File: file, Description: descriptions[index],
 			URL: fmt.Sprintf("%s/attachments/%s/%s/%s", f.srv.URL, m.ChannelID, id, file.Name)})
 	}
 	return out
@@ -418,6 +434,9 @@ func (f *Fake) messageJSONLocked(m *Message) map[string]any {
 		}
 		if a.ContentType != "" {
 			aj["content_type"] = a.ContentType
+		}
+		if a.Description != "" {
+			aj["description"] = a.Description
 		}
 		if cfg, err := png.DecodeConfig(bytes.NewReader(a.Data)); err == nil {
 			aj["width"], aj["height"] = cfg.Width, cfg.Height

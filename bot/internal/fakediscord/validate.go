@@ -28,6 +28,11 @@ func validateMessage(p *messageFields, files []File, create, interaction bool) e
 	if len(files) > 10 {
 		return formError("files", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
 	}
+	for id, d := range p.descriptions {
+		if n := utf8.RuneCountInString(d); n > 1024 {
+			return formError("attachments."+id+".description", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be 1024 or fewer in length (got %d).", n))
+		}
+	}
 	allowed := flagSuppressEmbeds | flagSuppressNotifications | flagComponentsV2
 	if interaction {
 		allowed |= flagEphemeral

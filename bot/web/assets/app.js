@@ -152,7 +152,15 @@
       items.forEach((x) => x.removeAttribute("aria-current"));
       li.setAttribute("aria-current", "step");
       log.scrollTop = li.offsetTop - log.clientHeight / 2;
-      if (push) window.history.replaceState(null, "", `?move=${n}${img.dataset.query}`);
+      if (push) {
+        window.history.replaceState(null, "", `?move=${n}${img.dataset.query}`);
+        // The language links open the same board in another language.
+        document.querySelectorAll(".languages a[hreflang]").forEach((a) => {
+          const u = new URL(a.href);
+          u.searchParams.set("move", n);
+          a.href = u.pathname + u.search;
+        });
+      }
     }
     slider.addEventListener("input", () => show(+slider.value, true));
     $("prev").addEventListener("click", () => show(+slider.value - 1, true));

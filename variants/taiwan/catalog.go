@@ -1,0 +1,24 @@
+package taiwan
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
+)
+
+// catalog holds the map's own words in every language (catalog/en.toml the reference): they
+// live with the map, and a new map brings its own.
+//
+//go:embed catalog/*.toml
+var catalog embed.FS
+
+//go:generate go run ../../game/msg/gen
+
+func init() {
+	sub, err := fs.Sub(catalog, "catalog")
+	if err != nil {
+		panic(err)
+	}
+	msg.Register("variants/taiwan/catalog", sub)
+}
