@@ -46,7 +46,11 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	recordFile := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
 	move := fs.Int("move", 0, "with --record: start after this turn")
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard, master); seats beyond the list, or all without it, play random moves")
+	boardFile := fs.String("board", "board.png", "at the hot-seat table without --out: the picture file drawn over after every turn")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := autoOnly(fs, *auto > 0); err != nil {
 		return err
 	}
 	if *out != "" {
@@ -88,7 +92,8 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: leagueplay.StandingsPicture, Log: os.Stderr}
+	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: leagueplay.StandingsPicture, Log: os.Stderr,
+		EndFiles: endFiles}
 	if *recordFile != "" {
 		t, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {
@@ -105,13 +110,17 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		defer f.Close()
 		src = f
 	} else {
-		r.Human = true
+		r.Human, r.NewSeed, r.BoardFile = true, randomSeed, *boardFile
 		fmt.Fprintln(stdout, "Hot-seat Carcassonne Maps. Type commands as in Discord, prefixed by the player's name:")
 		fmt.Fprintln(stdout, "  ann: /carc new map:france    bob: /carc join    ann: /carc start")
 		fmt.Fprintln(stdout, "then /place square:F7 rotation:90 meeple:none (a bare command is played by whoever is to act).")
 		fmt.Fprintln(stdout, "!state shows what the players see (!state full also the stack and the face-down chips: it spoils the game);")
 		fmt.Fprintln(stdout, "/league runs a league here too, and !table GAME-ID goes to one of its games;")
 		fmt.Fprintln(stdout, "/carc help lists the commands; Ctrl-D quits.")
+		if *out != "" {
+			fmt.Fprintf(stdout, "Every picture the bot would post is written to %s, numbered in order (0001-line3.png: the first, after line 3),\n", *out)
+			fmt.Fprintln(stdout, "and every file it would attach under its own name (a record, a league's CSV; at a game's end scores.png and game.gif).")
+		}
 	}
 	if err := r.Run(src); err != nil {
 		return err

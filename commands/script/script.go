@@ -37,6 +37,13 @@ type Runner struct {
 	Draw          func(t *table.Table, r commands.Reply) ([]byte, error)
 	DrawStandings func(p *leaguecmd.StandingsPicture) ([]byte, error)
 	OutDir        string
+	// BoardFile, without OutDir, is the one picture file a hot-seat table draws over after every
+	// turn; EndFiles, with OutDir, draws what the end of a game attaches beside its final board.
+	BoardFile string
+	EndFiles  func(t *table.Table) ([]commands.File, error)
+	// NewSeed deals a game opened without a chosen seed (a hot-seat game); without it such a
+	// game is dealt from seed 0, so that a script plays the same each run.
+	NewSeed func() uint64
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
 	// Failed counts the !expect lines that did not hold.
@@ -46,11 +53,12 @@ type Runner struct {
 	Log      io.Writer
 	Panicked int
 
-	seed    *uint64
-	langs   commands.Langs
-	last    *commands.Reply
-	images  int
-	lineNum int
+	seed      *uint64
+	boardTold bool
+	langs     commands.Langs
+	last      *commands.Reply
+	images    int
+	lineNum   int
 	// tables are the tables of this runner by id: the one /carc new opened and the league games;
 	// records their records, the steps that made them.
 	tables  map[string]*table.Table
@@ -270,12 +278,18 @@ func (r *Runner) Line(n int, raw string) (err error) {
 			return fmt.Errorf("line %d: the seed: %w", n, err)
 		}
 	}
+	dealt := ""
+	if in.Command == "carc" && in.Sub == "new" && reply.OK {
+		if dealt, err = r.dealSeed(n); err != nil {
+			return err
+		}
+	}
 	r.last = &reply
 	if err := r.image(n, reply); err != nil {
 		return err
 	}
 	if err := r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: reply.OK && reply.Refused == "",
-		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply)); err != nil {
+		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply)+dealt); err != nil {
 		return err
 	}
 	if err := r.playAISeats(n); err != nil {
@@ -357,14 +371,17 @@ func (r *Runner) emit(v any, human string) error {
 }
 
 func (r *Runner) image(n int, reply commands.Reply) error {
-	if r.Draw == nil || r.OutDir == "" || reply.Image == commands.NoImage || reply.Table == nil {
+	if r.Draw == nil || r.OutDir == "" && r.BoardFile == "" || reply.Image == commands.NoImage || reply.Table == nil {
 		return nil
 	}
 	png, err := r.Draw(reply.Pictured(), reply)
 	if err != nil {
 		return fmt.Errorf("line %d: draw: %w", n, err)
 	}
-	return r.writeImage(n, png)
+	if png == nil {
+		return nil
+	}
+	return r.picture(n, reply.Pictured(), reply, png)
 }
 
 // writeImage writes a picture the bot would post into OutDir, numbered in order.
