@@ -250,7 +250,13 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		return r.leagueLine(n, user, cmd, in)
 	}
 	var reply commands.Reply
-	if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
+	if lr, code, ok := commands.LocalLanguage(r.Table, in); ok {
+		reply = lr
+		if lr.OK {
+			// Everyone reads the same screen: what the table says follows too.
+			r.langs.Language, r.langs.GuildLocale = code, code
+		}
+	} else if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
 		reply = commands.LocalRatings(in, r.Table)
 	} else {
 		if r.Table != nil {
