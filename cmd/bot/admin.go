@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -95,9 +94,19 @@ func importGame(args []string, out io.Writer) error {
 	if fs.NArg() != 1 {
 		return errors.New("usage: bot import [--db FILE] EXPORT-FILE")
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	data, kind, err := readKind(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if kind != kindExport && kind != kindLeague {
+		return wrongFile(fs.Arg(0), kind)
+	}
+	var shape any = &storage.GameExport{}
+	if kind == kindLeague {
+		shape = &storage.LeagueExport{}
+	}
+	if err := json.Unmarshal(data, shape); err != nil {
+		return fmt.Errorf("%s: %s", fs.Arg(0), jsonInWords(data, err))
 	}
 	store, closeStore, err := openStore(*db, nil, false, 300*time.Millisecond)
 	if errors.Is(err, storage.ErrLocked) {
@@ -135,6 +144,9 @@ func verify(args []string, out io.Writer) error {
 	}
 	if fs.NArg() == 1 {
 		return checkRecord(fs.Arg(0), out)
+	}
+	if fs.NArg() > 1 {
+		return errors.New("usage: bot verify [--db FILE] (every stored game), or bot verify RECORD-FILE (one game record)")
 	}
 	resp, err := withStore(*db, bot.AdminRequest{Op: "verify"}, true)
 	if resp.Report != nil {

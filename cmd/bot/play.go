@@ -44,7 +44,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	players := fs.Int("players", 2, "players for --auto")
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
 	recordFile := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
-	move := fs.Int("move", 0, "with --record: start after this turn")
+	move := fs.Int("move", 0, "with --record: start after this turn, as bot render --move counts them (0: as dealt)")
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard, master); seats beyond the list, or all without it, play random moves")
 	boardFile := fs.String("board", "board.png", "at the hot-seat table without --out: the picture file drawn over after every turn")
 	if err := parseFlags(fs, args); err != nil {
