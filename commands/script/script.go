@@ -241,7 +241,7 @@ func (r *Runner) Line(n int, raw string) (err error) {
 	if err != nil {
 		text := commands.ParseErrorIn(commands.Input{Local: true, Langs: r.langs}, err)
 		r.last = &commands.Reply{Text: text, Ephemeral: true, Table: r.Table} // refused: an !expect reads it
-		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: text}, text)
+		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: text}, replyText(user, commands.Reply{Text: text}))
 	}
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
