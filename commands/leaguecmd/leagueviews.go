@@ -50,7 +50,11 @@ func standingsTitle(p *lang.Printer, l league.League, s league.Season) string {
 // StandingsText is the standings of a season as a monospaced table, in p's language.
 func StandingsText(p *lang.Printer, l league.League, s league.Season) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n```\n", standingsTitle(p, l, s))
+	fence := "```\n" // Discord's monospaced block; where no markdown is read the table stands alone
+	if p.IsPlain() {
+		fence = ""
+	}
+	fmt.Fprintf(&b, "%s\n%s", standingsTitle(p, l, s), fence)
 	head := []string{"#", p.T("league_col_player", nil), p.T("league_col_points", nil), p.T("league_col_diff", nil),
 		p.T("league_col_h2h", nil), p.T("league_col_wins", nil), p.T("league_col_games", nil)}
 	b.WriteString(row([]int{3, -20, 6, 6, 5, 4, 5}, head) + "\n")
@@ -58,7 +62,7 @@ func StandingsText(p *lang.Printer, l league.League, s league.Season) string {
 		fmt.Fprintf(&b, "%3d  %s %6s %+6d %5s %4d %5d\n", st.Rank, pad(commands.Truncate(inCode(s.Name(st.Player)), 20), -20), num(st.Points), st.ScoreDiff,
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
-	b.WriteString("```\n" + p.T("league_points_rule", nil))
+	b.WriteString(fence + p.T("league_points_rule", nil))
 	if br := bracketsText(p, s); br != "" {
 		b.WriteString("\n" + br)
 	}
