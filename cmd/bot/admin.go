@@ -65,11 +65,15 @@ func export(args []string, out io.Writer) error {
 	db := dbFlag(fs)
 	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
 	isLeague := fs.Bool("league", false, "export a league and its seasons (import its games, each exported with --admin, before it)")
+	asRecord := fs.Bool("record", false, "print the game's record, as /carc export attaches it (for bot replay, render --record, play --record)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: bot export [--db FILE] [--admin] GAME-ID, or bot export [--db FILE] --league LEAGUE-ID")
+		return errors.New("usage: bot export [--db FILE] [--admin | --record] GAME-ID, or bot export [--db FILE] --league LEAGUE-ID")
+	}
+	if *asRecord {
+		return exportRecord(*db, fs.Arg(0), out)
 	}
 	req := bot.AdminRequest{Op: "export", Game: fs.Arg(0), Admin: *admin}
 	if *isLeague {

@@ -138,3 +138,34 @@ func TestHelpOfACommandWithoutFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestAStoredGamesRecordIsExportedRenderedAndReplayed: bot export --record GAME-ID prints a stored
+// game's record as /carc export attaches it, which bot replay checks and bot render --record
+// draws, the same board as bot render --game draws from the database.
+func TestAStoredGamesRecordIsExportedRenderedAndReplayed(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	id := storedGame(t, db, 4, true)
+	var rec bytes.Buffer
+	if err := run([]string{"export", "--db", db, "--record", id}, nil, &rec); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "game.json")
+	os.WriteFile(file, rec.Bytes(), 0o644)
+	var out bytes.Buffer
+	if err := run([]string{"replay", file}, nil, &out); err != nil || !strings.Contains(out.String(), "1. bob") {
+		t.Fatalf("bot replay of the exported record: %v\n%s", err, out.String())
+	}
+	draw := func(args ...string) []byte {
+		t.Helper()
+		png := filepath.Join(dir, "board.png")
+		if err := run(append(append([]string{"render"}, args...), "--move", "2", "-o", png), nil, &bytes.Buffer{}); err != nil {
+			t.Fatalf("bot render %v: %v", args, err)
+		}
+		b, _ := os.ReadFile(png)
+		return b
+	}
+	if !bytes.Equal(draw("--record", file), draw("--game", id, "--db", db)) {
+		t.Error("the record and the database draw turn 2 differently")
+	}
+}

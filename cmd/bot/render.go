@@ -13,6 +13,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -86,6 +87,20 @@ func renderGame(args []string, out io.Writer) error {
 
 // storedTable replays a stored game from its admin export up to the end of turn (turnOrEnd).
 func storedTable(db, id string, turn int) (*table.Table, error) {
+	stored, err := storedRecord(db, id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := table.ReplayTo(stepsOf(stored), turnOrEnd(turn))
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	return t, nil
+}
+
+// storedRecord is a stored game's record, each step with when it was made, from its admin export
+// (through the bot's socket while it runs).
+func storedRecord(db, id string) ([]record.Stored, error) {
 	resp, err := withStore(db, bot.AdminRequest{Op: "export", Game: id, Admin: true}, false)
 	if err != nil {
 		return nil, err
@@ -98,11 +113,14 @@ func storedTable(db, id string, turn int) (*table.Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
-	t, err := table.ReplayTo(steps, turnOrEnd(turn))
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", id, err)
+	out := make([]record.Stored, len(steps))
+	for i, s := range steps {
+		out[i] = record.Stored{Step: s, At: ex.Game.Created}
+		if i > 0 {
+			out[i].At = ex.Moves[i-1].Time
+		}
 	}
-	return t, nil
+	return out, nil
 }
 
 // turnOrEnd is the turn of a --move flag: a negative one (the default) is the game's end.
