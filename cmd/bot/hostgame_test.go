@@ -34,11 +34,11 @@ func (p *quietPort) Answer(_ *bot.Interaction, m bot.Message) error {
 	return nil
 }
 func (p *quietPort) Thinking(*bot.Interaction) (bool, error) { return true, nil }
-func (p *quietPort) Link(string, string) string             { return "" }
+func (p *quietPort) Link(string, string) string              { return "" }
 
 type nowhere struct{}
 
-func (nowhere) Thread() bool         { return false }
+func (nowhere) Thread() bool        { return false }
 func (nowhere) Missing(bool) string { return "" }
 
 // storedGame plays a game of the classic table in the database db through the host, as Discord
@@ -90,4 +90,3 @@ func storedGame(t *testing.T, db string, turns int, resign bool) string {
 	}
 	return in.ID
 }
-
