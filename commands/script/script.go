@@ -236,7 +236,7 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		}
 		user, cmd = r.actingUser(), text
 	}
-	user = strings.TrimSpace(user)
+	user = r.typedName(strings.TrimSpace(user))
 	in, err := commands.ParseCommand(cmd)
 	if err != nil {
 		text := commands.ParseErrorIn(commands.Input{Local: true, Langs: r.langs}, err)
