@@ -186,7 +186,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 				continue
 			}
 			b.WriteString("\n  " + p.T("league_table_state", lang.A{"Table": f.Table, "Stage": stageText(p, f.Stage), "Players": names(p, s, f.Players),
-				"State": fixtureState(p, f)}))
+				"State": fixtureState(p, s, f)}))
 			if f.Thread != "" {
 				fmt.Fprintf(&b, " <#%s>", f.Thread)
 			}
@@ -206,7 +206,9 @@ func names(p *lang.Printer, s league.Season, ids []string) string {
 	return strings.Join(out, p.T("league_versus", nil))
 }
 
-func fixtureState(p *lang.Printer, f league.Fixture) string {
+// fixtureState is where a fixture stands; once it has its result, its scores and who came first,
+// which the scores alone do not tell when a player resigned.
+func fixtureState(p *lang.Printer, s league.Season, f league.Fixture) string {
 	state := p.T("league_fixture_"+string(f.Status), nil)
 	if !f.Done() {
 		return state
@@ -215,5 +217,15 @@ func fixtureState(p *lang.Printer, f league.Fixture) string {
 	for i, sc := range f.Scores {
 		scores[i] = strconv.Itoa(sc)
 	}
-	return state + " " + strings.Join(scores, "-")
+	var first []string
+	for i, place := range f.Places {
+		if place == 1 && i < len(f.Players) {
+			first = append(first, p.Shown(s.Name(f.Players[i])))
+		}
+	}
+	state += " " + strings.Join(scores, "-")
+	if len(first) > 0 && len(first) < len(f.Players) {
+		state += " (" + p.T("league_fixture_first", lang.A{"Players": strings.Join(first, ", ")}) + ")"
+	}
+	return state
 }
