@@ -1,7 +1,6 @@
 package script
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,6 +43,9 @@ type Runner struct {
 	// NewSeed deals a game opened without a chosen seed (a hot-seat game); without it such a
 	// game is dealt from seed 0, so that a script plays the same each run.
 	NewSeed func() uint64
+	// Keep, when set, stores every step a table takes as it is taken (a hot-seat table kept in a
+	// database): a step it cannot keep ends the session with its error, nothing after it played.
+	Keep func(t *table.Table, s table.Step) error
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
 	// Failed counts the !expect lines that did not hold.
@@ -73,10 +75,11 @@ func (r *Runner) now() time.Time {
 	return time.Now()
 }
 
-// remember keeps a table among the runner's tables, with the step that changed it if any.
-func (r *Runner) remember(t *table.Table, step *table.Step) {
+// remember keeps a table among the runner's tables, with the step that changed it if any, and
+// has Keep store the step.
+func (r *Runner) remember(t *table.Table, step *table.Step) error {
 	if t == nil {
-		return
+		return nil
 	}
 	if r.tables == nil {
 		r.tables, r.records = map[string]*table.Table{}, map[string][]record.Stored{}
@@ -85,14 +88,23 @@ func (r *Runner) remember(t *table.Table, step *table.Step) {
 	if step != nil {
 		// Local play stamps no time on its steps, so that a script writes the same record each run.
 		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: *step})
+		if r.Keep != nil {
+			if err := r.Keep(t, *step); err != nil {
+				return fmt.Errorf("%w: %w", ErrNotKept, err)
+			}
+		}
 	}
+	return nil
 }
+
+// ErrNotKept reports a step the runner's Keep could not store.
+var ErrNotKept = errors.New("the game could not be saved")
 
 // Open seats the runner at a table made elsewhere (a game record's, for what-if analysis), with
 // the steps of its record.
 func (r *Runner) Open(t *table.Table, steps []table.Step) {
 	r.Table = t
-	r.remember(t, nil)
+	_ = r.remember(t, nil) // no step: nothing to keep
 	for _, s := range steps {
 		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: s})
 	}
@@ -106,8 +118,7 @@ func (r *Runner) change(events ...table.Event) error {
 	}
 	x.Table.Local = true
 	r.Table = x.Table
-	r.remember(r.Table, &x.Step)
-	return nil
+	return r.remember(r.Table, &x.Step)
 }
 
 // tables is where the runner's tables stand: what a line that panicked leaves them as (the
@@ -169,12 +180,20 @@ var ErrInternal = errors.New("internal error")
 
 // Run reads and runs every line. It stops at the first malformed line or internal error.
 func (r *Runner) Run(src io.Reader) error {
-	sc := bufio.NewScanner(src)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		err := r.Line(n, sc.Text())
+	in := newLines(src)
+	for n := 1; ; n++ {
+		text, tooLong, err := in.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if tooLong {
+			err = fmt.Errorf("line %d: %w: it is over 1 MiB (a command is a line of a few hundred characters)", n, ErrMalformed)
+		} else {
+			err = r.Line(n, text)
+		}
 		if err != nil && r.Human && errors.Is(err, ErrMalformed) {
 			// At the hot-seat table a mistyped line is explained and the game goes on.
 			fmt.Fprintf(r.Out, "%v\n", err)
@@ -183,9 +202,6 @@ func (r *Runner) Run(src io.Reader) error {
 		if err != nil {
 			return err
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
 	}
 	if r.Panicked > 0 {
 		return fmt.Errorf("%w: %d lines panicked (the log has their stacks)", ErrInternal, r.Panicked)
@@ -274,7 +290,9 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		// Only a change moves the table on, as in the bot, which keeps only what it commits: a
 		// read-only answer may show another position (a replayed turn), never becomes the game.
 		r.Table = reply.Table
-		r.remember(r.Table, reply.Step)
+		if err := r.remember(r.Table, reply.Step); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
 	}
 	if in.Command == "carc" && in.Sub == "new" && reply.OK && r.seed != nil {
 		s := r.Table.Settings
@@ -319,7 +337,9 @@ func (r *Runner) playAISeats(n int) error {
 		}
 		reply.Table.Local = true
 		r.Table = reply.Table
-		r.remember(r.Table, reply.Step)
+		if err := r.remember(r.Table, reply.Step); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
 		if err := r.image(n, reply); err != nil {
 			return err
 		}
