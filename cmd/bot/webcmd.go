@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -41,43 +42,62 @@ func webPages(args []string, out io.Writer) error {
 
 // servePages serves the pages of the games in db on ln until ctx ends.
 func servePages(ctx context.Context, db string, ln net.Listener, out io.Writer) error {
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	store, closeStore, err := openStore(db, log, false, 0)
+	defer ln.Close()
+	store, closeStore, err := openStore(db, quietLog(), false, 0)
 	if errors.Is(err, storage.ErrLocked) {
-		ln.Close()
 		return fmt.Errorf("%w: the bot that holds it serves the pages itself with --web ADDR", err)
 	}
 	if err != nil {
-		ln.Close()
 		return err
 	}
 	defer closeStore()
-	host, err := bot.New(bot.Config{Store: store, Logger: log, Port: noChat{}})
+	pages, closeHost, err := pagesOf(store, ln)
 	if err != nil {
-		ln.Close()
 		return err
 	}
-	defer host.Close()
-	base := "http://" + ln.Addr().String()
-	pages, err := host.Web("", base)
-	if err != nil {
-		ln.Close()
-		return err
-	}
+	defer closeHost()
 	ids, err := store.GameIDs()
 	if err != nil {
-		ln.Close()
 		return err
 	}
-	fmt.Fprintf(out, "Serving the pages of %d game(s) of %s on %s (Ctrl-C stops):\n", len(ids), db, base)
+	fmt.Fprintf(out, "Serving the pages of %d game(s) of %s on http://%s (Ctrl-C stops):\n", len(ids), db, ln.Addr())
 	for _, id := range ids {
-		path, err := pages.GamePath(id)
-		if err != nil {
-			ln.Close()
-			return err
-		}
-		fmt.Fprintf(out, "  %s  %s%s\n", id, base, path)
+		fmt.Fprintf(out, "  %s  %s\n", id, pageLink(pages, ln, id))
 	}
+	return servePagesOn(ctx, pages, ln)
+}
+
+// quietLog logs what goes wrong, on stderr: serving pages has nothing else to say.
+func quietLog() *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// pagesOf are the pages of the games of store, served by a host that is in no chat, at the
+// address of ln.
+func pagesOf(store storage.Database, ln net.Listener) (*web.Server, func(), error) {
+	host, err := bot.New(bot.Config{Store: store, Logger: quietLog(), Port: noChat{}})
+	if err != nil {
+		return nil, nil, err
+	}
+	pages, err := host.Web("", "http://"+ln.Addr().String())
+	if err != nil {
+		host.Close()
+		return nil, nil, err
+	}
+	return pages, host.Close, nil
+}
+
+// pageLink is the signed address of a game's page served on ln.
+func pageLink(pages *web.Server, ln net.Listener, id string) string {
+	path, err := pages.GamePath(id)
+	if err != nil {
+		return fmt.Sprintf("(no link: %v)", err)
+	}
+	return "http://" + ln.Addr().String() + path
+}
+
+// servePagesOn serves pages on ln until ctx ends.
+func servePagesOn(ctx context.Context, pages *web.Server, ln net.Listener) error {
 	srv := bot.NewHTTPServer(ln.Addr().String(), pages.Handler())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

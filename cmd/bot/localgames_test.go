@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestALocalGameIsSavedResumedAndFinished: a hot-seat game lives in the database, saved after
+// every move: after Ctrl-D bot play offers it, --resume plays on where it stopped, and once it
+// is over bot export --record writes its record, which bot replay checks and bot render draws,
+// and bot verify replays it with the database's other games.
+func TestALocalGameIsSavedResumedAndFinished(t *testing.T) {
+	t.Chdir(t.TempDir())
+	first := hotSeat(t, "!seed 3\nann: /carc new map:classic\nbob: /carc join\n!stack D U\nann: /carc start\n"+
+		"ann: /place square:DK114 rotation:180 meeple:none\n")
+	m := regexp.MustCompile(`Game (local-\S+) is saved: bot play --resume (\S+) plays on\.`).FindStringSubmatch(first)
+	if m == nil || m[1] != m[2] {
+		t.Fatalf("Ctrl-D does not say how to play on:\n%s", first)
+	}
+	id := m[1]
+	if offered := hotSeat(t, ""); !strings.Contains(offered, "Games in progress here") || !strings.Contains(offered, id+"  Classic (open table), turn 2, ann, bob") {
+		t.Errorf("bot play does not offer the game in progress:\n%s", offered)
+	}
+	resumed := hotSeat(t, "bob: /place square:DK116 rotation:0 meeple:none\n/carc status\n", "--resume", id)
+	if !strings.Contains(resumed, "Playing on game "+id) || !strings.Contains(resumed, "The game is over.") {
+		t.Fatalf("the resumed game did not play to its end:\n%s", resumed)
+	}
+	if offered := hotSeat(t, ""); strings.Contains(offered, id) {
+		t.Errorf("a finished game is still offered:\n%s", offered)
+	}
+	var rec bytes.Buffer
+	if err := run([]string{"export", "--record", id}, nil, &rec); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("game.json", rec.Bytes(), 0o644)
+	for _, args := range [][]string{{"replay", "game.json"}, {"render", "--record", "game.json", "-o", "a.png"},
+		{"render", "--game", id, "-o", "b.png"}, {"verify"}} {
+		var out bytes.Buffer
+		if err := run(args, nil, &out); err != nil {
+			t.Errorf("bot %s: %v\n%s", strings.Join(args, " "), err, out.String())
+		}
+	}
+	a, _ := os.ReadFile("a.png")
+	b, _ := os.ReadFile("b.png")
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("the record and the database draw the end differently")
+	}
+	if err := run([]string{"play", "--resume", id}, strings.NewReader(""), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "is over") {
+		t.Errorf("--resume of a finished game: %v", err)
+	}
+}
