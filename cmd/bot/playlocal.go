@@ -53,7 +53,9 @@ func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), err
 		served := make(chan struct{})
 		go func() { defer close(served); _ = servePagesOn(ctx, pages, ln) }()
 		closeAll = func() { stop(); <-served; closeHost(); closeStore() }
-		link = func(id string) string { return fmt.Sprintf(" Its page: %s (reload it after a move).", pageLink(pages, ln, id)) }
+		link = func(id string) string {
+			return fmt.Sprintf(" Its page: %s (reload it after a move).", pageLink(pages, ln, id))
+		}
 	}
 	games.told = func(id string) {
 		fmt.Fprintf(out, "(Game %s is saved in %s after every move: bot play --resume %s plays on after Ctrl-D.%s)\n", id, k.db, id, link(id))
