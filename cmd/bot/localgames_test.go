@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestALocalGameIsSavedResumedAndFinished: a hot-seat game lives in the database, saved after
@@ -50,5 +54,47 @@ func TestALocalGameIsSavedResumedAndFinished(t *testing.T) {
 	}
 	if err := run([]string{"play", "--resume", id}, strings.NewReader(""), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "is over") {
 		t.Errorf("--resume of a finished game: %v", err)
+	}
+}
+
+// TestPlayServesThePagesOfItsGames: bot play --web ADDR serves the pages of the games it keeps
+// while the session lasts, and tells each game's link when it begins.
+func TestPlayServesThePagesOfItsGames(t *testing.T) {
+	t.Chdir(t.TempDir())
+	in, typed := io.Pipe()
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- play([]string{"--web", "127.0.0.1:0"}, in, out) }()
+	fmt.Fprintln(typed, "ann: /carc new map:france\nbob: /carc join\nann: /carc start")
+	link := ""
+	pageLink := regexp.MustCompile(`Its page: (http://\S+) `)
+	for deadline := time.Now().Add(20 * time.Second); link == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if m := pageLink.FindStringSubmatch(out.String()); m != nil {
+			link = m[1]
+		}
+	}
+	if link == "" {
+		typed.Close()
+		<-done
+		t.Fatalf("no page link:\n%s", out.String())
+	}
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "The game begins") && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "bob") {
+		t.Errorf("%s: %s\n%.300s", link, resp.Status, body)
+	}
+	typed.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := http.Get(link); err == nil {
+		t.Error("the pages are still served after the session")
 	}
 }
