@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -85,6 +86,16 @@ func (l *localGames) newID() string {
 // resume is a game of the terminal in progress, as its record replays it, to play on: its
 // table and steps, kept from there on under its id.
 func (l *localGames) resume(id string) (*table.Table, []table.Step, error) {
+	if id == "last" {
+		active, err := l.inProgressGames()
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(active) == 0 {
+			return nil, nil, errors.New("no game of the terminal is in progress: bot play opens one")
+		}
+		id = active[0].ID
+	}
 	rec, err := l.store.Game(id)
 	if err != nil {
 		return nil, nil, fmt.Errorf("no game %s in the database: %w (bot play lists the games in progress)", id, err)
@@ -113,16 +124,14 @@ func (l *localGames) resume(id string) (*table.Table, []table.Step, error) {
 
 // inProgress lists the terminal's games that are not over, the latest first, each in a line.
 func (l *localGames) inProgress(games storage.Games, out io.Writer) error {
-	active, err := games.ActiveGames()
+	active, err := l.inProgressGames()
 	if err != nil {
 		return err
 	}
-	active = slices.DeleteFunc(active, func(r storage.GameRecord) bool { return !strings.HasPrefix(r.ChannelID, localPlace) })
 	if len(active) == 0 {
 		return nil
 	}
-	slices.SortFunc(active, func(a, b storage.GameRecord) int { return b.Created.Compare(a.Created) })
-	fmt.Fprintln(out, "Games in progress here (bot play --resume ID plays on):")
+	fmt.Fprintln(out, "Games in progress here (bot play --resume ID plays on one, --resume last on the latest):")
 	for _, r := range active {
 		line := fmt.Sprintf("  %s  %s, %d steps, %s", r.ID, r.Status, r.Seq, strings.Join(r.Players, ", "))
 		if snap, err := games.Snapshot(r.ID); err == nil {
@@ -148,4 +157,15 @@ func seatNames(t *table.Table) []string {
 		out[i] = u.Name
 	}
 	return out
+}
+
+// inProgressGames are the terminal's games that are not over, the latest first.
+func (l *localGames) inProgressGames() ([]storage.GameRecord, error) {
+	active, err := l.store.ActiveGames()
+	if err != nil {
+		return nil, err
+	}
+	active = slices.DeleteFunc(active, func(r storage.GameRecord) bool { return !strings.HasPrefix(r.ChannelID, localPlace) })
+	slices.SortStableFunc(active, func(a, b storage.GameRecord) int { return b.Created.Compare(a.Created) })
+	return active, nil
 }

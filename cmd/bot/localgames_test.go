@@ -28,6 +28,9 @@ func TestALocalGameIsSavedResumedAndFinished(t *testing.T) {
 	if offered := hotSeat(t, ""); !strings.Contains(offered, "Games in progress here") || !strings.Contains(offered, id+"  Classic (open table), turn 2, ann, bob") {
 		t.Errorf("bot play does not offer the game in progress:\n%s", offered)
 	}
+	if last := hotSeat(t, "/carc status\n", "--resume", "last"); !strings.Contains(last, "Playing on game "+id) {
+		t.Errorf("--resume last does not play on the latest game:\n%s", last)
+	}
 	resumed := hotSeat(t, "bob: /place square:DK116 rotation:0 meeple:none\n/carc status\n", "--resume", id)
 	if !strings.Contains(resumed, "Playing on game "+id) || !strings.Contains(resumed, "The game is over.") {
 		t.Fatalf("the resumed game did not play to its end:\n%s", resumed)

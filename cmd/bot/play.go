@@ -48,7 +48,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard, master); seats beyond the list, or all without it, play random moves")
 	boardFile := fs.String("board", "board.png", "at the hot-seat table without --out: the picture file drawn over after every turn")
 	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "at the hot-seat table: the database that keeps its games, saved after every move (the bot's own by default; a table script keeps none)")
-	resume := fs.String("resume", "", "at the hot-seat table: play on the game in progress with this id (bot play lists them)")
+	resume := fs.String("resume", "", "at the hot-seat table: play on the game in progress with this id (bot play lists them), or the latest with last")
 	webAddr := fs.String("web", "", "at the hot-seat table: serve the games' web pages on this address, like 127.0.0.1:8080")
 	if err := parseFlags(fs, args); err != nil {
 		return err

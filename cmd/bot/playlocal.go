@@ -68,7 +68,8 @@ func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), err
 			return nil, err
 		}
 		r.Open(t, steps)
-		fmt.Fprintf(out, "(Playing on game %s: %s, %s, %s.%s)\n", k.resume, t.Entry().Title, turnOf(t), strings.Join(seatNames(t), ", "), link(k.resume))
+		id := games.kept[t.ID].id
+		fmt.Fprintf(out, "(Playing on game %s: %s, %s, %s.%s)\n", id, t.Entry().Title, turnOf(t), strings.Join(seatNames(t), ", "), link(id))
 	case k.opened != nil:
 		if err := games.adopt(k.opened, k.steps); err != nil {
 			closeAll()
