@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // TestALocalGameIsSavedResumedAndFinished: a hot-seat game lives in the database, saved after
@@ -99,5 +103,33 @@ func TestPlayServesThePagesOfItsGames(t *testing.T) {
 	}
 	if _, err := http.Get(link); err == nil {
 		t.Error("the pages are still served after the session")
+	}
+}
+
+// TestTheBotLeavesTheTerminalsGamesAlone: the bot started on the database where the terminal keeps
+// its games loads none of them: no timer, AI turn or lobby expiry of its own runs them, and no chat
+// hears of them.
+func TestTheBotLeavesTheTerminalsGamesAlone(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out := hotSeat(t, "ann: /carc new map:france\nann: /table bot level:easy\nann: /carc start\n")
+	id := regexp.MustCompile(`Game (local-\S+) is saved`).FindStringSubmatch(out)
+	if id == nil {
+		t.Fatalf("no game saved:\n%s", out)
+	}
+	store, err := storage.Open("carcassonne.db", storage.Options{NoSync: true, Engine: bot.Engine{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	host, err := bot.New(bot.Config{Store: store, Port: &quietPort{}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	if err := host.Load(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := host.InspectGame(id[1]); ok {
+		t.Errorf("the bot loaded the terminal's game %s", id[1])
 	}
 }
