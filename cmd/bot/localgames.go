@@ -36,28 +36,29 @@ type keptGame struct {
 	seq uint64
 }
 
-// keep stores step s of table t: a step that creates a table (a /carc new) starts a game of its
-// own in the database, every other one is the next move of its table's game.
+// keep stores step s of table t: a step that creates a table (a /carc new, whose table the
+// session named with newID) starts a game of its own in the database under the table's id, every
+// other one is the next move of its table's game. The tables the session did not open (a local
+// league's games, a record's what-if) are not kept.
 func (l *localGames) keep(t *table.Table, s table.Step) error {
+	creates := len(s.Events) > 0 && s.Events[0].Kind == table.KindCreate
+	k := l.kept[t.ID]
+	if k == nil && (!creates || t.League != nil) {
+		return nil
+	}
 	c, err := bot.StepCommit(t, s)
 	if err != nil {
 		return err
 	}
-	k := l.kept[t.ID]
-	creates := len(s.Events) > 0 && s.Events[0].Kind == table.KindCreate
-	if k == nil && !creates {
-		return fmt.Errorf("table %s was not kept from its start", t.ID)
-	}
 	if creates {
-		id := l.newID()
-		rec := storage.GameRecord{ID: id, ChannelID: localPlace + id, Setup: c.Move.Data, Players: c.Players,
+		rec := storage.GameRecord{ID: t.ID, ChannelID: localPlace + t.ID, Setup: c.Move.Data, Players: c.Players,
 			Status: c.Status, Created: l.now()}
 		if err := l.store.CreateGame(rec, c.Snapshot, c.Hash); err != nil {
 			return err
 		}
-		l.kept[t.ID] = &keptGame{id: rec.ID}
+		l.kept[t.ID] = &keptGame{id: t.ID}
 		if l.told != nil {
-			l.told(rec.ID)
+			l.told(t.ID)
 		}
 		return nil
 	}

@@ -46,6 +46,11 @@ func TestALocalGameIsSavedResumedAndFinished(t *testing.T) {
 	if err := run([]string{"export", "--record", id}, nil, &rec); err != nil {
 		t.Fatal(err)
 	}
+	// The game's table is named by its id in the database, as a Discord game's is: its record,
+	// and the pages that cache its pictures by it, never mix two games of the terminal.
+	if !strings.Contains(rec.String(), `"game": "`+id+`"`) {
+		t.Errorf("the record does not name game %s:\n%.300s", id, rec.String())
+	}
 	os.WriteFile("game.json", rec.Bytes(), 0o644)
 	for _, args := range [][]string{{"replay", "game.json"}, {"render", "--record", "game.json", "-o", "a.png"},
 		{"render", "--game", id, "-o", "b.png"}, {"verify"}} {

@@ -110,7 +110,7 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 			return err
 		}
 		r.Open(t, steps)
-		keeping.opened, keeping.steps = t, steps
+		keeping.opened = t
 	}
 	src := stdin
 	if *scriptFile != "" {

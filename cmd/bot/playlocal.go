@@ -9,19 +9,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // hotSeatKeeping is how a hot-seat session keeps its games: in the database db (the bot's, by
-// default), resuming game resume, or adopting the table a record opened (with its steps), and
-// serving the games' pages on webAddr.
+// default), resuming game resume, and serving the games' pages on webAddr. A session opened on a
+// record's table (opened) keeps none of it.
 type hotSeatKeeping struct {
 	db, resume, webAddr string
 	opened              *table.Table
-	steps               []table.Step
 }
 
 // keepHotSeat has r keep its games in the database and returns what ends the keeping once the
@@ -71,17 +69,14 @@ func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), err
 		id := games.kept[t.ID].id
 		fmt.Fprintf(out, "(Playing on game %s: %s, %s, %s.%s)\n", id, t.Entry().Title, turnOf(t), strings.Join(seatNames(t), ", "), link(id))
 	case k.opened != nil:
-		if err := games.adopt(k.opened, k.steps); err != nil {
-			closeAll()
-			return nil, err
-		}
+		fmt.Fprintln(out, "(A game played on from a record is not kept: /carc export writes where it got to.)")
 	default:
 		if err := games.inProgress(store, out); err != nil {
 			closeAll()
 			return nil, err
 		}
 	}
-	r.Keep = games.keep
+	r.Keep, r.TableID = games.keep, games.newID
 	return func() {
 		if t := r.Table; t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
 			if g := games.kept[t.ID]; g != nil {
@@ -90,18 +85,4 @@ func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), err
 		}
 		closeAll()
 	}, nil
-}
-
-// adopt keeps a table made elsewhere (a record's, played on from a turn) as a game of its own,
-// with the steps that made it.
-func (l *localGames) adopt(t *table.Table, steps []table.Step) error {
-	id := l.newID()
-	if err := bot.Save(l.store, id, localPlace+id, steps); err != nil {
-		return err
-	}
-	l.kept[t.ID] = &keptGame{id: id, seq: uint64(len(steps) - 1)}
-	if l.told != nil {
-		l.told(id)
-	}
-	return nil
 }

@@ -46,6 +46,9 @@ type Runner struct {
 	// Keep, when set, stores every step a table takes as it is taken (a hot-seat table kept in a
 	// database): a step it cannot keep ends the session with its error, nothing after it played.
 	Keep func(t *table.Table, s table.Step) error
+	// TableID, when set, names each table /carc new opens (a game kept in a database needs an id
+	// of its own); without it the table is "local". !table local goes back to it either way.
+	TableID func() string
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
 	// Failed counts the !expect lines that did not hold.
@@ -57,6 +60,7 @@ type Runner struct {
 
 	seed      *uint64
 	boardTold bool
+	localID   string // the id of the table /carc new opened last
 	langs     commands.Langs
 	last      *commands.Reply
 	images    int
@@ -103,7 +107,7 @@ var ErrNotKept = errors.New("the game could not be saved")
 // Open seats the runner at a table made elsewhere (a game record's, for what-if analysis), with
 // the steps of its record.
 func (r *Runner) Open(t *table.Table, steps []table.Step) {
-	r.Table = t
+	r.Table, r.localID = t, t.ID
 	_ = r.remember(t, nil) // no step: nothing to keep
 	for _, s := range steps {
 		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: s})
@@ -262,6 +266,9 @@ func (r *Runner) Line(n int, raw string) (err error) {
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
 	in.Langs = r.langs
+	if in.Command == "carc" && in.Sub == "new" && r.TableID != nil {
+		in.Table = r.TableID()
+	}
 	if in.Command == "league" || in.Command == "season" {
 		return r.leagueLine(n, user, cmd, in)
 	}
@@ -304,6 +311,7 @@ func (r *Runner) Line(n int, raw string) (err error) {
 	}
 	dealt := ""
 	if in.Command == "carc" && in.Sub == "new" && reply.OK {
+		r.localID = r.Table.ID
 		if dealt, err = r.dealSeed(n); err != nil {
 			return err
 		}
@@ -709,6 +717,9 @@ func (r *Runner) tableDirective(n int, args []string, _ string) error {
 // goTo makes the table of a game id the runner's table. "local", the table /carc new opens, may
 // be empty.
 func (r *Runner) goTo(n int, id string) error {
+	if id == "local" && r.localID != "" {
+		id = r.localID
+	}
 	t, ok := r.tables[id]
 	if !ok && id != "local" {
 		return malformed(n, "table", "there is no game %s here: the tables are %s", game.Echo(id), r.tableList())
