@@ -104,8 +104,8 @@ func (r *Runner) remember(t *table.Table, step *table.Step) error {
 // ErrNotKept reports a step the runner's Keep could not store.
 var ErrNotKept = errors.New("the game could not be saved")
 
-// Open seats the runner at a table made elsewhere (a game record's, for what-if analysis), with
-// the steps of its record.
+// Open seats the runner at a table made elsewhere (a game record's, for what-if analysis, or a
+// game of the database played on), with the steps of its record.
 func (r *Runner) Open(t *table.Table, steps []table.Step) {
 	r.Table, r.localID = t, t.ID
 	_ = r.remember(t, nil) // no step: nothing to keep
