@@ -223,7 +223,7 @@ func (b *Host) Load() error {
 			aside++
 			continue
 		}
-		if localRecord(rec.Setup) {
+		if terminalGame(rec) {
 			// A game of the terminal (bot play keeps them in the same database) is played there:
 			// no chat hears of it, no timer or AI turn runs it here.
 			local++

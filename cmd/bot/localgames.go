@@ -16,7 +16,7 @@ import (
 // localPlace is the place of the terminal's games in the database: each game is a place of its
 // own (terminal-ID), as each Discord channel holds one game, so that games in progress wait side
 // by side until one is played on.
-const localPlace = "terminal-"
+const localPlace = bot.TerminalPlace
 
 // localGames keeps the games of a hot-seat session in the bot's database, step by step as the bot
 // commits them (bot.StepCommit), so that they survive the session (Ctrl-D, a crash) and bot
