@@ -7,12 +7,16 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
+// maxGuessed is the longest word guess reads: longer than any name it could mean, and short enough
+// that comparing it with every choice costs nothing (what is typed may be thousands of characters).
+const maxGuessed = 64
+
 // guess is the choice a mistyped word most likely meant: the one it is a part of, or that a
 // letter or two of it tell apart (a swap counting as one), when exactly one is nearest; "" when
 // none is near enough to say.
 func guess(typed string, choices []string) string {
 	typed = strings.ToLower(strings.TrimSpace(typed))
-	if typed == "" {
+	if typed == "" || len(typed) > maxGuessed {
 		return ""
 	}
 	var within []string
