@@ -229,11 +229,17 @@ func (b *Host) Load() error {
 	if err != nil {
 		return fmt.Errorf("load games: %w", err)
 	}
-	aside := 0
+	aside, local := 0, 0
 	for _, rec := range recs {
 		if rec.Aside != nil {
 			b.setAside(rec, rec.Aside.Reason)
 			aside++
+			continue
+		}
+		if terminalGame(rec) {
+			// A game of the terminal (bot play keeps them in the same database) is played there:
+			// no chat hears of it, no timer or AI turn runs it here.
+			local++
 			continue
 		}
 		snap, err := b.store.Snapshot(rec.ID)
@@ -269,7 +275,7 @@ func (b *Host) Load() error {
 		b.touch(e)           // past MaxLoaded, the least recently used wait on their snapshot
 		b.release(e)
 	}
-	b.log.Info("games loaded", "count", len(recs)-aside, "set_aside", aside)
+	b.log.Info("games loaded", "count", len(recs)-aside-local, "set_aside", aside, "terminal", local)
 	// A move the previous run (or, on PostgreSQL, a process that is gone) committed and never
 	// announced is announced now, before anything new happens in its channel.
 	if n := b.sayUnannounced(b.now()); n > 0 {

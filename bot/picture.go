@@ -87,33 +87,30 @@ func board(t *table.Table, v *game.View, kind render.Kind, w render.Words) ([]by
 }
 
 // endFiles are what the end of a game attaches beside its final board: the chart of the scores
-// and the animated GIF of the whole game.
+// and the animated GIF of the whole game; one that cannot be drawn is logged and left out.
 func (b *Host) endFiles(t *table.Table, code string) []File {
-	w := commands.WordsFor(code)
-	return append(b.scoreChart(t, w), b.animation(t, w)...)
-}
-
-// scoreChart is the end of a game's chart of the scores turn by turn, as an attachment.
-func (b *Host) scoreChart(t *table.Table, w commands.PictureWords) []File {
-	if t == nil || t.Game == nil {
-		return nil
-	}
-	data, err := render.ScoreChart(t.Game.View(false), w)
+	files, err := EndFiles(t, commands.WordsFor(code))
 	if err != nil {
-		b.log.Error("could not draw the score chart", "game", t.ID, "err", err)
-		return nil
+		b.log.Error("could not draw the end of the game's files", "game", t.ID, "err", err)
 	}
-	return []File{{Name: "scores.png", Data: data, Description: commands.ChartAlt(t, w.Code())}}
+	return files
 }
 
-// animation is the whole game as an animated GIF, one frame per turn, as an attachment; none when
-// it cannot be drawn or would pass Discord's limit.
-func (b *Host) animation(t *table.Table, w commands.PictureWords) []File {
+// EndFiles draws what the end of a game attaches beside its final board: the chart of the scores
+// turn by turn and the whole game as an animated GIF, one frame per turn (none when it would pass
+// Discord's limit). It returns what it could draw, and why the rest could not be.
+func EndFiles(t *table.Table, w commands.PictureWords) ([]File, error) {
 	if t == nil || t.Game == nil {
-		return nil
+		return nil, nil
 	}
+	var files []File
+	chart, err := render.ScoreChart(t.Game.View(false), w)
+	if err != nil {
+		return nil, fmt.Errorf("the score chart: %w", err)
+	}
+	files = append(files, File{Name: "scores.png", Data: chart, Description: commands.ChartAlt(t, w.Code())})
 	a := render.Animation{Words: w}
-	err := commands.EachTurn(t, func(g *game.Game) error { return a.Add(g.View(false)) })
+	err = commands.EachTurn(t, func(g *game.Game) error { return a.Add(g.View(false)) })
 	var data []byte
 	if err == nil {
 		data, err = a.GIF()
@@ -122,8 +119,7 @@ func (b *Host) animation(t *table.Table, w commands.PictureWords) []File {
 		err = fmt.Errorf("%d bytes, over Discord's limit", len(data))
 	}
 	if err != nil {
-		b.log.Error("could not draw the game's animation", "game", t.ID, "err", err)
-		return nil
+		return files, fmt.Errorf("the game's animation: %w", err)
 	}
-	return []File{{Name: "game.gif", Data: data, Description: commands.AnimationAlt(t, w.Code())}}
+	return append(files, File{Name: "game.gif", Data: data, Description: commands.AnimationAlt(t, w.Code())}), nil
 }

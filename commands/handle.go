@@ -54,7 +54,12 @@ func Handle(t *table.Table, in Input) (r Reply) {
 		}
 		return handleTurn(t, in)
 	}
-	return failT(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)})
+	var names []string
+	for _, c := range Surface() {
+		names = append(names, c.Name)
+	}
+	return failGuessed(t, in, "not_a_command", lang.A{"Command": game.Echo(in.Command)},
+		in.Command, append(names, "player", "league", "season"), func(g string) string { return "/" + g })
 }
 
 // Unstorable names the first option of in whose value holds a character no stored text may hold
@@ -78,7 +83,8 @@ func handleSubcommand(t *table.Table, in Input, subs []subcommand) Reply {
 	}
 	sub, ok := Lookup(subs, in.Sub)
 	if !ok {
-		return failT(t, in, "not_a_sub", lang.A{"Command": in.Command, "Sub": game.Echo(in.Sub), "Subs": Names(subs)})
+		return failGuessed(t, in, "not_a_sub", lang.A{"Command": in.Command, "Sub": game.Echo(in.Sub), "Subs": Names(subs)},
+			in.Sub, strings.Split(Names(subs), ", "), func(g string) string { return "/" + in.Command + " " + g })
 	}
 	if t == nil && !sub.anywhere {
 		return failT(nil, in, "no_game_maps", lang.A{"Map": DefaultMap, "Maps": strings.Join(variants.IDs(false), ", ")})
@@ -113,7 +119,8 @@ func carcNew(t *table.Table, in Input) Reply {
 	}
 	e, err := variants.Lookup(s.Map)
 	if err != nil || (e.Test && !in.Local) {
-		return failT(t, in, "not_a_map", lang.A{"Value": game.Echo(s.Map), "Maps": strings.Join(variants.IDs(false), ", ")})
+		return failGuessed(t, in, "not_a_map", lang.A{"Value": game.Echo(s.Map), "Maps": strings.Join(variants.IDs(false), ", ")},
+			s.Map, variants.IDs(false), func(g string) string { return "map:" + g })
 	}
 	s.Map = e.ID
 	if err := applyNewOptions(&s, e, in); err != nil {
@@ -298,7 +305,9 @@ func sentence(s string, names ...string) string {
 	for _, name := range names {
 		named = named || name != "" && strings.HasPrefix(s, name)
 	}
-	if !named {
+	// A sentence that begins with the player's own words (map:britain, /carc nwe) keeps them as
+	// typed, as one that begins with a name does.
+	if first, _, _ := strings.Cut(s, " "); !named && !strings.HasPrefix(first, "/") && !strings.Contains(strings.TrimSuffix(first, ":"), ":") {
 		s = string(unicode.ToUpper(r)) + s[n:]
 	}
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {

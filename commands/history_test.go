@@ -154,7 +154,7 @@ func TestHistoryPageIsANumberOfTheHistory(t *testing.T) {
 	for _, bad := range []string{"-1", "abc", "0", strconv.Itoa(pages + 1), "1.5", ""} {
 		r := Handle(tbl, Input{User: user, Command: "carc", Sub: "history", Options: map[string]string{"page": bad}})
 		want := "choose 1 (the latest turns) to " + strconv.Itoa(pages)
-		if r.OK || !strings.Contains(r.Text, want) || !strings.Contains(r.Text, "Page:"+bad+" ") {
+		if r.OK || !strings.Contains(r.Text, want) || !strings.HasPrefix(strings.ToLower(r.Text), "page:"+bad+" ") {
 			t.Errorf("page:%s: %s (ok %v), want a refusal saying %q", bad, r.Text, r.OK, want)
 		}
 	}

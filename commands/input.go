@@ -239,6 +239,9 @@ func spotNumber(s string) (int, bool) {
 // number on the board. A number the tile does not show is refused with the numbers it does.
 func readSpot(g *game.Game, s string) (string, error) {
 	n, ok := spotNumber(s)
+	if kind, bare := bareSpotKind(s); bare {
+		return spotOfKind(g, s, kind)
+	}
 	if !ok {
 		return ParseSpot(s)
 	}
@@ -254,6 +257,45 @@ func readSpot(g *game.Game, s string) (string, error) {
 		parts[i] = fmt.Sprintf("%d = %s", i+1, sp)
 	}
 	return "", refusal("play_spot_number", lang.A{"N": n, "Spots": spotList(parts)})
+}
+
+// bareSpotKind reads a spot named by its kind alone (city, road, field), which the tile once placed
+// may make plain: the kind as spots are written.
+func bareSpotKind(s string) (string, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "city":
+		return "city", true
+	case "road":
+		return "road", true
+	case "field", "farm":
+		return "field", true
+	}
+	return "", false
+}
+
+// spotOfKind is the one free spot of the placed tile of that kind; where there are several, or
+// none, the refusal lists them, or every spot, numbered as the board shows them.
+func spotOfKind(g *game.Game, typed, kind string) (string, error) {
+	spots := g.MeepleSpots()
+	var of []string
+	for _, sp := range spots {
+		if strings.HasPrefix(sp, kind+":") {
+			of = append(of, sp)
+		}
+	}
+	if len(of) == 1 {
+		return of[0], nil
+	}
+	var listed []string
+	for i, sp := range spots {
+		if len(of) == 0 || strings.HasPrefix(sp, kind+":") {
+			listed = append(listed, fmt.Sprintf("%s (%d)", sp, i+1))
+		}
+	}
+	if len(of) == 0 {
+		return "", refusal("play_spot_kind_none", lang.A{"Value": game.Echo(typed), "Spots": strings.Join(listed, ", ")})
+	}
+	return "", refusal("play_spot_kind_several", lang.A{"Value": game.Echo(typed), "Spots": strings.Join(listed, ", ")})
 }
 
 // parseActions reads the chip actions written in one option value, separated by ";":

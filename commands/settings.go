@@ -319,7 +319,9 @@ var personalOptions = []string{"quiet", "timezone", "notify", "reminders", "vaca
 
 func carcSettings(t *table.Table, in Input) Reply {
 	for _, o := range personalOptions {
-		if _, ok := in.Options[o]; ok {
+		// A table's language is one of its settings too (carc new language:), a local table's
+		// to change in its lobby.
+		if _, ok := in.Options[o]; ok && o != "language" {
 			return failT(t, in, "set_personal_local", lang.A{"Options": strings.Join(personalOptions, ", ")})
 		}
 	}

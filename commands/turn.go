@@ -66,8 +66,8 @@ type step struct {
 	move   *game.Move
 	action *game.Action
 	close  game.Phase
-	// numbered marks a meeple given by its number on the board (/place meeple:2): the number is
-	// read against the spots the tile shows once placed.
+	// numbered marks a meeple given by its number on the board (/place meeple:2) or its kind
+	// alone (meeple:city): it is read against the spots the tile shows once placed.
 	numbered bool
 }
 
@@ -232,7 +232,11 @@ func placeSteps(t *table.Table, seat int, in Input, actions []game.Action) ([]st
 	if err != nil {
 		return nil, err
 	}
-	if _, numbered := spotNumber(m); whole && numbered {
+	_, numbered := spotNumber(m)
+	if _, bare := bareSpotKind(m); bare {
+		numbered = true // read against the tile once placed, as a number is
+	}
+	if whole && numbered {
 		plan = append(plan, step{move: &game.Move{Kind: game.MoveMeeple, Player: seat, Spot: strings.TrimSpace(m), Piece: kind}, numbered: true})
 	} else if whole {
 		spot, err := ParseSpot(m)
@@ -274,7 +278,8 @@ func meeplePlan(t *table.Table, seat int, in Input) ([]step, error) {
 		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": spotList(legalPieceSpots(g))})
 	}
 	spot, err := readSpot(g, v)
-	if _, numbered := spotNumber(v); err != nil && !numbered {
+	_, numbered := spotNumber(v)
+	if _, bare := bareSpotKind(v); err != nil && !numbered && !bare {
 		return nil, refusal("play_meeple_bad_spot", lang.A{"Why": err, "Spots": spotList(legalPieceSpots(g))})
 	}
 	if err != nil {

@@ -40,7 +40,7 @@ func carcUndo(t *table.Table, in Input) Reply {
 
 // applyUndo takes back, as part of the change x, every move of the last turn that has moves.
 func applyUndo(t *table.Table, x *table.Tx, p *lang.Printer) Reply {
-	keep := x.Table.LastTurnStart()
+	keep := x.Table.UndoStart()
 	removed := len(x.Table.Moves) - keep
 	if err := x.Do(table.Undo(keep)); err != nil {
 		return failIn(t, p, "undo_failed", lang.A{"Why": err})
@@ -53,7 +53,7 @@ func applyUndo(t *table.Table, x *table.Tx, p *lang.Printer) Reply {
 }
 
 func lastTurnText(p *lang.Printer, t *table.Table) string {
-	m := t.Moves[t.LastTurnStart()]
+	m := t.Moves[t.UndoStart()]
 	name := t.Seats[m.Move.Player].Name
 	if m.Move.Kind == game.MovePlace {
 		return p.T("undo_turn_tile", lang.A{"Player": lang.Name(name), "Square": m.Move.Square})

@@ -146,6 +146,15 @@ func (c *canvas) tint(r image.Rectangle, col, a uint8) {
 	}
 }
 
+// tintAround tints r as tint does, except the hole inside it.
+func (c *canvas) tintAround(r, hole image.Rectangle, col, a uint8) {
+	hole = hole.Intersect(r)
+	c.tint(image.Rect(r.Min.X, r.Min.Y, r.Max.X, hole.Min.Y), col, a)
+	c.tint(image.Rect(r.Min.X, hole.Max.Y, r.Max.X, r.Max.Y), col, a)
+	c.tint(image.Rect(r.Min.X, hole.Min.Y, hole.Min.X, hole.Max.Y), col, a)
+	c.tint(image.Rect(hole.Max.X, hole.Min.Y, r.Max.X, hole.Max.Y), col, a)
+}
+
 // dashedFrame paints a dashed border w pixels wide just inside rectangle r, dashes and gaps d
 // pixels long.
 func (c *canvas) dashedFrame(r image.Rectangle, w, d int, col uint8) {

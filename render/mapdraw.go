@@ -402,6 +402,14 @@ func drawTownHouse(p pen, color string) {
 	p.fillStroke(roof, cOutline, 0.015)
 }
 
+// townHouseRect is where drawTownHouse draws in square r, its outline with it.
+func townHouseRect(r image.Rectangle) image.Rectangle {
+	at := func(fx, fy int) image.Point {
+		return image.Pt(r.Min.X+r.Dx()*fx/100, r.Min.Y+r.Dy()*fy/100)
+	}
+	return image.Rectangle{Min: at(4, 5), Max: at(36, 38)}
+}
+
 // areaNear is the square a named off-grid area is drawn over: its near square, or the map's
 // south-west corner.
 func areaNear(m *game.Map, a game.Area) game.Square {

@@ -254,7 +254,13 @@ func drawBoard(c *canvas, fr *frame, v *game.View, o Options, letters []string) 
 		}
 		legal[p.Square] = true
 		r := fr.rect(p.Square)
-		c.tint(r.Inset(2), cLegal, 80)
+		if v.Map.Info(p.Square).Town >= 0 {
+			// A town's roof is its grape colour, read exactly where a sale is chosen: the tint
+			// leaves the house as the map draws it.
+			c.tintAround(r.Inset(2), townHouseRect(r), cLegal, 80)
+		} else {
+			c.tint(r.Inset(2), cLegal, 80)
+		}
 		c.frame(r.Inset(2), max(2, s/32), cLegal)
 	}
 	chipD := s * 42 / 100

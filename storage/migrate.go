@@ -131,7 +131,13 @@ func migrate(db *bolt.DB, list []migration, env migrationEnv) error {
 		if err != nil {
 			return fmt.Errorf("migrate database %s to schema %d (%s): %w", path, m.version, m.name, explain(path, err))
 		}
-		log.Info("migrated the database", "path", path, "schema", m.version, "step", m.name)
+		if have > 0 {
+			log.Info("migrated the database", "path", path, "schema", m.version, "step", m.name)
+		}
+	}
+	if have == 0 {
+		// A new file goes through every step, which are news only to a database that had data.
+		log.Info("created the database", "path", path, "schema", current)
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -66,11 +65,15 @@ func export(args []string, out io.Writer) error {
 	db := dbFlag(fs)
 	admin := fs.Bool("admin", false, "include hidden information (setup, seed, tile order, face-down chips)")
 	isLeague := fs.Bool("league", false, "export a league and its seasons (import its games, each exported with --admin, before it)")
+	asRecord := fs.Bool("record", false, "print the game's record, as /carc export attaches it (for bot replay, render --record, play --record)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: bot export [--db FILE] [--admin] GAME-ID, or bot export [--db FILE] --league LEAGUE-ID")
+		return errors.New("usage: bot export [--db FILE] [--admin | --record] GAME-ID, or bot export [--db FILE] --league LEAGUE-ID")
+	}
+	if *asRecord {
+		return exportRecord(*db, fs.Arg(0), out)
 	}
 	req := bot.AdminRequest{Op: "export", Game: fs.Arg(0), Admin: *admin}
 	if *isLeague {
@@ -95,9 +98,19 @@ func importGame(args []string, out io.Writer) error {
 	if fs.NArg() != 1 {
 		return errors.New("usage: bot import [--db FILE] EXPORT-FILE")
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	data, kind, err := readKind(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if kind != kindExport && kind != kindLeague {
+		return wrongFile(fs.Arg(0), kind)
+	}
+	var shape any = &storage.GameExport{}
+	if kind == kindLeague {
+		shape = &storage.LeagueExport{}
+	}
+	if err := json.Unmarshal(data, shape); err != nil {
+		return fmt.Errorf("%s: %s", fs.Arg(0), jsonInWords(data, err))
 	}
 	store, closeStore, err := openStore(*db, nil, false, 300*time.Millisecond)
 	if errors.Is(err, storage.ErrLocked) {
@@ -135,6 +148,9 @@ func verify(args []string, out io.Writer) error {
 	}
 	if fs.NArg() == 1 {
 		return checkRecord(fs.Arg(0), out)
+	}
+	if fs.NArg() > 1 {
+		return errors.New("usage: bot verify [--db FILE] (every stored game), or bot verify RECORD-FILE (one game record)")
 	}
 	resp, err := withStore(*db, bot.AdminRequest{Op: "verify"}, true)
 	if resp.Report != nil {

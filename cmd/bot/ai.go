@@ -19,6 +19,9 @@ import (
 // aiCommand runs the AI tools: bot ai match, bot ai serve.
 func aiCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) > 0 && args[0] == "serve" {
+		if err := parseFlags(flag.NewFlagSet("ai serve", flag.ContinueOnError), args[1:]); err != nil {
+			return err
+		}
 		return aiServe(stdin, stdout)
 	}
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {

@@ -68,10 +68,20 @@ func (h *helpRequest) writeHelp(w io.Writer) {
 		fmt.Fprint(w, "\nFlags of bot (serving Discord):\n")
 	} else {
 		name, _, _ := strings.Cut(h.fs.Name(), " ")
+		flags := 0
+		h.fs.VisitAll(func(*flag.Flag) { flags++ })
 		for _, c := range commandList {
-			if c.name == name {
-				fmt.Fprintf(w, "bot %s: %s\n", h.fs.Name(), c.what)
+			if c.name != name {
+				continue
 			}
+			fmt.Fprintf(w, "bot %s: %s\n", h.fs.Name(), c.what)
+			if c.args != "" && !strings.Contains(c.args, "|") {
+				fmt.Fprintf(w, "Usage: bot %s %s%s\n", name, c.args, map[bool]string{true: " [FLAGS]"}[flags > 0])
+			}
+		}
+		if flags == 0 {
+			fmt.Fprintf(w, "\nbot %s has no flags.\n", h.fs.Name())
+			return
 		}
 		fmt.Fprintf(w, "\nFlags of bot %s (before or after the arguments):\n", h.fs.Name())
 	}

@@ -73,6 +73,7 @@ var commandList = []command{
 	{"verify", "[FILE]", "replay every stored game and check (and repair) its snapshot; or check a game record", noInput(verify)},
 	{"migrate", "", "copy a whole database into an empty one (BoltDB file <-> PostgreSQL), verifying every game", noInput(migrateDB)},
 	{"replay", "FILE", "check a game record from /carc export (deal, moves, hashes) and print the places", noInput(replayRecord)},
+	{"web", "", "serve the web pages of a database's games without Discord, printing each game's link", noInput(webPages)},
 	{"revoke-link", "ID", "make the links given out to a game's or a league's web page stop working", noInput(revokeLink)},
 	{"jcz", "FILE", "write a finished classic game's record as a JCloisterZone saved game", noInput(jczRecord)},
 	{"ai", "match|serve", "a deck-paired AI match (win rate, Elo), or an AI seat over JSON lines", aiCommand},

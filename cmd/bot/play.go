@@ -44,9 +44,16 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	players := fs.Int("players", 2, "players for --auto")
 	seed := fs.Uint64("seed", 1, "seed of the first --auto game (each next game adds 1)")
 	recordFile := fs.String("record", "", "start from this game record (from /carc export, once the game is over)")
-	move := fs.Int("move", 0, "with --record: start after this turn")
+	move := fs.Int("move", 0, "with --record: start after this turn, as bot render --move counts them (0: as dealt)")
 	aiLevels := fs.String("ai", "", "for --auto: AI levels of the first seats, comma-separated (random, easy, normal, hard, master); seats beyond the list, or all without it, play random moves")
+	boardFile := fs.String("board", "board.png", "at the hot-seat table without --out: the picture file drawn over after every turn")
+	db := fs.String("db", envOr("CARC_DB", "./carcassonne.db"), "at the hot-seat table: the database that keeps its games, saved after every move (the bot's own by default; a table script keeps none)")
+	resume := fs.String("resume", "", "at the hot-seat table: play on the game in progress with this id (bot play lists them), or the latest with last")
+	webAddr := fs.String("web", "", "at the hot-seat table: serve the games' web pages on this address, like 127.0.0.1:8080")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := autoOnly(fs, *auto > 0); err != nil {
 		return err
 	}
 	if *out != "" {
@@ -88,13 +95,22 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: leagueplay.StandingsPicture, Log: os.Stderr}
+	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: leagueplay.StandingsPicture, Log: os.Stderr,
+		EndFiles: endFiles}
+	keeping := hotSeatKeeping{db: *db, resume: *resume, webAddr: *webAddr}
+	if *scriptFile != "" && (*resume != "" || *webAddr != "") {
+		return errors.New("--resume and --web are the hot-seat table's: a table script plays on its own and keeps nothing")
+	}
 	if *recordFile != "" {
+		if *resume != "" {
+			return errors.New("--record plays on from a record, --resume a game of the database: give one")
+		}
 		t, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {
 			return err
 		}
 		r.Open(t, steps)
+		keeping.opened = t
 	}
 	src := stdin
 	if *scriptFile != "" {
@@ -105,13 +121,22 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		defer f.Close()
 		src = f
 	} else {
-		r.Human = true
+		r.Human, r.NewSeed, r.BoardFile = true, randomSeed, *boardFile
 		fmt.Fprintln(stdout, "Hot-seat Carcassonne Maps. Type commands as in Discord, prefixed by the player's name:")
 		fmt.Fprintln(stdout, "  ann: /carc new map:france    bob: /carc join    ann: /carc start")
 		fmt.Fprintln(stdout, "then /place square:F7 rotation:90 meeple:none (a bare command is played by whoever is to act).")
 		fmt.Fprintln(stdout, "!state shows what the players see (!state full also the stack and the face-down chips: it spoils the game);")
 		fmt.Fprintln(stdout, "/league runs a league here too, and !table GAME-ID goes to one of its games;")
 		fmt.Fprintln(stdout, "/carc help lists the commands; Ctrl-D quits.")
+		if *out != "" {
+			fmt.Fprintf(stdout, "Every picture the bot would post is written to %s, numbered in order (0001-line3.png: the first, after line 3),\n", *out)
+			fmt.Fprintln(stdout, "and every file it would attach under its own name (a record, a league's CSV; at a game's end scores.png and game.gif).")
+		}
+		end, err := keepHotSeat(r, keeping, stdout)
+		if err != nil {
+			return err
+		}
+		defer end()
 	}
 	if err := r.Run(src); err != nil {
 		return err

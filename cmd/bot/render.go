@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -23,7 +25,8 @@ func renderGame(args []string, out io.Writer) error {
 	line := fs.Int("line", 0, "draw the table after this script line (0: the end)")
 	db := dbFlag(fs)
 	gameID := fs.String("game", "", "a stored game's id")
-	move := fs.Int("move", 0, "draw the stored game after this many moves (0: all)")
+	recordFile := fs.String("record", "", "a game record (from /carc export or bot play --out)")
+	move := fs.Int("move", -1, "with --game or --record: draw the game after this turn, as bot play --record counts them (0: as dealt; default: its end)")
 	end := fs.Bool("end", false, "draw the end-of-game picture")
 	full := fs.Bool("full", false, "draw the whole map instead of the turn picture")
 	file := fs.String("o", "board.png", "the PNG to write")
@@ -51,8 +54,13 @@ func renderGame(args []string, out io.Writer) error {
 		if t, err = storedTable(*db, *gameID, *move); err != nil {
 			return err
 		}
+	case *recordFile != "":
+		var err error
+		if t, _, err = tableFromRecord(*recordFile, turnOrEnd(*move)); err != nil {
+			return err
+		}
 	default:
-		return errors.New("usage: bot render (--script FILE [--line N] | --game ID [--db FILE] [--move N]) [--end | --full] [-o FILE.png]")
+		return errors.New("usage: bot render (--script FILE [--line N] | --game ID [--db FILE] [--move TURN] | --record FILE [--move TURN]) [--end | --full] [-o FILE.png]")
 	}
 	if t == nil || t.Game == nil {
 		return errors.New("the game has not started at that point: nothing to draw")
@@ -77,8 +85,22 @@ func renderGame(args []string, out io.Writer) error {
 	return err
 }
 
-// storedTable replays a stored game's first moves from its admin export.
-func storedTable(db, id string, moves int) (*table.Table, error) {
+// storedTable replays a stored game from its admin export up to the end of turn (turnOrEnd).
+func storedTable(db, id string, turn int) (*table.Table, error) {
+	stored, err := storedRecord(db, id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := table.ReplayTo(stepsOf(stored), turnOrEnd(turn))
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	return t, nil
+}
+
+// storedRecord is a stored game's record, each step with when it was made, from its admin export
+// (through the bot's socket while it runs).
+func storedRecord(db, id string) ([]record.Stored, error) {
 	resp, err := withStore(db, bot.AdminRequest{Op: "export", Game: id, Admin: true}, false)
 	if err != nil {
 		return nil, err
@@ -87,13 +109,24 @@ func storedTable(db, id string, moves int) (*table.Table, error) {
 	if err := json.Unmarshal(resp.Export, &ex); err != nil {
 		return nil, err
 	}
-	log := ex.Moves
-	if moves > 0 && moves < len(log) {
-		log = log[:moves]
-	}
-	steps, err := bot.DecodeRecord(ex.Game.Setup, log)
+	steps, err := bot.DecodeRecord(ex.Game.Setup, ex.Moves)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
-	return table.Replay(steps)
+	out := make([]record.Stored, len(steps))
+	for i, s := range steps {
+		out[i] = record.Stored{Step: s, At: ex.Game.Created}
+		if i > 0 {
+			out[i].At = ex.Moves[i-1].Time
+		}
+	}
+	return out, nil
+}
+
+// turnOrEnd is the turn of a --move flag: a negative one (the default) is the game's end.
+func turnOrEnd(turn int) int {
+	if turn < 0 {
+		return math.MaxInt
+	}
+	return turn
 }

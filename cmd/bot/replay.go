@@ -63,11 +63,14 @@ func tableFromRecord(path string, n int) (*table.Table, []table.Step, error) {
 	return t, steps, nil
 }
 
-// readRecord reads a game record file.
+// readRecord reads a game record file; another file is refused, saying what it is and what reads it.
 func readRecord(path string) (record.Document, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return record.Document{}, err
+	}
+	if kind, err := fileKind(data); err == nil && kind != kindRecord {
+		return record.Document{}, wrongFile(path, kind)
 	}
 	r, err := record.Parse(data)
 	if err != nil {

@@ -41,6 +41,10 @@ func (p *Printer) Shown(s string) string {
 	return s
 }
 
+// IsPlain reports whether p's reader sees no markdown (local play, web pages, pictures), where a
+// text's code fences and marks would show as they are typed.
+func (p *Printer) IsPlain() bool { return p.plain }
+
 // Plain is the printer of the same language for a reader who sees no markdown (a web page, a
 // picture): Names come as typed. Typed printers are plain too.
 func (p *Printer) Plain() *Printer {

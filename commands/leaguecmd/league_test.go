@@ -124,13 +124,13 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 	}{
 		{[]string{"name="}, "name of 1 to 50 characters"},
 		{[]string{"name=Spring\x00League"}, "The option name holds U+0000, a character the bot never stores"},
-		{[]string{"name=X", "map=mars"}, "Map:mars is not a map: choose"},
+		{[]string{"name=X", "map=mars"}, "map:mars is not a map: choose"},
 		{[]string{"name=X", "format=knockout"}, "choose round-robin, double-round-robin, swiss, cup (knock-out) or double-elimination"},
 		{[]string{"name=X", "players=6"}, "seats 2 to 5 players"},
 		{[]string{"name=X", "rounds=3"}, "only a swiss league chooses its rounds"},
 		{[]string{"name=X", "round=soon"}, "like 7d or 3d12h"},
 		{[]string{"name=X", "adjudicate=coin"}, "score stands (score) or lost"},
-		{[]string{"name=X", "policy=wait"}, "Policy:wait: when a deadline passes"},
+		{[]string{"name=X", "policy=wait"}, "policy:wait: when a deadline passes"},
 		{[]string{"name=X", "rated=false"}, "league games are always rated"},
 		{[]string{"name=X", "next=soon"}, "ends) or on the round's date"},
 		{[]string{"name=X", "format=cup", "players=3"}, "a cup (knock-out) plays games of two"},
@@ -140,7 +140,7 @@ func TestLeagueCreateRefusesWhatIsNotLegal(t *testing.T) {
 		{[]string{"name=X", "dates=2025-12-31"}, "round 1's day 2025-12-31 has passed"},
 		{[]string{"name=X", "dates=soon"}, "soon is not a day"},
 		{[]string{"name=X", "dates=2026-01-20", "next=ends"}, "leave out next:ends"},
-		{[]string{"name=X", "bank=forever", "deadline=bank"}, "Bank:forever: write the time bank"},
+		{[]string{"name=X", "bank=forever", "deadline=bank"}, "bank:forever: write the time bank"},
 	} {
 		b.refused(b.run("ann", false, "create", c.opts...), c.want)
 	}

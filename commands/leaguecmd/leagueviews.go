@@ -50,7 +50,11 @@ func standingsTitle(p *lang.Printer, l league.League, s league.Season) string {
 // StandingsText is the standings of a season as a monospaced table, in p's language.
 func StandingsText(p *lang.Printer, l league.League, s league.Season) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n```\n", standingsTitle(p, l, s))
+	fence := "```\n" // Discord's monospaced block; where no markdown is read the table stands alone
+	if p.IsPlain() {
+		fence = ""
+	}
+	fmt.Fprintf(&b, "%s\n%s", standingsTitle(p, l, s), fence)
 	head := []string{"#", p.T("league_col_player", nil), p.T("league_col_points", nil), p.T("league_col_diff", nil),
 		p.T("league_col_h2h", nil), p.T("league_col_wins", nil), p.T("league_col_games", nil)}
 	b.WriteString(row([]int{3, -20, 6, 6, 5, 4, 5}, head) + "\n")
@@ -58,7 +62,7 @@ func StandingsText(p *lang.Printer, l league.League, s league.Season) string {
 		fmt.Fprintf(&b, "%3d  %s %6s %+6d %5s %4d %5d\n", st.Rank, pad(commands.Truncate(inCode(s.Name(st.Player)), 20), -20), num(st.Points), st.ScoreDiff,
 			num(st.HeadToHead), st.Wins, st.Played)
 	}
-	b.WriteString("```\n" + p.T("league_points_rule", nil))
+	b.WriteString(fence + p.T("league_points_rule", nil))
 	if br := bracketsText(p, s); br != "" {
 		b.WriteString("\n" + br)
 	}
@@ -190,7 +194,7 @@ func leagueSchedule(c Context, l league.League, v string) Reply {
 				continue
 			}
 			b.WriteString("\n  " + p.T("league_table_state", lang.A{"Table": f.Table, "Stage": stageText(p, f.Stage), "Players": names(p, s, f.Players),
-				"State": fixtureState(p, f)}))
+				"State": fixtureState(p, s, f)}))
 			if f.Thread != "" {
 				fmt.Fprintf(&b, " <#%s>", f.Thread)
 			}
@@ -210,7 +214,9 @@ func names(p *lang.Printer, s league.Season, ids []string) string {
 	return strings.Join(out, p.T("league_versus", nil))
 }
 
-func fixtureState(p *lang.Printer, f league.Fixture) string {
+// fixtureState is where a fixture stands; once it has its result, its scores and who came first,
+// which the scores alone do not tell when a player resigned.
+func fixtureState(p *lang.Printer, s league.Season, f league.Fixture) string {
 	state := p.T("league_fixture_"+string(f.Status), nil)
 	if !f.Done() {
 		return state
@@ -219,5 +225,15 @@ func fixtureState(p *lang.Printer, f league.Fixture) string {
 	for i, sc := range f.Scores {
 		scores[i] = strconv.Itoa(sc)
 	}
-	return state + " " + strings.Join(scores, "-")
+	var first []string
+	for i, place := range f.Places {
+		if place == 1 && i < len(f.Players) {
+			first = append(first, p.Shown(s.Name(f.Players[i])))
+		}
+	}
+	state += " " + strings.Join(scores, "-")
+	if len(first) > 0 && len(first) < len(f.Players) {
+		state += " (" + p.T("league_fixture_first", lang.A{"Players": strings.Join(first, ", ")}) + ")"
+	}
+	return state
 }

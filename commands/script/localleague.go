@@ -101,7 +101,9 @@ func (r *Runner) openRound(n int, start *leaguecmd.RoundStart) error {
 		for _, reply := range replies {
 			t = reply.Table
 			t.Local = true
-			r.remember(t, reply.Step)
+			if err := r.remember(t, reply.Step); err != nil {
+				return fmt.Errorf("line %d: %w", n, err)
+			}
 		}
 		reply := replies[len(replies)-1]
 		if r.leagues.games == nil {

@@ -1,7 +1,6 @@
 package script
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,6 +36,19 @@ type Runner struct {
 	Draw          func(t *table.Table, r commands.Reply) ([]byte, error)
 	DrawStandings func(p *leaguecmd.StandingsPicture) ([]byte, error)
 	OutDir        string
+	// BoardFile, without OutDir, is the one picture file a hot-seat table draws over after every
+	// turn; EndFiles, with OutDir, draws what the end of a game attaches beside its final board.
+	BoardFile string
+	EndFiles  func(t *table.Table) ([]commands.File, error)
+	// NewSeed deals a game opened without a chosen seed (a hot-seat game); without it such a
+	// game is dealt from seed 0, so that a script plays the same each run.
+	NewSeed func() uint64
+	// Keep, when set, stores every step a table takes as it is taken (a hot-seat table kept in a
+	// database): a step it cannot keep ends the session with its error, nothing after it played.
+	Keep func(t *table.Table, s table.Step) error
+	// TableID, when set, names each table /carc new opens (a game kept in a database needs an id
+	// of its own); without it the table is "local". !table local goes back to it either way.
+	TableID func() string
 	// Now is the clock of local leagues (their rounds' dates); time.Now when nil.
 	Now func() time.Time
 	// Failed counts the !expect lines that did not hold.
@@ -46,11 +58,13 @@ type Runner struct {
 	Log      io.Writer
 	Panicked int
 
-	seed    *uint64
-	langs   commands.Langs
-	last    *commands.Reply
-	images  int
-	lineNum int
+	seed      *uint64
+	boardTold bool
+	localID   string // the id of the table /carc new opened last
+	langs     commands.Langs
+	last      *commands.Reply
+	images    int
+	lineNum   int
 	// tables are the tables of this runner by id: the one /carc new opened and the league games;
 	// records their records, the steps that made them.
 	tables  map[string]*table.Table
@@ -65,10 +79,11 @@ func (r *Runner) now() time.Time {
 	return time.Now()
 }
 
-// remember keeps a table among the runner's tables, with the step that changed it if any.
-func (r *Runner) remember(t *table.Table, step *table.Step) {
+// remember keeps a table among the runner's tables, with the step that changed it if any, and
+// has Keep store the step.
+func (r *Runner) remember(t *table.Table, step *table.Step) error {
 	if t == nil {
-		return
+		return nil
 	}
 	if r.tables == nil {
 		r.tables, r.records = map[string]*table.Table{}, map[string][]record.Stored{}
@@ -77,14 +92,23 @@ func (r *Runner) remember(t *table.Table, step *table.Step) {
 	if step != nil {
 		// Local play stamps no time on its steps, so that a script writes the same record each run.
 		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: *step})
+		if r.Keep != nil {
+			if err := r.Keep(t, *step); err != nil {
+				return fmt.Errorf("%w: %w", ErrNotKept, err)
+			}
+		}
 	}
+	return nil
 }
 
-// Open seats the runner at a table made elsewhere (a game record's, for what-if analysis), with
-// the steps of its record.
+// ErrNotKept reports a step the runner's Keep could not store.
+var ErrNotKept = errors.New("the game could not be saved")
+
+// Open seats the runner at a table made elsewhere (a game record's, for what-if analysis, or a
+// game of the database played on), with the steps of its record.
 func (r *Runner) Open(t *table.Table, steps []table.Step) {
-	r.Table = t
-	r.remember(t, nil)
+	r.Table, r.localID = t, t.ID
+	_ = r.remember(t, nil) // no step: nothing to keep
 	for _, s := range steps {
 		r.records[t.ID] = append(r.records[t.ID], record.Stored{Step: s})
 	}
@@ -98,8 +122,7 @@ func (r *Runner) change(events ...table.Event) error {
 	}
 	x.Table.Local = true
 	r.Table = x.Table
-	r.remember(r.Table, &x.Step)
-	return nil
+	return r.remember(r.Table, &x.Step)
 }
 
 // tables is where the runner's tables stand: what a line that panicked leaves them as (the
@@ -161,12 +184,20 @@ var ErrInternal = errors.New("internal error")
 
 // Run reads and runs every line. It stops at the first malformed line or internal error.
 func (r *Runner) Run(src io.Reader) error {
-	sc := bufio.NewScanner(src)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		err := r.Line(n, sc.Text())
+	in := newLines(src)
+	for n := 1; ; n++ {
+		text, tooLong, err := in.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if tooLong {
+			err = fmt.Errorf("line %d: %w: it is over 1 MiB (a command is a line of a few hundred characters)", n, ErrMalformed)
+		} else {
+			err = r.Line(n, text)
+		}
 		if err != nil && r.Human && errors.Is(err, ErrMalformed) {
 			// At the hot-seat table a mistyped line is explained and the game goes on.
 			fmt.Fprintf(r.Out, "%v\n", err)
@@ -175,9 +206,6 @@ func (r *Runner) Run(src io.Reader) error {
 		if err != nil {
 			return err
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
 	}
 	if r.Panicked > 0 {
 		return fmt.Errorf("%w: %d lines panicked (the log has their stacks)", ErrInternal, r.Panicked)
@@ -228,21 +256,30 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		}
 		user, cmd = r.actingUser(), text
 	}
-	user = strings.TrimSpace(user)
+	user = r.typedName(strings.TrimSpace(user))
 	in, err := commands.ParseCommand(cmd)
 	if err != nil {
 		text := commands.ParseErrorIn(commands.Input{Local: true, Langs: r.langs}, err)
 		r.last = &commands.Reply{Text: text, Ephemeral: true, Table: r.Table} // refused: an !expect reads it
-		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: text}, text)
+		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: text}, replyText(user, commands.Reply{Text: text}))
 	}
 	in.User = table.User{ID: user, Name: user}
 	in.Local = true
 	in.Langs = r.langs
+	if in.Command == "carc" && in.Sub == "new" && r.TableID != nil {
+		in.Table = r.TableID()
+	}
 	if in.Command == "league" || in.Command == "season" {
 		return r.leagueLine(n, user, cmd, in)
 	}
 	var reply commands.Reply
-	if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
+	if lr, code, ok := commands.LocalLanguage(r.Table, in); ok {
+		reply = lr
+		if lr.OK {
+			// Everyone reads the same screen: what the table says follows too.
+			r.langs.Language, r.langs.GuildLocale = code, code
+		}
+	} else if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
 		reply = commands.LocalRatings(in, r.Table)
 	} else {
 		if r.Table != nil {
@@ -260,7 +297,9 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		// Only a change moves the table on, as in the bot, which keeps only what it commits: a
 		// read-only answer may show another position (a replayed turn), never becomes the game.
 		r.Table = reply.Table
-		r.remember(r.Table, reply.Step)
+		if err := r.remember(r.Table, reply.Step); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
 	}
 	if in.Command == "carc" && in.Sub == "new" && reply.OK && r.seed != nil {
 		s := r.Table.Settings
@@ -270,12 +309,19 @@ func (r *Runner) Line(n int, raw string) (err error) {
 			return fmt.Errorf("line %d: the seed: %w", n, err)
 		}
 	}
+	dealt := ""
+	if in.Command == "carc" && in.Sub == "new" && reply.OK {
+		r.localID = r.Table.ID
+		if dealt, err = r.dealSeed(n); err != nil {
+			return err
+		}
+	}
 	r.last = &reply
 	if err := r.image(n, reply); err != nil {
 		return err
 	}
 	if err := r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: reply.OK && reply.Refused == "",
-		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply)); err != nil {
+		Reply: joinReply(reply), Partial: reply.Refused != ""}, replyText(user, reply)+dealt); err != nil {
 		return err
 	}
 	if err := r.playAISeats(n); err != nil {
@@ -299,7 +345,9 @@ func (r *Runner) playAISeats(n int) error {
 		}
 		reply.Table.Local = true
 		r.Table = reply.Table
-		r.remember(r.Table, reply.Step)
+		if err := r.remember(r.Table, reply.Step); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
 		if err := r.image(n, reply); err != nil {
 			return err
 		}
@@ -357,14 +405,17 @@ func (r *Runner) emit(v any, human string) error {
 }
 
 func (r *Runner) image(n int, reply commands.Reply) error {
-	if r.Draw == nil || r.OutDir == "" || reply.Image == commands.NoImage || reply.Table == nil {
+	if r.Draw == nil || r.OutDir == "" && r.BoardFile == "" || reply.Image == commands.NoImage || reply.Table == nil {
 		return nil
 	}
 	png, err := r.Draw(reply.Pictured(), reply)
 	if err != nil {
 		return fmt.Errorf("line %d: draw: %w", n, err)
 	}
-	return r.writeImage(n, png)
+	if png == nil {
+		return nil
+	}
+	return r.picture(n, reply.Pictured(), reply, png)
 }
 
 // writeImage writes a picture the bot would post into OutDir, numbered in order.
@@ -666,6 +717,9 @@ func (r *Runner) tableDirective(n int, args []string, _ string) error {
 // goTo makes the table of a game id the runner's table. "local", the table /carc new opens, may
 // be empty.
 func (r *Runner) goTo(n int, id string) error {
+	if id == "local" && r.localID != "" {
+		id = r.localID
+	}
 	t, ok := r.tables[id]
 	if !ok && id != "local" {
 		return malformed(n, "table", "there is no game %s here: the tables are %s", game.Echo(id), r.tableList())

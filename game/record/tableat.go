@@ -17,7 +17,7 @@ import (
 // its level), at a table with the document's options, dealt the document's deal, then its moves.
 func TableAt(d Document, n int) (*table.Table, []table.Step, error) {
 	if !d.Complete || d.Setup == nil {
-		return nil, nil, errors.New("this record is of a running game: it has no deal to play from (export it again once the game is over)")
+		return nil, nil, errors.New("this record is of a running game: it has no deal to play from (export it again once the game is over; a game of the terminal plays on where it stopped with bot play --resume)")
 	}
 	if _, err := Replay(d); err != nil {
 		return nil, nil, err

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -331,18 +332,4 @@ func (x *Tx) Clone() *Tx {
 }
 
 // Replay rebuilds a table from its record: its steps in order, the first one creating it.
-func Replay(steps []Step) (*Table, error) {
-	var t *Table
-	for i, s := range steps {
-		for j, ev := range s.Events {
-			var err error
-			if t, _, err = Apply(t, s.By, ev); err != nil {
-				return nil, fmt.Errorf("step %d, event %d (%s): %w", i+1, j+1, ev.Kind, err)
-			}
-		}
-	}
-	if t == nil {
-		return nil, errors.New("an empty record")
-	}
-	return t, nil
-}
+func Replay(steps []Step) (*Table, error) { return ReplayTo(steps, math.MaxInt) }
