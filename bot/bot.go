@@ -50,6 +50,9 @@ type Config struct {
 	AIQueue int
 	// AIWorkers is how many AI turns are played at once; 0 means one per core.
 	AIWorkers int
+	// AIWaited, when set, is told how long each AI turn waited for a worker, by its AI level
+	// (the monitoring's, bot/metrics).
+	AIWaited func(level string, waited time.Duration)
 	// AIMove plays the turn of the AI seat to play, announced in the table's language else in
 	// guildLocale (its server's as last known); nil means commands.AIMoveIn (tests make it fail).
 	AIMove func(t *table.Table, guildLocale string) commands.Reply

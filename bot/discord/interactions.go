@@ -125,7 +125,7 @@ func (a *Adapter) ack(i *discordgo.Interaction, r responder, kind discordgo.Inte
 // command or click.
 func (a *Adapter) request(i *discordgo.Interaction) *bot.Request {
 	u, admin := user(i)
-	req := &bot.Request{Interaction: &bot.Interaction{ID: i.ID, Place: i.ChannelID, App: i.AppID, Token: i.Token, Locale: string(i.Locale), Chat: i},
+	req := &bot.Request{Interaction: &bot.Interaction{ID: i.ID, Place: i.ChannelID, App: i.AppID, Token: i.Token, Locale: string(i.Locale), Chat: i, Received: time.Now()},
 		Guild: i.GuildID, User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0,
 		Where: &where{a: a, i: i}}
 	if at, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {

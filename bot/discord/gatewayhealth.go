@@ -1,0 +1,15 @@
+package discord
+
+// GatewayUp counts the gateway's shard sessions that are connected (they received Discord's
+// READY and have not lost their connection since) and those this process runs; 0 and 0 before
+// Start opened them, and in HTTP-interactions mode, which has no gateway.
+func (a *Adapter) GatewayUp() (up, shards int) {
+	for _, s := range a.gateway {
+		s.RLock()
+		if s.DataReady {
+			up++
+		}
+		s.RUnlock()
+	}
+	return up, len(a.gateway)
+}
