@@ -9,7 +9,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -53,30 +52,43 @@ type action struct {
 	from *Interaction
 }
 
-// commandAction is the action of a slash command. /carc export writes the game's record, which it reads
-// from the store under the game's lock, so that it holds every step of the table it is run on.
-func (b *Host) commandAction(e *gameEntry, in commands.Input) action {
+// commandAction is the action of a slash command, run as its route says (tableCmd).
+func (b *Host) commandAction(e *gameEntry, in commands.Input, c tableCmd) action {
 	return action{do: func(t *table.Table) commands.Reply {
-		if in.Command == "carc" && in.Sub == "export" {
-			steps, err := b.record(e.id)
-			if err != nil {
-				b.log.Error("could not read a game's record", "game", e.id, "err", err)
-				return commands.Reply{Text: reader(in).T("export_unread", lang.A{"Why": storeProblem(err)}), Ephemeral: true, Table: t}
+		if c.before != nil {
+			if r := c.before(e, t, &in); r != nil {
+				return *r
 			}
-			in.Record = steps
 		}
-		r := commands.Handle(t, leaguecmd.InLeague(b.LeagueStore(), e.guild, t, in))
-		if in.Command == "carc" && in.Sub == "board" && r.OK {
-			if in.Options["revoke"] == "true" {
-				r.Text = b.revokeGameLinks(reader(in), t)
-			}
-			if line := b.gameLinkLine(b.replyPrinter(e, r), r.Table); line != "" {
-				r.Text += "\n" + line
-			}
+		r := commands.Handle(t, b.tableInput(e.guild, t, in))
+		if c.after != nil && r.OK {
+			c.after(e, t, in, &r)
 		}
 		return r
-	}, status: in.Command == "carc" && in.Sub == "status", reader: reader(in),
-		sideEffects: in.Command == "carc" && (in.Sub == "export" || in.Sub == "board")}
+	}, status: c.status, reader: reader(in), sideEffects: c.before != nil || c.after != nil}
+}
+
+// readRecord gives /carc export the game's record, which it reads from the store under the
+// game's lock, so that it holds every step of the table it is run on.
+func (b *Host) readRecord(e *gameEntry, t *table.Table, in *commands.Input) *commands.Reply {
+	steps, err := b.record(e.id)
+	if err != nil {
+		b.log.Error("could not read a game's record", "game", e.id, "err", err)
+		return &commands.Reply{Text: reader(*in).T("export_unread", lang.A{"Why": storeProblem(err)}), Ephemeral: true, Table: t}
+	}
+	in.Record = steps
+	return nil
+}
+
+// boardLinks revokes the links to the game's page when /carc board asks, and adds the link to
+// it.
+func (b *Host) boardLinks(e *gameEntry, t *table.Table, in commands.Input, r *commands.Reply) {
+	if in.Options["revoke"] == "true" {
+		r.Text = b.revokeGameLinks(reader(in), t)
+	}
+	if line := b.gameLinkLine(b.replyPrinter(e, *r), r.Table); line != "" {
+		r.Text += "\n" + line
+	}
 }
 
 // record reads a game's record from the store: its steps and when each was made.

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"slices"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
@@ -55,12 +53,28 @@ func (b *Host) Command(req *Request) {
 		b.answerText(req.Interaction, reader(in).T("command_no_user", nil))
 		return
 	}
-	r := b.routes.of(in, b.atTable)
+	r := b.routes.of(in, b.atTable(tableCmd{}))
 	if why, ok := b.aside.at(req.Place); ok && r.about(in) && b.entryAt(req.Place) == nil {
 		b.answerText(req.Interaction, reader(in).T("aside_here", lang.A{"Why": why}))
 		return
 	}
 	r.run(req, in)
+}
+
+// tableCmd is how the host runs one of the table's commands at the game of its place: what the
+// routes (routes.go) say of it beyond the table's own answer.
+type tableCmd struct {
+	// afterTheEnd: with no game at the place, it answers about the game that ended there last.
+	afterTheEnd bool
+	// seat: joining takes a place in the caps on open tables (takesASeat).
+	seat bool
+	// status: the player's games across every server join the answer.
+	status bool
+	// before gives the command what it needs beyond the table, under the game's lock, or
+	// answers it instead (a non-nil reply); after adds to its accepted reply. Either makes the
+	// command one that does more than read its table (action.sideEffects).
+	before func(e *gameEntry, t *table.Table, in *commands.Input) *commands.Reply
+	after  func(e *gameEntry, t *table.Table, in commands.Input, r *commands.Reply)
 }
 
 // status answers /carc status: at a game, its status and the person's games across every
@@ -70,18 +84,21 @@ func (b *Host) status(req *Request, in commands.Input) {
 		b.answerText(req.Interaction, b.yourTurns(reader(in), in.User))
 		return
 	}
-	b.atTable(req, in)
+	b.runAtTable(req, in, tableCmd{status: true})
 }
 
-// atTable runs a table's command at the game of its place (or, for the commands that answer
-// after a game's end, the game that ended there last).
-func (b *Host) atTable(req *Request, in commands.Input) {
+// atTable runs a table's command at the game of its place, as c says.
+func (b *Host) atTable(c tableCmd) Handler {
+	return func(req *Request, in commands.Input) { b.runAtTable(req, in, c) }
+}
+
+func (b *Host) runAtTable(req *Request, in commands.Input, c tableCmd) {
 	e := b.entryAt(req.Place)
-	if e == nil && in.Command == "carc" && slices.Contains(afterTheEnd, in.Sub) {
+	if e == nil && c.afterTheEnd {
 		e = b.finished(req.Place)
 	}
 	if e == nil {
-		if a, ok := b.retryAfterEnd(req.Place, b.commandAction(&gameEntry{place: req.Place}, in), in.User); ok {
+		if a, ok := b.retryAfterEnd(req.Place, b.commandAction(&gameEntry{place: req.Place}, in, c), in.User); ok {
 			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png)})
 			return
 		}
@@ -89,17 +106,17 @@ func (b *Host) atTable(req *Request, in commands.Input) {
 		b.answerText(req.Interaction, r.Text)
 		return
 	}
-	if in.Command == "carc" && in.Sub == "join" && b.takesASeat(e, in.User) {
+	if c.seat && b.takesASeat(e, in.User) {
 		release, refusal := b.reserveSeat(reader(in), req.Guild, in.User.ID, false)
 		if refusal != "" {
 			b.answerText(req.Interaction, refusal)
 			return
 		}
 		defer release()
-		b.run(req.Interaction, e, b.commandAction(e, in), in.User, release)
+		b.run(req.Interaction, e, b.commandAction(e, in, c), in.User, release)
 		return
 	}
-	b.run(req.Interaction, e, b.commandAction(e, in), in.User)
+	b.run(req.Interaction, e, b.commandAction(e, in, c), in.User)
 }
 
 // takesASeat tells whether u joining the table of e would take a place in the caps on open

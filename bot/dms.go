@@ -17,13 +17,8 @@ func (b *Host) DMsRefused(userID string, prefs storage.Settings) {
 	}
 }
 
-// ChannelLink is a link to a game's channel that works in a DM (a channel mention may not).
-func ChannelLink(guild, place string) string {
-	if guild == "" {
-		return "<#" + place + ">"
-	}
-	return "https://discord.com/channels/" + guild + "/" + place
-}
+// ChannelLink is a link to a game's place that works in a DM (the port's Link).
+func (b *Host) ChannelLink(guild, place string) string { return b.port.Link(guild, place) }
 
 // confirmDMText is sent when a player chooses notify:dm, so that closed DMs are found at once.
 func confirmDMText(pr *lang.Printer) string { return pr.T("dm_confirm", nil) }

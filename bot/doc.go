@@ -17,6 +17,14 @@
 // that a post made again shows once, and each place's posts keep the order of the changes they
 // announce (post.go).
 //
+// What runs around the games is features (feature.go), each a package of its own, all listed in
+// bot/features: leagues (bot/leagueplay), vacations (bot/vacation), follows (bot/follow) and turn
+// DMs (bot/notify). A feature registers with the host as it is made: its commands (AddCommand,
+// AddOption), its timer kinds (AddTimers, OnTurnTimers) and the events it takes: a game's end
+// (OnGameEnd), what a place was told (OnTold), each round of the timer loop (OnTick). The host
+// names none of them; what a league game is to the host itself (its mark, the result stored in the
+// commit that ends it, an adjudication) is leaguegames.go.
+//
 // A text longer than the chat allows is the port's to split; what the host posts is in the
 // language of its readers (locales.go), from the message catalogues.
 package bot

@@ -31,6 +31,30 @@ type hooks struct {
 	timers     map[string]func(due []storage.Timer)
 	turnTimers []func(p storage.Settings, user string, start time.Time) []storage.Timer
 	status     []func(p *lang.Printer, t *table.Table, guild string) []string
+	tableInput []func(guild string, t *table.Table, in commands.Input) commands.Input
+	mark       func(rec storage.GameRecord) (table.LeagueGame, error)
+}
+
+// OnTableInput has fn complete what a table's command is told of the person who gives it at t,
+// a game of guild: the facts its powers need that only a feature knows (whether they play in the
+// game's league).
+func (b *Host) OnTableInput(fn func(guild string, t *table.Table, in commands.Input) commands.Input) {
+	b.hooks.tableInput = append(b.hooks.tableInput, fn)
+}
+
+// tableInput is in as the features complete it for a command at t, a game of guild.
+func (b *Host) tableInput(guild string, t *table.Table, in commands.Input) commands.Input {
+	for _, fn := range b.hooks.tableInput {
+		in = fn(guild, t, in)
+	}
+	return in
+}
+
+// OnLeagueMark has fn give the mark of a league game whose table does not carry it (one opened
+// before games carried it), from its record: the host commits it as the bot's step when it loads
+// the game (one feature gives them: the last to ask is asked).
+func (b *Host) OnLeagueMark(fn func(rec storage.GameRecord) (table.LeagueGame, error)) {
+	b.hooks.mark = fn
 }
 
 // OnGameEnd has fn called with a game's id once its end is stored by a commit (a move, an AI's or

@@ -2,10 +2,6 @@ package bot
 
 import "github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 
-// afterTheEnd are the /carc subcommands that still answer about a game once it has ended and
-// left its channel.
-var afterTheEnd = []string{"export", "history", "replay"}
-
 // finished loads the last game that ended in a channel or thread, read-only: its entry is not
 // kept, so an input that would change it has nothing to change (the table is over anyway).
 func (b *Host) finished(place string) *gameEntry {

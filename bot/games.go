@@ -26,7 +26,7 @@ func (b *Host) myGames(pr *lang.Printer, userID string) string {
 	for _, e := range b.allGames() {
 		e.mu.Lock()
 		t := e.table
-		link := ChannelLink(e.guild, e.place)
+		link := b.ChannelLink(e.guild, e.place)
 		switch {
 		case t.Status == table.Lobby && t.Seat(userID) >= 0:
 			lobbies = append(lobbies, gameLine{text: pr.N("games_lobby", len(t.Seats), lang.A{"Map": words.MapTitle(t.Entry()), "Link": link})})
@@ -54,7 +54,7 @@ func (b *Host) myGames(pr *lang.Printer, userID string) string {
 				e.mu.Lock()
 				cur, _ := e.table.Current()
 				line := pr.T("games_theirs", lang.A{"Map": words.MapTitle(e.table.Entry()), "Turn": e.table.Game.Turn, "Player": lang.Name(cur.Name),
-					"Link": ChannelLink(f.Guild, f.Place)})
+					"Link": b.ChannelLink(f.Guild, f.Place)})
 				e.mu.Unlock()
 				if f.EndOnly {
 					line += pr.T("games_end_only", nil)

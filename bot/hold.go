@@ -7,7 +7,6 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
@@ -103,7 +102,7 @@ func (b *Host) resume(place, interaction string, in commands.Input) string {
 	if e.hold == "" {
 		return pr.T("hold_not_held", nil)
 	}
-	if ok, why := commands.Administers(e.table, leaguecmd.InLeague(b.LeagueStore(), e.guild, e.table, in), "resume"); !ok {
+	if ok, why := commands.Administers(e.table, b.tableInput(e.guild, e.table, in), "resume"); !ok {
 		return why
 	}
 	if err := b.store.SetHold(e.id, ""); err != nil {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -13,20 +12,19 @@ import (
 // The host's side of league games: the result a game's end stores, the mark a league game
 // carries, and what a league feature asks of the host (OpenGame, Adjudicate, Hold, Running).
 
-// markLeagueGame records the league's mark in a league game opened before games carried it, so
-// that its players lose the powers the table's creator had over it. The game's timers stay.
+// markLeagueGame records the league's mark (OnLeagueMark) in a league game opened before games
+// carried it, so that its players lose the powers the table's creator had over it. The game's
+// timers stay.
 func (b *Host) markLeagueGame(e *gameEntry, rec storage.GameRecord) {
-	l, err := b.store.League(rec.League)
+	if b.hooks.mark == nil {
+		return // no league feature: the game stays as it was stored
+	}
+	m, err := b.hooks.mark(rec)
 	if err != nil {
-		b.log.Error("could not read the league of a game", "game", e.id, "league", rec.League, "err", err)
+		b.log.Error("could not read the league of a game", "game", e.id, "league", rec.League, "season", rec.Season, "err", err)
 		return
 	}
-	s, err := b.store.Season(l.ID, rec.Season)
-	if err != nil {
-		b.log.Error("could not read the season of a game", "game", e.id, "league", rec.League, "err", err)
-		return
-	}
-	reply := commands.MarkLeague(e.table, leaguecmd.Mark(l, s))
+	reply := commands.MarkLeague(e.table, m)
 	if !reply.OK {
 		b.log.Error("could not mark a league game", "game", e.id, "reply", reply.Text)
 		return

@@ -27,6 +27,9 @@ type Port interface {
 	// Thinking tells whether the answer to to is still to come: an answer given is never
 	// written over by a late one.
 	Thinking(to *Interaction) (bool, error)
+	// Link is a link to a place of guild ("" outside a server) that works wherever it is read,
+	// a DM too (a channel's mention may not).
+	Link(guild, place string) string
 }
 
 // Message is what the host posts, sends or answers.

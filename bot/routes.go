@@ -71,7 +71,11 @@ func (r *routes) declare(c commands.Command, run Handler, about func(commands.In
 // answer runs one path of a declared command the host answers itself (the others run at the
 // table).
 func (r *routes) answer(command, sub string, run Handler, about func(commands.Input) bool) {
-	r.paths[path(command, sub)] = route{run, about}
+	p := path(command, sub)
+	if _, ok := r.paths[p]; !ok {
+		panic("bot: a route for /" + p + ", which no declaration has") // renamed in commands: rename here
+	}
+	r.paths[p] = route{run, about}
 }
 
 // of is the route of a command; one the host did not declare runs at the table, which refuses it.
@@ -125,16 +129,23 @@ func (b *Host) Surface() []commands.Command {
 }
 
 // declareCommands builds the host's own routes: the table's commands, each run at the game of its
-// place unless the host answers it itself, and /player, of which the host answers what a person
-// plays (/player games) and the features the rest.
+// place (some as their tableCmd says) unless the host answers it itself, and /player, of which the
+// host answers what a person plays (/player games) and the features the rest.
 func (b *Host) declareCommands() {
 	for _, c := range commands.Surface() {
-		b.routes.declare(c, b.atTable, always)
+		b.routes.declare(c, b.atTable(tableCmd{}), always)
 	}
 	b.routes.answer("carc", "new", b.newGame, func(in commands.Input) bool { return in.Options["thread"] != "true" })
 	b.routes.answer("carc", "status", b.status, always)
+	b.routes.answer("carc", "join", b.atTable(tableCmd{seat: true}), always)
+	b.routes.answer("carc", "board", b.atTable(tableCmd{after: b.boardLinks}), always)
+	// What still answers about a game once it has ended and left its place.
+	b.routes.answer("carc", "export", b.atTable(tableCmd{afterTheEnd: true, before: b.readRecord}), always)
+	for _, sub := range []string{"history", "replay"} {
+		b.routes.answer("carc", sub, b.atTable(tableCmd{afterTheEnd: true}), always)
+	}
 	for _, sub := range []string{"help", "rules"} {
-		b.routes.answer("carc", sub, b.atTable, never)
+		b.routes.answer("carc", sub, b.atTable(tableCmd{}), never)
 	}
 	b.routes.declare(playerSurface, b.playerGames, never)
 	b.routes.answer("player", "settings", b.playerSettings, never)

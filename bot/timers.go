@@ -272,7 +272,7 @@ func (b *Host) remindByDM(e *gameEntry, tm storage.Timer, write func(*lang.Print
 	if err != nil || !prefs.TurnDMs() {
 		return false
 	}
-	err = b.port.DM(userID, Message{Cause: CauseOf("reminder-dm", tm.ID()), Text: write(ownPrinter(prefs.Language, prefs.Locale)) + "\n" + ChannelLink(e.guild, e.place)})
+	err = b.port.DM(userID, Message{Cause: CauseOf("reminder-dm", tm.ID()), Text: write(ownPrinter(prefs.Language, prefs.Locale)) + "\n" + b.ChannelLink(e.guild, e.place)})
 	if err == nil {
 		return true
 	}

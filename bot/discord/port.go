@@ -239,3 +239,11 @@ func (e *chatErr) Unwrap() []error {
 // LogAttrs are what Discord said when it refused the request: its status, its code, its message
 // and the fields it refused.
 func (e *chatErr) LogAttrs() []any { return refusalAttrs(e.err)[2:] }
+
+// Link is a link to a channel or thread that works in a DM, where a channel's mention may not.
+func (a *Adapter) Link(guild, place string) string {
+	if guild == "" {
+		return "<#" + place + ">"
+	}
+	return "https://discord.com/channels/" + guild + "/" + place
+}

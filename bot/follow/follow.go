@@ -138,7 +138,7 @@ func (fw *Follows) follow(req *bot.Request, in commands.Input) string {
 	if to == "thread" {
 		return fw.followInThread(req, in, pr, f, entry)
 	}
-	if err := fw.h.Port().DM(in.User.ID, bot.Message{Cause: bot.CauseOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": bot.ChannelLink(f.Guild, f.Place)})}); err != nil {
+	if err := fw.h.Port().DM(in.User.ID, bot.Message{Cause: bot.CauseOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": fw.h.ChannelLink(f.Guild, f.Place)})}); err != nil {
 		if errors.Is(err, bot.ErrDMsClosed) {
 			return pr.T("follow_dms_closed", nil)
 		}
@@ -300,7 +300,7 @@ func (fw *Follows) tellFollowers(told bot.Told) {
 	slices.Sort(threads)
 	// The turn's text is the channel's; what heads it is in each reader's language: a thread's
 	// its server's, a DM its follower's.
-	link := bot.ChannelLink(told.Guild, told.Place)
+	link := fw.h.ChannelLink(told.Guild, told.Place)
 	head := func(pr *lang.Printer) string { return followText(pr, t.Entry(), link, text, end) }
 	threadContent := head(fw.h.TablePrinter(t, told.Guild))
 	before, done := fw.order.Enter(id)

@@ -46,7 +46,7 @@ func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.
 		helloID, doneID = "follow_thread_hello_end", "follow_thread_end"
 	}
 	title := commands.WordsFor(pub.Code()).MapTitle(entry)
-	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": bot.ChannelLink(f.Guild, f.Place)})
+	hello := pub.T(helloID, lang.A{"User": in.User.ID, "Title": title, "Link": fw.h.ChannelLink(f.Guild, f.Place)})
 	thread := fw.followThread(f, parent)
 	if parent == req.Place && req.Guild != "" {
 		// The chat told what the bot may do here: say what it lacks before trying.

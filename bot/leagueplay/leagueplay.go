@@ -15,6 +15,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/leaguecmd"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // Leagues is the feature.
@@ -42,7 +44,25 @@ func (f *Leagues) Attach(h *bot.Host) error {
 	for _, c := range leaguecmd.Surface() {
 		h.AddCommand(c, f.league)
 	}
+	h.OnTableInput(func(guild string, t *table.Table, in commands.Input) commands.Input {
+		return leaguecmd.InLeague(h.LeagueStore(), guild, t, in)
+	})
+	h.OnLeagueMark(f.mark)
 	h.OnGameEnd(f.gameEnded)
 	h.OnTick(f.fireLeagues)
 	return nil
+}
+
+// mark is the mark of a league game opened before games carried it, from its record's league and
+// season.
+func (f *Leagues) mark(rec storage.GameRecord) (table.LeagueGame, error) {
+	l, err := f.h.Store().League(rec.League)
+	if err != nil {
+		return table.LeagueGame{}, err
+	}
+	season, err := f.h.Store().Season(l.ID, rec.Season)
+	if err != nil {
+		return table.LeagueGame{}, err
+	}
+	return leaguecmd.Mark(l, season), nil
 }

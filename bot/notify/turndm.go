@@ -110,7 +110,7 @@ func (ns *Notices) notice(tm storage.Timer) (turnNotice, bool) {
 		_ = ns.h.Store().CompleteTimer(tm)
 		return turnNotice{}, false
 	}
-	return turnNotice{timer: tm, entry: t.Entry(), link: bot.ChannelLink(g.Guild, g.Place), turn: t.Game.Turn,
+	return turnNotice{timer: tm, entry: t.Entry(), link: ns.h.ChannelLink(g.Guild, g.Place), turn: t.Game.Turn,
 		tile: t.Game.Drawn, drawn: t.Game.Phase != game.PhaseSource, deadline: g.Deadline, place: g.Place,
 		public: ns.h.TablePrinter(t, g.Guild)}, true
 }
