@@ -243,7 +243,7 @@ func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) an
 		b.forget(e)
 		return b.over(e.id, act, u)
 	}
-	b.log.Error("could not store a move", "game", e.id, "err", err)
+	b.log.Error("could not store a move", append(interactionAttr(act.from), "game", e.id, "err", err)...)
 	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
 }
 

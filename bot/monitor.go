@@ -35,3 +35,12 @@ func (b *Host) aiWaited(e *gameEntry, j aiJob, taken time.Time) {
 	}
 	b.cfg.AIWaited(string(level), max(taken.Sub(j.ready), 0))
 }
+
+// interactionAttr is the log attribute of the interaction an action answers; none for the bot's
+// own work.
+func interactionAttr(from *Interaction) []any {
+	if from == nil || from.ID == "" {
+		return nil
+	}
+	return []any{"interaction", from.ID}
+}

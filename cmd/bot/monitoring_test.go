@@ -23,6 +23,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/logattrs"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/metrics"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -393,7 +394,7 @@ func TestSystemdHearsReadinessAndTheWatchdog(t *testing.T) {
 	}
 	stuck <- errors.New("the timer loop last ran 2m0s ago")
 	time.Sleep(100 * time.Millisecond)
-	for conn.SetReadDeadline(time.Now().Add(10*time.Millisecond)); ; {
+	for conn.SetReadDeadline(time.Now().Add(10 * time.Millisecond)); ; {
 		if _, err := conn.Read(make([]byte, 64)); err != nil {
 			break // the pings sent before the loop stuck are read
 		}
@@ -413,7 +414,7 @@ func TestSystemdHearsReadinessAndTheWatchdog(t *testing.T) {
 func TestLogFormats(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		var b bytes.Buffer
-		log, err := newLogger(&b, format, "info")
+		log, err := newLogger(&b, format, "info", logattrs.New())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/logattrs"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
@@ -101,7 +102,8 @@ func serve(args []string) error {
 	if token == "" {
 		return errNoToken
 	}
-	log, err := newLogger(os.Stderr, *logFormat, *level)
+	guilds := logattrs.New()
+	log, err := newLogger(os.Stderr, *logFormat, *level, guilds)
 	if err != nil {
 		return err
 	}
@@ -136,6 +138,7 @@ func serve(args []string) error {
 		return err
 	}
 	defer closeStore()
+	store = guilds.Store(store)
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
 		return err
