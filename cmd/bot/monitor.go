@@ -21,7 +21,7 @@ import (
 )
 
 // metricsHelp is the help of --metrics.
-const metricsHelp = "serve /metrics (Prometheus), /healthz and /readyz on this address (127.0.0.1:9090): the monitoring's own listener, never the public one"
+const metricsHelp = "serve /metrics (Prometheus), /healthz and /readyz on this address (127.0.0.1:9464): the monitoring's own listener, never the public one"
 
 // monitor is the server's monitoring: its metrics and health checks on their own listener
 // (--metrics), and systemd's readiness and watchdog (Type=notify). Without --metrics and outside
