@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
@@ -106,6 +108,8 @@ type pacing struct {
 	warmup int
 	gap    time.Duration
 	during meanwhile
+	// instrument, if set, wraps the bot before it is made (the monitoring, bot/metrics).
+	instrument func(cfg *bot.Config, dcfg *discord.Config, s *discordgo.Session)
 }
 
 // fakeLatency runs one measured game, paced by pace.
@@ -136,8 +140,12 @@ func measure(b *testing.B, open func() (storage.Database, func(), error), moves 
 		return nil, err
 	}
 	defer done()
-	d, err := discord.NewBot(f.Session(b), bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))},
-		discord.Config{})
+	s := f.Session(b)
+	cfg, dcfg := bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))}, discord.Config{}
+	if pace.instrument != nil {
+		pace.instrument(&cfg, &dcfg, s)
+	}
+	d, err := discord.NewBot(s, cfg, dcfg)
 	if err != nil {
 		return nil, err
 	}
