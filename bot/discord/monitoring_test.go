@@ -336,8 +336,12 @@ func TestReadinessTurnsFalseOnSIGTERMBeforeTheDrain(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, strings.TrimSpace(string(b))
 	}
-	if code, body := get("/readyz"); code != http.StatusOK {
-		t.Fatalf("/readyz of a bot that answers: %d %s", code, body)
+	for code, body := get("/readyz"); code != http.StatusOK; code, body = get("/readyz") {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("/readyz of a bot that answers: %d %s", code, body)
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 	alice := f.AddUser("alice")
 	ch := f.AddChannel("draining")

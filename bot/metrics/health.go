@@ -22,7 +22,7 @@ type Health struct {
 	// interactions listener), with what it found when it is not.
 	Connected func() (bool, string)
 
-	started  time.Time
+	up       atomic.Bool
 	draining atomic.Bool
 	// The store is asked at most once a second, whoever polls /readyz.
 	mu      sync.Mutex
@@ -30,8 +30,11 @@ type Health struct {
 	lastErr error
 }
 
-// NewHealth is a health of a process starting now.
-func NewHealth() *Health { return &Health{started: time.Now()} }
+// NewHealth is the health of a process that is starting: not ready until Up.
+func NewHealth() *Health { return &Health{} }
+
+// Up says the process has started: its games are loaded and it serves the chat.
+func (h *Health) Up() { h.up.Store(true) }
 
 // Drain makes /readyz false for good: the process is stopping (SIGTERM), and a load balancer
 // sends it no more work while it finishes what it has.
@@ -62,6 +65,9 @@ func (h *Health) Alive() error {
 func (h *Health) Ready() error {
 	if h.draining.Load() {
 		return fmt.Errorf("draining: the process is stopping")
+	}
+	if !h.up.Load() {
+		return fmt.Errorf("starting: the games are being loaded, or the database or Discord reached")
 	}
 	if h.Connected != nil {
 		if ok, why := h.Connected(); !ok {

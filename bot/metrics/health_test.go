@@ -10,7 +10,7 @@ import (
 )
 
 // TestHealthAndReadiness: /healthz fails once the timer loop missed three rounds; /readyz fails
-// while the store does not answer, while the chat's connection is down, and for good once the
+// until the process has started, while the store does not answer, while the chat's connection is down, and for good once the
 // process drains, whatever else holds.
 func TestHealthAndReadiness(t *testing.T) {
 	ticked := time.Now()
@@ -32,6 +32,9 @@ func TestHealthAndReadiness(t *testing.T) {
 			t.Errorf("%s: %s = %d %q, want %d %q", what, path, c, b, code, body)
 		}
 	}
+	check("a process starting", "/readyz", 503, "starting")
+	check("a process starting", "/healthz", 200, "ok")
+	h.Up()
 	check("a process that ticks", "/healthz", 200, "ok")
 	check("a process that ticks", "/readyz", 200, "ok")
 	ticked = time.Now().Add(-2 * time.Minute)

@@ -84,6 +84,7 @@ func (m *monitor) watch(d *discord.Adapter, httpMode bool) {
 
 // ready tells systemd the bot is up, and pings its watchdog while the loops tick.
 func (m *monitor) ready(ctx context.Context) {
+	m.health.Up()
 	_ = sdNotify("READY=1\nSTATUS=serving")
 	if every := watchdogEvery(); every > 0 {
 		go watchdog(ctx, every, m.health.Alive)

@@ -303,7 +303,8 @@ func TestStartRetriesUntilItPassesOrGivesUp(t *testing.T) {
 
 // TestServeKeepsTryingAnUnreachableDiscord: the server started while Discord cannot be reached
 // logs each try and, once --start-retry is spent, exits 1, which the unit restarts (it exited 2,
-// which the unit leaves down, before).
+// which the unit leaves down, before); meanwhile /healthz says it is alive and /readyz that it is
+// starting.
 func TestServeKeepsTryingAnUnreachableDiscord(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -311,9 +312,43 @@ func TestServeKeepsTryingAnUnreachableDiscord(t *testing.T) {
 	}
 	closed := ln.Addr().String()
 	ln.Close()
+	ln, err = net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsAddr := ln.Addr().String()
+	ln.Close()
 	t.Setenv("DISCORD_TOKEN", "not-a-token")
 	stderr := captureStderr(t)
-	err = run([]string{"--db", filepath.Join(t.TempDir(), "games.db"), "--discord-api", "http://" + closed, "--start-retry", "3500ms"}, nil, io.Discard)
+	done := make(chan error, 1)
+	go func() {
+		done <- run([]string{"--db", filepath.Join(t.TempDir(), "games.db"), "--discord-api", "http://" + closed, "--start-retry", "3500ms",
+			"--metrics", metricsAddr}, nil, io.Discard)
+	}()
+	// Meanwhile the bot is alive and not ready: a load balancer sends it nothing yet.
+	get := func(path string) (int, string) {
+		resp, err := http.Get("http://" + metricsAddr + path)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		code, body := get("/readyz")
+		if code == http.StatusServiceUnavailable && strings.Contains(body, "starting") {
+			if code, body := get("/healthz"); code != http.StatusOK {
+				t.Errorf("/healthz of a bot trying to reach Discord: %d %s", code, body)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("/readyz of a bot trying to reach Discord: %d %s, want 503 starting", code, body)
+			break
+		}
+	}
+	err = <-done
 	logText := stderr()
 	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), "reach Discord") {
 		t.Errorf("serve with Discord unreachable: %v (exit %d), want exit 1\n%s", err, exitCode(err), logText)
