@@ -95,21 +95,7 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 		slowest = max(slowest, time.Since(start))
 		return m.Content
 	}
-	current := func(ch string) *table.Table {
-		id, ok, err := store.ActiveGame(ch)
-		if err != nil || !ok {
-			t.Fatalf("no running game in %s: %v", ch, err)
-		}
-		snap, err := store.Snapshot(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tbl, err := table.Load(snap.State)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tbl
-	}
+	current := func(ch string) *table.Table { tbl, _ := runningTable(t, store, ch); return tbl }
 
 	alice, bob := f.AddUser("alice"), f.AddUser("bob")
 	users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
@@ -300,6 +286,24 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 		t.Error("no log line about a game, though Discord never answered a turn's post")
 	}
 	t.Logf("the run's log: %d JSON lines (%d about a game), %d bytes, searched for %d secrets", lines, gameLines, len(logText), len(secrets))
+}
+
+// runningTable is the stored table of the game running in a channel, and its id.
+func runningTable(t *testing.T, store *postgres.Store, ch string) (*table.Table, string) {
+	t.Helper()
+	id, ok, err := store.ActiveGame(ch)
+	if err != nil || !ok {
+		t.Fatalf("no running game in %s: %v", ch, err)
+	}
+	snap, err := store.Snapshot(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := table.Load(snap.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tbl, id
 }
 
 // databasePassword is the password of a postgres:// URL, "" without one.
