@@ -13,6 +13,9 @@ type Stats struct {
 	AIQueued, AIQueueSize int
 	// Handling are the interactions being handled.
 	Handling int
+	// CacheHits counts the uses of a game whose table was in memory and up to date, since the
+	// host was made (the others load it from its snapshot).
+	CacheHits uint64
 }
 
 // Stats tells what the host holds now.
@@ -20,7 +23,8 @@ func (b *Host) Stats() Stats {
 	b.mu.Lock()
 	games, tables := len(b.games), b.loaded
 	b.mu.Unlock()
-	return Stats{Games: games, Tables: tables, AIQueued: b.ai.len(), AIQueueSize: b.cfg.AIQueue, Handling: int(b.handling.Load())}
+	return Stats{Games: games, Tables: tables, AIQueued: b.ai.len(), AIQueueSize: b.cfg.AIQueue, Handling: int(b.handling.Load()),
+		CacheHits: b.cacheHits.Load()}
 }
 
 // aiWaited tells Config.AIWaited how long an AI turn waited for a worker once its delay had

@@ -107,6 +107,12 @@ type Metric struct {
 // order they were made; Go's and the process's standard ones (go_*, process_*) come beside them.
 func (m *Metrics) Catalogue() []Metric { return slices.Clone(m.catalogue) }
 
+// Counter reports fn's value, a count the host keeps, when scraped.
+func (m *Metrics) Counter(name, help string, fn func() float64) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: namespace, Name: name, Help: help}, fn))
+	factory{m}.add(name, "counter", help, nil)
+}
+
 // AIWaited records the time an AI turn of level waited for a worker.
 func (m *Metrics) AIWaited(level string, waited time.Duration) {
 	m.aiWait.WithLabelValues(level).Observe(waited.Seconds())
