@@ -52,8 +52,9 @@ func monitoredBot(t *testing.T, f *fakediscord.Fake, pub ed25519.PublicKey, db s
 
 // TestPrometheusScrapesABotPlayingGames is the monitoring end to end: Debian's Prometheus scrapes
 // the real bot binary (--metrics) every second while it plays games through the fake Discord on
-// PostgreSQL; then Prometheus' HTTP API is asked what a host's dashboard asks. The moves counter
-// is exactly the turns the players made, per map and source; the answers' histogram counted every
+// PostgreSQL, two between people and one against an easy AI; then Prometheus' HTTP API is asked
+// what a host's dashboard asks. The moves counter is exactly the turns the players and the AI
+// made, per map and source, and the AI's search and wait were timed once a turn; the answers' histogram counted every
 // interaction the test sent, and its 99th percentile is at most the bucket of the slowest answer
 // the test itself saw (from sending the interaction to seeing its answer), and so is its median; Discord's REST requests are counted by route with their ids taken out, and
 // no label anywhere holds an id. The same run's whole log is then searched for every secret the
@@ -117,6 +118,44 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 			}
 		}
 	}
+	// A game against an easy AI: alice plays her turns, the AI its own (3 s after each).
+	const aiTurns = 3
+	vsAI := f.AddChannel("monitored-ai")
+	play(f.Slash(alice, vsAI, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))))
+	if m := play(f.Slash(alice, vsAI, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))); !contains(m, "Done") {
+		t.Fatalf("/table bot: %s", m)
+	}
+	play(f.Slash(alice, vsAI, "carc", fakediscord.SubCommand("start")))
+	// Alice plays aiTurns turns, and the AI answers each: the loop ends on alice's turn.
+	for played := 0; ; {
+		tbl := current(vsAI.ID)
+		if cur, _ := tbl.Current(); cur.ID != alice.ID {
+			select {
+			case <-ctx.Done():
+				t.Fatal("the AI never played its turn")
+			case <-time.After(100 * time.Millisecond):
+			}
+			continue
+		}
+		if played == aiTurns {
+			break
+		}
+		if m := play(f.Slash(alice, vsAI, "place", placeArgs(tbl)...)); !contains(m, "Done") {
+			t.Fatalf("/place against the AI: %s", m)
+		}
+		played++
+	}
+	_, aiGame := runningTable(t, store, vsAI.ID)
+	aiLog, err := store.Moves(aiGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byAI := 0
+	for _, m := range aiLog {
+		if m.Actor == "ai" {
+			byAI++
+		}
+	}
 	// One more turn, whose post Discord never answers (the fake makes each message and drops the
 	// connection): the bot posts it again with its nonce, three times, then gives up and logs it.
 	last := channels[len(channels)-1]
@@ -146,8 +185,11 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 
 	// Prometheus scrapes every second: the test waits for the scrape that saw the last answer.
 	want := map[string]float64{
-		`sum(carcassonne_moves_committed_total{map="france",source="player"})`: games*turns + 1,
-		`sum(carcassonne_moves_committed_total)`:                               games*turns + 1,
+		`sum(carcassonne_moves_committed_total{map="france",source="player"})`: games*turns + aiTurns + 1,
+		`sum(carcassonne_moves_committed_total{map="france",source="ai"})`:     float64(byAI),
+		`sum(carcassonne_moves_committed_total)`:                               games*turns + aiTurns + 1 + float64(byAI),
+		`sum(carcassonne_ai_search_seconds_count{level="easy"})`:               float64(byAI),
+		`sum(carcassonne_ai_wait_seconds_count{level="easy"})`:                 float64(byAI),
 		`carcassonne_interaction_answer_seconds_count`:                         float64(len(sent)),
 		`sum(carcassonne_page_views_total{page="game",code="200"})`:            1,
 	}
@@ -161,14 +203,13 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 	for _, expr := range exprs {
 		var got float64
 		var ok bool
-		for ctx.Err() == nil {
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
 			if got, ok, err = prom.Scalar(expr); err != nil {
 				t.Fatal(err)
 			}
-			if ok && got == want[expr] {
+			if (ok && got == want[expr]) || time.Now().After(deadline) {
 				break
 			}
-			time.Sleep(200 * time.Millisecond)
 		}
 		if got != want[expr] {
 			t.Errorf("Prometheus: %s = %v (found: %v), want %v: what the test did", expr, got, ok, want[expr])
