@@ -455,3 +455,51 @@ func TestReadinessTurnsFalseOnSIGTERMBeforeTheDrain(t *testing.T) {
 		t.Errorf("exit status %d after SIGTERM, want 0:\n%s", code, p.logTail())
 	}
 }
+
+// TestGatewayShardsOnTheMetrics: a bot process on the gateway, with two shards, is ready once both
+// are connected, and its metrics say so (carcassonne_gateway_shards and _up); its build_info says
+// it runs the gateway.
+func TestGatewayShardsOnTheMetrics(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	f := fakediscord.New(t)
+	metricsAddr := freeAddr(t)
+	p := &botProcess{t: t, log: filepath.Join(t.TempDir(), "bot.log"),
+		args: []string{buildBot(t), "--db", filepath.Join(t.TempDir(), "games.db"), "--shards", "0-1/2", "--discord-api", f.URL(),
+			"--metrics", metricsAddr, "--log-level", "warn"},
+		env: processEnv("DISCORD_TOKEN=" + f.Token)}
+	t.Cleanup(func() {
+		p.kill()
+		if t.Failed() {
+			t.Logf("log of the bot:\n%s", p.logTail())
+		}
+	})
+	p.run()
+	get := func(path string) (int, string) {
+		resp, err := http.Get("http://" + metricsAddr + path)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for code, body := get("/readyz"); code != http.StatusOK; code, body = get("/readyz") {
+		select {
+		case <-p.done:
+			t.Fatalf("the bot exited: %s", p.logTail())
+		case <-ctx.Done():
+			t.Fatalf("/readyz of a bot on the gateway: %d %s", code, body)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	if err := f.WaitShards(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	_, exposition := get("/metrics")
+	for _, want := range []string{"\ncarcassonne_gateway_shards 2\n", "\ncarcassonne_gateway_shards_up 2\n", `mode="gateway"`} {
+		if !strings.Contains(exposition, want) {
+			t.Errorf("the metrics of a bot with two shards connected lack %q", strings.TrimSpace(want))
+		}
+	}
+}
