@@ -90,8 +90,9 @@ type Host struct {
 	opening map[string]bool       // league games being opened (openRound)
 	loaded  int                   // entries whose table is in memory (cache.go)
 	clock   uint64                // counts uses, for gameEntry.used
-	// cacheHits counts the uses of a game whose table in memory was up to date (cache.go).
-	cacheHits atomic.Uint64
+	// cacheHits counts the uses of a game whose table in memory was up to date, cacheLoads
+	// those that loaded it from its snapshot (cache.go).
+	cacheHits, cacheLoads atomic.Uint64
 
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it

@@ -72,6 +72,7 @@ func (b *Host) ready(e *gameEntry) error {
 		e.timers, err = b.store.Timers(e.id)
 		return err
 	}
+	b.cacheLoads.Add(1)
 	t, err := table.Load(snap.State)
 	if err != nil {
 		return fmt.Errorf("load the snapshot: %w", err)

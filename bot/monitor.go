@@ -13,9 +13,10 @@ type Stats struct {
 	AIQueued, AIQueueSize int
 	// Handling are the interactions being handled.
 	Handling int
-	// CacheHits counts the uses of a game whose table was in memory and up to date, since the
-	// host was made (the others load it from its snapshot).
-	CacheHits uint64
+	// CacheHits counts the uses of a game whose table was in memory and up to date since the
+	// host was made, CacheLoads those that loaded it from its snapshot (evicted, or moved on by
+	// another process).
+	CacheHits, CacheLoads uint64
 }
 
 // Stats tells what the host holds now.
@@ -24,7 +25,7 @@ func (b *Host) Stats() Stats {
 	games, tables := len(b.games), b.loaded
 	b.mu.Unlock()
 	return Stats{Games: games, Tables: tables, AIQueued: b.ai.len(), AIQueueSize: b.cfg.AIQueue, Handling: int(b.handling.Load()),
-		CacheHits: b.cacheHits.Load()}
+		CacheHits: b.cacheHits.Load(), CacheLoads: b.cacheLoads.Load()}
 }
 
 // aiWaited tells Config.AIWaited how long an AI turn waited for a worker once its delay had

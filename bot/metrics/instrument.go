@@ -46,8 +46,10 @@ func (m *Metrics) Watch(d *discord.Adapter, store *Store) {
 	stat := func(f func(bot.Stats) int) func() float64 { return func() float64 { return float64(f(h.Stats())) } }
 	m.Gauge("games_in_memory", "Running games this process keeps an entry of.", stat(func(s bot.Stats) int { return s.Games }))
 	m.Gauge("games_tables_loaded", "Running games whose table is in memory (the others are loaded from their snapshot when used).", stat(func(s bot.Stats) int { return s.Tables }))
-	m.Counter("game_cache_hits_total", "Uses of a game whose table was in memory and up to date (the others count in game_loads_total).",
+	m.Counter("game_cache_hits_total", "Uses of a game whose table was in memory and up to date.",
 		func() float64 { return float64(h.Stats().CacheHits) })
+	m.Counter("game_loads_total", "Uses of a game whose table was loaded from its snapshot: not in memory (evicted past --max-loaded), or moved on by another process.",
+		func() float64 { return float64(h.Stats().CacheLoads) })
 	m.Gauge("ai_queue_depth", "AI turns waiting to be played.", stat(func(s bot.Stats) int { return s.AIQueued }))
 	m.Gauge("ai_queue_capacity", "AI turns that may wait at once (--ai-queue): past it, a turn waits for the timer loop.", stat(func(s bot.Stats) int { return s.AIQueueSize }))
 	m.Gauge("interactions_in_flight", "People's commands and clicks being handled.", stat(func(s bot.Stats) int { return s.Handling }))

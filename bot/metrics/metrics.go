@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"maps"
 	"net/http"
 	"runtime"
 	"slices"
@@ -44,7 +45,6 @@ type Metrics struct {
 	timerLate prometheus.Counter
 	lateness  prometheus.Histogram
 	storeErrs *prometheus.CounterVec
-	loads     prometheus.Counter
 	takenOver prometheus.Counter
 	pages     *prometheus.CounterVec
 	drawings  prometheus.Counter
@@ -68,7 +68,6 @@ func New(info map[string]string) *Metrics {
 	m.timerLate = f.counter("timers_late_total", "Timers handed to the timer loop more than two minutes after they were due.")
 	m.lateness = f.histogram("timer_lateness_seconds", "How long after its time a due timer was handed to the timer loop.", lateBuckets)
 	m.storeErrs = f.counterVec("store_errors_total", "Failed calls of the store, by operation and by kind (storage.ProblemOf).", "op", "kind")
-	m.loads = f.counter("game_loads_total", "Games whose table was read from its snapshot in the store: not in memory (evicted, or moved on by another process).")
 	m.takenOver = f.counter("announcements_taken_over_total", "Announcements of moves whose process died before saying them, taken over by this one.")
 	m.pages = f.counterVec("page_views_total", "Requests to the web pages, by page and status code.", "page", "code")
 	m.drawings = f.counter("board_drawings_total", "Board pictures drawn for the chat (the pages' pictures are their page views: page board or chart).")
@@ -79,7 +78,7 @@ func New(info map[string]string) *Metrics {
 	}
 	build := prometheus.NewGauge(prometheus.GaugeOpts{Namespace: namespace, Name: "build_info",
 		Help: "The process: its mode (gateway or http) and the Go version; always 1.", ConstLabels: labels})
-	f.add("build_info", "gauge", "The process: its mode (gateway or http) and the Go version; always 1.", nil)
+	f.add("build_info", "gauge", "The process: its mode (gateway or http) and the Go version; always 1.", slices.Sorted(maps.Keys(labels)))
 	build.Set(1)
 	m.reg.MustRegister(build, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -80,6 +80,7 @@ func TestMonitoringFilesNameTheBotsMetrics(t *testing.T) {
 	served := map[string]string{}
 	for _, m := range catalogue(t) {
 		served[m.Name] = m.Type
+		t.Logf("%-48s %-9s %-22s %s", m.Name, m.Type, strings.Join(m.Labels, ","), m.Help)
 	}
 	used := regexp.MustCompile(`\bcarcassonne_[a-z_]+\b`)
 	check := func(file string, text []byte) []string {
