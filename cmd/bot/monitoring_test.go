@@ -29,7 +29,8 @@ import (
 )
 
 // TestShippedMonitoringPassesPromtool: Prometheus' own checker accepts the scrape configuration
-// (with the alerting rules it loads) and the rules.
+// (with the alerting rules it loads) and the rules, and its rule tests (testdata/alerts_test.yml)
+// see each alert fire on the series it is about, with its labels and words, and not before.
 func TestShippedMonitoringPassesPromtool(t *testing.T) {
 	promtool, err := exec.LookPath("promtool")
 	if err != nil {
@@ -38,6 +39,8 @@ func TestShippedMonitoringPassesPromtool(t *testing.T) {
 	for _, args := range [][]string{
 		{"check", "config", filepath.Join("deploy", "prometheus.yml")},
 		{"check", "rules", filepath.Join("deploy", "carcassonne-alerts.yml")},
+		// The rules fire on the series that mean trouble, after their delay, and not otherwise.
+		{"test", "rules", filepath.Join("testdata", "alerts_test.yml")},
 	} {
 		out, err := exec.Command(promtool, args...).CombinedOutput()
 		if err != nil {
