@@ -148,6 +148,9 @@ type gameEntry struct {
 	// players are the people seated and still playing, kept for counting open tables under b.mu
 	// (which must not wait for a game's lock); track updates them.
 	players []string
+	// acting is the interaction whose action holds the lock, nil for the bot's own work: the
+	// log lines of what it does (its posts) name it.
+	acting *Interaction
 }
 
 // New prepares a host on its store and port. Load brings its games into memory and StartTimers

@@ -162,7 +162,8 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 	f.DropAnswers(last.ID, 1+3)
 	tbl := current(last.ID)
 	cur, _ := tbl.Current()
-	play(f.Slash(users[cur.ID], last, "place", placeArgs(tbl)...))
+	unposted := f.Slash(users[cur.ID], last, "place", placeArgs(tbl)...)
+	play(unposted)
 	// A reader opens a game's page from its link, which the turn messages carry.
 	links := regexp.MustCompile(regexp.QuoteMeta(webURL) + `/web/g/[^\s)>]+`)
 	var pageLinks []string
@@ -316,7 +317,7 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 			t.Errorf("the log holds %s", what)
 		}
 	}
-	lines, gameLines := 0, 0
+	lines, gameLines, postFailed := 0, 0, false
 	for sc := bufio.NewScanner(bytes.NewReader(logText)); sc.Scan(); {
 		var rec map[string]any
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
@@ -333,9 +334,16 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 				t.Errorf("a log line about a game does not name its guild: %s", sc.Text())
 			}
 		}
+		if rec["msg"] != "could not post in the game's channel" {
+			continue
+		}
+		postFailed = true
+		if rec["interaction"] != unposted.ID {
+			t.Errorf("the line of the post that failed names interaction %v, want the move's %s: %s", rec["interaction"], unposted.ID, sc.Text())
+		}
 	}
-	if gameLines == 0 {
-		t.Error("no log line about a game, though Discord never answered a turn's post")
+	if gameLines == 0 || !postFailed {
+		t.Error("no log line about the post that failed, though Discord never answered a turn's post")
 	}
 	t.Logf("the run's log: %d JSON lines (%d about a game), %d bytes, searched for %d secrets", lines, gameLines, len(logText), len(secrets))
 }
