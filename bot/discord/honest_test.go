@@ -18,29 +18,6 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
-// answers are the contents of every version of a message, oldest first.
-func answers(m *fakediscord.Message) []string {
-	var out []string
-	for ; m != nil; m = m.Previous {
-		out = append([]string{m.Content}, out...)
-	}
-	return out
-}
-
-// rewrittenAfterDone tells whether an answer, once it said "Done", was ever changed.
-func rewrittenAfterDone(m *fakediscord.Message) bool {
-	done := ""
-	for _, a := range answers(m) {
-		switch {
-		case done == "" && contains(a, "Done"):
-			done = a
-		case done != "" && a != done:
-			return true
-		}
-	}
-	return false
-}
-
 // endpoint serves replica i's handler on a socket, for interactions replayed to it.
 func (r *replicas) endpoint(i int) string {
 	srv := httptest.NewServer(r.handlers[i])
@@ -111,12 +88,12 @@ func TestAReplayedInteractionActsOnce(t *testing.T) {
 	if !contains(done, "Done") {
 		t.Fatalf("the move: %q", done)
 	}
-	posts := announced(r.f, th.ID)
+	posts := r.f.Announced(th.ID)
 	replayed(move, done)
 	if got := r.table(th.ID).Game.Turn; got != tbl.Game.Turn+1 {
 		t.Errorf("the game went from turn %d to %d for one move replayed three times", tbl.Game.Turn, got)
 	}
-	if n := announced(r.f, th.ID); n != posts {
+	if n := r.f.Announced(th.ID); n != posts {
 		t.Errorf("%d posts after the replays, %d before", n, posts)
 	}
 }
@@ -238,20 +215,20 @@ func TestAGivenAnswerIsNeverRewritten(t *testing.T) {
 	if m := r.send(0, in); !contains(m.Content, "Done") {
 		t.Fatalf("the move: %q", m.Content)
 	}
-	posts := announced(r.f, ch.ID)
+	posts := r.f.Announced(ch.ID)
 	r.stores[0].Close() // the process is gone
 	if n := r.bots[1].SayUnannounced(time.Now()); n != 1 {
 		t.Fatalf("the other process said %d announcements, want the dead one's move", n)
 	}
-	if n := announced(r.f, ch.ID); n != posts {
+	if n := r.f.Announced(ch.ID); n != posts {
 		t.Errorf("%d posts after the move was announced again, %d before", n, posts)
 	}
 	m, err := in.WaitOriginal(r.ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rewrittenAfterDone(m) || m.Version != 1 {
-		t.Errorf("the answer was rewritten: %q", answers(m))
+	if m.ChangedAfter("Done") || m.Version != 1 {
+		t.Errorf("the answer was rewritten: %q", m.Versions())
 	}
 }
 
@@ -298,7 +275,7 @@ func TestAPostWhoseAnswerIsLostShowsOnce(t *testing.T) {
 				t.Fatalf("%d turn messages for one move", n)
 			}
 			if m, _ := in.WaitOriginal(h.ctx, nil); m.Version != 1 {
-				t.Errorf("the answer was rewritten: %q", answers(m))
+				t.Errorf("the answer was rewritten: %q", m.Versions())
 			}
 		})
 	}

@@ -37,7 +37,7 @@ func (a *Adapter) Post(place string, m bot.Message) (string, error) {
 		if n == len(parts)-1 {
 			ms.Components, ms.Files = components(m), files(m.Files)
 		}
-		msg, err := a.sendNonced(place, ms, nonce(m.Cause, n))
+		msg, err := a.sendNonced(place, ms, Nonce(m.Cause, n))
 		if err != nil {
 			return "", chatError(err)
 		}
@@ -120,8 +120,9 @@ func files(fs []bot.File) []*discordgo.File {
 	return out
 }
 
-// nonce is the message nonce of part n of the post of cause: at most Discord's 25 characters.
-func nonce(cause string, part int) string {
+// Nonce is the message nonce of part n of the post of cause (at most Discord's 25 characters):
+// the same post made again, by any process, carries the same nonce, and Discord shows it once.
+func Nonce(cause string, part int) string {
 	h := sha256.Sum256([]byte(cause))
 	return hex.EncodeToString(h[:10]) + "-" + strconv.Itoa(part)
 }

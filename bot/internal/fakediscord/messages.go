@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -312,6 +313,41 @@ func (f *Fake) Messages(channelID string) []*Message {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.messagesLocked(channelID)
+}
+
+// Versions are the contents of every version of the message, oldest first.
+func (m *Message) Versions() []string {
+	var out []string
+	for ; m != nil; m = m.Previous {
+		out = append([]string{m.Content}, out...)
+	}
+	return out
+}
+
+// ChangedAfter tells whether the message, once a version of it said sub, was ever changed.
+func (m *Message) ChangedAfter(sub string) bool {
+	said := ""
+	for _, v := range m.Versions() {
+		switch {
+		case said == "" && strings.Contains(v, sub):
+			said = v
+		case said != "" && v != said:
+			return true
+		}
+	}
+	return false
+}
+
+// Announced counts the bot's public messages in a channel: its announcements, not the private
+// answers to interactions.
+func (f *Fake) Announced(channelID string) int {
+	n := 0
+	for _, m := range f.Messages(channelID) {
+		if !m.Ephemeral() && m.InteractionID == "" {
+			n++
+		}
+	}
+	return n
 }
 
 func (f *Fake) messagesLocked(channelID string) []*Message {

@@ -1,10 +1,11 @@
-package discord
+package replicas
 
 import (
 	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,7 +85,7 @@ func TestGatewayShardsAcrossProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for g := range guilds {
-		if m, _ := slash(alice, g, fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))); !contains(m, "Game opened") {
+		if m, _ := slash(alice, g, fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))); !strings.Contains(m, "Game opened") {
 			t.Fatalf("/carc new in the guild of shard %d: %s", g, m)
 		}
 	}
@@ -99,7 +100,7 @@ func TestGatewayShardsAcrossProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range []int{0, 1} {
-		if m, _ := slash(bob, g, fakediscord.SubCommand("join")); !contains(m, "joined") {
+		if m, _ := slash(bob, g, fakediscord.SubCommand("join")); !strings.Contains(m, "joined") {
 			t.Errorf("/carc join in the guild of shard %d with the other process down: %s", g, m)
 		}
 	}
@@ -107,7 +108,7 @@ func TestGatewayShardsAcrossProcesses(t *testing.T) {
 	high.run()
 	up([2]int{0, 4}, [2]int{1, 4}, [2]int{2, 4}, [2]int{3, 4})
 	for _, g := range []int{2, 3} {
-		if m, _ := slash(bob, g, fakediscord.SubCommand("join")); !contains(m, "joined") {
+		if m, _ := slash(bob, g, fakediscord.SubCommand("join")); !strings.Contains(m, "joined") {
 			t.Errorf("/carc join in the guild of shard %d after the restart: %s", g, m)
 		}
 	}
@@ -119,7 +120,7 @@ func TestGatewayShardsAcrossProcesses(t *testing.T) {
 	auto.run()
 	up([2]int{0, 4}, [2]int{1, 4}, [2]int{2, 4}, [2]int{3, 4})
 	for g := range guilds {
-		if m, _ := slash(alice, g, fakediscord.SubCommand("start")); !contains(m, "The game begins") {
+		if m, _ := slash(alice, g, fakediscord.SubCommand("start")); !strings.Contains(m, "The game begins") {
 			t.Errorf("/carc start in the guild of shard %d: %s", g, m)
 		}
 	}

@@ -1,4 +1,4 @@
-package discord
+package replicas
 
 import (
 	"bytes"
@@ -53,7 +53,7 @@ func buildBot(t *testing.T) string {
 			return
 		}
 		cmd := exec.Command("go", "build", "-o", filepath.Join(built.dir, "carcassonne-bot"), "./cmd/bot")
-		cmd.Dir = "../.." // the module's root
+		cmd.Dir = "../../.." // the module's root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build ./cmd/bot: %v\n%s", err, out)
 		}
@@ -152,18 +152,6 @@ func movedBy(store *postgres.Store, game, interaction string) bool {
 	return false
 }
 
-// announced counts the bot's public messages in a channel: its announcements, not the private
-// answers to interactions.
-func announced(f *fakediscord.Fake, channel string) int {
-	n := 0
-	for _, m := range f.Messages(channel) {
-		if !m.Ephemeral() && m.InteractionID == "" {
-			n++
-		}
-	}
-	return n
-}
-
 // sent is one interaction of a round and what became of it.
 type sent struct {
 	in        *fakediscord.Interaction
@@ -243,7 +231,7 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 	channels := make([]*fakediscord.Channel, games)
 	for g := range channels {
 		channels[g] = f.AddChannel(fmt.Sprintf("table-%d", g))
-		if m := play(g%3, f.Slash(alice, channels[g], "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))); !contains(m, "Game opened") {
+		if m := play(g%3, f.Slash(alice, channels[g], "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))); !strings.Contains(m, "Game opened") {
 			t.Fatalf("/carc new: %s", m)
 		}
 		play((g+1)%3, f.Slash(bob, channels[g], "carc", fakediscord.SubCommand("join")))
@@ -340,13 +328,13 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 	}
 	if m, err := late.in.WaitOriginal(ctx, func(m *fakediscord.Message) bool { return !m.Loading() }); err != nil {
 		t.Errorf("the move committed by the killed process was never answered: %v", err)
-	} else if !contains(m.Content, "went through") {
+	} else if !strings.Contains(m.Content, "went through") {
 		t.Errorf("the late answer to the killed process's move: %q", m.Content)
 	} else {
 		t.Logf("the killed process's player, answered by another: %q", m.Content)
 	}
 	for i, s := range moves[0][killAfter] {
-		if i != victim && !contains(s.answer, "already went through") {
+		if i != victim && !strings.Contains(s.answer, "already went through") {
 			t.Errorf("the twin of the killed process's committed move, on process %d, was answered %q; want that it went through", i, s.answer)
 		}
 	}
@@ -356,10 +344,10 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := 1 + len(log) // the lobby's first message, then one per move
-		for announced(f, channels[g].ID) < want && ctx.Err() == nil {
+		for f.Announced(channels[g].ID) < want && ctx.Err() == nil {
 			time.Sleep(50 * time.Millisecond)
 		}
-		if n := announced(f, channels[g].ID); n != want {
+		if n := f.Announced(channels[g].ID); n != want {
 			t.Errorf("game %d: %d messages in its channel for %d moves; want one per move and the lobby's", g, n, len(log))
 		}
 	}
@@ -371,7 +359,7 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 	}
 	lateNotes := 0
 	for _, m := range f.Messages(channels[0].ID) {
-		if contains(m.Content, "Posted late") {
+		if strings.Contains(m.Content, "Posted late") {
 			lateNotes++
 			t.Logf("the killed process's move, announced by another: %q", firstLine(m.Content))
 		}
@@ -411,7 +399,7 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 		for round, twins := range moves[g] {
 			n := 0
 			for _, s := range twins {
-				done := contains(s.answer, "Done")
+				done := strings.Contains(s.answer, "Done")
 				inLog := applied[s.in.ID] == 1
 				n += applied[s.in.ID]
 				switch {

@@ -1,4 +1,4 @@
-package discord
+package replicas
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -176,9 +177,9 @@ func (c *chaos) outcome(a *attempt) {
 	kind := "no answer (the process died or was down)"
 	switch {
 	case a.answer == "":
-	case contains(a.answer, "not carried out"):
+	case strings.Contains(a.answer, "not carried out"):
 		kind = "not carried out (database unreachable)"
-	case contains(a.answer, "could not be saved"):
+	case strings.Contains(a.answer, "could not be saved"):
 		kind = "not saved (database unreachable)"
 	default:
 		// A player is told that their move went through, or why it was not made: nothing else.
@@ -205,7 +206,7 @@ func (c *chaos) replay(a *attempt) {
 		c.replayedFirst.Add(1)
 	case got.Type == 5 || got.Type == 6:
 		c.replayedWaited.Add(1)
-	case got.Type == 4 && contains(got.Content, "not carried out"):
+	case got.Type == 4 && strings.Contains(got.Content, "not carried out"):
 	default:
 		c.errorf("interaction %s (answered %q) replayed to process %d: %+v", a.in.ID, a.answer, p.idx, got)
 	}
@@ -241,7 +242,7 @@ func (c *chaos) open(ch *fakediscord.Channel, alice, bob *fakediscord.User) (str
 		in := c.f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "classic"), fakediscord.BoolArg("thread", true)))
 		a := c.send(in)
 		m := threadRef.FindStringSubmatch(a.answer)
-		if !contains(a.answer, "Game opened") || m == nil {
+		if !strings.Contains(a.answer, "Game opened") || m == nil {
 			c.outcome(a)
 			time.Sleep(100 * time.Millisecond)
 			continue
@@ -269,7 +270,7 @@ func (c *chaos) open(ch *fakediscord.Channel, alice, bob *fakediscord.User) (str
 			if c.failed.Load() {
 				return
 			}
-			if a := c.send(c.f.Slash(u, thread, "carc", fakediscord.SubCommand(sub))); a.answer == "" || contains(a.answer, "not carried out") {
+			if a := c.send(c.f.Slash(u, thread, "carc", fakediscord.SubCommand(sub))); a.answer == "" || strings.Contains(a.answer, "not carried out") {
 				c.outcome(a)
 				time.Sleep(100 * time.Millisecond)
 			}
@@ -317,7 +318,7 @@ func (c *chaos) move(tbl *table.Table, thread *fakediscord.Channel, users map[st
 		wg.Wait()
 		made := false
 		for _, a := range got {
-			if contains(a.answer, "Done") || contains(a.answer, "already went through") {
+			if strings.Contains(a.answer, "Done") || strings.Contains(a.answer, "already went through") {
 				made = true
 				if c.intn(5) == 0 {
 					c.replay(a)
@@ -529,11 +530,11 @@ func (c *chaos) check() {
 		if err != nil {
 			continue
 		}
-		if rewrittenAfterDone(m) {
+		if m.ChangedAfter("Done") {
 			rewritten++
-			t.Errorf("interaction %s: its answer was rewritten after it said Done: %q", a.in.ID, answers(m))
+			t.Errorf("interaction %s: its answer was rewritten after it said Done: %q", a.in.ID, m.Versions())
 		}
-		if contains(m.Content, "stopped before it could answer you") {
+		if strings.Contains(m.Content, "stopped before it could answer you") {
 			lateAnswers++
 			if !c.killedBetween(a.proc, a.sentAt, m.Edited) {
 				falseLateAnswers++
@@ -572,7 +573,7 @@ func (c *chaos) check() {
 		cause := map[string]uint64{}
 		for seq := uint64(0); seq <= uint64(len(log)); seq++ {
 			for part := range 8 {
-				cause[nonce(bot.MoveCause(id, seq), part)] = seq
+				cause[discord.Nonce(bot.MoveCause(id, seq), part)] = seq
 			}
 		}
 		first := map[uint64]int{}
@@ -608,7 +609,7 @@ func (c *chaos) check() {
 		}
 	}
 	for _, a := range c.attempts {
-		if contains(a.answer, "Done") {
+		if strings.Contains(a.answer, "Done") {
 			done++
 			if rec, ok := c.interactionStored(a.in.ID); !ok {
 				lost++
