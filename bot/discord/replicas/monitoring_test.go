@@ -1,4 +1,4 @@
-package discord
+package replicas
 
 import (
 	"bufio"
@@ -105,7 +105,7 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 	for g := range games {
 		ch := f.AddChannel(fmt.Sprintf("monitored-%d", g))
 		channels = append(channels, ch)
-		if m := play(f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))); !contains(m, "Game opened") {
+		if m := play(f.Slash(alice, ch, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france")))); !strings.Contains(m, "Game opened") {
 			t.Fatalf("/carc new: %s", m)
 		}
 		play(f.Slash(bob, ch, "carc", fakediscord.SubCommand("join")))
@@ -113,7 +113,7 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 		for range turns {
 			tbl := current(ch.ID)
 			cur, _ := tbl.Current()
-			if m := play(f.Slash(users[cur.ID], ch, "place", placeArgs(tbl)...)); !contains(m, "Done") {
+			if m := play(f.Slash(users[cur.ID], ch, "place", placeArgs(tbl)...)); !strings.Contains(m, "Done") {
 				t.Fatalf("/place: %s", m)
 			}
 		}
@@ -122,7 +122,7 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 	const aiTurns = 3
 	vsAI := f.AddChannel("monitored-ai")
 	play(f.Slash(alice, vsAI, "carc", fakediscord.SubCommand("new", fakediscord.StringArg("map", "france"))))
-	if m := play(f.Slash(alice, vsAI, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))); !contains(m, "Done") {
+	if m := play(f.Slash(alice, vsAI, "table", fakediscord.SubCommand("bot", fakediscord.StringArg("level", "easy")))); !strings.Contains(m, "Done") {
 		t.Fatalf("/table bot: %s", m)
 	}
 	play(f.Slash(alice, vsAI, "carc", fakediscord.SubCommand("start")))
@@ -140,7 +140,7 @@ func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
 		if played == aiTurns {
 			break
 		}
-		if m := play(f.Slash(alice, vsAI, "place", placeArgs(tbl)...)); !contains(m, "Done") {
+		if m := play(f.Slash(alice, vsAI, "place", placeArgs(tbl)...)); !strings.Contains(m, "Done") {
 			t.Fatalf("/place against the AI: %s", m)
 		}
 		played++
