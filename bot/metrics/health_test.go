@@ -17,9 +17,9 @@ func TestHealthAndReadiness(t *testing.T) {
 	storeErr := error(nil)
 	connected := true
 	h := NewHealth()
-	h.Ticked, h.TickEvery = func() time.Time { return ticked }, 30*time.Second
-	h.Store = func() error { return storeErr }
-	h.Connected = func() (bool, string) { return connected, "0 of 1 gateway shards connected" }
+	h.WatchLoop(func() time.Time { return ticked }, 30*time.Second)
+	h.WatchStore(func() error { return storeErr })
+	h.WatchChat(func() (bool, string) { return connected, "0 of 1 gateway shards connected" })
 	mux := New(nil).Mux(h)
 	get := func(path string) (int, string) {
 		w := httptest.NewRecorder()
@@ -46,10 +46,10 @@ func TestHealthAndReadiness(t *testing.T) {
 	check("a shard down", "/healthz", 200, "ok")
 	connected = true
 	storeErr = errors.New("cannot reach the database server")
-	h.asked = time.Time{} // the store is asked again at once
+	h.WatchStore(func() error { return storeErr }) // asked again at once
 	check("a store that does not answer", "/readyz", 503, "the store does not answer")
 	storeErr = nil
-	h.asked = time.Time{}
+	h.WatchStore(func() error { return storeErr })
 	check("all well", "/readyz", 200, "ok")
 	h.Drain()
 	check("draining", "/readyz", 503, "draining")

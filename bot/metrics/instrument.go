@@ -39,9 +39,10 @@ func (m *Metrics) Instrument(cfg *bot.Config, dcfg *discord.Config, s *discordgo
 }
 
 // Watch reports what the bot made on Discord holds when scraped: its games and tables in memory,
-// its AI queue, the interactions being handled, its gateway's shards, and the announcements still
-// to be said (asked of the store).
-func (m *Metrics) Watch(d *discord.Adapter, store *Store) {
+// its AI queue, the interactions being handled, its gateway's shards (once started says the bot
+// has started: its shards are being opened until then), and the announcements still to be said
+// (asked of the store).
+func (m *Metrics) Watch(d *discord.Adapter, store *Store, started func() bool) {
 	h := d.Host()
 	stat := func(f func(bot.Stats) int) func() float64 { return func() float64 { return float64(f(h.Stats())) } }
 	m.Gauge("games_in_memory", "Running games this process keeps an entry of.", stat(func(s bot.Stats) int { return s.Games }))
@@ -53,8 +54,14 @@ func (m *Metrics) Watch(d *discord.Adapter, store *Store) {
 	m.Gauge("ai_queue_depth", "AI turns waiting to be played.", stat(func(s bot.Stats) int { return s.AIQueued }))
 	m.Gauge("ai_queue_capacity", "AI turns that may wait at once (--ai-queue): past it, a turn waits for the timer loop.", stat(func(s bot.Stats) int { return s.AIQueueSize }))
 	m.Gauge("interactions_in_flight", "People's commands and clicks being handled.", stat(func(s bot.Stats) int { return s.Handling }))
-	m.Gauge("gateway_shards", "Gateway shards this process runs (0 in HTTP-interactions mode).", func() float64 { _, n := d.GatewayUp(); return float64(n) })
-	m.Gauge("gateway_shards_up", "Gateway shards connected to Discord.", func() float64 { up, _ := d.GatewayUp(); return float64(up) })
+	shards := func() (up, n int) {
+		if !started() {
+			return 0, 0
+		}
+		return d.GatewayUp()
+	}
+	m.Gauge("gateway_shards", "Gateway shards this process runs, once started (0 in HTTP-interactions mode).", func() float64 { _, n := shards(); return float64(n) })
+	m.Gauge("gateway_shards_up", "Gateway shards connected to Discord.", func() float64 { up, _ := shards(); return float64(up) })
 	m.Gauge("announcements_pending", "Committed moves whose announcement is still to be said (the outbox), by any process.", func() float64 {
 		left, err := store.Database.Announcements()
 		if err != nil {

@@ -63,22 +63,22 @@ func (m *monitor) instrument(cfg *bot.Config, dcfg *discord.Config, s *discordgo
 		return
 	}
 	m.store = m.metrics.Instrument(cfg, dcfg, s)
-	m.health.Ticked, m.health.TickEvery = m.store.LastTick, 30*time.Second
-	m.health.Store = func() error { _, _, err := m.store.ActiveGame("readyz"); return err }
+	m.health.WatchLoop(m.store.LastTick, 30*time.Second)
+	m.health.WatchStore(func() error { _, _, err := m.store.ActiveGame("readyz"); return err })
 }
 
 // watch reads the bot made on Discord when scraped, and tells /readyz whether its connection to
 // Discord is up: every gateway shard, or the interactions' listener.
 func (m *monitor) watch(d *discord.Adapter, httpMode bool) {
-	m.health.Connected = func() (bool, string) {
+	m.health.WatchChat(func() (bool, string) {
 		if httpMode {
 			return m.listening.Load(), "the interactions listener is not up"
 		}
 		up, n := d.GatewayUp()
 		return n > 0 && up == n, fmt.Sprintf("%d of %d gateway shards connected", up, n)
-	}
+	})
 	if m.metrics != nil {
-		m.metrics.Watch(d, m.store)
+		m.metrics.Watch(d, m.store, m.health.Started)
 	}
 }
 

@@ -71,7 +71,7 @@ func catalogue(t *testing.T) []metrics.Metric {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Watch(d, wrapped)
+	m.Watch(d, wrapped, func() bool { return true })
 	return m.Catalogue()
 }
 
