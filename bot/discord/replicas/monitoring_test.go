@@ -391,22 +391,8 @@ func TestReadinessTurnsFalseOnSIGTERMBeforeTheDrain(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 	p, metricsAddr := monitoredBot(t, f, pub, filepath.Join(t.TempDir(), "games.db"))
 	p.start(ctx, priv)
-	get := func(path string) (int, string) {
-		resp, err := http.Get("http://" + metricsAddr + path)
-		if err != nil {
-			return 0, err.Error()
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, strings.TrimSpace(string(b))
-	}
-	for code, body := get("/readyz"); code != http.StatusOK; code, body = get("/readyz") {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("/readyz of a bot that answers: %d %s", code, body)
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+	get := func(path string) (int, string) { return fetch(metricsAddr, path) }
+	waitReady(ctx, t, p, metricsAddr)
 	alice := f.AddUser("alice")
 	ch := f.AddChannel("draining")
 	release := f.HoldPosts(ch.ID)
@@ -483,31 +469,39 @@ func TestGatewayShardsOnTheMetrics(t *testing.T) {
 		}
 	})
 	p.run()
-	get := func(path string) (int, string) {
-		resp, err := http.Get("http://" + metricsAddr + path)
-		if err != nil {
-			return 0, err.Error()
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for code, body := get("/readyz"); code != http.StatusOK; code, body = get("/readyz") {
-		select {
-		case <-p.done:
-			t.Fatalf("the bot exited: %s", p.logTail())
-		case <-ctx.Done():
-			t.Fatalf("/readyz of a bot on the gateway: %d %s", code, body)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+	waitReady(ctx, t, p, metricsAddr)
 	if err := f.WaitShards(ctx, 2); err != nil {
 		t.Fatal(err)
 	}
-	_, exposition := get("/metrics")
+	_, exposition := fetch(metricsAddr, "/metrics")
 	for _, want := range []string{"\ncarcassonne_gateway_shards 2\n", "\ncarcassonne_gateway_shards_up 2\n", `mode="gateway"`} {
 		if !strings.Contains(exposition, want) {
 			t.Errorf("the metrics of a bot with two shards connected lack %q", strings.TrimSpace(want))
+		}
+	}
+}
+
+// fetch GETs path on a bot's --metrics address: the status and the body, or 0 and the error.
+func fetch(addr, path string) (int, string) {
+	resp, err := http.Get("http://" + addr + path)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, strings.TrimSpace(string(b))
+}
+
+// waitReady waits until the bot process's /readyz answers 200.
+func waitReady(ctx context.Context, t *testing.T, p *botProcess, addr string) {
+	t.Helper()
+	for code, body := fetch(addr, "/readyz"); code != http.StatusOK; code, body = fetch(addr, "/readyz") {
+		select {
+		case <-p.done:
+			t.Fatalf("the bot exited before it was ready: %s", p.logTail())
+		case <-ctx.Done():
+			t.Fatalf("/readyz never said ready: %d %s", code, body)
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }
