@@ -29,8 +29,8 @@ var metricsRows = []string{
 
 // metricsCost plays the same game through the fake Discord with and without the monitoring
 // (bot/metrics, as --metrics wires it: the store, the port, the drawing, the AI and Discord's
-// HTTP client wrapped), the two in turn within each repetition so that the machine's drift falls
-// on both, and reports the moves per second of each (each move from /place to its turn message
+// HTTP client wrapped), the two in turn within each repetition, first one then the other, so that
+// the machine's drift falls on both, and reports the moves per second of each (each move from /place to its turn message
 // with its image, fsync on) and what the metrics cost. The cost is taken on the process's CPU
 // time (getrusage: every thread, the fake Discord's too, the same in both), which other
 // processes on a shared machine do not blur as they blur the wall clock: moves per CPU-second
@@ -55,13 +55,19 @@ func (r *runner) metricsCost() error {
 		m.Instrument(cfg, dcfg, s)
 	}
 	for rep := range r.reps {
-		plain, plainCPU, err := cpuLatency(moves, int64(rep+1), pacing{}, r)
-		if err != nil {
-			return err
-		}
-		counted, countedCPU, err := cpuLatency(moves, int64(rep+1), pacing{instrument: instrument}, r)
-		if err != nil {
-			return err
+		// Which runs first alternates: the second of two games in a row runs on a warmer process.
+		var plain, counted []time.Duration
+		var plainCPU, countedCPU time.Duration
+		var err error
+		for i := range 2 {
+			if (i+rep)%2 == 0 {
+				plain, plainCPU, err = cpuLatency(moves, int64(rep+1), pacing{}, r)
+			} else {
+				counted, countedCPU, err = cpuLatency(moves, int64(rep+1), pacing{instrument: instrument}, r)
+			}
+			if err != nil {
+				return err
+			}
 		}
 		without.Values = append(without.Values, movesPerSec(plain))
 		with.Values = append(with.Values, movesPerSec(counted))
