@@ -102,10 +102,11 @@ func (b *Host) offerPendingAI() {
 
 // playAI plays a queued turn. A person who waited for it still waits if another AI plays next.
 func (b *Host) playAI(j aiJob) {
-	e, seq := j.e, j.seq
+	e, seq, taken := j.e, j.seq, b.now()
 	if !b.lock(e) {
 		return
 	}
+	b.aiWaited(e, j, taken)
 	defer b.recoverGame(e, holdAITurn)
 	defer b.release(e)
 	if e.seq != seq || e.hold != "" || b.closing.Load() {

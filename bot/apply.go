@@ -169,6 +169,8 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 		return b.over(e.id, act, u), nil
 	}
 	defer b.release(e)
+	e.acting = act.from
+	defer func() { e.acting = nil }()
 	var reply commands.Reply
 	for try := 0; ; try++ {
 		reply = act.do(e.table)
@@ -248,7 +250,7 @@ func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) an
 		b.forget(e)
 		return b.over(e.id, act, u)
 	}
-	b.log.Error("could not store a move", "game", e.id, "err", err)
+	b.log.Error("could not store a move", append(interactionAttr(act.from), "game", e.id, "err", err)...)
 	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
 }
 
@@ -390,6 +392,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	}
 	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select)
 	before, done := b.order.Enter(e.place)
+	acting := interactionAttr(e.acting)
 	p := b.async(e, "posting a game's message", func(p *posting) {
 		defer done() // a second time, after a panic, does nothing
 		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
@@ -416,13 +419,13 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 		}
 		switch {
 		case p.err != nil && end:
-			b.log.Error("could not post a game's end", failAttrs(p.err, "game", e.id, "channel", e.place)...)
+			b.log.Error("could not post a game's end", failAttrs(p.err, append(acting, "game", e.id, "channel", e.place)...)...)
 		case p.err != nil:
-			b.log.Error("could not post in the game's channel", failAttrs(p.err, "game", e.id, "channel", e.place)...)
+			b.log.Error("could not post in the game's channel", failAttrs(p.err, append(acting, "game", e.id, "channel", e.place)...)...)
 		}
 		if old != "" {
 			if err := b.port.Edit(e.place, old, Message{}); err != nil {
-				b.log.Warn("could not disable the old turn buttons", failAttrs(err, "game", e.id)...)
+				b.log.Warn("could not disable the old turn buttons", failAttrs(err, append(acting, "game", e.id)...)...)
 			}
 		}
 	})

@@ -50,6 +50,9 @@ type Config struct {
 	AIQueue int
 	// AIWorkers is how many AI turns are played at once; 0 means one per core.
 	AIWorkers int
+	// AIWaited, when set, is told how long each AI turn waited for a worker, by its AI level
+	// (the monitoring's, bot/metrics).
+	AIWaited func(level string, waited time.Duration)
 	// AIMove plays the turn of the AI seat to play, announced in the table's language else in
 	// guildLocale (its server's as last known); nil means commands.AIMoveIn (tests make it fail).
 	AIMove func(t *table.Table, guildLocale string) commands.Reply
@@ -98,6 +101,9 @@ type Host struct {
 	opening map[string]bool       // league games being opened (openRound)
 	loaded  int                   // entries whose table is in memory (cache.go)
 	clock   uint64                // counts uses, for gameEntry.used
+	// cacheHits counts the uses of a game whose table in memory was up to date, cacheLoads
+	// those that loaded it from its snapshot (cache.go).
+	cacheHits, cacheLoads atomic.Uint64
 
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
@@ -155,6 +161,9 @@ type gameEntry struct {
 	// players are the people seated and still playing, kept for counting open tables under b.mu
 	// (which must not wait for a game's lock); track updates them.
 	players []string
+	// acting is the interaction whose action holds the lock, nil for the bot's own work: the
+	// log lines of what it does (its posts) name it.
+	acting *Interaction
 }
 
 // New prepares a host on its store and port. Load brings its games into memory and StartTimers

@@ -58,6 +58,7 @@ var errGameOver = errors.New("the game is over")
 // holds a later state.
 func (b *Host) ready(e *gameEntry) error {
 	if e.table != nil && !b.cfg.Shared {
+		b.cacheHits.Add(1)
 		return nil
 	}
 	snap, err := b.store.Snapshot(e.id)
@@ -65,11 +66,13 @@ func (b *Host) ready(e *gameEntry) error {
 		return err
 	}
 	if e.table != nil && snap.Seq == e.seq {
+		b.cacheHits.Add(1)
 		// Another process may have sent a reminder (CompleteTimer) without a move: the timer
 		// set handed back with this process's next move must not bring it back.
 		e.timers, err = b.store.Timers(e.id)
 		return err
 	}
+	b.cacheLoads.Add(1)
 	t, err := table.Load(snap.State)
 	if err != nil {
 		return fmt.Errorf("load the snapshot: %w", err)

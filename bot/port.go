@@ -67,6 +67,9 @@ type Interaction struct {
 	App, Token string
 	// Created is when the person asked: an answer is possible within the chat's time from it.
 	Created time.Time
+	// Received is when this process received it (its clock): the monitoring times the answer
+	// from it.
+	Received time.Time
 	// Locale is the person's language as the chat tells it.
 	Locale string
 	// Chat is the chat's own form of the interaction, for the port only.

@@ -34,7 +34,7 @@ type Options struct {
 	Postgres string
 }
 
-var stepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "web", "pageload", "playpage"}
+var stepNames = []string{"memory", "rss", "rss-postgres", "playouts", "engine", "autocomplete", "ai", "render", "storage", "postgres", "leagues", "discord", "metrics", "web", "pageload", "playpage"}
 
 // StepNames are the parts of the report, in the order they run.
 func StepNames() []string { return slices.Clone(stepNames) }
@@ -103,7 +103,7 @@ func Run(o Options) ([]Row, error) {
 		r.reps = 3
 	}
 	// Memory first: later rows fill caches that would blur the process size.
-	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.web, r.pageLoad, r.playPage}
+	steps := []func() error{r.memory, r.rssBolt, r.rssPostgres, r.playouts, r.engine, r.autocomplete, r.aiMoves, r.render, r.storage, r.postgres, r.leagues, r.discord, r.metricsCost, r.web, r.pageLoad, r.playPage}
 	for _, name := range o.Only {
 		if !slices.Contains(stepNames, name) {
 			return nil, fmt.Errorf("no part %q of the report: choose among %s", name, strings.Join(stepNames, ", "))
@@ -140,7 +140,7 @@ func rowOrder(o Options) []string {
 			}
 		}
 	}
-	return append(append(append(append(append(names, rssRows(o)...), postgresRows...), leagueRows...), webRows...), playPageRow)
+	return append(append(append(append(append(append(names, rssRows(o)...), postgresRows...), leagueRows...), metricsRows...), webRows...), playPageRow)
 }
 
 var fixedRows = []string{

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
@@ -106,6 +108,8 @@ type pacing struct {
 	warmup int
 	gap    time.Duration
 	during meanwhile
+	// instrument, if set, wraps the bot before it is made (the monitoring, bot/metrics).
+	instrument func(cfg *bot.Config, dcfg *discord.Config, s *discordgo.Session)
 }
 
 // fakeLatency runs one measured game, paced by pace.
@@ -130,7 +134,7 @@ func fakeLatency(open func() (storage.Database, func(), error), moves int, seed 
 func measure(b *testing.B, open func() (storage.Database, func(), error), moves int, seed int64, pace pacing) ([]time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	g, err := startFrance(ctx, b, open, seed, nil, nil)
+	g, err := startFrance(ctx, b, open, seed, pace.instrument, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -205,17 +209,18 @@ type franceGame struct {
 // ready before the game opens, when not nil) and opens and starts a France game between alice and
 // bob in the fake's channel, dealt from seed.
 func startFrance(ctx context.Context, b *testing.B, open func() (storage.Database, func(), error), seed int64,
-	configure func(*bot.Config), ready func(*bot.Host) error) (*franceGame, error) {
+	configure func(*bot.Config, *discord.Config, *discordgo.Session), ready func(*bot.Host) error) (*franceGame, error) {
 	f := fakediscord.New(b)
 	store, done, err := open()
 	if err != nil {
 		return nil, err
 	}
-	cfg := bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))}
+	s := f.Session(b)
+	cfg, dcfg := bot.Config{Store: store, TimerEvery: -1, Deal: bot.FixedDeals(seed), Logger: slog.New(slog.NewTextHandler(discard{}, nil))}, discord.Config{}
 	if configure != nil {
-		configure(&cfg)
+		configure(&cfg, &dcfg, s)
 	}
-	d, err := discord.NewBot(f.Session(b), cfg, discord.Config{})
+	d, err := discord.NewBot(s, cfg, dcfg)
 	if err != nil {
 		done()
 		return nil, err

@@ -17,7 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -122,7 +124,7 @@ func measurePage(b *testing.B, open func() (storage.Database, func(), error), mo
 		return store, done, err
 	}
 	// The pages are served before the game opens, so that its first turn message offers the link.
-	g, err := startFrance(ctx, b, timed, seed, func(c *bot.Config) {
+	g, err := startFrance(ctx, b, timed, seed, func(c *bot.Config, _ *discord.Config, _ *discordgo.Session) {
 		c.WebRate, c.WebBurst, c.WebPlayRate, c.WebPlayBurst = 1e9, 1<<30, 1e9, 1<<30
 	}, func(bt *bot.Host) error {
 		pages, err := bt.Web("", srv.URL)

@@ -21,6 +21,9 @@ type Config struct {
 	// one unsharded session.
 	Shards Shards
 	Logger *slog.Logger
+	// Port, when set, is the host's port made of the adapter (NewBot): the adapter wrapped by
+	// the monitoring (bot/metrics), which times the answers.
+	Port func(bot.Port) bot.Port
 }
 
 // Adapter serves a host's games on Discord: it is the host's port (bot.Port) there, and hands
@@ -67,6 +70,9 @@ func NewBot(s *discordgo.Session, cfg bot.Config, dcfg Config) (*Adapter, error)
 	}
 	a := New(s, dcfg)
 	cfg.Port = a
+	if dcfg.Port != nil {
+		cfg.Port = dcfg.Port(a)
+	}
 	h, err := bot.New(cfg)
 	if err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 			break
 		}
 		if try == len(editRetries) || !notYetKnown(err) {
-			a.log.Warn("could not edit an interaction response", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "channel", i.ChannelID, "tries", try+1)...)
+			a.log.Warn("could not edit an interaction response", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "guild", i.GuildID, "interaction", i.ID, "channel", i.ChannelID, "tries", try+1)...)
 			return chatError(err)
 		}
 		time.Sleep(editRetries[try])
@@ -54,7 +54,7 @@ func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 			params.Components, params.Files, atts = comps, files(m.Files), described(m.Files)
 		}
 		if err := a.followup(i, params, atts); err != nil {
-			a.log.Warn("could not send the rest of an answer", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "channel", i.ChannelID, "part", n+2)...)
+			a.log.Warn("could not send the rest of an answer", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "guild", i.GuildID, "interaction", i.ID, "channel", i.ChannelID, "part", n+2)...)
 			return chatError(err)
 		}
 	}

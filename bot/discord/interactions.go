@@ -29,7 +29,7 @@ func (a *Adapter) Handle(i *discordgo.Interaction, r responder) {
 	acked := false
 	defer func() {
 		if rec := recover(); rec != nil {
-			a.log.Error("panic while handling an interaction", "game", a.host.GameIn(i.ChannelID), "channel", i.ChannelID, "panic", fmt.Sprint(rec),
+			a.log.Error("panic while handling an interaction", "game", a.host.GameIn(i.ChannelID), "guild", i.GuildID, "interaction", i.ID, "channel", i.ChannelID, "panic", fmt.Sprint(rec),
 				"stack", string(debug.Stack()))
 			// The user's Discord locale only: their own setting is in the store, which may be what failed.
 			msg := lang.For(string(i.Locale)).T("bot_went_wrong", nil)
@@ -115,7 +115,7 @@ func (a *Adapter) ack(i *discordgo.Interaction, r responder, kind discordgo.Inte
 	resp := deferredResponse(i)
 	resp.Type = kind
 	if err := r.respond(resp); err != nil {
-		a.log.Warn("could not acknowledge an interaction", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "channel", i.ChannelID)...)
+		a.log.Warn("could not acknowledge an interaction", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "guild", i.GuildID, "interaction", i.ID, "channel", i.ChannelID)...)
 		return false
 	}
 	return true
@@ -125,7 +125,7 @@ func (a *Adapter) ack(i *discordgo.Interaction, r responder, kind discordgo.Inte
 // command or click.
 func (a *Adapter) request(i *discordgo.Interaction) *bot.Request {
 	u, admin := user(i)
-	req := &bot.Request{Interaction: &bot.Interaction{ID: i.ID, Place: i.ChannelID, App: i.AppID, Token: i.Token, Locale: string(i.Locale), Chat: i},
+	req := &bot.Request{Interaction: &bot.Interaction{ID: i.ID, Place: i.ChannelID, App: i.AppID, Token: i.Token, Locale: string(i.Locale), Chat: i, Received: time.Now()},
 		Guild: i.GuildID, User: u, Admin: admin, Manager: i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0,
 		Where: &where{a: a, i: i}}
 	if at, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
@@ -209,7 +209,7 @@ func (a *Adapter) autocomplete(i *discordgo.Interaction, r responder) {
 	}
 	if err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: out}}); err != nil {
-		a.log.Warn("could not answer autocomplete", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "channel", i.ChannelID)...)
+		a.log.Warn("could not answer autocomplete", refusalAttrs(err, "game", a.host.GameIn(i.ChannelID), "guild", i.GuildID, "interaction", i.ID, "channel", i.ChannelID)...)
 	}
 }
 

@@ -75,6 +75,7 @@ var commandList = []command{
 	{"replay", "FILE", "check a game record from /carc export (deal, moves, hashes) and print the places", noInput(replayRecord)},
 	{"web", "", "serve the web pages of a database's games without Discord, printing each game's link", noInput(webPages)},
 	{"revoke-link", "ID", "make the links given out to a game's or a league's web page stop working", noInput(revokeLink)},
+	{"health", "", "ask a running bot's /healthz (--ready: /readyz) on its --metrics address: a container's HEALTHCHECK", noInput(health)},
 	{"jcz", "FILE", "write a finished classic game's record as a JCloisterZone saved game", noInput(jczRecord)},
 	{"ai", "match|serve", "a deck-paired AI match (win rate, Elo), or an AI seat over JSON lines", aiCommand},
 	{"help", "[COMMAND]", "this overview, or a command's flags (as bot COMMAND --help)", nil},
@@ -95,11 +96,17 @@ var environment = [][2]string{
 	{"CARC_WEB_URL", "--web-url: where readers reach the pages (https://example.org): the bot's messages link to them"},
 	{"CARC_TRUSTED_PROXIES", "--trusted-proxies: the reverse proxies in front of the pages (CIDRs); only their X-Forwarded-For is read"},
 	{"CARC_LOG_LEVEL", "--log-level: debug, info (default), warn or error"},
+	{"CARC_LOG_FORMAT", "--log-format: text (default) or json"},
+	{"CARC_START_RETRY", "--start-retry: how long to keep trying to reach the database and Discord at start-up (default 5m)"},
+	{"CARC_METRICS", "--metrics: serve /metrics, /healthz and /readyz on this address (the monitoring's own)"},
 	{"CARC_MAX_TABLES_PER_USER", "--max-tables-per-user: open tables one person may sit at (default 10; 0: no cap)"},
 	{"CARC_MAX_TABLES_PER_SERVER", "--max-tables-per-server: open tables one server may have (default 200; 0: no cap)"},
 	{"CARC_LOBBY_EXPIRY", "--lobby-expiry: close a lobby nobody changed for this long (default 7d)"},
 	{"CARC_AI_QUEUE", "--ai-queue: AI turns that may wait at once (default 256)"},
 	{"CARC_AI_WORKERS", "--ai-workers: AI turns played at once (default 0: one per core)"},
+	{"NOTIFY_SOCKET", "set by systemd (Type=notify): the bot tells it when it is ready and when it stops"},
+	{"WATCHDOG_USEC", "set by systemd (WatchdogSec=): the bot pings its watchdog at half this while its loops tick"},
+	{"WATCHDOG_PID", "set by systemd with WATCHDOG_USEC: the process the watchdog is meant for"},
 }
 
 // usage is the overview of bot --help: every command in one line, and the environment.

@@ -28,8 +28,11 @@ import (
 // errFailed reports a script whose expectations did not all hold.
 var errFailed = errors.New("expectations failed")
 
+// exitCode is the process's status for err: 1 for a script whose expectations failed, or for a
+// failure that may pass (a server unreachable: the service manager starts the bot again), 2 for
+// what a restart cannot fix (a bad flag, a database of a newer release).
 func exitCode(err error) int {
-	if errors.Is(err, errFailed) || errors.Is(err, record.ErrDiverges) {
+	if errors.Is(err, errFailed) || errors.Is(err, record.ErrDiverges) || passing(err) {
 		return 1
 	}
 	return 2

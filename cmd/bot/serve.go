@@ -7,7 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -20,7 +20,9 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/logattrs"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/postgres"
 )
 
@@ -55,6 +57,9 @@ func serve(args []string) error {
 	webURL := fs.String("web-url", envOr("CARC_WEB_URL", ""), "the pages' public address (https://example.org): messages link to them")
 	proxies := fs.String("trusted-proxies", envOr("CARC_TRUSTED_PROXIES", ""), "the host's reverse proxies in front of the pages, as addresses or CIDR ranges (10.0.0.0/8,::1): only their X-Forwarded-For is read, to tell clients apart for the rate limit; none by default (the connection's peer is the client)")
 	level := fs.String("log-level", envOr("CARC_LOG_LEVEL", "info"), "debug, info, warn or error")
+	logFormat := fs.String("log-format", envOr("CARC_LOG_FORMAT", "text"), "text (key=value lines) or json (one JSON object a line, for a log collector)")
+	metricsAddr := fs.String("metrics", envOr("CARC_METRICS", ""), metricsHelp)
+	startRetry := fs.Duration("start-retry", envDuration("CARC_START_RETRY", defaultStartRetry.budget), "at start-up, how long to keep trying to reach the database server and Discord before exiting with status 1 (for the service manager to start the bot again)")
 	shards := fs.String("shards", envOr("CARC_SHARDS", ""), "the gateway shards this process serves: FIRST-LAST/COUNT (0-3/8), one shard ID/COUNT (2/8), or auto (every shard Discord recommends); several processes split the shards of one COUNT")
 	discordAPI := fs.String("discord-api", envOr("CARC_DISCORD_API", ""), "send Discord's REST calls to this address instead of https://discord.com (a rate-limit proxy such as nirn-proxy)")
 	maxLoaded := fs.Int("max-loaded", envInt("CARC_MAX_LOADED", bot.DefaultMaxLoaded), "how many games keep their table in memory (about 100 KiB each); the others load from their snapshot when used")
@@ -97,16 +102,43 @@ func serve(args []string) error {
 	if token == "" {
 		return errNoToken
 	}
-	var lv slog.Level
-	if err := lv.UnmarshalText([]byte(*level)); err != nil {
-		return fmt.Errorf("--log-level %s: %w", *level, err)
-	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lv}))
-	store, closeStore, err := openStore(*db, log, false, 0)
+	guilds := logattrs.New()
+	log, err := newLogger(os.Stderr, *logFormat, *level, guilds)
 	if err != nil {
 		return err
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	listen := func(srv *http.Server, ln net.Listener, what string) {
+		go func() {
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error(what+" stopped", "err", err)
+				stop()
+			}
+		}()
+	}
+	mode := "gateway"
+	if *httpAddr != "" {
+		mode = "http"
+	}
+	mon, err := newMonitor(*metricsAddr, mode, log, listen)
+	if err != nil {
+		return err
+	}
+	defer mon.close(context.Background())
+	// What may pass (the database server or Discord unreachable) is tried again for a while.
+	retry := defaultStartRetry
+	retry.budget = *startRetry
+	var store storage.Database
+	var closeStore func() error
+	if err := retry.do(ctx, log, "open the database", func() (err error) {
+		store, closeStore, err = openStore(*db, log, false, 0)
+		return err
+	}); err != nil {
+		return err
+	}
 	defer closeStore()
+	store = guilds.Store(store)
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
 		return err
@@ -121,11 +153,19 @@ func serve(args []string) error {
 	// Other processes may use a PostgreSQL database: games are checked against it before use.
 	cfg.Shared = postgres.IsURL(*db)
 	// The host runs the games; the adapter is its port on Discord and hands it the interactions.
-	d, err := discord.NewBot(s, cfg, discord.Config{GuildID: *guild, Shards: shardRange})
+	dcfg := discord.Config{GuildID: *guild, Shards: shardRange}
+	mon.instrument(&cfg, &dcfg, s)
+	d, err := discord.NewBot(s, cfg, dcfg)
 	if err != nil {
 		return err
 	}
 	b := d.Host()
+	mon.watch(d, *httpAddr != "")
+	// Discord answers, and takes the token, before anything starts: a DNS or network failure is
+	// tried again; a token Discord refuses is not.
+	if err := retry.do(ctx, log, "reach Discord", func() error { _, err := s.User("@me"); return err }); err != nil {
+		return fmt.Errorf("ask Discord who the bot is: %w", err)
+	}
 	if !postgres.IsURL(*db) {
 		// The bbolt file is held by this process: the admin commands ask it over a socket.
 		// PostgreSQL takes them directly.
@@ -137,24 +177,18 @@ func serve(args []string) error {
 		go bot.ServeAdmin(admin, store)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	listen := func(srv *http.Server, what string) {
-		go func() {
-			if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				log.Error(what+" stopped", "err", err)
-				stop()
-			}
-		}()
-	}
 	var srv, webSrv *http.Server
 	if *webAddr != "" {
 		pages, err := b.Web("", *webURL)
 		if err != nil {
 			return err
 		}
-		webSrv = bot.NewHTTPServer(*webAddr, pages.Handler())
-		listen(webSrv, "web pages server")
+		ln, err := net.Listen("tcp", *webAddr)
+		if err != nil {
+			return fmt.Errorf("--web %s: %w", *webAddr, err)
+		}
+		webSrv = bot.NewHTTPServer(*webAddr, mon.pages("", pages.Handler()))
+		listen(webSrv, ln, "web pages server")
 		log.Info("serving the web pages", "addr", *webAddr, "url", *webURL)
 	}
 	if *httpAddr != "" {
@@ -176,10 +210,15 @@ func serve(args []string) error {
 			if err != nil {
 				return err
 			}
-			h = bot.WithWeb(h, pages)
+			h = withPages(h, mon.pages(bot.WebPath, pages.Handler()))
+		}
+		ln, err := net.Listen("tcp", *httpAddr)
+		if err != nil {
+			return fmt.Errorf("--http %s: %w", *httpAddr, err)
 		}
 		srv = bot.NewHTTPServer(*httpAddr, h)
-		listen(srv, "HTTP server")
+		mon.listening.Store(true)
+		listen(srv, ln, "HTTP server")
 		log.Info("serving HTTP interactions", "addr", *httpAddr, "db", store.Path(), "pages", bot.WebPath)
 	} else {
 		if err := d.Start(); err != nil {
@@ -187,7 +226,10 @@ func serve(args []string) error {
 		}
 		log.Info("connected to Discord", "db", store.Path(), "guild", *guild, "shards", d.ShardsRunning().String())
 	}
+	mon.ready(ctx)
 	<-ctx.Done()
+	// /readyz turns false first: a load balancer sends no more work while the rest drains.
+	mon.drain()
 	log.Info("shutting down: finishing the moves in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -197,6 +239,14 @@ func serve(args []string) error {
 		}
 	}
 	return d.Close()
+}
+
+// envDuration is envOr for a duration; a value that does not parse is left for the flag to refuse.
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return d
+	}
+	return def
 }
 
 // envInt is envOr for a number; a value that does not parse is left for the flag to refuse.

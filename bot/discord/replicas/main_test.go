@@ -1,6 +1,7 @@
 // Package replicas tests the bot as its operators run it: the real binary (cmd/bot), several
 // processes on one PostgreSQL database behind the fake Discord, killed, frozen and restarted
-// while they play (the chaos test), and gateway shards shared between processes. They sit apart
+// while they play (the chaos test), gateway shards shared between processes, and the monitoring
+// a host's Prometheus scrapes (monitoring_test.go). They sit apart
 // from the adapter's own tests so that each package stays well within Go's test timeout on a busy
 // machine.
 package replicas

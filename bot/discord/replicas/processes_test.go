@@ -237,21 +237,7 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 		play((g+1)%3, f.Slash(bob, channels[g], "carc", fakediscord.SubCommand("join")))
 		play((g+2)%3, f.Slash(alice, channels[g], "carc", fakediscord.SubCommand("start")))
 	}
-	current := func(ch string) (*table.Table, string) {
-		id, ok, err := store.ActiveGame(ch)
-		if err != nil || !ok {
-			t.Fatalf("no running game in %s: %v", ch, err)
-		}
-		snap, err := store.Snapshot(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tbl, err := table.Load(snap.State)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tbl, id
-	}
+	current := func(ch string) (*table.Table, string) { return runningTable(t, store, ch) }
 
 	ids, startTurn := make([]string, games), make([]int, games)
 	for g := range games {
