@@ -171,6 +171,9 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 	defer b.release(e)
 	e.acting = act.from
 	defer func() { e.acting = nil }()
+	if b.cfg.Acting != nil && act.from != nil && act.from.ID != "" {
+		defer b.cfg.Acting(e.id, act.from.ID)()
+	}
 	var reply commands.Reply
 	for try := 0; ; try++ {
 		reply = act.do(e.table)

@@ -53,6 +53,10 @@ type Config struct {
 	// AIWaited, when set, is told how long each AI turn waited for a worker, by its AI level
 	// (the monitoring's, bot/metrics).
 	AIWaited func(level string, waited time.Duration)
+	// Acting, when set, is told which interaction acts on a game while it holds the game's lock,
+	// and returns what to call when it lets go: the logs name the interaction on every line
+	// about the game meanwhile (bot/logattrs).
+	Acting func(game, interaction string) (done func())
 	// AIMove plays the turn of the AI seat to play, announced in the table's language else in
 	// guildLocale (its server's as last known); nil means commands.AIMoveIn (tests make it fail).
 	AIMove func(t *table.Table, guildLocale string) commands.Reply

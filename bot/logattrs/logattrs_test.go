@@ -51,3 +51,47 @@ func TestALineAboutAGameNamesItsGuild(t *testing.T) {
 		}
 	}
 }
+
+// TestALineAboutAGameNamesTheInteractionActingOnIt: while a person's interaction holds a game's
+// lock (bot.Config.Acting), every line about that game names the interaction, unless it names
+// one itself; once the interaction lets go, or for another game, none is added.
+func TestALineAboutAGameNamesTheInteractionActingOnIt(t *testing.T) {
+	g := New()
+	var buf bytes.Buffer
+	log := slog.New(g.Handler(slog.NewJSONHandler(&buf, nil)))
+	interaction := func(f func()) any {
+		buf.Reset()
+		f()
+		var rec map[string]any
+		if err := json.Unmarshal(buf.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		return rec["interaction"]
+	}
+	done := g.Acting("g1", "i1")
+	for _, c := range []struct {
+		what string
+		log  func()
+		want any
+	}{
+		{"the game in the call", func() { log.Warn("could not draw", "game", "g1") }, "i1"},
+		{"the game in With", func() { log.With("game", "g1").Error("late") }, "i1"},
+		{"the interaction given", func() { log.Info("x", "game", "g1", "interaction", "i0") }, "i0"},
+		{"another game", func() { log.Info("x", "game", "g2") }, nil},
+	} {
+		if got := interaction(c.log); got != c.want {
+			t.Errorf("%s: interaction %v, want %v", c.what, got, c.want)
+		}
+	}
+	done()
+	if got := interaction(func() { log.Info("x", "game", "g1") }); got != nil {
+		t.Errorf("after the interaction let go: interaction %v, want none", got)
+	}
+	// A later interaction's hold is not ended by an earlier one's late done.
+	later := g.Acting("g1", "i2")
+	done()
+	if got := interaction(func() { log.Info("x", "game", "g1") }); got != "i2" {
+		t.Errorf("an earlier done ended a later hold: interaction %v, want i2", got)
+	}
+	later()
+}

@@ -150,6 +150,7 @@ func serve(args []string) error {
 		}
 	}
 	cfg.Store, cfg.Logger, cfg.MaxLoaded = store, log, *maxLoaded
+	cfg.Acting = guilds.Acting
 	// Other processes may use a PostgreSQL database: games are checked against it before use.
 	cfg.Shared = postgres.IsURL(*db)
 	// The host runs the games; the adapter is its port on Discord and hands it the interactions.
