@@ -30,9 +30,14 @@ var (
 	catalogues []Catalogue
 )
 
-// Register adds an owner's catalogue; a name registered twice is a programming error, which
-// panics as the program starts.
-func Register(name string, fsys fs.FS) {
+// Register adds an owner's catalogue, the folder dir of fsys (its embedded files); a name
+// registered twice, or a folder fsys does not hold, is a programming error, which panics as the
+// program starts.
+func Register(name string, fsys fs.FS, dir string) {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(fmt.Sprintf("msg: the catalogue %s: %v", name, err))
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	for _, c := range catalogues {
@@ -40,7 +45,7 @@ func Register(name string, fsys fs.FS) {
 			panic(fmt.Sprintf("msg: the catalogue %s is registered twice", name))
 		}
 	}
-	catalogues = append(catalogues, Catalogue{Name: name, FS: fsys})
+	catalogues = append(catalogues, Catalogue{Name: name, FS: sub})
 }
 
 // Catalogues are the registered catalogues, by name.

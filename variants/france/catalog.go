@@ -2,7 +2,6 @@ package france
 
 import (
 	"embed"
-	"io/fs"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
@@ -15,10 +14,4 @@ var catalog embed.FS
 
 //go:generate go run ../../game/msg/gen
 
-func init() {
-	sub, err := fs.Sub(catalog, "catalog")
-	if err != nil {
-		panic(err)
-	}
-	msg.Register("variants/france/catalog", sub)
-}
+func init() { msg.Register("variants/france/catalog", catalog, "catalog") }
