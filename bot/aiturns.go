@@ -71,7 +71,7 @@ func (b *Host) startAIWorkers() {
 // position: if anything changes the game meanwhile, that change offers the turn anew. waiting
 // says that a person has just played and waits for the AI's reply.
 func (b *Host) scheduleAI(e *gameEntry, waiting bool) {
-	if _, ok := e.table.AIToPlay(); !ok || e.hold != "" || b.closing.Load() {
+	if _, ok := e.table.AIToPlay(); !ok || e.hold != "" || b.closing.Load() || b.cfg.Local {
 		return
 	}
 	if !b.ai.offer(aiJob{e: e, seq: e.seq, ready: time.Now().Add(b.cfg.AIDelay), waiting: waiting}) {

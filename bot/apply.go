@@ -33,6 +33,7 @@ type answer struct {
 	sel     *commands.Select
 	status  bool // append the player's games across every server (takes each game's lock in turn)
 	stale   bool // the clicked message's buttons can never work again
+	refused bool // what was asked was refused, wholly or in part
 	// unsaid is the move whose announcement is cleared once this answer is given (outbox.go).
 	unsaid uint64
 }
@@ -134,7 +135,8 @@ func (b *Host) run(to *Interaction, e *gameEntry, act action, u table.User, appl
 	if a.status {
 		a.text += "\n" + b.yourTurns(act.reader, u)
 	}
-	b.answer(to, Message{Text: a.text, Files: append(BoardFile(a.png, a.alt), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale})
+	b.answer(to, Message{Text: a.text, Files: append(BoardFile(a.png, a.alt), docFile(a.file)...), Buttons: a.buttons, Select: a.sel, Stale: a.stale,
+		Refused: a.refused})
 	b.said(e.id, a.unsaid)
 }
 
@@ -232,7 +234,7 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 			buttons = append(slices.Clone(buttons), resumeButton(act.reader, e.table)...)
 		}
 		return answer{text: reply.Text, shown: &reply, file: reply.File, buttons: buttons, sel: reply.Select, status: status,
-			stale: reply.Stale}, nil
+			stale: reply.Stale, refused: !reply.OK}, nil
 	}
 	p := b.post(e, reply)
 	unsaid := e.unsaid // cleared by run, once the player is answered
@@ -240,7 +242,7 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 	b.settle(e, true)
 	// answerLine: a part of the command that was refused (it turned over something hidden) is
 	// told to the player alone, with where the turn stands.
-	return answer{text: answerLine(act.reader, reply), unsaid: unsaid}, p
+	return answer{text: answerLine(act.reader, reply), unsaid: unsaid, refused: reply.Refused != ""}, p
 }
 
 func firstLine(s string) string {
@@ -254,7 +256,7 @@ func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) an
 		return b.over(e.id, act, u)
 	}
 	b.log.Error("could not store a move", append(interactionAttr(act.from), "game", e.id, "err", err)...)
-	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)})}
+	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)}), refused: true}
 }
 
 func (b *Host) picture(t *table.Table, r commands.Reply) []byte {
@@ -453,36 +455,39 @@ func postProblem(place string, err error) lang.Message {
 func (b *Host) newGame(req *Request, in commands.Input) {
 	to := req.Interaction
 	if req.Guild == "" {
-		b.answerText(to, reader(in).T("new_in_dm", nil))
+		b.refuse(to, reader(in).T("new_in_dm", nil))
 		return
 	}
 	thread := in.Options["thread"] == "true"
 	if thread && req.Where.Thread() {
-		b.answerText(to, reader(in).T("bot_thread_in_thread", nil))
+		b.refuse(to, reader(in).T("bot_thread_in_thread", nil))
 		return
 	}
 	if missing := req.Where.Missing(thread); missing != "" {
-		b.answerText(to, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}))
+		b.refuse(to, reader(in).T("bot_missing_permissions", lang.A{"Missing": missing}))
 		return
 	}
-	if _, chosen := in.Options["seed"]; chosen {
+	if _, chosen := in.Options["seed"]; chosen && !b.cfg.Local {
 		// The chat does not offer the option; a seed chosen by a player would make the deal knowable.
-		b.answerText(to, reader(in).T("bot_seed_local", nil))
+		b.refuse(to, reader(in).T("bot_seed_local", nil))
 		return
 	}
 	release, refusal := b.reserveSeat(reader(in), req.Guild, in.User.ID, true)
 	if refusal != "" {
-		b.answerText(to, refusal)
+		b.refuse(to, refusal)
 		return
 	}
 	defer release()
-	key, err := b.cfg.Deal()
-	if err != nil {
-		b.log.Error("could not draw a deal key", "err", err)
-		b.answerText(to, reader(in).T("bot_deal_failed", nil))
-		return
+	if !b.cfg.Local {
+		// The local table deals from the game's seed, which a script chooses to replay a deal.
+		key, err := b.cfg.Deal()
+		if err != nil {
+			b.log.Error("could not draw a deal key", "err", err)
+			b.refuse(to, reader(in).T("bot_deal_failed", nil))
+			return
+		}
+		in.Secret = key
 	}
-	in.Secret = key
 	in.Table, in.Channel = "g"+req.ID, req.Place
 	here := b.entryAt(req.Place)
 	var current *table.Table
@@ -491,7 +496,7 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 	}
 	dry := commands.Handle(current, in)
 	if !dry.OK {
-		b.answerText(to, dry.Text)
+		b.refuse(to, dry.Text)
 		return
 	}
 	rec := storage.GameRecord{ID: in.Table, ChannelID: req.Place, Guild: req.Guild, Created: b.now()}
@@ -499,7 +504,7 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 		th, err := b.port.OpenThread(req.Place, threadName(dry.Table, in.User.Name))
 		if err != nil {
 			b.log.Warn("could not open a game's thread", "channel", req.Place, "err", err)
-			b.answerText(to, reader(in).T("new_no_thread", nil))
+			b.refuse(to, reader(in).T("new_no_thread", nil))
 			return
 		}
 		in.Channel, rec.ThreadID = th, th
@@ -507,7 +512,7 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 	reply := commands.Handle(current, in)
 	t := reply.Table
 	if !reply.OK || reply.Step == nil {
-		b.answerText(to, reply.Text)
+		b.refuse(to, reply.Text)
 		return
 	}
 	enc, err := encode(t, *reply.Step)
@@ -517,7 +522,7 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 	}
 	if err != nil {
 		b.log.Error("could not store a new game", "game", rec.ID, "err", err)
-		b.answerText(to, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}))
+		b.refuse(to, reader(in).T("new_unsaved", lang.A{"Why": storeProblem(err)}))
 		return
 	}
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}

@@ -67,6 +67,12 @@ type Config struct {
 	// checked against the store before each use and reloaded when another process moved it on,
 	// and games opened elsewhere are found in the store.
 	Shared bool
+	// Local makes the host the local table (bot/local: bot play and table scripts), which only
+	// Go code can ask for: every command is the terminal's (commands.Input.Local: test maps, the
+	// full state), a new game is dealt from its seed (seed:, which a script chooses), never from a
+	// secret key, AI seats play when the local table asks (PlayAI), in the order of its lines, and
+	// Arrange may fix a lobby's deal.
+	Local bool
 	// Features are what runs around the games (leagues, vacations, follows, turn DMs), each
 	// attached to the host as it is made, in this order.
 	Features []Feature
@@ -249,9 +255,10 @@ func (b *Host) Load() error {
 			aside++
 			continue
 		}
-		if terminalGame(rec) {
+		if terminalGame(rec) != b.cfg.Local {
 			// A game of the terminal (bot play keeps them in the same database) is played there:
-			// no chat hears of it, no timer or AI turn runs it here.
+			// no chat hears of it, no timer or AI turn runs it here; the local table leaves the
+			// chat's games alone in turn.
 			local++
 			continue
 		}

@@ -34,6 +34,9 @@ func (b *Host) answer(to *Interaction, m Message) {
 // answerText gives the person who asked a private answer of text alone.
 func (b *Host) answerText(to *Interaction, text string) { b.answer(to, Message{Text: text}) }
 
+// refuse answers the person who asked that what they asked was refused, and why.
+func (b *Host) refuse(to *Interaction, why string) { b.answer(to, Message{Text: why, Refused: true}) }
+
 // Autocomplete answers the completion of an option of a command being typed: the legal values
 // given the options typed so far.
 func (b *Host) Autocomplete(req *Request) []commands.Choice {
@@ -49,13 +52,14 @@ func (b *Host) Autocomplete(req *Request) []commands.Choice {
 func (b *Host) Command(req *Request) {
 	in := req.Input
 	in.Langs = b.langs(req, in.User.ID)
+	in.Local = b.cfg.Local
 	if in.User.ID == "" {
-		b.answerText(req.Interaction, reader(in).T("command_no_user", nil))
+		b.refuse(req.Interaction, reader(in).T("command_no_user", nil))
 		return
 	}
 	r := b.routes.of(in, b.atTable(tableCmd{}))
 	if why, ok := b.aside.at(req.Place); ok && r.about(in) && b.entryAt(req.Place) == nil {
-		b.answerText(req.Interaction, reader(in).T("aside_here", lang.A{"Why": why}))
+		b.refuse(req.Interaction, reader(in).T("aside_here", lang.A{"Why": why}))
 		return
 	}
 	r.run(req, in)
@@ -103,13 +107,13 @@ func (b *Host) runAtTable(req *Request, in commands.Input, c tableCmd) {
 			return
 		}
 		r := commands.Handle(nil, in)
-		b.answerText(req.Interaction, r.Text)
+		b.answer(req.Interaction, Message{Text: r.Text, Refused: !r.OK})
 		return
 	}
 	if c.seat && b.takesASeat(e, in.User) {
 		release, refusal := b.reserveSeat(reader(in), req.Guild, in.User.ID, false)
 		if refusal != "" {
-			b.answerText(req.Interaction, refusal)
+			b.refuse(req.Interaction, refusal)
 			return
 		}
 		defer release()

@@ -2,6 +2,9 @@ package bot
 
 import (
 	"fmt"
+	"hash/fnv"
+	"maps"
+	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
@@ -183,5 +186,22 @@ func (b *Host) Hold(id, reason string) (place string, ok bool) {
 	return e.place, true
 }
 
-// Deal draws the secret deal key of a new game (Config.Deal).
-func (b *Host) Deal() (string, error) { return b.cfg.Deal() }
+// DealInput readies in, which opens a game the bot opens itself (a league's, whose id is
+// in.Table), to deal it as the host deals: from a secret key (Config.Deal); at the local table,
+// which deals from seeds, from a seed drawn from the game's id, so that a script replays.
+func (b *Host) DealInput(in *commands.Input) error {
+	if b.cfg.Local {
+		h := fnv.New64a()
+		h.Write([]byte(in.Table))
+		in.Local = true
+		in.Options = maps.Clone(in.Options)
+		if in.Options == nil {
+			in.Options = map[string]string{}
+		}
+		in.Options["seed"] = strconv.FormatUint(h.Sum64(), 10)
+		return nil
+	}
+	key, err := b.cfg.Deal()
+	in.Secret = key
+	return err
+}

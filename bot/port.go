@@ -46,6 +46,9 @@ type Message struct {
 	// Stale, in an answer to a click, says that the clicked message's buttons can never work
 	// again: the chat greys them out.
 	Stale bool
+	// Refused, in an answer, says that what was asked was refused, wholly or in the part the
+	// text tells (what was done is posted): the local table's scripts read it as "ok":false.
+	Refused bool
 }
 
 // File is an attachment: a picture, a game's record, a league's table.

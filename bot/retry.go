@@ -27,7 +27,8 @@ const RetryWithin = tokenLife
 // last move, a refused user who did not make it, or made it too long ago, is told so without
 // reading the log.
 func (b *Host) madeAlready(e *gameEntry, act action, u table.User) bool {
-	if e.seq == 0 || u.ID == "" || act.sideEffects {
+	if e.seq == 0 || u.ID == "" || act.sideEffects || b.cfg.Local {
+		// The local table answers every command as it runs it: nothing is sent again.
 		return false
 	}
 	if e.lastSeq == e.seq && !b.mayRetry(e.lastActor, e.lastAt, u) {
@@ -92,13 +93,13 @@ func (b *Host) over(id string, act action, u table.User) answer {
 	f, err := b.ended(id)
 	switch {
 	case err != nil:
-		return answer{text: act.reader.T("bot_not_taken", lang.A{"Why": storeProblem(err)})}
+		return answer{text: act.reader.T("bot_not_taken", lang.A{"Why": storeProblem(err)}), refused: true}
 	case f == nil:
-		return answer{text: act.reader.T("game_gone", nil)}
+		return answer{text: act.reader.T("game_gone", nil), refused: true}
 	case b.madeAlready(f, act, u):
 		return b.alreadyMade(f, act)
 	}
-	return answer{text: act.reader.T("move_game_over", nil)}
+	return answer{text: act.reader.T("move_game_over", nil), refused: true}
 }
 
 // ended loads a game that is over, read-only (see finished); nil when it is not over or does not

@@ -40,7 +40,7 @@ func (lp *Leagues) league(req *bot.Request, in commands.Input) {
 		if r.Standings != nil {
 			file = lp.standingsFile(r.Standings, commands.OwnWords(in))
 		}
-		m := bot.Message{Text: r.Text}
+		m := bot.Message{Text: r.Text, Refused: !r.OK}
 		if file != nil {
 			m.Files = []bot.File{{Name: file.Name, Data: file.Data, Description: file.Description}}
 		}

@@ -144,16 +144,15 @@ func (lp *Leagues) openFixture(l league.League, s league.Season, f league.Fixtur
 	if err != nil {
 		return "", fmt.Errorf("open a thread: %w", err)
 	}
-	key, err := lp.h.Deal()
-	if err != nil {
-		return "", fmt.Errorf("deal: %w", err)
-	}
 	user := func(id string) table.User { return table.User{ID: id, Name: s.Name(id)} }
 	first := user(f.Players[0])
 	newIn := commands.Input{User: first, Command: "carc", Sub: "new", Options: map[string]string{"map": l.Map},
-		Secret: key, Table: f.GameID, Channel: th, Langs: commands.Langs{GuildLocale: lp.h.GuildLocale(l.Guild)}}
+		Table: f.GameID, Channel: th, Langs: commands.Langs{GuildLocale: lp.h.GuildLocale(l.Guild)}}
 	for k, v := range l.TableOptions {
 		newIn.Options[k] = v
+	}
+	if err := lp.h.DealInput(&newIn); err != nil {
+		return "", fmt.Errorf("deal: %w", err)
 	}
 	// The mark makes the league's administrators, never the table's first player, its
 	// administrators (table.LeagueGame).

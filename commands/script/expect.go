@@ -10,6 +10,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // expectation is one kind of !expect line: how to write it and how to check it against the table
@@ -20,10 +21,24 @@ type expectation struct {
 	check func(x *expectCtx) (string, error)
 }
 
-// expectCtx is what an expectation checks: the runner, the full state, the words after its kind,
+// Scene is what an !expect line checks: the table a script plays at (nil before any) and the
+// answer to its last input (nil before any).
+type Scene struct {
+	Table *table.Table
+	Last  *Answer
+}
+
+// Answer is the answer to an input as a script reads it: whether it was accepted whole, and
+// everything it was answered with (what was posted, and what was refused).
+type Answer struct {
+	Accepted bool
+	Reply    string
+}
+
+// expectCtx is what an expectation checks: the scene, the full state, the words after its kind,
 // and the same as text (quotes kept).
 type expectCtx struct {
-	r     *Runner
+	r     Scene
 	st    commands.State
 	kind  string
 	usage string
@@ -70,8 +85,10 @@ func Expectations() []string {
 	return out
 }
 
-// expect checks one !expect line against the table.
-func (r *Runner) expect(args []string, raw string) (string, error) {
+// Expect checks one !expect line (args its words, raw its text after "expect") against the
+// scene: what held, an error saying what did not, or an ErrMalformed error for a line that
+// cannot be checked.
+func Expect(r Scene, args []string, raw string) (string, error) {
 	kind := args[0]
 	e, ok := expectations[kind]
 	if !ok {
@@ -82,7 +99,7 @@ func (r *Runner) expect(args []string, raw string) (string, error) {
 	var st commands.State
 	switch {
 	case kind == "ok" || kind == "refused" || kind == "reply":
-		if r.last == nil {
+		if r.Last == nil {
 			return "", fmt.Errorf("%w: !expect %s: no reply yet", ErrMalformed, kind)
 		}
 	case r.Table == nil:
@@ -123,28 +140,27 @@ func (x *expectCtx) pairs(each func(k, v string) error) error {
 // expectAccepted: the last input was accepted (ok) or refused, wholly or in part (refused, with
 // TEXT in the reply when given).
 func expectAccepted(x *expectCtx) (string, error) {
-	last := x.r.last
+	last := x.r.Last
 	if last == nil {
 		return "", x.malformed("no input before it")
 	}
-	accepted := last.OK && last.Refused == ""
-	if accepted != (x.kind == "ok") {
+	if last.Accepted != (x.kind == "ok") {
 		if x.kind == "ok" {
-			return "", fmt.Errorf("expected the input to be accepted, but it was not: %s", joinReply(*last))
+			return "", fmt.Errorf("expected the input to be accepted, but it was not: %s", last.Reply)
 		}
-		return "", fmt.Errorf("expected the input to be refused, but it was accepted: %s", last.Text)
+		return "", fmt.Errorf("expected the input to be refused, but it was accepted: %s", last.Reply)
 	}
-	if x.kind == "refused" && x.text != "" && !strings.Contains(joinReply(*last), x.text) {
-		return "", fmt.Errorf("refused, but the reply %q does not say %q", joinReply(*last), x.text)
+	if x.kind == "refused" && x.text != "" && !strings.Contains(last.Reply, x.text) {
+		return "", fmt.Errorf("refused, but the reply %q does not say %q", last.Reply, x.text)
 	}
 	return x.kind, nil
 }
 
 func expectReply(x *expectCtx) (string, error) {
-	if x.r.last == nil {
+	if x.r.Last == nil {
 		return "", x.malformed("no input before it")
 	}
-	if reply := joinReply(*x.r.last); !strings.Contains(reply, x.text) {
+	if reply := x.r.Last.Reply; !strings.Contains(reply, x.text) {
 		return "", fmt.Errorf("the reply %q does not contain %q", reply, x.text)
 	}
 	return "reply contains " + x.text, nil

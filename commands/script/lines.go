@@ -11,16 +11,17 @@ import (
 // enough that a pasted file cannot fill the memory.
 const maxLine = 1 << 20
 
-// lines reads the lines of a script or of the terminal, one at a time; a line longer than maxLine
+// Lines reads the lines of a script or of the terminal, one at a time; a line longer than maxLine
 // is read to its end and reported as too long, so that the next line is read as typed.
-type lines struct {
+type Lines struct {
 	br *bufio.Reader
 }
 
-func newLines(src io.Reader) *lines { return &lines{br: bufio.NewReaderSize(src, 64<<10)} }
+// NewLines reads the lines of src.
+func NewLines(src io.Reader) *Lines { return &Lines{br: bufio.NewReaderSize(src, 64<<10)} }
 
-// next is the next line without its end of line; io.EOF once there is none.
-func (l *lines) next() (line string, tooLong bool, err error) {
+// Next is the next line without its end of line; io.EOF once there is none.
+func (l *Lines) Next() (line string, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := l.br.ReadSlice('\n')

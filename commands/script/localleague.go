@@ -60,7 +60,7 @@ func (r *Runner) leagueLine(n int, user, cmd string, in commands.Input) error {
 		}
 	}
 	reply := commands.Reply{Text: text, OK: lr.OK}
-	r.last = &reply
+	r.last = &Answer{Accepted: lr.OK, Reply: text}
 	if err := r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), OK: lr.OK, Reply: text}, replyText(user, reply)); err != nil {
 		return err
 	}

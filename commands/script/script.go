@@ -62,7 +62,7 @@ type Runner struct {
 	boardTold bool
 	localID   string // the id of the table /carc new opened last
 	langs     commands.Langs
-	last      *commands.Reply
+	last      *Answer
 	images    int
 	lineNum   int
 	// tables are the tables of this runner by id: the one /carc new opened and the league games;
@@ -145,7 +145,7 @@ func (r *Runner) recovered(n int, user, input string, rec any) error {
 		fmt.Fprintf(r.Log, "line %d: panic: %v\n%s\n", n, rec, debug.Stack())
 	}
 	text := commands.WentWrong(commands.Input{Local: true, Langs: r.langs})
-	r.last = &commands.Reply{Text: text, Ephemeral: true, Table: r.Table}
+	r.last = &Answer{Reply: text}
 	return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(input), Reply: text}, text)
 }
 
@@ -184,9 +184,9 @@ var ErrInternal = errors.New("internal error")
 
 // Run reads and runs every line. It stops at the first malformed line or internal error.
 func (r *Runner) Run(src io.Reader) error {
-	in := newLines(src)
+	in := NewLines(src)
 	for n := 1; ; n++ {
-		text, tooLong, err := in.next()
+		text, tooLong, err := in.Next()
 		if err == io.EOF {
 			break
 		}
@@ -213,8 +213,8 @@ func (r *Runner) Run(src io.Reader) error {
 	return nil
 }
 
-// stripComment removes a # comment that is not inside quotes.
-func stripComment(s string) string {
+// StripComment removes a # comment that is not inside quotes.
+func StripComment(s string) string {
 	quoted := false
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -233,7 +233,7 @@ func stripComment(s string) string {
 // panics (bot_went_wrong), its panic and stack go to Log, and the runner goes on with the next.
 func (r *Runner) Line(n int, raw string) (err error) {
 	r.lineNum = n
-	text := strings.TrimSpace(stripComment(raw))
+	text := strings.TrimSpace(StripComment(raw))
 	if text == "" {
 		return nil
 	}
@@ -256,11 +256,11 @@ func (r *Runner) Line(n int, raw string) (err error) {
 		}
 		user, cmd = r.actingUser(), text
 	}
-	user = r.typedName(strings.TrimSpace(user))
+	user = TypedName(r.Table, strings.TrimSpace(user))
 	in, err := commands.ParseCommand(cmd)
 	if err != nil {
 		text := commands.ParseErrorIn(commands.Input{Local: true, Langs: r.langs}, err)
-		r.last = &commands.Reply{Text: text, Ephemeral: true, Table: r.Table} // refused: an !expect reads it
+		r.last = &Answer{Reply: text} // refused: an !expect reads it
 		return r.emit(inputLine{Line: n, User: user, Input: strings.TrimSpace(cmd), Reply: text}, replyText(user, commands.Reply{Text: text}))
 	}
 	in.User = table.User{ID: user, Name: user}
@@ -316,7 +316,7 @@ func (r *Runner) Line(n int, raw string) (err error) {
 			return err
 		}
 	}
-	r.last = &reply
+	r.last = &Answer{Accepted: reply.OK && reply.Refused == "", Reply: joinReply(reply)}
 	if err := r.image(n, reply); err != nil {
 		return err
 	}
@@ -451,11 +451,11 @@ type directive struct {
 var directives = map[string]directive{
 	"seed":   {usage: "!seed NUMBER", run: (*Runner).seedDirective},
 	"locale": {usage: "!locale LOCALE", run: (*Runner).localeDirective},
-	"starts": {usage: "!starts START=TILE@ROTATION ...", lobby: true, run: (*Runner).startsDirective},
-	"deck":   {usage: "!deck TILE ...", lobby: true, run: (*Runner).deckDirective},
-	"stack":  {usage: "!stack TILE ...", lobby: true, run: (*Runner).deckDirective},
-	"chips":  {usage: "!chips SQUARE=COLOUR:VALUE ...", lobby: true, run: (*Runner).chipsDirective},
-	"setup":  {usage: "!setup NAME VALUE", lobby: true, run: (*Runner).setupDirective},
+	"starts": {usage: "!starts START=TILE@ROTATION ...", lobby: true, run: (*Runner).arrange},
+	"deck":   {usage: "!deck TILE ...", lobby: true, run: (*Runner).arrange},
+	"stack":  {usage: "!stack TILE ...", lobby: true, run: (*Runner).arrange},
+	"chips":  {usage: "!chips SQUARE=COLOUR:VALUE ...", lobby: true, run: (*Runner).arrange},
+	"setup":  {usage: "!setup NAME VALUE", lobby: true, run: (*Runner).arrange},
 	"state":  {usage: "!state [full | as:NAME]", run: (*Runner).stateDirective},
 	"table":  {usage: "!table [GAME-ID]", run: (*Runner).tableDirective},
 	"expect": {usage: "!expect WHAT ...", run: (*Runner).expectDirective},
@@ -511,121 +511,20 @@ func (r *Runner) seedDirective(n int, args []string, _ string) error {
 		return malformed(n, "seed", "%q is not a whole number", game.Echo(args[0]))
 	}
 	if r.Table != nil && r.Table.Status == table.Lobby {
-		s := r.Table.Settings
-		s.Seed, s.SeedSet = v, true
-		return r.change(table.ChangeSettings(s))
+		return r.change(SeedEvent(r.Table, v))
 	}
 	r.seed = &v
 	return nil
 }
 
-// fix changes the parts of the deal the lobby's table fixes (its overrides), as a setup event.
-func (r *Runner) fix(change func(*game.Setup)) error {
-	o := r.Table.Overrides()
-	o.Fixed = maps.Clone(o.Fixed)
-	change(&o)
-	return r.change(table.FixSetup(o))
-}
-
-func (r *Runner) startsDirective(n int, args []string, _ string) error {
-	var starts []game.StartTile
-	for _, a := range args {
-		where, spec, ok := strings.Cut(a, "=")
-		tileText, rotText, ok2 := strings.Cut(spec, "@")
-		if !ok || !ok2 {
-			return malformed(n, "starts", "%q: write START=TILE@ROTATION, like Nancy=D@0", game.Echo(a))
-		}
-		var id game.TileID
-		if err := id.UnmarshalText([]byte(tileText)); err != nil {
-			return malformed(n, "starts", "%v", err)
-		}
-		rot, err := game.ParseRotation(rotText)
-		if err != nil {
-			return malformed(n, "starts", "%v", err)
-		}
-		starts = append(starts, game.StartTile{Start: where, Tile: id, Rotation: rot})
-	}
-	return r.fix(func(o *game.Setup) { o.Starts = starts })
-}
-
-func (r *Runner) deckDirective(n int, args []string, raw string) error {
+// arrange applies what a ! line that fixes the lobby's deal makes of its words (Arrangement).
+func (r *Runner) arrange(n int, args []string, raw string) error {
 	name, _, _ := strings.Cut(raw, " ")
-	ids := []game.TileID{}
-	for _, a := range args {
-		var id game.TileID
-		if err := id.UnmarshalText([]byte(a)); err != nil {
-			return malformed(n, name, "%v", err)
-		}
-		ids = append(ids, id)
+	ev, err := Arrangement(r.Table, name, args)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", n, err)
 	}
-	return r.fix(func(o *game.Setup) {
-		if name == "deck" {
-			o.DeckTop = ids
-		} else {
-			o.Stack = ids
-		}
-	})
-}
-
-func (r *Runner) chipsDirective(n int, args []string, _ string) error {
-	chips := []game.MapChip{}
-	for _, a := range args {
-		sqText, spec, ok := strings.Cut(a, "=")
-		colorText, valueText, ok2 := strings.Cut(spec, ":")
-		if !ok || !ok2 {
-			return malformed(n, "chips", "%q: write SQUARE=COLOUR:VALUE, like D5=orange:2", game.Echo(a))
-		}
-		sq, err := game.ParseSquare(sqText)
-		if err != nil {
-			return malformed(n, "chips", "%v", err)
-		}
-		color, err := game.ParseColor(colorText)
-		if err != nil {
-			return malformed(n, "chips", "%v", err)
-		}
-		v, err := strconv.Atoi(valueText)
-		if err != nil || v < 1 || v > 2 {
-			return malformed(n, "chips", "%q: a chip is worth 1 or 2", game.Echo(valueText))
-		}
-		chips = append(chips, game.MapChip{Square: sq, Chip: game.Chip{Color: color, Value: v}})
-	}
-	return r.fix(func(o *game.Setup) { o.Chips = chips })
-}
-
-// setupDirective fixes a hidden part of the map's own deal, by a name its rules declare.
-func (r *Runner) setupDirective(n int, args []string, _ string) error {
-	e := r.Table.Entry()
-	var names []string
-	for _, f := range e.Fixes {
-		names = append(names, f.Name)
-	}
-	if len(args) < 2 {
-		if len(names) == 0 {
-			return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)
-		}
-		return malformed(n, "setup", "write !setup NAME VALUE: %s fixes %s", e.Title, strings.Join(names, ", "))
-	}
-	for _, f := range e.Fixes {
-		if f.Name != args[0] {
-			continue
-		}
-		value := strings.Join(args[1:], " ")
-		if f.Check != nil {
-			if err := f.Check(value); err != nil {
-				return malformed(n, "setup", "%s %s: %v (write %s)", f.Name, value, err, f.Usage)
-			}
-		}
-		return r.fix(func(o *game.Setup) {
-			if o.Fixed == nil {
-				o.Fixed = map[string]string{}
-			}
-			o.Fixed[f.Name] = value
-		})
-	}
-	if len(names) == 0 {
-		return malformed(n, "setup", "%s has no hidden setup to fix besides !starts, !deck, !stack and !chips", e.Title)
-	}
-	return malformed(n, "setup", "%s fixes %s, not %q", e.Title, strings.Join(names, ", "), game.Echo(args[0]))
+	return r.change(ev)
 }
 
 // stateDirective prints the state as JSON. A table script sees everything (it is how rules are
@@ -681,7 +580,7 @@ func (r *Runner) expectDirective(n int, args []string, raw string) error {
 		return malformed(n, "expect", "write what to expect, like !expect score alice=8")
 	}
 	rest := strings.TrimSpace(strings.TrimPrefix(raw, "expect"))
-	msg, err := r.expect(args, rest)
+	msg, err := Expect(Scene{Table: r.Table, Last: r.last}, args, rest)
 	if errors.Is(err, ErrMalformed) {
 		return fmt.Errorf("line %d: %w", n, err)
 	}

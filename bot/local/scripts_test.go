@@ -1,0 +1,83 @@
+package local
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/features"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+
+	// The table scripts of the base rules play on the practice map, and those of the engine's seam
+	// on the relay: test maps, which only tests and local play register.
+	_ "github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants/testmaps"
+)
+
+// scriptStart is the moment a test's table scripts begin at: a script replays the same each run.
+var scriptStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+// newTable is a local table on a throwaway store of its own (a BoltDB file without fsync in the
+// test's folder), with every feature of the host.
+func newTable(t testing.TB, o Options) *Table {
+	t.Helper()
+	st, err := storage.Open(filepath.Join(t.TempDir(), "local.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Store, o.Features = st, features.All()
+	if o.Start.IsZero() {
+		o.Start = scriptStart
+	}
+	tb, err := New(o)
+	if err != nil {
+		st.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tb.Close(); st.Close() })
+	return tb
+}
+
+// runScript runs one table script at a local table and fails the test with the expectations
+// that did not hold.
+func runScript(t *testing.T, file string) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte("!expect")) {
+		t.Fatalf("%s checks nothing: a scenario needs !expect lines", file)
+	}
+	var out bytes.Buffer
+	tb := newTable(t, Options{Out: &out})
+	if err := tb.Run(bytes.NewReader(src)); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if tb.Failed > 0 {
+		var failed []string
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.Contains(line, `"expect"`) && strings.Contains(line, `"ok":false`) {
+				failed = append(failed, line)
+			}
+		}
+		t.Fatalf("%d expectations failed:\n%s\n\nwhole output:\n%s", tb.Failed, strings.Join(failed, "\n"), out.String())
+	}
+}
+
+// TestTableScripts runs every table script of the rules (commands/script/testdata) at the local
+// table, on the host: each is a rule scenario whose !expect lines state the outcome the rules
+// require. The script's name says which rule it checks.
+func TestTableScripts(t *testing.T) {
+	files, err := filepath.Glob("../../commands/script/testdata/*.carc")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no table scripts: %v", err)
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".carc"), func(t *testing.T) {
+			t.Parallel()
+			runScript(t, f)
+		})
+	}
+}
