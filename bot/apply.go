@@ -489,6 +489,9 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 		in.Secret = key
 	}
 	in.Table, in.Channel = "g"+req.ID, req.Place
+	if b.cfg.Local {
+		in.Table = "local-" + req.ID // the terminal's games, as bot play lists them
+	}
 	here := b.entryAt(req.Place)
 	var current *table.Table
 	if here != nil && !thread {

@@ -70,3 +70,16 @@ func (b *Host) seqOf(e *gameEntry) uint64 {
 	defer e.mu.Unlock()
 	return e.seq
 }
+
+// Local tells whether the host is the local table (Config.Local): a feature writes its texts for
+// the terminal there, as typed, without the chat's markup.
+func (b *Host) Local() bool { return b.cfg.Local }
+
+// Idle waits until the work the host does in the background is done (posts, what followers are
+// sent): the local table waits for it after each line, so that what a line made the host say is
+// printed with that line. Only the local table, which alone gives the host its work, may call it.
+func (b *Host) Idle() {
+	if b.cfg.Local {
+		b.endPosts.Wait()
+	}
+}

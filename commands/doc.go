@@ -2,7 +2,8 @@
 // which bot builds Discord's schemas), option parsing, autocomplete, button and select ids, and the
 // text of every reply. It turns a user's input into the events of a table's record
 // (game/table) and a table's result into a reply, the same way for Discord, the terminal and
-// table scripts (commands/script), so that a script plays exactly what Discord would.
+// table scripts (bot/local runs them on the host, through its routes), so that a script plays
+// exactly what Discord would.
 //
 // A reply that changes the table carries the step it recorded (Reply.Step); a refused input
 // carries none and leaves the table as it was.

@@ -233,27 +233,33 @@ const (
 
 // ParseDuration reads 48h, 2d, 90m or 1d12h, between 10 minutes and 30 days.
 func ParseDuration(v string) (time.Duration, error) {
-	bad := refusal("set_bad_deadline", lang.A{"Value": game.Echo(v)})
-	t := strings.ToLower(strings.TrimSpace(v))
+	total, err := ParseDays(strings.ToLower(v))
+	if err != nil || total < minDeadline || total > maxDeadline {
+		return 0, refusal("set_bad_deadline", lang.A{"Value": game.Echo(v)})
+	}
+	return total, nil
+}
+
+// ParseDays reads a duration as Go writes it (36h, 90m, 1h30m) that may start with whole days (7d,
+// 2d12h); never a negative one.
+func ParseDays(v string) (time.Duration, error) {
+	t := strings.TrimSpace(v)
 	var total time.Duration
 	if days, rest, ok := strings.Cut(t, "d"); ok {
 		n, err := strconv.Atoi(days)
-		if err != nil || n < 0 || time.Duration(n) > maxDeadline/(24*time.Hour) {
-			return 0, bad
+		if err != nil || n < 0 || n > 1<<20 {
+			return 0, fmt.Errorf("%q: write whole days before d, like 2d", v)
 		}
 		total, t = time.Duration(n)*24*time.Hour, rest
-	}
-	if t != "" {
-		d, err := time.ParseDuration(t)
-		if err != nil || d < 0 || d > maxDeadline {
-			return 0, bad
+		if t == "" {
+			return total, nil
 		}
-		total += d
 	}
-	if total < minDeadline || total > maxDeadline {
-		return 0, bad
+	d, err := time.ParseDuration(t)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%q is not a duration (like 2d, 3h or 90m)", v)
 	}
-	return total, nil
+	return total + d, nil
 }
 
 // DurationIn writes a length of time for p's reader: whole days or hours in words of their

@@ -20,7 +20,7 @@ func (lp *Leagues) leaderboard(req *bot.Request, in commands.Input) {
 
 // league answers /league and /season; a command that starts a round opens its games.
 func (lp *Leagues) league(req *bot.Request, in commands.Input) {
-	c := leaguecmd.Context{Store: lp.h.LeagueStore(), Guild: req.Guild, Channel: req.Place, Now: lp.h.Now(), Manager: req.Manager, NewID: "L" + req.ID,
+	c := leaguecmd.Context{Store: lp.h.LeagueStore(), Guild: req.Guild, Channel: req.Place, Now: lp.h.Now(), Manager: req.Manager, NewID: "L" + req.ID, Local: lp.h.Local(),
 		GuildLocale: lp.h.GuildLocale(req.Guild)}
 	// A season is scheduled before the lock is taken: the lock is every league's, and a
 	// round-robin of a thousand members is the slowest part of any league command.

@@ -227,7 +227,8 @@ func (lp *Leagues) nextRound(leagueID string) []roundStarted {
 	if err != nil {
 		return nil // the league has not started this season
 	}
-	c := leaguecmd.Context{Store: lp.h.LeagueStore(), Guild: l.Guild, Channel: l.Channel, Now: lp.h.Now(), GuildLocale: lp.h.GuildLocale(l.Guild)}
+	c := leaguecmd.Context{Store: lp.h.LeagueStore(), Guild: l.Guild, Channel: l.Channel, Now: lp.h.Now(), GuildLocale: lp.h.GuildLocale(l.Guild),
+		Local: lp.h.Local()}
 	r, ok := leaguecmd.StartNextRound(c, l, s)
 	if !ok {
 		if l.Status == league.Running && s.Over(&l) && s.Ended.IsZero() {

@@ -2,7 +2,9 @@ package local
 
 import (
 	"fmt"
-	"strconv"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"strings"
 	"time"
 )
@@ -29,7 +31,10 @@ func (t *Table) clockDirective(n int, args []string, _ string) error {
 	if err := t.emit(inputLine{Line: n, User: "clock", Input: "!clock " + args[0], OK: true, Reply: text}, text); err != nil {
 		return err
 	}
-	said := t.Port.Take()
+	said := t.said()
+	// What the timers said is what an !expect reply after !clock reads.
+	all := t.everything(said)
+	t.last = &script.Answer{Accepted: true, Reply: all, Said: all}
 	if err := t.print(n, said, nil); err != nil {
 		return err
 	}
@@ -42,7 +47,7 @@ func (t *Table) clockDirective(n int, args []string, _ string) error {
 // clockTarget is the moment a !clock argument names from now.
 func clockTarget(now time.Time, arg string) (time.Time, error) {
 	if rest, ok := strings.CutPrefix(arg, "+"); ok {
-		d, err := duration(rest)
+		d, err := commands.ParseDays(rest)
 		if err != nil {
 			return time.Time{}, err
 		}
@@ -54,24 +59,4 @@ func clockTarget(now time.Time, arg string) (time.Time, error) {
 		}
 	}
 	return time.Time{}, fmt.Errorf("%q is neither +DURATION (like +2d or +90m) nor a moment (like 2026-12-01T10:00Z)", arg)
-}
-
-// duration reads a duration as Go writes it (90m, 1h30m), with whole days (2d, 2d12h) too.
-func duration(s string) (time.Duration, error) {
-	var days time.Duration
-	if d, rest, ok := strings.Cut(s, "d"); ok {
-		n, err := strconv.Atoi(d)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q: write whole days before d, like 2d", s)
-		}
-		days, s = time.Duration(n)*24*time.Hour, rest
-		if s == "" {
-			return days, nil
-		}
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("%q is not a duration (like 2d, 3h or 90m)", s)
-	}
-	return days + d, nil
 }

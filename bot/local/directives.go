@@ -111,7 +111,7 @@ func (t *Table) change(n int, name string, ev table.Event) error {
 	if err := t.Host.Arrange(t.place, ev); err != nil {
 		return malformed(n, name, "%v", err)
 	}
-	t.Port.Take() // nothing is announced
+	t.said() // nothing is announced
 	return nil
 }
 

@@ -48,8 +48,8 @@ func (p *Port) keep(s Said) {
 	p.said = append(p.said, s)
 }
 
-// Take returns what the host said since the last Take, in order.
-func (p *Port) Take() []Said {
+// take returns what the host said since the last take, in order.
+func (p *Port) take() []Said {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := p.said

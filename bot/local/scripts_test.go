@@ -81,3 +81,18 @@ func TestTableScripts(t *testing.T) {
 		})
 	}
 }
+
+// TestFeatureScripts runs the table scripts of the host's features (testdata): a vacation that
+// stops a clock, a follow, a league round whose deadline passes by !clock.
+func TestFeatureScripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.carc")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no feature scripts: %v", err)
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".carc"), func(t *testing.T) {
+			t.Parallel()
+			runScript(t, f)
+		})
+	}
+}

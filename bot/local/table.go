@@ -41,8 +41,8 @@ type Options struct {
 	Store storage.Database
 	// Home is the place the lines play at first; Home (the constant) when empty.
 	Home string
-	// IDs begins the ids of the table's interactions (and so of its games, "g"+id): a kept
-	// database needs ids no earlier session used. Empty for a throwaway store.
+	// IDs begins the ids of the table's interactions, which name the games and leagues they open
+	// (local-ID, LID): a kept database needs ids no earlier session used.
 	IDs string
 	// Out receives one JSON line per input (readable text when Human is set).
 	Out   io.Writer
@@ -50,10 +50,11 @@ type Options struct {
 	// Start is the clock's first moment (a script's, so that it replays); zero follows the
 	// computer's clock. !clock moves it on either way.
 	Start time.Time
-	// Draw draws the picture of a post, nil none (a script checks its state, not its pictures);
-	// EndFiles what a game's end attaches beside it.
-	Draw     func(t *table.Table, r commands.Reply) ([]byte, error)
-	EndFiles func(t *table.Table, code string) []bot.File
+	// Pictures has the host draw what it posts (the board, and the chart and animation of a
+	// game's end); a script that checks only its state goes faster without.
+	Pictures bool
+	// Draw, when set, draws a post's picture in place of the host's (tests make it fail).
+	Draw func(t *table.Table, r commands.Reply) ([]byte, error)
 	// OutDir receives every picture the host would post, numbered in order, and every file it
 	// would attach under its own name; without it, BoardFile is the one picture a hot-seat table
 	// draws over after every turn.
@@ -63,6 +64,9 @@ type Options struct {
 	NewSeed func() uint64
 	// Features are the host's features (bot/features.All()).
 	Features []bot.Feature
+	// Opened, when set, hears the id of each game that opens at the table's place (a hot-seat
+	// table tells where it is kept).
+	Opened func(id string)
 	// Log receives the host's log and what a line that panicked left (nil: nowhere).
 	Log io.Writer
 }
@@ -83,6 +87,8 @@ type Table struct {
 	images int
 	told   bool // the board file's path was told
 	places []string
+	line   int    // the line being run, which names the pictures it draws
+	opened string // the game last heard of at the table's place (Opened)
 	// Failed counts the !expect lines that did not hold, Panicked the lines that panicked.
 	Failed, Panicked int
 }
@@ -97,13 +103,14 @@ func New(o Options) (*Table, error) {
 		o.Out = io.Discard
 	}
 	c := &clock{start: o.Start}
-	draw := o.Draw
-	if draw == nil {
+	var draw func(*table.Table, commands.Reply) ([]byte, error) // the host's own
+	var endFiles func(*table.Table, string) []bot.File
+	if !o.Pictures {
 		draw = func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil }
-	}
-	endFiles := o.EndFiles
-	if endFiles == nil {
 		endFiles = func(*table.Table, string) []bot.File { return nil }
+	}
+	if o.Draw != nil {
+		draw = o.Draw
 	}
 	logOut := o.Log
 	if logOut == nil {
@@ -119,7 +126,8 @@ func New(o Options) (*Table, error) {
 		h.Close()
 		return nil, err
 	}
-	port.Take() // what loading said (moves a stopped session left unannounced) is old news
+	h.Idle()
+	port.take() // what loading said (moves a stopped session left unannounced) is old news
 	return &Table{Host: h, Port: port, opts: o, clock: c, place: o.Home, home: o.Home, places: []string{o.Home}}, nil
 }
 
@@ -214,6 +222,7 @@ func (t *Table) Run(src io.Reader) error {
 // Line runs one line. A line that panics is answered as the bot answers a command that panics,
 // its panic and stack go to the log, and the table goes on with the next.
 func (t *Table) Line(n int, raw string) (err error) {
+	t.line = n
 	text := strings.TrimSpace(script.StripComment(raw))
 	if text == "" {
 		return nil
@@ -225,7 +234,7 @@ func (t *Table) Line(n int, raw string) (err error) {
 			if t.opts.Log != nil {
 				fmt.Fprintf(t.opts.Log, "line %d: panic: %v\n%s\n", n, rec, debug.Stack())
 			}
-			t.Port.Take()
+			t.said()
 			reply := commands.WentWrong(commands.Input{Local: true, Langs: t.langs})
 			t.last = &script.Answer{Reply: reply}
 			err = t.emit(inputLine{Line: n, User: user, Input: cmd, Reply: reply}, "(to "+user+") "+reply)
@@ -309,13 +318,14 @@ func (t *Table) command(n int, user, cmd string) error {
 	if !open {
 		return errors.New("the local table is closing")
 	}
+	defer done() // after a panic too: Close waits for every command
 	t.Host.Command(req)
-	done()
-	said := t.Port.Take()
+	said := t.said()
 	a := t.answerOf(req.Interaction, said)
 	if a.Accepted && dealt != "" {
-		a.Reply += dealt
+		a.Reply, a.posted = a.Reply+dealt, a.posted+dealt
 	}
+	a.Said = t.everything(said)
 	t.last = &a.Answer
 	if err := t.emit(inputLine{Line: n, User: user, Input: cmd, OK: a.Accepted, Reply: a.Reply, Partial: a.partial},
 		a.human(user)); err != nil {
@@ -327,7 +337,16 @@ func (t *Table) command(n int, user, cmd string) error {
 	if err := t.playAIs(n); err != nil {
 		return err
 	}
-	return t.follow(n, said)
+	if err := t.follow(n, said); err != nil {
+		return err
+	}
+	if g, ok := t.Host.Inspect(t.place); ok && g.ID != t.opened {
+		t.opened = g.ID
+		if t.opts.Opened != nil {
+			t.opts.Opened(g.ID)
+		}
+	}
+	return nil
 }
 
 // follow goes to the place of a game that what the host said opened (a league round's), when no
@@ -405,16 +424,16 @@ func (t *Table) answerOf(to *bot.Interaction, said []Said) answer {
 	return a
 }
 
-// human is the answer as the hot-seat table prints it: the post, and what only user would see on
-// the chat marked as theirs.
+// human is the answer as the hot-seat table prints it: the post, and a refusal, which only user
+// would see on the chat, marked as theirs.
 func (a answer) human(user string) string {
 	switch {
 	case a.private == "":
 		return a.posted
 	case a.posted == "":
-		return privately(user, a.private, true)
+		return privately(user, a.private, a.refused)
 	}
-	return a.posted + "\n" + privately(user, a.private, true)
+	return a.posted + "\n" + privately(user, a.private, a.refused)
 }
 
 func privately(user, text string, private bool) string {
@@ -432,9 +451,11 @@ func (t *Table) print(n int, said []Said, to *bot.Interaction) error {
 		case s.Kind == Posted && (to == nil || s.Place != to.Place):
 			t.remember(s.Place)
 			t.files(s.Message)
-			text := t.text(s.Message)
-			if err := t.emit(inputLine{Line: n, User: "bot", Input: "(post in " + s.Place + ")", OK: true, Reply: text},
-				"(in "+s.Place+") "+text); err != nil {
+			text, input, human := t.text(s.Message), "(post)", ""
+			if s.Place != t.place {
+				input, human = "(post in "+s.Place+")", "(in "+s.Place+") "
+			}
+			if err := t.emit(inputLine{Line: n, User: "bot", Input: input, OK: true, Reply: text}, human+text); err != nil {
 				return err
 			}
 		case s.Kind == DMed:
@@ -470,7 +491,7 @@ func (t *Table) playAIs(n int) error {
 		if err != nil {
 			return err
 		}
-		said := t.Port.Take()
+		said := t.said()
 		var posts []string
 		for _, s := range said {
 			if s.Kind == Posted && s.Place == t.place {
@@ -533,21 +554,24 @@ func (t *Table) emit(v any, human string) error {
 func (t *Table) files(m bot.Message) string {
 	var notes []string
 	for _, f := range m.Files {
-		if strings.HasSuffix(f.Name, ".png") {
+		if pictures[f.Name] {
 			t.picture(f)
 			continue
 		}
-		notes = append(notes, t.file(f))
+		if note := t.file(f); note != "" {
+			notes = append(notes, note)
+		}
 	}
 	return strings.Join(notes, "\n")
 }
 
-// picture puts a picture the host would post numbered into OutDir, or over the one BoardFile.
+// picture puts a picture the host would post numbered into OutDir (0001-line3.png: the first,
+// after line 3), or over the one BoardFile.
 func (t *Table) picture(f bot.File) {
 	switch {
 	case t.opts.OutDir != "":
 		t.images++
-		name := filepath.Join(t.opts.OutDir, fmt.Sprintf("%04d-%s", t.images, filepath.Base(f.Name)))
+		name := filepath.Join(t.opts.OutDir, fmt.Sprintf("%04d-line%d.png", t.images, t.line))
 		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
 			fmt.Fprintf(t.opts.Out, "(The picture %s could not be written: %v.)\n", name, err)
 		}
@@ -567,9 +591,23 @@ func (t *Table) picture(f bot.File) {
 	}
 }
 
+// pictures are the files that show a place as it stands (the board, a league's standings): the
+// hot-seat table draws the board over one file, and OutDir numbers them in order.
+var pictures = map[string]bool{"board.png": true, "standings.png": true}
+
+// endFiles are what a game's end attaches beside its final board (the chart, the animation):
+// written into OutDir under their own names, and only there.
+var endFiles = map[string]bool{"scores.png": true, "game.gif": true}
+
 // file writes a file the host would attach (a game's record, a league's CSV) into OutDir under
 // its own name, and says where it went; without OutDir it says how to have it written.
 func (t *Table) file(f bot.File) string {
+	if endFiles[f.Name] {
+		if t.opts.OutDir != "" {
+			_ = os.WriteFile(filepath.Join(t.opts.OutDir, f.Name), f.Data, 0o644)
+		}
+		return ""
+	}
 	if t.opts.OutDir == "" {
 		return fmt.Sprintf("(Local play writes the file %s when bot play runs with --out DIR.)", f.Name)
 	}
@@ -582,3 +620,18 @@ func (t *Table) file(f bot.File) string {
 
 // text is m's text as the terminal shows it, at the table's clock.
 func (t *Table) text(m bot.Message) string { return text(m, t.clock.now()) }
+
+// said is what the host said since it was last asked, once its background work is done.
+func (t *Table) said() []Said {
+	t.Host.Idle()
+	return t.Port.take()
+}
+
+// everything is all that was said, as the terminal shows it: what an !expect said reads.
+func (t *Table) everything(said []Said) string {
+	texts := make([]string, len(said))
+	for i, s := range said {
+		texts[i] = t.text(s.Message)
+	}
+	return strings.Join(texts, "\n")
+}

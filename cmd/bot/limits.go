@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
 // limitFlags are the host's limits of the bot (Config's caps, lobby expiry and AI queue), each a
@@ -60,27 +61,9 @@ func (f limitFlags) apply(cfg *bot.Config) error {
 	if cfg.AIWorkers, err = count("ai-workers", *f.workers, 0); err != nil {
 		return err
 	}
-	cfg.LobbyExpiry, err = days(*f.expiry)
+	cfg.LobbyExpiry, err = commands.ParseDays(*f.expiry)
 	if err != nil || cfg.LobbyExpiry < time.Hour {
 		return fmt.Errorf("--lobby-expiry %q: write a duration of an hour or more, like 7d, 36h or 2d12h", *f.expiry)
 	}
 	return nil
-}
-
-// days reads a duration that may start with a number of days: 7d, 2d12h, 36h, 90m.
-func days(s string) (time.Duration, error) {
-	s = strings.TrimSpace(s)
-	var d time.Duration
-	if n, rest, ok := strings.Cut(s, "d"); ok {
-		k, err := strconv.Atoi(n)
-		if err != nil || k < 0 {
-			return 0, fmt.Errorf("bad number of days %q", n)
-		}
-		d, s = time.Duration(k)*24*time.Hour, rest
-		if s == "" {
-			return d, nil
-		}
-	}
-	rest, err := time.ParseDuration(s)
-	return d + rest, err
 }

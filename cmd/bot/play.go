@@ -10,10 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/leagueplay"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/local"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
@@ -98,23 +96,21 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return nil
 	}
-	r := &script.Runner{Out: stdout, OutDir: *out, Draw: bot.Picture, DrawStandings: leagueplay.StandingsPicture, Log: os.Stderr,
-		EndFiles: endFiles}
-	keeping := hotSeatKeeping{db: *db, resume: *resume, webAddr: *webAddr}
 	if *scriptFile != "" && (*resume != "" || *webAddr != "") {
 		return errors.New("--resume and --web are the hot-seat table's: a table script plays on its own and keeps nothing")
 	}
+	keeping := hotSeatKeeping{db: *db, resume: *resume, webAddr: *webAddr}
 	if *recordFile != "" {
 		if *resume != "" {
 			return errors.New("--record plays on from a record, --resume a game of the database: give one")
 		}
-		t, steps, err := tableFromRecord(*recordFile, *move)
+		_, steps, err := tableFromRecord(*recordFile, *move)
 		if err != nil {
 			return err
 		}
-		r.Open(t, steps)
-		keeping.opened = t
+		keeping.opened = steps
 	}
+	o := local.Options{Out: stdout, OutDir: *out, Pictures: *out != "", Log: os.Stderr}
 	src := stdin
 	if *scriptFile != "" {
 		f, err := os.Open(*scriptFile)
@@ -124,22 +120,37 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		defer f.Close()
 		src = f
 	} else {
-		r.Human, r.NewSeed, r.BoardFile = true, randomSeed, *boardFile
+		o.Human, o.NewSeed, o.BoardFile, o.Pictures = true, randomSeed, *boardFile, true
 		fmt.Fprintln(stdout, "Hot-seat Carcassonne Maps. Type commands as in Discord, prefixed by the player's name:")
 		fmt.Fprintln(stdout, "  ann: /carc new map:france    bob: /carc join    ann: /carc start")
 		fmt.Fprintln(stdout, "then /place square:F7 rotation:90 meeple:none (a bare command is played by whoever is to act).")
 		fmt.Fprintln(stdout, "!state shows what the players see (!state full also the stack and the face-down chips: it spoils the game);")
-		fmt.Fprintln(stdout, "/league runs a league here too, and !table GAME-ID goes to one of its games;")
+		fmt.Fprintln(stdout, "/league runs a league here too, and !table GAME-ID goes to one of its games; !clock +2d moves the clock on;")
 		fmt.Fprintln(stdout, "/carc help lists the commands; Ctrl-D quits.")
 		if *out != "" {
 			fmt.Fprintf(stdout, "Every picture the bot would post is written to %s, numbered in order (0001-line3.png: the first, after line 3),\n", *out)
 			fmt.Fprintln(stdout, "and every file it would attach under its own name (a record, a league's CSV; at a game's end scores.png and game.gif).")
 		}
-		end, err := keepHotSeat(r, keeping, stdout)
-		if err != nil {
+	}
+	var r *local.Table
+	var end func()
+	var err error
+	if *scriptFile != "" || keeping.opened != nil {
+		r, end, err = scriptTable(o)
+		if err == nil && keeping.opened != nil && o.Human {
+			fmt.Fprintln(stdout, "(A game played on from a record is not kept: /carc export writes where it got to.)")
+		}
+	} else {
+		r, end, err = hotSeatTable(o, keeping, stdout)
+	}
+	if err != nil {
+		return err
+	}
+	defer end()
+	if keeping.opened != nil {
+		if err := r.Open(keeping.opened); err != nil {
 			return err
 		}
-		defer end()
 	}
 	if err := r.Run(src); err != nil {
 		return err

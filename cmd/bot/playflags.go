@@ -6,10 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // autoFlags are the flags of bot play that only random or AI games (--auto) read.
@@ -42,15 +38,4 @@ func randomSeed() uint64 {
 	var b [8]byte
 	rand.Read(b[:]) // never fails: crypto/rand crashes the program rather than return less
 	return binary.LittleEndian.Uint64(b[:])
-}
-
-// endFiles draws what a game's end attaches in Discord (the chart, the animation) for local play,
-// in the language of its pictures.
-func endFiles(t *table.Table) ([]commands.File, error) {
-	files, err := bot.EndFiles(t, commands.WordsFor(commands.PictureLanguage(t, "")))
-	var out []commands.File
-	for _, f := range files {
-		out = append(out, commands.File{Name: f.Name, Data: f.Data})
-	}
-	return out, err
 }

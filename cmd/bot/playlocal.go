@@ -6,33 +6,60 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/features"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/local"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // hotSeatKeeping is how a hot-seat session keeps its games: in the database db (the bot's, by
-// default), resuming game resume, and serving the games' pages on webAddr. A session opened on a
-// record's table (opened) keeps none of it.
+// default), resuming game resume, and serving the games' pages on webAddr. A session that plays on
+// from a record's steps (opened) keeps none of it.
 type hotSeatKeeping struct {
 	db, resume, webAddr string
-	opened              *table.Table
+	opened              []table.Step
 }
 
-// keepHotSeat has r keep its games in the database and returns what ends the keeping once the
-// session is over: it says how to play on from a game left in progress.
-func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), error) {
+// scriptTable opens the local table of a table script, or of a game played on from a record: a
+// throwaway store (a BoltDB file without fsync in a temporary folder, removed by the returned
+// end), which keeps nothing once the script is over.
+func scriptTable(o local.Options) (*local.Table, func(), error) {
+	dir, err := os.MkdirTemp("", "carc-local-")
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := storage.Open(filepath.Join(dir, "local.db"), storage.Options{NoSync: true})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	o.Store, o.Features = store, features.All()
+	t, err := local.New(o)
+	if err != nil {
+		store.Close()
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	return t, func() { t.Close(); store.Close(); os.RemoveAll(dir) }, nil
+}
+
+// hotSeatTable opens the hot-seat table on the database that keeps its games, at a place of its
+// own (bot.TerminalPlace), and returns what ends the session: it says how to play on from a game
+// left in progress.
+func hotSeatTable(o local.Options, k hotSeatKeeping, out io.Writer) (*local.Table, func(), error) {
 	store, closeStore, err := openStore(k.db, quietLog(), false, 300*time.Millisecond)
 	if errors.Is(err, storage.ErrLocked) {
-		return nil, fmt.Errorf("%w: the bot running on %s holds it; play on a database of your own (bot play --db mine.db)", err, k.db)
+		return nil, nil, fmt.Errorf("%w: the bot running on %s holds it; play on a database of your own (bot play --db mine.db)", err, k.db)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	games := &localGames{store: store, now: time.Now, kept: map[string]*keptGame{}}
 	ctx, stop := context.WithCancel(context.Background())
 	closeAll := func() { stop(); closeStore() }
 	link := func(string) string { return "" }
@@ -40,13 +67,13 @@ func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), err
 		ln, err := net.Listen("tcp", k.webAddr)
 		if err != nil {
 			closeAll()
-			return nil, fmt.Errorf("--web: %w", err)
+			return nil, nil, fmt.Errorf("--web: %w", err)
 		}
 		pages, closeHost, err := pagesOf(store, ln)
 		if err != nil {
 			ln.Close()
 			closeAll()
-			return nil, err
+			return nil, nil, err
 		}
 		served := make(chan struct{})
 		go func() { defer close(served); _ = servePagesOn(ctx, pages, ln) }()
@@ -55,34 +82,50 @@ func keepHotSeat(r *script.Runner, k hotSeatKeeping, out io.Writer) (func(), err
 			return fmt.Sprintf(" Its page: %s (reload it after a move).", pageLink(pages, ln, id))
 		}
 	}
-	games.told = func(id string) {
+	// Each session plays at a place of its own, and names its interactions (and so its games) by
+	// when it began: a game of an earlier session waits at its own place until --resume.
+	now := time.Now().UTC()
+	stamp := fmt.Sprintf("%s-%06d", now.Format("20060102-150405"), now.Nanosecond()/1000)
+	o.Store, o.Features = store, features.All()
+	o.Home, o.IDs = bot.TerminalPlace+stamp, stamp+"-"
+	o.Opened = func(id string) {
 		fmt.Fprintf(out, "(Game %s is saved in %s after every move: bot play --resume %s plays on after Ctrl-D.%s)\n", id, k.db, id, link(id))
+	}
+	t, err := local.New(o)
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	games := localGames{store: store}
+	end := func() {
+		if g, ok := t.Host.Inspect(t.Place()); ok {
+			fmt.Fprintf(out, "(Game %s is saved: bot play --resume %s plays on.)\n", g.ID, g.ID)
+		}
+		t.Close()
+		closeAll()
 	}
 	switch {
 	case k.resume != "":
-		t, steps, err := games.resume(k.resume)
+		rec, err := games.resume(k.resume)
 		if err != nil {
+			t.Close()
 			closeAll()
-			return nil, err
+			return nil, nil, err
 		}
-		r.Open(t, steps)
-		id := games.kept[t.ID].id
-		fmt.Fprintf(out, "(Playing on game %s: %s, %s, %s.%s)\n", id, t.Entry().Title, turnOf(t), strings.Join(seatNames(t), ", "), link(id))
-	case k.opened != nil:
-		fmt.Fprintln(out, "(A game played on from a record is not kept: /carc export writes where it got to.)")
-	default:
-		if err := games.inProgress(store, out); err != nil {
+		t.Go(rec.Place())
+		g, ok := t.Host.Inspect(rec.Place())
+		if !ok {
+			t.Close()
 			closeAll()
-			return nil, err
+			return nil, nil, fmt.Errorf("game %s does not run: bot verify says why", rec.ID)
+		}
+		fmt.Fprintf(out, "(Playing on game %s: %s, %s, %s.%s)\n", rec.ID, g.Table.Entry().Title, turnOf(g.Table), strings.Join(seatNames(g.Table), ", "), link(rec.ID))
+	default:
+		if err := games.inProgress(out); err != nil {
+			t.Close()
+			closeAll()
+			return nil, nil, err
 		}
 	}
-	r.Keep, r.TableID = games.keep, games.newID
-	return func() {
-		if t := r.Table; t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
-			if g := games.kept[t.ID]; g != nil {
-				fmt.Fprintf(out, "(Game %s is saved: bot play --resume %s plays on.)\n", g.id, g.id)
-			}
-		}
-		closeAll()
-	}, nil
+	return t, end, nil
 }

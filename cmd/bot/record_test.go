@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/local"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
@@ -85,13 +85,17 @@ func TestATamperedRecordSaysWhatIsWrong(t *testing.T) {
 // turns at once.
 func TestPlayOnFromARecordKeepsTheTable(t *testing.T) {
 	var out bytes.Buffer
-	r := &script.Runner{Out: &out}
+	r, end, err := scriptTable(local.Options{Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer end()
 	game := "!seed 3\nann: /carc new map:classic hints:true\nann: /table bot level:easy\n!stack D U\nann: /carc start\n" +
 		"ann: /place square:DK114 rotation:180 meeple:none\n!expect status finished\n"
 	if err := r.Run(strings.NewReader(game)); err != nil || r.Failed > 0 {
 		t.Fatalf("the game: %v\n%s", err, out.String())
 	}
-	rec, err := record.Of(r.Table, nil)
+	rec, err := record.Of(r.Game(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,13 +126,13 @@ func TestPlayOutWritesTheFilesTheBotWouldAttach(t *testing.T) {
 	if err := run([]string{"play", "--script", script, "--out", out}, nil, &stdout); err != nil {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
-	for _, name := range []string{"local.json", "Cup.csv"} {
+	for _, name := range []string{"local-1.json", "Cup.csv"} {
 		path := filepath.Join(out, name)
 		if _, err := os.Stat(path); err != nil || !strings.Contains(stdout.String(), "(Written to "+path+".)") {
 			t.Errorf("%s: %v\n%s", name, err, stdout.String())
 		}
 	}
-	if err := run([]string{"replay", filepath.Join(out, "local.json")}, nil, io.Discard); err != nil {
+	if err := run([]string{"replay", filepath.Join(out, "local-1.json")}, nil, io.Discard); err != nil {
 		t.Errorf("the written record does not replay: %v", err)
 	}
 }

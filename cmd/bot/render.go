@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/local"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/script"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -44,11 +44,15 @@ func renderGame(args []string, out io.Writer) error {
 		if *line > 0 && *line < len(lines) {
 			lines = lines[:*line]
 		}
-		r := &script.Runner{Out: io.Discard}
+		r, end, err := scriptTable(local.Options{})
+		if err != nil {
+			return err
+		}
+		defer end()
 		if err := r.Run(strings.NewReader(strings.Join(lines, "\n"))); err != nil {
 			return err
 		}
-		t = r.Table
+		t = r.Game()
 	case *gameID != "":
 		var err error
 		if t, err = storedTable(*db, *gameID, *move); err != nil {

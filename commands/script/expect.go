@@ -28,11 +28,13 @@ type Scene struct {
 	Last  *Answer
 }
 
-// Answer is the answer to an input as a script reads it: whether it was accepted whole, and
-// everything it was answered with (what was posted, and what was refused).
+// Answer is the answer to an input as a script reads it: whether it was accepted whole,
+// everything it was answered with (what was posted at its place, and what was refused), and all
+// the host said meanwhile anywhere (posts in other places, direct messages).
 type Answer struct {
 	Accepted bool
 	Reply    string
+	Said     string
 }
 
 // expectCtx is what an expectation checks: the scene, the full state, the words after its kind,
@@ -56,6 +58,7 @@ var expectations = map[string]expectation{
 	"ok":         {"!expect ok", expectAccepted},
 	"refused":    {"!expect refused [TEXT]", expectAccepted},
 	"reply":      {"!expect reply TEXT", expectReply},
+	"said":       {"!expect said TEXT", expectReply},
 	"score":      {"!expect score NAME=N ...", expectCounts},
 	"meeples":    {"!expect meeples NAME=N ...", expectCounts},
 	"chips":      {"!expect chips NAME=COLOUR:V,... (NAME=none)", expectChips},
@@ -98,7 +101,7 @@ func Expect(r Scene, args []string, raw string) (string, error) {
 	// others a table.
 	var st commands.State
 	switch {
-	case kind == "ok" || kind == "refused" || kind == "reply":
+	case kind == "ok" || kind == "refused" || kind == "reply" || kind == "said":
 		if r.Last == nil {
 			return "", fmt.Errorf("%w: !expect %s: no reply yet", ErrMalformed, kind)
 		}
@@ -160,10 +163,14 @@ func expectReply(x *expectCtx) (string, error) {
 	if x.r.Last == nil {
 		return "", x.malformed("no input before it")
 	}
-	if reply := x.r.Last.Reply; !strings.Contains(reply, x.text) {
-		return "", fmt.Errorf("the reply %q does not contain %q", reply, x.text)
+	reply := x.r.Last.Reply
+	if x.kind == "said" {
+		reply = x.r.Last.Said
 	}
-	return "reply contains " + x.text, nil
+	if !strings.Contains(reply, x.text) {
+		return "", fmt.Errorf("the %s %q does not contain %q", x.kind, reply, x.text)
+	}
+	return x.kind + " contains " + x.text, nil
 }
 
 func expectCounts(x *expectCtx) (string, error) {

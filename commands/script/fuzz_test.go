@@ -1,36 +1,87 @@
 package script
 
 import (
-	"bytes"
-	"io"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
-// FuzzScript runs arbitrary scripts: any input either runs or is reported as malformed; it never
-// panics.
-func FuzzScript(f *testing.F) {
-	f.Add("alice: /carc new map:practice\nbob: /carc join\n!starts Centre=D@0\n!deck U\nalice: /carc start\nalice: /place square:I8 rotation:0\n!state\n!expect phase meeple\n")
-	f.Add("!seed x\n")
-	f.Add("!chips D5=orange:3\n")
-	f.Add("alice /carc new\n")
-	f.Add("!expect score alice=1\n")
-	f.Add("ann: /league create name:Cup map:classic players:2\nbob: /league join\ncid: /league join\nann: /season start\n!table\n" +
-		"!table L1-s1-r1-t1\nbob: /carc resign\n!expect reply Winner\nann: /season new\n!state as:ann\n")
-	f.Fuzz(func(t *testing.T, script string) {
-		r := &Runner{Out: io.Discard}
-		_ = r.Run(strings.NewReader(script))
+// lobby is a lobby of the practice map, which the ! lines fix the deal of.
+func lobby(t testing.TB) *table.Table {
+	in, err := commands.ParseCommand("/carc new map:practice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.User, in.Local = table.User{ID: "ann", Name: "ann"}, true
+	r := commands.Handle(nil, in)
+	if !r.OK {
+		t.Fatal(r.Text)
+	}
+	return r.Table
+}
+
+// FuzzArrangement reads arbitrary ! lines that fix a deal: each is an event of the table or a
+// malformed line, never a panic.
+func FuzzArrangement(f *testing.F) {
+	for _, s := range []string{"starts Centre=D@0", "deck U V", "stack D", "chips D5=orange:2", "chips D5=orange:3", "setup x y", "starts =@", "deck ZZ"} {
+		f.Add(s)
+	}
+	t0 := lobby(f)
+	f.Fuzz(func(t *testing.T, line string) {
+		words, err := commands.SplitWords(StripComment(line))
+		if err != nil || len(words) == 0 {
+			return
+		}
+		if _, err := Arrangement(t0, words[0], words[1:]); err != nil && !errors.Is(err, ErrMalformed) {
+			t.Fatalf("%q: %v is not a malformed line", line, err)
+		}
 	})
 }
 
-// TestScriptsReportMalformedLines checks that a malformed line stops the script with its number.
-func TestScriptsReportMalformedLines(t *testing.T) {
-	for _, script := range []string{"alice /carc new\n", "!bogus\n", "!starts Nancy=D@0\n", "!seed x\n", "!chips D5=orange:3\n",
-		"alice: /carc new map:practice\n!deck ZZ\n", "!expect score alice=1\n"} {
-		var out bytes.Buffer
-		err := (&Runner{Out: &out}).Run(strings.NewReader(script))
-		if err == nil || !strings.Contains(err.Error(), "line ") {
-			t.Errorf("%q: err = %v, want a malformed-line error naming the line", script, err)
+// FuzzExpect checks arbitrary !expect lines against a lobby: each holds, fails or is malformed,
+// never a panic.
+func FuzzExpect(f *testing.F) {
+	for _, s := range []string{"ok", "refused No", "reply New game", "score ann=1", "state players.0.score=0", "tile A1=D@0", "meeple none A1 -",
+		"legal A1 0", "chips ann=none", "state as:ann map=practice", "phase", "bogus"} {
+		f.Add(s)
+	}
+	scene := Scene{Table: lobby(f), Last: &Answer{Accepted: true, Reply: "New game"}}
+	f.Fuzz(func(t *testing.T, line string) {
+		words, err := commands.SplitWords(line)
+		if err != nil || len(words) == 0 {
+			return
 		}
+		_, _ = Expect(scene, words, strings.TrimSpace(line))
+	})
+}
+
+// TestLinesReadWhatWasTyped: a script's lines are read as typed, a line over 1 MiB reported as too
+// long and the next one read whole; a # comment outside quotes goes.
+func TestLinesReadWhatWasTyped(t *testing.T) {
+	in := NewLines(strings.NewReader("ann: /carc new # a comment\r\n" + strings.Repeat("x", 3<<20) + "\nbob: /league create name:\"A # B\""))
+	want := []struct {
+		line    string
+		tooLong bool
+	}{{"ann: /carc new ", false}, {"", true}, {`bob: /league create name:"A # B"`, false}}
+	for i, w := range want {
+		line, tooLong, err := in.Next()
+		if err != nil || StripComment(line) != w.line || tooLong != w.tooLong {
+			t.Errorf("line %d: %q (too long: %v), %v; want %q (%v)", i+1, StripComment(line), tooLong, err, w.line, w.tooLong)
+		}
+	}
+}
+
+// TestLeagueCommandsParseAsDiscordSendsThem: the first word of /league and of /season is its
+// subcommand, as in Discord's interaction.
+func TestLeagueCommandsParseAsDiscordSendsThem(t *testing.T) {
+	in, err := commands.ParseCommand("/league create name:Cup map:classic")
+	if err != nil || in.Sub != "create" || in.Options["name"] != "Cup" {
+		t.Errorf("/league create: %+v, %v", in, err)
+	}
+	if in, err := commands.ParseCommand("/season new league:Cup"); err != nil || in.Command != "season" || in.Sub != "new" || in.Options["league"] != "Cup" {
+		t.Errorf("/season new: %+v, %v", in, err)
 	}
 }
