@@ -627,11 +627,18 @@ func (t *Table) said() []Said {
 	return t.Port.take()
 }
 
-// everything is all that was said, as the terminal shows it: what an !expect said reads.
+// everything is all that was said, as the hot-seat table shows it (a direct message marked
+// "(DM to NAME)", a post in another place "(in PLACE)"): what an !expect said reads.
 func (t *Table) everything(said []Said) string {
 	texts := make([]string, len(said))
 	for i, s := range said {
 		texts[i] = t.text(s.Message)
+		switch {
+		case s.Kind == DMed:
+			texts[i] = "(DM to " + s.User + ") " + texts[i]
+		case s.Kind == Posted && s.Place != t.place:
+			texts[i] = "(in " + s.Place + ") " + texts[i]
+		}
 	}
 	return strings.Join(texts, "\n")
 }

@@ -58,7 +58,7 @@ var expectations = map[string]expectation{
 	"ok":         {"!expect ok", expectAccepted},
 	"refused":    {"!expect refused [TEXT]", expectAccepted},
 	"reply":      {"!expect reply TEXT", expectReply},
-	"said":       {"!expect said TEXT", expectReply},
+	"said":       {"!expect said TEXT (all the host said on the last line: (DM to NAME) ..., (in PLACE) ...)", expectReply},
 	"score":      {"!expect score NAME=N ...", expectCounts},
 	"meeples":    {"!expect meeples NAME=N ...", expectCounts},
 	"chips":      {"!expect chips NAME=COLOUR:V,... (NAME=none)", expectChips},
