@@ -31,6 +31,7 @@ func (t *Table) Open(steps []table.Step) error {
 	if err := t.Host.OpenGame(rec, replies, bot.Message{}); err != nil {
 		return err
 	}
+	t.opened = tb.ID // told by whoever opened it
 	if err := t.print(0, t.said(), nil); err != nil {
 		return err
 	}

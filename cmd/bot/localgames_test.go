@@ -138,3 +138,37 @@ func TestTheBotLeavesTheTerminalsGamesAlone(t *testing.T) {
 		t.Errorf("the bot loaded the terminal's game %s", id[1])
 	}
 }
+
+// TestAGamePlayedOnFromARecordIsKept: at the hot-seat table a game played on from a record is a
+// game of the database like any other, a new one each time the record is played on: bot play
+// offers it, and --resume plays on it.
+func TestAGamePlayedOnFromARecordIsKept(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("e.carc", []byte("!seed 3\nann: /carc new map:classic\nbob: /carc join\n!stack D U\nann: /carc start\n"+
+		"ann: /place square:DK114 rotation:180 meeple:none\nbob: /place square:DK116 rotation:0 meeple:none\nann: /carc export\n"), 0o644)
+	if err := run([]string{"play", "--script", "e.carc", "--out", "out"}, nil, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	kept := regexp.MustCompile(`Playing on from the record as game (record-\S+), saved in`)
+	var ids []string
+	for range 2 {
+		out := hotSeat(t, "", "--record", "out/local-1.json", "--move", "1")
+		m := kept.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("the game played on is not kept:\n%s", out)
+		}
+		ids = append(ids, m[1])
+	}
+	if ids[0] == ids[1] {
+		t.Fatalf("the record was played on twice as one game %s", ids[0])
+	}
+	offered := hotSeat(t, "")
+	for _, id := range ids {
+		if !strings.Contains(offered, id+"  Classic (open table), turn 2, ann, bob") {
+			t.Errorf("bot play does not offer %s:\n%s", id, offered)
+		}
+	}
+	if out := hotSeat(t, "bob: /place square:DK116 rotation:0 meeple:none\n", "--resume", ids[0]); !strings.Contains(out, "The game is over.") {
+		t.Errorf("the game played on from the record did not play on to its end:\n%s", out)
+	}
+}

@@ -135,10 +135,12 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	var r *local.Table
 	var end func()
 	var err error
-	if *scriptFile != "" || keeping.opened != nil {
+	if *scriptFile != "" {
 		r, end, err = scriptTable(o)
-		if err == nil && keeping.opened != nil && o.Human {
-			fmt.Fprintln(stdout, "(A game played on from a record is not kept: /carc export writes where it got to.)")
+		if err == nil && keeping.opened != nil {
+			if err = r.Open(keeping.opened); err != nil {
+				end()
+			}
 		}
 	} else {
 		r, end, err = hotSeatTable(o, keeping, stdout)
@@ -147,11 +149,6 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	defer end()
-	if keeping.opened != nil {
-		if err := r.Open(keeping.opened); err != nil {
-			return err
-		}
-	}
 	if err := r.Run(src); err != nil {
 		return err
 	}

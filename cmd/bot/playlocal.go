@@ -19,8 +19,8 @@ import (
 )
 
 // hotSeatKeeping is how a hot-seat session keeps its games: in the database db (the bot's, by
-// default), resuming game resume, and serving the games' pages on webAddr. A session that plays on
-// from a record's steps (opened) keeps none of it.
+// default), resuming game resume, or playing on from a record's steps (opened), and serving the
+// games' pages on webAddr.
 type hotSeatKeeping struct {
 	db, resume, webAddr string
 	opened              []table.Step
@@ -105,6 +105,17 @@ func hotSeatTable(o local.Options, k hotSeatKeeping, out io.Writer) (*local.Tabl
 		closeAll()
 	}
 	switch {
+	case k.opened != nil:
+		// The record's table is named after its game: a session of its own makes it a new game of
+		// the database, however often the record is played on.
+		k.opened[0].Events[0].Table += "-" + stamp
+		if err := t.Open(k.opened); err != nil {
+			t.Close()
+			closeAll()
+			return nil, nil, err
+		}
+		id := k.opened[0].Events[0].Table
+		fmt.Fprintf(out, "(Playing on from the record as game %s, saved in %s after every move: bot play --resume %s plays on after Ctrl-D.%s)\n", id, k.db, id, link(id))
 	case k.resume != "":
 		rec, err := games.resume(k.resume)
 		if err != nil {
