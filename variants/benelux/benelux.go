@@ -147,7 +147,7 @@ func (Variant) EndTurn(g *game.Game) bool {
 		if !g.Tells() {
 			return false
 		}
-		g.Note(stackSquare(i), game.Say(idBeneluxTurnsUp, "Stack", stackWords(i), "Tile", top), stackName(i)+" turns up its next tile: "+top.String())
+		g.Note(stackSquare(i), game.Say(idBeneluxTurnsUp, "Stack", stackWords(i), "Tile", top))
 	}
 	return false
 }
@@ -184,7 +184,7 @@ func putBackUnplaced(g *game.Game) {
 			if !g.Tells() {
 				return
 			}
-			g.Note(stackSquare(i), game.Say(idBeneluxPutBack, "Tile", t, "Stack", stackWords(i)), "the island tile "+t.String()+" goes back on top of "+stackName(i))
+			g.Note(stackSquare(i), game.Say(idBeneluxPutBack, "Tile", t, "Stack", stackWords(i)))
 			return
 		}
 	}

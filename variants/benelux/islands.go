@@ -59,7 +59,7 @@ func stackName(i int) string { return islands[i/2].Name + "'s stack " + strconv.
 
 // stackWords is stackName for the catalogues.
 func stackWords(i int) game.Words {
-	return game.Say(idBeneluxStack, "Island", msg.Place(islands[i/2].Name), "N", i%2+1)
+	return game.Say(idBeneluxStack, "Island", msg.Place(islands[i/2].Name), "N", msg.Count(i%2+1))
 }
 
 // islandOf finds an island by its colour: the colour is what players type, as on every map's chip
