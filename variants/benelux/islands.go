@@ -77,23 +77,6 @@ func islandOf(text string) (int, bool) {
 	return -1, false
 }
 
-// article is "a" or "an" for the word w.
-func article(w string) string {
-	if strings.ContainsRune("aeiou", rune(w[0])) {
-		return "an"
-	}
-	return "a"
-}
-
-// islandList is "purple (Texel), blue (Terschelling) or orange (Ameland)".
-func islandList() string {
-	var parts []string
-	for _, isl := range islands {
-		parts = append(parts, isl.Color+" ("+isl.Name+")")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
 // parseStacks reads a fixed deal of one island's two stacks: "V,U,E,D,U/E,E,E,E,E", each stack
 // top first, up to StackSize tiles, "-" for an empty stack.
 func parseStacks(text string) ([2][]game.TileID, error) {
@@ -129,12 +112,4 @@ func fixes() []game.Fix {
 			Check: func(v string) error { _, err := parseStacks(v); return err }})
 	}
 	return out
-}
-
-// colourName is a chip colour as players read it: blue is the light-blue chip.
-func colourName(c string) string {
-	if c == game.Blue {
-		return "light-blue"
-	}
-	return c
 }
