@@ -132,7 +132,8 @@ func (e *MoveError) Error() string {
 	if n := len(e.Legal) - shown; n > 0 {
 		list = Say(idEngineLegalMore, "List", list, "Count", msg.Count(n)).String()
 	}
-	return text + " " + Say(idEngineLegal, "List", list).String()
+	legal := Say(idEngineLegal, "List", list)
+	return text + " " + legal.String()
 }
 
 // RefuseAction is a variant's refusal of an action (ErrIllegalAction): w says what was wrong,
