@@ -469,3 +469,139 @@ func TestEveryMessageTheEngineNamesIsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// refusalRoots are the functions through which a player's move or action is refused: the
+// engine's Play and Apply, and each map's Act hook.
+var refusalRoots = []string{"Play", "Apply", "Act"}
+
+// TestARefusalIsAMessage: nothing the engine or a map runs to judge a player's move or action
+// (what Play, Apply and a map's Act call, in game/ and variants/) makes an error of English
+// (fmt.Errorf, errors.New): a refusal is a *game.MoveError with its message, which every reader
+// reads in their language.
+func TestARefusalIsAMessage(t *testing.T) {
+	type decl struct {
+		p  *typedPackage
+		fd *ast.FuncDecl
+	}
+	// Functions by their full name, which is the same whether a package is read from its source
+	// or from another's imports.
+	decls := map[string]decl{}
+	for _, p := range enginePackages(t) {
+		for _, f := range p.files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if fn, ok := p.info.Defs[fd.Name].(*types.Func); ok {
+						decls[fn.FullName()] = decl{p, fd}
+					}
+				}
+			}
+		}
+	}
+	var queue []decl
+	seen := map[string]bool{}
+	for name, d := range decls {
+		if d.fd.Recv != nil && slices.Contains(refusalRoots, d.fd.Name.Name) {
+			queue = append(queue, d)
+			seen[name] = true
+		}
+	}
+	if len(queue) < 7 {
+		t.Fatalf("only %d ways of refusing found (Play, Apply, each map's Act)", len(queue))
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		parents := parentsIn(d.fd.Body)
+		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if d.p.isFunc(c.Fun, "fmt", "Errorf") || d.p.isFunc(c.Fun, "errors", "New") {
+				t.Errorf("%s: %s makes an error of English on the way of a refusal; refuse with a message (game.RefuseAction)", d.p.at(c), d.fd.Name.Name)
+			}
+			var id *ast.Ident
+			switch f := c.Fun.(type) {
+			case *ast.Ident:
+				id = f
+			case *ast.SelectorExpr:
+				id = f.Sel
+			}
+			if id == nil {
+				return true
+			}
+			if fn, ok := d.p.info.Uses[id].(*types.Func); ok && !seen[fn.FullName()] && !d.p.errorDiscarded(d.fd.Body, parents, c) {
+				if callee, ok := decls[fn.FullName()]; ok && !strings.HasSuffix(callee.p.path, "/game/msg") {
+					seen[fn.FullName()] = true
+					queue = append(queue, callee)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// parentsIn maps each node under root to the node that holds it.
+func parentsIn(root ast.Node) map[ast.Node]ast.Node {
+	parents := map[ast.Node]ast.Node{}
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return parents
+}
+
+// errorDiscarded reports whether the error call c returns is only tested, never passed on: its
+// words reach nobody (a map that refuses with its own message when a square does not parse).
+func (p *typedPackage) errorDiscarded(body ast.Node, parents map[ast.Node]ast.Node, c *ast.CallExpr) bool {
+	onlyTested := func(e ast.Node) bool {
+		b, ok := parents[e].(*ast.BinaryExpr)
+		if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+			return false
+		}
+		other := b.Y
+		if other == e {
+			other = b.X
+		}
+		id, ok := other.(*ast.Ident)
+		return ok && id.Name == "nil"
+	}
+	switch parent := parents[c].(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.BinaryExpr:
+		return onlyTested(c)
+	case *ast.AssignStmt:
+		if len(parent.Rhs) != 1 || len(parent.Lhs) == 0 {
+			return false
+		}
+		last, ok := parent.Lhs[len(parent.Lhs)-1].(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if last.Name == "_" {
+			return true
+		}
+		obj := p.info.Defs[last]
+		if obj == nil {
+			obj = p.info.Uses[last]
+		}
+		discarded := true
+		ast.Inspect(body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id != last && p.info.Uses[id] == obj && !onlyTested(id) {
+				discarded = false
+			}
+			return discarded
+		})
+		return discarded
+	}
+	return false
+}

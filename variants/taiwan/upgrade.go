@@ -125,40 +125,40 @@ func payText(pay []game.Chip) string {
 }
 
 // parsePay reads a payment: chips joined by "+" (or commas), each a colour and a value ("blue 2"
-// or "blue2").
-func parsePay(s string) ([]game.Chip, error) {
+// or "blue2"); or says why it is none.
+func parsePay(s string) ([]game.Chip, game.Words) {
 	var out []game.Chip
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
 		part = strings.TrimSpace(part)
 		name := strings.TrimRight(part, "0123456789 ")
 		if name == "" || name == part {
-			return nil, payError{game.Say(idTaiwanPayNotChip, "Value", game.Echo(part))}
+			return nil, game.Say(idTaiwanPayNotChip, "Value", game.Echo(part))
 		}
 		color, err := game.ParseColor(name)
 		if err != nil {
-			return nil, payError{err.(*game.MoveError).Words}
+			return nil, err.(*game.MoveError).Words // not a colour
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, payError{game.Say(idTaiwanPayValue, "Value", game.Echo(part))}
+			return nil, game.Say(idTaiwanPayValue, "Value", game.Echo(part))
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
 		if len(out) > UpgradeCost {
-			return nil, payError{game.Say(idTaiwanPayTooMany, "Cost", msg.Count(UpgradeCost))}
+			return nil, game.Say(idTaiwanPayTooMany, "Cost", msg.Count(UpgradeCost))
 		}
 	}
 	if len(out) == 0 {
-		return nil, payError{game.Say(idTaiwanPayEmpty)}
+		return nil, game.Say(idTaiwanPayEmpty)
 	}
-	return out, nil
+	return out, game.Words{}
 }
 
 // normalPay writes a typed payment as the legal actions write it (in the order of chipTypes,
 // without blanks), so that a payment in any order names the same upgrade; what does not read as
 // chips stays as typed, for the refusal to explain.
 func normalPay(s string) string {
-	pay, err := parsePay(s)
-	if err != nil {
+	pay, why := parsePay(s)
+	if !why.IsZero() {
 		return squash(s)
 	}
 	return squash(payText(canonical(pay)))
@@ -285,10 +285,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	if strings.TrimSpace(a.Args["pay"]) == "" {
 		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayMissing))
 	}
-	pay, err := parsePay(a.Args["pay"])
-	if err != nil {
-		pe := err.(payError)
-		return game.RefuseAction(payTexts(hand), pe.Words)
+	pay, why := parsePay(a.Args["pay"])
+	if !why.IsZero() {
+		return game.RefuseAction(payTexts(hand), why)
 	}
 	if v := value(pay); v != UpgradeCost {
 		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayWorth, "Chips", game.ChipsValue(pay), "Worth", msg.Count(v)))
@@ -387,8 +386,3 @@ func value(chips []game.Chip) int {
 
 // chipText is c.String() without fmt.
 func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }
-
-// payError is a payment that does not read as chips: its message.
-type payError struct{ game.Words }
-
-func (e payError) Error() string { return e.Words.String() }
