@@ -31,9 +31,6 @@ func English(id string, values map[string]string) string {
 	return b.String()
 }
 
-// HasEnglish reports whether a registered catalogue has the message id in English.
-func HasEnglish(id string) bool { _, ok := englishMessages()[id]; return ok }
-
 // englishMessage is a message of en.toml, parsed: other, and one where it has plural forms.
 type englishMessage struct{ one, other *template.Template }
 
