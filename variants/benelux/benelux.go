@@ -283,7 +283,7 @@ func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
 	}
 	for _, i := range offered(g) {
 		top, _ := s.top(i)
-		out = append(out, game.Mark{Kind: game.MarkLabel, Square: game.NoSquare, Player: -1, Text: stackName(i) + ":"},
+		out = append(out, game.Mark{Kind: game.MarkLabel, Square: game.NoSquare, Player: -1, Words: game.Say(idBeneluxLabelStack, "Stack", stackWords(i))},
 			game.Mark{Kind: game.MarkTile, Square: game.NoSquare, Player: -1, Tile: top})
 	}
 	return out

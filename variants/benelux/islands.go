@@ -54,10 +54,7 @@ func readIslands(m *game.Map) []island {
 // stackSquare is the square of stack i.
 func stackSquare(i int) game.Square { return islands[i/2].Stacks[i%2] }
 
-// stackName is how players read stack i: "Texel's stack 1".
-func stackName(i int) string { return islands[i/2].Name + "'s stack " + strconv.Itoa(i%2+1) }
-
-// stackWords is stackName for the catalogues.
+// stackWords name stack i: "Texel's stack 1".
 func stackWords(i int) game.Words {
 	return game.Say(idBeneluxStack, "Island", msg.Place(islands[i/2].Name), "N", msg.Count(i%2+1))
 }
