@@ -15,7 +15,7 @@
 //	variants/<map>/<map>.go          the variant: the hooks of game.Variant its rules change,
 //	                                   listed where its type is declared
 //	variants/<map>/rules.go          Rules() game.MapRules: actions with their step and shortcut,
-//	                                   flags with defaults, rules summary, help, fixable setup
+//	                                   flags with defaults, fixable setup
 //	variants/<map>/RULES.md          the rules the map implements, with the chosen readings
 //	variants/<map>/*_test.go         map facts, gametest.Playouts, a fuzz test of refused actions
 //	variants/<map>/catalog/*.toml    the map's words in every language (its title, places,

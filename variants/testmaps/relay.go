@@ -337,6 +337,5 @@ func Relay() game.MapRules {
 			{Name: "upgrade", Step: game.StepFinish, Options: []game.ActionOption{{Name: "square", Required: true}, {Name: "spot", Required: true}}},
 			{Name: "isle", Step: game.StepDecide, Shortcut: "isle", Description: "Put a meeple on the isle for an extra turn"},
 		},
-		Summary: []string{"Relay, a test map of every hook: chips, a reserve of tiles, forced discards, banking, upgrades and extra turns."},
 	}
 }
