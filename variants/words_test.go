@@ -277,8 +277,9 @@ func TestNoEnglishIsWrittenBesideAMessage(t *testing.T) {
 }
 
 // wordsFields are the fields that hold the English of a message beside it (an event's and a
-// score entry's Text are set by Note and AddScore alone).
-var wordsFields = map[string][]string{"LegalAction": {"Label"}, "Choice": {"Prompt"}}
+// score entry's Text are set by Note and AddScore alone), and a mark's text, which a picture
+// draws for every reader (a label is its Words).
+var wordsFields = map[string][]string{"LegalAction": {"Label"}, "Choice": {"Prompt"}, "Mark": {"Text"}}
 
 // setsWordsField reports which English-of-a-message field n sets (in a composite literal or an
 // assignment), and the value it sets.
