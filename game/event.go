@@ -41,7 +41,8 @@ type Event struct {
 	Log int `json:"log"`
 	// Text is a name (a city, an island) or a variant's sentence.
 	Text string `json:"text,omitempty"`
-	// Words are a variant's sentence for the catalogues (Text is its English).
+	// Words are a variant's sentence for the catalogues (Text is their English, which Note
+	// writes).
 	Words Words `json:"words,omitzero"`
 }
 

@@ -31,8 +31,8 @@ type ScoreEntry struct {
 	Tokens int    `json:"tokens,omitempty"`
 	// Chip is the chip a "chip" entry scored (Map-Chips collection).
 	Chip Chip `json:"chip,omitzero"`
-	// Text is the whole reason of a variant's score change, and Words its message for the
-	// catalogues. Words stay out of the snapshot, whose bytes (and so the published state hash)
+	// Words are the reason of a variant's score change, and Text their English (AddScore
+	// writes it). Words stay out of the snapshot, whose bytes (and so the published state hash)
 	// must not change: a game restored from a snapshot has none, and whoever shows it replays
 	// the moves to have them (the command layer's table does when it loads).
 	Text  string `json:"text,omitempty"`

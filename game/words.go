@@ -9,10 +9,11 @@ import (
 )
 
 // Words are a text for people as a message catalogue writes it: the id of its message and the
-// values it names. The engine and the maps keep their English beside them (for logs, the
-// record's audit and tests) and never a translation: the values are data (names, squares, tile
-// ids, numbers, chips and colours in their canonical form), and Parts are the phrases a sentence
-// is made of ("why" a square is refused), written in the reader's language in their turn.
+// values it names. The engine and the maps write no other text for people: a reader's language
+// writes the Words, and their English (String: logs, an error's text, the record's audit) is the
+// English catalogue's. The values are data (names, squares, tile ids; numbers, chips, colours,
+// spots, places and players with their kind), and Parts are the phrases a sentence is made of
+// ("why" a square is refused), written in the reader's language in their turn.
 type Words struct {
 	ID    string            `json:"id,omitempty"`
 	Args  map[string]string `json:"args,omitempty"`
