@@ -22,7 +22,7 @@ func wordsIn(p *lang.Printer, w game.Words) (string, bool) {
 			a[k] = typedIn(p, typed)
 			continue
 		}
-		a[k] = valueIn(p, k, v)
+		a[k] = v // a name, a square, a tile: written as it is in every language
 	}
 	for k, part := range w.Parts {
 		if s, ok := wordsIn(p, part); ok {
@@ -71,62 +71,11 @@ func typedIn(p *lang.Printer, v msg.Value) string {
 	return v.Text
 }
 
-// valueIn writes one value of the engine's Words that came without its kind (a game's words as
-// the maps wrote them before they said the kinds): the values that are words (a feature, a piece,
-// a colour, chips, a side, a place) in the reader's language, names and numbers as they are. The
-// value's name says what it is.
-func valueIn(p *lang.Printer, key, v string) string {
-	switch key {
-	case "Player":
-		return p.Shown(v) // a player's name, as typed
-	case "Spot", "Spots":
-		return spotsIn(p, v)
-	case "Move":
-		return known(p, "engine_move_"+v, v)
-	case "Feature", "Edge":
-		return known(p, "engine_feature_"+v, v)
-	case "Piece":
-		k, err := game.ParsePieceKind(v)
-		if err != nil {
-			return v
-		}
-		return pieceNameIn(p, k)
-	case "Dir":
-		return known(p, "engine_dir_"+v, v)
-	case "Color", "Grapes":
-		return known(p, "engine_colour_"+v, v)
-	case "Colour":
-		return known(p, "colour_"+v, v)
-	case "Chip", "Chips", "Hand", "Out":
-		return chipsIn(p, v)
-	case "Role":
-		return known(p, "engine_role_"+v, v)
-	case "City", "Island", "Town":
-		return placeName(p, v)
-	}
-	return v
-}
-
 func known(p *lang.Printer, id, v string) string {
 	if lang.Default.Has(id) {
 		return p.T(id, nil)
 	}
 	return v
-}
-
-// chipsIn writes chips as game.ChipList does ("orange 2 + blue 1", "no chips") with the colours
-// in the reader's language.
-func chipsIn(p *lang.Printer, list string) string {
-	if list == "no chips" {
-		return p.T("engine_no_chips", nil)
-	}
-	parts := strings.Split(list, " + ")
-	for i, c := range parts {
-		if colour, value, ok := strings.Cut(c, " "); ok {
-			parts[i] = known(p, "engine_colour_"+colour, colour) + " " + value
-		}
-	}
-	return strings.Join(parts, " + ")
 }
 
 // chipListIn writes chips in the reader's language from the chips themselves: "hellblau 2 +
@@ -192,7 +141,7 @@ func reasonIn(p *lang.Printer, e game.ScoreEntry) string {
 	case "goods":
 		return p.N("score_goods", e.Tokens, lang.A{"Good": known(p, "good_"+e.Good, e.Good), "Points": e.Points})
 	case "chip":
-		return p.T("score_chip", lang.A{"Square": e.From.String(), "Chip": chipsIn(p, e.Chip.String()), "Points": e.Points})
+		return p.T("score_chip", lang.A{"Square": e.From.String(), "Chip": chipListIn(p, []game.Chip{e.Chip}), "Points": e.Points})
 	}
 	sum := func(what string) string { return p.T("score_sum", lang.A{"What": what, "Points": e.Points}) }
 	var detail string

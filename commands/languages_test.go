@@ -416,10 +416,6 @@ func engineEnglish(tb *table.Table, r Reply) []string {
 		}
 	}
 	for _, e := range variants.All(false) {
-		out = append(out, e.Summary...)
-		if e.Help != "" {
-			out = append(out, e.Help)
-		}
 		for _, f := range variants.Flags(e) {
 			out = append(out, f.Description)
 		}

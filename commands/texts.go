@@ -647,11 +647,8 @@ func helpText(p *lang.Printer, local bool) string {
 		lines = append(lines, p.T("help_leagues", nil))
 	}
 	for _, e := range variants.All(false) {
-		switch id := "help_map_" + e.ID; {
-		case lang.Default.Has(id):
+		if id := "help_map_" + e.ID; lang.Default.Has(id) {
 			lines = append(lines, p.T(id, nil))
-		case e.Help != "":
-			lines = append(lines, e.Help)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -665,11 +662,8 @@ func rulesText(p *lang.Printer, t *table.Table, in Input) string {
 		return p.T("not_a_map", lang.A{"Value": game.Echo(id), "Maps": join(p, variants.IDs(false))})
 	}
 	lines := []string{p.T("rules_1", lang.A{"Map": mapTitle(p, e)}), p.T("rules_2", nil), p.T("rules_3", nil)}
-	for i, line := range e.Summary {
-		if id := fmt.Sprintf("rules_%s_%d", e.ID, i+1); lang.Default.Has(id) {
-			line = p.T(id, nil)
-		}
-		lines = append(lines, line)
+	for i := 1; lang.Default.Has(fmt.Sprintf("rules_%s_%d", e.ID, i)); i++ {
+		lines = append(lines, p.T(fmt.Sprintf("rules_%s_%d", e.ID, i), nil))
 	}
 	if t != nil {
 		lines = append(lines, p.T("rules_table", lang.A{"Settings": settingsText(p, t)}))

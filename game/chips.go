@@ -48,7 +48,8 @@ func StandardChips() []Chip {
 	return out
 }
 
-// ParseColor reads a chip colour (light blue and lightblue are blue).
+// ParseColor reads a chip colour (light blue and lightblue are blue); what is not one is refused
+// (a *MoveError).
 func ParseColor(s string) (string, error) {
 	t := strings.ToLower(strings.Join(strings.Fields(s), ""))
 	switch t {
@@ -57,7 +58,7 @@ func ParseColor(s string) (string, error) {
 	case "lightblue", "light-blue":
 		return Blue, nil
 	}
-	return "", fmt.Errorf("%q is not a chip colour: use purple, blue or orange", Echo(s))
+	return "", refuse(ErrBadMove, nil, Say(idEngineNotAColour, "Value", Echo(s)))
 }
 
 // ChipOn returns the index in MapChips of the chip on square s.
@@ -130,11 +131,20 @@ func (g *Game) HasChips(player int, chips []Chip) bool {
 	return true
 }
 
+// WhyNotHeld says why a player cannot hand in chips (they do not hold them all), or is zero when
+// they can.
+func (g *Game) WhyNotHeld(player int, chips []Chip) Words {
+	if g.HasChips(player, chips) {
+		return Words{}
+	}
+	return Say(idEngineChipsNotHeld, "Chips", ChipsValue(chips), "Hand", ChipsValue(g.Players[player].Chips))
+}
+
 // SpendChips takes chips out of a player's supply and out of the game. It changes nothing and
-// returns an error if the player does not hold them all.
+// refuses the action (a *MoveError) if the player does not hold them all.
 func (g *Game) SpendChips(player int, chips []Chip) error {
-	if !g.HasChips(player, chips) {
-		return fmt.Errorf("%s does not hold %s", g.Players[player].Name, ChipList(chips))
+	if why := g.WhyNotHeld(player, chips); !why.IsZero() {
+		return refuse(ErrIllegalAction, nil, why)
 	}
 	for _, c := range chips {
 		hand := g.Players[player].Chips

@@ -31,14 +31,23 @@ func (d Dir) Opposite() Dir { return (d + 2) & 3 }
 // Rotate turns d clockwise by r.
 func (d Dir) Rotate(r Rotation) Dir { return (d + Dir(r)) & 3 }
 
-// ParseDir reads N, E, S or W (any case).
+// ParseDir reads N, E, S or W (any case), as the data files write them.
 func ParseDir(s string) (Dir, error) {
-	for i, n := range dirNames {
-		if strings.EqualFold(s, n) {
-			return Dir(i), nil
-		}
+	if d, ok := dirNamed(s); ok {
+		return d, nil
 	}
 	return 0, fmt.Errorf("%q is not a direction: use N, E, S or W", Echo(s))
+}
+
+// dirNamed is the direction named s (any case): a spot a player names is judged without making
+// an error of English for the data files' readers.
+func dirNamed(s string) (Dir, bool) {
+	for i, n := range dirNames {
+		if strings.EqualFold(s, n) {
+			return Dir(i), true
+		}
+	}
+	return 0, false
 }
 
 // Rotation is a number of quarter turns clockwise from the orientation a tile is written in, in
@@ -83,12 +92,20 @@ func (h Half) Rotate(r Rotation) Half { return (h + Half(r)*2) & 7 }
 // Facing is the half of the neighbouring tile that h touches: xL meets opposite(x)R.
 func (h Half) Facing() Half { return Half(h.Dir().Opposite())*2 + (1 - h&1) }
 
-// ParseHalf reads a half-edge name such as NL or er.
+// ParseHalf reads a half-edge name such as NL or er, as the data files write them.
 func ParseHalf(s string) (Half, error) {
-	for i, n := range halfNames {
-		if strings.EqualFold(s, n) {
-			return Half(i), nil
-		}
+	if h, ok := halfNamed(s); ok {
+		return h, nil
 	}
 	return 0, fmt.Errorf("%q is not a half-edge: use NL, NR, EL, ER, SL, SR, WL or WR", Echo(s))
+}
+
+// halfNamed is the half-edge named s (any case), as dirNamed.
+func halfNamed(s string) (Half, bool) {
+	for i, n := range halfNames {
+		if strings.EqualFold(s, n) {
+			return Half(i), true
+		}
+	}
+	return 0, false
 }

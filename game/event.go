@@ -41,7 +41,8 @@ type Event struct {
 	Log int `json:"log"`
 	// Text is a name (a city, an island) or a variant's sentence.
 	Text string `json:"text,omitempty"`
-	// Words are a variant's sentence for the catalogues (Text is its English).
+	// Words are a variant's sentence for the catalogues (Text is their English, which Note
+	// writes).
 	Words Words `json:"words,omitzero"`
 }
 
@@ -60,8 +61,11 @@ func (g *Game) emit(e Event) {
 // playout of a chip map would otherwise spend a tenth of its time writing sentences nobody reads.
 func (g *Game) Tells() bool { return !g.searchCopy }
 
-// Note records a variant's event for the current player: its message w for the catalogues and
-// its English text ("bob sold orange wine (orange 2) abroad").
-func (g *Game) Note(square Square, w Words, text string) {
-	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: text, Words: w})
+// Note records a variant's event for the current player: its message w, and in Text its English
+// ("bob sold orange wine (orange 2) abroad.").
+func (g *Game) Note(square Square, w Words) {
+	if g.searchCopy {
+		return
+	}
+	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: w.String(), Words: w})
 }

@@ -96,9 +96,10 @@ type Turn struct {
 type Choice struct {
 	Action string `json:"action"`
 	// Prompt says what to choose, completing "First ...": "choose where your orange treat goes".
+	// It is Words in English, which Require writes (a map gives only the Words).
 	Prompt string `json:"prompt"`
-	// Words are the prompt's message for the catalogues (Prompt is its English). They stay out
-	// of the snapshot, as a score entry's do.
+	// Words are the prompt's message for the catalogues. They stay out of the snapshot, as a
+	// score entry's do.
 	Words Words `json:"-"`
 	// Default settles the choice for a player who cannot be asked (a missed deadline, the
 	// autopilot); when it is not legal, the first legal action is taken instead.

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"reflect"
+	"slices"
 )
 
 // hooks are a variant's hooks, resolved once when a game is made or restored, so that the turn
@@ -133,12 +134,24 @@ func (g *Game) variantActions() []LegalAction {
 	if g.hooks.actor == nil {
 		return nil
 	}
-	return g.hooks.actor.Actions(g)
+	acts := g.hooks.actor.Actions(g)
+	if g.searchCopy || len(acts) == 0 {
+		return acts
+	}
+	// The labels are written here, in English from the actions' words, once for every map; the
+	// list may be the map's own (an offer it keeps), so it is copied.
+	acts = slices.Clone(acts)
+	for i := range acts {
+		if acts[i].Label == "" {
+			acts[i].Label = acts[i].Words.String()
+		}
+	}
+	return acts
 }
 
 func (g *Game) variantAct(a Action) error {
 	if g.hooks.actor == nil {
-		return refuse(ErrIllegalAction, nil, Say(idEngineNoSuchAction, "Value", Echo(a.Name)), "this map has no action %q.", Echo(a.Name))
+		return refuse(ErrIllegalAction, nil, Say(idEngineNoSuchAction, "Value", Echo(a.Name)))
 	}
 	return g.hooks.actor.Act(g, a)
 }

@@ -43,7 +43,7 @@ func (explicitPlain) View(*game.Game, bool) map[string]any           { return ni
 func (explicitPlain) Marks(*game.Game, bool) []game.Mark             { return nil }
 func (explicitPlain) PublicChipColor(*game.Game, game.Square) string { return "" }
 func (explicitPlain) Act(_ *game.Game, a game.Action) error {
-	return &game.MoveError{Code: game.ErrIllegalAction, Msg: fmt.Sprintf("this map has no action %q.", a.Name)}
+	return game.RefuseAction(nil, game.Say("engine_no_such_action", "Value", a.Name))
 }
 
 // TestAHookNotImplementedPlaysThePlainGame: the rule of the seam. A variant that implements no
@@ -64,7 +64,7 @@ func TestAHookNotImplementedPlaysThePlainGame(t *testing.T) {
 			m, _ := games[0].RandomMove(&rng, nil)
 			a := game.Move{Kind: game.MoveAction, Player: games[0].Current, Action: &game.Action{Name: "sell"}}
 			for i, g := range games {
-				if err := g.Play(a); err == nil || err.Error() != `this map has no action "sell".` {
+				if err := g.Play(a); err == nil || err.Error() != `This map has no action "sell".` {
 					t.Fatalf("variant %d: the action is refused with %v", i, err)
 				}
 				if err := g.Play(m); err != nil {

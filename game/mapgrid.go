@@ -221,27 +221,27 @@ func (m *Map) StartByName(name string) (int, bool) {
 	return -1, false
 }
 
-// Describe names what a square is, for error messages.
-func (m *Map) Describe(s Square) string { return m.describe(s).Msg }
+// Describe names what a square is, for error messages, in English.
+func (m *Map) Describe(s Square) string { return m.describe(s).String() }
 
-// describe is Describe with its message for the catalogues.
-func (m *Map) describe(s Square) phrase {
+// describe is Describe's message.
+func (m *Map) describe(s Square) Words {
 	info := m.Info(s)
 	switch info.Kind {
 	case Void:
 		if !m.In(s) {
 			first, last := ColumnName(0)+"1", fmt.Sprintf("%s%d", ColumnName(m.Cols-1), m.Rows)
-			return says(Say(idEngineWhyOffMap, "Square", s, "First", first, "Last", last), "%s is off the map (%s to %s)", s, first, last)
+			return Say(idEngineWhyOffMap, "Square", s, "First", first, "Last", last)
 		}
-		return says(Say(idEngineWhyVoid, "Square", s), "%s is not a square of the map (sea or abroad)", s)
+		return Say(idEngineWhyVoid, "Square", s)
 	case Printed:
 		name := m.Cities[info.City].Name
-		return says(Say(idEngineWhyPrinted, "Square", s, "City", msg.Place(name)), "%s is a square of the printed large city %s, which can never be covered", s, name)
+		return Say(idEngineWhyPrinted, "Square", s, "City", msg.Place(name))
 	case Marked:
-		return says(Say(idEngineWhyMarked, "Square", s, "Mark", info.Mark), "%s is a marked square (%s) where no tile may be placed", s, info.Mark)
+		return Say(idEngineWhyMarked, "Square", s, "Mark", info.Mark)
 	}
-	return says(Say(idEngineWhyPlayable, "Square", s), "%s is a playable square", s)
+	return Say(idEngineWhyPlayable, "Square", s)
 }
 
 // DescribeWords is Describe's message for the catalogues.
-func (m *Map) DescribeWords(s Square) Words { return m.describe(s).Words }
+func (m *Map) DescribeWords(s Square) Words { return m.describe(s) }

@@ -2,7 +2,8 @@ package game
 
 // MapRules is everything a map brings: its grid, its Map-Chips rules, and how players meet them.
 // Each map's package exports one and the variants registry lists them; nothing else in the project
-// needs to know which map is played.
+// needs to know which map is played. Its own rules in a few sentences (for /carc rules) and its
+// line of /carc help are words, in its catalogue: rules_ID_1, rules_ID_2... and help_map_ID.
 type MapRules struct {
 	ID      string
 	Title   string
@@ -12,10 +13,6 @@ type MapRules struct {
 	Actions []ActionSpec
 	// Flags are the map's rule options (its RULES.md) with their defaults and meaning.
 	Flags []Flag
-	// Summary is the map's own rules in a few sentences, for /carc rules.
-	Summary []string
-	// Help is a line for /carc help about the map's own commands.
-	Help string
 	// Fixes are the hidden parts of the map's setup a table script may fix (!setup NAME VALUE).
 	Fixes []Fix
 	// Test marks maps that exist for tests; they are not offered to players in Discord.

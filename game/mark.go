@@ -18,7 +18,7 @@ const (
 	// MarkMeepleChip is a chip lying under the meeple of Player on Square at Spot (a Taiwan
 	// upgrade).
 	MarkMeepleChip MarkKind = "meeple_chip"
-	// MarkLabel is a short text (Text).
+	// MarkLabel is a short text: a place's name (Text), or a message (Words).
 	MarkLabel MarkKind = "label"
 )
 
@@ -39,6 +39,8 @@ type Mark struct {
 	Count    int      `json:"count,omitempty"`
 	Spot     string   `json:"spot,omitempty"`
 	Text     string   `json:"text,omitempty"`
+	// Words are a label's message, which a picture writes in its reader's language.
+	Words Words `json:"words,omitzero"`
 }
 
 // Marker is implemented by variants whose state shows on the board beyond the engine's own pieces

@@ -97,17 +97,15 @@ func (g *Game) checkSpot(spot string, k PieceKind) (int, error) {
 	}
 	t, _ := g.tileAt(g.TurnState.Placed)
 	if g.Players[g.Current].Meeples == 0 {
-		return -1, refuse(ErrNoMeeples, []string{"none"}, Say(idEngineNoMeepleLeft), "You have no meeple left in your supply: choose none.")
+		return -1, refuse(ErrNoMeeples, []string{"none"}, Say(idEngineNoMeepleLeft))
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), notASpot(spot, t), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), notASpot(spot, t))
 	}
 	if g.nodes[g.find(int(t.node)+i)].meeples != 0 {
 		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"),
-			Say(idEngineSpotTaken, "Feature", t.face.Features[i].Kind, "Spot", msg.Spot(t.face.Spots[i]), "Square", t.Square),
-			"The %s at %s already has a meeple in it (R2.4.2), so %s is taken.",
-			t.face.Features[i].Kind, t.face.Spots[i], t.Square)
+			Say(idEngineSpotTaken, "Feature", t.face.Features[i].Kind.value(), "Spot", msg.Spot(t.face.Spots[i]), "Square", t.Square))
 	}
 	return i, nil
 }
@@ -118,20 +116,17 @@ func (g *Game) checkPieceSpot(spot string, k PieceKind) (int, error) {
 	t, _ := g.tileAt(g.TurnState.Placed)
 	legal := func() []string { return append(g.PieceSpots(k), "none") }
 	if why := g.kindOffered(k); !why.IsZero() {
-		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), Say(idEnginePieceNotOffered, "Piece", k, "Why", why.Words), "You cannot place a %s: %s.", k.Name(), why.Msg)
+		return -1, refuse(ErrIllegalSpot, append(g.MeepleSpots(), "none"), Say(idEnginePieceNotOffered, "Piece", k.words(), "Why", why))
 	}
 	if g.supply(g.Current, k) == 0 {
-		return -1, refuse(ErrNoMeeples, []string{"none"}, Say("engine_piece_on_map_"+string(k)),
-			"Your %s is on the map already: each player has one, and it comes back %s.", k.Name(),
-			map[PieceKind]string{PieceBig: "when its feature scores (R3.1.4)", PieceBuilder: "when its road or city scores (R3.2.3)", PiecePig: "only at the end (R3.2.4)"}[k])
+		return -1, refuse(ErrNoMeeples, []string{"none"}, Say(piecesOnMap[k]))
 	}
 	i, ok := t.face.SpotFeature(spot)
 	if !ok {
-		return -1, refuse(ErrIllegalSpot, legal(), notASpot(spot, t), "%q is not a spot of %s at %s° on %s.", Echo(spot), t.Tile, t.Rotation, t.Square)
+		return -1, refuse(ErrIllegalSpot, legal(), notASpot(spot, t))
 	}
 	if why := g.whyNotPiece(t, i, k); !why.IsZero() {
-		return -1, refuse(ErrIllegalSpot, legal(), Say(idEnginePieceCannotGo, "Piece", k, "Spot", msg.Spot(t.face.Spots[i]), "Why", why.Words),
-			"Your %s cannot go on %s: %s.", k.Name(), t.face.Spots[i], why.Msg)
+		return -1, refuse(ErrIllegalSpot, legal(), Say(idEnginePieceCannotGo, "Piece", k.words(), "Spot", msg.Spot(t.face.Spots[i]), "Why", why))
 	}
 	return i, nil
 }

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // MoveKind names a move.
@@ -68,9 +70,10 @@ func (a Action) String() string {
 // them.
 type LegalAction struct {
 	Action
+	// Label is Words in English, which the engine writes (a map gives only the Words).
 	Label  string `json:"label"`
 	Points int    `json:"points"`
-	// Words are the label's message for the catalogues (Label is its English).
+	// Words are the label's message for the catalogues.
 	Words Words `json:"words,omitzero"`
 }
 
@@ -108,29 +111,34 @@ const (
 // legal instead.
 type MoveError struct {
 	Code  ErrorCode
-	Msg   string
 	Legal []string
-	// Words name the refusal for a message catalogue, which writes it in the reader's language
-	// (Msg is its English).
+	// Words name the refusal for the message catalogues, which write it in the reader's language
+	// (Error in English).
 	Words
 	// LegalWords are the legal choices' messages where they are words (a forced choice's
 	// actions), one for each of Legal; nil where Legal are names (squares, spots, rotations).
 	LegalWords []Words
 }
 
+// Error is the refusal in English, as the catalogues write it, with what would be legal (the
+// first twelve).
 func (e *MoveError) Error() string {
+	text := e.Words.String()
 	if len(e.Legal) == 0 {
-		return e.Msg
+		return text
 	}
-	return e.Msg + " Legal: " + joinLimited(e.Legal, 12) + "."
+	const shown = 12
+	list := strings.Join(e.Legal[:min(len(e.Legal), shown)], ", ")
+	if n := len(e.Legal) - shown; n > 0 {
+		list = Say(idEngineLegalMore, "List", list, "Count", msg.Count(n)).String()
+	}
+	legal := Say(idEngineLegal, "List", list)
+	return text + " " + legal.String()
 }
 
-// RefuseAction is a variant's refusal of an action (ErrIllegalAction): the message says what was
-// wrong, legal what would be legal instead, where it helps.
-// w is its message for the catalogues, format and a its English.
-func RefuseAction(legal []string, w Words, format string, a ...any) error {
-	return refuse(ErrIllegalAction, legal, w, format, a...)
-}
+// RefuseAction is a variant's refusal of an action (ErrIllegalAction): w says what was wrong,
+// legal what would be legal instead, where it helps.
+func RefuseAction(legal []string, w Words) error { return refuse(ErrIllegalAction, legal, w) }
 
 // labels are the labels of actions, with their messages.
 func labels(acts []LegalAction) ([]string, []Words) {
@@ -143,13 +151,6 @@ func labels(acts []LegalAction) ([]string, []Words) {
 	return legal, words
 }
 
-func refuse(code ErrorCode, legal []string, w Words, format string, a ...any) *MoveError {
-	return &MoveError{Code: code, Msg: fmt.Sprintf(format, a...), Legal: legal, Words: w}
-}
-
-func joinLimited(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
+func refuse(code ErrorCode, legal []string, w Words) *MoveError {
+	return &MoveError{Code: code, Legal: legal, Words: w}
 }

@@ -143,7 +143,7 @@ func (g *Game) pieceAllowed(t *placedTile, local int, k PieceKind) bool {
 
 // whyNotPiece says why the current player may not put a piece of kind k on feature local of the
 // tile placed this turn, or is "" when they may. It names the rule.
-func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) phrase {
+func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) Words {
 	ft := &t.face.Features[local]
 	r := g.find(int(t.node) + local)
 	p := g.Current
@@ -151,26 +151,24 @@ func (g *Game) whyNotPiece(t *placedTile, local int, k PieceKind) phrase {
 	switch k {
 	case PieceMeeple, PieceBig:
 		if g.nodes[r].meeples != 0 {
-			return says(Say(idEngineWhyOccupied, "Feature", ft.Kind, "Spot", msg.Spot(spot)), "the %s at %s already has a meeple in it (R2.4.2)", ft.Kind, spot)
+			return Say(idEngineWhyOccupied, "Feature", ft.Kind.value(), "Spot", msg.Spot(spot))
 		}
 	case PieceBuilder:
 		if ft.Kind != RoadFeature && ft.Kind != CityFeature {
-			return says(Say(idEngineWhyBuilderFeature, "Feature", ft.Kind), "the builder goes only on a road or a city, not on a %s (R3.2.3)", ft.Kind)
+			return Say(idEngineWhyBuilderFeature, "Feature", ft.Kind.value())
 		}
 		if !g.hasFollower(r, p) {
-			return says(Say(idEngineWhyBuilderAlone, "Feature", ft.Kind, "Spot", msg.Spot(spot)),
-				"the builder goes only into a %s that already holds one of your meeples, and the %s at %s holds none (R3.2.3)", ft.Kind, ft.Kind, spot)
+			return Say(idEngineWhyBuilderAlone, "Feature", ft.Kind.value(), "Spot", msg.Spot(spot))
 		}
 	case PiecePig:
 		if ft.Kind != FieldFeature {
-			return says(Say(idEngineWhyPigFeature, "Feature", ft.Kind), "the pig goes only on a field, not on a %s (R3.2.4)", ft.Kind)
+			return Say(idEngineWhyPigFeature, "Feature", ft.Kind.value())
 		}
 		if !g.hasFollower(r, p) {
-			return says(Say(idEngineWhyPigAlone, "Spot", msg.Spot(spot)),
-				"the pig goes only into a field that already holds one of your farmers, and the field at %s holds none (R3.2.4)", spot)
+			return Say(idEngineWhyPigAlone, "Spot", msg.Spot(spot))
 		}
 	}
-	return phrase{}
+	return Words{}
 }
 
 // kindOn reports whether the table's rules have pieces of kind k.
@@ -185,19 +183,18 @@ func (o Options) kindOn(k PieceKind) bool {
 }
 
 // kindOffered says why the table's rules have no pieces of kind k, or is zero when they have.
-func (g *Game) kindOffered(k PieceKind) phrase {
+func (g *Game) kindOffered(k PieceKind) Words {
 	switch k {
 	case PieceBig:
 		if !g.Opts.IC() {
-			return says(Say(idEngineWhyNoBig), "this table plays without the big meeple: it comes with the rules of Inns & Cathedrals (rules:ic, R3.3.2)")
+			return Say(idEngineWhyNoBig)
 		}
 	case PieceBuilder, PiecePig:
 		if !g.Opts.TB() {
-			return says(Say(idEngineWhyNoTb, "Piece", k),
-				"this table plays without the %s: it comes with the rules of Traders & Builders (rules:tb, R3.3.2)", k.Name())
+			return Say(idEngineWhyNoTb, "Piece", k.words())
 		}
 	}
-	return phrase{}
+	return Words{}
 }
 
 // PieceSpots lists the spots of the tile placed this turn where the current player may put a

@@ -116,19 +116,18 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 	info := m.Info(s)
 	if info.Kind != Playable {
 		why := m.describe(s)
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareRefused, "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareRefused, "Square", s, "Why", why))
 	}
 	if pt, ok := g.tileAt(s); ok {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareTaken, "Square", s, "Tile", pt.Tile, "Turn", pt.Turn),
-			"%s already holds a tile (%s, placed in turn %d).", s, pt.Tile, pt.Turn)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareTaken, "Square", s, "Tile", pt.Tile, "Turn", msg.Count(int(pt.Turn))))
 	}
 	fi, anchored := g.fpos.get(s)
 	if !anchored {
 		why := g.whyUnanchored(s)
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareRefused, "Square", s, "Why", why.Words), "%s cannot take a tile: %s.", s, why.Msg)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareRefused, "Square", s, "Why", why))
 	}
 	if !g.allowed(s) {
-		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareNotAllowed, "Square", s), "%s cannot take a tile in this game.", s)
+		return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineSquareNotAllowed, "Square", s))
 	}
 	face := t.Type().Face(r)
 	need := g.frontier[fi].need
@@ -145,63 +144,60 @@ func (g *Game) CheckPlacement(t TileID, s Square, r Rotation) error {
 			continue
 		}
 		across := g.whatIsAcross(s, d)
-		why := fmt.Sprintf("%s at %s° on %s puts its %s edge (%s) against %s", t, r, s, d.Word(), face.Edges[d], across.Msg)
-		edge := Say(idEngineEdgeAgainst, "Tile", t, "Rotation", r, "Square", s, "Dir", d.Word(), "Edge", face.Edges[d], "Across", across.Words)
+		edge := Say(idEngineEdgeAgainst, "Tile", t, "Rotation", r, "Square", s, "Dir", d.words(), "Edge", msg.Feature(face.Edges[d].String()), "Across", across)
 		if len(rots) == 0 {
-			return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineEdgeNoRotation, "Edge", edge, "Tile", t, "Square", s),
-				"%s, and no rotation of %s fits %s.", why, t, s)
+			return refuse(ErrIllegalSquare, g.legalSquareNames(t), Say(idEngineEdgeNoRotation, "Edge", edge, "Tile", t, "Square", s))
 		}
-		return refuse(ErrIllegalRotation, rots, Say(idEngineEdgeRefused, "Edge", edge), "%s.", why)
+		return refuse(ErrIllegalRotation, rots, Say(idEngineEdgeRefused, "Edge", edge))
 	}
-	return refuse(ErrIllegalRotation, rots, Say(idEngineRotationRefused, "Tile", t, "Square", s, "Rotation", r), "%s does not fit %s at %s°.", t, s, r)
+	return refuse(ErrIllegalRotation, rots, Say(idEngineRotationRefused, "Tile", t, "Square", s, "Rotation", r))
 }
 
 // whatIsAcross describes what side d of empty square s must match, for messages.
-func (g *Game) whatIsAcross(s Square, d Dir) phrase {
+func (g *Game) whatIsAcross(s Square, d Dir) Words {
 	info := g.Map.Info(s)
 	n, _ := s.Step(d)
 	switch info.Sides[d] {
 	case SideCity:
 		cs := g.Map.citySquare(n)
 		edge, city := cs.Edges[d.Opposite()], g.Map.Cities[g.Map.Info(n).City].Name
-		return says(Say(idEngineAcrossCity, "Edge", edge, "City", msg.Place(city), "Square", n), "the printed %s edge of the large city %s on %s", edge, city, n)
+		return Say(idEngineAcrossCity, "Edge", msg.Feature(edge.String()), "City", msg.Place(city), "Square", n)
 	case SideFerry:
-		return says(Say(idEngineAcrossFerry), "the ferry route, which needs a road")
+		return Say(idEngineAcrossFerry)
 	case SideBorder:
 		if info.Border[d] == BorderCity {
-			return says(Say(idEngineAcrossBorderCity), "the printed border city leading out of the map")
+			return Say(idEngineAcrossBorderCity)
 		}
-		return says(Say(idEngineAcrossBorderRoad), "the printed border road leading out of the map")
+		return Say(idEngineAcrossBorderRoad)
 	}
 	if t, ok := g.tileAt(n); ok {
 		edge := t.face.Edges[d.Opposite()]
-		return says(Say(idEngineAcrossTile, "Edge", edge, "Tile", t.Tile, "Square", n), "the %s edge of %s on %s", edge, t.Tile, n)
+		return Say(idEngineAcrossTile, "Edge", msg.Feature(edge.String()), "Tile", t.Tile, "Square", n)
 	}
-	return says(Say(idEngineAcrossEmpty), "an empty square")
+	return Say(idEngineAcrossEmpty)
 }
 
-func (g *Game) whyUnanchored(s Square) phrase {
+func (g *Game) whyUnanchored(s Square) Words {
 	info := g.Map.Info(s)
 	if info.Island >= 0 && !g.IslandOpen(info.Island) {
 		isl := g.Map.Islands[info.Island]
 		f := g.Map.Ferries[isl.Ferries[0]]
-		return says(Say(idEngineWhyIslandClosed, "Island", msg.Place(isl.Name), "Harbour", f.Harbour, "Landing", f.Landing),
-			"it is on the island %s, which no ferry reaches yet (a tile on the harbour %s opens the route to %s)", isl.Name, f.Harbour, f.Landing)
+		return Say(idEngineWhyIslandClosed, "Island", msg.Place(isl.Name), "Harbour", f.Harbour, "Landing", f.Landing)
 	}
 	if info.Island >= 0 {
 		name := g.Map.Islands[info.Island].Name
-		return says(Say(idEngineWhyIslandAlone, "Island", msg.Place(name)), "it touches no tile of the island %s", name)
+		return Say(idEngineWhyIslandAlone, "Island", msg.Place(name))
 	}
 	for d := Dir(0); d < 4; d++ {
 		if info.Sides[d] == SideCity {
 			n, _ := s.Step(d)
 			if ci := g.Map.Info(n).City; !g.cityConnected(ci) {
 				name := g.Map.Cities[ci].Name
-				return says(Say(idEngineWhyCityUnconnected, "City", msg.Place(name)), "it only touches the printed large city %s, which no tile has connected yet", name)
+				return Say(idEngineWhyCityUnconnected, "City", msg.Place(name))
 			}
 		}
 	}
-	return says(Say(idEngineWhyAlone), "it touches no placed tile (a tile must share an edge with one)")
+	return Say(idEngineWhyAlone)
 }
 
 // LegalSquares lists the squares where tile t fits, in the order of LegalPlacements.

@@ -31,8 +31,8 @@ type ScoreEntry struct {
 	Tokens int    `json:"tokens,omitempty"`
 	// Chip is the chip a "chip" entry scored (Map-Chips collection).
 	Chip Chip `json:"chip,omitzero"`
-	// Text is the whole reason of a variant's score change, and Words its message for the
-	// catalogues. Words stay out of the snapshot, whose bytes (and so the published state hash)
+	// Words are the reason of a variant's score change, and Text their English (AddScore
+	// writes it). Words stay out of the snapshot, whose bytes (and so the published state hash)
 	// must not change: a game restored from a snapshot has none, and whoever shows it replays
 	// the moves to have them (the command layer's table does when it loads).
 	Text  string `json:"text,omitempty"`
@@ -105,10 +105,14 @@ func (e ScoreEntry) Reason() string {
 	return head + fmt.Sprint(e.Points)
 }
 
-// AddScore gives a player points with a reason (for variants: coats of arms, wine).
-// w is the reason's message for the catalogues, reason its English.
-func (g *Game) AddScore(player, points int, kind string, w Words, reason string) {
-	g.addEntry(ScoreEntry{Player: player, Points: points, Kind: kind, Text: reason, Words: w, From: NoSquare, To: NoSquare})
+// AddScore gives a player points with a reason w (for variants: coats of arms, wine); the entry's
+// Text is its English, written only where the game tells (a search's copy keeps no reasons).
+func (g *Game) AddScore(player, points int, kind string, w Words) {
+	e := ScoreEntry{Player: player, Points: points, Kind: kind, Words: w, From: NoSquare, To: NoSquare}
+	if !g.searchCopy && points != 0 {
+		e.Text = w.String()
+	}
+	g.addEntry(e)
 }
 
 // ScoreChip gives a player the value of a chip collected on square s (R4.0.6); the reason is

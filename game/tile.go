@@ -121,14 +121,14 @@ func (f *Face) SpotFeature(spot string) (int, bool) {
 		case kind == "cloister" && where == "" && ft.Kind == CloisterFeature:
 			return i, true
 		case kind == "city" && ft.Kind == CityFeature, kind == "road" && ft.Kind == RoadFeature:
-			if d, err := ParseDir(where); err == nil && ft.Has(d) {
+			if d, ok := dirNamed(where); ok && ft.Has(d) {
 				return i, true
 			}
 		case kind == "field" && ft.Kind == FieldFeature:
 			if where == "inner" && ft.Enclosed() {
 				return i, true
 			}
-			if h, err := ParseHalf(where); err == nil && ft.HasHalf(h) {
+			if h, ok := halfNamed(where); ok && ft.HasHalf(h) {
 				return i, true
 			}
 		}

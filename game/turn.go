@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -94,32 +93,32 @@ func (g *Game) Reveal() { g.revealed = true }
 // check validates m against the current state without changing anything.
 func (g *Game) check(m Move) error {
 	if g.Phase == PhaseOver {
-		return refuse(ErrGameOver, nil, Say(idEngineGameOver), "The game is over.")
+		return refuse(ErrGameOver, nil, Say(idEngineGameOver))
 	}
 	if m.Player < 0 || m.Player >= len(g.Players) {
-		return refuse(ErrBadMove, nil, Say(idEngineNoSuchPlayer, "N", m.Player), "There is no player %d at this table.", m.Player)
+		return refuse(ErrBadMove, nil, Say(idEngineNoSuchPlayer, "N", msg.Count(m.Player)))
 	}
 	if g.Players[m.Player].Resigned {
-		return refuse(ErrBadMove, nil, Say(idEngineResigned, "Player", msg.Player(g.Players[m.Player].Name)), "%s has resigned and takes no more turns.", g.Players[m.Player].Name)
+		return refuse(ErrBadMove, nil, Say(idEngineResigned, "Player", msg.Player(g.Players[m.Player].Name)))
 	}
 	if m.Kind == MoveResign {
 		return nil
 	}
 	if m.Player != g.Current {
-		return refuse(ErrNotYourTurn, nil, Say(idEngineNotYourTurn, "Player", msg.Player(g.Players[g.Current].Name)), "It is %s's turn, not yours.", g.Players[g.Current].Name)
+		return refuse(ErrNotYourTurn, nil, Say(idEngineNotYourTurn, "Player", msg.Player(g.Players[g.Current].Name)))
 	}
 	switch m.Kind {
 	case MovePlace:
 		if g.Phase != PhasePlace {
-			return g.wrongPhase("place a tile")
+			return g.wrongPhase(idEngineMovePlace)
 		}
 		if !g.Map.In(m.Square) {
-			return refuse(ErrIllegalSquare, g.legalSquareNames(g.Drawn), Say(idEngineSquareOffMap, "Square", m.Square), "%s is off the map.", m.Square)
+			return refuse(ErrIllegalSquare, g.legalSquareNames(g.Drawn), Say(idEngineSquareOffMap, "Square", m.Square))
 		}
 		return g.CheckPlacement(g.Drawn, m.Square, m.Rotation&3)
 	case MoveMeeple:
 		if g.Phase != PhaseMeeple {
-			return g.wrongPhase("place a meeple")
+			return g.wrongPhase(idEngineMoveMeeple)
 		}
 		if err := g.choiceFirst(); err != nil {
 			return err
@@ -131,7 +130,7 @@ func (g *Game) check(m Move) error {
 		return err
 	case MoveAction:
 		if m.Action == nil {
-			return refuse(ErrBadMove, nil, Say(idEngineNoAction), "The action is missing.")
+			return refuse(ErrBadMove, nil, Say(idEngineNoAction))
 		}
 		if c := g.TurnState.Choice; c != nil && m.Action.Name != c.Action {
 			return g.choiceFirst()
@@ -139,16 +138,16 @@ func (g *Game) check(m Move) error {
 		return nil
 	case MoveDraw:
 		if g.Phase != PhaseSource {
-			return g.wrongPhase("draw a tile")
+			return g.wrongPhase(idEngineMoveDraw)
 		}
 	case MovePass:
 		if g.Phase != PhaseDecide && g.Phase != PhaseFinish {
-			return g.wrongPhase("pass")
+			return g.wrongPhase(idEngineMovePass)
 		}
 		return g.choiceFirst()
 	case MoveSkip, MoveEnd:
 	default:
-		return refuse(ErrBadMove, nil, Say(idEngineNotAMove, "Value", Echo(string(m.Kind))), "%q is not a move (place, meeple, action, draw, pass, skip, resign, end).", Echo(string(m.Kind)))
+		return refuse(ErrBadMove, nil, Say(idEngineNotAMove, "Value", Echo(string(m.Kind))))
 	}
 	return nil
 }
@@ -159,7 +158,7 @@ func (g *Game) choiceFirst() error {
 	if c == nil {
 		return nil
 	}
-	e := refuse(ErrChoiceOpen, nil, Say(idEngineChoiceFirst, "Prompt", c.Words), "First %s.", c.Prompt)
+	e := refuse(ErrChoiceOpen, nil, Say(idEngineChoiceFirst, "Prompt", c.Words))
 	e.Legal, e.LegalWords = labels(g.LegalActions())
 	return e
 }
@@ -169,24 +168,14 @@ func isNone(spot string) bool {
 	return s == "" || strings.EqualFold(s, "none")
 }
 
-// wrongPhases are the ids of what a refused move is (wrongPhase's what), for the catalogues.
-var wrongPhases = map[string]string{"place a tile": "place", "place a meeple": "meeple", "draw a tile": "draw", "pass": "pass"}
+// wrongPhases are the refusals of a move made in the wrong phase, by the phase: each says what
+// to do first.
+var wrongPhases = map[Phase]string{PhaseSource: idEngineWrongPhaseSource, PhasePlace: idEngineWrongPhasePlace,
+	PhaseMeeple: idEngineWrongPhaseMeeple, PhaseFinish: idEngineWrongPhaseFinish, PhaseDecide: idEngineWrongPhaseDecide}
 
+// wrongPhase refuses a move (what: idEngineMove...) the phase does not allow.
 func (g *Game) wrongPhase(what string) error {
-	var now string
-	switch g.Phase {
-	case PhaseSource:
-		now = "choose where your tile comes from (draw, or a chip action)"
-	case PhasePlace:
-		now = fmt.Sprintf("place your tile %s (/place)", g.Drawn)
-	case PhaseMeeple:
-		now = "place a meeple on the tile you just placed, or none (/meeple)"
-	case PhaseFinish:
-		now = "take a chip action on your meeples or finish your turn (pass)"
-	case PhaseDecide:
-		now = "take the offered action or pass"
-	}
-	return refuse(ErrWrongPhase, nil, Say("engine_wrong_phase_"+string(g.Phase), "Move", wrongPhases[what], "Tile", g.Drawn), "You cannot %s now: first %s.", what, now)
+	return refuse(ErrWrongPhase, nil, Say(wrongPhases[g.Phase], "Move", Say(what), "Tile", g.Drawn))
 }
 
 func (g *Game) apply(m Move) {
@@ -312,7 +301,12 @@ func (g *Game) ExtraTurn() bool { return g.TurnState.extra }
 
 // Require opens a choice the rules force on the current player before the turn goes on. While it
 // is open only actions named c.Action are legal; the action that settles it closes it.
-func (g *Game) Require(c Choice) { g.TurnState.Choice = &c }
+func (g *Game) Require(c Choice) {
+	if c.Prompt == "" && !g.searchCopy {
+		c.Prompt = c.Words.String()
+	}
+	g.TurnState.Choice = &c
+}
 
 // draw takes face-down tiles until one fits somewhere; unplaceable ones leave the game (R2.3.6).
 func (g *Game) draw() {

@@ -3,15 +3,17 @@ package game
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Words are a text for people as a message catalogue writes it: the id of its message and the
-// values it names. The engine and the maps keep their English beside them (for logs, the
-// record's audit and tests) and never a translation: the values are data (names, squares, tile
-// ids, numbers, chips and colours in their canonical form), and Parts are the phrases a sentence
-// is made of ("why" a square is refused), written in the reader's language in their turn.
+// values it names. The engine and the maps write no other text for people: a reader's language
+// writes the Words, and their English (String: logs, an error's text, the record's audit) is the
+// English catalogue's. The values are data (names, squares, tile ids; numbers, chips, colours,
+// spots, places and players with their kind), and Parts are the phrases a sentence is made of
+// ("why" a square is refused), written in the reader's language in their turn.
 type Words struct {
 	ID    string            `json:"id,omitempty"`
 	Args  map[string]string `json:"args,omitempty"`
@@ -70,14 +72,51 @@ func text(v any) string {
 // IsZero reports whether no message is named (the text is English only).
 func (w Words) IsZero() bool { return w.ID == "" }
 
-// phrase is a part of a refusal: its message and its English.
-type phrase struct {
-	Words
-	Msg string
+// String is the words in English, as the catalogues write them: what logs, an error's Error and
+// a record's audit read.
+func (w Words) String() string {
+	if w.ID == "" {
+		return ""
+	}
+	values := make(map[string]string, len(w.Args)+len(w.Parts))
+	for k, v := range w.Args {
+		values[k] = v
+	}
+	for k, p := range w.Parts {
+		values[k] = p.String()
+	}
+	return msg.English(w.ID, values)
 }
 
-// says is a phrase by its message, with its English written from format.
-func says(w Words, format string, a ...any) phrase { return phrase{w, fmt.Sprintf(format, a...)} }
+// The engine's words for its own values, said by their kind or by their message, so that a
+// reader's language writes them and English comes from the catalogue too.
 
-// String is the phrase's English.
-func (p phrase) String() string { return p.Msg }
+// value is a kind of feature as a message's value.
+func (k FeatureKind) value() msg.Value { return msg.Feature(k.String()) }
+
+var pieceIDs = map[PieceKind]string{PieceMeeple: idEngineKindMeeple, PieceBig: idEngineKindBig, PieceBuilder: idEngineKindBuilder, PiecePig: idEngineKindPig}
+
+// piecesOnMap refuse a piece of which each player has one while theirs is on the map.
+var piecesOnMap = map[PieceKind]string{PieceBig: idEnginePieceOnMapBig, PieceBuilder: idEnginePieceOnMapBuilder, PiecePig: idEnginePieceOnMapPig}
+
+// words name a kind of piece: "big meeple".
+func (k PieceKind) words() Words { return Say(pieceIDs[k]) }
+
+var dirIDs = [4]string{idEngineDirNorth, idEngineDirEast, idEngineDirSouth, idEngineDirWest}
+
+// words name a direction: "north".
+func (d Dir) words() Words { return Say(dirIDs[d&3]) }
+
+// Role names a meeple by the feature its spot is on: a knight in a city, a thief on a road, a
+// monk in a cloister, a farmer in a field.
+func Role(spot string) Words {
+	switch kind, _, _ := strings.Cut(spot, ":"); kind {
+	case "city":
+		return Say(idEngineRoleKnight)
+	case "road":
+		return Say(idEngineRoleThief)
+	case "cloister":
+		return Say(idEngineRoleMonk)
+	}
+	return Say(idEngineRoleFarmer)
+}

@@ -20,9 +20,10 @@ func TestSayKeepsValuesAndParts(t *testing.T) {
 	}
 }
 
-// TestARefusalNamesItsMessageAndKeepsItsEnglish: the engine's refusals carry their message's id
-// and values beside the English, so that a reader of any language reads them in theirs.
-func TestARefusalNamesItsMessageAndKeepsItsEnglish(t *testing.T) {
+// TestARefusalNamesItsMessageAndWritesItsEnglishFromTheCatalogue: the engine's refusals carry
+// their message's id and values, so that a reader of any language reads them in theirs, and their
+// English (Error, logs) is the English catalogue's.
+func TestARefusalNamesItsMessageAndWritesItsEnglishFromTheCatalogue(t *testing.T) {
 	m := ClassicMap()
 	g, err := NewGame(m, nil, Setup{Players: []string{"a", "b"}, Seed: 1})
 	if err != nil {
@@ -42,7 +43,8 @@ func TestARefusalNamesItsMessageAndKeepsItsEnglish(t *testing.T) {
 		{Move{Kind: MovePlace, Player: 0, Square: At(0, 0)}, "engine_square_refused",
 			map[string]string{"Square": "A1"}, []string{"Why"}, "A1 cannot take a tile: it touches no placed tile (a tile must share an edge with one)."},
 		{Move{Kind: MovePlace, Player: 1, Square: centre}, "engine_not_your_turn", map[string]string{"Player": "a"}, nil, "It is a's turn, not yours."},
-		{Move{Kind: MoveMeeple, Player: 0, Spot: "none"}, "engine_wrong_phase_place", map[string]string{"Move": "meeple", "Tile": g.Drawn.String()}, nil, ""},
+		{Move{Kind: MoveMeeple, Player: 0, Spot: "none"}, "engine_wrong_phase_place", map[string]string{"Tile": g.Drawn.String()}, []string{"Move"},
+			"You cannot place a meeple now: first place your tile " + g.Drawn.String() + " (/place)."},
 	} {
 		err := g.Clone().Play(c.move)
 		if !errors.As(err, &me) {
@@ -56,8 +58,8 @@ func TestARefusalNamesItsMessageAndKeepsItsEnglish(t *testing.T) {
 				t.Errorf("%+v: no part %s in %+v", c.move, p, me.Words)
 			}
 		}
-		if c.msg != "" && me.Msg != c.msg {
-			t.Errorf("%+v: the English is %q, want %q", c.move, me.Msg, c.msg)
+		if got := me.Words.String(); got != c.msg {
+			t.Errorf("%+v: the English is %q, want %q", c.move, got, c.msg)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Words are the words of a picture in its reader's language: the messages of the bot's
@@ -161,7 +162,7 @@ func (w words) list(items []string) string {
 }
 
 // withLabels is v with the labels of its marks in the language: a variant labels its pieces by
-// the places they stand for ("Texel:"), which go by their common names.
+// the places they stand for ("Texel:"), which go by their common names, or by a message.
 func withLabels(v *game.View, w words) *game.View {
 	if !slices.ContainsFunc(v.Marks, func(mk game.Mark) bool { return mk.Kind == game.MarkLabel }) {
 		return v
@@ -169,6 +170,10 @@ func withLabels(v *game.View, w words) *game.View {
 	c := *v
 	c.Marks = slices.Clone(v.Marks)
 	for i, mk := range c.Marks {
+		if mk.Kind == game.MarkLabel && !mk.Words.IsZero() {
+			c.Marks[i].Text = w.message(mk.Words)
+			continue
+		}
 		if mk.Kind == game.MarkLabel {
 			name, colon := strings.CutSuffix(mk.Text, ":")
 			if name = w.Place(name); colon {
@@ -178,4 +183,33 @@ func withLabels(v *game.View, w words) *game.View {
 		}
 	}
 	return &c
+}
+
+// message writes the engine's or a map's words in the language: each value by its kind (a
+// place by its common name, a count in the language's digits, a colour or a feature by its
+// word), each part in its turn.
+func (w words) message(m game.Words) string {
+	a := make(map[string]any, len(m.Args)+len(m.Parts))
+	for k, v := range m.Args {
+		a[k] = v
+		typed, ok := m.Values[k]
+		switch {
+		case !ok:
+		case typed.Kind == msg.KindPlace:
+			a[k] = w.Place(typed.Text)
+		case typed.Kind == msg.KindCount:
+			a[k] = typed.Count
+		case typed.Kind == msg.KindColour && w.Has("engine_colour_"+typed.Text):
+			a[k] = w.T("engine_colour_"+typed.Text, nil)
+		case typed.Kind == msg.KindFeature && w.Has("engine_feature_"+typed.Text):
+			a[k] = w.T("engine_feature_"+typed.Text, nil)
+		}
+	}
+	for k, p := range m.Parts {
+		a[k] = w.message(p)
+	}
+	if c, ok := m.Values["Count"]; ok && c.Kind == msg.KindCount {
+		return w.N(m.ID, c.Count, a)
+	}
+	return w.T(m.ID, a)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // TestEveryCharacterOfTheCataloguesIsDrawn: every character of every message and place name in
@@ -119,6 +120,19 @@ func TestAPieceLabelGoesByItsPlacesName(t *testing.T) {
 	got := withLabels(v, words{commands.WordsFor("zh-TW")})
 	if got.Marks[0].Text != "特塞爾島:" || got.Marks[1].Text != "3" || v.Marks[0].Text != "Texel:" {
 		t.Fatalf("labels in Chinese: %+v (the view's own: %+v)", got.Marks, v.Marks)
+	}
+}
+
+// TestALabelsMessageIsWrittenInTheLanguage: a variant's label given as a message (Benelux's
+// "Texel's stack 1:") is written in the picture's language, its place by its common name and its
+// number in the language's digits, never as the engine's English.
+func TestALabelsMessageIsWrittenInTheLanguage(t *testing.T) {
+	stack := game.Say("benelux_label_stack", "Stack", game.Say("benelux_stack", "Island", msg.Place("Texel"), "N", msg.Count(1)))
+	v := &game.View{Marks: []game.Mark{{Kind: game.MarkLabel, Words: stack}}}
+	for code, want := range map[string]string{"zh-TW": "特塞爾島的第 1 疊：", "de": "Stapel 1 von Texel:", "en": "Texel's stack 1:"} {
+		if got := withLabels(v, words{commands.WordsFor(code)}).Marks[0].Text; got != want {
+			t.Errorf("%s: the label is %q, want %q", code, got, want)
+		}
 	}
 }
 

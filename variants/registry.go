@@ -6,9 +6,8 @@
 //
 // # Adding a map
 //
-// A map touches its own package, one line here, its table scripts, its words in every language of
-// the message catalogues (commands/lang/catalog: its title, places and actions) and the README,
-// and nothing else: the command surface (slash commands, /place shortcuts, autocomplete, buttons and menus),
+// A map touches its own package (its words in every language included), one line here, its
+// table scripts and the README, and nothing else: the command surface (slash commands, /place shortcuts, autocomplete, buttons and menus),
 // the state JSON, table scripts (!setup, !expect state), the renderer (typed marks, the map file's
 // legend) and the bench take the map from its MapRules and never name it.
 //
@@ -16,12 +15,14 @@
 //	variants/<map>/<map>.go          the variant: the hooks of game.Variant its rules change,
 //	                                   listed where its type is declared
 //	variants/<map>/rules.go          Rules() game.MapRules: actions with their step and shortcut,
-//	                                   flags with defaults, rules summary, help, fixable setup
+//	                                   flags with defaults, fixable setup
 //	variants/<map>/RULES.md          the rules the map implements, with the chosen readings
 //	variants/<map>/*_test.go         map facts, gametest.Playouts, a fuzz test of refused actions
+//	variants/<map>/catalog/*.toml    the map's words in every language (its title, places,
+//	                                   actions, refusals, sentences), registered by catalog.go;
+//	                                   msgids.go, their ids as constants, is go generate's
 //	variants/registry.go             game.RegisterMap(<map>.Rules()) in init
 //	commands/script/testdata/<map>_*.carc   one table script per rule and worked edge case
-//	commands/lang/catalog/**/*.toml  map_<map> and the map's own words, in every language
 //	README.md                        the map listed as available, with a picture
 //
 // Rules two maps share live in variants/mapchips, in a file named after the rule.

@@ -147,7 +147,7 @@ func (Variant) EndTurn(g *game.Game) bool {
 		if !g.Tells() {
 			return false
 		}
-		g.Note(stackSquare(i), game.Say(idBeneluxTurnsUp, "Stack", stackWords(i), "Tile", top), stackName(i)+" turns up its next tile: "+top.String())
+		g.Note(stackSquare(i), game.Say(idBeneluxTurnsUp, "Stack", stackWords(i), "Tile", top))
 	}
 	return false
 }
@@ -184,7 +184,7 @@ func putBackUnplaced(g *game.Game) {
 			if !g.Tells() {
 				return
 			}
-			g.Note(stackSquare(i), game.Say(idBeneluxPutBack, "Tile", t, "Stack", stackWords(i)), "the island tile "+t.String()+" goes back on top of "+stackName(i))
+			g.Note(stackSquare(i), game.Say(idBeneluxPutBack, "Tile", t, "Stack", stackWords(i)))
 			return
 		}
 	}
@@ -283,7 +283,7 @@ func (Variant) Marks(g *game.Game, _ bool) []game.Mark {
 	}
 	for _, i := range offered(g) {
 		top, _ := s.top(i)
-		out = append(out, game.Mark{Kind: game.MarkLabel, Square: game.NoSquare, Player: -1, Text: stackName(i) + ":"},
+		out = append(out, game.Mark{Kind: game.MarkLabel, Square: game.NoSquare, Player: -1, Words: game.Say(idBeneluxLabelStack, "Stack", stackWords(i))},
 			game.Mark{Kind: game.MarkTile, Square: game.NoSquare, Player: -1, Tile: top})
 	}
 	return out

@@ -45,7 +45,7 @@ func TestRandomGamesTakeIslandTiles(t *testing.T) {
 			}
 			if from != 0 && st(g).Taken == 0 && len(st(g).Stacks[from-1]) > 0 {
 				if !g.Revealed() {
-					t.Fatalf("seed %d: the turn ended and %s turned up its next tile without a reveal", seed, stackName(from-1))
+					t.Fatalf("seed %d: the turn ended and %s turned up its next tile without a reveal", seed, stackWords(from-1))
 				}
 				revealed++
 			}

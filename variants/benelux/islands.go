@@ -54,12 +54,9 @@ func readIslands(m *game.Map) []island {
 // stackSquare is the square of stack i.
 func stackSquare(i int) game.Square { return islands[i/2].Stacks[i%2] }
 
-// stackName is how players read stack i: "Texel's stack 1".
-func stackName(i int) string { return islands[i/2].Name + "'s stack " + strconv.Itoa(i%2+1) }
-
-// stackWords is stackName for the catalogues.
+// stackWords name stack i: "Texel's stack 1".
 func stackWords(i int) game.Words {
-	return game.Say(idBeneluxStack, "Island", msg.Place(islands[i/2].Name), "N", i%2+1)
+	return game.Say(idBeneluxStack, "Island", msg.Place(islands[i/2].Name), "N", msg.Count(i%2+1))
 }
 
 // islandOf finds an island by its colour: the colour is what players type, as on every map's chip
@@ -75,23 +72,6 @@ func islandOf(text string) (int, bool) {
 		}
 	}
 	return -1, false
-}
-
-// article is "a" or "an" for the word w.
-func article(w string) string {
-	if strings.ContainsRune("aeiou", rune(w[0])) {
-		return "an"
-	}
-	return "a"
-}
-
-// islandList is "purple (Texel), blue (Terschelling) or orange (Ameland)".
-func islandList() string {
-	var parts []string
-	for _, isl := range islands {
-		parts = append(parts, isl.Color+" ("+isl.Name+")")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 // parseStacks reads a fixed deal of one island's two stacks: "V,U,E,D,U/E,E,E,E,E", each stack
@@ -129,12 +109,4 @@ func fixes() []game.Fix {
 			Check: func(v string) error { _, err := parseStacks(v); return err }})
 	}
 	return out
-}
-
-// colourName is a chip colour as players read it: blue is the light-blue chip.
-func colourName(c string) string {
-	if c == game.Blue {
-		return "light-blue"
-	}
-	return c
 }

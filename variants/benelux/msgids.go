@@ -7,6 +7,7 @@ const (
 	idBeneluxBothEmpty              = "benelux_both_empty"
 	idBeneluxDrawnAlready           = "benelux_drawn_already"
 	idBeneluxFitsNowhere            = "benelux_fits_nowhere"
+	idBeneluxLabelStack             = "benelux_label_stack"
 	idBeneluxLabelTake              = "benelux_label_take"
 	idBeneluxNoChipBlue             = "benelux_no_chip_blue"
 	idBeneluxNoChipOrange           = "benelux_no_chip_orange"

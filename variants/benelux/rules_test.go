@@ -83,7 +83,7 @@ func TestIslandActionsAreJudgedByTheRules(t *testing.T) {
 		{rule: "islands are named by colour", move: take("Texel", "1"), want: `Name the island by its colour, not "Texel"`},
 		{rule: "two stacks an island", move: take("purple", "3"), want: `There is no stack "3": Texel has stack 1 and stack 2.`},
 		{rule: "Benelux has one chip action", move: game.Move{Kind: game.MoveAction, Action: &game.Action{Name: "treat"}},
-			want: "Benelux has one chip action: island island:<colour> stack:<1 or 2>"},
+			want: "Benelux has one chip action: /chips island island:<colour> stack:<1 or 2>"},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			g := atTheChoice(t, c.fixed, c.opts...)

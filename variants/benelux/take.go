@@ -80,7 +80,6 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		if g.Tells() {
 			top, _ := st(g).top(i)
 			pay, _ := payment(g, i/2, colourLocked(g))
-			a.Label = "take " + top.String() + " from " + stackName(i) + " for your " + colourName(pay.Color) + " chip"
 			a.Words = game.Say(idBeneluxLabelTake, "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color))
 		}
 		out = append(out, a)
@@ -107,39 +106,33 @@ func offered(g *game.Game) []int {
 // the stack's next tile stays face down until the end of the turn (B9, B10).
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != IslandAction {
-		return game.RefuseAction(nil, game.Say(idBeneluxNoSuchAction, "Value", game.Echo(a.Name)), "Benelux has one chip action: island island:<colour> stack:<1 or 2>, at the start of your turn; not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idBeneluxNoSuchAction, "Value", game.Echo(a.Name)))
 	}
 	if g.Phase != game.PhaseSource {
-		w, msg := notNow(g)
-		return game.RefuseAction(nil, w, "%s", msg)
+		return game.RefuseAction(nil, notNow(g))
 	}
 	// What is open now is listed only with a refusal: the island tiles of random playouts are
 	// taken far more often than refused.
-	no := func(w game.Words, format string, args ...any) error {
-		return game.RefuseAction(v.legalNames(g), w, format, args...)
-	}
+	no := func(w game.Words) error { return game.RefuseAction(v.legalNames(g), w) }
 	isl, ok := islandOf(a.Args["island"])
 	if !ok {
-		return no(game.Say(idBeneluxWhichIsland, "Value", game.Echo(a.Args["island"])), "Name the island by its colour, not %q: %s.", game.Echo(a.Args["island"]), islandList())
+		return no(game.Say(idBeneluxWhichIsland, "Value", game.Echo(a.Args["island"])))
 	}
 	s := st(g)
-	i, w, why := whichStack(s, isl, a.Args["stack"])
-	if why != "" {
-		return no(w, "%s", why)
+	i, why := whichStack(s, isl, a.Args["stack"])
+	if !why.IsZero() {
+		return no(why)
 	}
 	pay, ok := payment(g, isl, colourLocked(g))
 	if !ok {
-		colour := colourName(islands[isl].Color)
-		return no(game.Say("benelux_no_chip_"+islands[isl].Color, "Island", msg.Place(islands[isl].Name), "Hand", game.ChipsValue(g.Players[g.Current].Chips)),
-			"You hold no %s chip: %s's tiles are bought with %s %s chip. Your chips: %s.",
-			colour, islands[isl].Name, article(colour), colour, game.ChipList(g.Players[g.Current].Chips))
+		return no(game.Say(noChip[islands[isl].Color], "Island", msg.Place(islands[isl].Name), "Hand", game.ChipsValue(g.Players[g.Current].Chips)))
 	}
 	top, _ := s.top(i)
 	if !g.CanPlace(top) {
-		return no(game.Say(idBeneluxFitsNowhere, "Stack", stackWords(i), "Tile", top), "%s shows %s, which fits nowhere on the map now: only an island tile with a legal placement may be taken.", stackName(i), top)
+		return no(game.Say(idBeneluxFitsNowhere, "Stack", stackWords(i), "Tile", top))
 	}
 	if err := g.SpendChips(g.Current, []game.Chip{pay}); err != nil {
-		return no(game.Say("engine_chips_not_held", "Chips", game.ChipsValue([]game.Chip{pay}), "Hand", game.ChipsValue(g.Players[g.Current].Chips)), "%v.", err)
+		return err // payment chose a chip of the hand: nothing to refuse
 	}
 	s.Stacks[i] = s.Stacks[i][:len(s.Stacks[i])-1]
 	s.Taken = i + 1
@@ -153,54 +146,49 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 // noteTaken tells of the island tile top taken from stack i for chip pay.
 func noteTaken(g *game.Game, i int, top game.TileID, pay game.Chip) {
 	s := st(g)
-	left := "now empty"
-	if n := len(s.Stacks[i]); n == 1 {
-		left = "1 tile left there"
-	} else if n > 1 {
-		left = strconv.Itoa(n) + " tiles left there"
-	}
-	took := game.Say(idBeneluxTook, "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", pay.Value, "Count", len(s.Stacks[i]))
+	took := game.Say(idBeneluxTook, "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", msg.Count(pay.Value), "Count", msg.Count(len(s.Stacks[i])))
 	if len(s.Stacks[i]) == 0 {
-		took = game.Say(idBeneluxTookLast, "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", pay.Value)
+		took = game.Say(idBeneluxTookLast, "Player", msg.Player(g.Players[g.Current].Name), "Tile", top, "Stack", stackWords(i), "Colour", msg.Colour(pay.Color), "Value", msg.Count(pay.Value))
 	}
-	g.Note(stackSquare(i), took,
-		g.Players[g.Current].Name+" took the island tile "+top.String()+" from "+stackName(i)+
-			", handing in the "+colourName(pay.Color)+" "+strconv.Itoa(pay.Value)+" chip ("+left+")")
+	g.Note(stackSquare(i), took)
 }
 
+// noChip refuses an island tile to a player without a chip of the island's colour, by the colour.
+var noChip = map[string]string{game.Purple: idBeneluxNoChipPurple, game.Blue: idBeneluxNoChipBlue, game.Orange: idBeneluxNoChipOrange}
+
 // whichStack reads the stack option for island isl: 1 or 2, or left out for the first stack that
-// has a tile. It says why not, or "".
-func whichStack(s *state, isl int, text string) (int, game.Words, string) {
+// has a tile. It says why not, or is zero.
+func whichStack(s *state, isl int, text string) (int, game.Words) {
 	name := islands[isl].Name
 	if len(s.Stacks[2*isl]) == 0 && len(s.Stacks[2*isl+1]) == 0 {
-		return -1, game.Say(idBeneluxBothEmpty, "Island", msg.Place(name), "Colour", msg.Colour(islands[isl].Color)), "Both stacks of " + name + " are empty: its " + colourName(islands[isl].Color) + " chips can no longer buy tiles."
+		return -1, game.Say(idBeneluxBothEmpty, "Island", msg.Place(name), "Colour", msg.Colour(islands[isl].Color))
 	}
 	if text == "" {
 		if len(s.Stacks[2*isl]) > 0 {
-			return 2 * isl, game.Words{}, ""
+			return 2 * isl, game.Words{}
 		}
-		return 2*isl + 1, game.Words{}, ""
+		return 2*isl + 1, game.Words{}
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > 2 {
-		return -1, game.Say(idBeneluxNoSuchStack, "Value", game.Echo(text), "Island", msg.Place(name)), "There is no stack " + strconv.Quote(game.Echo(text)) + ": " + name + " has stack 1 and stack 2."
+		return -1, game.Say(idBeneluxNoSuchStack, "Value", game.Echo(text), "Island", msg.Place(name))
 	}
 	i := 2*isl + n - 1
 	if len(s.Stacks[i]) == 0 {
-		return -1, game.Say(idBeneluxStackEmpty, "Stack", stackWords(i)), stackName(i) + " is empty: take the top tile of its other stack."
+		return -1, game.Say(idBeneluxStackEmpty, "Stack", stackWords(i))
 	}
-	return i, game.Words{}, ""
+	return i, game.Words{}
 }
 
 // notNow says why no island tile can be taken in this step of the turn.
-func notNow(g *game.Game) (game.Words, string) {
+func notNow(g *game.Game) game.Words {
 	switch {
 	case g.Phase == game.PhasePlace && g.TurnState.Actions[IslandAction] > 0:
-		return game.Say(idBeneluxTakenAlready, "Tile", g.Drawn), "You have taken your island tile " + g.Drawn.String() + " this turn: one island tile a turn. Place it with /place."
+		return game.Say(idBeneluxTakenAlready, "Tile", g.Drawn)
 	case g.Phase == game.PhasePlace:
-		return game.Say(idBeneluxDrawnAlready, "Tile", g.Drawn), "You have drawn " + g.Drawn.String() + " face down: once a face-down tile is drawn you must place it. An island tile is taken at the start of a turn, instead of drawing, with a chip you held before the turn began."
+		return game.Say(idBeneluxDrawnAlready, "Tile", g.Drawn)
 	}
-	return game.Say(idBeneluxPlacedAlready), "An island tile is taken at the start of your turn, instead of drawing; your tile this turn is placed already."
+	return game.Say(idBeneluxPlacedAlready)
 }
 
 // legalNames are the island actions open now, as players type them.

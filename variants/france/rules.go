@@ -36,10 +36,5 @@ func Rules() game.MapRules {
 				{Name: "to", Description: "abroad (5 points) or the town your tile covers (9 points)", Choices: []string{"abroad", "town"}, Required: true},
 				{Name: "pay", Description: "which chips: 2 or 1+1 (when you could pay either)", Choices: []string{"2", "1+1"}},
 			}}},
-		Summary: []string{
-			"Map-Chips France: placing a tile on a face-down chip scores its value (1 or 2) and keeps the chip. A wine is chips of one colour worth exactly 2 (one 2, or two 1s; never 1+2).",
-			"Once per turn, right after placing a tile and before the meeple: sell a wine abroad for 5 if the tile meets a printed border road or a border city with a coat of arms, or to the town the tile covers for 9 if the wine matches its grapes. Unsold wine scores nothing.",
-		},
-		Help: "France: /chips sell wine:orange to:abroad (or chips:\"sell wine:orange to:town\" on /place) sells one wine a turn.",
 	}
 }

@@ -1,7 +1,6 @@
 package france
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
@@ -39,7 +38,7 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 					a.Points = TownPoints
 				}
 				if g.Tells() {
-					a.Label, a.Words = saleLabel(g, target, color, pay)
+					a.Words = saleLabel(g, target, color, pay)
 				}
 				out = append(out, a)
 			}
@@ -49,13 +48,11 @@ func (v Variant) Actions(g *game.Game) []game.LegalAction {
 }
 
 // saleLabel names the sale of color wine to target paid with pay, for a button and a list.
-func saleLabel(g *game.Game, target, color string, pay []game.Chip) (string, game.Words) {
+func saleLabel(g *game.Game, target, color string, pay []game.Chip) game.Words {
 	if target == "town" {
-		return fmt.Sprintf("sell %s wine (%s) to %s for %d", color, game.ChipList(pay), townName(g), TownPoints),
-			game.Say(idFranceLabelTown, "Color", msg.Colour(color), "Chips", game.ChipsValue(pay), "Town", msg.Place(townName(g)), "Points", TownPoints)
+		return game.Say(idFranceLabelTown, "Color", msg.Colour(color), "Chips", game.ChipsValue(pay), "Town", msg.Place(townName(g)), "Points", msg.Count(TownPoints))
 	}
-	return fmt.Sprintf("sell %s wine (%s) abroad for %d", color, game.ChipList(pay), AbroadPoints),
-		game.Say(idFranceLabelAbroad, "Color", msg.Colour(color), "Chips", game.ChipsValue(pay), "Points", AbroadPoints)
+	return game.Say(idFranceLabelAbroad, "Color", msg.Colour(color), "Chips", game.ChipsValue(pay), "Points", msg.Count(AbroadPoints))
 }
 
 // CanAct reports whether a sale is open, without building the list of sales. Most placements
@@ -91,24 +88,24 @@ func noSaleOnBuilderTile(g *game.Game) bool {
 // Act sells one wine.
 func (v Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != "sell" {
-		return game.RefuseAction(nil, game.Say(idFranceNoSuchAction, "Value", game.Echo(a.Name)), "France has one chip action: sell wine:<purple|blue|orange> to:<abroad|town>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idFranceNoSuchAction, "Value", game.Echo(a.Name)))
 	}
 	if g.Phase != game.PhaseMeeple {
-		return game.RefuseAction(nil, game.Say(idFranceNotNow), "You can sell wine only in your own turn, right after placing your tile and before the meeple step.")
+		return game.RefuseAction(nil, game.Say(idFranceNotNow))
 	}
 	if g.TurnState.Actions["sell"] > 0 {
-		return game.RefuseAction(nil, game.Say(idFranceSoldAlready), "You have already sold a wine this turn: at most one sale per turn.")
+		return game.RefuseAction(nil, game.Say(idFranceSoldAlready))
 	}
 	if noSaleOnBuilderTile(g) {
-		return game.RefuseAction(nil, game.Say(idFranceBuilderTile), "This is your builder's second tile, and at this table only the turn's first tile sells wine (franceSaleOnBuilderTile=false).")
+		return game.RefuseAction(nil, game.Say(idFranceBuilderTile))
 	}
 	color, err := game.ParseColor(a.Args["wine"])
 	if err != nil {
-		return game.RefuseAction(nil, game.Say(idFranceWhichWine, "Value", game.Echo(a.Args["wine"])), "Which wine? %v.", err)
+		return game.RefuseAction(nil, game.Say(idFranceWhichWine, "Value", game.Echo(a.Args["wine"])))
 	}
 	target := strings.ToLower(a.Args["to"])
 	if target != "abroad" && target != "town" {
-		return game.RefuseAction(nil, game.Say(idFranceSellWhere, "Value", game.Echo(a.Args["to"])), "Sell where? to:%q is neither abroad (5 points) nor town (9 points).", game.Echo(a.Args["to"]))
+		return game.RefuseAction(nil, game.Say(idFranceSellWhere, "Value", game.Echo(a.Args["to"])))
 	}
 	if err := v.qualifies(g, target, color); err != nil {
 		return err
@@ -117,8 +114,7 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 	hand := g.Players[p].Chips
 	options := payments(hand, color)
 	if len(options) == 0 {
-		return game.RefuseAction(nil, game.Say(idFranceNoWine, "Color", msg.Colour(color), "Hand", game.ChipsValue(hand)), "You hold no %s wine: a wine is %s chips worth exactly 2 (one 2, or two 1s; never a 1 and a 2). You hold %s.",
-			color, color, game.ChipList(hand))
+		return game.RefuseAction(nil, game.Say(idFranceNoWine, "Color", msg.Colour(color), "Hand", game.ChipsValue(hand)))
 	}
 	pay := options[0]
 	if want, ok := a.Args["pay"]; ok && want != "" {
@@ -133,31 +129,29 @@ func (v Variant) Act(g *game.Game, a game.Action) error {
 			for _, o := range options {
 				names = append(names, payName(o))
 			}
-			return game.RefuseAction(nil, game.Say(idFranceCannotPay, "Value", game.Echo(want), "Color", msg.Colour(color), "Options", strings.Join(names, ", ")), "You cannot pay %s for a %s wine: a wine is exactly 2 points of one colour. You can pay %s.",
-				game.Echo(want), color, strings.Join(names, " or "))
+			return game.RefuseAction(nil, game.Say(idFranceCannotPay, "Value", game.Echo(want), "Color", msg.Colour(color), "Options", strings.Join(names, ", ")))
 		}
 	}
 	if err := g.SpendChips(p, pay); err != nil {
-		return game.RefuseAction(nil, game.Say("engine_chips_not_held", "Chips", game.ChipsValue(pay), "Hand", game.ChipsValue(hand)), "%v.", err)
+		return err
 	}
 	pts := AbroadPoints
 	if target == "town" {
 		pts = TownPoints
 	}
 	if !g.Tells() {
-		g.AddScore(p, pts, "wine", game.Words{}, "")
+		g.AddScore(p, pts, "wine", game.Words{})
 		return nil
 	}
-	name, chips, where := g.Players[p].Name, game.ChipList(pay), "abroad"
-	note := game.Say(idFranceSoldAbroad, "Player", msg.Player(name), "Color", msg.Colour(color), "Chips", chips)
-	reason := game.Say(idFranceScoreAbroad, "Color", msg.Colour(color), "Points", pts)
+	name, chips := msg.Player(g.Players[p].Name), game.ChipsValue(pay)
+	note := game.Say(idFranceSoldAbroad, "Player", name, "Color", msg.Colour(color), "Chips", chips)
+	reason := game.Say(idFranceScoreAbroad, "Color", msg.Colour(color), "Points", msg.Count(pts))
 	if target == "town" {
-		where = "to " + townName(g)
-		note = game.Say(idFranceSoldTown, "Player", msg.Player(name), "Color", msg.Colour(color), "Chips", chips, "Town", msg.Place(townName(g)))
-		reason = game.Say(idFranceScoreTown, "Color", msg.Colour(color), "Town", msg.Place(townName(g)), "Points", pts)
+		note = game.Say(idFranceSoldTown, "Player", name, "Color", msg.Colour(color), "Chips", chips, "Town", msg.Place(townName(g)))
+		reason = game.Say(idFranceScoreTown, "Color", msg.Colour(color), "Town", msg.Place(townName(g)), "Points", msg.Count(pts))
 	}
-	g.Note(g.TurnState.Placed, note, fmt.Sprintf("%s sold %s wine (%s) %s", name, color, chips, where))
-	g.AddScore(p, pts, "wine", reason, fmt.Sprintf("%s wine sold %s: %d", color, where, pts))
+	g.Note(g.TurnState.Placed, note)
+	g.AddScore(p, pts, "wine", reason)
 	return nil
 }
 
@@ -215,15 +209,15 @@ func (v Variant) qualifies(g *game.Game, target, color string) error {
 	verdict, town := v.judge(g, target, color)
 	switch verdict {
 	case borderCityWithoutArms:
-		return game.RefuseAction(nil, game.Say(idFranceBorderCityNoArms, "Square", sq), "Your tile on %s meets a border city without a coat of arms, which allows no sale abroad (only border roads and cities with a coat of arms do).", sq)
+		return game.RefuseAction(nil, game.Say(idFranceBorderCityNoArms, "Square", sq))
 	case noBorderConnection:
-		return game.RefuseAction(nil, game.Say(idFranceNoBorder, "Square", sq), "Your tile on %s does not connect to a printed border road or a border city with a coat of arms, so you cannot sell abroad.", sq)
+		return game.RefuseAction(nil, game.Say(idFranceNoBorder, "Square", sq))
 	case noTown:
-		return game.RefuseAction(nil, game.Say(idFranceNoTown, "Square", sq), "Your tile on %s covers no town, so you cannot sell to a town.", sq)
+		return game.RefuseAction(nil, game.Say(idFranceNoTown, "Square", sq))
 	case townWithoutGrapes:
-		return game.RefuseAction(nil, game.Say(idFranceTownNoGrapes, "Town", msg.Place(town.Name), "Square", sq), "%s on %s shows no grapes, so no wine can be sold there.", town.Name, sq)
+		return game.RefuseAction(nil, game.Say(idFranceTownNoGrapes, "Town", msg.Place(town.Name), "Square", sq))
 	case otherGrapes:
-		return game.RefuseAction(nil, game.Say(idFranceOtherGrapes, "Town", msg.Place(town.Name), "Square", sq, "Grapes", msg.Colour(town.Color), "Color", msg.Colour(color)), "%s on %s grows %s grapes: it buys %s wine only, not %s.", town.Name, sq, town.Color, town.Color, color)
+		return game.RefuseAction(nil, game.Say(idFranceOtherGrapes, "Town", msg.Place(town.Name), "Square", sq, "Grapes", msg.Colour(town.Color), "Color", msg.Colour(color)))
 	}
 	return nil
 }

@@ -12,7 +12,6 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
@@ -143,13 +142,12 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	if len(sets) == 0 {
 		return
 	}
-	s, name, chip := st(g), g.Players[p].Name, chipText(c)
+	s, name, chip := st(g), msg.Player(g.Players[p].Name), game.ChipValue(c)
 	if FlagOnlyIfMeeplesOnIsle.On(g.Opts) && s.Isle[p] == 0 {
 		if !g.Tells() {
 			return
 		}
-		g.Note(sq, game.Say(idGreatbritainSetKept, "Player", msg.Player(name), "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name), name+"'s "+chip+" completes a set, which stays in hand: with "+FlagOnlyIfMeeplesOnIsle.Name+
-			" a set is used only when meeples wait on the Isle of Man")
+		g.Note(sq, game.Say(idGreatbritainSetKept, "Player", name, "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name))
 		return
 	}
 	if len(sets) == 1 {
@@ -159,10 +157,8 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 	s.Pending = &c
 	choice := game.Choice{Action: SetAction, Default: setAction(sets[0])}
 	if g.Tells() {
-		g.Note(sq, game.Say(idGreatbritainSets, "Player", msg.Player(name), "Chip", chip, "Count", len(sets)), name+"'s "+chip+" completes "+strconv.Itoa(len(sets))+" different sets of three: "+name+" chooses which one leaves the game")
-		choice.Words = game.Say(idGreatbritainChooseSet, "Chip", chip, "Chips", sets[0])
-		choice.Prompt = "choose which set of three leaves the game with your " + chip + " (if the deadline passes: " +
-			sets[0].String() + ", the set of the lowest value)"
+		g.Note(sq, game.Say(idGreatbritainSets, "Player", name, "Chip", chip, "Count", msg.Count(len(sets))))
+		choice.Words = game.Say(idGreatbritainChooseSet, "Chip", chip, "Chips", sets[0].chips())
 	}
 	g.Require(choice)
 }
@@ -181,22 +177,12 @@ func resolve(g *game.Game, set chipSet) {
 	if !g.Tells() {
 		return
 	}
-	used := game.Say(idGreatbritainUsedSet, "Player", msg.Player(g.Players[p].Name), "Chips", set, "Count", back)
+	used := game.Say(idGreatbritainUsedSet, "Player", msg.Player(g.Players[p].Name), "Chips", set.chips(), "Count", msg.Count(back))
 	if back == 0 {
-		used = game.Say(idGreatbritainUsedSetNone, "Player", msg.Player(g.Players[p].Name), "Chips", set)
+		used = game.Say(idGreatbritainUsedSetNone, "Player", msg.Player(g.Players[p].Name), "Chips", set.chips())
 	}
-	g.Note(g.TurnState.Placed, used, g.Players[p].Name+" used the set "+set.String()+": the three chips leave the game and "+
-		comeBack(back)+" from the Isle of Man")
-}
+	g.Note(g.TurnState.Placed, used)
 
-func comeBack(n int) string {
-	switch n {
-	case 0:
-		return "no meeple comes back"
-	case 1:
-		return "1 meeple comes back"
-	}
-	return strconv.Itoa(n) + " meeples come back"
 }
 
 // Held counts the meeples waiting on the Isle of Man.
@@ -242,6 +228,3 @@ func (Variant) Final(g *game.Game) {
 	resolve(g, setsWith(g.Players[g.Current].Chips, *s.Pending)[0])
 	s.Pending = nil
 }
-
-// chipText is c.String() without fmt: random playouts collect a chip every few moves.
-func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }

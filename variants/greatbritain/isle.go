@@ -9,11 +9,10 @@ import (
 // Man (G5).
 const IsleAction = "isle"
 
-var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Label: "put a meeple on the Isle of Man for an extra turn",
-	Words: game.Say(idGreatbritainLabelIsle)}}
+var isleOffer = []game.LegalAction{{Action: game.Action{Name: IsleAction}, Words: game.Say(idGreatbritainLabelIsle)}}
 
-// noIsle is why no extra turn can be bought: the id of its message and its English.
-type noIsle struct{ id, msg string }
+// noIsle is why no extra turn can be bought: the id of its message.
+type noIsle struct{ id string }
 
 // whyNoIsle says why the current player may not buy an extra turn now, or is "" (G5, G6, OQ-23,
 // OQ-24). It reads only what every player sees: the step of the turn, the meeples in supply and
@@ -22,19 +21,19 @@ func whyNoIsle(g *game.Game) noIsle {
 	p := g.Players[g.Current]
 	switch {
 	case g.ExtraTurn():
-		return noIsle{"greatbritain_isle_extra_turn", "this is your extra turn: at most one extra turn per round, and none during the extra turn"}
+		return noIsle{idGreatbritainIsleExtraTurn}
 	case g.TurnState.Actions[IsleAction] > 0:
-		return noIsle{"greatbritain_isle_bought", "you already bought your extra turn this round"}
+		return noIsle{idGreatbritainIsleBought}
 	case g.BuilderTileOwed():
-		return noIsle{"greatbritain_isle_builder_owed", "your builder's second tile comes first: the extra turn is offered once your whole double turn is over"}
+		return noIsle{idGreatbritainIsleBuilderOwed}
 	case g.BuilderTile() && FlagBuilderTileIsExtraTurn.On(g.Opts):
-		return noIsle{"greatbritain_isle_builder_tile", "your builder's second tile was this round's extra turn (gbBuilderTileIsExtraTurn)"}
+		return noIsle{idGreatbritainIsleBuilderTile}
 	case p.Meeples == 0:
-		return noIsle{"greatbritain_isle_no_meeple", "you have no meeple in your supply to put on the Isle of Man"}
+		return noIsle{idGreatbritainIsleNoMeeple}
 	case g.Phase != game.PhaseDecide:
-		return noIsle{"greatbritain_isle_not_over", "an extra turn is bought only after your turn is completely over: tile, meeple and scoring"}
+		return noIsle{idGreatbritainIsleNotOver}
 	case len(g.Deck) == 0:
-		return noIsle{"greatbritain_isle_stack_empty", "the stack is empty, so no extra turn can be played: the game is over"}
+		return noIsle{idGreatbritainIsleStackEmpty}
 	}
 	return noIsle{}
 }
@@ -52,7 +51,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		for i, s := range sets {
 			out[i] = game.LegalAction{Action: setAction(s)}
 			if g.Tells() {
-				out[i].Label, out[i].Words = "use the set "+s.String(), game.Say(idGreatbritainLabelSet, "Chips", s)
+				out[i].Words = game.Say(idGreatbritainLabelSet, "Chips", s.chips())
 			}
 		}
 		return out
@@ -75,18 +74,18 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 	case IsleAction:
 		return buyExtraTurn(g)
 	}
-	return game.RefuseAction(nil, game.Say(idGreatbritainNoSuchAction, "Value", game.Echo(a.Name)), "Great Britain has two chip actions: isle (a meeple to the Isle of Man for an extra turn, after your turn) and set chips:<three chips> (which set a new chip completes, when it completes several), not %q.", game.Echo(a.Name))
+	return game.RefuseAction(nil, game.Say(idGreatbritainNoSuchAction, "Value", game.Echo(a.Name)))
 }
 
 func buyExtraTurn(g *game.Game) error {
 	if why := whyNoIsle(g); why != (noIsle{}) {
-		return game.RefuseAction(nil, game.Say(idGreatbritainIsleRefused, "Why", game.Say(why.id)), "You cannot put a meeple on the Isle of Man now: %s.", why.msg)
+		return game.RefuseAction(nil, game.Say(idGreatbritainIsleRefused, "Why", game.Say(why.id)))
 	}
 	p, s := g.Current, st(g)
 	g.Players[p].Meeples--
 	s.Isle[p]++
 	if g.Tells() {
-		g.Note(game.NoSquare, game.Say(idGreatbritainIsle, "Player", msg.Player(g.Players[p].Name)), g.Players[p].Name+" put a meeple on the Isle of Man and takes an extra turn at once")
+		g.Note(game.NoSquare, game.Say(idGreatbritainIsle, "Player", msg.Player(g.Players[p].Name)))
 	}
 	g.GrantExtraTurn()
 	return nil
@@ -95,7 +94,7 @@ func buyExtraTurn(g *game.Game) error {
 func chooseSet(g *game.Game, a game.Action) error {
 	s := st(g)
 	if s.Pending == nil {
-		return game.RefuseAction(nil, game.Say(idGreatbritainNoSet), "You have no set to choose: a set is chosen only when the chip your tile just collected completes several different sets of three.")
+		return game.RefuseAction(nil, game.Say(idGreatbritainNoSet))
 	}
 	sets := setsWith(g.Players[g.Current].Chips, *s.Pending)
 	names := make([]string, len(sets))
@@ -104,7 +103,7 @@ func chooseSet(g *game.Game, a game.Action) error {
 	}
 	want, ok := parseSet(a.Args["chips"])
 	if !ok {
-		return game.RefuseAction(names, game.Say(idGreatbritainWhichSet, "Value", game.Echo(a.Args["chips"])), "Which set? chips:%q is not three chips such as \"purple 2 + blue 2 + orange 1\".", game.Echo(a.Args["chips"]))
+		return game.RefuseAction(names, game.Say(idGreatbritainWhichSet, "Value", game.Echo(a.Args["chips"])))
 	}
 	for _, set := range sets {
 		if set == want {
@@ -113,6 +112,6 @@ func chooseSet(g *game.Game, a game.Action) error {
 			return nil
 		}
 	}
-	return game.RefuseAction(names, game.Say(idGreatbritainNotASet, "Chip", game.ChipValue(*s.Pending), "Chips", want), "Your %s does not complete %s: a set holds the new chip and two chips of your hand, with the same number or all three colours.",
-		chipText(*s.Pending), want)
+	return game.RefuseAction(names, game.Say(idGreatbritainNotASet, "Chip", game.ChipValue(*s.Pending), "Chips", want.chips()))
+
 }

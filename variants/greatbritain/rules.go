@@ -29,10 +29,5 @@ func Rules() game.MapRules {
 					{Name: "chips", Description: "the three chips of the set, such as purple 2 + blue 2 + orange 1", Required: true, Normal: normalSet},
 				}},
 		},
-		Summary: []string{
-			"Map-Chips Great Britain: the 30 chips lie face down on the printed chip squares of their colour (light blue in Scotland, orange in Ireland, purple in England and Wales): everyone sees a chip's colour, not its value. A tile on a chip square takes the chip: it scores 1 or 2 and stays face up in front of you.",
-			"After your normal turn you may put a meeple from your supply on the Isle of Man and take an extra turn at once (once per round, never in the extra turn, not with an empty stack; a missed deadline buys nothing). A chip that completes a set of three (the same number, or all three colours) must be used at once: the three chips leave the game and all your meeples on the Isle of Man come back, usable in the same turn. When it completes several sets you choose one (when the deadline passes: the set of the lowest value). Chips and Isle of Man meeples score nothing at the end.",
-		},
-		Help: "Great Britain: /chips isle (or isle:yes on /place) after your turn buys an extra turn; /chips set chooses a set when a chip completes several.",
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // SetAction is the chip action that chooses which set of three a new chip completes, when it
@@ -16,6 +17,9 @@ const SetAction = "set"
 type chipSet [3]game.Chip
 
 func (s chipSet) String() string { return game.ChipList(s[:]) }
+
+// chips are the set as a message's value.
+func (s chipSet) chips() msg.Value { return game.ChipsValue(s[:]) }
 
 func (s chipSet) value() int { return s[0].Value + s[1].Value + s[2].Value }
 

@@ -19,10 +19,10 @@ func findTreat(g *game.Game, sq game.Square) {
 	g.ChipsOut = append(g.ChipsOut, c)
 	k, _ := strconv.Atoi(g.Opts.Value(FlagTreatMultiplier))
 	if !g.Tells() {
-		g.AddScore(g.Current, k*c.Value, "treat", game.Words{}, "")
+		g.AddScore(g.Current, k*c.Value, "treat", game.Words{})
 		return
 	}
-	chip, where := chipText(c), sq.String()
-	g.AddScore(g.Current, k*c.Value, "treat", game.Say(idIberiaScoreTreat, "Square", sq, "Times", k, "Chip", chip, "Points", k*c.Value), "treat on "+where+": "+strconv.Itoa(k)+" × "+chip+" = "+strconv.Itoa(k*c.Value))
-	g.Note(sq, game.Say(idIberiaTreatFound, "Player", msg.Player(g.Players[g.Current].Name), "Chip", chip, "Square", sq), g.Players[g.Current].Name+" found the "+chip+" treat on "+where+"; it leaves the game")
+	chip := game.ChipValue(c)
+	g.AddScore(g.Current, k*c.Value, "treat", game.Say(idIberiaScoreTreat, "Square", sq, "Times", msg.Count(k), "Chip", chip, "Points", msg.Count(k*c.Value)))
+	g.Note(sq, game.Say(idIberiaTreatFound, "Player", msg.Player(g.Players[g.Current].Name), "Chip", chip, "Square", sq))
 }

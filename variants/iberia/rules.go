@@ -26,10 +26,5 @@ func Rules() game.MapRules {
 			Options: []game.ActionOption{
 				{Name: "square", Description: "a free square (no tile, no chip) in the rows of the chip's colour", Required: true},
 			}}},
-		Summary: []string{
-			"Map-Chips Iberian Peninsula: the 12 rows are tracks, rows 1-4 orange, 5-8 blue, 9-12 purple. Placing a tile on a face-down chip scores its value (1 or 2); then you put the chip back face up, as a treat, on a free square (no tile, no chip) of the rows of its colour (when the deadline passes: the free square farthest from every tile). If none is free, the chip leaves the game.",
-			"Placing a tile on a treat scores twice its value (2 or 4) and the chip leaves the game. The Balearic Islands open by ferry; each coat of arms there scores 2 when a tile covers it. Chips left at the end score nothing.",
-		},
-		Help: "Iberian Peninsula: after your tile turns over a chip, /chips treat square:F2 (or treat:F2 on /place, or a button) lays it as a treat.",
 	}
 }

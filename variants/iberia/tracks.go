@@ -48,7 +48,7 @@ func buildTracks(m *game.Map) map[string]*trackSet {
 		}
 		t.squares = append(t.squares, s)
 		t.all.add(s)
-		t.actions[s] = game.LegalAction{Action: treatAt(s), Label: "treat on " + s.String(), Words: game.Say(idIberiaLabelTreat, "Square", s)}
+		t.actions[s] = game.LegalAction{Action: treatAt(s), Words: game.Say(idIberiaLabelTreat, "Square", s)}
 	})
 	return out
 }

@@ -1,9 +1,6 @@
 package iberia
 
 import (
-	"fmt"
-	"strconv"
-
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
@@ -19,24 +16,20 @@ func treatAt(s game.Square) game.Action {
 // as a treat, on a free square of the rows of its colour (I4, I5): a choice forced on them before
 // the meeple step. With no free square there the chip leaves the game (I6).
 func putBack(g *game.Game, from game.Square, c game.Chip) {
-	// Texts are joined with + rather than fmt: a game collects a chip every few moves.
 	to, ok := defaultSquare(g, c.Color)
 	if !ok {
 		g.ChipsOut = append(g.ChipsOut, c)
 		if g.Tells() {
-			name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
-			g.Note(from, game.Say(idIberiaTreatLost, "Player", msg.Player(name), "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+"'s "+chip+" leaves the game: no square of "+where+" is free for a treat")
+			g.Note(from, game.Say(idIberiaTreatLost, "Player", msg.Player(g.Players[g.Current].Name), "Chip", game.ChipValue(c), "From", first(c.Color), "To", last(c.Color)))
 		}
 		return
 	}
 	st(g).Treat = &c
 	choice := game.Choice{Action: TreatAction, Default: tracks[c.Color].actions[to].Action}
 	if g.Tells() {
-		name, where, chip := g.Players[g.Current].Name, tracks[c.Color].text, chipText(c)
-		g.Note(from, game.Say(idIberiaTreatBack, "Player", msg.Player(name), "Chip", chip, "From", first(c.Color), "To", last(c.Color)), name+" puts the "+chip+" back on the map as a treat, on a free square of "+where)
+		chip := game.ChipValue(c)
+		g.Note(from, game.Say(idIberiaTreatBack, "Player", msg.Player(g.Players[g.Current].Name), "Chip", chip, "From", first(c.Color), "To", last(c.Color)))
 		choice.Words = game.Say(idIberiaChooseTreat, "Chip", chip, "Color", msg.Colour(c.Color), "From", first(c.Color), "To", last(c.Color), "Square", to)
-		choice.Prompt = "choose a free square of " + where + " (" + c.Color + ") for your " + chip + " treat (if the deadline passes it goes on " +
-			to.String() + ", the free square farthest from the tiles)"
 	}
 	g.Require(choice)
 }
@@ -119,58 +112,54 @@ func (Variant) CanAct(g *game.Game) bool { return st(g).Treat != nil }
 // Act lays the treat waiting to be laid on the square the player chose.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != TreatAction {
-		return game.RefuseAction(nil, game.Say(idIberiaNoSuchAction, "Value", game.Echo(a.Name)), "The Iberian Peninsula has one chip action: treat square:<a free square>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idIberiaNoSuchAction, "Value", game.Echo(a.Name)))
 	}
 	s := st(g)
 	if s.Treat == nil {
-		return game.RefuseAction(nil, game.Say(idIberiaNoTreat), "You have no treat to lay: a chip your tile turns over goes back on the map as a treat right after the placement, and only then.")
+		return game.RefuseAction(nil, game.Say(idIberiaNoTreat))
 	}
 	c := *s.Treat
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), game.Say(idIberiaWhichSquare, "Chip", game.ChipValue(c), "Value", game.Echo(a.Args["square"])), "Where does your %s treat go? %v.", c, err)
+		return game.RefuseAction(squareNames(freeSquares(g, c.Color)), game.Say(idIberiaWhichSquare, "Chip", game.ChipValue(c), "Value", game.Echo(a.Args["square"])))
 	}
-	if w, why := treatSquare(g, c, sq); why != "" {
+	if why := treatSquare(g, c, sq); !why.IsZero() {
 		return game.RefuseAction(squareNames(freeSquares(g, c.Color)),
-			game.Say(idIberiaTreatSquare, "Why", w, "Chip", game.ChipValue(c), "Color", msg.Colour(c.Color), "From", first(c.Color), "To", last(c.Color)), "%s: your %s treat goes on a free square (no tile, no chip) of %s (%s).",
-			why, c, tracks[c.Color].text, c.Color)
+			game.Say(idIberiaTreatSquare, "Why", why, "Chip", game.ChipValue(c), "Color", msg.Colour(c.Color), "From", first(c.Color), "To", last(c.Color)))
 	}
 	if err := g.PutChip(game.MapChip{Square: sq, Chip: c, FaceUp: true}); err != nil {
-		return game.RefuseAction(nil, game.Say(idIberiaSquareTaken, "Square", sq), "%v.", err)
+		return game.RefuseAction(nil, game.Say(idIberiaSquareTaken, "Square", sq))
 	}
 	s.Treat = nil
 	if !g.Tells() {
 		return nil
 	}
-	g.Note(sq, game.Say(idIberiaTreatLaid, "Player", msg.Player(g.Players[g.Current].Name), "Chip", game.ChipValue(c), "Square", sq), g.Players[g.Current].Name+" laid the "+chipText(c)+" treat on "+sq.String())
+	g.Note(sq, game.Say(idIberiaTreatLaid, "Player", msg.Player(g.Players[g.Current].Name), "Chip", game.ChipValue(c), "Square", sq))
 	return nil
 }
 
-// treatSquare says why a treat c may not go on sq, or is "" (I5, I6).
-func treatSquare(g *game.Game, c game.Chip, sq game.Square) (game.Words, string) {
+// treatSquare says why a treat c may not go on sq, or is zero (I5, I6).
+func treatSquare(g *game.Game, c game.Chip, sq game.Square) game.Words {
 	info := g.Map.Info(sq)
 	switch color := trackColor(g.Map, sq); {
 	case info.Kind != game.Playable:
-		return g.Map.DescribeWords(sq), g.Map.Describe(sq)
+		return g.Map.DescribeWords(sq)
 	case info.Island >= 0:
-		return game.Say(idIberiaWhyIsland, "Square", sq, "Island", msg.Place(g.Map.Islands[info.Island].Name)), fmt.Sprintf("%s is on the island %s, which has no colour bar, so no treat goes there", sq, g.Map.Islands[info.Island].Name)
+		return game.Say(idIberiaWhyIsland, "Square", sq, "Island", msg.Place(g.Map.Islands[info.Island].Name))
 	case color != c.Color:
-		return game.Say(idIberiaWhyRow, "Square", sq, "Row", sq.Row()+1, "Color", msg.Colour(color)), fmt.Sprintf("%s is in row %d (%s)", sq, sq.Row()+1, color)
+		return game.Say(idIberiaWhyRow, "Square", sq, "Row", msg.Count(sq.Row()+1), "Color", msg.Colour(color))
 	}
 	if _, tile := g.TileOn(sq); tile {
-		return game.Say(idIberiaWhyTile, "Square", sq), fmt.Sprintf("%s holds a tile", sq)
+		return game.Say(idIberiaWhyTile, "Square", sq)
 	}
 	if i, chip := g.ChipOn(sq); chip {
 		if g.MapChips[i].FaceUp {
-			return game.Say(idIberiaWhyTreat, "Square", sq), fmt.Sprintf("%s already holds a treat", sq)
+			return game.Say(idIberiaWhyTreat, "Square", sq)
 		}
-		return game.Say(idIberiaWhyChip, "Square", sq), fmt.Sprintf("%s already holds a face-down chip", sq)
+		return game.Say(idIberiaWhyChip, "Square", sq)
 	}
-	return game.Words{}, ""
+	return game.Words{}
 }
-
-// chipText is c.String() without fmt.
-func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }
 
 func squareNames(squares []game.Square) []string {
 	out := make([]string, len(squares))
@@ -181,6 +170,6 @@ func squareNames(squares []game.Square) []string {
 }
 
 // first and last are the rows of the treats of color, counted from 1.
-func first(color string) int { return tracks[color].rows[0] + 1 }
+func first(color string) msg.Value { return msg.Count(tracks[color].rows[0] + 1) }
 
-func last(color string) int { r := tracks[color].rows; return r[len(r)-1] + 1 }
+func last(color string) msg.Value { r := tracks[color].rows; return msg.Count(r[len(r)-1] + 1) }

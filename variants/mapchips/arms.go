@@ -1,7 +1,7 @@
 package mapchips
 
 import (
-	"fmt"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 )
@@ -18,12 +18,8 @@ func ScoreArms(g *game.Game, sq game.Square) {
 		return
 	}
 	if !g.Tells() {
-		g.AddScore(g.Current, ArmsPoints*n, "arms", game.Words{}, "")
+		g.AddScore(g.Current, ArmsPoints*n, "arms", game.Words{})
 		return
 	}
-	what := "1 coat of arms"
-	if n > 1 {
-		what = fmt.Sprintf("%d coats of arms", n)
-	}
-	g.AddScore(g.Current, ArmsPoints*n, "arms", game.Say(idMapchipsScoreArms, "Count", n, "Square", sq, "Each", ArmsPoints, "Points", ArmsPoints*n), fmt.Sprintf("%s printed on %s × %d = %d", what, sq, ArmsPoints, ArmsPoints*n))
+	g.AddScore(g.Current, ArmsPoints*n, "arms", game.Say(idMapchipsScoreArms, "Count", msg.Count(n), "Square", sq, "Each", msg.Count(ArmsPoints), "Points", msg.Count(ArmsPoints*n)))
 }

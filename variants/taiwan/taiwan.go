@@ -97,9 +97,8 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	if !g.Tells() {
 		return
 	}
-	g.Note(m.Square, game.Say(idTaiwanChipOut, "Chip", game.ChipValue(u.Chip), "Player", msg.Player(g.Players[u.Player].Name), "Role", role(u.Spot), "Square", m.Square),
-		"The "+chipText(u.Chip)+" under "+g.Players[u.Player].Name+"'s "+role(u.Spot)+" on "+
-			m.Square.String()+" leaves the game; the meeple is an ordinary one again")
+	g.Note(m.Square, game.Say(idTaiwanChipOut, "Chip", game.ChipValue(u.Chip), "Player", msg.Player(g.Players[u.Player].Name), "Role", game.Role(u.Spot), "Square", m.Square))
+
 }
 
 // Held counts the chips under upgraded meeples: neither on the map nor in a supply. They stay

@@ -1,7 +1,6 @@
 package taiwan
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -126,40 +125,40 @@ func payText(pay []game.Chip) string {
 }
 
 // parsePay reads a payment: chips joined by "+" (or commas), each a colour and a value ("blue 2"
-// or "blue2").
-func parsePay(s string) ([]game.Chip, error) {
+// or "blue2"); or says why it is none.
+func parsePay(s string) ([]game.Chip, game.Words) {
 	var out []game.Chip
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
 		part = strings.TrimSpace(part)
 		name := strings.TrimRight(part, "0123456789 ")
 		if name == "" || name == part {
-			return nil, payError{game.Say(idTaiwanPayNotChip, "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: write a colour and a value, as blue 2", game.Echo(part))}
+			return nil, game.Say(idTaiwanPayNotChip, "Value", game.Echo(part))
 		}
 		color, err := game.ParseColor(name)
 		if err != nil {
-			return nil, payError{game.Say("engine_not_a_colour", "Value", game.Echo(name)), err.Error()}
+			return nil, err.(*game.MoveError).Words // not a colour
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[len(name):]))
 		if err != nil || v < 1 || v > 2 {
-			return nil, payError{game.Say(idTaiwanPayValue, "Value", game.Echo(part)), fmt.Sprintf("%q is not a chip: a chip is worth 1 or 2", game.Echo(part))}
+			return nil, game.Say(idTaiwanPayValue, "Value", game.Echo(part))
 		}
 		out = append(out, game.Chip{Color: color, Value: v})
 		if len(out) > UpgradeCost {
-			return nil, payError{game.Say(idTaiwanPayTooMany, "Cost", UpgradeCost), fmt.Sprintf("a payment is at most %d chips (1+1+1+1): an upgrade costs exactly %d", UpgradeCost, UpgradeCost)}
+			return nil, game.Say(idTaiwanPayTooMany, "Cost", msg.Count(UpgradeCost))
 		}
 	}
 	if len(out) == 0 {
-		return nil, payError{game.Say(idTaiwanPayEmpty), "the payment names no chips"}
+		return nil, game.Say(idTaiwanPayEmpty)
 	}
-	return out, nil
+	return out, game.Words{}
 }
 
 // normalPay writes a typed payment as the legal actions write it (in the order of chipTypes,
 // without blanks), so that a payment in any order names the same upgrade; what does not read as
 // chips stays as typed, for the refusal to explain.
 func normalPay(s string) string {
-	pay, err := parsePay(s)
-	if err != nil {
+	pay, why := parsePay(s)
+	if !why.IsZero() {
 		return squash(s)
 	}
 	return squash(payText(canonical(pay)))
@@ -212,8 +211,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		for _, pay := range pays {
 			a := game.LegalAction{Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}}}
 			if g.Tells() {
-				a.Label = "upgrade your " + role(m.Spot) + " on " + sq + " (" + m.Spot + ") with " + pay.text
-				a.Words = game.Say(idTaiwanLabelUpgrade, "Role", role(m.Spot), "Square", sq, "Spot", msg.Spot(m.Spot), "Chips", pay.text)
+				a.Words = game.Say(idTaiwanLabelUpgrade, "Role", game.Role(m.Spot), "Square", sq, "Spot", msg.Spot(m.Spot), "Chips", game.ChipsValue(pay.chips))
 			}
 			out = append(out, a)
 		}
@@ -240,20 +238,19 @@ func (Variant) CanAct(g *game.Game) bool {
 // before it changes anything.
 func (Variant) Act(g *game.Game, a game.Action) error {
 	if a.Name != UpgradeAction {
-		return game.RefuseAction(nil, game.Say(idTaiwanNoSuchAction, "Value", game.Echo(a.Name)), "Taiwan has one chip action: upgrade square:<a square with your meeple> pay:<your chips worth exactly 4>, not %q.", game.Echo(a.Name))
+		return game.RefuseAction(nil, game.Say(idTaiwanNoSuchAction, "Value", game.Echo(a.Name)))
 	}
 	p := g.Current
 	hand := g.Players[p].Chips
 	switch g.Phase {
 	case game.PhaseFinish:
 	case game.PhaseMeeple:
-		return game.RefuseAction(nil, game.Say(idTaiwanAfterMeeple), "You upgrade after the meeple step: place your meeple or none (/meeple) first, then upgrade before your turn is scored.")
+		return game.RefuseAction(nil, game.Say(idTaiwanAfterMeeple))
 	default:
-		return game.RefuseAction(nil, game.Say(idTaiwanNotNow), "There is no upgrade to make now: you upgrade in your own turn, after your tile and your meeple (or none) and before the scoring, with chips worth exactly 4 (T6, T8).")
+		return game.RefuseAction(nil, game.Say(idTaiwanNotNow))
 	}
 	if !canPay(hand) {
-		return game.RefuseAction(nil, game.Say(idTaiwanCannotPay, "Hand", game.ChipsValue(hand), "Worth", value(hand)), "You hold %s, worth %d: an upgrade takes chips worth exactly 4 (1+1+1+1, 2+2 or 2+1+1), and no change is given.",
-			game.ChipList(hand), value(hand))
+		return game.RefuseAction(nil, game.Say(idTaiwanCannotPay, "Hand", game.ChipsValue(hand), "Worth", msg.Count(value(hand))))
 	}
 	// What would be legal is only written out for a refusal.
 	meeples := upgradable(g)
@@ -265,39 +262,38 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 		return out
 	}
 	if len(meeples) == 0 {
-		return game.RefuseAction(nil, game.Say(idTaiwanNoMeeple), "You have no meeple on the map without an upgrade: only meeples on the map can be upgraded, each once (T7, T8).")
+		return game.RefuseAction(nil, game.Say(idTaiwanNoMeeple))
 	}
 	sq, err := game.ParseSquare(a.Args["square"])
 	if err != nil {
-		return game.RefuseAction(where(), game.Say(idTaiwanWhichMeeple, "Value", game.Echo(a.Args["square"])), "Which meeple do you upgrade? %v.", err)
+		return game.RefuseAction(where(), game.Say(idTaiwanWhichMeeple, "Value", game.Echo(a.Args["square"])))
 	}
 	m := meepleOn(g, sq)
 	switch {
 	case m == nil:
-		return game.RefuseAction(where(), game.Say(idTaiwanNoMeepleOn, "Square", sq), "There is no meeple on %s: you upgrade one of your meeples on the map.", sq)
+		return game.RefuseAction(where(), game.Say(idTaiwanNoMeepleOn, "Square", sq))
 	case m.Player != p:
-		return game.RefuseAction(where(), game.Say(idTaiwanNotYours, "Square", sq, "Player", msg.Player(g.Players[m.Player].Name)), "The meeple on %s is %s's: you upgrade one of your own.", sq, g.Players[m.Player].Name)
+		return game.RefuseAction(where(), game.Say(idTaiwanNotYours, "Square", sq, "Player", msg.Player(g.Players[m.Player].Name)))
 	case upgraded(m):
-		return game.RefuseAction(where(), game.Say(idTaiwanUpgradedAlready, "Role", role(m.Spot), "Square", sq), "Your %s on %s is upgraded already: a meeple carries one upgrade at a time (T7).", role(m.Spot), sq)
+		return game.RefuseAction(where(), game.Say(idTaiwanUpgradedAlready, "Role", game.Role(m.Spot), "Square", sq))
 	case !upgradableKind(g, m):
-		return game.RefuseAction(where(), game.Say(idTaiwanBigMeeple, "Square", sq), "The meeple on %s is your big meeple, and this table upgrades no big meeple (taiwanBigMeepleUpgrade=false, OQ-41).", sq)
+		return game.RefuseAction(where(), game.Say(idTaiwanBigMeeple, "Square", sq))
 	}
 	if spot := a.Args["spot"]; strings.TrimSpace(spot) != "" && !sameFeature(g, sq, spot, m.Spot) {
-		return game.RefuseAction(where(), game.Say(idTaiwanOtherSpot, "Square", sq, "Spot", msg.Spot(m.Spot), "Value", game.Echo(spot)), "Your meeple on %s stands on %s, not %s.", sq, m.Spot, game.Echo(spot))
+		return game.RefuseAction(where(), game.Say(idTaiwanOtherSpot, "Square", sq, "Spot", msg.Spot(m.Spot), "Value", game.Echo(spot)))
 	}
 	if strings.TrimSpace(a.Args["pay"]) == "" {
-		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayMissing), "Say which chips pay for the upgrade: chips worth exactly 4.")
+		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayMissing))
 	}
-	pay, err := parsePay(a.Args["pay"])
-	if err != nil {
-		pe := err.(payError)
-		return game.RefuseAction(payTexts(hand), pe.Words, "%s.", pe.msg)
+	pay, why := parsePay(a.Args["pay"])
+	if !why.IsZero() {
+		return game.RefuseAction(payTexts(hand), why)
 	}
 	if v := value(pay); v != UpgradeCost {
-		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayWorth, "Chips", game.ChipsValue(pay), "Worth", v), "That payment (%s) is worth %d: an upgrade costs exactly 4, and no change is given (T8).", game.ChipList(pay), v)
+		return game.RefuseAction(payTexts(hand), game.Say(idTaiwanPayWorth, "Chips", game.ChipsValue(pay), "Worth", msg.Count(v)))
 	}
-	if !g.HasChips(p, pay) {
-		return game.RefuseAction(payTexts(hand), game.Say("engine_chips_not_held", "Chips", game.ChipsValue(pay), "Hand", game.ChipsValue(hand)), "You do not hold %s: your chips are %s.", game.ChipList(pay), game.ChipList(hand))
+	if why := g.WhyNotHeld(p, pay); !why.IsZero() {
+		return game.RefuseAction(payTexts(hand), why)
 	}
 	// A payment may be written in any order; the chip under the meeple is the first of the
 	// payment's canonical order, a 2 whenever one is paid.
@@ -325,16 +321,12 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 // noteUpgrade tells of the upgrade of m paid with pay, in its canonical order.
 func noteUpgrade(g *game.Game, m *game.Meeple, pay []game.Chip) {
 	p := g.Current
-	out := "nothing else"
-	if len(pay) > 1 {
-		out = game.ChipList(pay[1:])
-	}
-	w := game.Say(idTaiwanUpgraded, "Player", msg.Player(g.Players[p].Name), "Role", role(m.Spot), "Square", m.Square, "Chips", game.ChipsValue(pay), "Chip", game.ChipValue(pay[0]), "Out", game.ChipsValue(pay[1:]))
+	w := game.Say(idTaiwanUpgraded, "Player", msg.Player(g.Players[p].Name), "Role", game.Role(m.Spot), "Square", m.Square, "Chips", game.ChipsValue(pay), "Chip", game.ChipValue(pay[0]), "Out", game.ChipsValue(pay[1:]))
 	if len(pay) == 1 {
-		w = game.Say(idTaiwanUpgradedOne, "Player", msg.Player(g.Players[p].Name), "Role", role(m.Spot), "Square", m.Square, "Chip", game.ChipValue(pay[0]))
+		w = game.Say(idTaiwanUpgradedOne, "Player", msg.Player(g.Players[p].Name), "Role", game.Role(m.Spot), "Square", m.Square, "Chip", game.ChipValue(pay[0]))
 	}
-	g.Note(m.Square, w, g.Players[p].Name+" upgraded their "+role(m.Spot)+" on "+m.Square.String()+" with "+payText(pay)+
-		": the "+chipText(pay[0])+" lies under it, "+out+" left the game; it counts 2 until it scores")
+	g.Note(m.Square, w)
+
 }
 
 // UpgradedWeight is what an upgraded meeple counts for in a majority (T9). An upgrade adds one to
@@ -392,27 +384,5 @@ func value(chips []game.Chip) int {
 	return n
 }
 
-// role names a meeple by the feature it stands on.
-func role(spot string) string {
-	switch kind, _, _ := strings.Cut(spot, ":"); kind {
-	case "city":
-		return "knight"
-	case "road":
-		return "thief"
-	case "cloister":
-		return "monk"
-	}
-	return "farmer"
-}
-
 // chipText is c.String() without fmt.
 func chipText(c game.Chip) string { return c.Color + " " + strconv.Itoa(c.Value) }
-
-// payError is a payment that does not read as chips: its message for the catalogues and its
-// English.
-type payError struct {
-	game.Words
-	msg string
-}
-
-func (e payError) Error() string { return e.msg }

@@ -10,9 +10,9 @@ import (
 func hand(chips ...string) []game.Chip {
 	var out []game.Chip
 	for _, s := range chips {
-		c, err := parsePay(s)
-		if err != nil {
-			panic(err)
+		c, why := parsePay(s)
+		if !why.IsZero() {
+			panic(why.String())
 		}
 		out = append(out, c...)
 	}

@@ -109,7 +109,7 @@ func (relay) AfterPlacement(g *game.Game, sq game.Square) {
 	g.GiveChip(g.Current, c)
 	g.ScoreChip(g.Current, sq, c)
 	if len(g.Players[g.Current].Chips) >= 2 {
-		g.Require(game.Choice{Action: "discard", Prompt: "choose a chip to discard", Words: game.Say(idRelayChooseDiscard),
+		g.Require(game.Choice{Action: "discard", Words: game.Say(idRelayChooseDiscard),
 			Default: game.Action{Name: "discard", Args: map[string]string{"chip": g.Players[g.Current].Chips[0].String()}}})
 	}
 }
@@ -122,7 +122,7 @@ func reserveOffers(g *game.Game) []game.LegalAction {
 	if len(g.Players[g.Current].Chips) == 0 || len(s.Reserve) == 0 || len(g.Deck) == 0 || !g.CanPlace(s.Reserve[len(s.Reserve)-1]) {
 		return nil
 	}
-	return []game.LegalAction{{Action: game.Action{Name: "reserve"}, Label: "take the reserve tile", Words: game.Say(idRelayLabelReserve)}}
+	return []game.LegalAction{{Action: game.Action{Name: "reserve"}, Words: game.Say(idRelayLabelReserve)}}
 }
 
 // Actions lists what the step of the turn allows.
@@ -132,7 +132,7 @@ func (v relay) Actions(g *game.Game) []game.LegalAction {
 	if c := g.TurnState.Choice; c != nil {
 		var out []game.LegalAction
 		for _, chip := range uniq(hand) {
-			out = append(out, game.LegalAction{Action: game.Action{Name: "discard", Args: map[string]string{"chip": chip.String()}}, Label: "discard " + chip.String(), Words: game.Say(idRelayLabelDiscard, "Chip", chip)})
+			out = append(out, game.LegalAction{Action: game.Action{Name: "discard", Args: map[string]string{"chip": chip.String()}}, Words: game.Say(idRelayLabelDiscard, "Chip", game.ChipValue(chip))})
 		}
 		return out
 	}
@@ -141,7 +141,7 @@ func (v relay) Actions(g *game.Game) []game.LegalAction {
 		return reserveOffers(g)
 	case game.PhaseMeeple:
 		if g.TurnState.Actions["bank"] == 0 && len(hand) > 0 {
-			return []game.LegalAction{{Action: game.Action{Name: "bank"}, Label: "bank a chip for 1", Points: 1, Words: game.Say(idRelayLabelBank)}}
+			return []game.LegalAction{{Action: game.Action{Name: "bank"}, Points: 1, Words: game.Say(idRelayLabelBank)}}
 		}
 	case game.PhaseFinish:
 		if len(hand) < 1 {
@@ -151,13 +151,13 @@ func (v relay) Actions(g *game.Game) []game.LegalAction {
 		for _, m := range g.Meeples {
 			if m.Player == p && m.Weight == 1 {
 				out = append(out, game.LegalAction{Action: game.Action{Name: "upgrade", Args: map[string]string{"square": m.Square.String(), "spot": m.Spot}},
-					Label: "upgrade " + m.Square.String() + " " + m.Spot, Words: game.Say(idRelayLabelUpgrade, "Square", m.Square, "Spot", msg.Spot(m.Spot))})
+					Words: game.Say(idRelayLabelUpgrade, "Square", m.Square, "Spot", msg.Spot(m.Spot))})
 			}
 		}
 		return out
 	case game.PhaseDecide:
 		if !g.ExtraTurn() && !s.Used && g.Players[p].Meeples > 0 && len(g.Deck) > 0 {
-			return []game.LegalAction{{Action: game.Action{Name: "isle"}, Label: "put a meeple on the isle for an extra turn", Words: game.Say(idRelayLabelIsle)}}
+			return []game.LegalAction{{Action: game.Action{Name: "isle"}, Words: game.Say(idRelayLabelIsle)}}
 		}
 	}
 	return nil
@@ -182,7 +182,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		return l.Name == a.Name && fmt.Sprint(l.Args) == fmt.Sprint(a.Args) || l.Name == a.Name && len(l.Args) == 0 && len(a.Args) == 0
 	})
 	if !legal {
-		return game.RefuseAction(nil, game.Say(idRelayNotLegal, "Value", a), "%s is not legal now", a)
+		return game.RefuseAction(nil, game.Say(idRelayNotLegal, "Value", a))
 	}
 	p, s := g.Current, st(g)
 	switch a.Name {
@@ -192,23 +192,23 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		t := s.Reserve[len(s.Reserve)-1]
 		s.Reserve = s.Reserve[:len(s.Reserve)-1]
 		s.Used = true
-		g.Note(game.NoSquare, game.Say(idRelayReserve, "Player", msg.Player(g.Players[p].Name), "Tile", t), fmt.Sprintf("%s took the reserve tile %s", g.Players[p].Name, t))
+		g.Note(game.NoSquare, game.Say(idRelayReserve, "Player", msg.Player(g.Players[p].Name), "Tile", t))
 		g.SetDrawn(t)
 	case "discard":
 		RelayCalls.Choice.Add(1)
 		for _, c := range g.Players[p].Chips {
 			if c.String() == a.Args["chip"] {
 				_ = g.SpendChips(p, []game.Chip{c})
+				g.Note(g.TurnState.Placed, game.Say(idRelayDiscard, "Player", msg.Player(g.Players[p].Name), "Chip", game.ChipValue(c), "Count", msg.Count(s.Isle[p])))
 				break
 			}
 		}
-		g.Note(g.TurnState.Placed, game.Say(idRelayDiscard, "Player", msg.Player(g.Players[p].Name), "Chip", a.Args["chip"], "Count", s.Isle[p]), fmt.Sprintf("%s discarded %s and took back %d meeples from the isle", g.Players[p].Name, a.Args["chip"], s.Isle[p]))
 		g.Players[p].Meeples += s.Isle[p]
 		s.Isle[p] = 0
 	case "bank":
 		RelayCalls.Bank.Add(1)
 		_ = g.SpendChips(p, g.Players[p].Chips[:1])
-		g.AddScore(p, 1, "bank", game.Say(idRelayScoreBank), "banked a chip: 1")
+		g.AddScore(p, 1, "bank", game.Say(idRelayScoreBank))
 	case "upgrade":
 		RelayCalls.Upgrade.Add(1)
 		pay := g.Players[p].Chips[0]
@@ -218,7 +218,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 			if m := &g.Meeples[i]; m.Square.String() == a.Args["square"] && m.Spot == a.Args["spot"] {
 				g.SetMeepleWeight(m, 2)
 				s.Under = append(s.Under, underChip{m.Square, m.Spot, pay})
-				g.Note(m.Square, game.Say(idRelayUpgrade, "Player", msg.Player(g.Players[p].Name), "Square", m.Square, "Spot", msg.Spot(m.Spot), "Chip", pay), fmt.Sprintf("%s upgraded the meeple on %s %s with %s", g.Players[p].Name, m.Square, m.Spot, pay))
+				g.Note(m.Square, game.Say(idRelayUpgrade, "Player", msg.Player(g.Players[p].Name), "Square", m.Square, "Spot", msg.Spot(m.Spot), "Chip", game.ChipValue(pay)))
 			}
 		}
 	case "isle":
@@ -227,7 +227,7 @@ func (v relay) Act(g *game.Game, a game.Action) error {
 		s.Isle[p]++
 		s.Used = true
 		s.Reverse = !s.Reverse
-		g.Note(game.NoSquare, game.Say(idRelayIsle, "Player", msg.Player(g.Players[p].Name)), g.Players[p].Name+" put a meeple on the isle for an extra turn")
+		g.Note(game.NoSquare, game.Say(idRelayIsle, "Player", msg.Player(g.Players[p].Name)))
 		g.GrantExtraTurn()
 	}
 	return nil
@@ -279,7 +279,7 @@ func (relay) Final(g *game.Game) {
 	RelayCalls.Final.Add(1)
 	for p, pl := range g.Players {
 		if n := len(pl.Chips); n > 0 {
-			g.AddScore(p, n, "chips", game.Say(idRelayScoreChips, "Count", n), fmt.Sprintf("%d chips left: %d", n, n))
+			g.AddScore(p, n, "chips", game.Say(idRelayScoreChips, "Count", msg.Count(n)))
 		}
 	}
 }
@@ -337,6 +337,5 @@ func Relay() game.MapRules {
 			{Name: "upgrade", Step: game.StepFinish, Options: []game.ActionOption{{Name: "square", Required: true}, {Name: "spot", Required: true}}},
 			{Name: "isle", Step: game.StepDecide, Shortcut: "isle", Description: "Put a meeple on the isle for an extra turn"},
 		},
-		Summary: []string{"Relay, a test map of every hook: chips, a reserve of tiles, forced discards, banking, upgrades and extra turns."},
 	}
 }
