@@ -43,6 +43,9 @@ type Event struct {
 	Text string `json:"text,omitempty"`
 	// Words are a variant's sentence for the catalogues (Text is its English).
 	Words Words `json:"words,omitzero"`
+	// Part tells a completed feature apart from another of its kind on its first tile
+	// (ScoreEntry.Part); never stored.
+	Part string `json:"-"`
 }
 
 func (g *Game) emit(e Event) {
