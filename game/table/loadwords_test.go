@@ -13,18 +13,7 @@ import (
 // them, and its snapshot, and so its hash, are the bytes it was loaded from.
 func TestALoadedGameHasItsMapsWordsAndTheSameSnapshot(t *testing.T) {
 	for _, id := range []string{"france", "iberia", "taiwan"} {
-		played, err := commands.AutoGame(id, 3, 11, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := played.Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
-		loaded, err := table.Load(snap)
-		if err != nil {
-			t.Fatal(err)
-		}
+		played, snap, loaded := playedAndLoaded(t, id)
 		again, err := loaded.Snapshot()
 		if err != nil {
 			t.Fatal(err)
@@ -55,20 +44,9 @@ func TestALoadedGameHasItsMapsWordsAndTheSameSnapshot(t *testing.T) {
 func TestALoadedGameTellsItsFeaturesApartAsThePlayedOne(t *testing.T) {
 	parts := 0
 	for _, id := range []string{"classic", "france", "benelux", "greatbritain"} {
-		played, err := commands.AutoGame(id, 3, 11, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := played.Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
+		played, snap, loaded := playedAndLoaded(t, id)
 		if bytes.Contains(snap, []byte(`"part"`)) {
 			t.Errorf("%s: the snapshot holds the features' parts", id)
-		}
-		loaded, err := table.Load(snap)
-		if err != nil {
-			t.Fatal(err)
 		}
 		for i, e := range loaded.Game.Log {
 			if want := played.Game.Log[i]; e.Part != want.Part {
@@ -82,4 +60,20 @@ func TestALoadedGameTellsItsFeaturesApartAsThePlayedOne(t *testing.T) {
 	if parts == 0 {
 		t.Error("no two features over the same squares scored in these games: the check saw nothing")
 	}
+}
+
+// playedAndLoaded plays a game of three AI players on map id, and loads it again from its snapshot.
+func playedAndLoaded(t *testing.T, id string) (played *table.Table, snap []byte, loaded *table.Table) {
+	t.Helper()
+	played, err := commands.AutoGame(id, 3, 11, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap, err = played.Snapshot(); err != nil {
+		t.Fatal(err)
+	}
+	if loaded, err = table.Load(snap); err != nil {
+		t.Fatal(err)
+	}
+	return played, snap, loaded
 }
