@@ -91,6 +91,9 @@ type Config struct {
 	// WebPlayPoll is how often a play page asks whether its game moved on; 0 means
 	// web.DefaultPlayPoll.
 	WebPlayPoll time.Duration
+	// WebGamePoll is how soon an open game page first asks whether its game moved on; 0 means
+	// web.DefaultGamePoll.
+	WebGamePoll time.Duration
 }
 
 // Host runs games: it keeps each game's table, takes its lock for every change, commits the

@@ -32,7 +32,8 @@ func (b *Host) Web(base, publicURL string) (*web.Server, error) {
 	}
 	s, err := web.New(web.Config{Base: base, Games: b, Leagues: b, Signer: signer, Logger: b.log, Now: b.now,
 		ClientIP: web.ClientAddress(b.cfg.TrustedProxies), Busy: func() bool { return b.handling.Load() > 0 }, Plays: b,
-		Rate: b.cfg.WebRate, Burst: b.cfg.WebBurst, PlayRate: b.cfg.WebPlayRate, PlayBurst: b.cfg.WebPlayBurst, PlayPoll: b.cfg.WebPlayPoll})
+		Rate: b.cfg.WebRate, Burst: b.cfg.WebBurst, PlayRate: b.cfg.WebPlayRate, PlayBurst: b.cfg.WebPlayBurst, PlayPoll: b.cfg.WebPlayPoll,
+		GamePoll: b.cfg.WebGamePoll})
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +90,21 @@ func (b *Host) WebGame(id string) (web.Game, error) {
 	}
 	return web.Game{Table: t, Version: rec.Seq, Record: func() ([]record.Stored, error) { return b.record(id) },
 		GuildLocale: b.GuildLocale(rec.Guild)}, nil
+}
+
+// WebVersion is a game's version as WebGame would give it, without the game being read or copied:
+// a game page's script asks it every few seconds (web.Versions).
+func (b *Host) WebVersion(id string) (uint64, error) {
+	if e := b.running(id); e != nil {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return e.seq, nil
+	}
+	rec, err := b.store.Game(id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return 0, web.ErrNotFound
+	}
+	return rec.Seq, err
 }
 
 // WebLeague is a league as its page reads it: the league, its current season and its members'

@@ -58,11 +58,7 @@ func summary(p *lang.Printer, t *table.Table, events []game.Event) string {
 		case game.EventSecondTile:
 			lines = append(lines, p.T("ev_second_tile", lang.A{"Player": lang.Name(name(e.Player))}))
 		case game.EventCompleted:
-			where := e.Square.String()
-			if e.To != e.Square {
-				where += "-" + e.To.String()
-			}
-			lines = append(lines, p.T("ev_completed", lang.A{"Feature": featureIn(p, e.Text), "Where": where}))
+			lines = append(lines, p.T("ev_completed", lang.A{"Feature": featureIn(p, e.Text), "Where": game.FeatureWhere(e.Square, e.To, e.Part)}))
 		case game.EventScored:
 			entry := t.Game.Log[e.Log]
 			lines = append(lines, p.T("ev_scored", lang.A{"Player": lang.Name(name(e.Player)), "Points": e.Points, "Reason": reasonIn(p, entry)}))

@@ -44,6 +44,9 @@ type Event struct {
 	// Words are a variant's sentence for the catalogues (Text is their English, which Note
 	// writes).
 	Words Words `json:"words,omitzero"`
+	// Part tells a completed feature apart from another of its kind on its first tile
+	// (ScoreEntry.Part); never stored.
+	Part string `json:"-"`
 }
 
 func (g *Game) emit(e Event) {

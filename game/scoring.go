@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // ScoreEntry is one score change with what a player needs to read its reason.
@@ -37,6 +38,10 @@ type ScoreEntry struct {
 	// the moves to have them (the command layer's table does when it loads).
 	Text  string `json:"text,omitempty"`
 	Words Words  `json:"-"`
+	// Part tells the feature apart from another of its kind that shares its first tile (see
+	// Game.featurePart): "E", or "H1 E" where that tile is not on From. Like Words, it stays
+	// out of the snapshot and is had again by replaying the moves.
+	Part string `json:"-"`
 }
 
 func plural(n int, one, many string) string {
@@ -46,12 +51,21 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// Where names the squares of the feature: "D4" or "D4-F6".
-func (e ScoreEntry) Where() string {
-	if e.From == e.To {
-		return e.From.String()
+// Where names the feature by its squares, "D4" or "D4-F6", and by its part where they would not
+// tell it from another: "G1 (E)".
+func (e ScoreEntry) Where() string { return FeatureWhere(e.From, e.To, e.Part) }
+
+// FeatureWhere names a feature by its squares from and to, "D4" or "D4-F6", and by its part
+// (Game.featurePart) where it has one: "G1 (E)", "G1-H2 (H1 E)".
+func FeatureWhere(from, to Square, part string) string {
+	where := from.String()
+	if from != to {
+		where += "-" + to.String()
 	}
-	return e.From.String() + "-" + e.To.String()
+	if part != "" {
+		where += " (" + part + ")"
+	}
+	return where
 }
 
 // Reason says why the points were scored: "city D4-E5: 3 tiles + 1 coat of arms = 8".
@@ -157,6 +171,103 @@ func (g *Game) featureExtent(r int) (tiles int, from, to Square) {
 	return tiles, At(minC, minR), At(maxC, maxR)
 }
 
+// featurePart tells the feature rooted at r apart from another of its kind over the same squares
+// from-to, which the squares alone do not: two roads from a crossing on I8 that meet again on J9
+// are both "road I8-J9". It is the side of the feature's first tile (in reading order of the
+// squares: by row, then column) that the feature is on, as its meeple spot names it ("E" of
+// road:E), after that tile's square where it is not from: "E", "H1 E". Features on one tile have
+// different spots, and on different tiles different squares, so no two features over the same
+// squares get the same part. It is "" where no other feature of the kind covers exactly from-to
+// now: the name stays as short as it always was.
+func (g *Game) featurePart(r int, from, to Square) string {
+	if !g.sharesSquares(r, from, to) {
+		return ""
+	}
+	first, i := -1, r
+	var at Square
+	for {
+		s := g.tiles[g.nodes[i].tile].Square
+		if first < 0 || s.Row() < at.Row() || s.Row() == at.Row() && s.Col() < at.Col() {
+			first, at = i, s
+		}
+		if i = int(g.nodes[i].next); i == r {
+			break
+		}
+	}
+	nd := &g.nodes[first]
+	_, side, _ := strings.Cut(g.tiles[nd.tile].face.Spots[nd.local], ":")
+	if at != from {
+		return at.String() + " " + side
+	}
+	return side
+}
+
+// sharesSquares reports whether another feature of the kind of the one rooted at r covers exactly
+// the squares from-to: such a feature has its tiles among those squares.
+func (g *Game) sharesSquares(r int, from, to Square) bool {
+	kind := g.nodes[r].kind
+	var scratch [16]int
+	seen := scratch[:0]
+	for c := from.Col(); c <= to.Col(); c++ {
+		for row := from.Row(); row <= to.Row(); row++ {
+			t, ok := g.tileAt(At(c, row))
+			if !ok {
+				continue
+			}
+			for k := range t.face.Features {
+				if t.face.Features[k].Kind != kind {
+					continue
+				}
+				o := g.find(int(t.node) + k)
+				if o == r || slices.Contains(seen, o) {
+					continue
+				}
+				seen = append(seen, o)
+				if _, f, l := g.featureExtent(o); f == from && l == to {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// PartsLeftOut reports whether score entries of the log may have had Parts that a restore from a
+// snapshot left out: a road's, city's or farm's whose squares hold a tile with two features of its
+// kind. Two features over the same squares share a tile (each reaches all four sides of their
+// rectangle, so they cross), and the board keeps its tiles: a game where no such tile is found had
+// no part. The others get them again from a replay of their moves (table.Load).
+func (g *Game) PartsLeftOut() bool {
+	for _, e := range g.Log {
+		kind := e.Kind
+		if kind == "farm" {
+			kind = FieldFeature.String()
+		}
+		if e.Part != "" || (kind != RoadFeature.String() && kind != CityFeature.String() && kind != FieldFeature.String()) {
+			continue
+		}
+		for c := e.From.Col(); c <= e.To.Col(); c++ {
+			for r := e.From.Row(); r <= e.To.Row(); r++ {
+				if t, ok := g.tileAt(At(c, r)); ok && t.face.count(kind) > 1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// count is how many features of the kind named the face has.
+func (f *Face) count(kind string) int {
+	n := 0
+	for k := range f.Features {
+		if f.Features[k].Kind.String() == kind {
+			n++
+		}
+	}
+	return n
+}
+
 // majority returns the players with the most meeple weight in the feature rooted at r (R2.5.4).
 func (g *Game) majority(r int) (winners [6]bool, any bool) {
 	var w [6]int
@@ -181,6 +292,9 @@ func (g *Game) scoreFeature(r int) {
 	tiles, from, to := g.featureExtent(r)
 	e := ScoreEntry{Kind: nd.kind.String(), From: from, To: to, Tiles: tiles, Complete: complete,
 		Points: g.featurePoints(r, tiles, complete)}
+	if !g.searchCopy {
+		e.Part = g.featurePart(r, from, to)
+	}
 	if nd.kind == CityFeature {
 		e.Arms = int(nd.pennants)
 	}
@@ -190,7 +304,7 @@ func (g *Game) scoreFeature(r int) {
 	}
 	nd.flags |= flagScored
 	if complete {
-		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, To: to, Points: e.Points, Text: e.Kind})
+		g.emit(Event{Kind: EventCompleted, Player: g.Current, Square: from, To: to, Points: e.Points, Text: e.Kind, Part: e.Part})
 	}
 	g.award(r, e)
 	if complete && !g.finalScoring && g.Opts.TB() {
@@ -341,6 +455,9 @@ func (g *Game) scoreFarm(r int) {
 	done, _ := g.farmCities(r)
 	_, from, to := g.featureExtent(r)
 	e := ScoreEntry{Kind: "farm", From: from, To: to, Cities: done, Points: farmPoints * done}
+	if !g.searchCopy {
+		e.Part = g.featurePart(r, from, to)
+	}
 	if len(g.Pieces) == 0 {
 		g.award(r, e)
 		return

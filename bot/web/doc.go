@@ -18,6 +18,19 @@
 // key beside the commitment posted at the start, with a button that checks one against the other
 // in the browser (SHA-256, written out in the page's script so that it works on any page).
 //
+// # Following the game
+//
+// An open game page follows its game without a reload (follow.go, app.js's follower): its script
+// asks /g/ID/TOKEN/version (the game's version, a few bytes; a source that knows versions answers
+// without reading the game, Versions) after Config.GamePoll, then twice as long each time nothing
+// changed up to fifteen times that, and not while the page is hidden. When the version changed it
+// reads its own page again, the same page a reload would give, so it learns nothing the page
+// does not show, and takes from it the header, the players' table, the history and the rest
+// beside the board. A reader at the last position follows the game to its new last; one looking
+// back through the history stays where they are and is offered "New move: show it". Long polls
+// and Server-Sent Events are left out: every request's work is bounded by renderLimit and the
+// server's write timeout. Without JavaScript the page is as it was, for a reload.
+//
 // # Playing a turn
 //
 // The player to move may play their turn on a play page (play.go): its address, /p/ID/TOKEN/, is

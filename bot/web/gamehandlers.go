@@ -134,6 +134,9 @@ type gameView struct {
 	At      int
 	Version uint64
 	Now     time.Time
+	// Poll and PollMax are the page script's first and longest wait, in milliseconds, between two
+	// questions whether the game moved on (follow.go).
+	Poll, PollMax int64
 	// Follow is the command that follows the game in Discord, with this page's address (the
 	// page's script makes it a whole link), FollowPrefix the command before the address, both
 	// named as the reader's Discord shows them, and FollowEnd and FollowThread its options for
@@ -171,7 +174,8 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		keep.Set("move", q.Get("move"))
 	}
 	title := rd.T("web_game_title", lang.A{"Map": p.MapTitle, "Game": p.ID})
-	v := gameView{pageBase: base(r, rd, title, keep), gamePage: p, At: at, Version: g.Version, Now: s.cfg.Now()}
+	v := gameView{pageBase: base(r, rd, title, keep), gamePage: p, At: at, Version: g.Version, Now: s.cfg.Now(),
+		Poll: s.cfg.GamePoll.Milliseconds(), PollMax: followMaxWait * s.cfg.GamePoll.Milliseconds()}
 	if link, err := s.GamePath(p.ID); err == nil && !p.Over {
 		v.FollowPrefix = rd.Command("player follow") + " " + rd.Option("player follow game") + ":"
 		v.Follow = v.FollowPrefix + link

@@ -61,6 +61,9 @@ type Config struct {
 	PlayBurst int
 	// PlayPoll is how often a play page asks whether its game moved on; 0 means DefaultPlayPoll.
 	PlayPoll time.Duration
+	// GamePoll is how soon a game's page first asks whether its game moved on (follow.go); 0
+	// means DefaultGamePoll.
+	GamePoll time.Duration
 }
 
 // Server serves the read-only web pages of games and leagues.
@@ -146,6 +149,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.PlayPoll <= 0 {
 		cfg.PlayPoll = DefaultPlayPoll
 	}
+	if cfg.GamePoll <= 0 {
+		cfg.GamePoll = DefaultGamePoll
+	}
 	if cfg.Drawers <= 0 {
 		cfg.Drawers = DefaultDrawers
 	}
@@ -219,6 +225,7 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{id}/{token}/chart.png", s.serveChart)
 	s.mux.HandleFunc("GET /g/{id}/{token}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /g/{id}/{token}/game.jcz", s.serveJCZ)
+	s.mux.HandleFunc("GET /g/{id}/{token}/version", s.serveGameVersion)
 	s.mux.HandleFunc("GET /l/{id}/{token}/{$}", s.serveLeague)
 	if cfg.Plays != nil {
 		s.mux.HandleFunc("GET /p/{id}/{token}/{$}", s.servePlay)

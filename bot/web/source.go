@@ -33,6 +33,13 @@ type Games interface {
 	WebGame(id string) (Game, error)
 }
 
+// Versions is what a source of games may add so that a page's script can ask whether its game
+// moved on without the game being read: its version alone, as Game.Version would say. A source
+// without it is asked for the whole game.
+type Versions interface {
+	WebVersion(id string) (uint64, error)
+}
+
 // League is a league as its page reads it: the league, its current season and the players'
 // ratings on its map.
 type League struct {

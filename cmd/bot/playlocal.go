@@ -79,7 +79,7 @@ func hotSeatTable(o local.Options, k hotSeatKeeping, out io.Writer) (*local.Tabl
 		go func() { defer close(served); _ = servePagesOn(ctx, pages, ln) }()
 		closeAll = func() { stop(); <-served; closeHost(); closeStore() }
 		link = func(id string) string {
-			return fmt.Sprintf(" Its page: %s (reload it after a move).", pageLink(pages, ln, id))
+			return fmt.Sprintf(" Its page: %s (it shows each move as it is made).", pageLink(pages, ln, id))
 		}
 	}
 	// Each session plays at a place of its own, and names its interactions (and so its games) by

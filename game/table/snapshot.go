@@ -73,8 +73,9 @@ func Load(data []byte) (*Table, error) {
 }
 
 // restoreWords gives the restored game's map score reasons and open choice the Words the
-// snapshot left out, from a replay of the table's record. Only a game that has such texts is
-// replayed (the classic table never is), and it costs about what the restore itself does (the
+// snapshot left out, and its features' score entries their Parts (game.ScoreEntry.Part), from a
+// replay of the table's record. Only a game that has such texts or may have such parts
+// (game.Game.PartsLeftOut) is replayed, and it costs about what the restore itself does (the
 // commit that brought it gives BenchmarkLoadAFinishedGame). A replay that does not end where the
 // snapshot is (a record an operator changed by hand) leaves the texts in English: they are
 // presentation, and the game stands as the snapshot says.
@@ -84,6 +85,7 @@ func (t *Table) restoreWords(e game.MapRules) {
 	for _, l := range g.Log {
 		missing = missing || (l.Text != "" && l.Words.IsZero())
 	}
+	missing = missing || g.PartsLeftOut()
 	if !missing {
 		return
 	}
@@ -98,6 +100,9 @@ func (t *Table) restoreWords(e game.MapRules) {
 	for i := range g.Log {
 		if g.Log[i].Text == r.Log[i].Text {
 			g.Log[i].Words = r.Log[i].Words
+		}
+		if l, rl := g.Log[i], r.Log[i]; l.Kind == rl.Kind && l.From == rl.From && l.To == rl.To {
+			g.Log[i].Part = rl.Part
 		}
 	}
 	if c, rc := g.TurnState.Choice, r.TurnState.Choice; c != nil && rc != nil && c.Prompt == rc.Prompt {

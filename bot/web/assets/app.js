@@ -118,11 +118,12 @@
     if (img.complete && img.naturalWidth) { first = false; fit(); viewport.dataset.loaded = img.getAttribute("src"); }
   }
 
-  // History: the slider, the step buttons and the log show one position at a time.
+  // History: the slider, the step buttons and the log show one position at a time. The log's
+  // items are read anew each time: a game that moves on while the page is open adds to them
+  // (follow).
   function stepper(img) {
     const slider = $("slider"), log = $("log");
-    const items = [...log.querySelectorAll("li")];
-    const scoreCells = [...document.querySelectorAll("#scores td.score")];
+    const items = () => [...log.querySelectorAll("li")];
     // The pictures are drawn in the page's language; the page's own links keep a language the
     // reader chose on the page (data-query: "&lang=de", or empty).
     const boardURL = (k) => `${img.dataset.base}${k}.png?v=${img.dataset.version}&lang=${img.dataset.lang}`;
@@ -132,25 +133,32 @@
     function showBoard(n) {
       img.src = boardURL(n);
       img.addEventListener("load", () => {
+        const count = items().length;
         for (const k of [n - 1, n + 1]) {
-          if (k >= 0 && k < items.length) new Image().src = boardURL(k);
+          if (k >= 0 && k < count) new Image().src = boardURL(k);
         }
       }, { once: true });
     }
-    function show(n, push) {
-      n = Math.max(0, Math.min(items.length - 1, n));
-      const li = items[n];
+    // caption writes position n's caption, line, scores and mark in the log, leaving the board.
+    function caption(n) {
+      const all = items(), li = all[n];
       slider.value = n;
-      clearTimeout(pending);
-      pending = setTimeout(() => showBoard(n), 120);
       img.alt = li.dataset.alt;
       $("poslabel").textContent = li.dataset.label;
       $("scoresat").textContent = li.dataset.label;
       $("line").textContent = li.textContent.trim();
       const scores = li.dataset.scores.split("|");
-      scoreCells.forEach((td, i) => { td.textContent = scores[i]; });
-      items.forEach((x) => x.removeAttribute("aria-current"));
+      document.querySelectorAll("#scores td.score").forEach((td, i) => { td.textContent = scores[i]; });
+      all.forEach((x) => x.removeAttribute("aria-current"));
       li.setAttribute("aria-current", "step");
+      if (n === all.length - 1) $("newmove").hidden = true;
+    }
+    function show(n, push) {
+      n = Math.max(0, Math.min(items().length - 1, n));
+      caption(n);
+      clearTimeout(pending);
+      pending = setTimeout(() => showBoard(n), 120);
+      const li = items()[n];
       log.scrollTop = li.offsetTop - log.clientHeight / 2;
       if (push) {
         window.history.replaceState(null, "", `?move=${n}${img.dataset.query}`);
@@ -176,6 +184,75 @@
     });
     const cur = log.querySelector("li[aria-current]");
     if (cur) log.scrollTop = cur.offsetTop - log.clientHeight / 2;
+    return { show, caption, shown: () => +slider.value, last: () => items().length - 1 };
+  }
+
+  // Following the game: while it runs, the page asks the game's version (a few bytes, nothing
+  // drawn), first after data-poll ms, then twice as long each time nothing changed, up to
+  // data-pollmax, and not while the page is hidden. When the game moved on it reads its own page
+  // again (the same page, so nothing it did not show before) and takes from it the header, the
+  // players' table, the history and the rest beside the board. A reader at the last position
+  // follows the game to its new last; one exploring the history stays where they are, and is
+  // offered the new move.
+  function follower(img, step, wire) {
+    const body = document.body;
+    if (body.dataset.over !== "false" || !window.fetch || !window.DOMParser) return;
+    const first = +body.dataset.poll || 2000, longest = +body.dataset.pollmax || 15 * first;
+    let wait = first, timer = 0, asking = false;
+    const later = (ms) => { clearTimeout(timer); if (!document.hidden && body.dataset.over === "false") timer = setTimeout(ask, ms); };
+    // The page's own address in its language, at its last position.
+    const pageURL = () => img.dataset.query ? `./?${img.dataset.query.slice(1)}` : "./";
+    async function ask() {
+      if (asking) return;
+      asking = true;
+      try {
+        const res = await fetch("version", { credentials: "omit", cache: "no-store" });
+        if (!res.ok) throw new Error(`version: ${res.status}`);
+        if ((await res.text()).trim() === body.dataset.version) {
+          wait = Math.min(longest, wait * 2);
+        } else {
+          const page = await fetch(pageURL(), { credentials: "omit", cache: "no-cache" });
+          if (!page.ok) throw new Error(`page: ${page.status}`);
+          update(new DOMParser().parseFromString(await page.text(), "text/html"));
+          wait = first;
+        }
+      } catch (e) {
+        wait = Math.min(longest, wait * 2); // busy, offline or restarting: ask again later
+      } finally {
+        asking = false;
+      }
+      later(wait);
+    }
+    function update(doc) {
+      const nb = doc.body;
+      if (!nb || !nb.dataset.version || !doc.getElementById("log")) return; // not the game's page
+      const log = $("log"), followed = step.shown() === step.last();
+      document.querySelector("header").replaceWith(document.importNode(doc.querySelector("header"), true));
+      // Beside the board: everything is the new page's but the log, whose items are replaced
+      // in place so that its scroll stays where the reader left it.
+      const aside = document.importNode(doc.querySelector("main > aside"), true);
+      const scroll = log.scrollTop;
+      log.replaceChildren(...aside.querySelector("#log").children);
+      aside.querySelector("#log").replaceWith(log);
+      document.querySelector("main > aside").replaceWith(aside);
+      log.scrollTop = scroll;
+      const last = step.last();
+      $("slider").max = last;
+      img.dataset.version = body.dataset.version = nb.dataset.version;
+      body.dataset.over = nb.dataset.over;
+      wire(document.querySelector("header"), aside);
+      if (followed || step.shown() > last) {
+        step.show(last, location.search.includes("move="));
+      } else {
+        step.caption(step.shown());
+        $("newmove").hidden = false;
+      }
+    }
+    $("shownew").addEventListener("click", () => step.show(step.last(), true));
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) clearTimeout(timer); else { wait = first; later(0); }
+    });
+    later(wait);
   }
 
   // SHA-256 (FIPS 180-4), so that the check works on any page, secure context or not.
@@ -238,19 +315,25 @@
   }
 
   // Times in the reader's own time zone, in the page's language.
-  function localTimes() {
-    for (const t of document.querySelectorAll("time[datetime]")) {
+  function localTimes(root) {
+    for (const t of root.querySelectorAll("time[datetime]")) {
       const d = new Date(t.getAttribute("datetime"));
       if (!isNaN(d)) { t.title = t.textContent; t.textContent = d.toLocaleString(pageLang, { dateStyle: "medium", timeStyle: "short" }); }
     }
   }
 
-  function start() {
-    localTimes();
-    const img = $("board"), viewport = $("viewport");
-    if (img && viewport) { panZoom(viewport, img, $("zoomlevel")); stepper(img); }
+  // wire gives the page's parts (all of it, or those read anew while following the game) their
+  // behaviour.
+  function wire(...parts) {
+    parts.forEach(localTimes);
     if ($("check")) dealCheck($("check"));
     if ($("copyfollow")) followBox($("followcommand"), $("copyfollow"), $("copied"));
+  }
+
+  function start() {
+    wire(document);
+    const img = $("board"), viewport = $("viewport");
+    if (img && viewport) { panZoom(viewport, img, $("zoomlevel")); follower(img, stepper(img), wire); }
     // Marks the page as wired, so that a reader (or a test) clicking at once is heard.
     document.body.dataset.ready = "true";
   }
