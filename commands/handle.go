@@ -158,7 +158,7 @@ func carcJoin(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Join(table.User{ID: in.User.ID, Name: t.UniqueName(in.User.Name)})); err != nil {
-		return failT(t, in, "join_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "join_refused", lang.A{"Why": err})
 	}
 	c := x.Table
 	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": lang.Name(c.Seats[len(c.Seats)-1].Name), "Seats": seatList(public(c, in), c), "Creator": lang.Name(c.Creator.Name)})})
@@ -174,7 +174,7 @@ func carcLeave(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Leave(in.User)); err != nil {
-		return failT(t, in, "leave_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "leave_refused", lang.A{"Why": err})
 	}
 	p := public(x.Table, in)
 	if x.Table.Status == table.Abandoned {
@@ -228,7 +228,7 @@ func carcStart(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Start(nil)); err != nil {
-		return failT(t, in, "start_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "start_refused", lang.A{"Why": err})
 	}
 	// The record keeps the turn order the deal gave, for its readers.
 	x.Step.Events[len(x.Step.Events)-1].Seats = slices.Clone(x.Table.Seats)
