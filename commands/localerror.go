@@ -75,6 +75,14 @@ type mapWords struct{ id, title string }
 
 func (w mapWords) in(p *lang.Printer) string { return known(p, "map_"+w.id, w.title) }
 
+// listWords are values (names, values to type) listed with the separator of message sep.
+type listWords struct {
+	items []string
+	sep   string
+}
+
+func (w listWords) in(p *lang.Printer) string { return strings.Join(w.items, p.T(w.sep, nil)) }
+
 // pieceName is a kind of piece.
 type pieceName struct{ k game.PieceKind }
 
