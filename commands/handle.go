@@ -294,6 +294,20 @@ func capital(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// chinese reports whether s is written in Chinese: more Chinese characters than Latin letters.
+func chinese(s string) bool {
+	han, latin := 0, 0
+	for _, c := range s {
+		switch {
+		case unicode.In(c, unicode.Han):
+			han++
+		case unicode.In(c, unicode.Latin):
+			latin++
+		}
+	}
+	return han > latin
+}
+
 // sentence is Sentence of s, whose first letter is left as it is where s begins with one of names.
 func sentence(s string, names ...string) string {
 	s = strings.TrimSpace(s)
@@ -315,7 +329,9 @@ func sentence(s string, names ...string) string {
 		if strings.HasSuffix(s, "。") || strings.HasSuffix(s, "！") || strings.HasSuffix(s, "？") {
 			return s
 		}
-		if unicode.In(r, unicode.Han) {
+		// A Chinese sentence may begin or end with a value to type (F7, city:N) or a name:
+		// it is Chinese where it holds more Chinese characters than Latin letters.
+		if chinese(s) {
 			return s + "。"
 		}
 		s += "."

@@ -125,15 +125,18 @@ func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
 }
 
 // TestSentenceKeepsLettersWhole: a message that starts with an accented letter gets its capital,
-// not a broken byte, and a Chinese sentence keeps its full-width stop.
+// not a broken byte, and a Chinese sentence keeps its full-width stop or gets one, even where it
+// begins with a value to type; an English one that begins with a Chinese name ends with a stop.
 func TestSentenceKeepsLettersWhole(t *testing.T) {
 	for in, want := range map[string]string{
-		"état de la partie": "État de la partie.",
-		"übrig: 3":          "Übrig: 3.",
-		"遊戲尚未開始。":           "遊戲尚未開始。",
-		"無法加入":              "無法加入。",
-		"already done.":     "Already done.",
-		"  spaced out  ":    "Spaced out.",
+		"état de la partie":       "État de la partie.",
+		"übrig: 3":                "Übrig: 3.",
+		"遊戲尚未開始。":                 "遊戲尚未開始。",
+		"無法加入":                    "無法加入。",
+		"F7 是海上的格子":               "F7 是海上的格子。",
+		"小明 is not at this table": "小明 is not at this table.",
+		"already done.":           "Already done.",
+		"  spaced out  ":          "Spaced out.",
 	} {
 		if got := Sentence(in); got != want {
 			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
