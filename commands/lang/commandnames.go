@@ -91,18 +91,24 @@ var funcs = template.FuncMap{
 // valueSep parts an option's path from its value in what val leaves for the printer.
 const valueSep = "\x1f"
 
+// ValueID is the catalogue message that may hold the reader's words for a value of the option at
+// path that is no choice Discord lists (a chip action's option): val_chips_sell_to_abroad.
+func ValueID(path, value string) string {
+	return "val_" + strings.Join(strings.Fields(path), "_") + "_" + value
+}
+
 // Value is a value to type for the option at path as the reader reads it: as it is typed (in
 // quotes where it holds a space), with the reader's words for it beside it where they differ:
-// the option's choice as the reader's Discord names it (abroad (ins Ausland)), or the value's chip
-// colours in the reader's language ("blue 2 + orange 2" (hellblau 2 + orange 2)). What is typed
-// stays canonical, whatever the language.
+// the option's choice as the reader's Discord names it, or the value's words (ValueID: abroad
+// (ins Ausland)), or its chip colours in the reader's language ("blue 2 + orange 2" (hellblau 2 +
+// orange 2)). What is typed stays canonical, whatever the language.
 func (p *Printer) Value(path, value string) string {
 	shown := value
 	if strings.Contains(value, " ") {
 		shown = `"` + value + `"`
 	}
 	words := ""
-	if id := Default.First(ChoiceIDs(strings.Fields(path), value)); id != "" {
+	if id := Default.First(append(ChoiceIDs(strings.Fields(path), value), ValueID(path, value))); id != "" {
 		words = p.T(id, nil)
 	} else {
 		f := strings.Fields(value)

@@ -27,8 +27,22 @@ type Printer struct {
 	// plain marks the printer of a text read where no markdown is rendered (Typed printers, and
 	// Plain ones: web pages, pictures): Names are written as they are.
 	plain bool
-	loc   *i18n.Localizer
+	loc   *localizer
 	num   *message.Printer
+}
+
+// localizer is a language's go-i18n localizer, made when the language first writes a message: a
+// printer may be taken as a package loads (a package-level variable), before every owner has
+// registered its catalogue, which must not load the catalogues yet.
+type localizer struct {
+	code string
+	once sync.Once
+	l    *i18n.Localizer
+}
+
+func (l *localizer) get() *i18n.Localizer {
+	l.once.Do(func() { l.l = i18n.NewLocalizer(Default.ready().bundle, l.code) })
+	return l.l
 }
 
 var printers sync.Map // code -> *Printer
@@ -41,7 +55,7 @@ func For(code string) *Printer {
 	if p, ok := printers.Load(code); ok {
 		return p.(*Printer)
 	}
-	p := &Printer{code: code, loc: i18n.NewLocalizer(Default.ready().bundle, code), num: message.NewPrinter(language.MustParse(code))}
+	p := &Printer{code: code, loc: &localizer{code: code}, num: message.NewPrinter(language.MustParse(code))}
 	if code == Pseudo {
 		// Numbers as in German, the longest convention the catalogues meet.
 		p.num = message.NewPrinter(language.German)
@@ -205,7 +219,7 @@ func (p *Printer) value(v any) any {
 // programming error that tests catch (every id the code uses is in en.toml), so it is shown as it
 // is rather than hidden.
 func (p *Printer) localize(lc *i18n.LocalizeConfig) string {
-	s, err := p.loc.Localize(configure(lc))
+	s, err := p.loc.get().Localize(configure(lc))
 	if err != nil {
 		return fmt.Sprintf("[%s]", lc.MessageID)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"testing/fstest"
 )
 
 // A message is a refusal callers branch on with errors.As, wrapped or not; with no catalogue to
@@ -21,4 +22,16 @@ func TestAMessageIsAnErrorCallersBranchOn(t *testing.T) {
 	if !(Message{}).IsZero() || m.IsZero() {
 		t.Error("IsZero does not say whether a message is named")
 	}
+}
+
+// A catalogue registered once the catalogues were read would be missing from them (a printer used
+// by a package-level variable before its owner loaded): it stops the program as it starts.
+func TestACatalogueRegisteredAfterTheCataloguesWereReadPanics(t *testing.T) {
+	Catalogues()
+	defer func() {
+		if recover() == nil {
+			t.Error("a late catalogue was registered")
+		}
+	}()
+	Register("late/catalog", fstest.MapFS{"catalog/en.toml": {Data: []byte("")}}, "catalog")
 }
