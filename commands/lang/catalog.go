@@ -81,7 +81,7 @@ var pluralSamples = []int{0, 1, 2, 3, 5, 11, 21, 101, 1000000}
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 
 // commandPath is a command or an option a message names: {{cmd `carc new`}}, {{opt `place square`}}.
-var commandPath = regexp.MustCompile("\\{\\{\\s*(?:cmd|opt|val)\\s+`([^`]*)`(?:\\s+`[^`]*`)?\\s*\\}\\}")
+var commandPath = regexp.MustCompile("\\{\\{\\s*(?:cmd|opt)\\s+`([^`]*)`\\s*\\}\\}")
 
 // Load parses and checks the catalogues of fsys and those of their owners (msg.Register) as one:
 // for each code NAME of Codes, the file catalog/NAME.toml, for each area of the bot that keeps its

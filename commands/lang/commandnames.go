@@ -77,52 +77,10 @@ func (p *Printer) Option(path string) string { return p.Name(strings.Fields(path
 const mark = "\x00"
 
 // funcs are the functions of message templates: cmd and opt name a command or an option, written
-// in the message ({{cmd `carc new`}}) or given to it ({{cmd .Command}}); val is a value to type for
-// an option ({{val `chips sell to` `abroad`}}), written as it is typed with the reader's words for
-// it beside it (Value).
+// in the message ({{cmd `carc new`}}) or given to it ({{cmd .Command}}).
 var funcs = template.FuncMap{
 	"cmd": func(path any) string { return mark + "cmd" + mark + fmt.Sprint(path) + mark },
 	"opt": func(path any) string { return mark + "opt" + mark + fmt.Sprint(path) + mark },
-	"val": func(path, value any) string {
-		return mark + "val" + mark + fmt.Sprint(path) + valueSep + fmt.Sprint(value) + mark
-	},
-}
-
-// valueSep parts an option's path from its value in what val leaves for the printer.
-const valueSep = "\x1f"
-
-// ValueID is the catalogue message that may hold the reader's words for a value of the option at
-// path that is no choice Discord lists (a chip action's option): val_chips_sell_to_abroad.
-func ValueID(path, value string) string {
-	return "val_" + strings.Join(strings.Fields(path), "_") + "_" + value
-}
-
-// Value is a value to type for the option at path as the reader reads it: as it is typed (in
-// quotes where it holds a space), with the reader's words for it beside it where they differ:
-// the option's choice as the reader's Discord names it, or the value's words (ValueID: abroad
-// (ins Ausland)), or its chip colours in the reader's language ("blue 2 + orange 2" (hellblau 2 +
-// orange 2)). What is typed stays canonical, whatever the language.
-func (p *Printer) Value(path, value string) string {
-	shown := value
-	if strings.Contains(value, " ") {
-		shown = `"` + value + `"`
-	}
-	words := ""
-	if id := Default.First(append(ChoiceIDs(strings.Fields(path), value), ValueID(path, value))); id != "" {
-		words = p.T(id, nil)
-	} else {
-		f := strings.Fields(value)
-		for i, w := range f {
-			if id := "engine_colour_" + w; Default.Has(id) {
-				f[i] = p.T(id, nil)
-			}
-		}
-		words = strings.Join(f, " ")
-	}
-	if words == "" || strings.HasPrefix(words, value) {
-		return shown
-	}
-	return p.T("value_gloss", A{"Value": shown, "Words": words})
 }
 
 // parser parses every message: the text/template parser with funcs, whose results go-i18n may
@@ -157,13 +115,9 @@ func (p *Printer) names(s string) string {
 			b.WriteString(s[i+1:])
 			return b.String()
 		}
-		switch parts[0] {
-		case "cmd":
+		if parts[0] == "cmd" {
 			b.WriteString(p.Command(parts[1]))
-		case "val":
-			path, value, _ := strings.Cut(parts[1], valueSep)
-			b.WriteString(p.Value(path, value))
-		default:
+		} else {
 			b.WriteString(p.Option(parts[1]))
 		}
 		s = parts[2]

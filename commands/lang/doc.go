@@ -18,9 +18,8 @@
 // A message is a Go template over named values ({{.Name}}); a plural message has CLDR forms
 // (one, few, many, other) chosen by its count, which the template reads as {{.Count}}. A message names a command as
 // the reader's Discord shows it with {{cmd `carc new`}} (/carc neu in German), an option with
-// {{opt `place square`}}, a value to type with {{val `chips sell to` `abroad`}} (as typed, with the
-// reader's words beside it): Discord shows every command, option and choice in the reader's
-// language from the catalogues' name_, cmd_ and choice_ messages (NameIDs). The game's
+// {{opt `place square`}}: Discord shows every command, option and choice in the reader's language
+// from the catalogues' name_, cmd_ and choice_ messages (NameIDs). The game's
 // record never holds translated text: the command layer keeps canonical names and codes, and only
 // a reply is written in a language.
 package lang

@@ -22,17 +22,17 @@ type Message struct {
 // words for an open choice, an error among a refusal's values).
 type Args map[string]any
 
-// english writes a message in English from the English catalogue: the printer registers it
+// englishWriter writes a message in English from the English catalogue: the printer registers it
 // (SetEnglish), so that a message needs no English written beside it.
-var english atomic.Pointer[func(Message) string]
+var englishWriter atomic.Pointer[func(Message) string]
 
 // SetEnglish registers the writer of messages in English; the package of the printer calls it as
 // it loads.
-func SetEnglish(write func(Message) string) { english.Store(&write) }
+func SetEnglish(write func(Message) string) { englishWriter.Store(&write) }
 
 // Error is the message in English (logs, wrapping, a record's audit).
 func (m Message) Error() string {
-	if w := english.Load(); w != nil {
+	if w := englishWriter.Load(); w != nil {
 		return (*w)(m)
 	}
 	return m.String()

@@ -92,6 +92,4 @@ const (
 	idRulesFrance1                  = "rules_france_1"
 	idRulesFrance2                  = "rules_france_2"
 	idSrcWine                       = "src_wine"
-	idValChipsSellToAbroad          = "val_chips_sell_to_abroad"
-	idValChipsSellToTown            = "val_chips_sell_to_town"
 )

@@ -36,14 +36,14 @@ type Found struct {
 func (f Found) String() string { return fmt.Sprintf("%s %q", f.ID, f.Match) }
 
 // skipped are the messages whose English a reader of any language may see: names (places, maps,
-// commands and their descriptions and choices, values to type, languages, colours as typed), the words drawn only
+// commands and their descriptions and choices, languages, colours as typed), the words drawn only
 // in pictures, and messages written alike in every language.
 func skipped(id string) bool {
 	switch id {
 	case "list_sep", "ev_scored", "web_lang_name":
 		return true
 	}
-	for _, prefix := range []string{"place_", "map_", "name_", "choice_", "val_", "cmd_", "pic_", "legend_", "colour_",
+	for _, prefix := range []string{"place_", "map_", "name_", "choice_", "cmd_", "pic_", "legend_", "colour_",
 		"engine_feature_"} { // "cloister" is also a spot's name as it is typed (cloister, city:N)
 		if strings.HasPrefix(id, prefix) {
 			return true
