@@ -9,6 +9,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
@@ -440,14 +441,14 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 
 // postProblem says why a game's message could not be posted, in words an admin can act on, in
 // the language of the message that tells it (the chat's own error goes to the log).
-func postProblem(place string, err error) lang.Message {
+func postProblem(place string, err error) msg.Message {
 	switch {
 	case errors.Is(err, ErrForbidden):
-		return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
+		return msg.Message{ID: "post_no_permission", Args: lang.A{"Channel": place}}
 	case errors.Is(err, ErrNoChannel):
-		return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
+		return msg.Message{ID: "post_no_channel", Args: lang.A{"Channel": place}}
 	}
-	return lang.Message{ID: "post_failed", A: lang.A{"Channel": place}}
+	return msg.Message{ID: "post_failed", Args: lang.A{"Channel": place}}
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's

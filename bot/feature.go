@@ -6,6 +6,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -141,4 +142,4 @@ func Reader(in commands.Input) *lang.Printer { return reader(in) }
 
 // Problem is what a failed call of the store means to the people playing, in the words of the
 // catalogues (never the server's paths or system errors, which the caller logs).
-func Problem(err error) lang.Message { return storeProblem(err) }
+func Problem(err error) msg.Message { return storeProblem(err) }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -20,7 +20,7 @@ import (
 // act on it (first). When it is not, prev is what the first delivery left: its first answer once
 // given (Done), which the chat gives again. When the store cannot say (it is down, or slower than
 // the chat's time allows), why says so in words for the person, and nothing is to be done.
-func (b *Host) Take(id, place string) (prev storage.Handled, first bool, why lang.Message) {
+func (b *Host) Take(id, place string) (prev storage.Handled, first bool, why msg.Message) {
 	prev, first, err := b.takeWithin(id, recordWithin)
 	if err != nil {
 		b.log.Error("could not record an interaction; nothing was done", "channel", place, "interaction", id, "err", err)
@@ -30,7 +30,7 @@ func (b *Host) Take(id, place string) (prev storage.Handled, first bool, why lan
 		b.log.Info("an interaction delivered again; answered as the first time, nothing done", "channel", place,
 			"interaction", id, "taken", prev.At, "answered", prev.Done)
 	}
-	return prev, first, lang.Message{}
+	return prev, first, msg.Message{}
 }
 
 // recordWithin bounds the wait for the record of an interaction, which comes before its

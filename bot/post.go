@@ -6,7 +6,7 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // A channel's messages follow the order of the changes they announce. Each announcement takes its
@@ -147,7 +147,7 @@ func (b *Host) sayAsync(e *gameEntry, place, what string, m Message) *posting {
 // (lastMsg). The postings update it after the game's lock is released: mu guards it.
 type postState struct {
 	mu      sync.Mutex
-	problem lang.Message
+	problem msg.Message
 	lastMsg string
 }
 
@@ -160,7 +160,7 @@ func (s *postState) after(place string, p *posting, buttons bool) (old string) {
 		s.problem = postProblem(place, p.err)
 		return ""
 	}
-	s.problem = lang.Message{}
+	s.problem = msg.Message{}
 	if !buttons {
 		return ""
 	}
@@ -169,7 +169,7 @@ func (s *postState) after(place string, p *posting, buttons bool) (old string) {
 }
 
 // lastProblem is why the game's last turn message could not be posted (no ID once one was).
-func (s *postState) lastProblem() lang.Message {
+func (s *postState) lastProblem() msg.Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.problem

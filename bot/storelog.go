@@ -4,8 +4,8 @@ import (
 	"errors"
 	"log/slog"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -29,7 +29,7 @@ func (b *Host) LeagueStore() LeagueStore { return LeagueStore{b.store, b.log} }
 func (s LeagueStore) NotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
 
 // ForPlayers says what a failure means to the people playing (storage.ProblemOf).
-func (s LeagueStore) ForPlayers(err error) lang.Message { return storeProblem(err) }
+func (s LeagueStore) ForPlayers(err error) msg.Message { return storeProblem(err) }
 
 // failed logs err, the failure of op (on what the attributes name), and returns it.
 func (s LeagueStore) failed(op string, err error, attrs ...any) error {

@@ -22,7 +22,7 @@ func resolveAction(t *table.Table, typed game.Action) (game.Action, error) {
 	}
 	for k := range typed.Args {
 		if !actionHasOption(spec, k) {
-			return game.Action{}, refusal("play_chips_no_option", lang.A{"Action": spec.Name, "Value": game.Echo(k), "Options": actionOptionNames(spec)})
+			return game.Action{}, noOption("play_chips_no_option", spec, k)
 		}
 	}
 	g := t.Game
@@ -103,7 +103,7 @@ func whyNot(g *game.Game, title string, typed game.Action, same []game.LegalActi
 		return err
 	}
 	if len(legal) > 0 {
-		return refusal("play_open_now", lang.A{"Why": err, "Actions": strings.Join(legal, "; ")})
+		return refusal("play_open_now", lang.A{"Why": err, "Actions": listWords{legal, "list_sep_actions"}})
 	}
 	return err
 }
@@ -122,15 +122,18 @@ func actionOption(a game.ActionSpec, name string) (game.ActionOption, bool) {
 	return game.ActionOption{}, false
 }
 
-func actionOptionNames(a game.ActionSpec) string {
-	if len(a.Options) == 0 {
-		return "no options"
+// noOption refuses option k, which chip action spec does not have, with the options it has
+// (message id), or as an action that takes none (id with s). The action's name is kept as it is
+// typed, even where it begins the sentence.
+func noOption(id string, spec game.ActionSpec, k string) error {
+	if len(spec.Options) == 0 {
+		return refusal(id+"s", lang.A{"Action": lang.Name(spec.Name), "Value": game.Echo(k)})
 	}
 	var names []string
-	for _, o := range a.Options {
+	for _, o := range spec.Options {
 		names = append(names, o.Name)
 	}
-	return strings.Join(names, ", ")
+	return refusal(id, lang.A{"Action": lang.Name(spec.Name), "Value": game.Echo(k), "Options": listWords{names, "list_sep"}})
 }
 
 // shortcutAction reads a /place option that stands for a chip action (treat:H3, isle:yes).

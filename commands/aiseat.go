@@ -27,7 +27,7 @@ func carcBot(t *table.Table, in Input) Reply {
 	x := table.Begin(t, in.User.ID)
 	name := public(t, in).Plain().T("ai_seat_name", lang.A{"Level": levelName(public(t, in), level)})
 	if err := x.Do(table.Join(t.NewAISeatNamed(level, name))); err != nil {
-		return failT(t, in, "bot_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "bot_refused", lang.A{"Why": err})
 	}
 	c := x.Table
 	return changed(x, Reply{Text: public(c, in).T("bot_seated", lang.A{"Player": lang.Name(c.Seats[len(c.Seats)-1].Name), "Seats": seatList(public(c, in), c), "Creator": lang.Name(c.Creator.Name)})})

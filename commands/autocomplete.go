@@ -189,7 +189,7 @@ func shortcutChoices(p *lang.Printer, g *game.Game, spec game.ActionSpec) []Choi
 		}
 		if !seen[v] {
 			seen[v] = true
-			out = append(out, Choice{Name: labelIn(p, a), Value: v})
+			out = append(out, Choice{Name: fitIn(p, a, 100), Value: v})
 		}
 	}
 	return out
@@ -422,7 +422,7 @@ func kindChoices(p *lang.Printer, g *game.Game, spotTyped string) []Choice {
 func actionChoices(p *lang.Printer, g *game.Game) []Choice {
 	var out []Choice
 	for _, a := range g.LegalActions() {
-		out = append(out, Choice{Name: labelIn(p, a), Value: a.Action.String()})
+		out = append(out, Choice{Name: fitIn(p, a, 100), Value: a.Action.String()})
 	}
 	return out
 }

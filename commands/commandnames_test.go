@@ -84,7 +84,7 @@ func TestRepliesNameTheCommandsAsTheReadersDiscordShowsThem(t *testing.T) {
 func TestAMoveInTheWrongStepIsRefusedInTheReadersLanguage(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"en", "You cannot pass now: first place your tile"},
-		{"de", "Passen geht jetzt nicht: leg zuerst dein Plättchen"},
+		{"de", "Passen geht jetzt nicht: Leg zuerst dein Plättchen"},
 		{"fr", "Vous ne pouvez pas passer maintenant\u00a0: posez d'abord votre tuile"},
 		{"zh-TW", "現在不能結束回合：請先放置你的板塊"},
 	} {

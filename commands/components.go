@@ -92,7 +92,7 @@ func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 	}
 	if fits {
 		for _, a := range acts {
-			rows = append(rows, []Button{{ID: ComponentID(t, "act", a.Action.String()), Label: Truncate(labelIn(p, a), 80), Style: Success}})
+			rows = append(rows, []Button{{ID: ComponentID(t, "act", a.Action.String()), Label: Truncate(fitIn(p, a, 80), 80), Style: Success}})
 		}
 		return rows, nil
 	}
@@ -101,10 +101,24 @@ func turnComponents(p *lang.Printer, t *table.Table) ([][]Button, *Select) {
 	sel := &Select{ID: ComponentID(t, "act"), Placeholder: p.T("select_chip_actions", nil)}
 	for _, a := range acts {
 		if v := a.Action.String(); len(v) <= 100 && len(sel.Options) < MaxChoices {
-			sel.Options = append(sel.Options, Choice{Name: Truncate(labelIn(p, a), 100), Value: v})
+			sel.Options = append(sel.Options, Choice{Name: Truncate(fitIn(p, a, 100), 100), Value: v})
 		}
 	}
 	return rows[:min(len(rows), 4)], sel
+}
+
+// fitIn is a chip action's words where at most n characters fit (a button's 80, a menu's or an
+// autocomplete choice's 100): its label, the verb phrase the texts use ("you may ..."), where it
+// fits, else the map's shorter form for a button (the label's message with _button) where it has
+// one. A long town or four chips of 1 make a label longer than a button in some languages.
+func fitIn(p *lang.Printer, a game.LegalAction, n int) string {
+	label := labelIn(p, a)
+	if len([]rune(label)) <= n || a.Words.ID == "" || !lang.Default.Has(a.Words.ID+"_button") {
+		return label
+	}
+	w := a.Words
+	w.ID += "_button"
+	return wordsOr(p, w, label)
 }
 
 // boardButton shows whoever clicks it the whole map, privately: the turn picture shows the squares

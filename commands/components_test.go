@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -122,5 +125,32 @@ func TestFullBoardIsOneClickAway(t *testing.T) {
 	r := HandleComponent(tbl, onlooker, id, nil)
 	if !r.OK || !r.Ephemeral || r.Image != BoardImage || len(r.Buttons) != 0 || r.Changed {
 		t.Fatalf("the Full board button: %+v", r)
+	}
+}
+
+// A chip action's label does two jobs: the verb phrase the texts use ("you may ...") and the words
+// on its button. Where the label is longer than a button's 80 characters (a sale to
+// Clermont-Ferrand in Dutch, an upgrade paid with four chips of 1), the button shows the map's
+// shorter form, uncut, and the texts keep the whole label.
+func TestAChipActionsButtonShowsItsWordsUncut(t *testing.T) {
+	blue := msg.Chips([]msg.Chip{{Colour: "blue", Value: 1}, {Colour: "blue", Value: 1}})
+	four := msg.Chips([]msg.Chip{{Colour: "blue", Value: 1}, {Colour: "blue", Value: 1}, {Colour: "purple", Value: 1}, {Colour: "orange", Value: 1}})
+	for _, a := range []game.LegalAction{
+		{Label: "sale", Words: game.Say("france_label_town", "Color", msg.Colour("blue"), "Chips", blue, "Town", msg.Place("Clermont-Ferrand"), "Points", 9)},
+		{Label: "upgrade", Words: game.Say("taiwan_label_upgrade", "Role", "farmer", "Square", "F17", "Spot", msg.Spot("field:NL"), "Chips", four)},
+	} {
+		for _, code := range lang.Codes() {
+			p := lang.For(code)
+			label, button := labelIn(p, a), fitIn(p, a, 80)
+			if n := len([]rune(button)); n > 80 || Truncate(button, 80) != button {
+				t.Errorf("%s %s: the button's words are %d characters: %q", code, a.Words.ID, n, button)
+			}
+			if label == a.Label {
+				t.Errorf("%s %s: the label is not the catalogue's", code, a.Words.ID)
+			}
+			if len([]rune(label)) <= 80 && button != label {
+				t.Errorf("%s %s: a label that fits is not its button's words: %q, %q", code, a.Words.ID, label, button)
+			}
+		}
 	}
 }

@@ -158,7 +158,7 @@ func carcJoin(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Join(table.User{ID: in.User.ID, Name: t.UniqueName(in.User.Name)})); err != nil {
-		return failT(t, in, "join_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "join_refused", lang.A{"Why": err})
 	}
 	c := x.Table
 	return changed(x, Reply{Text: public(c, in).T("joined", lang.A{"Player": lang.Name(c.Seats[len(c.Seats)-1].Name), "Seats": seatList(public(c, in), c), "Creator": lang.Name(c.Creator.Name)})})
@@ -174,7 +174,7 @@ func carcLeave(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Leave(in.User)); err != nil {
-		return failT(t, in, "leave_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "leave_refused", lang.A{"Why": err})
 	}
 	p := public(x.Table, in)
 	if x.Table.Status == table.Abandoned {
@@ -228,7 +228,7 @@ func carcStart(t *table.Table, in Input) Reply {
 	}
 	x := table.Begin(t, in.User.ID)
 	if err := x.Do(table.Start(nil)); err != nil {
-		return failT(t, in, "start_refused", lang.A{"Why": err.Error()})
+		return failT(t, in, "start_refused", lang.A{"Why": err})
 	}
 	// The record keeps the turn order the deal gave, for its readers.
 	x.Step.Events[len(x.Step.Events)-1].Seats = slices.Clone(x.Table.Seats)
@@ -294,6 +294,20 @@ func capital(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// chinese reports whether s is written in Chinese: more Chinese characters than Latin letters.
+func chinese(s string) bool {
+	han, latin := 0, 0
+	for _, c := range s {
+		switch {
+		case unicode.In(c, unicode.Han):
+			han++
+		case unicode.In(c, unicode.Latin):
+			latin++
+		}
+	}
+	return han > latin
+}
+
 // sentence is Sentence of s, whose first letter is left as it is where s begins with one of names.
 func sentence(s string, names ...string) string {
 	s = strings.TrimSpace(s)
@@ -315,7 +329,9 @@ func sentence(s string, names ...string) string {
 		if strings.HasSuffix(s, "。") || strings.HasSuffix(s, "！") || strings.HasSuffix(s, "？") {
 			return s
 		}
-		if unicode.In(r, unicode.Han) {
+		// A Chinese sentence may begin or end with a value to type (F7, city:N) or a name:
+		// it is Chinese where it holds more Chinese characters than Latin letters.
+		if chinese(s) {
 			return s + "。"
 		}
 		s += "."

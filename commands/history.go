@@ -2,7 +2,6 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -82,8 +81,10 @@ func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events
 	}
 	var who string
 	var parts []string
-	points := map[int]int{}
-	var order []int
+	// points are what each player scored in the turn, in the order they first scored; final
+	// what the final scoring gave them, which is its own line.
+	points, final := map[int]int{}, map[int]int{}
+	var order, finalOrder []int
 	for _, e := range events {
 		switch e.Kind {
 		case game.EventTilePlaced:
@@ -103,22 +104,32 @@ func historyLine(p *lang.Printer, t *table.Table, g *game.Game, turn int, events
 		case game.EventResigned:
 			parts = append(parts, p.T("hist_resigned", lang.A{"Player": lang.Name(name(e.Player))}))
 		case game.EventScored:
-			if _, ok := points[e.Player]; !ok {
-				order = append(order, e.Player)
+			sums, seen := points, &order
+			if e.Log >= 0 && e.Log < len(g.Log) && g.Log[e.Log].Final {
+				sums, seen = final, &finalOrder
 			}
-			points[e.Player] += e.Points
+			if _, ok := sums[e.Player]; !ok {
+				*seen = append(*seen, e.Player)
+			}
+			sums[e.Player] += e.Points
 		}
 	}
-	var scored []string
-	for _, seat := range order {
-		scored = append(scored, fmt.Sprintf("%s +%d", p.Shown(name(seat)), points[seat]))
+	scored := func(order []int, points map[int]int) string {
+		list := make([]string, len(order))
+		for i, seat := range order {
+			list[i] = p.T("hist_points", lang.A{"Player": lang.Name(name(seat)), "Points": points[seat]})
+		}
+		return join(p, list)
 	}
-	line := fmt.Sprintf("%d. %s: %s", turn, who, join(p, parts))
+	line := p.T("hist_turn", lang.A{"Turn": turn, "Player": who, "Parts": join(p, parts)})
 	if who == "" {
-		line = fmt.Sprintf("%d. %s", turn, join(p, parts))
+		line = p.T("hist_turn_nobody", lang.A{"Turn": turn, "Parts": join(p, parts)})
 	}
-	if len(scored) > 0 {
-		line += " (" + strings.Join(scored, ", ") + ")"
+	if len(order) > 0 {
+		line = p.T("hist_turn_scored", lang.A{"Line": line, "Points": scored(order, points)})
+	}
+	if len(finalOrder) > 0 {
+		line += "\n" + p.T("hist_final", lang.A{"Points": scored(finalOrder, final)})
 	}
 	return line
 }
@@ -151,7 +162,7 @@ func carcHistoryCommand(t *table.Table, in Input) Reply {
 	}
 	lines, err := historyLines(p, t)
 	if err != nil {
-		return failT(t, in, "hist_failed", lang.A{"Why": err.Error()})
+		return failT(t, in, "hist_failed", lang.A{"Why": err})
 	}
 	pages := (len(lines) + historyPage - 1) / historyPage
 	n, err := strconv.Atoi(strings.TrimSpace(v))
@@ -174,7 +185,7 @@ func carcHistory(p *lang.Printer, t *table.Table, page int) Reply {
 	}
 	lines, err := historyLines(p, t)
 	if err != nil {
-		return fail(t, "%s", p.T("hist_failed", lang.A{"Why": err.Error()}))
+		return fail(t, "%s", p.T("hist_failed", lang.A{"Why": err}))
 	}
 	if len(lines) == 0 {
 		return Reply{OK: true, Ephemeral: true, Table: t, Text: p.T("hist_empty", nil)}

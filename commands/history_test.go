@@ -2,15 +2,18 @@ package commands
 
 import (
 	"encoding/json"
+	"maps"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 )
 
 // TestHistoryPagesThroughEveryTurn: /carc history shows the latest turns first, a page at a time;
-// the Older button reaches the first turn, and every turn played appears exactly once.
+// the Older button reaches the first turn, and every turn played appears exactly once (the final
+// scoring is the last turn's second line).
 func TestHistoryPagesThroughEveryTurn(t *testing.T) {
 	tbl, err := AutoGame("france", 3, 21, nil)
 	if err != nil {
@@ -24,6 +27,9 @@ func TestHistoryPagesThroughEveryTurn(t *testing.T) {
 	seen := map[int]int{}
 	for page := 0; ; page++ {
 		for _, line := range strings.Split(r.Text, "\n")[1:] {
+			if strings.HasPrefix(line, "Final scoring: ") {
+				continue // the last turn's second line
+			}
 			n, err := strconv.Atoi(strings.SplitN(line, ".", 2)[0])
 			if err != nil {
 				t.Fatalf("page %d: a line without its turn: %q", page, line)
@@ -156,6 +162,52 @@ func TestHistoryPageIsANumberOfTheHistory(t *testing.T) {
 		want := "choose 1 (the latest turns) to " + strconv.Itoa(pages)
 		if r.OK || !strings.Contains(r.Text, want) || !strings.HasPrefix(strings.ToLower(r.Text), "page:"+bad+" ") {
 			t.Errorf("page:%s: %s (ok %v), want a refusal saying %q", bad, r.Text, r.OK, want)
+		}
+	}
+}
+
+// The final scoring is its own line of the history, after the last turn's, with what it gave each
+// player; the turns' lines hold only what was scored in them. The line is the catalogue's in every
+// language: no ASCII joins in Chinese.
+func TestTheFinalScoringIsItsOwnLineOfTheHistory(t *testing.T) {
+	tbl, err := AutoGame("france", 3, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := map[string]int{}
+	for _, e := range tbl.Game.Log {
+		if e.Final {
+			final[tbl.Seats[e.Player].Name] += e.Points
+		}
+	}
+	for code, head := range map[string]string{"en": "Final scoring: ", "de": "Schlusswertung: ", "zh-TW": "終局計分："} {
+		lines, err := historyLines(lang.For(code).Plain(), tbl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines[:len(lines)-1] {
+			if strings.Contains(l, "\n") {
+				t.Errorf("%s: a turn's line before the last has two lines: %q", code, l)
+			}
+		}
+		turn, last, ok := strings.Cut(lines[len(lines)-1], "\n")
+		if !ok || !strings.HasPrefix(last, head) {
+			t.Fatalf("%s: the final scoring is not a line of its own: %q", code, lines[len(lines)-1])
+		}
+		if code == "zh-TW" && (strings.Contains(turn, ": ") || strings.Contains(turn, " (")) {
+			t.Errorf("zh-TW: the last turn's line joins with ASCII punctuation: %q", turn)
+		}
+		got := map[string]int{}
+		for _, part := range strings.Split(strings.TrimPrefix(last, head), lang.For(code).T("list_sep", nil)) {
+			name, points, _ := strings.Cut(part, " +")
+			n, err := strconv.Atoi(points)
+			if err != nil {
+				t.Fatalf("%s: %q is not a player's points", code, part)
+			}
+			got[name] = n
+		}
+		if !maps.Equal(got, final) {
+			t.Errorf("%s: the final scoring line says %v, the log's final scoring %v", code, got, final)
 		}
 	}
 }

@@ -6,39 +6,33 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
-// localError is a refusal the catalogues write: Error is its English (logs, wrapping, the record's
-// audit), Text the reader's language. Callers branch on it with errors.As, like on any typed error.
-// A value that is itself an error (the reason a part was refused) is written in the same
-// language, without its final stop.
-type localError struct {
-	id string
-	a  lang.A
-}
-
-func (e *localError) Error() string { return en.T(e.id, e.in(en)) }
-
-// in are the error's values for printer p: errors among them in p's language.
-func (e *localError) in(p *lang.Printer) lang.A {
-	out := make(lang.A, len(e.a))
-	for k, v := range e.a {
+// The printer writes the values of messages that take the command layer's words: an error among
+// a refusal's values (the reason a part was refused) in the same language, without its final
+// stop; the words of an open choice or of a turn's chip actions; the kinds of values that are the
+// game's words (spots, colours, chips, places, durations).
+func init() {
+	lang.SetValues(func(p *lang.Printer, v any) (string, bool) {
 		switch w := v.(type) {
-		case error:
-			v = clause(errorTextIn(p, w))
+		case msg.Value:
+			return typedIn(p, w), true
 		case wordsInLanguage:
-			v = w.in(p)
+			return w.in(p), true
+		case error:
+			return clause(errorTextIn(p, w)), true
 		}
-		out[k] = v
-	}
-	return out
+		return "", false
+	})
 }
 
 // clause is a sentence written as a part of another: without its final stop.
 func clause(s string) string { return strings.TrimRight(s, ".。") }
 
-// refusal is an error written by the catalogues' message id with its values.
-func refusal(id string, a lang.A) error { return &localError{id: id, a: a} }
+// refusal is a refusal the catalogues write: message id with its values (msg.Message, whose Error
+// is its English), written in its reader's language by ErrorTextIn.
+func refusal(id string, a lang.A) error { return msg.Message{ID: id, Args: a} }
 
 // Refusal is the command layer's one kind of refusal, for the packages beside it (the leagues'
 // commands): message id with its values, written in its reader's language by ErrorTextIn.
@@ -50,9 +44,9 @@ func ErrorTextIn(p *lang.Printer, err error) string { return errorTextIn(p, err)
 
 // errorTextIn is errorText in the printer's language where the error is the catalogues'.
 func errorTextIn(p *lang.Printer, err error) string {
-	var le *localError
-	if errors.As(err, &le) {
-		return SentenceOf(p, le.id, le.in(p))
+	var m msg.Message
+	if errors.As(err, &m) {
+		return sentence(p.Message(m), namesIn(p, m.Args)...)
 	}
 	var me *game.MoveError
 	if errors.As(err, &me) {
@@ -63,7 +57,7 @@ func errorTextIn(p *lang.Printer, err error) string {
 	return errorText(err)
 }
 
-// wordsInLanguage is a value of a refusal that is words, written in the reader's language.
+// wordsInLanguage is a value of a message that is words, written in the reader's language.
 type wordsInLanguage interface{ in(p *lang.Printer) string }
 
 // choiceWords is an open choice's prompt.
@@ -80,6 +74,14 @@ func (w actionsWords) in(p *lang.Printer) string { return actionLabels(p, w.g) }
 type mapWords struct{ id, title string }
 
 func (w mapWords) in(p *lang.Printer) string { return known(p, "map_"+w.id, w.title) }
+
+// listWords are values (names, values to type) listed with the separator of message sep.
+type listWords struct {
+	items []string
+	sep   string
+}
+
+func (w listWords) in(p *lang.Printer) string { return strings.Join(w.items, p.T(w.sep, nil)) }
 
 // pieceName is a kind of piece.
 type pieceName struct{ k game.PieceKind }

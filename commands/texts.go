@@ -192,7 +192,7 @@ func actionLabels(p *lang.Printer, g *game.Game) string {
 	if n := len(acts) - shownLabels; n > 0 {
 		labels = append(labels, p.N("n_others", n, nil))
 	}
-	return strings.Join(labels, "; ")
+	return strings.Join(labels, p.T("list_sep_actions", nil))
 }
 
 func meeplePrompt(p *lang.Printer, t *table.Table) string {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
@@ -124,18 +125,72 @@ func TestLocalPlaySpeaksOfTheTerminal(t *testing.T) {
 }
 
 // TestSentenceKeepsLettersWhole: a message that starts with an accented letter gets its capital,
-// not a broken byte, and a Chinese sentence keeps its full-width stop.
+// not a broken byte, and a Chinese sentence keeps its full-width stop or gets one, even where it
+// begins with a value to type; an English one that begins with a Chinese name ends with a stop.
 func TestSentenceKeepsLettersWhole(t *testing.T) {
 	for in, want := range map[string]string{
-		"état de la partie": "État de la partie.",
-		"übrig: 3":          "Übrig: 3.",
-		"遊戲尚未開始。":           "遊戲尚未開始。",
-		"無法加入":              "無法加入。",
-		"already done.":     "Already done.",
-		"  spaced out  ":    "Spaced out.",
+		"état de la partie":       "État de la partie.",
+		"übrig: 3":                "Übrig: 3.",
+		"遊戲尚未開始。":                 "遊戲尚未開始。",
+		"無法加入":                    "無法加入。",
+		"F7 是海上的格子":               "F7 是海上的格子。",
+		"小明 is not at this table": "小明 is not at this table.",
+		"already done.":           "Already done.",
+		"  spaced out  ":          "Spaced out.",
 	} {
 		if got := Sentence(in); got != want {
 			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Help shows a value to type as it is typed, with the reader's words for it beside it: the
+// option's choice as the reader's Discord names it, a chips value's colours in the reader's
+// language; English, whose words are the values, shows the value alone.
+func TestHelpShowsAValueToTypeWithTheReadersWords(t *testing.T) {
+	for code, want := range map[string][]string{
+		"en":    {":abroad sells", `:"blue 2 + orange 2" (or`},
+		"de":    {":abroad (ins Ausland)", `:"blue 2 + orange 2" (hellblau 2 + orange 2)`},
+		"fr":    {":abroad (à l'étranger)", `:"blue 2 + orange 2" (bleu clair 2 + orange 2)`},
+		"es":    {":abroad (al extranjero)", `:"blue 2 + orange 2" (azul claro 2 + naranja 2)`},
+		"zh-TW": {":abroad（國外）", `:"blue 2 + orange 2"（淺藍色 2 + 橙色 2）`},
+	} {
+		text := helpText(lang.For(code), false)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: the help lacks %q:\n%s", code, w, text)
+			}
+		}
+	}
+}
+
+// An option a chip action does not have is refused with the options it has, listed in the
+// reader's language, or as an action that takes none: never with English ("no options") or
+// ASCII joins in Chinese.
+func TestAnOptionAChipActionLacksIsRefusedInTheReadersWords(t *testing.T) {
+	upgrade := game.ActionSpec{Name: "upgrade", Options: []game.ActionOption{{Name: "square"}, {Name: "pay"}}}
+	isle := game.ActionSpec{Name: "isle"}
+	for _, c := range []struct {
+		code string
+		err  error
+		want string
+	}{
+		{"en", noOption("play_chips_no_option", upgrade, "to"), "upgrade has no option to: use square, pay."},
+		{"de", noOption("play_chips_no_option", isle, "to"), "isle hat keine Optionen: Lass to weg."},
+		{"zh-TW", noOption("play_chips_no_option", upgrade, "to"), "upgrade 沒有選項 to：請用 square、pay。"},
+		{"zh-TW", noOption("play_chips_no_option", isle, "to"), "isle 沒有選項：請拿掉 to。"},
+		{"en", refusal("play_open_now", lang.A{"Why": refusal("play_action_not_open", lang.A{"Value": "isle"}), "Actions": listWords{[]string{"sell wine:blue to:abroad", "isle"}, "list_sep_actions"}}), ""},
+	} {
+		got := errorTextIn(lang.For(c.code), c.err)
+		if c.want != "" && got != c.want {
+			t.Errorf("%s: %q, want %q", c.code, got, c.want)
+		}
+		if strings.Contains(got, "no options") && c.code != "en" {
+			t.Errorf("%s: English in %q", c.code, got)
+		}
+	}
+	zh := errorTextIn(lang.For("zh-TW"), refusal("play_open_now", lang.A{"Why": refusal("play_action_not_open", lang.A{"Value": "isle"}), "Actions": listWords{[]string{"sell wine:blue to:abroad", "isle"}, "list_sep_actions"}}))
+	if !strings.Contains(zh, "sell wine:blue to:abroad；isle") {
+		t.Errorf("zh-TW: the open actions are not joined with a full-width semicolon: %q", zh)
 	}
 }

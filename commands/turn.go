@@ -310,7 +310,7 @@ func chipsPlan(t *table.Table, in Input) ([]step, error) {
 	a := game.Action{Name: in.Sub, Args: map[string]string{}}
 	for k, v := range in.Options {
 		if !actionHasOption(spec, k) {
-			return nil, refusal("play_chips_cmd_no_option", lang.A{"Action": spec.Name, "Value": game.Echo(k), "Options": actionOptionNames(spec)})
+			return nil, noOption("play_chips_cmd_no_option", spec, k)
 		}
 		a.Args[k] = v
 	}

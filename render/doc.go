@@ -36,7 +36,7 @@
 //
 // Every word a picture draws is in its reader's language: the caller gives the picture's Words
 // (Options.Words, Animation.Words, TileStock.Words, Standings.Words, ScoreChart's argument), the
-// messages of the bot's catalogues (render's own are in commands/lang/catalog/render), so render
+// messages of the bot's catalogues (render's own are in render/catalog), so render
 // needs nothing beyond the game. Places go by their common names in the language (Words.Place,
 // as the replies name them) and a map's legend lines by their messages (legend_MAP_KEY[_VALUE]);
 // the map layer is cached per language. Nil Words write message ids.

@@ -12,7 +12,7 @@ import (
 )
 
 // Words are the words of a picture in its reader's language: the messages of the bot's
-// catalogues (render's own are the pic_ ones, in commands/lang/catalog/render), which the caller
+// catalogues (render's own are the pic_ ones, in render/catalog), which the caller
 // gives so that render needs nothing beyond the game. The bot passes the printer of the language
 // the reply is written in (commands.PictureWords).
 type Words interface {

@@ -77,3 +77,27 @@ func TestRunningGameKeepsTheKey(t *testing.T) {
 		t.Error("the page lacks the commitment")
 	}
 }
+
+// The page's history gives the final scoring a line of its own, after the last turn's, in the
+// page's language; the style sheet keeps the line break the history line holds.
+func TestTheFinalScoringIsItsOwnLineOnThePage(t *testing.T) {
+	st := newSite(t, "")
+	tb := playGame(t, "g1", "classic", dealKey("over"), []string{"ann", "bob"}, 0, nil)
+	st.games.put(Game{Table: tb, Version: 5})
+	_, body, _ := st.get(t, st.gamePath(t, "g1")+"?lang=de")
+	items := strings.Split(body, `<li id="m`)
+	last := items[len(items)-1]
+	if !strings.Contains(last, "\nSchlusswertung: ") {
+		t.Errorf("the last entry of the history has no line of the final scoring: %.300q", last)
+	}
+	for _, before := range items[1 : len(items)-1] {
+		if strings.Contains(before, "Schlusswertung") {
+			t.Errorf("an earlier entry holds the final scoring: %.200q", before)
+		}
+	}
+	_, css, _ := st.get(t, "/static/app.css")
+	if !strings.Contains(css, "#log li a { color: inherit; text-decoration: none; display: block; white-space: pre-line; }") ||
+		!strings.Contains(css, "#line { white-space: pre-line; }") {
+		t.Error("the style sheet writes a history line's two lines as one")
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record/jcz"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
@@ -39,11 +40,11 @@ func (s *Server) openGame(w http.ResponseWriter, r *http.Request) (Game, *gamePa
 	}
 	rd, err := languageOf(r, fallback)
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return Game{}, nil, reader{}, false
 	}
 	if g.Table == nil || g.Table.Game == nil {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_not_started"})
+		s.failIn(w, r, rd, http.StatusNotFound, msg.Message{ID: "web_err_not_started"})
 		return Game{}, nil, reader{}, false
 	}
 	key := id + "@" + strconv.FormatUint(g.Version, 10) + "/" + rd.Code()
@@ -57,7 +58,7 @@ func (s *Server) openGame(w http.ResponseWriter, r *http.Request) (Game, *gamePa
 			return p, err
 		})
 		if err != nil {
-			s.drawFailed(w, r, rd, "web: game page", id, err, pageError{id: "web_err_draw_page"})
+			s.drawFailed(w, r, rd, "web: game page", id, err, msg.Message{ID: "web_err_draw_page"})
 			return Game{}, nil, reader{}, false
 		}
 	}
@@ -66,11 +67,11 @@ func (s *Server) openGame(w http.ResponseWriter, r *http.Request) (Game, *gamePa
 
 // drawFailed answers a request whose drawing failed: the server is busy (503, to retry soon), the
 // request is gone or past its deadline (nothing to answer), or the drawing failed (500, logged).
-func (s *Server) drawFailed(w http.ResponseWriter, r *http.Request, rd reader, what, id string, err error, e pageError) {
+func (s *Server) drawFailed(w http.ResponseWriter, r *http.Request, rd reader, what, id string, err error, e msg.Message) {
 	switch {
 	case errors.Is(err, errBusy):
 		w.Header().Set("Retry-After", "2")
-		s.failIn(w, r, rd, http.StatusServiceUnavailable, pageError{id: "web_err_busy"})
+		s.failIn(w, r, rd, http.StatusServiceUnavailable, msg.Message{ID: "web_err_busy"})
 	case r.Context().Err() != nil:
 		// The reader left, or the request's deadline answered it already.
 	default:
@@ -83,10 +84,10 @@ func (s *Server) drawFailed(w http.ResponseWriter, r *http.Request, rd reader, w
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, errBadLink), errors.Is(err, ErrNotFound):
-		s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_bad_link"})
+		s.fail(w, r, http.StatusNotFound, msg.Message{ID: "web_err_bad_link"})
 	default:
 		s.cfg.Logger.Error("web: read", "path", r.URL.Path, "err", err)
-		s.fail(w, r, http.StatusServiceUnavailable, pageError{id: "web_err_unavailable"})
+		s.fail(w, r, http.StatusServiceUnavailable, msg.Message{ID: "web_err_unavailable"})
 	}
 }
 
@@ -95,15 +96,15 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 func query(raw string, allowed ...string) (url.Values, error) {
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return nil, pageError{id: "web_err_query_malformed"}
+		return nil, msg.Message{ID: "web_err_query_malformed"}
 	}
 	allowed = append(allowed, "lang")
 	for k, v := range q {
 		if !slices.Contains(allowed, k) {
-			return nil, pageError{id: "web_err_query_unknown", args: lang.A{"Name": quoted(k), "Allowed": strings.Join(allowed, ", ")}}
+			return nil, msg.Message{ID: "web_err_query_unknown", Args: lang.A{"Name": quoted(k), "Allowed": strings.Join(allowed, ", ")}}
 		}
 		if len(v) > 1 {
-			return nil, pageError{id: "web_err_query_twice", args: lang.A{"Name": quoted(k), "Count": len(v)}}
+			return nil, msg.Message{ID: "web_err_query_twice", Args: lang.A{"Name": quoted(k), "Count": len(v)}}
 		}
 	}
 	return q, nil
@@ -122,7 +123,7 @@ func (p *gamePage) position(v string) (int, error) {
 	last := len(p.Positions) - 1
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 || n > last || strings.TrimSpace(v) != v || strings.HasPrefix(v, "+") {
-		return 0, pageError{id: "web_err_move", args: lang.A{"Value": quoted(v), "Last": last, "LastLabel": p.Positions[last].Label}}
+		return 0, msg.Message{ID: "web_err_move", Args: lang.A{"Value": quoted(v), "Last": last, "LastLabel": p.Positions[last].Label}}
 	}
 	return n, nil
 }
@@ -159,13 +160,13 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	}
 	q, err := query(r.URL.RawQuery, "move")
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return
 	}
 	at := len(p.Positions) - 1
 	if q.Has("move") {
 		if at, err = p.position(q.Get("move")); err != nil {
-			s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+			s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 			return
 		}
 	}
@@ -207,22 +208,22 @@ func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return
 	}
 	name, ok := strings.CutSuffix(r.PathValue("file"), ".png")
 	if !ok {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_board_name"})
+		s.failIn(w, r, rd, http.StatusNotFound, msg.Message{ID: "web_err_board_name"})
 		return
 	}
 	n, err := p.position(name)
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusNotFound, err.(pageError))
+		s.failIn(w, r, rd, http.StatusNotFound, err.(msg.Message))
 		return
 	}
 	data, err := s.board(r.Context(), g, p, n, rd.Code())
 	if err != nil {
-		s.drawFailed(w, r, rd, "web: board", g.Table.ID, err, pageError{id: "web_err_draw_board"})
+		s.drawFailed(w, r, rd, "web: board", g.Table.ID, err, msg.Message{ID: "web_err_draw_board"})
 		return
 	}
 	rd.vary(w)
@@ -256,7 +257,7 @@ func (s *Server) serveChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := query(r.URL.RawQuery, "v"); err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return
 	}
 	key := fmt.Sprintf("%s@%d/chart/%s", g.Table.ID, g.Version, rd.Code())
@@ -271,7 +272,7 @@ func (s *Server) serveChart(w http.ResponseWriter, r *http.Request) {
 			return data, err
 		})
 		if err != nil {
-			s.drawFailed(w, r, rd, "web: chart", g.Table.ID, err, pageError{id: "web_err_draw_chart"})
+			s.drawFailed(w, r, rd, "web: chart", g.Table.ID, err, msg.Message{ID: "web_err_draw_chart"})
 			return
 		}
 	}
@@ -287,11 +288,11 @@ func (s *Server) document(w http.ResponseWriter, r *http.Request) (Game, record.
 		return g, record.Document{}, rd, false
 	}
 	if _, err := query(r.URL.RawQuery); err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return g, record.Document{}, rd, false
 	}
 	if !p.Over {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_record_running"})
+		s.failIn(w, r, rd, http.StatusNotFound, msg.Message{ID: "web_err_record_running"})
 		return g, record.Document{}, rd, false
 	}
 	var steps []record.Stored
@@ -304,7 +305,7 @@ func (s *Server) document(w http.ResponseWriter, r *http.Request) (Game, record.
 	}
 	d, err := record.Of(g.Table, steps)
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_record", args: lang.A{"Why": lang.Message{ID: "why_not_replayable"}}})
+		s.failIn(w, r, rd, http.StatusNotFound, msg.Message{ID: "web_err_no_record", Args: lang.A{"Why": msg.Message{ID: "why_not_replayable"}}})
 		return g, record.Document{}, rd, false
 	}
 	return g, d, rd, true
@@ -317,7 +318,7 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := json.MarshalIndent(d, "", "  ")
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_record_write"})
+		s.failIn(w, r, rd, http.StatusInternalServerError, msg.Message{ID: "web_err_record_write"})
 		return
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.json"`)
@@ -331,11 +332,11 @@ func (s *Server) serveJCZ(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := record.JCloisterZone(d, time.Time{})
 	if err != nil {
-		why := lang.Message{ID: "why_not_replayable"}
+		why := msg.Message{ID: "why_not_replayable"}
 		if errors.Is(err, jcz.ErrUnsupported) {
-			why = lang.Message{ID: "why_jcz_unsupported"}
+			why = msg.Message{ID: "why_jcz_unsupported"}
 		}
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_no_jcz", args: lang.A{"Why": why}})
+		s.failIn(w, r, rd, http.StatusNotFound, msg.Message{ID: "web_err_no_jcz", Args: lang.A{"Why": why}})
 		return
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(g.Table.ID)+`.jcz"`)

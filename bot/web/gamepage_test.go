@@ -1,10 +1,11 @@
 package web
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 )
 
 // A running game's page shows the players, whose turn it is, the history with every finished

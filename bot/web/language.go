@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -37,7 +38,7 @@ func languageOf(r *http.Request, fallback string) (reader, error) {
 			return reader{Printer: lang.For(code), explicit: true}, nil
 		}
 		rd := fromHeader(r, fallback)
-		return rd, pageError{id: "web_err_lang", args: lang.A{"Value": quoted(v[0]), "Codes": strings.Join(lang.Codes(), ", ")}}
+		return rd, msg.Message{ID: "web_err_lang", Args: lang.A{"Value": quoted(v[0]), "Codes": strings.Join(lang.Codes(), ", ")}}
 	}
 	return fromHeader(r, fallback), nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
 
@@ -64,11 +65,11 @@ func (s *Server) serveLeague(w http.ResponseWriter, r *http.Request) {
 	}
 	rd, err := languageOf(r, "")
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return
 	}
 	if _, err := query(r.URL.RawQuery); err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return
 	}
 	if s.cfg.Leagues == nil {
@@ -83,7 +84,7 @@ func (s *Server) serveLeague(w http.ResponseWriter, r *http.Request) {
 	p, err := s.buildLeaguePage(l, rd)
 	if err != nil {
 		s.cfg.Logger.Error("web: league page", "league", id, "err", err)
-		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_page"})
+		s.failIn(w, r, rd, http.StatusInternalServerError, msg.Message{ID: "web_err_draw_page"})
 		return
 	}
 	p.pageBase = base(r, rd, rd.T("web_league_title", lang.A{"Name": l.League.Name}), nil)

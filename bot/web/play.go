@@ -16,6 +16,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/render"
 )
@@ -101,11 +102,11 @@ func (s *Server) openPlay(w http.ResponseWriter, r *http.Request) (play, bool) {
 	fallback := lang.Public(g.Table.Settings.Language, g.GuildLocale)
 	rd, err := languageOf(r, fallback)
 	if err != nil {
-		s.failIn(w, r, rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, rd, http.StatusBadRequest, err.(msg.Message))
 		return play{}, false
 	}
 	if g.Table.Game == nil {
-		s.failIn(w, r, rd, http.StatusNotFound, pageError{id: "web_err_not_started"})
+		s.failIn(w, r, rd, http.StatusNotFound, msg.Message{ID: "web_err_not_started"})
 		return play{}, false
 	}
 	return play{Game: g, Play: p, token: token, rd: rd}, true
@@ -119,7 +120,7 @@ func (s *Server) openPlayQuery(w http.ResponseWriter, r *http.Request, allowed .
 	}
 	q, err := query(r.URL.RawQuery, allowed...)
 	if err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(pageError))
+		s.failIn(w, r, p.rd, http.StatusBadRequest, err.(msg.Message))
 		return play{}, nil, false
 	}
 	return p, q, true
@@ -184,7 +185,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	gp, err := buildPlayers(p.Game, pr)
 	if err != nil {
-		s.drawFailed(w, r, p.rd, "web: play page", t.ID, err, pageError{id: "web_err_draw_page"})
+		s.drawFailed(w, r, p.rd, "web: play page", t.ID, err, msg.Message{ID: "web_err_draw_page"})
 		return
 	}
 	v.Players, v.Scores = gp.Players, scores(t.Game.View(false).Players, pr)
@@ -194,7 +195,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	case len(commands.PageSquares(pr, t)) > 0:
 		v.Mode = "place"
 		if err := s.laySquares(&v, p); err != nil {
-			s.drawFailed(w, r, p.rd, "web: play page", t.ID, err, pageError{id: "web_err_draw_page"})
+			s.drawFailed(w, r, p.rd, "web: play page", t.ID, err, msg.Message{ID: "web_err_draw_page"})
 			return
 		}
 	default:
@@ -283,7 +284,7 @@ func (s *Server) servePlayBoard(w http.ResponseWriter, r *http.Request) {
 		return render.PNG(v, o)
 	})
 	if err != nil {
-		s.drawFailed(w, r, p.rd, "web: play board", p.Table.ID, err, pageError{id: "web_err_draw_board"})
+		s.drawFailed(w, r, p.rd, "web: play board", p.Table.ID, err, msg.Message{ID: "web_err_draw_board"})
 		return
 	}
 	p.rd.vary(w)
@@ -311,13 +312,13 @@ func (s *Server) servePlayTile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !s.live(p) || p.Table.Game.Phase != game.PhasePlace {
-		s.failIn(w, r, p.rd, http.StatusNotFound, pageError{id: "web_err_play_no_tile"})
+		s.failIn(w, r, p.rd, http.StatusNotFound, msg.Message{ID: "web_err_play_no_tile"})
 		return
 	}
 	drawn := p.Table.Game.Drawn
 	data, err := s.drawCached(r, "tile/"+drawn.String(), func() ([]byte, error) { return render.TilePNG(drawn, 160) })
 	if err != nil {
-		s.drawFailed(w, r, p.rd, "web: tile", p.Table.ID, err, pageError{id: "web_err_draw_board"})
+		s.drawFailed(w, r, p.rd, "web: tile", p.Table.ID, err, msg.Message{ID: "web_err_draw_board"})
 		return
 	}
 	blob(w, r, "image/png", data, true)
@@ -334,12 +335,12 @@ type placementAnswer struct {
 // placement reads the square and rotation of a placement the page asks about.
 func (s *Server) placement(w http.ResponseWriter, r *http.Request, p play, sq, rot string) (commands.PagePlacement, bool) {
 	if !s.live(p) {
-		s.failIn(w, r, p.rd, http.StatusConflict, pageError{id: "web_err_play_stale"})
+		s.failIn(w, r, p.rd, http.StatusConflict, msg.Message{ID: "web_err_play_stale"})
 		return commands.PagePlacement{}, false
 	}
 	pl, err := commands.PageAfter(p.rd.Printer, p.Table, sq, rot)
 	if err != nil {
-		s.failIn(w, r, p.rd, http.StatusUnprocessableEntity, pageError{id: "web_err_play_refused", args: lang.A{"Why": err}})
+		s.failIn(w, r, p.rd, http.StatusUnprocessableEntity, msg.Message{ID: "web_err_play_refused", Args: lang.A{"Why": err}})
 		return commands.PagePlacement{}, false
 	}
 	return pl, true
@@ -351,7 +352,7 @@ func (s *Server) servePlacement(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if q.Get("v") != strconv.FormatUint(p.Version, 10) {
-		s.failIn(w, r, p.rd, http.StatusConflict, pageError{id: "web_err_play_stale"})
+		s.failIn(w, r, p.rd, http.StatusConflict, msg.Message{ID: "web_err_play_stale"})
 		return
 	}
 	pl, ok := s.placement(w, r, p, q.Get("square"), q.Get("rotation"))
@@ -363,7 +364,7 @@ func (s *Server) servePlacement(w http.ResponseWriter, r *http.Request) {
 		Preview: fmt.Sprintf("preview/%s-%s.png?v=%d&lang=%s", pl.Square, pl.Rotation, p.Version, p.rd.Code())}
 	data, err := json.Marshal(a)
 	if err != nil {
-		s.failIn(w, r, p.rd, http.StatusInternalServerError, pageError{id: "web_err_draw_page"})
+		s.failIn(w, r, p.rd, http.StatusInternalServerError, msg.Message{ID: "web_err_draw_page"})
 		return
 	}
 	h := w.Header()
@@ -381,7 +382,7 @@ func (s *Server) servePreview(w http.ResponseWriter, r *http.Request) {
 	name, ok := strings.CutSuffix(r.PathValue("file"), ".png")
 	sq, rot, cut := strings.Cut(name, "-")
 	if !ok || !cut {
-		s.failIn(w, r, p.rd, http.StatusNotFound, pageError{id: "web_err_board_name"})
+		s.failIn(w, r, p.rd, http.StatusNotFound, msg.Message{ID: "web_err_board_name"})
 		return
 	}
 	pl, ok := s.placement(w, r, p, sq, rot)
@@ -394,7 +395,7 @@ func (s *Server) servePreview(w http.ResponseWriter, r *http.Request) {
 		return render.PNG(pl.After.View(false), render.Options{Kind: render.Zoom, Center: at, Radius: 2, Markers: true, Words: commands.WordsFor(p.rd.Code())})
 	})
 	if err != nil {
-		s.drawFailed(w, r, p.rd, "web: preview", p.Table.ID, err, pageError{id: "web_err_draw_board"})
+		s.drawFailed(w, r, p.rd, "web: preview", p.Table.ID, err, msg.Message{ID: "web_err_draw_board"})
 		return
 	}
 	blob(w, r, "image/png", data, true)
@@ -408,35 +409,35 @@ func (s *Server) serveMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.cfg.Plays == nil {
-		s.failIn(w, r, p.rd, http.StatusNotFound, pageError{id: "web_err_no_page"})
+		s.failIn(w, r, p.rd, http.StatusNotFound, msg.Message{ID: "web_err_no_page"})
 		return
 	}
 	if ok, wait := s.playLimit.allow(p.Table.ID + "/" + strconv.Itoa(p.Seat)); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-		s.failIn(w, r, p.rd, http.StatusTooManyRequests, pageError{id: "web_err_play_rate"})
+		s.failIn(w, r, p.rd, http.StatusTooManyRequests, msg.Message{ID: "web_err_play_rate"})
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMoveBody))
 	if err != nil {
-		s.failIn(w, r, p.rd, http.StatusRequestEntityTooLarge, pageError{id: "web_err_play_body", args: lang.A{"Max": maxMoveBody}})
+		s.failIn(w, r, p.rd, http.StatusRequestEntityTooLarge, msg.Message{ID: "web_err_play_body", Args: lang.A{"Max": maxMoveBody}})
 		return
 	}
 	f, err := url.ParseQuery(string(body))
 	if err != nil {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, pageError{id: "web_err_query_malformed"})
+		s.failIn(w, r, p.rd, http.StatusBadRequest, msg.Message{ID: "web_err_query_malformed"})
 		return
 	}
 	version, err := strconv.ParseUint(f.Get("v"), 10, 64)
 	if err != nil || f.Get("t") != s.cfg.Signer.pageToken(p.token, version) {
-		s.failIn(w, r, p.rd, http.StatusForbidden, pageError{id: "web_err_play_token"})
+		s.failIn(w, r, p.rd, http.StatusForbidden, msg.Message{ID: "web_err_play_token"})
 		return
 	}
 	if !moveKey.MatchString(f.Get("k")) {
-		s.failIn(w, r, p.rd, http.StatusBadRequest, pageError{id: "web_err_play_key"})
+		s.failIn(w, r, p.rd, http.StatusBadRequest, msg.Message{ID: "web_err_play_key"})
 		return
 	}
 	if s.cfg.Now().After(p.Expires) {
-		s.failIn(w, r, p.rd, http.StatusGone, pageError{id: "web_err_play_expired"})
+		s.failIn(w, r, p.rd, http.StatusGone, msg.Message{ID: "web_err_play_expired"})
 		return
 	}
 	m := PageMove{Game: p.Table.ID, Seat: p.Seat, User: p.User, Version: version, Key: f.Get("k"), Lang: p.rd.Code()}
@@ -444,7 +445,7 @@ func (s *Server) serveMove(w http.ResponseWriter, r *http.Request) {
 	case f.Get("click") != "":
 		c, err := commands.ParseComponentID(f.Get("click"))
 		if err != nil || c.Table != p.Table.ID || c.Verb == "board" {
-			s.failIn(w, r, p.rd, http.StatusBadRequest, pageError{id: "web_err_play_click"})
+			s.failIn(w, r, p.rd, http.StatusBadRequest, msg.Message{ID: "web_err_play_click"})
 			return
 		}
 		m.Click = f.Get("click")
@@ -454,7 +455,7 @@ func (s *Server) serveMove(w http.ResponseWriter, r *http.Request) {
 	case f.Get("square") != "":
 		m.Inputs = placeInputs(p.Table, f)
 	default:
-		s.failIn(w, r, p.rd, http.StatusBadRequest, pageError{id: "web_err_play_empty"})
+		s.failIn(w, r, p.rd, http.StatusBadRequest, msg.Message{ID: "web_err_play_empty"})
 		return
 	}
 	a := s.cfg.Plays.PlayFromPage(m)

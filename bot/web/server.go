@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 //go:embed assets
@@ -239,10 +240,10 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			s.fail(w, r, http.StatusMethodNotAllowed, pageError{id: "web_err_read_only"})
+			s.fail(w, r, http.StatusMethodNotAllowed, msg.Message{ID: "web_err_read_only"})
 			return
 		}
-		s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_no_page"})
+		s.fail(w, r, http.StatusNotFound, msg.Message{ID: "web_err_no_page"})
 	})
 	return s, nil
 }
@@ -296,25 +297,25 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) bool {
 			}
 		}
 	}
-	s.failIn(w, r, rd, http.StatusTooManyRequests, pageError{id: "web_err_rate"})
+	s.failIn(w, r, rd, http.StatusTooManyRequests, msg.Message{ID: "web_err_rate"})
 	return false
 }
 
 // route checks a request's size and method, and serves it.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	if len(r.RequestURI) > maxURL || len(r.URL.RawQuery) > maxQuery {
-		s.fail(w, r, http.StatusRequestURITooLong, pageError{id: "web_err_too_long", args: lang.A{"Max": maxQuery}})
+		s.fail(w, r, http.StatusRequestURITooLong, msg.Message{ID: "web_err_too_long", Args: lang.A{"Max": maxQuery}})
 		return
 	}
 	if (r.ContentLength != 0 || len(r.TransferEncoding) > 0) && !s.isMove(r) {
-		s.fail(w, r, http.StatusRequestEntityTooLarge, pageError{id: "web_err_body"})
+		s.fail(w, r, http.StatusRequestEntityTooLarge, msg.Message{ID: "web_err_body"})
 		return
 	}
 	path := r.URL.Path
 	if s.cfg.Base != "" {
 		rest, ok := strings.CutPrefix(path, s.cfg.Base)
 		if !ok || (rest != "" && rest[0] != '/') {
-			s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_no_page"})
+			s.fail(w, r, http.StatusNotFound, msg.Message{ID: "web_err_no_page"})
 			return
 		}
 		r2 := r.Clone(r.Context())
@@ -341,7 +342,7 @@ func (s *Server) Handler() http.Handler {
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 	f, ok := s.static[r.PathValue("name")]
 	if !ok {
-		s.fail(w, r, http.StatusNotFound, pageError{id: "web_err_no_file"})
+		s.fail(w, r, http.StatusNotFound, msg.Message{ID: "web_err_no_file"})
 		return
 	}
 	w.Header().Set("Content-Type", f.ctype)
@@ -356,32 +357,23 @@ type errorPage struct {
 	Message string
 }
 
-// pageError is a refusal's message: what was wrong and what would be right, as a message of the
-// catalogues, written in the reader's language.
-type pageError struct {
-	id   string
-	args lang.A
-}
-
-func (e pageError) Error() string { return lang.For(lang.English).T(e.id, e.args) }
-
 // fail answers a request it refuses with a page saying why, in the language the request asks
 // for (see languageOf); nothing was changed.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, e pageError) {
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, e msg.Message) {
 	rd, _ := languageOf(r, "")
 	s.failIn(w, r, rd, status, e)
 }
 
 // failIn answers a refusal in a language already chosen (a game's, whose table's language: setting
 // joins the choice).
-func (s *Server) failIn(w http.ResponseWriter, r *http.Request, rd reader, status int, e pageError) {
+func (s *Server) failIn(w http.ResponseWriter, r *http.Request, rd reader, status int, e msg.Message) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Language", rd.Code())
 	rd.vary(w)
 	title := rd.T(fmt.Sprintf("web_status_%d", status), nil)
-	p := errorPage{pageBase: base(r, rd, fmt.Sprintf("%d %s", status, title), nil), Status: status, Message: rd.T(e.id, e.args)}
+	p := errorPage{pageBase: base(r, rd, fmt.Sprintf("%d %s", status, title), nil), Status: status, Message: rd.Message(e)}
 	var buf bytes.Buffer
 	if err := s.tmpl[rd.Code()].ExecuteTemplate(&buf, "error.html", p); err != nil {
 		s.cfg.Logger.Error("web: error page", "err", err)
@@ -398,7 +390,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, rd reader, name st
 	var buf bytes.Buffer
 	if err := s.tmpl[rd.Code()].ExecuteTemplate(&buf, name, data); err != nil {
 		s.cfg.Logger.Error("web: page", "page", name, "err", err)
-		s.failIn(w, r, rd, http.StatusInternalServerError, pageError{id: "web_err_draw_page"})
+		s.failIn(w, r, rd, http.StatusInternalServerError, msg.Message{ID: "web_err_draw_page"})
 		return
 	}
 	sum := sha256.Sum256(buf.Bytes())

@@ -37,6 +37,26 @@ type Catalogues struct {
 	english map[string][]string
 	// paths are the commands and options the messages name with cmd and opt.
 	paths []string
+	// open marks the placeholders that begin a sentence in a language's message (language, id
+	// and name joined by NUL): a message written there begins with a capital.
+	open map[string]bool
+}
+
+// opens reports whether placeholder name begins a sentence in message id of language code.
+func (c *Catalogues) opens(code, id, name string) bool {
+	return c.ready().open[code+"\x00"+id+"\x00"+name]
+}
+
+// sentenceStart finds a placeholder at the start of a text or after a sentence's end.
+var sentenceStart = regexp.MustCompile(`(?:^|[.!?]\s+)\{\{\s*\.(\w+)\s*\}\}`)
+
+// openings marks, in open, the placeholders of message m of language code that begin a sentence.
+func openings(open map[string]bool, code string, m *i18n.Message) {
+	for _, f := range forms(m) {
+		for _, g := range sentenceStart.FindAllStringSubmatch(f, -1) {
+			open[code+"\x00"+m.ID+"\x00"+g[1]] = true
+		}
+	}
 }
 
 // Has reports whether a message exists.
@@ -122,7 +142,12 @@ func Load(fsys fs.FS, owners ...msg.Catalogue) (*Catalogues, error) {
 			}
 		}
 	}
-	c := &Catalogues{bundle: b, plural: map[string]bool{}, english: map[string][]string{}}
+	c := &Catalogues{bundle: b, plural: map[string]bool{}, english: map[string][]string{}, open: map[string]bool{}}
+	for code, list := range msgs {
+		for _, m := range list {
+			openings(c.open, code, m)
+		}
+	}
 	ref := map[string]*i18n.Message{}
 	for _, m := range msgs[English] {
 		ref[m.ID] = m
@@ -245,7 +270,7 @@ func (c *Catalogues) ready() *Catalogues {
 			if err != nil {
 				panic(err)
 			}
-			c.bundle, c.ids, c.plural, c.english, c.paths = l.bundle, l.ids, l.plural, l.english, l.paths
+			c.bundle, c.ids, c.plural, c.english, c.paths, c.open = l.bundle, l.ids, l.plural, l.english, l.paths, l.open
 		})
 	}
 	return c

@@ -3,17 +3,17 @@
 // guild_locale) and a table's or a player's setting, CLDR plural rules, and numbers written in the
 // reader's convention.
 //
-// The catalogues are the TOML files of catalog/, one per language (en.toml is the reference),
-// and those of each folder beneath it where an area of the bot keeps its messages apart
-// (catalog/render/de.toml), which join their language's, with those a part of the bot keeps beside
-// its own code and registers with game/msg (each map's words in variants/MAP/catalog/): an id is
-// given once per language,
-// embedded in the binary and checked when the package loads: a file that does not parse, a message
-// missing from a language or present only there, a placeholder a translation invents or drops, a
-// plural form the language's CLDR rule needs and the translation lacks: each stops the bot at
-// start-up with the file and line. go-i18n reads the files and applies the plural rules;
-// golang.org/x/text matches Discord's locales to the languages the catalogues have and writes
-// numbers.
+// The catalogues are the TOML files of catalog/, one per language (en.toml the reference), with
+// catalog/commands/ (the commands' own words), and those every other part of the bot keeps
+// beside its own code and registers with game/msg as it loads: the engine's (game/catalog), each
+// map's (variants/MAP/catalog), the pictures' (render/catalog), the web pages' (bot/web/catalog),
+// the bot's own steps' (bot/catalog) and the leagues' (commands/leaguecmd/catalog). All of them
+// are read as one when a message is first written (after every package has registered its own),
+// an id given once per language, and checked: a file that does not parse, a message missing from
+// a language or present only there, a placeholder a translation invents or drops, a plural form
+// the language's CLDR rule needs and the translation lacks: each stops the bot at start-up with
+// the file and line. go-i18n reads the files and applies the plural rules; golang.org/x/text
+// matches Discord's locales to the languages the catalogues have and writes numbers.
 //
 // A message is a Go template over named values ({{.Name}}); a plural message has CLDR forms
 // (one, few, many, other) chosen by its count, which the template reads as {{.Count}}. A message names a command as

@@ -3,7 +3,7 @@ package leaguecmd
 import (
 	"errors"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -11,6 +11,6 @@ import (
 type dbStore struct{ *storage.Store }
 
 func (s dbStore) NotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
-func (s dbStore) ForPlayers(err error) lang.Message {
-	return lang.Message{ID: "store_" + string(storage.ProblemOf(err))}
+func (s dbStore) ForPlayers(err error) msg.Message {
+	return msg.Message{ID: "store_" + string(storage.ProblemOf(err))}
 }

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // Errors of Memory.
@@ -99,8 +99,8 @@ func (m *Memory) NotFound(err error) bool { return errors.Is(err, errNotFound) }
 
 // ForPlayers says what a failure of Memory means: only a league the commands could not have
 // built fails to save.
-func (m *Memory) ForPlayers(err error) lang.Message {
-	return lang.Message{ID: "store_unkeepable"}
+func (m *Memory) ForPlayers(err error) msg.Message {
+	return msg.Message{ID: "store_unkeepable"}
 }
 
 // clone copies a league or a season through its JSON, the form the database keeps: nothing the

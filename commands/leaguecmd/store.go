@@ -1,7 +1,7 @@
 package leaguecmd
 
 import (
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -23,7 +23,7 @@ type Failures interface {
 	// ForPlayers says what a failure means to the people playing, as a message of the catalogues
 	// the reply that tells it writes in its reader's language, never the server's paths or system
 	// errors.
-	ForPlayers(err error) lang.Message
+	ForPlayers(err error) msg.Message
 }
 
 // RatingStore is what /player rating and /carc leaderboard need of the store.

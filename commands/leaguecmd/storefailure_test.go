@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
@@ -41,8 +41,8 @@ func (failingStore) Leaderboard(string, string) ([]league.RatingRow, error) {
 func (failingStore) RatedGames(string, string, int) ([]league.RatedGame, error) {
 	return nil, errDiskFull
 }
-func (failingStore) NotFound(err error) bool           { return dbStore{}.NotFound(err) }
-func (failingStore) ForPlayers(err error) lang.Message { return dbStore{}.ForPlayers(err) }
+func (failingStore) NotFound(err error) bool          { return dbStore{}.NotFound(err) }
+func (failingStore) ForPlayers(err error) msg.Message { return dbStore{}.ForPlayers(err) }
 
 // TestStoreFailuresTellPlayersWhatHappened: whichever league or rating command meets a failing
 // store, the player reads what happened and that nothing changed, never the server's path.

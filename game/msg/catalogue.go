@@ -1,12 +1,13 @@
 // Package msg is what the engine, the maps and every part of the bot that writes words for
-// players share of the message catalogues, and nothing else: a leaf that game/ and variants/ may
-// use. A part that writes its own words keeps them beside its code, one TOML file per language
+// players share of the message catalogues: the one typed message (Message: an id and its values,
+// each with its kind) and the registry of catalogues; a leaf that game/ and variants/ may use. A part that writes its own words keeps them beside its code, one TOML file per language
 // (en.toml the reference, as commands/lang describes them), and registers that folder here as it
 // loads; commands/lang reads its own catalogues and every registered one as one, and checks the
 // union at start-up (an id given twice, a language missing a message, a placeholder invented or
 // dropped), naming each file by the name it was registered under. An owner registers from its
-// init; commands/lang reads the catalogues when they are first used, after every package's init,
-// so a package that registers must not use commands/lang in its own package-level variables.
+// init; commands/lang reads the catalogues when a message is first written, after every
+// package's init. A catalogue registered after they were read (a message written by a
+// package-level variable) stops the program as it starts.
 package msg
 
 import (
@@ -28,6 +29,9 @@ type Catalogue struct {
 var (
 	mu         sync.Mutex
 	catalogues []Catalogue
+	// read is set once the catalogues were read: a catalogue registered later would be missing
+	// from them.
+	read bool
 )
 
 // Register adds an owner's catalogue, the folder dir of fsys (its embedded files); a name
@@ -40,6 +44,9 @@ func Register(name string, fsys fs.FS, dir string) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	if read {
+		panic(fmt.Sprintf("msg: the catalogue %s is registered after the catalogues were read: a package-level variable of a package loaded before it writes a message", name))
+	}
 	for _, c := range catalogues {
 		if c.Name == name {
 			panic(fmt.Sprintf("msg: the catalogue %s is registered twice", name))
@@ -48,10 +55,11 @@ func Register(name string, fsys fs.FS, dir string) {
 	catalogues = append(catalogues, Catalogue{Name: name, FS: sub})
 }
 
-// Catalogues are the registered catalogues, by name.
+// Catalogues are the registered catalogues, by name. Reading them closes the registry.
 func Catalogues() []Catalogue {
 	mu.Lock()
 	defer mu.Unlock()
+	read = true
 	out := slices.Clone(catalogues)
 	slices.SortFunc(out, func(a, b Catalogue) int { return strings.Compare(a.Name, b.Name) })
 	return out

@@ -11,6 +11,7 @@ const (
 	idFranceCannotPay               = "france_cannot_pay"
 	idFranceLabelAbroad             = "france_label_abroad"
 	idFranceLabelTown               = "france_label_town"
+	idFranceLabelTownButton         = "france_label_town_button"
 	idFranceNoBorder                = "france_no_border"
 	idFranceNoSuchAction            = "france_no_such_action"
 	idFranceNoTown                  = "france_no_town"

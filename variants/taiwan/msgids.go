@@ -54,6 +54,7 @@ const (
 	idTaiwanCannotPay             = "taiwan_cannot_pay"
 	idTaiwanChipOut               = "taiwan_chip_out"
 	idTaiwanLabelUpgrade          = "taiwan_label_upgrade"
+	idTaiwanLabelUpgradeButton    = "taiwan_label_upgrade_button"
 	idTaiwanNoMeeple              = "taiwan_no_meeple"
 	idTaiwanNoMeepleOn            = "taiwan_no_meeple_on"
 	idTaiwanNoSuchAction          = "taiwan_no_such_action"
