@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // DefaultGamePoll is how soon an open game page first asks whether its game moved on. Each
@@ -26,7 +28,7 @@ func (s *Server) serveGameVersion(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := query(r.URL.RawQuery); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.(pageError))
+		s.fail(w, r, http.StatusBadRequest, err.(msg.Message))
 		return
 	}
 	var version uint64
