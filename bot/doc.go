@@ -27,4 +27,11 @@
 //
 // A text longer than the chat allows is the port's to split; what the host posts is in the
 // language of its readers (locales.go), from the message catalogues.
+//
+// The path of one /place through the host (the files it enters, the calls that cross from one
+// package into another) is measured from the coverage of that one command, at the local table and
+// through the Discord adapter (bot/internal/pathcount):
+//
+//	BOT_PATH_REPORT=1 go test ./bot/local -run TestOnePlacePath -covermode=count -coverpkg=./... -v
+//	BOT_PATH_REPORT=1 go test ./bot/discord -run TestOnePlacePath -covermode=count -coverpkg=./... -v
 package bot
