@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -324,6 +325,25 @@ func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction str
 	return nil
 }
 
+// encoded is what the store keeps of one accepted step: the step, and the table's snapshot and
+// hash after it.
+type encoded struct {
+	step, snap []byte
+	hash       string
+}
+
+func encode(t *table.Table, s table.Step) (encoded, error) {
+	step, err := json.Marshal(s)
+	if err != nil {
+		return encoded{}, err
+	}
+	snap, err := t.Snapshot()
+	if err != nil {
+		return encoded{}, err
+	}
+	return encoded{step, snap, table.SnapshotHash(snap)}, nil
+}
+
 func status(t *table.Table) storage.Status {
 	switch t.Status {
 	case table.Playing:
@@ -361,93 +381,6 @@ func standings(t *table.Table) []storage.Standing {
 		}
 	}
 	return out
-}
-
-// post announces the change in the game's channel (e.mu held): the text, the picture, the
-// buttons, and a mention of exactly the users the reply pings (minus those in quiet hours or who
-// chose no pings); the previous turn message loses its buttons. It takes the change's turn in the
-// channel now, so that the channel's posts keep the order of the commits, and returns at once: the
-// picture is drawn and the message posted after the lock is released (a game's end, with its
-// score chart and animation, takes a second or two to draw), and the lock's holder waits for it
-// when it lets the lock go (release). The posting reports how it went.
-func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
-	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
-	ping := b.Pingable(reply.Ping)
-	content := reply.Text
-	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
-		content += "\n" + line
-	}
-	if line := b.gameLinkLine(b.replyPrinter(e, reply), reply.Table); line != "" {
-		content += "\n" + line
-	}
-	public := content // what followers are told: no mention
-	end := reply.Image == commands.EndImage
-	ended := end || reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
-	if line := MentionLine(ping); line != "" {
-		content += "\n" + line
-	}
-	// The announcement commit stored for this move: posted with the nonce of its cause, and
-	// cleared once posted when no player's answer is to come (else by run, once the player is
-	// answered). A post whose fate the chat left unknown is not cleared: the announcement is posted
-	// again later (outbox.go), and its cause makes that the same message if the first one was made.
-	cause, seq := MoveCause(e.id, e.seq), e.seq
-	clear := uint64(0)
-	if !e.answering {
-		clear, e.unsaid = e.unsaid, 0
-	}
-	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select)
-	before, done := b.order.Enter(e.place)
-	acting := interactionAttr(e.acting)
-	p := b.async(e, "posting a game's message", func(p *posting) {
-		defer done() // a second time, after a panic, does nothing
-		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		board, alt := b.picture(reply.Table, reply), commands.PictureAlt(reply.Table, reply)
-		files := BoardFile(board, alt)
-		if end {
-			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
-		}
-		<-before
-		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: buttons, Select: reply.Select, Files: files, Ping: ping})
-		old := ""
-		if !end {
-			// The game's next turn message reads what this one left before it may post.
-			old = e.posts.after(e.place, p, len(reply.Buttons) > 0)
-		}
-		if p.err == nil || end {
-			// In the game's order, before the channel's next post; a game's end is told even if
-			// its post failed.
-			b.told(Told{Game: e.id, Guild: e.guild, Place: e.place, Seq: seq, Table: reply.Table, Text: public, Board: board, BoardAlt: alt, End: ended})
-		}
-		done()
-		if !p.unconfirmed() {
-			b.said(e.id, clear)
-		}
-		switch {
-		case p.err != nil && end:
-			b.log.Error("could not post a game's end", failAttrs(p.err, append(acting, "game", e.id, "channel", e.place)...)...)
-		case p.err != nil:
-			b.log.Error("could not post in the game's channel", failAttrs(p.err, append(acting, "game", e.id, "channel", e.place)...)...)
-		}
-		if old != "" {
-			if err := b.port.Edit(e.place, old, Message{}); err != nil {
-				b.log.Warn("could not disable the old turn buttons", failAttrs(err, append(acting, "game", e.id)...)...)
-			}
-		}
-	})
-	p.end = end
-	return p
-}
-
-// postProblem says why a game's message could not be posted, in words an admin can act on, in
-// the language of the message that tells it (the chat's own error goes to the log).
-func postProblem(place string, err error) lang.Message {
-	switch {
-	case errors.Is(err, ErrForbidden):
-		return lang.Message{ID: "post_no_permission", A: lang.A{"Channel": place}}
-	case errors.Is(err, ErrNoChannel):
-		return lang.Message{ID: "post_no_channel", A: lang.A{"Channel": place}}
-	}
-	return lang.Message{ID: "post_failed", A: lang.A{"Channel": place}}
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's

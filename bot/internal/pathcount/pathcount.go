@@ -52,6 +52,9 @@ func Skip(t testing.TB) {
 type File struct {
 	Package, Name string
 	Statements    int
+	// Funcs are the functions and methods of the file that ran (a function literal counts as the
+	// one it is written in).
+	Funcs []string
 }
 
 // Report is what one step ran.
@@ -300,22 +303,6 @@ func crossings(r *Report, pkgs []listed, blocks map[string][]block, entered map[
 	fileBlocks := func(pkg string, f *ast.File) []block {
 		return blocks[pkg+"/"+filepath.Base(fset.Position(f.Pos()).Filename)]
 	}
-	// The methods that ran, by name, for the calls of interface methods.
-	methods := map[string][]*types.Func{}
-	for _, s := range sources {
-		for _, f := range s.files {
-			bs := fileBlocks(s.pkg.ImportPath, f)
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Recv == nil || fd.Body == nil || !bodyRan(fset, bs, fd.Body) {
-					continue
-				}
-				if fn, ok := s.info.Defs[fd.Name].(*types.Func); ok {
-					methods[fn.Name()] = append(methods[fn.Name()], fn)
-				}
-			}
-		}
-	}
 	inModule := func(p *types.Package) bool {
 		return p != nil && (p.Path() == r.Module || strings.HasPrefix(p.Path(), r.Module+"/")) && !strings.HasPrefix(p.Path(), r.Module+"/bot/internal/")
 	}
@@ -324,6 +311,30 @@ func crossings(r *Report, pkgs []listed, blocks map[string][]block, entered map[
 			return s
 		}
 		return "."
+	}
+	// The methods that ran, by name, for the calls of interface methods.
+	methods := map[string][]*types.Func{}
+	fileAt := map[string]*File{}
+	for i := range r.Files {
+		fileAt[r.Files[i].Package+"/"+r.Files[i].Name] = &r.Files[i]
+	}
+	for _, s := range sources {
+		for _, f := range s.files {
+			bs := fileBlocks(s.pkg.ImportPath, f)
+			listed := fileAt[short(s.pkg.ImportPath)+"/"+filepath.Base(fset.Position(f.Pos()).Filename)]
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !bodyRan(fset, bs, fd.Body) {
+					continue
+				}
+				if listed != nil {
+					listed.Funcs = append(listed.Funcs, fd.Name.Name)
+				}
+				if fn, ok := s.info.Defs[fd.Name].(*types.Func); ok && fd.Recv != nil {
+					methods[fn.Name()] = append(methods[fn.Name()], fn)
+				}
+			}
+		}
 	}
 	for _, s := range sources {
 		if !entered[s.pkg.ImportPath] {
@@ -458,9 +469,9 @@ func (r Report) String() string {
 	for _, e := range edges {
 		fmt.Fprintf(&w, "%s\t%d\n", e, r.Edges[e])
 	}
-	fmt.Fprintf(&w, "\nfile\tstatements\n")
+	fmt.Fprintf(&w, "\nfile\tstatements\tfunctions\n")
 	for _, f := range r.Files {
-		fmt.Fprintf(&w, "%s/%s\t%d\n", f.Package, f.Name, f.Statements)
+		fmt.Fprintf(&w, "%s/%s\t%d\t%s\n", f.Package, f.Name, f.Statements, strings.Join(f.Funcs, " "))
 	}
 	if len(r.Gear) > 0 {
 		fmt.Fprintf(&w, "\ntest gear (not counted)\n")
