@@ -120,7 +120,7 @@ type Host struct {
 
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
-	// pageMoves are the moves of the play pages by their idempotency key (webplay.go).
+	// pageMoves are the moves of the play pages by their idempotency key (web.go).
 	pageMoves pageMoves
 
 	order        PlaceOrder     // each channel's announcements in order (outbox.go)

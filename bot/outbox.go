@@ -444,12 +444,13 @@ func (s *postState) posted(id string) {
 // when it lets the lock go (release). The posting reports how it went.
 func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
+	pr := b.replyPrinter(e, reply)               // the same language for every line below
 	ping := b.Pingable(reply.Ping)
 	content := reply.Text
-	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
+	if line := deadlineLine(pr, reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
-	if line := b.gameLinkLine(b.replyPrinter(e, reply), reply.Table); line != "" {
+	if line := b.gameLinkLine(pr, reply.Table); line != "" {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
@@ -467,7 +468,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
-	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select)
+	buttons := b.withPlayButton(pr, reply.Table, reply.Buttons, reply.Select)
 	before, done := b.order.Enter(e.place)
 	acting := e.acting // the interaction that made the change, which the log of a failure names
 	p := b.async(e, "posting a game's message", func(p *posting) {

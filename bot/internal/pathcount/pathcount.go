@@ -57,6 +57,13 @@ type File struct {
 	Funcs []string
 }
 
+// Crossing is a call site that ran and crosses into another package of the module.
+type Crossing struct {
+	From, At, Call string // its package, file:line, and what it calls as written
+	To             []string
+	Times          int
+}
+
 // Report is what one step ran.
 type Report struct {
 	Module string
@@ -66,6 +73,8 @@ type Report struct {
 	// many times they ran; Edges counts the sites from one package to another ("bot -> game/table").
 	Sites, Calls int
 	Edges        map[string]int
+	// Crossings are the sites, in the order of their packages and files.
+	Crossings []Crossing
 	// Indirect counts the calls of function values that ran (hooks, callbacks: callee unknown).
 	Indirect int
 }
@@ -366,9 +375,15 @@ func crossings(r *Report, pkgs []listed, blocks map[string][]block, entered map[
 				}
 				r.Sites++
 				r.Calls += times
+				var tos []string
 				for to := range crossed {
 					r.Edges[short(s.pkg.ImportPath)+" -> "+short(to)]++
+					tos = append(tos, short(to))
 				}
+				sort.Strings(tos)
+				at := fset.Position(call.Lparen)
+				r.Crossings = append(r.Crossings, Crossing{From: short(s.pkg.ImportPath), At: fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line),
+					Call: types.ExprString(call.Fun), To: tos, Times: times})
 				return true
 			})
 		}
@@ -468,6 +483,12 @@ func (r Report) String() string {
 	fmt.Fprintf(&w, "\ncrossing\tcall sites\n")
 	for _, e := range edges {
 		fmt.Fprintf(&w, "%s\t%d\n", e, r.Edges[e])
+	}
+	fmt.Fprintf(&w, "\ncall sites into or out of bot\n")
+	for _, c := range r.Crossings {
+		if c.From == "bot" || slices.Contains(c.To, "bot") {
+			fmt.Fprintf(&w, "%s/%s\t%s -> %s\t%d\n", c.From, c.At, c.Call, strings.Join(c.To, ","), c.Times)
+		}
 	}
 	fmt.Fprintf(&w, "\nfile\tstatements\tfunctions\n")
 	for _, f := range r.Files {
