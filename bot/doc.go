@@ -19,12 +19,12 @@
 //
 // A move (/place, a click) reads in the files of its steps: its route (routes.go), the game's
 // entry and lock (cache.go), the table's answer (apply.go), its commit, which a move made already
-// is recognised against (commit.go), the timers it sets and the turn's clock (timers.go,
-// clocks.go), and its announcement: the outbox and its posts in the place's order after the lock
-// (outbox.go), with the picture (picture.go), the pings the players want (prefs.go), their
-// language (locales.go) and the game page's link and button (web.go); the features hear of it
-// (feature.go). It passes, for a line or two each, the check for a game set aside (aside.go), the
-// players the caps count (limits.go) and, from a chat, the claim of its interaction (handled.go).
+// is recognised against (commit.go), the timers it sets and the turn's clock (timers.go), and its
+// announcement: the outbox and its posts in the place's order after the lock (outbox.go), with the
+// picture (picture.go), the pings the players want (prefs.go), their language (locales.go) and the
+// game page's link and button (web.go); the features hear of it (feature.go). It passes, for a
+// line or two each, the check for a game set aside (aside.go), the players the caps count
+// (limits.go) and, from a chat, the claim of its interaction (handled.go).
 //
 // What runs around the games is features (feature.go), each a package of its own, all listed in
 // bot/features: leagues (bot/leagueplay), vacations (bot/vacation), follows (bot/follow) and turn

@@ -443,8 +443,8 @@ func (s *postState) posted(id string) {
 // score chart and animation, takes a second or two to draw), and the lock's holder waits for it
 // when it lets the lock go (release). The posting reports how it went.
 func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
-	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
-	pr := b.replyPrinter(e, reply)               // the same language for every line below
+	pr := b.replyPrinter(e, reply)
+	reply.Lang = pr.Code() // the picture in the text's language
 	ping := b.Pingable(reply.Ping)
 	content := reply.Text
 	if line := deadlineLine(pr, reply.Table, b.turnDeadline(e)); line != "" {
