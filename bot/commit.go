@@ -49,7 +49,8 @@ func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction str
 	e.unsaid, e.answering = 0, false
 	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
 		Move: storage.Move{Actor: actor, Data: enc.step, Time: b.now(), InteractionID: interaction}, Announce: b.announcement(e, reply, from)}
-	if c.Status.Terminal() {
+	ended := c.Status.Terminal()
+	if ended {
 		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
 		if c.Result != nil && c.Result.Adjudicated {
 			placed(t, c.Standings, c.Result.Places)
@@ -69,7 +70,7 @@ func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction str
 	e.unsaid, e.answering = e.seq, c.Announce.Token != ""
 	e.madeLast(c.Move, e.seq)
 	b.track(e)
-	if c.Status.Terminal() {
+	if ended {
 		b.forget(e)
 		for _, fn := range b.hooks.gameEnd {
 			fn(e.id)
