@@ -2,25 +2,15 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/record"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
-
-// conflictRetries bounds how often an action is run again on a game another process moved on
-// meanwhile (storage.ErrConflict).
-const conflictRetries = 3
-
-// errAlreadyApplied reports an interaction the store has seen before (a retry).
-var errAlreadyApplied = errors.New("this action was already applied")
 
 // answer is what the player who acted is told privately once the game's lock is released.
 type answer struct {
@@ -48,7 +38,7 @@ type action struct {
 	// reader is the language of the acting player, whom the answer is for (English when nil).
 	reader *lang.Printer
 	// sideEffects marks an action that does more than read the table it is given (it reads the
-	// store, revokes links): it is never run on an earlier table to tell a retry (retry.go).
+	// store, revokes links): it is never run on an earlier table to tell a retry (commit.go).
 	sideEffects bool
 	// from is the interaction that asked for it, acknowledged already: a move it makes is
 	// answered through it, by another process if this one dies first (outbox.go).
@@ -249,206 +239,6 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
-}
-
-func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) answer {
-	if errors.Is(err, errGameOver) {
-		b.forget(e)
-		return b.over(e.id, act, u)
-	}
-	b.log.Error("could not store a move", append(interactionAttr(act.from), "game", e.id, "err", err)...)
-	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)}), refused: true}
-}
-
-func (b *Host) picture(t *table.Table, r commands.Reply) []byte {
-	if r.Image == commands.NoImage || t == nil || t.Game == nil {
-		return nil
-	}
-	png, err := b.draw(t, r)
-	if err != nil {
-		b.log.Error("could not draw the board", "game", t.ID, "err", err)
-		return nil
-	}
-	return png
-}
-
-// commit stores an accepted change (its step) in one transaction with the new snapshot and timers,
-// then makes it the game's state in memory. Nothing is announced before it returns.
-func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
-	t := reply.Table
-	if reply.Step == nil {
-		return errors.New("a change without its step")
-	}
-	if ev, ok := b.clockEvent(e, t); ok {
-		if _, _, err := table.Apply(t, actor, ev); err != nil {
-			return fmt.Errorf("set the time bank: %w", err)
-		}
-		reply.Step.Events = append(reply.Step.Events, ev)
-	}
-	enc, err := encode(t, *reply.Step)
-	if err != nil {
-		return err
-	}
-	timers := b.timersFor(e, t)
-	// A move committed before and not announced (a league game's opening joins its players in
-	// several steps, and announces the last) is superseded by this one's announcement.
-	b.said(e.id, e.unsaid)
-	e.unsaid, e.answering = 0, false
-	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
-		Move: storage.Move{Actor: actor, Data: enc.step, Time: b.now(), InteractionID: interaction}, Announce: b.announcement(e, reply, from)}
-	if c.Status.Terminal() {
-		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
-		if c.Result != nil && c.Result.Adjudicated {
-			placed(t, c.Standings, c.Result.Places)
-		}
-	}
-	applied, err := b.store.AppendMove(c)
-	if err != nil && errors.Is(err, storage.ErrUnavailable) && b.committedAnyway(e.id, interaction, e.seq+1) {
-		applied, err = true, nil
-	}
-	if err != nil {
-		return err
-	}
-	if !applied {
-		return errAlreadyApplied
-	}
-	e.table, e.seq, e.timers = t, e.seq+1, timers
-	e.unsaid, e.answering = e.seq, c.Announce.Token != ""
-	e.madeLast(c.Move, e.seq)
-	b.track(e)
-	if c.Status.Terminal() {
-		b.forget(e)
-		for _, fn := range b.hooks.gameEnd {
-			fn(e.id)
-		}
-	}
-	return nil
-}
-
-func status(t *table.Table) storage.Status {
-	switch t.Status {
-	case table.Playing:
-		return storage.StatusPlaying
-	case table.Finished:
-		return storage.StatusFinished
-	case table.Abandoned:
-		return storage.StatusAbandoned
-	}
-	return storage.StatusLobby
-}
-
-func seatIDs(t *table.Table) []string {
-	ids := make([]string, len(t.Seats))
-	for i, u := range t.Seats {
-		ids[i] = u.ID
-	}
-	return ids
-}
-
-// standings ranks the seats by score; equal scores share a rank.
-func standings(t *table.Table) []storage.Standing {
-	if t.Game == nil {
-		return nil
-	}
-	out := make([]storage.Standing, len(t.Seats))
-	for i, u := range t.Seats {
-		out[i] = storage.Standing{UserID: u.ID, Score: t.Game.Players[i].Score}
-	}
-	sort.SliceStable(out, func(a, c int) bool { return out[a].Score > out[c].Score })
-	for i := range out {
-		out[i].Rank = i + 1
-		if i > 0 && out[i].Score == out[i-1].Score {
-			out[i].Rank = out[i-1].Rank
-		}
-	}
-	return out
-}
-
-// post announces the change in the game's channel (e.mu held): the text, the picture, the
-// buttons, and a mention of exactly the users the reply pings (minus those in quiet hours or who
-// chose no pings); the previous turn message loses its buttons. It takes the change's turn in the
-// channel now, so that the channel's posts keep the order of the commits, and returns at once: the
-// picture is drawn and the message posted after the lock is released (a game's end, with its
-// score chart and animation, takes a second or two to draw), and the lock's holder waits for it
-// when it lets the lock go (release). The posting reports how it went.
-func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
-	reply.Lang = b.replyPrinter(e, reply).Code() // the picture in the text's language
-	ping := b.Pingable(reply.Ping)
-	content := reply.Text
-	if line := deadlineLine(b.replyPrinter(e, reply), reply.Table, b.turnDeadline(e)); line != "" {
-		content += "\n" + line
-	}
-	if line := b.gameLinkLine(b.replyPrinter(e, reply), reply.Table); line != "" {
-		content += "\n" + line
-	}
-	public := content // what followers are told: no mention
-	end := reply.Image == commands.EndImage
-	ended := end || reply.Table != nil && (reply.Table.Status == table.Finished || reply.Table.Status == table.Abandoned)
-	if line := MentionLine(ping); line != "" {
-		content += "\n" + line
-	}
-	// The announcement commit stored for this move: posted with the nonce of its cause, and
-	// cleared once posted when no player's answer is to come (else by run, once the player is
-	// answered). A post whose fate the chat left unknown is not cleared: the announcement is posted
-	// again later (outbox.go), and its cause makes that the same message if the first one was made.
-	cause, seq := MoveCause(e.id, e.seq), e.seq
-	clear := uint64(0)
-	if !e.answering {
-		clear, e.unsaid = e.unsaid, 0
-	}
-	buttons := b.withPlayButton(b.replyPrinter(e, reply), reply.Table, reply.Buttons, reply.Select)
-	before, done := b.order.Enter(e.place)
-	acting := interactionAttr(e.acting)
-	p := b.async(e, "posting a game's message", func(p *posting) {
-		defer done() // a second time, after a panic, does nothing
-		// Drawn before the channel's turn is taken: a drawing that fails never holds up the channel.
-		board, alt := b.picture(reply.Table, reply), commands.PictureAlt(reply.Table, reply)
-		files := BoardFile(board, alt)
-		if end {
-			files = append(files, b.cfg.EndFiles(reply.Table, reply.Lang)...)
-		}
-		<-before
-		p.id, p.err = b.port.Post(e.place, Message{Cause: cause, Text: content, Buttons: buttons, Select: reply.Select, Files: files, Ping: ping})
-		old := ""
-		if !end {
-			// The game's next turn message reads what this one left before it may post.
-			old = e.posts.after(e.place, p, len(reply.Buttons) > 0)
-		}
-		if p.err == nil || end {
-			// In the game's order, before the channel's next post; a game's end is told even if
-			// its post failed.
-			b.told(Told{Game: e.id, Guild: e.guild, Place: e.place, Seq: seq, Table: reply.Table, Text: public, Board: board, BoardAlt: alt, End: ended})
-		}
-		done()
-		if !p.unconfirmed() {
-			b.said(e.id, clear)
-		}
-		switch {
-		case p.err != nil && end:
-			b.log.Error("could not post a game's end", failAttrs(p.err, append(acting, "game", e.id, "channel", e.place)...)...)
-		case p.err != nil:
-			b.log.Error("could not post in the game's channel", failAttrs(p.err, append(acting, "game", e.id, "channel", e.place)...)...)
-		}
-		if old != "" {
-			if err := b.port.Edit(e.place, old, Message{}); err != nil {
-				b.log.Warn("could not disable the old turn buttons", failAttrs(err, append(acting, "game", e.id)...)...)
-			}
-		}
-	})
-	p.end = end
-	return p
-}
-
-// postProblem says why a game's message could not be posted, in words an admin can act on, in
-// the language of the message that tells it (the chat's own error goes to the log).
-func postProblem(place string, err error) msg.Message {
-	switch {
-	case errors.Is(err, ErrForbidden):
-		return msg.Message{ID: "post_no_permission", Args: lang.A{"Channel": place}}
-	case errors.Is(err, ErrNoChannel):
-		return msg.Message{ID: "post_no_channel", Args: lang.A{"Channel": place}}
-	}
-	return msg.Message{ID: "post_failed", Args: lang.A{"Channel": place}}
 }
 
 // newGame opens a table: in this channel, or in a new thread of it. It checks the bot's

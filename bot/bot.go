@@ -120,10 +120,10 @@ type Host struct {
 
 	web    *web.Server // the game and league pages, when served (Web)
 	webURL string      // where readers reach them; links are posted only with it
-	// pageMoves are the moves of the play pages by their idempotency key (webplay.go).
+	// pageMoves are the moves of the play pages by their idempotency key (web.go).
 	pageMoves pageMoves
 
-	order        PlaceOrder     // each channel's announcements in order (post.go)
+	order        PlaceOrder     // each channel's announcements in order (outbox.go)
 	guildLocales guildLocales   // the servers' locales as stored (locales.go)
 	endPosts     sync.WaitGroup // games' ends being drawn and posted after their lock
 
@@ -158,7 +158,7 @@ type gameEntry struct {
 	used   uint64 // when last used (Host.clock) while its table is loaded; 0 once evicted
 	hold   string // why the bot does no work of its own on the game (hold); empty when it does
 	// posts is what the game's turn messages leave for the next; pending are the postings started
-	// while the lock is held, which its holder waits for once it lets it go (post.go).
+	// while the lock is held, which its holder waits for once it lets it go (outbox.go).
 	posts   postState
 	pending []*posting
 	// unsaid is the move whose announcement commit stored and nobody cleared yet (outbox.go), 0
@@ -320,25 +320,6 @@ func (b *Host) Close() {
 	if b.timersRunning.Load() {
 		<-b.loopDone
 	}
-}
-
-// entryAt returns the running game of a channel or thread, or nil; with a shared store, one
-// another process opened is loaded from the store.
-func (b *Host) entryAt(place string) *gameEntry {
-	b.mu.Lock()
-	e := b.places[place]
-	b.mu.Unlock()
-	if e != nil || !b.cfg.Shared {
-		return e
-	}
-	id, ok, err := b.store.ActiveGame(place)
-	if err != nil {
-		b.log.Error("could not look up the game of a channel", "channel", place, "err", err)
-	}
-	if !ok {
-		return nil
-	}
-	return b.fromStore(id)
 }
 
 // Games counts the games in memory.

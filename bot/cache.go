@@ -20,6 +20,25 @@ const DefaultMaxLoaded = 1000
 // process moved the game on. lock then reloads it when the stored log is ahead, before anything
 // is done to the game, and a game opened by another process is found in the store (entryAt).
 
+// entryAt returns the running game of a channel or thread, or nil; with a shared store, one
+// another process opened is loaded from the store.
+func (b *Host) entryAt(place string) *gameEntry {
+	b.mu.Lock()
+	e := b.places[place]
+	b.mu.Unlock()
+	if e != nil || !b.cfg.Shared {
+		return e
+	}
+	id, ok, err := b.store.ActiveGame(place)
+	if err != nil {
+		b.log.Error("could not look up the game of a channel", "channel", place, "err", err)
+	}
+	if !ok {
+		return nil
+	}
+	return b.fromStore(id)
+}
+
 // lock takes a game's lock with its table loaded and, with a shared store, up to date. It
 // returns false, without the lock, when the game is no longer running (it ended meanwhile, in
 // another process) or cannot be loaded; the entry is then forgotten.

@@ -127,25 +127,6 @@ func StepCommit(t *table.Table, s table.Step) (storage.Commit, error) {
 	return storage.Commit{Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Move: storage.Move{Actor: s.By, Data: enc.step}}, nil
 }
 
-// encoded is what the store keeps of one accepted step: the step, and the table's snapshot and
-// hash after it.
-type encoded struct {
-	step, snap []byte
-	hash       string
-}
-
-func encode(t *table.Table, s table.Step) (encoded, error) {
-	step, err := json.Marshal(s)
-	if err != nil {
-		return encoded{}, err
-	}
-	snap, err := t.Snapshot()
-	if err != nil {
-		return encoded{}, err
-	}
-	return encoded{step, snap, table.SnapshotHash(snap)}, nil
-}
-
 // Outcome is what the end of a league's game made of it, read from its snapshot as the bot
 // computed it when the game ended (commands.OutcomeOf): how bot import rates a league's games. A
 // game from before league games carried their league's mark is the league's, with its policy.

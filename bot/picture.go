@@ -123,3 +123,33 @@ func EndFiles(t *table.Table, w commands.PictureWords) ([]File, error) {
 	}
 	return append(files, File{Name: "game.gif", Data: data, Description: commands.AnimationAlt(t, w.Code())}), nil
 }
+
+// picture is the host's drawing of a reply's picture (Config.Draw), none when it fails, which is
+// logged.
+func (b *Host) picture(t *table.Table, r commands.Reply) []byte {
+	if r.Image == commands.NoImage || t == nil || t.Game == nil {
+		return nil
+	}
+	png, err := b.draw(t, r)
+	if err != nil {
+		b.log.Error("could not draw the board", "game", t.ID, "err", err)
+		return nil
+	}
+	return png
+}
+
+// BoardFile is a picture of the board as an attachment, described by alt (none for no picture).
+func BoardFile(png []byte, alt string) []File {
+	if len(png) == 0 {
+		return nil
+	}
+	return []File{{Name: "board.png", Data: png, Description: alt}}
+}
+
+// docFile is a reply's document as an attachment (none for no document).
+func docFile(f *commands.File) []File {
+	if f == nil {
+		return nil
+	}
+	return []File{{Name: f.Name, Data: f.Data, Description: f.Description}}
+}

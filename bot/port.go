@@ -34,7 +34,7 @@ type Port interface {
 
 // Message is what the host posts, sends or answers.
 type Message struct {
-	// Cause names a post (nonce.go): the same post made again shows once.
+	// Cause names a post (outbox.go: MoveCause, CauseOf): the same post made again shows once.
 	Cause string
 	Text  string
 	// Ping are the users the message may notify; the text names them.

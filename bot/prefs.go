@@ -191,6 +191,15 @@ func (b *Host) Pingable(ids []string) []string {
 	return out
 }
 
+// MentionLine pings the users of a reply, and only them.
+func MentionLine(ids []string) string {
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, "<@"+id+">")
+	}
+	return strings.Join(parts, " ")
+}
+
 // discordID tells whether id is a Discord user's id (a snowflake: a decimal number).
 func discordID(id string) bool {
 	if id == "" || len(id) > 20 {

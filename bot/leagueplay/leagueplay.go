@@ -44,8 +44,9 @@ func (f *Leagues) Attach(h *bot.Host) error {
 	for _, c := range leaguecmd.Surface() {
 		h.AddCommand(c, f.league)
 	}
+	store := h.LeagueStore() // the host's for its life: made once, not at every command
 	h.OnTableInput(func(guild string, t *table.Table, in commands.Input) commands.Input {
-		return leaguecmd.InLeague(h.LeagueStore(), guild, t, in)
+		return leaguecmd.InLeague(store, guild, t, in)
 	})
 	h.OnLeagueMark(f.mark)
 	h.OnGameEnd(f.gameEnded)

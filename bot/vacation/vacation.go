@@ -6,7 +6,7 @@
 // vacations each year up to its allowance, wherever they were booked (serverVacations), so that
 // days booked where many are allowed never stall a server that allows few. /carc status tells a
 // table which of its players are away (OnStatus). How a stopped clock moves a turn's deadline is
-// the host's (bot/clocks.go): days booked ahead and then cancelled, or never reached because the
+// the host's (bot/timers.go): days booked ahead and then cancelled, or never reached because the
 // player moved first, are never banked.
 package vacation
 

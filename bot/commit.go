@@ -2,14 +2,158 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
+	"sort"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
+
+// An accepted change is stored before anything is said: its step, the table's snapshot, its timers
+// and its announcement in one transaction of the store (commit). A change whose transaction's fate
+// is unknown, or that comes again, is recognised as the move made already, not made twice.
+
+// conflictRetries bounds how often an action is run again on a game another process moved on
+// meanwhile (storage.ErrConflict).
+const conflictRetries = 3
+
+// errAlreadyApplied reports an interaction the store has seen before (a retry).
+var errAlreadyApplied = errors.New("this action was already applied")
+
+// commit stores an accepted change (its step) in one transaction with the new snapshot and timers,
+// then makes it the game's state in memory. Nothing is announced before it returns.
+func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction string, from *action) error {
+	t := reply.Table
+	if reply.Step == nil {
+		return errors.New("a change without its step")
+	}
+	if ev, ok := b.clockEvent(e, t); ok {
+		if _, _, err := table.Apply(t, actor, ev); err != nil {
+			return fmt.Errorf("set the time bank: %w", err)
+		}
+		reply.Step.Events = append(reply.Step.Events, ev)
+	}
+	enc, err := encode(t, *reply.Step)
+	if err != nil {
+		return err
+	}
+	timers := b.timersFor(e, t)
+	// A move committed before and not announced (a league game's opening joins its players in
+	// several steps, and announces the last) is superseded by this one's announcement.
+	b.said(e.id, e.unsaid)
+	e.unsaid, e.answering = 0, false
+	c := storage.Commit{GameID: e.id, ExpectSeq: e.seq, Snapshot: enc.snap, Hash: enc.hash, Status: status(t), Players: seatIDs(t), Timers: timers,
+		Move: storage.Move{Actor: actor, Data: enc.step, Time: b.now(), InteractionID: interaction}, Announce: b.announcement(e, reply, from)}
+	ended := c.Status.Terminal()
+	if ended {
+		c.Standings, c.Result = standings(t), b.gameResult(e.id, t)
+		if c.Result != nil && c.Result.Adjudicated {
+			placed(t, c.Standings, c.Result.Places)
+		}
+	}
+	applied, err := b.store.AppendMove(c)
+	if err != nil && errors.Is(err, storage.ErrUnavailable) && b.committedAnyway(e.id, interaction, e.seq+1) {
+		applied, err = true, nil
+	}
+	if err != nil {
+		return err
+	}
+	if !applied {
+		return errAlreadyApplied
+	}
+	e.table, e.seq, e.timers = t, e.seq+1, timers
+	e.unsaid, e.answering = e.seq, c.Announce.Token != ""
+	e.madeLast(c.Move, e.seq)
+	b.track(e)
+	if ended {
+		b.forget(e)
+		for _, fn := range b.hooks.gameEnd {
+			fn(e.id)
+		}
+	}
+	return nil
+}
+
+// encoded is what the store keeps of one accepted step: the step, and the table's snapshot and
+// hash after it.
+type encoded struct {
+	step, snap []byte
+	hash       string
+}
+
+func encode(t *table.Table, s table.Step) (encoded, error) {
+	step, err := json.Marshal(s)
+	if err != nil {
+		return encoded{}, err
+	}
+	snap, err := t.Snapshot()
+	if err != nil {
+		return encoded{}, err
+	}
+	return encoded{step, snap, table.SnapshotHash(snap)}, nil
+}
+
+func status(t *table.Table) storage.Status {
+	switch t.Status {
+	case table.Playing:
+		return storage.StatusPlaying
+	case table.Finished:
+		return storage.StatusFinished
+	case table.Abandoned:
+		return storage.StatusAbandoned
+	}
+	return storage.StatusLobby
+}
+
+func seatIDs(t *table.Table) []string {
+	ids := make([]string, len(t.Seats))
+	for i, u := range t.Seats {
+		ids[i] = u.ID
+	}
+	return ids
+}
+
+// standings ranks the seats by score; equal scores share a rank.
+func standings(t *table.Table) []storage.Standing {
+	if t.Game == nil {
+		return nil
+	}
+	out := make([]storage.Standing, len(t.Seats))
+	for i, u := range t.Seats {
+		out[i] = storage.Standing{UserID: u.ID, Score: t.Game.Players[i].Score}
+	}
+	sort.SliceStable(out, func(a, c int) bool { return out[a].Score > out[c].Score })
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && out[i].Score == out[i-1].Score {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
+}
+
+// commitError answers a change the store did not take.
+func (b *Host) commitError(e *gameEntry, act action, u table.User, err error) answer {
+	if errors.Is(err, errGameOver) {
+		b.forget(e)
+		return b.over(e.id, act, u)
+	}
+	b.log.Error("could not store a move", append(interactionAttr(act.from), "game", e.id, "err", err)...)
+	return answer{text: act.reader.T("move_unsaved", lang.A{"Why": storeProblem(err)}), refused: true}
+}
+
+// storeProblem is what a failed call of the store means to the people playing, as the message of
+// its kind (storage.ProblemOf), written in the language of the message that tells it: never the
+// server's paths or system errors, which the caller logs for the host.
+func storeProblem(err error) msg.Message {
+	return msg.Message{ID: "store_" + string(storage.ProblemOf(err))}
+}
 
 // A player whose move went through but whose answer never came (its process died, Discord said
 // "The application did not respond") sends it again: the same command, a new interaction. On the
