@@ -1,6 +1,8 @@
 package storage
 
 import (
+	"bytes"
+	"fmt"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
@@ -137,4 +139,36 @@ func CheckSeasons(l league.League, seasons []league.Season) error {
 // error: how Verify and Import check a log against its snapshot.
 func Replay(e Engine, rec GameRecord, moves []Move) (snapshot []byte, hash string, err error) {
 	return replay(e, gameData{Record: rec, Moves: moves})
+}
+
+// LogCheck is what CheckLog found of one game.
+type LogCheck struct {
+	// Failure says why the log could not be replayed (empty when it was).
+	Failure string
+	// Snapshot and Hash are what the log replays to.
+	Snapshot []byte
+	Hash     string
+	stored   []byte
+	hash     string
+}
+
+// Mismatch tells whether the log replayed to another state than the one stored: the snapshot is
+// then to be rebuilt from the log, which is the truth.
+func (c LogCheck) Mismatch() bool {
+	return c.Failure == "" && (c.Hash != c.hash || !bytes.Equal(c.Snapshot, c.stored))
+}
+
+// CheckLog replays a game's log with e and compares it with its stored snapshot and the record's
+// hash: how every store's Verify checks a game.
+func CheckLog(e Engine, rec GameRecord, moves []Move, snapshot []byte) LogCheck {
+	c := LogCheck{stored: snapshot, hash: rec.Hash}
+	if n := uint64(len(moves)); n != rec.Seq {
+		c.Failure = fmt.Sprintf("the log holds %d moves but the record says %d", n, rec.Seq)
+		return c
+	}
+	var err error
+	if c.Snapshot, c.Hash, err = replay(e, gameData{Record: rec, Moves: moves}); err != nil {
+		c.Failure = "the log does not replay: " + err.Error()
+	}
+	return c
 }

@@ -1,9 +1,7 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -11,8 +9,9 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// ErrUsePgDump is BackupFile's answer: a PostgreSQL database is backed up by its server's tools.
-var ErrUsePgDump = errors.New("a PostgreSQL database is backed up with pg_dump (pg_dump --format=custom --file=carc.dump URL, restored with pg_restore), or by the server's own backups; bot backup writes bbolt files only")
+// ErrUsePgDump is BackupFile's answer: a PostgreSQL database is backed up by its server's tools
+// (it is a storage.ErrNoBackupFile).
+var ErrUsePgDump = fmt.Errorf("%w: a PostgreSQL database is backed up with pg_dump (pg_dump --format=custom --file=carc.dump URL, restored with pg_restore), or by the server's own backups; bot backup writes bbolt files only", storage.ErrNoBackupFile)
 
 // BackupFile refuses with ErrUsePgDump, which says how to back up: pg_dump takes a consistent
 // copy of a live database, which is what the bbolt store's backup gives.
@@ -121,18 +120,15 @@ func (s *Store) Verify(e storage.Engine) (storage.Report, error) {
 			continue
 		}
 		rep.Games++
-		if n := uint64(len(moves)); n != rec.Seq {
-			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: fmt.Sprintf("the log holds %d moves but the record says %d", n, rec.Seq)})
+		check := storage.CheckLog(e, rec, moves, snapshot)
+		if check.Failure != "" {
+			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: check.Failure})
 			continue
 		}
-		replayed, hash, err := storage.Replay(e, rec, moves)
-		if err != nil {
-			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: "the log does not replay: " + err.Error()})
+		if !check.Mismatch() {
 			continue
 		}
-		if hash == rec.Hash && bytes.Equal(replayed, snapshot) {
-			continue
-		}
+		replayed, hash := check.Snapshot, check.Hash
 		err = s.write(func(ctx context.Context, tx pgx.Tx) error {
 			_, err := tx.Exec(ctx, `UPDATE games SET snapshot = $3, hash = $4 WHERE id = $1 AND seq = $2`, id, int64(rec.Seq), replayed, hash)
 			return err
