@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/features"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/memory"
 
 	// The table scripts of the base rules play on the practice map, and those of the engine's seam
 	// on the relay: test maps, which only tests and local play register.
@@ -19,14 +20,10 @@ import (
 // scriptStart is the moment a test's table scripts begin at: a script replays the same each run.
 var scriptStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 
-// newTable is a local table on a throwaway store of its own (a BoltDB file without fsync in the
-// test's folder), with every feature of the host.
+// newTable is a local table on a store of its own kept in memory, with every feature of the host.
 func newTable(t testing.TB, o Options) *Table {
 	t.Helper()
-	st, err := storage.Open(filepath.Join(t.TempDir(), "local.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := memory.New(memory.Options{Name: t.Name(), Engine: bot.Engine{}})
 	o.Store, o.Features = st, features.All()
 	if o.Start.IsZero() {
 		o.Start = scriptStart
