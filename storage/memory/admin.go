@@ -85,44 +85,25 @@ func (s *Store) Import(data []byte, e storage.Engine) (storage.GameRecord, error
 	return rec, nil
 }
 
-// Verify replays every game's log with e and compares it with the stored snapshot and hash
-// (storage.CheckLog); a snapshot that disagrees is rebuilt from the log, if the game has not
-// moved on meanwhile, and reported. Games set aside are listed, untouched.
+// Verify replays every game's log with e and compares it with the stored snapshot and hash; a
+// snapshot that disagrees is rebuilt from the log, if the game has not moved on meanwhile, and
+// reported (storage.VerifyLogs). Games set aside are listed, untouched.
 func (s *Store) Verify(e storage.Engine) (storage.Report, error) {
-	var rep storage.Report
 	ids, err := s.GameIDs()
 	if err != nil {
-		return rep, fmt.Errorf("verify: %w", err)
+		return storage.Report{}, fmt.Errorf("verify: %w", err)
 	}
-	for _, id := range ids {
+	read := func(id string) (storage.GameRecord, []storage.Move, []byte, error) {
 		rec, moves, snapshot, _, err := s.whole(id)
-		if err != nil {
-			return rep, fmt.Errorf("verify game %s: %w", id, err)
-		}
-		if rec.Aside != nil {
-			rep.Aside = append(rep.Aside, storage.Failure{GameID: id, Error: rec.Aside.Reason})
-			continue
-		}
-		rep.Games++
-		check := storage.CheckLog(e, rec, moves, snapshot)
-		switch {
-		case check.Failure != "":
-			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: check.Failure})
-			continue
-		case !check.Mismatch():
-			continue
-		}
-		err = s.write(func() error {
-			if g, ok := s.games[id]; ok && g.rec.Seq == rec.Seq {
-				g.snapshot, g.rec.Hash = check.Snapshot, check.Hash
+		return rec, moves, snapshot, err
+	}
+	rebuild := func(id string, seq uint64, snapshot []byte, hash string) error {
+		return s.write(func() error {
+			if g, ok := s.games[id]; ok && g.rec.Seq == seq {
+				g.snapshot, g.rec.Hash = snapshot, hash
 			}
 			return nil
 		})
-		if err != nil {
-			return rep, fmt.Errorf("verify game %s: rebuild the snapshot: %w", id, err)
-		}
-		s.log.Warn("rebuilt a game's snapshot from its log", "game", id, "seq", rec.Seq, "stored_hash", rec.Hash, "replayed_hash", check.Hash)
-		rep.Rebuilt = append(rep.Rebuilt, storage.Mismatch{GameID: id, Seq: rec.Seq, StoredHash: rec.Hash, ReplayedHash: check.Hash})
 	}
-	return rep, nil
+	return storage.VerifyLogs(e, ids, read, rebuild, s.log)
 }

@@ -2,7 +2,6 @@ package memory
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -235,9 +234,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the leaderboard of %s: %w", guild, err)
 	}
-	slices.SortStableFunc(out, func(a, b league.RatingRow) int {
-		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
-	})
+	storage.SortLeaderboard(out)
 	return out, nil
 }
 
@@ -269,21 +266,7 @@ func (s *Store) RatedGames(guild, user string, limit int) ([]league.RatedGame, e
 
 // ExportLeague returns a league as an indented JSON storage.LeagueExport: the league and its
 // seasons.
-func (s *Store) ExportLeague(id string) ([]byte, error) {
-	doc := storage.LeagueExport{Format: storage.LeagueExportFormat, Version: 1}
-	var err error
-	if doc.League, err = s.League(id); err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	if doc.Seasons, err = s.Seasons(id); err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	data, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	return data, nil
-}
+func (s *Store) ExportLeague(id string) ([]byte, error) { return storage.EncodeLeague(s, id) }
 
 // ImportLeague stores a league export once storage.VerifyLeagueImport has checked it against the
 // games stored here: the league (storage.ErrExists if its id is taken), its seasons, and the

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/storetest"
 )
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -160,5 +161,37 @@ func TestBackupNeedsTheEngine(t *testing.T) {
 	s := newStore(t)
 	if err := s.BackupFile(t.TempDir() + "/b.db"); !errors.Is(err, ErrNoEngine) {
 		t.Fatalf("BackupFile without an engine: %v, want ErrNoEngine", err)
+	}
+}
+
+// TestVerifyRebuildsFromTheLog: a snapshot that disagrees with its log is rebuilt from the log
+// and reported once; a log that cannot be replayed is reported and left as it is.
+func TestVerifyRebuildsFromTheLog(t *testing.T) {
+	s := New(Options{Engine: storetest.Engine})
+	t.Cleanup(func() { _ = s.Close() })
+	var doc []byte
+	for _, id := range []string{"g1", "g2"} {
+		rec := storage.GameRecord{ID: id, ChannelID: "chan-" + id, Status: storage.StatusPlaying, Players: []string{"alice"},
+			Setup: json.RawMessage(`{"seed":7}`), Created: t0}
+		snap, hash, err := storetest.Engine.Replay(rec.Setup, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateGame(rec, snap, hash); err != nil {
+			t.Fatal(err)
+		}
+		doc = snap
+	}
+	s.games["g1"].snapshot = []byte(`{"tampered":true}`)
+	s.games["g2"].moves = append(s.games["g2"].moves, storage.Move{Seq: 1, Data: json.RawMessage(`{"add":1}`)})
+	rep, err := s.Verify(storetest.Engine)
+	if err != nil || rep.Games != 2 || len(rep.Rebuilt) != 1 || rep.Rebuilt[0].GameID != "g1" || len(rep.Failed) != 1 || rep.Failed[0].GameID != "g2" {
+		t.Fatalf("Verify = %+v, %v; want g1 rebuilt, g2 failed", rep, err)
+	}
+	if snap, _ := s.Snapshot("g1"); string(snap.State) != string(doc) {
+		t.Fatalf("g1's snapshot after Verify: %s, want the log's %s", snap.State, doc)
+	}
+	if rep, _ := s.Verify(storetest.Engine); len(rep.Rebuilt) != 0 {
+		t.Fatalf("a second Verify rebuilt %+v", rep.Rebuilt)
 	}
 }

@@ -102,42 +102,23 @@ func (s *Store) GameIDs() ([]string, error) {
 
 // Verify replays every game's log with e and compares it with the stored snapshot and hash; a
 // snapshot that disagrees is rebuilt from the log (under the game's row lock, if the game has not
-// moved on) and reported. PostgreSQL checks its own pages (data checksums, amcheck); Verify
-// checks what only the bot can: that the logs and the states agree.
+// moved on) and reported (storage.VerifyLogs). PostgreSQL checks its own pages (data checksums,
+// amcheck); Verify checks what only the bot can: that the logs and the states agree.
 func (s *Store) Verify(e storage.Engine) (storage.Report, error) {
-	var rep storage.Report
 	ids, err := s.GameIDs()
 	if err != nil {
-		return rep, fmt.Errorf("verify: %w", err)
+		return storage.Report{}, fmt.Errorf("verify: %w", err)
 	}
-	for _, id := range ids {
+	read := func(id string) (storage.GameRecord, []storage.Move, []byte, error) {
 		rec, moves, snapshot, _, err := s.whole(id)
-		if err != nil {
-			return rep, fmt.Errorf("verify game %s: %w", id, err)
-		}
-		if rec.Aside != nil {
-			rep.Aside = append(rep.Aside, storage.Failure{GameID: id, Error: rec.Aside.Reason})
-			continue
-		}
-		rep.Games++
-		check := storage.CheckLog(e, rec, moves, snapshot)
-		if check.Failure != "" {
-			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: check.Failure})
-			continue
-		}
-		if !check.Mismatch() {
-			continue
-		}
-		replayed, hash := check.Snapshot, check.Hash
-		err = s.write(func(ctx context.Context, tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, `UPDATE games SET snapshot = $3, hash = $4 WHERE id = $1 AND seq = $2`, id, int64(rec.Seq), replayed, hash)
+		return rec, moves, snapshot, err
+	}
+	rebuild := func(id string, seq uint64, snapshot []byte, hash string) error {
+		err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE games SET snapshot = $3, hash = $4 WHERE id = $1 AND seq = $2`, id, int64(seq), snapshot, hash)
 			return err
 		})
-		if err != nil {
-			return rep, fmt.Errorf("verify game %s: rebuild the snapshot: %w", id, s.explain("write", err))
-		}
-		s.log.Warn("rebuilt a game's snapshot from its log", "game", id, "seq", rec.Seq, "stored_hash", rec.Hash, "replayed_hash", hash)
-		rep.Rebuilt = append(rep.Rebuilt, storage.Mismatch{GameID: id, Seq: rec.Seq, StoredHash: rec.Hash, ReplayedHash: hash})
+		return s.explain("write", err)
 	}
-	return rep, nil
+	return storage.VerifyLogs(e, ids, read, rebuild, s.log)
 }
