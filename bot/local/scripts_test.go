@@ -2,6 +2,7 @@ package local
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/features"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/memory"
 
 	// The table scripts of the base rules play on the practice map, and those of the engine's seam
@@ -90,6 +92,44 @@ func TestFeatureScripts(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".carc"), func(t *testing.T) {
 			t.Parallel()
 			runScript(t, f)
+		})
+	}
+}
+
+// BenchmarkTableScriptStore plays one table script (a league's season, the longest) on each store
+// a script could run on: the memory store it runs on, and the BoltDB file without fsync in a
+// temporary folder it ran on before.
+func BenchmarkTableScriptStore(b *testing.B) {
+	src, err := os.ReadFile("../../commands/script/testdata/league_a_season_is_played_at_the_local_table.carc")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		open func(b *testing.B) storage.Database
+	}{
+		{"memory", func(*testing.B) storage.Database { return memory.New(memory.Options{Engine: bot.Engine{}}) }},
+		{"bbolt", func(b *testing.B) storage.Database {
+			st, err := storage.Open(filepath.Join(b.TempDir(), "local.db"), storage.Options{NoSync: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return st
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				st := c.open(b)
+				tb, err := New(Options{Store: st, Features: features.All(), Start: scriptStart, Out: io.Discard})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := tb.Run(bytes.NewReader(src)); err != nil || tb.Failed > 0 {
+					b.Fatalf("the script: %v, %d expectations failed", err, tb.Failed)
+				}
+				tb.Close()
+				st.Close()
+			}
 		})
 	}
 }
