@@ -133,3 +133,45 @@ func BenchmarkTableScriptStore(b *testing.B) {
 		})
 	}
 }
+
+// TestAScriptsStoreBacksUpToABoltDBFile: the memory store a script plays on writes, when asked, a
+// BoltDB file the bot opens, whose games (a league's whole season: finished and abandoned) replay
+// to their snapshots and whose league, season and players are the script's.
+func TestAScriptsStoreBacksUpToABoltDBFile(t *testing.T) {
+	src, err := os.ReadFile("../../commands/script/testdata/league_a_season_is_played_at_the_local_table.carc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New(memory.Options{Engine: bot.Engine{}})
+	defer st.Close()
+	tb, err := New(Options{Store: st, Features: features.All(), Start: scriptStart, Out: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Run(bytes.NewReader(src)); err != nil || tb.Failed > 0 {
+		t.Fatalf("the script: %v, %d expectations failed", err, tb.Failed)
+	}
+	tb.Close()
+	path := filepath.Join(t.TempDir(), "season.db")
+	if err := st.BackupFile(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := storage.Open(path, storage.Options{Engine: bot.Engine{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	rep, err := b.Verify(bot.Engine{})
+	ids, _ := st.GameIDs()
+	if err != nil || !rep.OK() || rep.Games != len(ids) || len(ids) == 0 {
+		t.Fatalf("the backup verifies as %+v, %v; the script played %d games", rep, err, len(ids))
+	}
+	want, _ := st.Dump()
+	got, err := b.Dump()
+	if err != nil || len(want.Leagues) == 0 || len(want.Seasons) == 0 || len(want.Players) == 0 {
+		t.Fatalf("the script's dump holds %d leagues, %d seasons and %d players; the backup's: %v", len(want.Leagues), len(want.Seasons), len(want.Players), err)
+	}
+	if err := storage.SameDump(want, got); err != nil {
+		t.Fatal(err)
+	}
+}
