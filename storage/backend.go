@@ -1,6 +1,11 @@
 package storage
 
 import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
@@ -137,4 +142,85 @@ func CheckSeasons(l league.League, seasons []league.Season) error {
 // error: how Verify and Import check a log against its snapshot.
 func Replay(e Engine, rec GameRecord, moves []Move) (snapshot []byte, hash string, err error) {
 	return replay(e, gameData{Record: rec, Moves: moves})
+}
+
+// LogCheck is what CheckLog found of one game.
+type LogCheck struct {
+	// Failure says why the log could not be replayed (empty when it was).
+	Failure string
+	// Snapshot and Hash are what the log replays to.
+	Snapshot []byte
+	Hash     string
+	stored   []byte
+	hash     string
+}
+
+// Mismatch tells whether the log replayed to another state than the one stored: the snapshot is
+// then to be rebuilt from the log, which is the truth.
+func (c LogCheck) Mismatch() bool {
+	return c.Failure == "" && (c.Hash != c.hash || !bytes.Equal(c.Snapshot, c.stored))
+}
+
+// CheckLog replays a game's log with e and compares it with its stored snapshot and the record's
+// hash: how every store's Verify checks a game.
+func CheckLog(e Engine, rec GameRecord, moves []Move, snapshot []byte) LogCheck {
+	c := LogCheck{stored: snapshot, hash: rec.Hash}
+	if n := uint64(len(moves)); n != rec.Seq {
+		c.Failure = fmt.Sprintf("the log holds %d moves but the record says %d", n, rec.Seq)
+		return c
+	}
+	var err error
+	if c.Snapshot, c.Hash, err = replay(e, gameData{Record: rec, Moves: moves}); err != nil {
+		c.Failure = "the log does not replay: " + err.Error()
+	}
+	return c
+}
+
+// SortLeaderboard orders a pool's ratings as every store's Leaderboard gives them: best shown
+// rating first, ties by user id.
+func SortLeaderboard(rows []league.RatingRow) {
+	slices.SortStableFunc(rows, func(a, b league.RatingRow) int {
+		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
+	})
+}
+
+// WholeGame reads everything Verify checks of one game at one moment: its record, log and
+// snapshot.
+type WholeGame func(id string) (rec GameRecord, moves []Move, snapshot []byte, err error)
+
+// StoreRebuilt stores the snapshot and hash a game's log replays to, unless the game moved on
+// past log position seq since it was read.
+type StoreRebuilt func(id string, seq uint64, snapshot []byte, hash string) error
+
+// VerifyLogs is the Verify of a store that keeps no index or page of its own to check
+// (storage/postgres, storage/memory): each game of ids is read whole and checked (CheckLog); a
+// snapshot that disagrees with its log is rebuilt from it and reported, one that cannot be
+// replayed is reported and left, and the games set aside are listed, untouched.
+func VerifyLogs(e Engine, ids []string, read WholeGame, rebuild StoreRebuilt, log *slog.Logger) (Report, error) {
+	var rep Report
+	for _, id := range ids {
+		rec, moves, snapshot, err := read(id)
+		if err != nil {
+			return rep, fmt.Errorf("verify game %s: %w", id, err)
+		}
+		if rec.Aside != nil {
+			rep.Aside = append(rep.Aside, Failure{GameID: id, Error: rec.Aside.Reason})
+			continue
+		}
+		rep.Games++
+		check := CheckLog(e, rec, moves, snapshot)
+		if check.Failure != "" {
+			rep.Failed = append(rep.Failed, Failure{GameID: id, Error: check.Failure})
+			continue
+		}
+		if !check.Mismatch() {
+			continue
+		}
+		if err := rebuild(id, rec.Seq, check.Snapshot, check.Hash); err != nil {
+			return rep, fmt.Errorf("verify game %s: rebuild the snapshot: %w", id, err)
+		}
+		log.Warn("rebuilt a game's snapshot from its log", "game", id, "seq", rec.Seq, "stored_hash", rec.Hash, "replayed_hash", check.Hash)
+		rep.Rebuilt = append(rep.Rebuilt, Mismatch{GameID: id, Seq: rec.Seq, StoredHash: rec.Hash, ReplayedHash: check.Hash})
+	}
+	return rep, nil
 }

@@ -108,3 +108,52 @@ func lockedByAnother(path string) bool {
 	_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 	return false
 }
+
+// ErrNoBackupFile is the refusal of BackupFile by a store that is backed up by other means (a
+// PostgreSQL database by pg_dump): its error says which.
+var ErrNoBackupFile = errors.New("this store writes no backup file")
+
+// WriteCopy writes at path a new database file holding a copy of src, as BackupFile writes a
+// backup: into a temporary file of the same directory, renamed over path once whole and fsynced.
+// The copy is Copy's (from names src in its mark while it runs): every game replayed with e and
+// checked, then everything beside the games. A store without a file of its own (storage/memory)
+// backs up this way. Like BackupFile it refuses a path that is a database in use.
+func WriteCopy(src Copier, from, path string, e Engine) (err error) {
+	if err := checkBackupTarget("", path); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	tmpDir, err := os.MkdirTemp(dir, filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return explain(path, err)
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, filepath.Base(path))
+	dst, err := Open(tmp, Options{NoSync: true, Copying: true, Engine: e})
+	if err != nil {
+		return err
+	}
+	if _, err := Copy(src, dst, from, e, nil); err != nil {
+		dst.Close()
+		return err
+	}
+	if err := dst.Close(); err != nil {
+		return err
+	}
+	// Written without fsync, as a copy is (it is nothing until renamed): one fsync makes it whole.
+	f, err := os.Open(tmp)
+	if err != nil {
+		return explain(path, err)
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	return explain(path, err)
+}

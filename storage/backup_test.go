@@ -108,3 +108,38 @@ func TestABackupNeverReplacesADatabaseInUse(t *testing.T) {
 	g.mustApply(t, s, 2, "i2")
 	mustVerify(t, s)
 }
+
+// TestWriteCopyIsAllOrNothing: a copy that fails on the way (a game the engine cannot replay)
+// leaves the backup path as it was (an earlier backup stays whole) and nothing of its own in the
+// directory; one that succeeds replaces it with a file that opens and holds the games.
+func TestWriteCopyIsAllOrNothing(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(t, s, "g1")
+	g.mustApply(t, s, 3, "i1")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "copy.db")
+	if err := os.WriteFile(path, []byte("an earlier backup"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCopy(s, "test.db", path, panicky{}); err == nil {
+		t.Fatal("a copy whose game does not replay succeeded")
+	}
+	entries, _ := os.ReadDir(dir)
+	if b, _ := os.ReadFile(path); string(b) != "an earlier backup" || len(entries) != 1 {
+		t.Fatalf("a failed copy left %q and %d entries", b, len(entries))
+	}
+	if err := WriteCopy(s, "test.db", path, counter{}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Open(path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if rec, err := c.Game("g1"); err != nil || rec.Seq != 1 {
+		t.Fatalf("the copy's game: %+v, %v", rec, err)
+	}
+	if mark, err := c.CopyMark(); err != nil || mark != nil {
+		t.Fatalf("the copy is still marked unfinished: %+v, %v", mark, err)
+	}
+}

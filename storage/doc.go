@@ -2,12 +2,13 @@
 // move log and latest snapshot, the channel index, timers, players and finished games. A league
 // runs a season on it, so an accepted move is never lost or half-written.
 //
-// It is the default of two stores with the same data, rules and guarantees: storage/postgres
-// keeps them in PostgreSQL for several bot processes on one database. What a store does is
+// It is the default of three stores with the same data and rules: storage/postgres keeps them in
+// PostgreSQL for several bot processes on one database, storage/memory in the process's memory
+// for what keeps nothing (table scripts, tests). What a store does is
 // declared once, by role, in roles.go (Games, Timers, Announcements, Interactions, Players, Guilds,
 // Leagues, Ratings, Links, Admin; Database is every role), and each user takes the roles it needs.
 // The rules both follow (what input is valid, what a game's end changes) are functions of this
-// package (backend.go); storage/storetest is the suite both pass; Copy (bot migrate) copies a
+// package (backend.go); storage/storetest is the suite all pass; Copy (bot migrate) copies a
 // whole database from one to the other, verifying every game.
 //
 // The store does not know the rules. Setups, moves and snapshots are opaque JSON made by the

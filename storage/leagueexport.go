@@ -35,13 +35,17 @@ type PoolRating struct {
 }
 
 // ExportLeague returns a league as an indented JSON LeagueExport: the league and its seasons.
-func (s *Store) ExportLeague(id string) ([]byte, error) {
+func (s *Store) ExportLeague(id string) ([]byte, error) { return EncodeLeague(s, id) }
+
+// EncodeLeague is every store's ExportLeague: league id of r and its seasons as an indented JSON
+// LeagueExport.
+func EncodeLeague(r Leagues, id string) ([]byte, error) {
 	doc := LeagueExport{Format: LeagueExportFormat, Version: 1}
 	var err error
-	if doc.League, err = s.League(id); err != nil {
+	if doc.League, err = r.League(id); err != nil {
 		return nil, fmt.Errorf("export league %s: %w", id, err)
 	}
-	if doc.Seasons, err = s.Seasons(id); err != nil {
+	if doc.Seasons, err = r.Seasons(id); err != nil {
 		return nil, fmt.Errorf("export league %s: %w", id, err)
 	}
 	data, err := json.MarshalIndent(doc, "", "  ")

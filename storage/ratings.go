@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -151,9 +150,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the leaderboard of %s: %w", guild, err)
 	}
-	slices.SortStableFunc(out, func(a, b league.RatingRow) int {
-		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
-	})
+	SortLeaderboard(out)
 	return out, nil
 }
 

@@ -7,9 +7,10 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
-// The store's methods are declared here, once, by role. Two implementations keep the same data by
-// the same rules: the bbolt file of this package (one process, the default) and storage/postgres
-// (many processes on one database); storage/storetest is the suite both pass. The host (package
+// The store's methods are declared here, once, by role. Three implementations keep the same data
+// by the same rules: the bbolt file of this package (one process, the default), storage/postgres
+// (many processes on one database) and storage/memory (a throwaway store for table scripts and
+// tests); storage/storetest is the suite all pass. The host (package
 // bot), the admin commands, the league commands and the tests take the roles they need, or the
 // whole Database.
 

@@ -93,12 +93,12 @@ func (s *Store) Verify(e Engine) (Report, error) {
 			rep.Failed = append(rep.Failed, Failure{id, err.Error()})
 		case err != nil:
 			return rep, fmt.Errorf("verify game %s: %w", id, err)
-		case x.failure != "":
+		case x.Failure != "":
 			rep.Games++
-			rep.Failed = append(rep.Failed, Failure{id, x.failure})
+			rep.Failed = append(rep.Failed, Failure{id, x.Failure})
 		default:
 			rep.Games++
-			if x.mismatch() {
+			if x.Mismatch() {
 				mismatched = append(mismatched, id)
 			}
 		}
@@ -157,15 +157,9 @@ func (s *Store) checkStructure(rep *Report) error {
 
 // examination is what examine found about one game.
 type examination struct {
-	game     gameData
-	snapshot []byte // the replayed snapshot and hash
-	hash     string
-	failure  string   // why the game could not be replayed
+	game gameData
+	LogCheck
 	problems []string // index problems
-}
-
-func (x examination) mismatch() bool {
-	return x.failure == "" && (x.hash != x.game.Record.Hash || !bytes.Equal(x.snapshot, x.game.Snapshot))
 }
 
 // examine reads and replays one game under its lock, checking its indexes if asked to.
@@ -186,13 +180,7 @@ func (s *Store) examineLocked(e Engine, id string, indexes bool) (examination, e
 	if err != nil {
 		return x, err
 	}
-	if n := uint64(len(x.game.Moves)); n != x.game.Record.Seq {
-		x.failure = fmt.Sprintf("the log holds %d moves but the record says %d", n, x.game.Record.Seq)
-		return x, nil
-	}
-	if x.snapshot, x.hash, err = replay(e, x.game); err != nil {
-		x.failure = "the log does not replay: " + err.Error()
-	}
+	x.LogCheck = CheckLog(e, x.game.Record, x.game.Moves, x.game.Snapshot)
 	return x, nil
 }
 
@@ -202,16 +190,16 @@ func (s *Store) rebuild(e Engine, id string, rep *Report) error {
 	unlock := s.locks.lock(id)
 	defer unlock()
 	x, err := s.examineLocked(e, id, false)
-	if err != nil || !x.mismatch() {
+	if err != nil || !x.Mismatch() {
 		return err
 	}
 	rec := x.game.Record
-	if err := s.update(func(tx *bolt.Tx) error { return storeRebuilt(tx, id, rec.Seq, x.snapshot, x.hash) }); err != nil {
+	if err := s.update(func(tx *bolt.Tx) error { return storeRebuilt(tx, id, rec.Seq, x.Snapshot, x.Hash) }); err != nil {
 		return err
 	}
 	s.log.Warn("rebuilt a game's snapshot from its log", "game", id, "seq", rec.Seq,
-		"stored_hash", rec.Hash, "replayed_hash", x.hash)
-	rep.Rebuilt = append(rep.Rebuilt, Mismatch{id, rec.Seq, rec.Hash, x.hash})
+		"stored_hash", rec.Hash, "replayed_hash", x.Hash)
+	rep.Rebuilt = append(rep.Rebuilt, Mismatch{id, rec.Seq, rec.Hash, x.Hash})
 	return nil
 }
 

@@ -36,8 +36,9 @@ const (
 
 // Options say how a local table runs.
 type Options struct {
-	// Store keeps the games: a throwaway store for a table script, the kept database of the
-	// hot-seat table (whose games' places start with bot.TerminalPlace: Home names one).
+	// Store keeps the games: a memory store (storage/memory) for a table script, the kept
+	// database of the hot-seat table (whose games' places start with bot.TerminalPlace: Home
+	// names one).
 	Store storage.Database
 	// Home is the place the lines play at first; Home (the constant) when empty.
 	Home string

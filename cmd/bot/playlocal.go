@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/local"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage/memory"
 )
 
 // hotSeatKeeping is how a hot-seat session keeps its games: in the database db (the bot's, by
@@ -26,27 +25,17 @@ type hotSeatKeeping struct {
 	opened              []table.Step
 }
 
-// scriptTable opens the local table of a table script, or of a game played on from a record: a
-// throwaway store (a BoltDB file without fsync in a temporary folder, removed by the returned
-// end), which keeps nothing once the script is over.
+// scriptTable opens the local table of a table script, or of a game played on from a record, on
+// a store kept in memory (storage/memory), which keeps nothing once the script is over.
 func scriptTable(o local.Options) (*local.Table, func(), error) {
-	dir, err := os.MkdirTemp("", "carc-local-")
-	if err != nil {
-		return nil, nil, err
-	}
-	store, err := storage.Open(filepath.Join(dir, "local.db"), storage.Options{NoSync: true})
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, nil, err
-	}
+	store := memory.New(memory.Options{Name: "the table script's memory", Engine: bot.Engine{}})
 	o.Store, o.Features = store, features.All()
 	t, err := local.New(o)
 	if err != nil {
 		store.Close()
-		os.RemoveAll(dir)
 		return nil, nil, err
 	}
-	return t, func() { t.Close(); store.Close(); os.RemoveAll(dir) }, nil
+	return t, func() { t.Close(); store.Close() }, nil
 }
 
 // hotSeatTable opens the hot-seat table on the database that keeps its games, at a place of its

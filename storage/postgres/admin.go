@@ -1,9 +1,7 @@
 package postgres
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -11,8 +9,9 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
-// ErrUsePgDump is BackupFile's answer: a PostgreSQL database is backed up by its server's tools.
-var ErrUsePgDump = errors.New("a PostgreSQL database is backed up with pg_dump (pg_dump --format=custom --file=carc.dump URL, restored with pg_restore), or by the server's own backups; bot backup writes bbolt files only")
+// ErrUsePgDump is BackupFile's answer: a PostgreSQL database is backed up by its server's tools
+// (it is a storage.ErrNoBackupFile).
+var ErrUsePgDump = fmt.Errorf("%w: a PostgreSQL database is backed up with pg_dump (pg_dump --format=custom --file=carc.dump URL, restored with pg_restore), or by the server's own backups; bot backup writes bbolt files only", storage.ErrNoBackupFile)
 
 // BackupFile refuses with ErrUsePgDump, which says how to back up: pg_dump takes a consistent
 // copy of a live database, which is what the bbolt store's backup gives.
@@ -103,45 +102,23 @@ func (s *Store) GameIDs() ([]string, error) {
 
 // Verify replays every game's log with e and compares it with the stored snapshot and hash; a
 // snapshot that disagrees is rebuilt from the log (under the game's row lock, if the game has not
-// moved on) and reported. PostgreSQL checks its own pages (data checksums, amcheck); Verify
-// checks what only the bot can: that the logs and the states agree.
+// moved on) and reported (storage.VerifyLogs). PostgreSQL checks its own pages (data checksums,
+// amcheck); Verify checks what only the bot can: that the logs and the states agree.
 func (s *Store) Verify(e storage.Engine) (storage.Report, error) {
-	var rep storage.Report
 	ids, err := s.GameIDs()
 	if err != nil {
-		return rep, fmt.Errorf("verify: %w", err)
+		return storage.Report{}, fmt.Errorf("verify: %w", err)
 	}
-	for _, id := range ids {
+	read := func(id string) (storage.GameRecord, []storage.Move, []byte, error) {
 		rec, moves, snapshot, _, err := s.whole(id)
-		if err != nil {
-			return rep, fmt.Errorf("verify game %s: %w", id, err)
-		}
-		if rec.Aside != nil {
-			rep.Aside = append(rep.Aside, storage.Failure{GameID: id, Error: rec.Aside.Reason})
-			continue
-		}
-		rep.Games++
-		if n := uint64(len(moves)); n != rec.Seq {
-			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: fmt.Sprintf("the log holds %d moves but the record says %d", n, rec.Seq)})
-			continue
-		}
-		replayed, hash, err := storage.Replay(e, rec, moves)
-		if err != nil {
-			rep.Failed = append(rep.Failed, storage.Failure{GameID: id, Error: "the log does not replay: " + err.Error()})
-			continue
-		}
-		if hash == rec.Hash && bytes.Equal(replayed, snapshot) {
-			continue
-		}
-		err = s.write(func(ctx context.Context, tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, `UPDATE games SET snapshot = $3, hash = $4 WHERE id = $1 AND seq = $2`, id, int64(rec.Seq), replayed, hash)
+		return rec, moves, snapshot, err
+	}
+	rebuild := func(id string, seq uint64, snapshot []byte, hash string) error {
+		err := s.write(func(ctx context.Context, tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE games SET snapshot = $3, hash = $4 WHERE id = $1 AND seq = $2`, id, int64(seq), snapshot, hash)
 			return err
 		})
-		if err != nil {
-			return rep, fmt.Errorf("verify game %s: rebuild the snapshot: %w", id, s.explain("write", err))
-		}
-		s.log.Warn("rebuilt a game's snapshot from its log", "game", id, "seq", rec.Seq, "stored_hash", rec.Hash, "replayed_hash", hash)
-		rep.Rebuilt = append(rep.Rebuilt, storage.Mismatch{GameID: id, Seq: rec.Seq, StoredHash: rec.Hash, ReplayedHash: hash})
+		return s.explain("write", err)
 	}
-	return rep, nil
+	return storage.VerifyLogs(e, ids, read, rebuild, s.log)
 }

@@ -13,21 +13,7 @@ import (
 
 // ExportLeague returns a league as an indented JSON storage.LeagueExport: the league and its
 // seasons.
-func (s *Store) ExportLeague(id string) ([]byte, error) {
-	doc := storage.LeagueExport{Format: storage.LeagueExportFormat, Version: 1}
-	var err error
-	if doc.League, err = s.League(id); err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	if doc.Seasons, err = s.Seasons(id); err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	data, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("export league %s: %w", id, err)
-	}
-	return data, nil
-}
+func (s *Store) ExportLeague(id string) ([]byte, error) { return storage.EncodeLeague(s, id) }
 
 // ImportLeague stores a league export in one transaction, once storage.VerifyLeagueImport has
 // checked it against the games stored here: the league (storage.ErrExists if its id is taken) and

@@ -1,11 +1,9 @@
 package postgres
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -131,9 +129,7 @@ func (s *Store) Leaderboard(guild, mapID string) ([]league.RatingRow, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the leaderboard of %s: %w", guild, s.explain("read", err))
 	}
-	slices.SortStableFunc(out, func(a, b league.RatingRow) int {
-		return cmp.Or(cmp.Compare(b.Rating.Shown(), a.Rating.Shown()), cmp.Compare(a.UserID, b.UserID))
-	})
+	storage.SortLeaderboard(out)
 	return out, nil
 }
 

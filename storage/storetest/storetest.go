@@ -1,6 +1,6 @@
 // Package storetest is the test suite every store implementation passes: the bbolt file of
-// package storage and the PostgreSQL store of storage/postgres run the same tests, so the bot
-// gets the same answers from both.
+// package storage, the PostgreSQL store of storage/postgres and the memory store of
+// storage/memory run the same tests, so the bot gets the same answers from each.
 package storetest
 
 import (
@@ -52,6 +52,7 @@ func Run(t *testing.T, open Open) {
 		{"a said announcement is cleared and never said again", announcementCleared},
 		{"the web links' secret is made once and a revocation raises one page's generation", webLinks},
 		{"an interaction is acted on once and a later delivery gets its first answer", interactionsOnce},
+		{"a backup is a database file the bot opens, or a refusal that says how to back up", backupFile},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open) })
 	}
@@ -59,6 +60,10 @@ func Run(t *testing.T, open Open) {
 
 // counter is the suite's engine: a game's state is the sum of its moves' {"add":n}.
 type counter struct{}
+
+// Engine is the suite's rules engine, for a store that needs one to be opened (a memory store
+// backs up through it).
+var Engine storage.Engine = counter{}
 
 type counterState struct {
 	Seed  int64 `json:"table"`
