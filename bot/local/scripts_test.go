@@ -68,25 +68,17 @@ func runScript(t *testing.T, file string) {
 // TestTableScripts runs every table script of the rules (commands/script/testdata) at the local
 // table, on the host: each is a rule scenario whose !expect lines state the outcome the rules
 // require. The script's name says which rule it checks.
-func TestTableScripts(t *testing.T) {
-	files, err := filepath.Glob("../../commands/script/testdata/*.carc")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no table scripts: %v", err)
-	}
-	for _, f := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(f), ".carc"), func(t *testing.T) {
-			t.Parallel()
-			runScript(t, f)
-		})
-	}
-}
+func TestTableScripts(t *testing.T) { runScripts(t, "../../commands/script/testdata/*.carc") }
 
 // TestFeatureScripts runs the table scripts of the host's features (testdata): a vacation that
 // stops a clock, a follow, a league round whose deadline passes by !clock.
-func TestFeatureScripts(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.carc")
+func TestFeatureScripts(t *testing.T) { runScripts(t, "testdata/*.carc") }
+
+// runScripts runs each script of pattern as a subtest named after its file, in parallel.
+func runScripts(t *testing.T, pattern string) {
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no feature scripts: %v", err)
+		t.Fatalf("no table scripts match %s: %v", pattern, err)
 	}
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".carc"), func(t *testing.T) {
