@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+	"text/template/parse"
 
 	"github.com/BurntSushi/toml"
 )
@@ -22,17 +23,52 @@ func English(id string, values map[string]string) string {
 	}
 	t := m.other
 	if m.one != nil && values["Count"] == "1" {
-		t = m.one
+		t = *m.one
 	}
-	var b strings.Builder
-	if err := t.Execute(&b, values); err != nil {
-		return "[" + id + "]"
-	}
-	return b.String()
+	return t.write(id, values)
 }
 
 // englishMessage is a message of en.toml, parsed: other, and one where it has plural forms.
-type englishMessage struct{ one, other *template.Template }
+type englishMessage struct {
+	one   *englishText
+	other englishText
+}
+
+// englishText is one text of en.toml. Most are words, values and commands only: those are written
+// from their parts, without the template engine, which costs twenty times more and would be paid
+// by every label of every legal action the engine lists; the few others by their template.
+type englishText struct {
+	parts []englishPart // nil: tmpl writes the text
+	tmpl  *template.Template
+}
+
+// englishPart is words as they stand, or the value named value.
+type englishPart struct{ words, value string }
+
+func (t englishText) write(id string, values map[string]string) string {
+	var b strings.Builder
+	if t.parts == nil {
+		if err := t.tmpl.Execute(&b, values); err != nil {
+			return "[" + id + "]"
+		}
+		return b.String()
+	}
+	n := 0
+	for _, p := range t.parts {
+		n += len(p.words) + len(values[p.value])
+	}
+	b.Grow(n)
+	for _, p := range t.parts {
+		if p.value == "" {
+			b.WriteString(p.words)
+		} else if v, ok := values[p.value]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString("<no value>") // as the template engine writes a missing value
+		}
+	}
+	return b.String()
+}
 
 // englishFuncs write a command and an option by their canonical names, as English and a reader
 // who types the commands name them: {{cmd `carc new`}} is /carc new, {{opt `place square`}} is
@@ -90,9 +126,11 @@ func readEnglish(c Catalogue, into map[string]englishMessage) error {
 				return err
 			}
 			if one, ok := v["one"].(string); ok {
-				if m.one, err = parseEnglish(id, one); err != nil {
+				t, err := parseEnglish(id, one)
+				if err != nil {
 					return err
 				}
+				m.one = &t
 			}
 		default:
 			return fmt.Errorf("%s is neither a text nor plural forms", id)
@@ -102,10 +140,59 @@ func readEnglish(c Catalogue, into map[string]englishMessage) error {
 	return nil
 }
 
-func parseEnglish(id, text string) (*template.Template, error) {
+func parseEnglish(id, text string) (englishText, error) {
 	t, err := template.New(id).Funcs(englishFuncs).Parse(text)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", id, err)
+		return englishText{}, fmt.Errorf("%s: %w", id, err)
 	}
-	return t, nil
+	return englishText{parts: partsOf(t.Tree), tmpl: t}, nil
+}
+
+// partsOf are the parts of a text made of words, values ({{.Player}}) and commands and options
+// named by constants ({{cmd `+"`carc new`"+`}}); nil for any other text, which its template writes.
+func partsOf(tree *parse.Tree) []englishPart {
+	if tree == nil || tree.Root == nil {
+		return []englishPart{}
+	}
+	parts := []englishPart{}
+	for _, n := range tree.Root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			parts = append(parts, englishPart{words: string(n.Text)})
+		case *parse.ActionNode:
+			p, ok := actionPart(n)
+			if !ok {
+				return nil
+			}
+			parts = append(parts, p)
+		default:
+			return nil
+		}
+	}
+	return parts
+}
+
+// actionPart is the part an action writes when it is a value or a command or option named by a
+// constant.
+func actionPart(n *parse.ActionNode) (englishPart, bool) {
+	if len(n.Pipe.Decl) > 0 || len(n.Pipe.Cmds) != 1 {
+		return englishPart{}, false
+	}
+	args := n.Pipe.Cmds[0].Args
+	switch {
+	case len(args) == 1:
+		if f, ok := args[0].(*parse.FieldNode); ok && len(f.Ident) == 1 {
+			return englishPart{value: f.Ident[0]}, true
+		}
+	case len(args) == 2:
+		fn, ok1 := args[0].(*parse.IdentifierNode)
+		arg, ok2 := args[1].(*parse.StringNode)
+		if !ok1 || !ok2 {
+			return englishPart{}, false
+		}
+		if write, known := englishFuncs[fn.Ident].(func(any) string); known {
+			return englishPart{words: write(arg.Text)}, true
+		}
+	}
+	return englishPart{}, false
 }

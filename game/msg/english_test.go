@@ -1,6 +1,9 @@
 package msg
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -29,4 +32,55 @@ test_how = "Use {{cmd ` + "`chips sell`" + `}} {{opt ` + "`chips sell wine`" + `
 			t.Errorf("English(%s) = %q, want %q", c.id, got, c.want)
 		}
 	}
+}
+
+// TestEveryEnglishTextIsWrittenAsItsTemplateWritesIt: the texts written from their parts (most of
+// them, for speed) read exactly as the template engine writes them, for every en.toml of the
+// project, with every value given and with none.
+func TestEveryEnglishTextIsWrittenAsItsTemplateWritesIt(t *testing.T) {
+	files, err := filepath.Glob("../../*/*/catalog/en.toml")
+	more, _ := filepath.Glob("../../*/catalog/en.toml")
+	deeper, _ := filepath.Glob("../../*/*/*/catalog/en.toml")
+	files = append(append(files, more...), deeper...)
+	if err != nil || len(files) < 10 {
+		t.Fatalf("found %d catalogues (%v): the test reads the project's", len(files), err)
+	}
+	fast := 0
+	for _, f := range files {
+		msgs := map[string]englishMessage{}
+		if err := readEnglish(Catalogue{Name: f, FS: os.DirFS(filepath.Dir(f))}, msgs); err != nil {
+			t.Fatal(err)
+		}
+		for id, m := range msgs {
+			texts := []englishText{m.other}
+			if m.one != nil {
+				texts = append(texts, *m.one)
+			}
+			for _, text := range texts {
+				if text.parts == nil {
+					continue
+				}
+				fast++
+				all := map[string]string{}
+				for _, p := range text.parts {
+					if p.value != "" {
+						all[p.value] = "<" + p.value + " & co>"
+					}
+				}
+				for _, values := range []map[string]string{all, nil} {
+					var want strings.Builder
+					if err := text.tmpl.Execute(&want, values); err != nil {
+						t.Fatalf("%s %s: %v", f, id, err)
+					}
+					if got := text.write(id, values); got != want.String() {
+						t.Errorf("%s %s: written %q, its template writes %q", f, id, got, want.String())
+					}
+				}
+			}
+		}
+	}
+	if fast == 0 {
+		t.Error("no text is written from its parts")
+	}
+	t.Logf("%d texts of %d catalogues written from their parts", fast, len(files))
 }
