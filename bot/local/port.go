@@ -109,15 +109,18 @@ func (p *Port) Link(guild, place string) string { return place }
 // writes).
 var chatMarkup = regexp.MustCompile(`<(@!?|#)([^>\s]+)>|<t:(-?\d+)(:[a-zA-Z])?>`)
 
-// text is m's text as the terminal shows it at now: a mention as the name (local ids are names),
-// a date in UTC and how far it is from now, and without the line of mentions that pings its
-// players (nobody is notified at a terminal; the text names whose turn it is).
-func text(m bot.Message, now time.Time) string {
+// text is m's text as the terminal shows it: a mention as the name (local ids are names), a date
+// in UTC, and without the line of mentions that pings its players (nobody is notified at a
+// terminal; the text names whose turn it is). A relative date ("in 2 days", which the chat writes
+// in each reader's language) is the date too, written once where the text gives both: the
+// terminal writes no words of its own, so every reader meets only their language's.
+func text(m bot.Message) string {
 	s := m.Text
 	if len(m.Ping) > 0 {
 		s = strings.TrimSuffix(s, "\n"+bot.MentionLine(m.Ping))
 	}
-	return chatMarkup.ReplaceAllStringFunc(s, func(mark string) string {
+	var dates []string
+	s = chatMarkup.ReplaceAllStringFunc(s, func(mark string) string {
 		p := chatMarkup.FindStringSubmatch(mark)
 		if p[3] == "" {
 			return p[2]
@@ -126,32 +129,14 @@ func text(m bot.Message, now time.Time) string {
 		if err != nil {
 			return mark
 		}
-		at := time.Unix(sec, 0).UTC()
-		if p[4] == ":R" {
-			return relative(at.Sub(now))
-		}
-		return at.Format("2006-01-02 15:04 UTC")
+		date := time.Unix(sec, 0).UTC().Format("2006-01-02 15:04 UTC")
+		dates = append(dates, date)
+		return date
 	})
-}
-
-// relative writes how far a moment is from now in days, hours and minutes, in signs every
-// language reads: +2d, +5h30m, -45m.
-func relative(d time.Duration) string {
-	sign := "+"
-	if d < 0 {
-		sign, d = "-", -d
+	for _, d := range dates {
+		for _, twice := range []string{d + " (" + d + ")", d + "（" + d + "）", d + " " + d} {
+			s = strings.ReplaceAll(s, twice, d)
+		}
 	}
-	d = d.Round(time.Minute)
-	days, rest := d/(24*time.Hour), d%(24*time.Hour)
-	out := ""
-	if days > 0 {
-		out = strconv.Itoa(int(days)) + "d"
-	}
-	if h := rest / time.Hour; h > 0 {
-		out += strconv.Itoa(int(h)) + "h"
-	}
-	if m := (rest % time.Hour) / time.Minute; m > 0 || out == "" {
-		out += strconv.Itoa(int(m)) + "m"
-	}
-	return sign + out
+	return s
 }

@@ -620,7 +620,7 @@ func (t *Table) file(f bot.File) string {
 }
 
 // text is m's text as the terminal shows it, at the table's clock.
-func (t *Table) text(m bot.Message) string { return text(m, t.clock.now()) }
+func (t *Table) text(m bot.Message) string { return text(m) }
 
 // said is what the host said since it was last asked, once its background work is done.
 func (t *Table) said() []Said {
