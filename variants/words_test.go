@@ -606,3 +606,25 @@ func (p *typedPackage) errorDiscarded(body ast.Node, parents map[ast.Node]ast.No
 	}
 	return false
 }
+
+// TestNoMessageShowsARuleOptionsKey: a sentence for players names a rule option as players know
+// it, never by its internal key (gbResolveSetOnlyIfMeeplesOnIsle), which is only a value to type
+// in /carc new's rules and is named there by its description.
+func TestNoMessageShowsARuleOptionsKey(t *testing.T) {
+	for _, p := range enginePackages(t) {
+		for _, sc := range p.sayCalls() {
+			for i := 2; i < len(sc.call.Args); i += 2 {
+				ast.Inspect(sc.call.Args[i], func(n ast.Node) bool {
+					sel, ok := n.(*ast.SelectorExpr)
+					if !ok || sel.Sel.Name != "Name" {
+						return true
+					}
+					if t0 := p.info.Types[sel.X].Type; t0 != nil && typeName(t0) == "Flag" {
+						t.Errorf("%s: a message's value is the rule option key %s.Name", p.at(sc.call), types.ExprString(sel.X))
+					}
+					return true
+				})
+			}
+		}
+	}
+}
