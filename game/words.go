@@ -108,15 +108,26 @@ var dirIDs = [4]string{idEngineDirNorth, idEngineDirEast, idEngineDirSouth, idEn
 func (d Dir) words() Words { return Say(dirIDs[d&3]) }
 
 // Role names a meeple by the feature its spot is on: a knight in a city, a thief on a road, a
-// monk in a cloister, a farmer in a field.
-func Role(spot string) Words {
+// monk in a cloister, a farmer in a field, as the subject of a sentence.
+func Role(spot string) Words { return Say(roleIDs[roleOf(spot)][0]) }
+
+// RoleObject is Role as the object of a verb or after a preposition, which a language that
+// declines nouns writes in its case (German: "deinen Bauern", "unter dem Bauern").
+func RoleObject(spot string) Words { return Say(roleIDs[roleOf(spot)][1]) }
+
+// roleIDs are the roles' messages as subject and as object, by roleOf.
+var roleIDs = [4][2]string{{idEngineRoleKnight, idEngineRoleKnightObject}, {idEngineRoleThief, idEngineRoleThiefObject},
+	{idEngineRoleMonk, idEngineRoleMonkObject}, {idEngineRoleFarmer, idEngineRoleFarmerObject}}
+
+// roleOf is the index in roleIDs of the role of a meeple on spot.
+func roleOf(spot string) int {
 	switch kind, _, _ := strings.Cut(spot, ":"); kind {
 	case "city":
-		return Say(idEngineRoleKnight)
+		return 0
 	case "road":
-		return Say(idEngineRoleThief)
+		return 1
 	case "cloister":
-		return Say(idEngineRoleMonk)
+		return 2
 	}
-	return Say(idEngineRoleFarmer)
+	return 3
 }

@@ -17,9 +17,11 @@ import (
 	"go/types"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -625,6 +627,129 @@ func TestNoMessageShowsARuleOptionsKey(t *testing.T) {
 					return true
 				})
 			}
+		}
+	}
+}
+
+// germanObjectBefore are the German words after which a noun is the object of a verb or a
+// preposition (accusative or dative), in the masculine the roles take: "deinen Bauern".
+var germanObjectBefore = regexp.MustCompile(`(?i)\b(den|dem|deinen|deinem|einen|einem|seinen|seinem|ihren|ihrem|unter|mit|von|auf)\s*$`)
+
+// catalogueTexts are the texts of every registered catalogue in language code, by id (a plural
+// message's forms one a line).
+func catalogueTexts(t *testing.T, code string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, c := range msg.Catalogues() {
+		data, err := fs.ReadFile(c.FS, code+".toml")
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		var msgs map[string]any
+		if _, err := toml.Decode(string(data), &msgs); err != nil {
+			t.Fatalf("%s/%s.toml: %v", c.Name, code, err)
+		}
+		for id, v := range msgs {
+			switch v := v.(type) {
+			case string:
+				out[id] = v
+			case map[string]any:
+				var forms []string
+				for _, f := range slices.Sorted(maps.Keys(v)) {
+					form, _ := v[f].(string)
+					forms = append(forms, form)
+				}
+				out[id] = strings.Join(forms, "\n")
+			}
+		}
+	}
+	return out
+}
+
+// TestGermanWritesARoleInItsCase: German declines the roles it names (der Bauer, den Bauern): a
+// message whose German text puts {{.Role}} as an object (after den, dem, deinen, unter...) is
+// given game.RoleObject, one that puts it as the subject game.Role.
+func TestGermanWritesARoleInItsCase(t *testing.T) {
+	de := catalogueTexts(t, "de")
+	checked := 0
+	for _, p := range enginePackages(t) {
+		for _, sc := range p.sayCalls() {
+			tv := p.info.Types[sc.call.Args[0]]
+			if tv.Value == nil {
+				continue
+			}
+			text := de[constant.StringVal(tv.Value)]
+			for i := 1; i+1 < len(sc.call.Args); i += 2 {
+				if kv := p.info.Types[sc.call.Args[i]]; kv.Value == nil || constant.StringVal(kv.Value) != "Role" {
+					continue
+				}
+				call, ok := sc.call.Args[i+1].(*ast.CallExpr)
+				if !ok {
+					t.Errorf("%s: the role is not given by game.Role or game.RoleObject", p.at(sc.call))
+					continue
+				}
+				at := strings.Index(text, "{{.Role}}")
+				if at < 0 {
+					continue
+				}
+				checked++
+				object := germanObjectBefore.MatchString(text[:at])
+				switch {
+				case object && !p.isFunc(call.Fun, module+"/game", "RoleObject"):
+					t.Errorf("%s: German writes the role as an object (%q) but it is given as the subject", p.at(sc.call), text)
+				case !object && !p.isFunc(call.Fun, module+"/game", "Role"):
+					t.Errorf("%s: German writes the role as the subject (%q) but it is given as an object", p.at(sc.call), text)
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d roles in messages checked", checked)
+	}
+	// A kind of piece (engine_kind_*: "großer Gefolgsmann") has only its subject's form.
+	for _, p := range enginePackages(t) {
+		for _, sc := range p.sayCalls() {
+			tv := p.info.Types[sc.call.Args[0]]
+			if tv.Value == nil {
+				continue
+			}
+			text := de[constant.StringVal(tv.Value)]
+			if at := strings.Index(text, "{{.Piece}}"); at >= 0 && germanObjectBefore.MatchString(text[:at]) {
+				t.Errorf("%s: German writes a kind of piece as an object (%q), which its words do not decline", p.at(sc.call), text)
+			}
+		}
+	}
+}
+
+// colourAfter are, in the languages whose adjectives agree with their noun, the words a colour
+// (or a chip: "violet 2") may follow without parentheses: the colour words are written in the
+// masculine singular (violet, morado, roxo), so only a masculine singular noun, a preposition or
+// a verb may stand before them. After any other noun ("jetons", "ficha", "uvas") the colour is
+// written in parentheses or the sentence says it another way.
+var colourAfter = map[string][]string{
+	"fr": {"jeton", "vin", "raisin", "pas", "avec", "fausser", "défausser", "défaussé", "×"},
+	"es": {"vino", "color", "dulce", "con", "no", "descartar", "descartó", "×"},
+	"pt": {"vinho", "petisco", "com", "o", "não", "descartou", "descartar", "×"},
+}
+
+// TestColourWordsAgreeWithTheirNoun: no sentence writes "des jetons violet", "a ficha roxo" or
+// "uvas morado".
+func TestColourWordsAgreeWithTheirNoun(t *testing.T) {
+	before := regexp.MustCompile(`(\S+)\s+\{\{\.(Colour|Color|Grapes|Chip)\}\}`)
+	for code, allowed := range colourAfter {
+		checked := 0
+		for id, text := range catalogueTexts(t, code) {
+			for _, m := range before.FindAllStringSubmatch(text, -1) {
+				checked++
+				word := strings.ToLower(strings.Trim(m[1], `"«“`))
+				if strings.HasSuffix(word, ":") || slices.Contains(allowed, word) {
+					continue
+				}
+				t.Errorf("%s %s: the colour follows %q, with which its word does not agree: %q", code, id, m[1], text)
+			}
+		}
+		if checked < 10 {
+			t.Errorf("%s: only %d colours in sentences checked", code, checked)
 		}
 	}
 }
