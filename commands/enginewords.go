@@ -131,61 +131,8 @@ func noteIn(p *lang.Printer, e game.Event) string {
 // featureIn names a kind of feature ("city", "farm") in the reader's language.
 func featureIn(p *lang.Printer, kind string) string { return known(p, "engine_feature_"+kind, kind) }
 
-// reasonIn says why points were scored, as game.ScoreEntry.Reason does, in the reader's
-// language: "city D4-E5: 3 tiles + 1 coat of arms = 8".
+// reasonIn says why points were scored (game.ScoreEntry.ReasonWords) in the reader's language:
+// "city D4-E5: 3 tiles + 1 coat of arms = 8".
 func reasonIn(p *lang.Printer, e game.ScoreEntry) string {
-	if e.Text != "" {
-		return wordsOr(p, e.Words, e.Text)
-	}
-	switch e.Kind {
-	case "goods":
-		return p.N("score_goods", e.Tokens, lang.A{"Good": known(p, "good_"+e.Good, e.Good), "Points": e.Points})
-	case "chip":
-		return p.T("score_chip", lang.A{"Square": e.From.String(), "Chip": chipListIn(p, []game.Chip{e.Chip}), "Points": e.Points})
-	}
-	sum := func(what string) string { return p.T("score_sum", lang.A{"What": what, "Points": e.Points}) }
-	var detail string
-	switch e.Kind {
-	case "road":
-		switch {
-		case e.Inn && !e.Complete:
-			detail = p.T("score_road_inn_unfinished", nil)
-		case e.Inn:
-			detail = sum(p.N("score_with_inn", e.Tiles, nil))
-		default:
-			detail = sum(p.N("score_tiles", e.Tiles, nil))
-		}
-	case "city":
-		if e.Cathedral && !e.Complete {
-			detail = p.T("score_city_cathedral_unfinished", nil)
-			break
-		}
-		what := p.N("score_tiles", e.Tiles, nil)
-		if e.Arms > 0 {
-			what += " + " + p.N("score_arms", e.Arms, nil)
-		}
-		if e.Cathedral {
-			what = p.T("score_with_cathedral", lang.A{"What": what})
-		}
-		detail = sum(what)
-	case "cloister":
-		if e.Complete {
-			detail = p.T("score_cloister_surrounded", nil)
-		} else {
-			detail = sum(p.N("score_neighbours", e.Neighbours, nil))
-		}
-	case "farm":
-		if e.Pig {
-			detail = sum(p.N("score_farm_pig", e.Cities, nil))
-		} else {
-			detail = sum(p.N("score_farm", e.Cities, nil))
-		}
-	default:
-		return e.Reason()
-	}
-	id := "score_head"
-	if !e.Complete && e.Kind != "farm" {
-		id = "score_head_incomplete"
-	}
-	return p.T(id, lang.A{"Feature": featureIn(p, e.Kind), "Where": e.Where(), "Detail": detail})
+	return wordsOr(p, e.ReasonWords(), e.Reason())
 }
