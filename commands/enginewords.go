@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -10,30 +9,13 @@ import (
 )
 
 // wordsIn writes the engine's or a map's Words (a refusal, an action's label, a sentence of the
-// history, a score's reason) in the reader's language. ok is false where the catalogues have no
-// such message: the caller keeps the engine's English.
+// history, a score's reason) in the reader's language, as the printer writes every message. ok is
+// false where the catalogues have no such message: the caller keeps the engine's English.
 func wordsIn(p *lang.Printer, w game.Words) (string, bool) {
 	if w.ID == "" || !lang.Default.Has(w.ID) {
 		return "", false
 	}
-	a := lang.A{}
-	for k, v := range w.Args {
-		if typed, ok := w.Values[k]; ok {
-			a[k] = typedIn(p, typed)
-			continue
-		}
-		a[k] = v // a name, a square, a tile: written as it is in every language
-	}
-	for k, part := range w.Parts {
-		if s, ok := wordsIn(p, part); ok {
-			a[k] = s
-		}
-	}
-	if lang.Default.Plural(w.ID) {
-		n, _ := strconv.Atoi(w.Args["Count"])
-		return p.N(w.ID, n, a), true
-	}
-	return p.T(w.ID, a), true
+	return p.Message(w), true
 }
 
 // wordsOr is wordsIn, or the English where the catalogues have no message.
@@ -104,7 +86,7 @@ func moveErrorIn(p *lang.Printer, me *game.MoveError) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	text = sentence(text, p.Shown(me.Words.Args["Player"]))
+	text = sentence(text, namesIn(p, me.Words.Args)...)
 	if len(me.Legal) == 0 {
 		return text, true
 	}

@@ -68,7 +68,7 @@ func (e ScoreEntry) Reason() string {
 	if e.Text != "" {
 		return e.Text
 	}
-	return e.ReasonWords().String()
+	return e.ReasonWords().English()
 }
 
 // ReasonWords are why the points were scored, for the catalogues: a map's reason as the map gave
@@ -140,7 +140,7 @@ var goodIDs = map[string]string{"wine": idGoodWine, "grain": idGoodGrain, "cloth
 func (g *Game) AddScore(player, points int, kind string, w Words) {
 	e := ScoreEntry{Player: player, Points: points, Kind: kind, Words: w, From: NoSquare, To: NoSquare}
 	if !g.searchCopy && points != 0 {
-		e.Text = w.String()
+		e.Text = w.English()
 	}
 	g.addEntry(e)
 }

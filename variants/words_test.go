@@ -311,14 +311,14 @@ func (p *typedPackage) setsWordsField(n ast.Node) (string, ast.Expr) {
 	return "", nil
 }
 
-// isEnglishOfWords reports whether v is a message's English: its String.
+// isEnglishOfWords reports whether v is a message's English (msg.Message's English).
 func (p *typedPackage) isEnglishOfWords(v ast.Expr) bool {
 	c, ok := v.(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	sel, ok := c.Fun.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "String" && typeName(p.info.Types[sel.X].Type) == "Words"
+	return ok && sel.Sel.Name == "English" && isNamed(p.info.Types[sel.X].Type, module+"/game/msg", "Message")
 }
 
 // typeName is the name of a named type of package game (through pointers), or "".
@@ -359,7 +359,7 @@ func (p *typedPackage) untyped(c *ast.CallExpr) []string {
 			continue
 		}
 		switch n := typeName(t); {
-		case isNamed(t, module+"/game/msg", "Value") || n == "Words":
+		case isNamed(t, module+"/game/msg", "Value") || isNamed(t, module+"/game/msg", "Message"):
 			continue
 		case slices.Contains(wordTypes, n):
 			out = append(out, fmt.Sprintf("%s (a game.%s)", key, n))
@@ -375,7 +375,7 @@ func (p *typedPackage) untyped(c *ast.CallExpr) []string {
 }
 
 func isNamed(t types.Type, pkg, name string) bool {
-	n, ok := t.(*types.Named)
+	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
 }
 
@@ -416,18 +416,8 @@ func catalogueIDs(t *testing.T) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	for _, code := range languages {
 		out[code] = map[string]bool{}
-		for _, c := range msg.Catalogues() {
-			data, err := fs.ReadFile(c.FS, code+".toml")
-			if err != nil {
-				t.Fatalf("%s: %v", c.Name, err)
-			}
-			var msgs map[string]any
-			if _, err := toml.Decode(string(data), &msgs); err != nil {
-				t.Fatalf("%s/%s.toml: %v", c.Name, code, err)
-			}
-			for id := range msgs {
-				out[code][id] = true
-			}
+		for id := range catalogueTexts(t, code) {
+			out[code][id] = true
 		}
 	}
 	return out
