@@ -743,3 +743,25 @@ func TestColourWordsAgreeWithTheirNoun(t *testing.T) {
 		}
 	}
 }
+
+// colourBefore are, in the languages that decline an adjective before its noun (de lila Chips →
+// die lila Chips, nl paars → paarse fiches), the words a colour may stand before: its words are
+// written undeclined, so a colour never stands before the noun it colours.
+var colourBefore = map[string][]string{
+	"de": {"nicht", "an"},
+	"nl": {"niet", "aan", "kopen"},
+}
+
+// TestAColourNeverStandsBeforeItsNoun: no sentence writes "zijn paars fiches".
+func TestAColourNeverStandsBeforeItsNoun(t *testing.T) {
+	after := regexp.MustCompile(`\{\{\.(Colour|Color|Grapes)\}\}\s+(\pL+)`)
+	for code, allowed := range colourBefore {
+		for id, text := range catalogueTexts(t, code) {
+			for _, m := range after.FindAllStringSubmatch(text, -1) {
+				if !slices.Contains(allowed, strings.ToLower(m[2])) {
+					t.Errorf("%s %s: the colour stands before %q, whose adjective it would be: %q", code, id, m[2], text)
+				}
+			}
+		}
+	}
+}
