@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -10,30 +9,13 @@ import (
 )
 
 // wordsIn writes the engine's or a map's Words (a refusal, an action's label, a sentence of the
-// history, a score's reason) in the reader's language. ok is false where the catalogues have no
-// such message: the caller keeps the engine's English.
+// history, a score's reason) in the reader's language, as the printer writes every message. ok is
+// false where the catalogues have no such message: the caller keeps the engine's English.
 func wordsIn(p *lang.Printer, w game.Words) (string, bool) {
 	if w.ID == "" || !lang.Default.Has(w.ID) {
 		return "", false
 	}
-	a := lang.A{}
-	for k, v := range w.Args {
-		if typed, ok := w.Values[k]; ok {
-			a[k] = typedIn(p, typed)
-			continue
-		}
-		a[k] = v // a name, a square, a tile: written as it is in every language
-	}
-	for k, part := range w.Parts {
-		if s, ok := wordsIn(p, part); ok {
-			a[k] = s
-		}
-	}
-	if lang.Default.Plural(w.ID) {
-		n, _ := strconv.Atoi(w.Args["Count"])
-		return p.N(w.ID, n, a), true
-	}
-	return p.T(w.ID, a), true
+	return p.Message(w), true
 }
 
 // wordsOr is wordsIn, or the English where the catalogues have no message.
@@ -104,7 +86,7 @@ func moveErrorIn(p *lang.Printer, me *game.MoveError) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	text = sentence(text, p.Shown(me.Words.Args["Player"]))
+	text = sentence(text, namesIn(p, me.Words.Args)...)
 	if len(me.Legal) == 0 {
 		return text, true
 	}
@@ -131,61 +113,8 @@ func noteIn(p *lang.Printer, e game.Event) string {
 // featureIn names a kind of feature ("city", "farm") in the reader's language.
 func featureIn(p *lang.Printer, kind string) string { return known(p, "engine_feature_"+kind, kind) }
 
-// reasonIn says why points were scored, as game.ScoreEntry.Reason does, in the reader's
-// language: "city D4-E5: 3 tiles + 1 coat of arms = 8".
+// reasonIn says why points were scored (game.ScoreEntry.ReasonWords) in the reader's language:
+// "city D4-E5: 3 tiles + 1 coat of arms = 8".
 func reasonIn(p *lang.Printer, e game.ScoreEntry) string {
-	if e.Text != "" {
-		return wordsOr(p, e.Words, e.Text)
-	}
-	switch e.Kind {
-	case "goods":
-		return p.N("score_goods", e.Tokens, lang.A{"Good": known(p, "good_"+e.Good, e.Good), "Points": e.Points})
-	case "chip":
-		return p.T("score_chip", lang.A{"Square": e.From.String(), "Chip": chipListIn(p, []game.Chip{e.Chip}), "Points": e.Points})
-	}
-	sum := func(what string) string { return p.T("score_sum", lang.A{"What": what, "Points": e.Points}) }
-	var detail string
-	switch e.Kind {
-	case "road":
-		switch {
-		case e.Inn && !e.Complete:
-			detail = p.T("score_road_inn_unfinished", nil)
-		case e.Inn:
-			detail = sum(p.N("score_with_inn", e.Tiles, nil))
-		default:
-			detail = sum(p.N("score_tiles", e.Tiles, nil))
-		}
-	case "city":
-		if e.Cathedral && !e.Complete {
-			detail = p.T("score_city_cathedral_unfinished", nil)
-			break
-		}
-		what := p.N("score_tiles", e.Tiles, nil)
-		if e.Arms > 0 {
-			what += " + " + p.N("score_arms", e.Arms, nil)
-		}
-		if e.Cathedral {
-			what = p.T("score_with_cathedral", lang.A{"What": what})
-		}
-		detail = sum(what)
-	case "cloister":
-		if e.Complete {
-			detail = p.T("score_cloister_surrounded", nil)
-		} else {
-			detail = sum(p.N("score_neighbours", e.Neighbours, nil))
-		}
-	case "farm":
-		if e.Pig {
-			detail = sum(p.N("score_farm_pig", e.Cities, nil))
-		} else {
-			detail = sum(p.N("score_farm", e.Cities, nil))
-		}
-	default:
-		return e.Reason()
-	}
-	id := "score_head"
-	if !e.Complete && e.Kind != "farm" {
-		id = "score_head_incomplete"
-	}
-	return p.T(id, lang.A{"Feature": featureIn(p, e.Kind), "Where": e.Where(), "Detail": detail})
+	return wordsOr(p, e.ReasonWords(), e.Reason())
 }

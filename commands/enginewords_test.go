@@ -119,3 +119,37 @@ func TestAnEngineRefusalReadsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// scoreEntries are score entries of every kind the engine writes a reason for.
+var scoreEntries = []game.ScoreEntry{
+	{Kind: "city", Complete: true, Tiles: 3, Arms: 1, Points: 8, From: game.At(3, 3), To: game.At(4, 4)},
+	{Kind: "city", Complete: false, Tiles: 1, Points: 1, From: game.At(3, 3), To: game.At(3, 3)},
+	{Kind: "city", Complete: true, Tiles: 4, Arms: 2, Cathedral: true, Points: 18, From: game.At(3, 3), To: game.At(4, 5)},
+	{Kind: "city", Complete: false, Tiles: 4, Cathedral: true, From: game.At(3, 3), To: game.At(4, 5)},
+	{Kind: "road", Complete: true, Tiles: 1, Points: 1, From: game.At(2, 2), To: game.At(2, 2), Part: "E"},
+	{Kind: "road", Complete: true, Tiles: 3, Inn: true, Points: 6, From: game.At(2, 2), To: game.At(2, 4)},
+	{Kind: "road", Complete: false, Tiles: 3, Inn: true, From: game.At(2, 2), To: game.At(2, 4)},
+	{Kind: "cloister", Complete: true, Points: 9, From: game.At(5, 5), To: game.At(5, 5)},
+	{Kind: "cloister", Neighbours: 2, Points: 3, From: game.At(5, 5), To: game.At(5, 5)},
+	{Kind: "farm", Cities: 1, Points: 3, From: game.At(1, 1), To: game.At(6, 6)},
+	{Kind: "farm", Cities: 2, Pig: true, Points: 8, From: game.At(1, 1), To: game.At(6, 6)},
+	{Kind: "goods", Good: "wine", Tokens: 3, Points: 10, From: game.NoSquare, To: game.NoSquare},
+	{Kind: "chip", Chip: game.Chip{Color: "blue", Value: 2}, Points: 2, From: game.At(4, 9), To: game.At(4, 9)},
+}
+
+// TestAScoresReasonIsWrittenInOnePlace: the state's log (game.ScoreEntry.Reason, English) and a
+// reader (the catalogues, in every language) write a score's reason from the same messages, so
+// an English reader reads the state's words and no other language reads an English one.
+func TestAScoresReasonIsWrittenInOnePlace(t *testing.T) {
+	english := regexp.MustCompile(`\b(tiles?|coats? of arms|inn|cathedral|surrounded|neighbours?|completed|cit(y|ies)|road|cloister|farm|incomplete|chip on|most|tokens?|wine|blue)\b`)
+	for _, e := range scoreEntries {
+		if got, want := reasonIn(lang.For(lang.English), e), e.Reason(); got != want {
+			t.Errorf("%s: an English reader reads %q, the state's log %q", e.Kind, got, want)
+		}
+		for _, code := range []string{"de", "fr", "es", "nl", "zh-TW", "pt"} {
+			if got := reasonIn(lang.For(code), e); english.MatchString(got) {
+				t.Errorf("%s in %s: %q has English words", e.Kind, code, got)
+			}
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/variants"
 )
@@ -277,8 +278,15 @@ func SentenceOf(p *lang.Printer, id string, a lang.A) string {
 func namesIn(p *lang.Printer, a lang.A) []string {
 	var out []string
 	for _, v := range a {
-		if n, ok := v.(lang.Name); ok && n != "" {
-			out = append(out, p.Shown(string(n)))
+		switch n := v.(type) {
+		case lang.Name:
+			if n != "" {
+				out = append(out, p.Shown(string(n)))
+			}
+		case msg.Value:
+			if n.Kind == msg.KindPlayer && n.Text != "" {
+				out = append(out, p.Shown(n.Text))
+			}
 		}
 	}
 	return out

@@ -70,5 +70,5 @@ func (g *Game) Note(square Square, w Words) {
 	if g.searchCopy {
 		return
 	}
-	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: w.String(), Words: w})
+	g.emit(Event{Kind: EventVariant, Player: g.Current, Square: square, Text: w.English(), Words: w})
 }

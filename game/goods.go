@@ -1,7 +1,5 @@
 package game
 
-import "fmt"
-
 // Goods are the goods tokens a player holds (R3.2.2), by good: wine, grain, cloth.
 type Goods [3]int
 
@@ -79,9 +77,4 @@ func (g *Game) scoreGoods() {
 			}
 		}
 	}
-}
-
-// goodsReason is the reason of a goods entry: "most wine (3 tokens) = 10".
-func (e ScoreEntry) goodsReason() string {
-	return fmt.Sprintf("most %s (%s) = %d", e.Good, plural(e.Tokens, "token", "tokens"), e.Points)
 }

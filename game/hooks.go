@@ -143,7 +143,7 @@ func (g *Game) variantActions() []LegalAction {
 	acts = slices.Clone(acts)
 	for i := range acts {
 		if acts[i].Label == "" {
-			acts[i].Label = acts[i].Words.String()
+			acts[i].Label = acts[i].Words.English()
 		}
 	}
 	return acts

@@ -32,7 +32,7 @@ ferry C1:E E1:W
 	if !g.IslandOpen(0) {
 		t.Fatal("the island holds a start tile but is not reached")
 	}
-	if why := g.whyUnanchored(At(4, 0)); why.String() != "it touches no tile of the island Isle" {
+	if why := g.whyUnanchored(At(4, 0)); why.English() != "it touches no tile of the island Isle" {
 		t.Errorf("E1, two squares from the island's start tile, is refused because %s", why)
 	}
 	g.put(At(2, 0), u.Face(0), 0, false)

@@ -222,7 +222,7 @@ func (m *Map) StartByName(name string) (int, bool) {
 }
 
 // Describe names what a square is, for error messages, in English.
-func (m *Map) Describe(s Square) string { return m.describe(s).String() }
+func (m *Map) Describe(s Square) string { return m.describe(s).English() }
 
 // describe is Describe's message.
 func (m *Map) describe(s Square) Words {

@@ -123,17 +123,17 @@ type MoveError struct {
 // Error is the refusal in English, as the catalogues write it, with what would be legal (the
 // first twelve).
 func (e *MoveError) Error() string {
-	text := e.Words.String()
+	text := e.Words.English()
 	if len(e.Legal) == 0 {
 		return text
 	}
 	const shown = 12
 	list := strings.Join(e.Legal[:min(len(e.Legal), shown)], ", ")
 	if n := len(e.Legal) - shown; n > 0 {
-		list = Say(idEngineLegalMore, "List", list, "Count", msg.Count(n)).String()
+		list = Say(idEngineLegalMore, "List", list, "Count", msg.Count(n)).English()
 	}
 	legal := Say(idEngineLegal, "List", list)
-	return text + " " + legal.String()
+	return text + " " + legal.English()
 }
 
 // RefuseAction is a variant's refusal of an action (ErrIllegalAction): w says what was wrong,

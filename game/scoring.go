@@ -1,9 +1,10 @@
 package game
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // ScoreEntry is one score change with what a player needs to read its reason.
@@ -44,13 +45,6 @@ type ScoreEntry struct {
 	Part string `json:"-"`
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // Where names the feature by its squares, "D4" or "D4-F6", and by its part where they would not
 // tell it from another: "G1 (E)".
 func (e ScoreEntry) Where() string { return FeatureWhere(e.From, e.To, e.Part) }
@@ -68,63 +62,85 @@ func FeatureWhere(from, to Square, part string) string {
 	return where
 }
 
-// Reason says why the points were scored: "city D4-E5: 3 tiles + 1 coat of arms = 8".
+// Reason says why the points were scored, in English: "city D4-E5: 3 tiles + 1 coat of arms =
+// 8" (the state's log). It is ReasonWords as the English catalogue writes them.
 func (e ScoreEntry) Reason() string {
 	if e.Text != "" {
 		return e.Text
 	}
-	if e.Kind == "goods" {
-		return e.goodsReason()
+	return e.ReasonWords().English()
+}
+
+// ReasonWords are why the points were scored, for the catalogues: a map's reason as the map gave
+// it, the engine's by the entry's kind and counts.
+func (e ScoreEntry) ReasonWords() Words {
+	if e.Text != "" {
+		return e.Words
 	}
-	if e.Kind == "chip" {
-		return fmt.Sprintf("chip on %s: %s = %d", e.From, e.Chip, e.Points)
+	points := msg.Count(e.Points)
+	switch e.Kind {
+	case "goods":
+		return Say(idEngineScoreGoods, "Good", Say(goodIDs[e.Good]), "Count", msg.Count(e.Tokens), "Points", points)
+	case "chip":
+		return Say(idEngineScoreChip, "Square", e.From, "Chip", ChipValue(e.Chip), "Points", points)
 	}
-	prefix := ""
-	if !e.Complete && e.Kind != "farm" {
-		prefix = "incomplete "
-	}
-	head := fmt.Sprintf("%s%s %s: ", prefix, e.Kind, e.Where())
+	sum := func(what Words) Words { return Say(idEngineScoreSum, "What", what, "Points", points) }
+	tiles := Say(idEngineScoreTiles, "Count", msg.Count(e.Tiles))
+	var detail Words
 	switch e.Kind {
 	case "road":
-		if e.Inn {
-			if !e.Complete {
-				return head + "a road with an inn scores nothing unfinished = 0"
-			}
-			return head + fmt.Sprintf("%s with an inn × 2 = %d", plural(e.Tiles, "tile", "tiles"), e.Points)
+		switch {
+		case e.Inn && !e.Complete:
+			detail = Say(idEngineScoreRoadInnUnfinished)
+		case e.Inn:
+			detail = sum(Say(idEngineScoreWithInn, "Count", msg.Count(e.Tiles)))
+		default:
+			detail = sum(tiles)
 		}
-		return head + fmt.Sprintf("%s = %d", plural(e.Tiles, "tile", "tiles"), e.Points)
 	case "city":
 		if e.Cathedral && !e.Complete {
-			return head + "a city with a cathedral scores nothing unfinished = 0"
+			detail = Say(idEngineScoreCityCathedralUnfinished)
+			break
 		}
-		s := plural(e.Tiles, "tile", "tiles")
+		what := tiles
 		if e.Arms > 0 {
-			s += " + " + plural(e.Arms, "coat of arms", "coats of arms")
+			what = Say(idEngineScoreTilesArms, "Tiles", tiles, "Arms", Say(idEngineScoreArms, "Count", msg.Count(e.Arms)))
 		}
 		if e.Cathedral {
-			s += " with a cathedral, × 3"
+			what = Say(idEngineScoreWithCathedral, "What", what)
 		}
-		return head + fmt.Sprintf("%s = %d", s, e.Points)
+		detail = sum(what)
 	case "cloister":
 		if e.Complete {
-			return head + "surrounded = 9"
+			detail = Say(idEngineScoreCloisterSurrounded)
+		} else {
+			detail = sum(Say(idEngineScoreNeighbours, "Count", msg.Count(e.Neighbours)))
 		}
-		return head + fmt.Sprintf("1 + %s = %d", plural(e.Neighbours, "neighbour", "neighbours"), e.Points)
 	case "farm":
+		id := idEngineScoreFarm
 		if e.Pig {
-			return head + fmt.Sprintf("%s × 4 with a pig = %d", plural(e.Cities, "completed city", "completed cities"), e.Points)
+			id = idEngineScoreFarmPig
 		}
-		return head + fmt.Sprintf("%s × 3 = %d", plural(e.Cities, "completed city", "completed cities"), e.Points)
+		detail = sum(Say(id, "Count", msg.Count(e.Cities)))
+	default:
+		detail = Say(idEngineScorePoints, "Points", points)
 	}
-	return head + fmt.Sprint(e.Points)
+	id := idEngineScoreHead
+	if !e.Complete && e.Kind != "farm" {
+		id = idEngineScoreHeadIncomplete
+	}
+	return Say(id, "Feature", msg.Feature(e.Kind), "Where", e.Where(), "Detail", detail)
 }
+
+// goodIDs name the goods (GoodNames) by their messages.
+var goodIDs = map[string]string{"wine": idGoodWine, "grain": idGoodGrain, "cloth": idGoodCloth}
 
 // AddScore gives a player points with a reason w (for variants: coats of arms, wine); the entry's
 // Text is its English, written only where the game tells (a search's copy keeps no reasons).
 func (g *Game) AddScore(player, points int, kind string, w Words) {
 	e := ScoreEntry{Player: player, Points: points, Kind: kind, Words: w, From: NoSquare, To: NoSquare}
 	if !g.searchCopy && points != 0 {
-		e.Text = w.String()
+		e.Text = w.English()
 	}
 	g.addEntry(e)
 }

@@ -303,7 +303,7 @@ func (g *Game) ExtraTurn() bool { return g.TurnState.extra }
 // is open only actions named c.Action are legal; the action that settles it closes it.
 func (g *Game) Require(c Choice) {
 	if c.Prompt == "" && !g.searchCopy {
-		c.Prompt = c.Words.String()
+		c.Prompt = c.Words.English()
 	}
 	g.TurnState.Choice = &c
 }

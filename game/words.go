@@ -8,51 +8,31 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
-// Words are a text for people as a message catalogue writes it: the id of its message and the
-// values it names. The engine and the maps write no other text for people: a reader's language
-// writes the Words, and their English (String: logs, an error's text, the record's audit) is the
-// English catalogue's. The values are data (names, squares, tile ids; numbers, chips, colours,
-// spots, places and players with their kind), and Parts are the phrases a sentence is made of
-// ("why" a square is refused), written in the reader's language in their turn.
-type Words struct {
-	ID    string            `json:"id,omitempty"`
-	Args  map[string]string `json:"args,omitempty"`
-	Parts map[string]Words  `json:"parts,omitempty"`
-	// Values are the values given with their kind (msg.Value): a reader's language writes them
-	// by their kind. They stay out of every record (a game loaded from the store replays its
-	// moves for its words), whose bytes they would change.
-	Values map[string]msg.Value `json:"-"`
-}
+// Words are a text for people as a message catalogue writes it: the one typed message
+// (msg.Message), its id and its values. The engine and the maps write no other text for people:
+// a reader's language writes the Words, and their English (English: logs, an error's text, the
+// record's audit) is the English catalogue's. The values are data (names, squares, tile ids;
+// numbers, chips, colours, spots, places and players with their kind: msg.Value), and parts are
+// the phrases a sentence is made of ("why" a square is refused), written in the reader's language
+// in their turn. A record keeps them as {"id", "args", "parts"} (msg.Message's JSON).
+type Words = msg.Message
 
 // Say names a message and its values, given as pairs of a name and a value: a Words value is a
 // part, a msg.Value a value of its kind (a colour, a spot, chips, a place...), anything else is
 // written with fmt.Sprint.
 func Say(id string, pairs ...any) Words {
 	w := Words{ID: id}
+	if len(pairs) > 1 {
+		w.Args = make(msg.Args, len(pairs)/2)
+	}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		k := text(pairs[i])
 		switch v := pairs[i+1].(type) {
-		case Words:
-			if w.Parts == nil {
-				w.Parts = map[string]Words{}
-			}
-			w.Parts[k] = v
-			continue
-		case msg.Value:
-			if w.Values == nil {
-				w.Values = map[string]msg.Value{}
-			}
-			w.Values[k] = v
-			if w.Args == nil {
-				w.Args = make(map[string]string, len(pairs)/2)
-			}
-			w.Args[k] = v.Text
-			continue
+		case Words, msg.Value:
+			w.Args[k] = v
+		default:
+			w.Args[k] = text(v)
 		}
-		if w.Args == nil {
-			w.Args = make(map[string]string, len(pairs)/2)
-		}
-		w.Args[k] = text(pairs[i+1])
 	}
 	return w
 }
@@ -67,25 +47,6 @@ func text(v any) string {
 		return strconv.Itoa(v)
 	}
 	return fmt.Sprint(v)
-}
-
-// IsZero reports whether no message is named (the text is English only).
-func (w Words) IsZero() bool { return w.ID == "" }
-
-// String is the words in English, as the catalogues write them: what logs, an error's Error and
-// a record's audit read.
-func (w Words) String() string {
-	if w.ID == "" {
-		return ""
-	}
-	values := make(map[string]string, len(w.Args)+len(w.Parts))
-	for k, v := range w.Args {
-		values[k] = v
-	}
-	for k, p := range w.Parts {
-		values[k] = p.String()
-	}
-	return msg.English(w.ID, values)
 }
 
 // The engine's words for its own values, said by their kind or by their message, so that a
@@ -108,15 +69,26 @@ var dirIDs = [4]string{idEngineDirNorth, idEngineDirEast, idEngineDirSouth, idEn
 func (d Dir) words() Words { return Say(dirIDs[d&3]) }
 
 // Role names a meeple by the feature its spot is on: a knight in a city, a thief on a road, a
-// monk in a cloister, a farmer in a field.
-func Role(spot string) Words {
+// monk in a cloister, a farmer in a field, as the subject of a sentence.
+func Role(spot string) Words { return Say(roleIDs[roleOf(spot)][0]) }
+
+// RoleObject is Role as the object of a verb or after a preposition, which a language that
+// declines nouns writes in its case (German: "deinen Bauern", "unter dem Bauern").
+func RoleObject(spot string) Words { return Say(roleIDs[roleOf(spot)][1]) }
+
+// roleIDs are the roles' messages as subject and as object, by roleOf.
+var roleIDs = [4][2]string{{idEngineRoleKnight, idEngineRoleKnightObject}, {idEngineRoleThief, idEngineRoleThiefObject},
+	{idEngineRoleMonk, idEngineRoleMonkObject}, {idEngineRoleFarmer, idEngineRoleFarmerObject}}
+
+// roleOf is the index in roleIDs of the role of a meeple on spot.
+func roleOf(spot string) int {
 	switch kind, _, _ := strings.Cut(spot, ":"); kind {
 	case "city":
-		return Say(idEngineRoleKnight)
+		return 0
 	case "road":
-		return Say(idEngineRoleThief)
+		return 1
 	case "cloister":
-		return Say(idEngineRoleMonk)
+		return 2
 	}
-	return Say(idEngineRoleFarmer)
+	return 3
 }

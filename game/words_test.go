@@ -4,6 +4,8 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
 )
 
 // TestSayKeepsValuesAndParts: a message's values are written as text, and a Words value is a part
@@ -11,7 +13,7 @@ import (
 func TestSayKeepsValuesAndParts(t *testing.T) {
 	why := Say("engine_why_alone")
 	w := Say("engine_square_refused", "Square", At(3, 4), "Turn", 7, "Why", why)
-	want := Words{ID: "engine_square_refused", Args: map[string]string{"Square": "D5", "Turn": "7"}, Parts: map[string]Words{"Why": why}}
+	want := Words{ID: "engine_square_refused", Args: msg.Args{"Square": "D5", "Turn": "7", "Why": why}}
 	if !reflect.DeepEqual(w, want) {
 		t.Fatalf("Say = %+v, want %+v", w, want)
 	}
@@ -50,16 +52,37 @@ func TestARefusalNamesItsMessageAndWritesItsEnglishFromTheCatalogue(t *testing.T
 		if !errors.As(err, &me) {
 			t.Fatalf("%+v: %v is not a refusal", c.move, err)
 		}
-		if me.ID != c.id || !reflect.DeepEqual(me.Args, c.args) {
+		values := map[string]string{}
+		for k, v := range me.Args {
+			switch v := v.(type) {
+			case string:
+				values[k] = v
+			case msg.Value:
+				values[k] = v.Text
+			}
+		}
+		if me.ID != c.id || !reflect.DeepEqual(values, c.args) {
 			t.Errorf("%+v: %s %v, want %s %v", c.move, me.ID, me.Args, c.id, c.args)
 		}
 		for _, p := range c.parts {
-			if me.Parts[p].IsZero() {
+			if part, ok := me.Args[p].(msg.Message); !ok || part.IsZero() {
 				t.Errorf("%+v: no part %s in %+v", c.move, p, me.Words)
 			}
 		}
-		if got := me.Words.String(); got != c.msg {
+		if got := me.Words.English(); got != c.msg {
 			t.Errorf("%+v: the English is %q, want %q", c.move, got, c.msg)
 		}
+	}
+}
+
+// TestTheEngineSaysTheOneMessage: the engine's and the maps' Words are the one typed message
+// every part of the bot writes (msg.Message), built and printed one way.
+func TestTheEngineSaysTheOneMessage(t *testing.T) {
+	if reflect.TypeOf(Words{}) != reflect.TypeOf(msg.Message{}) {
+		t.Fatalf("game.Words is %v, not msg.Message", reflect.TypeOf(Words{}))
+	}
+	w := Say(idEngineScoreTiles, "Count", msg.Count(3))
+	if got := w.English(); got != "3 tiles" {
+		t.Fatalf("the English of %v is %q", w, got)
 	}
 }

@@ -189,27 +189,32 @@ func withLabels(v *game.View, w words) *game.View {
 // place by its common name, a count in the language's digits, a colour or a feature by its
 // word), each part in its turn.
 func (w words) message(m game.Words) string {
-	a := make(map[string]any, len(m.Args)+len(m.Parts))
+	a := make(map[string]any, len(m.Args))
+	count, plural := 0, false
 	for k, v := range m.Args {
 		a[k] = v
-		typed, ok := m.Values[k]
-		switch {
-		case !ok:
-		case typed.Kind == msg.KindPlace:
-			a[k] = w.Place(typed.Text)
-		case typed.Kind == msg.KindCount:
-			a[k] = typed.Count
-		case typed.Kind == msg.KindColour && w.Has("engine_colour_"+typed.Text):
-			a[k] = w.T("engine_colour_"+typed.Text, nil)
-		case typed.Kind == msg.KindFeature && w.Has("engine_feature_"+typed.Text):
-			a[k] = w.T("engine_feature_"+typed.Text, nil)
+		switch v := v.(type) {
+		case msg.Message:
+			a[k] = w.message(v)
+		case msg.Value:
+			a[k] = v.Text
+			switch {
+			case v.Kind == msg.KindPlace:
+				a[k] = w.Place(v.Text)
+			case v.Kind == msg.KindCount:
+				a[k] = v.Count
+				if k == "Count" {
+					count, plural = v.Count, true
+				}
+			case v.Kind == msg.KindColour && w.Has("engine_colour_"+v.Text):
+				a[k] = w.T("engine_colour_"+v.Text, nil)
+			case v.Kind == msg.KindFeature && w.Has("engine_feature_"+v.Text):
+				a[k] = w.T("engine_feature_"+v.Text, nil)
+			}
 		}
 	}
-	for k, p := range m.Parts {
-		a[k] = w.message(p)
-	}
-	if c, ok := m.Values["Count"]; ok && c.Kind == msg.KindCount {
-		return w.N(m.ID, c.Count, a)
+	if plural {
+		return w.N(m.ID, count, a)
 	}
 	return w.T(m.ID, a)
 }

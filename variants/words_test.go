@@ -17,9 +17,11 @@ import (
 	"go/types"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -309,14 +311,14 @@ func (p *typedPackage) setsWordsField(n ast.Node) (string, ast.Expr) {
 	return "", nil
 }
 
-// isEnglishOfWords reports whether v is a message's English: its String.
+// isEnglishOfWords reports whether v is a message's English (msg.Message's English).
 func (p *typedPackage) isEnglishOfWords(v ast.Expr) bool {
 	c, ok := v.(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	sel, ok := c.Fun.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "String" && typeName(p.info.Types[sel.X].Type) == "Words"
+	return ok && sel.Sel.Name == "English" && isNamed(p.info.Types[sel.X].Type, module+"/game/msg", "Message")
 }
 
 // typeName is the name of a named type of package game (through pointers), or "".
@@ -357,7 +359,7 @@ func (p *typedPackage) untyped(c *ast.CallExpr) []string {
 			continue
 		}
 		switch n := typeName(t); {
-		case isNamed(t, module+"/game/msg", "Value") || n == "Words":
+		case isNamed(t, module+"/game/msg", "Value") || isNamed(t, module+"/game/msg", "Message"):
 			continue
 		case slices.Contains(wordTypes, n):
 			out = append(out, fmt.Sprintf("%s (a game.%s)", key, n))
@@ -373,7 +375,7 @@ func (p *typedPackage) untyped(c *ast.CallExpr) []string {
 }
 
 func isNamed(t types.Type, pkg, name string) bool {
-	n, ok := t.(*types.Named)
+	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
 }
 
@@ -414,18 +416,8 @@ func catalogueIDs(t *testing.T) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	for _, code := range languages {
 		out[code] = map[string]bool{}
-		for _, c := range msg.Catalogues() {
-			data, err := fs.ReadFile(c.FS, code+".toml")
-			if err != nil {
-				t.Fatalf("%s: %v", c.Name, err)
-			}
-			var msgs map[string]any
-			if _, err := toml.Decode(string(data), &msgs); err != nil {
-				t.Fatalf("%s/%s.toml: %v", c.Name, code, err)
-			}
-			for id := range msgs {
-				out[code][id] = true
-			}
+		for id := range catalogueTexts(t, code) {
+			out[code][id] = true
 		}
 	}
 	return out
@@ -605,4 +597,171 @@ func (p *typedPackage) errorDiscarded(body ast.Node, parents map[ast.Node]ast.No
 		return discarded
 	}
 	return false
+}
+
+// TestNoMessageShowsARuleOptionsKey: a sentence for players names a rule option as players know
+// it, never by its internal key (gbResolveSetOnlyIfMeeplesOnIsle), which is only a value to type
+// in /carc new's rules and is named there by its description.
+func TestNoMessageShowsARuleOptionsKey(t *testing.T) {
+	for _, p := range enginePackages(t) {
+		for _, sc := range p.sayCalls() {
+			for i := 2; i < len(sc.call.Args); i += 2 {
+				ast.Inspect(sc.call.Args[i], func(n ast.Node) bool {
+					sel, ok := n.(*ast.SelectorExpr)
+					if !ok || sel.Sel.Name != "Name" {
+						return true
+					}
+					if t0 := p.info.Types[sel.X].Type; t0 != nil && typeName(t0) == "Flag" {
+						t.Errorf("%s: a message's value is the rule option key %s.Name", p.at(sc.call), types.ExprString(sel.X))
+					}
+					return true
+				})
+			}
+		}
+	}
+}
+
+// germanObjectBefore are the German words after which a noun is the object of a verb or a
+// preposition (accusative or dative), in the masculine the roles take: "deinen Bauern".
+var germanObjectBefore = regexp.MustCompile(`(?i)\b(den|dem|deinen|deinem|einen|einem|seinen|seinem|ihren|ihrem|unter|mit|von|auf)\s*$`)
+
+// catalogueTexts are the texts of every registered catalogue in language code, by id (a plural
+// message's forms one a line).
+func catalogueTexts(t *testing.T, code string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, c := range msg.Catalogues() {
+		data, err := fs.ReadFile(c.FS, code+".toml")
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		var msgs map[string]any
+		if _, err := toml.Decode(string(data), &msgs); err != nil {
+			t.Fatalf("%s/%s.toml: %v", c.Name, code, err)
+		}
+		for id, v := range msgs {
+			switch v := v.(type) {
+			case string:
+				out[id] = v
+			case map[string]any:
+				var forms []string
+				for _, f := range slices.Sorted(maps.Keys(v)) {
+					form, _ := v[f].(string)
+					forms = append(forms, form)
+				}
+				out[id] = strings.Join(forms, "\n")
+			}
+		}
+	}
+	return out
+}
+
+// TestGermanWritesARoleInItsCase: German declines the roles it names (der Bauer, den Bauern): a
+// message whose German text puts {{.Role}} as an object (after den, dem, deinen, unter...) is
+// given game.RoleObject, one that puts it as the subject game.Role.
+func TestGermanWritesARoleInItsCase(t *testing.T) {
+	de := catalogueTexts(t, "de")
+	checked := 0
+	for _, p := range enginePackages(t) {
+		for _, sc := range p.sayCalls() {
+			tv := p.info.Types[sc.call.Args[0]]
+			if tv.Value == nil {
+				continue
+			}
+			text := de[constant.StringVal(tv.Value)]
+			for i := 1; i+1 < len(sc.call.Args); i += 2 {
+				if kv := p.info.Types[sc.call.Args[i]]; kv.Value == nil || constant.StringVal(kv.Value) != "Role" {
+					continue
+				}
+				call, ok := sc.call.Args[i+1].(*ast.CallExpr)
+				if !ok {
+					t.Errorf("%s: the role is not given by game.Role or game.RoleObject", p.at(sc.call))
+					continue
+				}
+				at := strings.Index(text, "{{.Role}}")
+				if at < 0 {
+					continue
+				}
+				checked++
+				object := germanObjectBefore.MatchString(text[:at])
+				switch {
+				case object && !p.isFunc(call.Fun, module+"/game", "RoleObject"):
+					t.Errorf("%s: German writes the role as an object (%q) but it is given as the subject", p.at(sc.call), text)
+				case !object && !p.isFunc(call.Fun, module+"/game", "Role"):
+					t.Errorf("%s: German writes the role as the subject (%q) but it is given as an object", p.at(sc.call), text)
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d roles in messages checked", checked)
+	}
+	// A kind of piece (engine_kind_*: "großer Gefolgsmann") has only its subject's form.
+	for _, p := range enginePackages(t) {
+		for _, sc := range p.sayCalls() {
+			tv := p.info.Types[sc.call.Args[0]]
+			if tv.Value == nil {
+				continue
+			}
+			text := de[constant.StringVal(tv.Value)]
+			if at := strings.Index(text, "{{.Piece}}"); at >= 0 && germanObjectBefore.MatchString(text[:at]) {
+				t.Errorf("%s: German writes a kind of piece as an object (%q), which its words do not decline", p.at(sc.call), text)
+			}
+		}
+	}
+}
+
+// colourAfter are, in the languages whose adjectives agree with their noun, the words a colour
+// (or a chip: "violet 2") may follow without parentheses: the colour words are written in the
+// masculine singular (violet, morado, roxo), so only a masculine singular noun, a preposition or
+// a verb may stand before them. After any other noun ("jetons", "ficha", "uvas") the colour is
+// written in parentheses or the sentence says it another way.
+var colourAfter = map[string][]string{
+	"fr": {"jeton", "vin", "raisin", "pas", "avec", "fausser", "défausser", "défaussé", "×"},
+	"es": {"vino", "color", "dulce", "con", "no", "descartar", "descartó", "×"},
+	"pt": {"vinho", "petisco", "com", "o", "não", "descartou", "descartar", "×"},
+}
+
+// TestColourWordsAgreeWithTheirNoun: no sentence writes "des jetons violet", "a ficha roxo" or
+// "uvas morado".
+func TestColourWordsAgreeWithTheirNoun(t *testing.T) {
+	before := regexp.MustCompile(`(\S+)\s+\{\{\.(Colour|Color|Grapes|Chip)\}\}`)
+	for code, allowed := range colourAfter {
+		checked := 0
+		for id, text := range catalogueTexts(t, code) {
+			for _, m := range before.FindAllStringSubmatch(text, -1) {
+				checked++
+				word := strings.ToLower(strings.Trim(m[1], `"«“`))
+				if strings.HasSuffix(word, ":") || slices.Contains(allowed, word) {
+					continue
+				}
+				t.Errorf("%s %s: the colour follows %q, with which its word does not agree: %q", code, id, m[1], text)
+			}
+		}
+		if checked < 10 {
+			t.Errorf("%s: only %d colours in sentences checked", code, checked)
+		}
+	}
+}
+
+// colourBefore are, in the languages that decline an adjective before its noun (de lila Chips →
+// die lila Chips, nl paars → paarse fiches), the words a colour may stand before: its words are
+// written undeclined, so a colour never stands before the noun it colours.
+var colourBefore = map[string][]string{
+	"de": {"nicht", "an"},
+	"nl": {"niet", "aan", "kopen"},
+}
+
+// TestAColourNeverStandsBeforeItsNoun: no sentence writes "zijn paars fiches".
+func TestAColourNeverStandsBeforeItsNoun(t *testing.T) {
+	after := regexp.MustCompile(`\{\{\.(Colour|Color|Grapes)\}\}\s+(\pL+)`)
+	for code, allowed := range colourBefore {
+		for id, text := range catalogueTexts(t, code) {
+			for _, m := range after.FindAllStringSubmatch(text, -1) {
+				if !slices.Contains(allowed, strings.ToLower(m[2])) {
+					t.Errorf("%s %s: the colour stands before %q, whose adjective it would be: %q", code, id, m[2], text)
+				}
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/msg"
@@ -32,5 +33,21 @@ func TestAMessageInsideAnotherIsWrittenAsAClauseOfIt(t *testing.T) {
 	}
 	if got, want := notRated.Error(), "Not rated: a chosen seed."; got != want {
 		t.Errorf("a message's Error is %q, want its English %q", got, want)
+	}
+}
+
+// TestAPluralMessageReadBackFromARecordTakesItsForm: a game's record keeps a message's count as
+// text (msg.Message's JSON), and the message is written in the form of that count still.
+func TestAPluralMessageReadBackFromARecordTakesItsForm(t *testing.T) {
+	var m msg.Message
+	if err := json.Unmarshal([]byte(`{"id":"n_tiles","args":{"Count":"1"}}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	if got := For(English).Message(m); got != "1 tile" {
+		t.Fatalf("one tile read back from a record: %q", got)
+	}
+	m.Args["Count"] = "1234"
+	if got := For("de").Message(m); got != "1.234 Plättchen" {
+		t.Fatalf("1234 tiles in German read back from a record: %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -116,6 +117,11 @@ func (p *Printer) Message(m msg.Message) string {
 			return p.N(m.ID, n, m.Args)
 		case msg.Value:
 			return p.N(m.ID, n.Count, m.Args)
+		case string:
+			// A count a game's record kept as text (msg.Message's JSON).
+			if c, err := strconv.Atoi(n); err == nil {
+				return p.N(m.ID, c, m.Args)
+			}
 		}
 	}
 	return p.T(m.ID, m.Args)

@@ -147,7 +147,7 @@ func (Variant) AfterPlacement(g *game.Game, sq game.Square) {
 		if !g.Tells() {
 			return
 		}
-		g.Note(sq, game.Say(idGreatbritainSetKept, "Player", name, "Chip", chip, "Flag", FlagOnlyIfMeeplesOnIsle.Name))
+		g.Note(sq, game.Say(idGreatbritainSetKept, "Player", name, "Chip", chip))
 		return
 	}
 	if len(sets) == 1 {

@@ -97,7 +97,7 @@ func (Variant) MeepleReturned(g *game.Game, m game.Meeple) {
 	if !g.Tells() {
 		return
 	}
-	g.Note(m.Square, game.Say(idTaiwanChipOut, "Chip", game.ChipValue(u.Chip), "Player", msg.Player(g.Players[u.Player].Name), "Role", game.Role(u.Spot), "Square", m.Square))
+	g.Note(m.Square, game.Say(idTaiwanChipOut, "Chip", game.ChipValue(u.Chip), "Player", msg.Player(g.Players[u.Player].Name), "Role", game.RoleObject(u.Spot), "Square", m.Square))
 
 }
 

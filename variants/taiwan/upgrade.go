@@ -211,7 +211,7 @@ func (Variant) Actions(g *game.Game) []game.LegalAction {
 		for _, pay := range pays {
 			a := game.LegalAction{Action: game.Action{Name: UpgradeAction, Args: map[string]string{"square": sq, "spot": m.Spot, "pay": pay.arg}}}
 			if g.Tells() {
-				a.Words = game.Say(idTaiwanLabelUpgrade, "Role", game.Role(m.Spot), "Square", sq, "Spot", msg.Spot(m.Spot), "Chips", game.ChipsValue(pay.chips))
+				a.Words = game.Say(idTaiwanLabelUpgrade, "Role", game.RoleObject(m.Spot), "Square", sq, "Spot", msg.Spot(m.Spot), "Chips", game.ChipsValue(pay.chips))
 			}
 			out = append(out, a)
 		}
@@ -321,9 +321,9 @@ func (Variant) Act(g *game.Game, a game.Action) error {
 // noteUpgrade tells of the upgrade of m paid with pay, in its canonical order.
 func noteUpgrade(g *game.Game, m *game.Meeple, pay []game.Chip) {
 	p := g.Current
-	w := game.Say(idTaiwanUpgraded, "Player", msg.Player(g.Players[p].Name), "Role", game.Role(m.Spot), "Square", m.Square, "Chips", game.ChipsValue(pay), "Chip", game.ChipValue(pay[0]), "Out", game.ChipsValue(pay[1:]))
+	w := game.Say(idTaiwanUpgraded, "Player", msg.Player(g.Players[p].Name), "Role", game.RoleObject(m.Spot), "Square", m.Square, "Chips", game.ChipsValue(pay), "Chip", game.ChipValue(pay[0]), "Out", game.ChipsValue(pay[1:]))
 	if len(pay) == 1 {
-		w = game.Say(idTaiwanUpgradedOne, "Player", msg.Player(g.Players[p].Name), "Role", game.Role(m.Spot), "Square", m.Square, "Chip", game.ChipValue(pay[0]))
+		w = game.Say(idTaiwanUpgradedOne, "Player", msg.Player(g.Players[p].Name), "Role", game.RoleObject(m.Spot), "Square", m.Square, "Chip", game.ChipValue(pay[0]))
 	}
 	g.Note(m.Square, w)
 

@@ -12,7 +12,7 @@ func hand(chips ...string) []game.Chip {
 	for _, s := range chips {
 		c, why := parsePay(s)
 		if !why.IsZero() {
-			panic(why.String())
+			panic(why.English())
 		}
 		out = append(out, c...)
 	}
