@@ -1,7 +1,6 @@
 package table_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
@@ -23,18 +22,7 @@ func TestAGameAdjudicatedAtItsDeadlineIsFinishedByItsRecord(t *testing.T) {
 	if end.Status != table.Finished || end.Adjudicated != league.PolicyForfeit || end.Game.Over() {
 		t.Fatalf("adjudicated: status %s, rule %q, game over %v", end.Status, end.Adjudicated, end.Game.Over())
 	}
-	data, err := json.Marshal(append(steps, x.Step))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back []table.Step
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	replayed, err := table.Replay(back)
-	if err != nil {
-		t.Fatal(err)
-	}
+	replayed, _ := replayedFromJSON(t, append(steps, x.Step))
 	snap, err := replayed.Snapshot()
 	if err != nil {
 		t.Fatal(err)
