@@ -31,7 +31,9 @@ func GameOver(t *table.Table, in Input) Reply {
 // howItEnded names the catalogues' message saying how the game at t ended.
 func howItEnded(t *table.Table) string {
 	switch {
-	case t.Adjudicated != "":
+	case t.Adjudicated != "", t.Status == table.Playing && t.League != nil:
+		// A league game ended while its table still plays was adjudicated before adjudication
+		// was a step of the record: its store holds the end, its snapshot none.
 		return "over_how_adjudicated"
 	case t.Status == table.Finished:
 		return "over_how_finished"

@@ -29,6 +29,7 @@ func TestACommandAfterTheGameSaysHowItEnded(t *testing.T) {
 	abandoned := Handle(running, Input{User: ann, Command: "table", Sub: "abandon", Admin: true, Local: true})
 	closed := Handle(lobby, Input{User: ann, Command: "table", Sub: "abandon", Admin: true, Local: true})
 	resigned := input(running, ann, "resign", nil)
+	oldAdjudicated := MarkLeague(running, table.LeagueGame{ID: "L1", Name: "Spring", Season: 1, Policy: league.PolicyScoreStands}).Table
 	for _, r := range []Reply{adjudicated, abandoned, closed} {
 		if !r.OK {
 			t.Fatal(r.Text)
@@ -46,6 +47,7 @@ func TestACommandAfterTheGameSaysHowItEnded(t *testing.T) {
 		{"adjudicated", adjudicated.Table, "its league round's deadline ended it, adjudicated by the league's rule"},
 		{"abandoned", abandoned.Table, "it was abandoned before its end"},
 		{"a lobby closed", closed.Table, "its lobby closed before it started"},
+		{"adjudicated with no step (an earlier release)", oldAdjudicated, "its league round's deadline ended it, adjudicated by the league's rule"},
 	} {
 		for _, in := range []Input{
 			{User: bob, Command: "place", Options: map[string]string{"square": "C3"}},
