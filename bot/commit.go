@@ -73,6 +73,11 @@ func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction str
 	b.track(e)
 	if ended {
 		b.forget(e)
+		if t.Adjudicated != "" {
+			// Only its league adjudicates a game (Host.Adjudicate), holding the lock its
+			// OnGameEnd takes, and goes on to its next round itself.
+			return nil
+		}
 		for _, fn := range b.hooks.gameEnd {
 			fn(e.id)
 		}

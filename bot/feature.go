@@ -60,7 +60,8 @@ func (b *Host) OnLeagueMark(fn func(rec storage.GameRecord) (table.LeagueGame, e
 
 // OnGameEnd has fn called with a game's id once its end is stored by a commit (a move, an AI's or
 // a deadline's turn, an abandon), with the game's lock still held: fn must not wait for a game's
-// lock (it may try one).
+// lock (it may try one). A league game's adjudication (Adjudicate) is not such an end: the league
+// that asks for it knows the game's end already.
 func (b *Host) OnGameEnd(fn func(id string)) { b.hooks.gameEnd = append(b.hooks.gameEnd, fn) }
 
 // OnTick has fn called at each round of the timer loop (FireTimers), after the games' timers,

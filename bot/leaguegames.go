@@ -88,9 +88,10 @@ func (b *Host) running(gameID string) *gameEntry {
 	return b.fromStore(gameID)
 }
 
-// Adjudicate ends league game id at its round's deadline: places by the league's policy, the
-// result and the game's end in one transaction, and a word in the game's thread, in the language
-// of guild. It reports whether it did; a game busy right now is left for the next try.
+// Adjudicate ends league game id at its round's deadline as a step of its record (an
+// adjudicate event by the bot): its end, its places by the league's policy and its result in one
+// transaction, and the announcement in the game's place, in the language of guild. It reports
+// whether it did; a game busy right now is left for the next try.
 func (b *Host) Adjudicate(id string, policy league.Policy, guild string) bool {
 	e := b.running(id)
 	if e == nil {
@@ -99,38 +100,24 @@ func (b *Host) Adjudicate(id string, policy league.Policy, guild string) bool {
 	}
 	// The caller may hold a lock that a move ending a game takes under its game's lock (OnGameEnd):
 	// waiting here for a game's lock could deadlock. A game busy right now is adjudicated at the
-	// next tick.
+	// next tick. The caller, the league, knows this game's end: commit calls no OnGameEnd for it.
 	if !b.tryLock(e) {
 		return false
 	}
 	defer b.release(e)
-	t := e.table
-	if t.Game == nil {
+	if e.table.Status != table.Playing {
 		return false
 	}
-	r := b.gameResult(e.id, t) // a league's game still running: adjudicated by its rule
-	if r == nil {
+	reply := commands.Adjudicate(e.table, policy, b.GuildLocale(guild))
+	if !reply.OK {
+		b.log.Error("could not adjudicate a league game", "game", e.id, "reply", reply.Text)
 		return false
 	}
-	if !r.Adjudicated {
-		// A game not marked as the league's (loaded games get the mark): the league's rule all
-		// the same.
-		places, err := commands.AdjudicatedPlaces(t, policy)
-		if err != nil {
-			b.log.Error("could not adjudicate a league game", "game", e.id, "err", err)
-			return false
-		}
-		r.Places, r.Adjudicated = places, true
-	}
-	places := r.Places
-	st := standings(t)
-	placed(t, st, places)
-	if err := b.store.FinishWithResult(e.id, storage.StatusFinished, st, *r); err != nil {
+	if err := b.commit(e, reply, "bot", "adjudicated:"+e.id, nil); err != nil {
 		b.log.Error("could not store an adjudicated league game", "game", e.id, "err", err)
 		return false
 	}
-	b.forget(e)
-	b.sayAsync(e, e.place, "an adjudication", Message{Cause: CauseOf("adjudicated", e.id), Text: commands.AdjudicatedText(t, policy, places, b.GuildLocale(guild))})
+	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 	return true
 }
 

@@ -250,11 +250,18 @@ func (b *Host) runAtTable(req *Request, in commands.Input, c tableCmd) {
 		e = b.finished(req.Place)
 	}
 	if e == nil {
-		if a, ok := b.retryAfterEnd(req.Place, b.commandAction(&gameEntry{place: req.Place}, in, c), in.User); ok {
-			b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png, a.alt)})
-			return
+		// No game runs here: a command's answer says so, and when the place's last game is
+		// over, how it ended and what is possible now (commands.GameOver).
+		var last *table.Table
+		if f := b.finished(req.Place); f != nil {
+			if act := b.commandAction(&gameEntry{place: req.Place}, in, c); b.madeAlready(f, act, in.User) {
+				a := b.alreadyMade(f, act)
+				b.answer(req.Interaction, Message{Text: a.text, Files: BoardFile(a.png, a.alt)})
+				return
+			}
+			last = f.table
 		}
-		r := commands.Handle(nil, in)
+		r := commands.GameOver(last, in)
 		b.answer(req.Interaction, Message{Text: r.Text, Refused: !r.OK})
 		return
 	}

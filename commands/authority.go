@@ -193,11 +193,29 @@ func AdjudicatedPlaces(t *table.Table, p league.Policy) ([]int, error) {
 	return league.Adjudicate(p, scores, out, toMove)
 }
 
-// AdjudicatedText announces a league game stopped at its round's deadline: the league's rule, the
-// places, the points by source and the deal's key.
-func AdjudicatedText(t *table.Table, p league.Policy, places []int, guildLocale string) string {
+// Adjudicate ends a league game still running at its round's deadline, as the bot's step of its
+// record: the players placed by the league's rule p (the table's own when it carries the
+// league's mark), announced with the rule, the places, the points by source and the deal's key,
+// in the table's language, else in guildLocale.
+func Adjudicate(t *table.Table, p league.Policy, guildLocale string) Reply {
 	pr := PublicLanguage(t, guildLocale)
-	return pr.T("league_adjudicated", lang.A{"Policy": leaguePolicyText(pr, p), "Result": resultText(pr, t, placesText(pr, t, places, p))})
+	if t == nil || t.Status != table.Playing {
+		return fail(t, "%s", pr.T("adjudicate_not_playing", nil))
+	}
+	if t.League != nil {
+		p = t.League.Policy
+	}
+	x := table.Begin(t, "bot")
+	if err := x.Do(table.Adjudicate(p)); err != nil {
+		return fail(t, "%v", err)
+	}
+	c := x.Table
+	places, err := AdjudicatedPlaces(c, p)
+	if err != nil {
+		return failIn(t, pr, "admin_not_adjudicated", lang.A{"Why": err})
+	}
+	text := pr.T("league_adjudicated", lang.A{"Policy": leaguePolicyText(pr, p), "Result": resultText(pr, c, placesText(pr, c, places, p))})
+	return spoken(pr, changed(x, Reply{Text: text, Image: EndImage}))
 }
 
 // OpenLeagueGame opens a game of a league as a table: the first player opens it with the league's

@@ -137,7 +137,10 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cur, _ := tbl.Current()
+			if tbl.Status != table.Finished || tbl.Adjudicated != league.PolicyForfeit {
+				t.Fatalf("the snapshot of adjudicated game %s: %s, adjudicated %q", f.GameID, tbl.Status, tbl.Adjudicated)
+			}
+			cur := tbl.Seats[tbl.Game.Current]
 			if i := slices.Index(f.Players, cur.ID); i < 0 || f.Places[i] != 2 || f.Places[1-i] != 1 {
 				t.Fatalf("the forfeit of %s gives places %v for players %v", cur.Name, f.Places, f.Players)
 			}

@@ -43,10 +43,27 @@ func checkRecord(path string, out io.Writer) error {
 	for _, p := range r.Final {
 		fmt.Fprintf(out, "%d. %s %d\n", p.Place, p.Player, p.Score)
 	}
-	if !g.Over() {
+	switch policy := adjudicatedBy(r); {
+	case policy != "":
+		fmt.Fprintf(out, "Its league round's deadline ended the game, adjudicated by the league's rule (%s).\n", policy)
+	case !g.Over():
 		fmt.Fprintln(out, "The game was abandoned before its end.")
 	}
 	return nil
+}
+
+// adjudicatedBy is the league's rule that adjudicated the game of r at its round's deadline (its
+// last step's adjudicate event), "" when none did.
+func adjudicatedBy(r record.Document) string {
+	if len(r.Steps) == 0 {
+		return ""
+	}
+	for _, ev := range r.Steps[len(r.Steps)-1].Events {
+		if ev.Kind == table.KindAdjudicate {
+			return ev.Policy
+		}
+	}
+	return ""
 }
 
 // tableFromRecord opens a record file at turn n for bot play --record (what-if analysis), with the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // ErrNoTable reports an event other than create before a table exists, or a create after it.
@@ -147,6 +148,9 @@ func (t *Table) change(by string, ev Event) error {
 		t.Banks[*ev.Seat] = *ev.Bank
 	case KindAbandon:
 		t.Status = Abandoned
+		t.Undo, t.Kick = nil, nil
+	case KindAdjudicate:
+		t.Status, t.Adjudicated = Finished, league.Policy(ev.Policy)
 		t.Undo, t.Kick = nil, nil
 	}
 	return nil

@@ -162,6 +162,22 @@ func TestTheRecordReplaysEveryKindOfEvent(t *testing.T) {
 	if tbl.LeftBy(2) != cy || tbl.Undo != nil || tbl.Kick != nil || !tbl.Game.Players[1].Resigned {
 		t.Fatalf("the table after the steps: %+v", tbl)
 	}
+	replayed, back := replayedFromJSON(t, steps)
+	a, _ := replayed.Hash()
+	b, _ := tbl.Hash()
+	if a != b {
+		t.Fatal("the record replays to another table")
+	}
+	back[9] = table.Step{By: bob.ID, Events: []table.Event{table.VoteUndo(true)}}
+	if _, err := table.Replay(back); err == nil || !strings.Contains(err.Error(), "step 10") {
+		t.Fatalf("a step that does not fit: %v", err)
+	}
+}
+
+// replayedFromJSON is the table that steps, written as JSON and read back, replay to, and the
+// steps as read.
+func replayedFromJSON(t *testing.T, steps []table.Step) (*table.Table, []table.Step) {
+	t.Helper()
 	data, err := json.Marshal(steps)
 	if err != nil {
 		t.Fatal(err)
@@ -174,15 +190,7 @@ func TestTheRecordReplaysEveryKindOfEvent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := replayed.Hash()
-	b, _ := tbl.Hash()
-	if a != b {
-		t.Fatal("the record replays to another table")
-	}
-	back[9] = table.Step{By: bob.ID, Events: []table.Event{table.VoteUndo(true)}}
-	if _, err := table.Replay(back); err == nil || !strings.Contains(err.Error(), "step 10") {
-		t.Fatalf("a step that does not fit: %v", err)
-	}
+	return replayed, back
 }
 
 // FuzzReplay: a record read from a file or a store, whatever it holds, replays or is refused

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // Step is one accepted change of a table, as its record keeps it: what one command, click,
@@ -66,6 +67,9 @@ const (
 	// KindAbandon closes the table before its end: Reason is empty when an administrator did,
 	// ReasonExpired for an idle lobby, ReasonUnattended for a lobby no person sits at any more.
 	KindAbandon Kind = "abandon"
+	// KindAdjudicate ends a league's game still running at its round's deadline: Policy, the
+	// league's rule (league.Policy) that places its players. The game counts as played.
+	KindAdjudicate Kind = "adjudicate"
 	// KindClock sets the time bank of Seat at the end of its turn (deadline:bank): Bank, what
 	// was left of it plus the table's increment.
 	KindClock Kind = "clock"
@@ -168,6 +172,11 @@ func Clock(seat int, bank time.Duration) Event {
 // Abandon closes the table before its end, for reason ("" for an administrator).
 func Abandon(reason string) Event { return Event{Kind: KindAbandon, Reason: reason} }
 
+// Adjudicate ends a league's game at its round's deadline, placed by policy.
+func Adjudicate(policy league.Policy) Event {
+	return Event{Kind: KindAdjudicate, Policy: string(policy)}
+}
+
 // check tells whether an event holds the fields its kind needs.
 func (ev Event) check() error {
 	missing := func(field string) error { return fmt.Errorf("a %s event without its %s", ev.Kind, field) }
@@ -204,6 +213,10 @@ func (ev Event) check() error {
 	case KindTimeout, KindKick:
 		if ev.Seat == nil {
 			return missing("seat")
+		}
+	case KindAdjudicate:
+		if ev.Policy == "" {
+			return missing("policy")
 		}
 	case KindUndoVote:
 		if ev.Agree == nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/ai"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/league"
 )
 
 // Status is where a table is in its life.
@@ -137,6 +138,9 @@ type Table struct {
 	// League marks a game of a league (nil for a friendly): who administers it, how it is
 	// adjudicated.
 	League *LeagueGame `json:"league,omitempty"`
+	// Adjudicated is the league's rule that placed the players of a game ended at its round's
+	// deadline (an adjudicate event); "" for a game played to its end or abandoned.
+	Adjudicated league.Policy `json:"adjudicated,omitempty"`
 	// Game is the running game (rebuilt from Setup and Moves when loaded).
 	Game *game.Game `json:"-"`
 	// Local marks local play (terminal, scripts): ! directives and the full state are allowed.
