@@ -31,24 +31,8 @@ func TestNoReaderOfAnyLanguageMeetsEnglishAtTheLocalTable(t *testing.T) {
 			t.Run(code+"/"+mapID, func(t *testing.T) {
 				t.Parallel()
 				replies := playWholeGameIn(t, code, mapID, uint64(7+i))
-				english := langtest.For(t, code)
-				p := lang.For(code)
-				seen := map[string]bool{}
-				for _, text := range replies {
-					for _, f := range english.Find(text) {
-						if !seen[f.ID] {
-							seen[f.ID] = true
-							t.Errorf("English of %s in %s: %q", f, code, text)
-						}
-					}
-					for _, k := range langtest.InternalKeys(p, text) {
-						if !seen[k] {
-							seen[k] = true
-							t.Errorf("the internal key %q in %s: %q", k, code, text)
-						}
-					}
-				}
-				end := []rune(p.T("final_over", nil))
+				langtest.CheckReader(t, code, replies)
+				end := []rune(lang.For(code).T("final_over", nil))
 				if !strings.Contains(strings.Join(replies, "\n"), string(end[:3])) {
 					t.Errorf("%d replies, and the game's end not among them: the game did not run", len(replies))
 				}

@@ -172,3 +172,26 @@ func (e *English) Check(tb testing.TB, what, text string) {
 		tb.Errorf("%s: English of %s in %q", what, f, text)
 	}
 }
+
+// CheckReader fails the test, once for each message and each key, for every English message and
+// internal key (InternalKeys) the reader of language code meets in texts: what a whole game said
+// to them.
+func CheckReader(tb testing.TB, code string, texts []string) {
+	tb.Helper()
+	english, p := For(tb, code), lang.For(code)
+	seen := map[string]bool{}
+	for _, text := range texts {
+		for _, f := range english.Find(text) {
+			if !seen[f.ID] {
+				seen[f.ID] = true
+				tb.Errorf("English of %s in %s: %q", f, code, text)
+			}
+		}
+		for _, k := range InternalKeys(p, text) {
+			if !seen[k] {
+				seen[k] = true
+				tb.Errorf("the internal key %q in %s: %q", k, code, text)
+			}
+		}
+	}
+}
