@@ -244,20 +244,22 @@ func (t *Table) Line(n int, raw string) (err error) {
 	if strings.HasPrefix(text, "!") {
 		return t.directive(n, text)
 	}
+	// The game at the place, read once for the line: a finished one comes from the store.
+	g := t.Game()
 	user, cmd, ok := strings.Cut(text, ":")
 	if !ok || strings.HasPrefix(strings.TrimSpace(user), "/") {
 		if !t.opts.Human {
 			return fmt.Errorf("line %d: %w: write \"name: /command ...\", a ! directive or a # comment", n, script.ErrMalformed)
 		}
-		user, cmd = t.actingUser(), text
+		user, cmd = actingUser(g), text
 	}
-	user, cmd = script.TypedName(t.Game(), strings.TrimSpace(user)), strings.TrimSpace(cmd)
-	return t.command(n, user, cmd)
+	user, cmd = script.TypedName(g, strings.TrimSpace(user)), strings.TrimSpace(cmd)
+	return t.command(n, g, user, cmd)
 }
 
-// actingUser is who plays a bare command in the terminal: the current player, else the creator.
-func (t *Table) actingUser() string {
-	g := t.Game()
+// actingUser is who plays a bare command at game g in the terminal: the current player, else the
+// creator.
+func actingUser(g *table.Table) string {
 	if g == nil {
 		return "player1"
 	}
@@ -275,8 +277,8 @@ func (t *Table) nextID() string {
 
 // command hands one person's command to the host as the chat would, and prints what the host
 // said: the answer to the line with what was posted at its place, then everything else, then the
-// turns of the AI seats it left to play.
-func (t *Table) command(n int, user, cmd string) error {
+// turns of the AI seats it left to play. g is the game at the place before the command.
+func (t *Table) command(n int, g *table.Table, user, cmd string) error {
 	in, err := commands.ParseCommand(cmd)
 	if err != nil {
 		text := commands.ParseErrorIn(commands.Input{Local: true, Langs: t.langs}, err)
@@ -284,7 +286,7 @@ func (t *Table) command(n int, user, cmd string) error {
 		return t.emit(inputLine{Line: n, User: user, Input: cmd, Reply: text}, "(to "+user+") "+text)
 	}
 	in.User = table.User{ID: user, Name: user}
-	if r, code, ok := commands.LocalLanguage(t.Game(), in); ok {
+	if r, code, ok := commands.LocalLanguage(g, in); ok {
 		// Everyone reads the same screen: what the table says follows too.
 		if r.OK {
 			t.langs.Language, t.langs.Locale, t.langs.GuildLocale = code, code, code
@@ -294,7 +296,7 @@ func (t *Table) command(n int, user, cmd string) error {
 	}
 	if in.Command == "player" && in.Sub == "rating" || in.Command == "carc" && in.Sub == "leaderboard" {
 		// The terminal's games are never rated (table.Table.Rated): there is nothing to look up.
-		r := commands.LocalRatings(commands.Input{User: in.User, Local: true, Langs: t.langs}, t.Game())
+		r := commands.LocalRatings(commands.Input{User: in.User, Local: true, Langs: t.langs}, g)
 		t.last = &script.Answer{Accepted: r.OK, Reply: r.Text}
 		return t.emit(inputLine{Line: n, User: user, Input: cmd, OK: r.OK, Reply: r.Text}, privately(user, r.Text, !r.OK))
 	}
