@@ -206,9 +206,12 @@ func (b *Host) Command(req *Request) {
 		return
 	}
 	r := b.routes.of(in, b.atTable(tableCmd{}))
-	if why, ok := b.aside.at(req.Place); ok && r.about(in) && b.entryAt(req.Place) == nil {
-		b.refuse(req.Interaction, reader(in).T("aside_here", lang.A{"Why": why}))
-		return
+	// A game set aside is never loaded: only a place without a game in play can be one's.
+	if r.about(in) && b.entryAt(req.Place) == nil {
+		if why, ok := b.aside.at(req.Place); ok {
+			b.refuse(req.Interaction, reader(in).T("aside_here", lang.A{"Why": why}))
+			return
+		}
 	}
 	r.run(req, in)
 }
