@@ -69,11 +69,12 @@ func (b *Host) startAIWorkers() {
 	}
 }
 
-// scheduleAI offers the AI's turn to the queue if an AI seat is to play (e.mu held). e.seq pins the
-// position: if anything changes the game meanwhile, that change offers the turn anew. waiting
-// says that a person has just played and waits for the AI's reply.
+// scheduleAI offers the turn of the AI seat to play to the queue (e.mu held) unless the bot does no
+// work of its own on the game. e.seq pins the position: if anything changes the game meanwhile,
+// that change offers the turn anew. waiting says that a person has just played and waits for the
+// AI's reply.
 func (b *Host) scheduleAI(e *gameEntry, waiting bool) {
-	if _, ok := e.table.AIToPlay(); !ok || e.hold != "" || b.closing.Load() || b.cfg.Local {
+	if e.hold != "" || b.closing.Load() || b.cfg.Local {
 		return
 	}
 	if !b.ai.offer(aiJob{e: e, seq: e.seq, ready: time.Now().Add(b.cfg.AIDelay), waiting: waiting}) {
@@ -131,17 +132,6 @@ func (b *Host) playAI(j aiJob) {
 	}
 	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status
 	b.settle(e, j.waiting)
-}
-
-// settle follows a change to a game (e.mu held): a table no person plays at any more ends at once
-// (AI seats never play alone), else an AI seat to play is offered to the queue. waiting says that
-// a person has just played and waits for the AI.
-func (b *Host) settle(e *gameEntry, waiting bool) {
-	if e.table.Unattended() {
-		b.endUnattended(e)
-		return
-	}
-	b.scheduleAI(e, waiting)
 }
 
 // endUnattended ends a table no person plays at any more, as a step of its record, and tells

@@ -236,6 +236,19 @@ func (b *Host) applyLocked(e *gameEntry, act action, u table.User, interaction s
 	return answer{text: answerLine(act.reader, reply), unsaid: unsaid, refused: reply.Refused != ""}, p
 }
 
+// settle follows a change to a game (e.mu held): a table no person plays at any more ends at once
+// (AI seats never play alone), else an AI seat to play is offered to the AI's queue (aiturns.go).
+// waiting says that a person has just played and waits for the AI.
+func (b *Host) settle(e *gameEntry, waiting bool) {
+	if e.table.Unattended() {
+		b.endUnattended(e)
+		return
+	}
+	if _, ok := e.table.AIToPlay(); ok {
+		b.scheduleAI(e, waiting)
+	}
+}
+
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
@@ -322,7 +335,7 @@ func (b *Host) newGame(req *Request, in commands.Input) {
 	e := &gameEntry{id: rec.ID, place: in.Channel, guild: rec.Guild, table: t}
 	e.mu.Lock()
 	b.remember(e)
-	b.track(e)
+	b.track(e, e.table.People())
 	release() // the table counts now
 	b.keepLobbyExpiry(e)
 	b.post(e, reply) // done once the lock is released; a failure is kept for /carc status

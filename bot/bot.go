@@ -292,7 +292,7 @@ func (b *Host) Load() error {
 		}
 		e.mu.Lock()
 		b.remember(e)
-		b.track(e)
+		b.track(e, e.table.People())
 		b.keepLobbyExpiry(e) // a lobby opened before lobbies expired
 		b.settle(e, false)   // an AI turn pending when the bot stopped, or a table left to AIs
 		b.touch(e)           // past MaxLoaded, the least recently used wait on their snapshot

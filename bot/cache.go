@@ -116,7 +116,7 @@ func (b *Host) ready(e *gameEntry) error {
 	}
 	wasLoaded := e.table != nil
 	e.table, e.seq = t, snap.Seq
-	b.track(e)
+	b.track(e, e.table.People())
 	if !wasLoaded {
 		b.mu.Lock()
 		b.loaded++
@@ -239,7 +239,7 @@ func (b *Host) fromStore(id string) *gameEntry {
 	}
 	b.mu.Unlock()
 	b.remember(e)
-	b.track(e)
+	b.track(e, e.table.People())
 	return e
 }
 

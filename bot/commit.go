@@ -70,7 +70,9 @@ func (b *Host) commit(e *gameEntry, reply commands.Reply, actor, interaction str
 	e.table, e.seq, e.timers = t, e.seq+1, timers
 	e.unsaid, e.answering = e.seq, c.Announce.Token != ""
 	e.madeLast(c.Move, e.seq)
-	b.track(e)
+	if people := t.People(); !slices.Equal(people, e.players) { // joined, left, resigned or ended
+		b.track(e, people)
+	}
 	if ended {
 		b.forget(e)
 		if t.Adjudicated != "" {

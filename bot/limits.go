@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
-	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
 // Open tables are capped per person and per server, so that nobody opens a thousand games in a
@@ -33,19 +32,11 @@ func newSeatReservations() seatReservations {
 	return seatReservations{users: map[string]int{}, guilds: map[string]int{}}
 }
 
-// track records who still plays at a game after its table changed (e.mu held), for the caps.
-func (b *Host) track(e *gameEntry) {
-	var players []string
-	if t := e.table; t != nil && (t.Status == table.Lobby || t.Status == table.Playing) {
-		for i, u := range t.Seats {
-			if _, isAI := table.AILevel(u); isAI || t.Status == table.Playing && t.Game.Players[i].Resigned {
-				continue
-			}
-			players = append(players, u.ID)
-		}
-	}
+// track records who still plays at a game (e.mu held), for the caps. Under b.mu: reserveSeat
+// counts them without waiting for any game's lock.
+func (b *Host) track(e *gameEntry, people []string) {
 	b.mu.Lock()
-	e.players = players
+	e.players = people
 	b.mu.Unlock()
 }
 

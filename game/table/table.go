@@ -163,6 +163,22 @@ func (t *Table) Seat(userID string) int {
 	return slices.IndexFunc(t.Seats, func(u User) bool { return u.ID == userID })
 }
 
+// People are the ids of the people who still play at an open table (a lobby or a running game), in
+// seat order: not its AI seats, nor, once it runs, those who resigned. An ended table has none.
+func (t *Table) People() []string {
+	if t.Status != Lobby && t.Status != Playing {
+		return nil
+	}
+	var ids []string
+	for i, u := range t.Seats {
+		if _, isAI := AILevel(u); isAI || t.Status == Playing && t.Game.Players[i].Resigned {
+			continue
+		}
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
 // SeatName is the name a seat plays under (unique at the table).
 func (t *Table) SeatName(i int) string { return t.Seats[i].Name }
 
