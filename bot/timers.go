@@ -103,7 +103,6 @@ func (b *Host) tick() {
 	now := b.now()
 	b.safely("the timer loop", func() { b.FireTimers(now) })
 	b.safely("announcing the moves left unannounced", func() { b.sayUnannounced(now) })
-	b.safely("forgetting the interactions of the past", func() { b.forgetInteractions(now) })
 }
 
 // safely runs one part of the timer loop. FireTimers recovers from a panic in the work on one

@@ -55,8 +55,12 @@ func New(s *discordgo.Session, cfg Config) *Adapter {
 	return &Adapter{cfg: cfg, s: s, log: cfg.Logger, httpWait: firstAnswerWithin, stop: make(chan struct{}), now: time.Now}
 }
 
-// Serve makes h the host whose games the adapter serves.
-func (a *Adapter) Serve(h *bot.Host) { a.host, a.now = h, h.Now }
+// Serve makes h the host whose games the adapter serves; the records of the interactions taken
+// are forgotten in its timer loop once too old to be delivered again.
+func (a *Adapter) Serve(h *bot.Host) {
+	a.host, a.now = h, h.Now
+	h.OnTick(a.forgetInteractions)
+}
 
 // NewBot makes the bot on Discord, not started: a host on cfg, with every feature (package
 // features) unless cfg names its own, whose port is an adapter on session s, configured by dcfg

@@ -16,7 +16,7 @@ func (a *Adapter) editOriginal(i *discordgo.Interaction, text string) {
 
 // editAnswer replaces the private answer with m: its text, files and components. A text longer
 // than a message goes on in private followups (split), the last of which carries the files and the
-// components. The first part is kept before it is shown (bot.Host.Answered): a delivery of the
+// components. The first part is kept before it is shown (answered, handled.go): a delivery of the
 // interaction again, once the player sees the answer, finds it.
 func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 	comps := components(m)
@@ -34,7 +34,7 @@ func (a *Adapter) editAnswer(i *discordgo.Interaction, m bot.Message) error {
 	keep := []*discordgo.MessageAttachment{}
 	edit := &discordgo.WebhookEdit{Content: &first, Components: &firstComps, Files: firstFiles(), Attachments: &keep,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	a.host.Answered(i.ID, first)
+	a.answered(i.ID, first)
 	for try := 0; ; try++ {
 		err := a.editResponse(i, edit, firstAtts)
 		if err == nil {

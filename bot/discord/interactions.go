@@ -63,11 +63,11 @@ func (a *Adapter) Handle(i *discordgo.Interaction, r responder) {
 }
 
 // take takes interaction i for this process and reports whether it is to act on it
-// (bot.Host.Take). When it is not, it has answered r: with the first answer given, else with the
+// (handled.go). When it is not, it has answered r: with the first answer given, else with the
 // first delivery's acknowledgement, or, when the store cannot say (it is down), with why nothing
 // was done.
 func (a *Adapter) take(i *discordgo.Interaction, r responder) bool {
-	prev, first, why := a.host.Take(i.ID, i.ChannelID)
+	prev, first, why := a.takeRecord(i.ID, i.ChannelID)
 	if why.ID != "" {
 		_ = r.respond(ephemeralText(lang.For(string(i.Locale)).T("bot_not_taken", lang.A{"Why": why})))
 		return false
