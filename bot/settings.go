@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-	_ "time/tzdata" // quiet hours work in any time zone, whatever the host has installed
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -130,85 +129,4 @@ func clock(s string) (string, error) {
 		return "", err
 	}
 	return t.Format("15:04"), nil
-}
-
-// QuietAt reports whether at falls in the player's quiet hours, and when they end.
-func QuietAt(p storage.Settings, at time.Time) (bool, time.Time) {
-	if p.QuietStart == "" || p.QuietEnd == "" {
-		return false, at
-	}
-	loc, err := time.LoadLocation(orDefault(p.TimeZone, "UTC"))
-	if err != nil {
-		loc = time.UTC
-	}
-	local := at.In(loc)
-	s, _ := time.ParseInLocation("15:04", p.QuietStart, loc)
-	e, _ := time.ParseInLocation("15:04", p.QuietEnd, loc)
-	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
-	start := day.Add(time.Duration(s.Hour())*time.Hour + time.Duration(s.Minute())*time.Minute)
-	end := day.Add(time.Duration(e.Hour())*time.Hour + time.Duration(e.Minute())*time.Minute)
-	if !end.After(start) {
-		// The quiet hours span midnight: 22:00-08:00.
-		if local.Before(end) {
-			return true, end
-		}
-		end = end.Add(24 * time.Hour)
-	}
-	if !local.Before(start) && local.Before(end) {
-		return true, end
-	}
-	return false, at
-}
-
-// Awake moves a moment out of the player's quiet hours.
-func Awake(p storage.Settings, at time.Time) time.Time {
-	if in, end := QuietAt(p, at); in {
-		return end
-	}
-	return at
-}
-
-// Pingable keeps the users who want to be pinged now: not those who chose notify:off or turn DMs
-// (notify:dm, whose DMs Discord has not refused), not those in
-// their quiet hours, never an id that is no Discord user's (an AI seat). The others are still named
-// in the text.
-func (b *Host) Pingable(ids []string) []string {
-	var out []string
-	for _, id := range ids {
-		if !discordID(id) {
-			continue
-		}
-		p, err := b.store.PlayerSettings(id)
-		if err != nil {
-			out = append(out, id)
-			continue
-		}
-		if in, _ := QuietAt(p, b.now()); p.Notify == storage.NotifyOff || p.TurnDMs() || in {
-			continue
-		}
-		out = append(out, id)
-	}
-	return out
-}
-
-// MentionLine pings the users of a reply, and only them.
-func MentionLine(ids []string) string {
-	var parts []string
-	for _, id := range ids {
-		parts = append(parts, "<@"+id+">")
-	}
-	return strings.Join(parts, " ")
-}
-
-// discordID tells whether id is a Discord user's id (a snowflake: a decimal number).
-func discordID(id string) bool {
-	if id == "" || len(id) > 20 {
-		return false
-	}
-	for _, c := range id {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
