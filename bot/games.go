@@ -3,7 +3,6 @@ package bot
 import (
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
@@ -107,9 +106,6 @@ func (b *Host) GameIn(place string) string {
 	}
 	return ""
 }
-
-// Now is the host's clock.
-func (b *Host) Now() time.Time { return b.now() }
 
 // Seated are the tables of the running games where userID sits.
 func (b *Host) Seated(userID string) []*table.Table {

@@ -97,6 +97,9 @@ func (b *Host) StartTimers() {
 	}()
 }
 
+// Now is the host's clock, which its timers and everything it dates read (a local table moves it).
+func (b *Host) Now() time.Time { return b.now() }
+
 // tick is one round of the timer loop: the due timers, then the moves whose process died before
 // announcing them (outbox.go).
 func (b *Host) tick() {
