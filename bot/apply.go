@@ -79,7 +79,7 @@ func (b *Host) boardLinks(e *gameEntry, t *table.Table, in commands.Input, r *co
 	if in.Options["revoke"] == "true" {
 		r.Text = b.revokeGameLinks(reader(in), t)
 	}
-	if line := b.gameLinkLine(b.replyPrinter(e, *r), r.Table); line != "" {
+	if line := b.web.Load().GameLinkLine(b.replyPrinter(e, *r), r.Table); line != "" {
 		r.Text += "\n" + line
 	}
 }

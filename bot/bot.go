@@ -118,13 +118,12 @@ type Host struct {
 	// those that loaded it from its snapshot (cache.go).
 	cacheHits, cacheLoads atomic.Uint64
 
-	web    *web.Server // the game and league pages, when served (Web)
-	webURL string      // where readers reach them; links are posted only with it
-	// pageMoves are the moves of the play pages by their idempotency key (web.go).
+	web atomic.Pointer[web.Server] // the game and league pages, when served (Web); nil otherwise
+	// pageMoves are the moves of the play pages by their idempotency key (pagemoves.go).
 	pageMoves pageMoves
 
 	order        PlaceOrder     // each channel's announcements in order (outbox.go)
-	guildLocales guildLocales   // the servers' locales as stored (locales.go)
+	guildLocales guildLocales   // the servers' locales as stored (readers.go)
 	endPosts     sync.WaitGroup // games' ends being drawn and posted after their lock
 
 	inflight      sync.WaitGroup

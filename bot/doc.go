@@ -18,13 +18,15 @@
 // announce.
 //
 // A move (/place, a click) reads in the files of its steps: its route (routes.go), the game's
-// entry and lock (cache.go), the table's answer (apply.go), its commit, which a move made already
-// is recognised against (commit.go), the timers it sets and the turn's clock (timers.go), and its
-// announcement: the outbox and its posts in the place's order after the lock (outbox.go), with the
-// picture (picture.go), the pings the players want (prefs.go), their language (locales.go) and the
-// game page's link and button (web.go); the features hear of it (feature.go). It passes, for a
-// line or two each, the check for a game set aside (aside.go), the players the caps count
-// (limits.go) and, from a chat, the claim of its interaction (handled.go).
+// entry and lock (cache.go), the table's answer and what follows any change: the AI's turn to
+// come, a table nobody plays at (apply.go), its commit, which a move made already is recognised
+// against (commit.go), the timers it sets and the turn's clock (timers.go), and its announcement:
+// the outbox and its posts in the place's order after the lock (outbox.go), with the picture
+// (picture.go) and what its readers want (readers.go: their language, the pings); the features
+// hear of it (feature.go). The page server (bot/web) says what a message carries of the pages:
+// the game's link and the button "Play on the page". The caps' count of who plays (limits.go) is
+// told only when that changes, a game set aside (aside.go) is looked for only where no game is in
+// play, and a chat's interaction is taken once by its adapter (bot/discord).
 //
 // What runs around the games is features (feature.go), each a package of its own, all listed in
 // bot/features: leagues (bot/leagueplay), vacations (bot/vacation), follows (bot/follow) and turn
@@ -35,7 +37,7 @@
 // commit that ends it, an adjudication) is leaguegames.go.
 //
 // A text longer than the chat allows is the port's to split; what the host posts is in the
-// language of its readers (locales.go), from the message catalogues.
+// language of its readers (readers.go), from the message catalogues.
 //
 // The path of one /place through the host (the files it enters, the calls that cross from one
 // package into another) is measured from the coverage of that one command, at the local table and

@@ -161,7 +161,7 @@ func (b *Host) sayLate(a storage.Announcement, now time.Time) (err error) {
 			content += "\n" + line
 		}
 	}
-	if line := b.gameLinkLine(pub, t); line != "" {
+	if line := b.web.Load().GameLinkLine(pub, t); line != "" {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
@@ -451,7 +451,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if line := deadlineLine(pr, reply.Table, b.turnDeadline(e)); line != "" {
 		content += "\n" + line
 	}
-	if line := b.gameLinkLine(pr, reply.Table); line != "" {
+	if line := b.web.Load().GameLinkLine(pr, reply.Table); line != "" {
 		content += "\n" + line
 	}
 	public := content // what followers are told: no mention
@@ -469,7 +469,7 @@ func (b *Host) post(e *gameEntry, reply commands.Reply) *posting {
 	if !e.answering {
 		clear, e.unsaid = e.unsaid, 0
 	}
-	buttons := b.withPlayButton(pr, reply.Table, reply.Buttons, reply.Select)
+	buttons := b.web.Load().WithPlayButton(pr, reply.Table, reply.Buttons, reply.Select)
 	before, done := b.order.Enter(e.place)
 	acting := e.acting // the interaction that made the change, which the log of a failure names
 	p := b.async(e, "posting a game's message", func(p *posting) {

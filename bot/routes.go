@@ -3,6 +3,7 @@ package bot
 import (
 	"slices"
 
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
@@ -301,7 +302,7 @@ func (b *Host) Click(req *Request) {
 		b.answerText(req.Interaction, b.mute(reader(commands.Input{Langs: langs}), req.Place, u, c))
 		return
 	}
-	if err == nil && c.Verb == PlayLinkVerb {
+	if err == nil && c.Verb == web.PlayLinkVerb {
 		b.answerPlayLink(req, c, reader(commands.Input{Langs: langs}))
 		return
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/discord"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
@@ -167,7 +168,7 @@ func measurePage(b *testing.B, open func() (storage.Database, func(), error), mo
 		u := users[last.Pinged()[0]]
 		id := ""
 		for _, c := range last.Buttons() {
-			if strings.Contains(c.CustomID, ":"+bot.PlayLinkVerb) {
+			if strings.Contains(c.CustomID, ":"+web.PlayLinkVerb) {
 				id = c.CustomID
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/browsertest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 )
 
 // playHarness is a harness serving its pages (play pages included) at their public address,
@@ -260,7 +261,7 @@ func TestPlayLinkFromTheTurnDMAndStatus(t *testing.T) {
 	dm := got[len(got)-1]
 	id := ""
 	for _, b := range dm.Buttons() {
-		if strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) {
+		if strings.Contains(b.CustomID, ":"+web.PlayLinkVerb) {
 			id = b.CustomID
 		}
 	}
@@ -271,11 +272,11 @@ func TestPlayLinkFromTheTurnDMAndStatus(t *testing.T) {
 		t.Errorf("the DM's button answered %q", ans.Content)
 	}
 	status := h.slash(second, ch, "carc", fakediscord.SubCommand("status"))
-	if !slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) }) {
+	if !slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+web.PlayLinkVerb) }) {
 		t.Errorf("/carc status offers the player to move no %q: %+v", "Play on the page", status.Buttons())
 	}
 	status = h.slash(first, ch, "carc", fakediscord.SubCommand("status"))
-	if slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) }) {
+	if slices.ContainsFunc(status.Buttons(), func(b fakediscord.Component) bool { return strings.Contains(b.CustomID, ":"+web.PlayLinkVerb) }) {
 		t.Errorf("/carc status offers %q to a player who is not to move", "Play on the page")
 	}
 }

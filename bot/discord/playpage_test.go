@@ -22,6 +22,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/browsertest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/internal/fakediscord"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/web"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands"
 )
 
@@ -60,7 +61,7 @@ func turnMessage(t *testing.T, h *harness, ch string) (*fakediscord.Message, str
 	posts := h.posts(ch)
 	for i := len(posts) - 1; i >= 0; i-- {
 		for _, b := range posts[i].Buttons() {
-			if strings.Contains(b.CustomID, ":"+bot.PlayLinkVerb) {
+			if strings.Contains(b.CustomID, ":"+web.PlayLinkVerb) {
 				return posts[i], b.CustomID
 			}
 		}

@@ -37,12 +37,16 @@ const (
 // Config is what a Server reads games and leagues from, and how it is reached.
 type Config struct {
 	// Base is the path the pages live under ("" at the root, "/web" beside HTTP interactions).
-	Base    string
-	Games   Games
-	Leagues Leagues
-	Signer  *Signer
-	Logger  *slog.Logger
-	Now     func() time.Time
+	Base string
+	// PublicURL is where readers reach the root through the host's reverse proxy
+	// (https://example.org, no trailing slash): with it, the bot's messages link to the pages
+	// (messages.go); without it, they do not.
+	PublicURL string
+	Games     Games
+	Leagues   Leagues
+	Signer    *Signer
+	Logger    *slog.Logger
+	Now       func() time.Time
 	// ClientIP tells clients apart for the rate limit; nil uses the connection's peer
 	// (ClientAddress with the host's reverse proxies behind one).
 	ClientIP func(*http.Request) string
