@@ -1,0 +1,98 @@
+package notify_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/hosttest"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/notify"
+)
+
+// bobsTurnAt opens a classic game of ann and bob at each of places (the table's own first) with
+// the turn DMs feature alone, bob having set his notices with settings first, and plays ann's
+// first turn in each: every game then waits for bob.
+func bobsTurnAt(t *testing.T, settings string, places ...string) *hosttest.Table {
+	t.Helper()
+	x := hosttest.New(t, notify.New())
+	if settings != "" {
+		x.Do("bob: /player settings " + settings)
+	}
+	for _, place := range places {
+		x.Go(place)
+		x.Play("!seed 3")
+		x.Do("ann: /carc new map:classic")
+		x.Do("bob: /carc join")
+		x.Play("!stack D U E")
+		x.Do("ann: /carc start")
+		x.Do("ann: /place square:DK114 rotation:180 meeple:none")
+	}
+	return x
+}
+
+// TestATurnIsSentByDMOnceAsThePlayerChose: a player who chose turn DMs (notify:dm) is sent the
+// turn that becomes theirs at the timer loop's next round, with its tile and its deadline, once
+// however often the loop runs; a player who did not choose them, or chose otherwise before the
+// loop ran, is sent none; a turn played before the loop ran is not sent.
+func TestATurnIsSentByDMOnceAsThePlayerChose(t *testing.T) {
+	for _, c := range []struct {
+		rule     string
+		settings string // bob's, before the game
+		then     string // a line after ann's turn, before the loop runs
+		want     string // the DM bob is sent ("" none)
+	}{
+		{"a player who chose DMs is sent their turn", "notify:dm", "",
+			"Your turn in Classic (open table) (turn 2): local\nYour tile: U. The turn ends 2026-03-04 09:00 UTC"},
+		{"a player who did not choose DMs is sent none", "", "", ""},
+		{"a player who chose mentions meanwhile is sent none", "notify:dm", "bob: /player settings notify:mention", ""},
+		{"a turn played before the loop runs is not sent", "notify:dm", "bob: /place square:DK116 rotation:0 meeple:none", ""},
+	} {
+		t.Run(c.rule, func(t *testing.T) {
+			t.Parallel()
+			x := bobsTurnAt(t, c.settings, "local")
+			if c.then != "" {
+				x.Do(c.then)
+			}
+			dms := x.Clock("+1m").DMs("bob")
+			switch {
+			case c.want == "" && len(dms) != 0:
+				t.Fatalf("bob is sent %q", dms)
+			case c.want != "" && (len(dms) != 1 || !strings.HasPrefix(dms[0], c.want)):
+				t.Fatalf("bob is sent %q, want %q", dms, c.want)
+			}
+			for _, later := range []string{"+1m", "+1h"} {
+				if again := x.Clock(later).DMs("bob"); len(again) != 0 {
+					t.Errorf("at %s bob is sent again %q", later, again)
+				}
+			}
+		})
+	}
+}
+
+// TestQuietHoursHoldATurnDMUntilTheyEnd: a turn that becomes a player's in their quiet hours is
+// sent when the hours end, not before, and once.
+func TestQuietHoursHoldATurnDMUntilTheyEnd(t *testing.T) {
+	x := bobsTurnAt(t, "notify:dm quiet:8-12 timezone:UTC", "local")
+	for _, at := range []string{"+1m", "2026-03-02T11:59Z"} {
+		if dms := x.Clock(at).DMs("bob"); len(dms) != 0 {
+			t.Fatalf("at %s, in bob's quiet hours, bob is sent %q", at, dms)
+		}
+	}
+	dms := x.Clock("2026-03-02T12:00Z").DMs("bob")
+	if len(dms) != 1 || !strings.HasPrefix(dms[0], "Your turn in Classic (open table) (turn 2): local") {
+		t.Fatalf("when bob's quiet hours end he is sent %q", dms)
+	}
+	if again := x.Clock("+1h").DMs("bob"); len(again) != 0 {
+		t.Errorf("bob is sent again %q", again)
+	}
+}
+
+// TestTurnsWaitingTogetherComeInOneDM: the turns of several games that wait for a player when the
+// loop runs come in one message, a digest of them all.
+func TestTurnsWaitingTogetherComeInOneDM(t *testing.T) {
+	x := bobsTurnAt(t, "notify:dm", "local", "second")
+	dms := x.Clock("+1m").DMs("bob")
+	if len(dms) != 1 || !strings.HasPrefix(dms[0], "Your turn in 2 games:") ||
+		!strings.Contains(dms[0], "Classic (open table) (turn 2): local") || !strings.Contains(dms[0], "Classic (open table) (turn 2): second") {
+		t.Fatalf("bob is sent %q, want one digest of both games", dms)
+	}
+}
