@@ -8,8 +8,8 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/hosttest"
 )
 
-// The three turns of a short game: ann's, bob's, and ann's last, which ends it (the stack holds
-// D, U and E).
+// The three turns of ann and bob's short game (hosttest.ShortGame): ann's, bob's, and ann's
+// last, which ends it.
 const (
 	annPlaces  = "ann: /place square:DK114 rotation:180 meeple:none"
 	bobPlaces  = "bob: /place square:DK116 rotation:0 meeple:none"
@@ -21,11 +21,7 @@ const (
 func shortGame(t *testing.T) *hosttest.Table {
 	t.Helper()
 	x := hosttest.New(t, follow.New())
-	x.Play("!seed 3")
-	x.Do("ann: /carc new map:classic")
-	x.Do("bob: /carc join")
-	x.Play("!stack D U E")
-	x.Do("ann: /carc start")
+	x.ShortGame("ann", "bob")
 	return x
 }
 

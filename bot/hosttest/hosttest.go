@@ -117,6 +117,21 @@ func (x *Table) Clock(to string) Lines {
 	return x.Play("!clock " + to)
 }
 
+// ShortGame opens a classic game at the table's place, dealt from seed 3 with a stack of three
+// tiles (D, U, E: the first player places D on DK114 at 180, the second U on DK116 at 0, and the
+// first ends the game with E on DK113 at 0), players seated in their order, the first opening and
+// starting it; it returns what the start said (the first turn's deadline: 2 days).
+func (x *Table) ShortGame(players ...string) Lines {
+	x.t.Helper()
+	x.Play("!seed 3")
+	x.Do(players[0] + ": /carc new map:classic")
+	for _, u := range players[1:] {
+		x.Do(u + ": /carc join")
+	}
+	x.Play("!stack D U E")
+	return x.Do(players[0] + ": /carc start")
+}
+
 // Now is the host's clock.
 func (x *Table) Now() time.Time { return x.Host.Now() }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/notify"
 )
 
-// bobsTurnAt opens a classic game of ann and bob at each of places (the table's own first) with
+// bobsTurnAt opens a short classic game (hosttest.ShortGame) of ann and bob at each of places (the table's own first) with
 // the turn DMs feature alone, bob having set his notices with settings first, and plays ann's
 // first turn in each: every game then waits for bob.
 func bobsTurnAt(t *testing.T, settings string, places ...string) *hosttest.Table {
@@ -19,11 +19,7 @@ func bobsTurnAt(t *testing.T, settings string, places ...string) *hosttest.Table
 	}
 	for _, place := range places {
 		x.Go(place)
-		x.Play("!seed 3")
-		x.Do("ann: /carc new map:classic")
-		x.Do("bob: /carc join")
-		x.Play("!stack D U E")
-		x.Do("ann: /carc start")
+		x.ShortGame("ann", "bob")
 		x.Do("ann: /place square:DK114 rotation:180 meeple:none")
 	}
 	return x

@@ -11,15 +11,12 @@ import (
 )
 
 // twoPlayers is a local table with the vacations feature alone, where ann and bob play a classic
-// game opened at hosttest.Start (2026-03-02 09:00 UTC) with the default deadline of 2 days: ann's
-// first turn ends 2026-03-04 09:00.
+// game (hosttest.ShortGame) opened at hosttest.Start (2026-03-02 09:00 UTC) with the default
+// deadline of 2 days: ann's first turn ends 2026-03-04 09:00.
 func twoPlayers(t *testing.T) *hosttest.Table {
 	t.Helper()
 	x := hosttest.New(t, vacation.New())
-	x.Play("!seed 3")
-	x.Do("ann: /carc new map:classic")
-	x.Do("bob: /carc join")
-	if a := x.Do("ann: /carc start").Answer(); !strings.Contains(a.Reply, "Turn deadline: 2026-03-04 09:00 UTC") {
+	if a := x.ShortGame("ann", "bob").Answer(); !strings.Contains(a.Reply, "Turn deadline: 2026-03-04 09:00 UTC") {
 		t.Fatalf("the first turn's deadline: %s", a.Reply)
 	}
 	return x
@@ -35,7 +32,7 @@ func current(t *testing.T, x *hosttest.Table) string {
 	return u.ID
 }
 
-// missed checks that the clock moved to at skipped who's turn, or none.
+// clockTo moves the clock to at and checks that the timers skipped the turn of skipped ("": none).
 func clockTo(t *testing.T, x *hosttest.Table, at, skipped string) {
 	t.Helper()
 	said := x.Clock(at)
