@@ -3,9 +3,11 @@ package notify_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/hosttest"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/bot/notify"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/storage"
 )
 
 // bobsTurnAt opens a short classic game (hosttest.ShortGame) of ann and bob at each of places (the table's own first) with
@@ -76,6 +78,34 @@ func TestQuietHoursHoldATurnDMUntilTheyEnd(t *testing.T) {
 	dms := x.Clock("2026-03-02T12:00Z").DMs("bob")
 	if len(dms) != 1 || !strings.HasPrefix(dms[0], "Your turn in Classic (open table) (turn 2): local") {
 		t.Fatalf("when bob's quiet hours end he is sent %q", dms)
+	}
+	if again := x.Clock("+1h").DMs("bob"); len(again) != 0 {
+		t.Errorf("bob is sent again %q", again)
+	}
+}
+
+// TestAVacationHoldsATurnDMUntilThePlayerIsBack: a turn that becomes a player's while they are
+// on vacation is sent when the vacation ends, not before, and once.
+func TestAVacationHoldsATurnDMUntilThePlayerIsBack(t *testing.T) {
+	x := hosttest.New(t, notify.New())
+	x.Do("bob: /player settings notify:dm")
+	p, err := x.Store().PlayerSettings("bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Vacations = []storage.Vacation{{From: hosttest.Start.Add(-time.Hour), To: hosttest.Start.Add(20 * time.Hour)}}
+	if err := x.Store().SetPlayerSettings("bob", p); err != nil {
+		t.Fatal(err)
+	}
+	x.ShortGame("ann", "bob")
+	x.Do("ann: /place square:DK114 rotation:180 meeple:none")
+	for _, at := range []string{"+1m", "2026-03-03T04:59Z"} {
+		if dms := x.Clock(at).DMs("bob"); len(dms) != 0 {
+			t.Fatalf("at %s, on vacation, bob is sent %q", at, dms)
+		}
+	}
+	if dms := x.Clock("2026-03-03T05:00Z").DMs("bob"); len(dms) != 1 || !strings.HasPrefix(dms[0], "Your turn in Classic (open table) (turn 2): local") {
+		t.Fatalf("back from his vacation bob is sent %q", dms)
 	}
 	if again := x.Clock("+1h").DMs("bob"); len(again) != 0 {
 		t.Errorf("bob is sent again %q", again)

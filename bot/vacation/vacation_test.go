@@ -159,3 +159,22 @@ func TestOnlyAServersManagersSetItsVacationDays(t *testing.T) {
 		t.Errorf("the list of no vacation says %q", a.Reply)
 	}
 }
+
+// TestAVacationsDaysAreThePlayersOwn: a vacation's days are whole days in the player's time zone
+// (Asia/Taipei, UTC+8: from 16:00 UTC the day before), and a vacation across the new year counts
+// each year's days against that year's allowance.
+func TestAVacationsDaysAreThePlayersOwn(t *testing.T) {
+	x := twoPlayers(t)
+	x.Do("bob: /player settings timezone:Asia/Taipei")
+	a := x.Do("bob: /player vacation from:2026-03-03 to:2026-03-05").Answer().Reply
+	if !strings.Contains(a, "Vacation booked: 2026-03-03 to 2026-03-05 (3 days, from 2026-03-02 16:00 UTC to 2026-03-05 16:00 UTC).") {
+		t.Errorf("the booking in Taipei says %q", a)
+	}
+	a = x.Do("bob: /player vacation from:2026-12-20 to:2027-01-10").Answer().Reply
+	if !strings.Contains(a, "(22 days, from") || !strings.Contains(a, "15 days left in 2026 on this server.") {
+		t.Errorf("the booking across the new year says %q", a)
+	}
+	if got := x.Refused("bob: /player vacation from:2027-01-11 to:2027-01-31"); !strings.Contains(got, "21 days in 2027 would make 31: this server gives 30 days a year, so 20 are left in 2027.") {
+		t.Errorf("the next year's allowance: %q", got)
+	}
+}
