@@ -89,17 +89,20 @@ func TestAFollowerHearsWhatTheChannelHears(t *testing.T) {
 func TestAFollowThatCannotBeIsRefusedWithItsReason(t *testing.T) {
 	for _, c := range []struct {
 		rule, place, line, want string
+		dmsClosed               bool // cid closed their DMs
 	}{
 		{"a game's bare id shows nothing", "elsewhere", "cid: /player follow game:GAME",
-			"game:GAME is not a link: a game's id alone does not show that you may read the game."},
+			"game:GAME is not a link: a game's id alone does not show that you may read the game.", false},
 		{"a link must open the game's page", "elsewhere", "cid: /player follow game:https://carc.example/g/GAME/forged",
-			"That link does not open a game's page: it was revoked, mistyped or never given out, so nothing was followed."},
+			"That link does not open a game's page: it was revoked, mistyped or never given out, so nothing was followed.", false},
 		{"a place with no game has nothing to follow", "elsewhere", "cid: /player follow",
-			"Use /player follow in the channel (or thread) of a running game, or anywhere with the link of its page"},
-		{"a player does not follow their own game", "", "ann: /player follow", "You play in this game: your own turns come as you chose"},
-		{"when: is turns, end or off", "", "cid: /player follow when:sometimes", "when:sometimes: use turns (every turn and the end), end (the end only) or off."},
-		{"off stops a follow there is", "", "cid: /player follow when:off", "You do not follow this game."},
-		{"channel: names a thread's channel", "", "cid: /player follow channel:#games", "channel: names where the followers' thread opens"},
+			"Use /player follow in the channel (or thread) of a running game, or anywhere with the link of its page", false},
+		{"a player does not follow their own game", "", "ann: /player follow", "You play in this game: your own turns come as you chose", false},
+		{"when: is turns, end or off", "", "cid: /player follow when:sometimes", "when:sometimes: use turns (every turn and the end), end (the end only) or off.", false},
+		{"off stops a follow there is", "", "cid: /player follow when:off", "You do not follow this game.", false},
+		{"channel: names a thread's channel", "", "cid: /player follow channel:#games", "channel: names where the followers' thread opens", false},
+		{"a follow by DM needs open DMs", "", "cid: /player follow",
+			"I cannot send you direct messages, so you cannot follow games by DM. Allow direct messages from this server's members, or follow in a thread", true},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			t.Parallel()
@@ -108,6 +111,9 @@ func TestAFollowThatCannotBeIsRefusedWithItsReason(t *testing.T) {
 				t.Fatal(err)
 			}
 			id := x.Game().ID
+			if c.dmsClosed {
+				x.CloseDMs("cid")
+			}
 			if c.place != "" {
 				x.Go(c.place)
 			}

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,6 +31,9 @@ type Table struct {
 	t   testing.TB
 	out bytes.Buffer
 	n   int
+
+	mu     sync.Mutex
+	closed map[string]bool // the users whose DMs are closed (CloseDMs)
 }
 
 // New is a local table at Start on a memory store of its own, with only features attached; the
@@ -37,8 +41,8 @@ type Table struct {
 func New(t testing.TB, features ...bot.Feature) *Table {
 	t.Helper()
 	st := memory.New(memory.Options{Name: t.Name(), Engine: bot.Engine{}})
-	x := &Table{t: t}
-	tb, err := local.New(local.Options{Store: st, Out: &x.out, Start: Start, Features: features})
+	x := &Table{t: t, closed: map[string]bool{}}
+	tb, err := local.New(local.Options{Store: st, Out: &x.out, Start: Start, Features: features, DMs: x.dms})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
@@ -46,6 +50,24 @@ func New(t testing.TB, features ...bot.Feature) *Table {
 	x.Table = tb
 	t.Cleanup(func() { tb.Close(); st.Close() })
 	return x
+}
+
+// CloseDMs has the chat refuse direct messages to user from now on, as Discord does for a member
+// who closed their DMs to the bot.
+func (x *Table) CloseDMs(user string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.closed[user] = true
+}
+
+// dms tells whether a direct message to user goes.
+func (x *Table) dms(user string) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.closed[user] {
+		return bot.ErrDMsClosed
+	}
+	return nil
 }
 
 // Store is the host's store.

@@ -112,6 +112,31 @@ func TestAVacationHoldsATurnDMUntilThePlayerIsBack(t *testing.T) {
 	}
 }
 
+// TestAPlayerWhoseDMsAreClosedIsMentionedInstead: a turn DM the chat refuses (the player closed
+// their DMs) becomes a mention in the game's channel that says why, once; from then on the player
+// is mentioned like everyone, and no DM is tried, until they choose notify:dm again.
+func TestAPlayerWhoseDMsAreClosedIsMentionedInstead(t *testing.T) {
+	x := bobsTurnAt(t, "notify:dm", "local")
+	x.CloseDMs("bob")
+	said := x.Clock("+1m")
+	posts := said.Posts("")
+	if len(said.DMs("bob")) != 0 || len(posts) != 1 || !strings.HasPrefix(posts[0], "bob, it is your turn (turn 2). I could not send you a direct message: your DMs are closed to me.") {
+		t.Fatalf("with bob's DMs closed the table is told %q", posts)
+	}
+	if p, err := x.Store().PlayerSettings("bob"); err != nil || p.TurnDMs() {
+		t.Errorf("bob still gets turn DMs (%v)", err)
+	}
+	if again := x.Clock("+1h"); len(again.Posts("")) != 0 {
+		t.Errorf("the table is told again %q", again.Posts(""))
+	}
+	x.Go("second")
+	x.ShortGame("ann", "bob")
+	x.Do("ann: /place square:DK114 rotation:180 meeple:none")
+	if said := x.Clock("+1m"); said.Has("I could not send you") || len(said.DMs("bob")) != 0 {
+		t.Errorf("bob's turn in another game is tried by DM again:\n%s", said.Text())
+	}
+}
+
 // TestTurnsWaitingTogetherComeInOneDM: the turns of several games that wait for a player when the
 // loop runs come in one message, a digest of them all.
 func TestTurnsWaitingTogetherComeInOneDM(t *testing.T) {
