@@ -47,7 +47,7 @@ func abandon(t *table.Table, by table.User, p *lang.Printer) Reply {
 		return changed(x, Reply{Text: p.T("admin_abandoned_lobby", lang.A{"Admin": lang.Name(by.Name)})})
 	}
 	if l := c.League; l != nil {
-		places, err := AdjudicatedPlaces(c, l.Policy)
+		places, err := c.AdjudicatedPlaces(l.Policy)
 		if err != nil {
 			return failIn(t, p, "admin_not_adjudicated", lang.A{"Why": err})
 		}

@@ -175,24 +175,6 @@ func leaguePolicyText(p *lang.Printer, policy league.Policy) string {
 	return p.T("league_policy_score", nil)
 }
 
-// AdjudicatedPlaces are the places of a league game stopped before its end (at its round's
-// deadline, or abandoned by an administrator), by the league's policy: players who resigned or
-// were removed come last as in a finished game, and under PolicyForfeit so does the player whose
-// turn it is.
-func AdjudicatedPlaces(t *table.Table, p league.Policy) ([]int, error) {
-	scores := make([]int, len(t.Seats))
-	out := make([]bool, len(t.Seats))
-	for i := range t.Seats {
-		scores[i] = t.Game.Players[i].Score
-		out[i] = t.Game.Players[i].Resigned || t.LeftBy(i).ID != ""
-	}
-	toMove := -1
-	if !t.Game.Over() {
-		toMove = t.Game.Current
-	}
-	return league.Adjudicate(p, scores, out, toMove)
-}
-
 // Adjudicate ends a league game still running at its round's deadline, as the bot's step of its
 // record: the players placed by the league's rule p (the table's own when it carries the
 // league's mark), announced with the rule, the places, the points by source and the deal's key,
@@ -210,7 +192,7 @@ func Adjudicate(t *table.Table, p league.Policy, guildLocale string) Reply {
 		return fail(t, "%v", err)
 	}
 	c := x.Table
-	places, err := AdjudicatedPlaces(c, p)
+	places, err := c.AdjudicatedPlaces(p)
 	if err != nil {
 		return failIn(t, pr, "admin_not_adjudicated", lang.A{"Why": err})
 	}

@@ -191,7 +191,7 @@ func TestAnAbandonedLeagueGameIsAdjudicatedByTheLeaguesRule(t *testing.T) {
 					t.Errorf("the abandon says %q, want %q", r.Text, want)
 				}
 			}
-			places, err := AdjudicatedPlaces(r.Table, c.policy)
+			places, err := r.Table.AdjudicatedPlaces(c.policy)
 			if err != nil || places[mover] != c.mover || places[1-mover] != 3-c.mover {
 				t.Errorf("places %v (%v), want the player to move %d", places, err, c.mover)
 			}
@@ -205,7 +205,7 @@ func TestAnAbandonedLeagueGameIsAdjudicatedByTheLeaguesRule(t *testing.T) {
 	g.untilLeaderToMove()
 	leader := g.table.Game.Current
 	g.table.Game.Players[leader].Resigned = true
-	if places, err := AdjudicatedPlaces(g.table, league.PolicyScoreStands); err != nil || places[leader] != 2 {
+	if places, err := g.table.AdjudicatedPlaces(league.PolicyScoreStands); err != nil || places[leader] != 2 {
 		t.Errorf("the resigned leader's place: %v %v", places, err)
 	}
 }

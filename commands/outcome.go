@@ -8,7 +8,7 @@ import (
 // OutcomeOf is the outcome (league.Outcome) of t's game as it stands. A game played to its end places its players
 // by score, those who resigned or were removed last; a league's game stopped before its end (an
 // administrator abandoned it, or its round's deadline ended it or passes while it runs) is adjudicated by its
-// league's rule (AdjudicatedPlaces). The bot computes it when a game ends, and bot import again
+// league's rule (table.Table.AdjudicatedPlaces). The bot computes it when a game ends, and bot import again
 // from an imported game's record, so that a league's file never brings results of its own.
 func OutcomeOf(t *table.Table) (league.Outcome, error) {
 	o := league.Outcome{Map: t.Setup.Map, Players: make([]string, len(t.Seats)), Unrated: t.Unrated()}
@@ -22,12 +22,8 @@ func OutcomeOf(t *table.Table) (league.Outcome, error) {
 		}
 	}
 	o.Places = league.PlacesLast(o.Scores, out)
-	policy := t.Adjudicated // ended at its round's deadline (an adjudicate event)
-	if policy == "" && t.League != nil && (t.Status == table.Abandoned || t.Status == table.Playing) {
-		policy = t.League.Policy
-	}
-	if policy != "" {
-		places, err := AdjudicatedPlaces(t, policy)
+	if policy := t.AdjudicatedBy(); policy != "" {
+		places, err := t.AdjudicatedPlaces(policy)
 		if err != nil {
 			return league.Outcome{}, err
 		}

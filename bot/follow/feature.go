@@ -37,7 +37,7 @@ var followSub = commands.Sub{Name: "follow", Description: "Follow a game without
 func (fw *Follows) Attach(h *bot.Host) error {
 	fw.h = h
 	h.AddCommand(commands.Command{Name: "player", Subs: []commands.Sub{followSub}}, func(req *bot.Request, in commands.Input) {
-		h.Answer(req.Interaction, bot.Message{Text: fw.follow(req, in)})
+		h.Answer(req.Interaction, fw.follow(req, in))
 	})
 	h.OnTold(fw.tellFollowers)
 	h.OnLinksRevoked(func(game string, t *table.Table, gen uint64) { fw.endRevokedFollows(game, t.Entry(), gen) })

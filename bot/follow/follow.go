@@ -90,11 +90,11 @@ func (fw *Follows) setFollow(userID string, f storage.Follow, stop bool) error {
 
 // follow answers /player follow: in a game's channel, or anywhere with game: and the link of
 // the game's page.
-func (fw *Follows) follow(req *bot.Request, in commands.Input) string {
+func (fw *Follows) follow(req *bot.Request, in commands.Input) bot.Message {
 	pr := bot.Reader(in)
 	g, by, refusal := fw.followedGame(req.Place, pr, in.Options["game"])
 	if refusal != "" {
-		return refusal
+		return refused(refusal)
 	}
 	t := g.Table
 	f := storage.Follow{GameID: g.ID, Place: g.Place, Guild: g.Guild, Title: t.Entry().Title, ByLink: by.ok, Generation: by.generation}
@@ -108,52 +108,55 @@ func (fw *Follows) follow(req *bot.Request, in commands.Input) string {
 		f.EndOnly = true
 	case "off":
 		if _, ok := fw.followersOf(g.ID)[in.User.ID]; !ok {
-			return pr.T("follow_not_following", nil)
+			return refused(pr.T("follow_not_following", nil))
 		}
 		if err := fw.setFollow(in.User.ID, f, true); err != nil {
 			fw.h.Log().Error("could not stop a follow", "user", in.User.ID, "err", err)
-			return pr.T("follow_change_failed", lang.A{"Why": bot.Problem(err)})
+			return refused(pr.T("follow_change_failed", lang.A{"Why": bot.Problem(err)}))
 		}
-		return pr.T("follow_stopped", nil)
+		return bot.Message{Text: pr.T("follow_stopped", nil)}
 	default:
-		return pr.T("follow_bad_when", lang.A{"Value": game.Echo(in.Options["when"])})
+		return refused(pr.T("follow_bad_when", lang.A{"Value": game.Echo(in.Options["when"])}))
 	}
 	to := strings.ToLower(strings.TrimSpace(in.Options["to"]))
 	if to != "" && to != "dm" && to != "thread" {
-		return pr.T("follow_bad_to", lang.A{"Value": game.Echo(in.Options["to"])})
+		return refused(pr.T("follow_bad_to", lang.A{"Value": game.Echo(in.Options["to"])}))
 	}
 	if in.Options["channel"] != "" && to != "thread" {
-		return pr.T("follow_channel_needs_thread", nil)
+		return refused(pr.T("follow_channel_needs_thread", nil))
 	}
 	if plays {
-		return pr.T("follow_plays", nil)
+		return refused(pr.T("follow_plays", nil))
 	}
 	p, err := fw.h.Store().PlayerSettings(in.User.ID)
 	if err != nil {
-		return pr.T("follow_settings_unread", lang.A{"Why": bot.Problem(err)})
+		return refused(pr.T("follow_settings_unread", lang.A{"Why": bot.Problem(err)}))
 	}
 	if _, again := fw.followersOf(g.ID)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
-		return pr.T("follow_too_many", lang.A{"Max": maxFollows})
+		return refused(pr.T("follow_too_many", lang.A{"Max": maxFollows}))
 	}
 	if to == "thread" {
 		return fw.followInThread(req, in, pr, f, entry)
 	}
 	if err := fw.h.Port().DM(in.User.ID, bot.Message{Cause: bot.CauseOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": fw.h.ChannelLink(f.Guild, f.Place)})}); err != nil {
 		if errors.Is(err, bot.ErrDMsClosed) {
-			return pr.T("follow_dms_closed", nil)
+			return refused(pr.T("follow_dms_closed", nil))
 		}
 		fw.h.Log().Warn("could not confirm a follow", "user", in.User.ID, "err", err)
-		return pr.T("follow_dm_failed", nil)
+		return refused(pr.T("follow_dm_failed", nil))
 	}
 	if err := fw.setFollow(in.User.ID, f, false); err != nil {
 		fw.h.Log().Error("could not save a follow", "user", in.User.ID, "err", err)
-		return pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)})
+		return refused(pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)}))
 	}
 	if f.EndOnly {
-		return pr.T("follow_dm_end", nil)
+		return bot.Message{Text: pr.T("follow_dm_end", nil)}
 	}
-	return pr.T("follow_dm_turns", nil)
+	return bot.Message{Text: pr.T("follow_dm_turns", nil)}
 }
+
+// refused answers a follow that was refused (nothing changed) with why.
+func refused(why string) bot.Message { return bot.Message{Text: why, Refused: true} }
 
 // followLink is how a follow reached its game: with the link of its page (ok) of a generation, or
 // (ok false) in the game's own channel.

@@ -19,6 +19,8 @@ type Port struct {
 	messages int
 	threads  int
 	answered map[string]bool
+	// refuse, when set, refuses the direct messages to the users it returns an error for.
+	refuse func(user string) error
 }
 
 // Said is one thing the host said: a post in a place, a private answer to an interaction, or a
@@ -69,8 +71,13 @@ func (p *Port) Post(place string, m bot.Message) (string, error) {
 // Edit does nothing: the terminal's lines have no buttons to take away.
 func (p *Port) Edit(place, id string, m bot.Message) error { return nil }
 
-// DM keeps m as sent to user.
+// DM keeps m as sent to user, unless the table refuses the user's DMs (Options.DMs).
 func (p *Port) DM(user string, m bot.Message) error {
+	if p.refuse != nil {
+		if err := p.refuse(user); err != nil {
+			return err
+		}
+	}
 	p.keep(Said{Kind: DMed, User: user, Message: m})
 	return nil
 }

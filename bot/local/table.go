@@ -56,6 +56,9 @@ type Options struct {
 	Pictures bool
 	// Draw, when set, draws a post's picture in place of the host's (tests make it fail).
 	Draw func(t *table.Table, r commands.Reply) ([]byte, error)
+	// DMs, when set, tells whether a direct message to a user goes (nil) or how the chat refuses
+	// it (tests close a player's DMs: bot.ErrDMsClosed).
+	DMs func(user string) error
 	// OutDir receives every picture the host would post, numbered in order, and every file it
 	// would attach under its own name; without it, BoardFile is the one picture a hot-seat table
 	// draws over after every turn.
@@ -117,7 +120,7 @@ func New(o Options) (*Table, error) {
 	if logOut == nil {
 		logOut = io.Discard
 	}
-	port := &Port{}
+	port := &Port{refuse: o.DMs}
 	h, err := bot.New(bot.Config{Store: o.Store, Port: port, Local: true, Now: c.now, TimerEvery: -1, Draw: draw, EndFiles: endFiles,
 		MaxTablesPerUser: -1, MaxTablesPerServer: -1, AIWorkers: 1, Features: o.Features, Logger: newLogger(logOut)})
 	if err != nil {

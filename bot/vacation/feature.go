@@ -26,11 +26,11 @@ var vacationSub = commands.Sub{Name: "vacation", Description: "Book days off (yo
 func (va *Vacations) Attach(h *bot.Host) error {
 	va.h = h
 	h.AddCommand(commands.Command{Name: "player", Subs: []commands.Sub{vacationSub}}, func(req *bot.Request, in commands.Input) {
-		h.Answer(req.Interaction, bot.Message{Text: va.vacation(req.Guild, in)})
+		h.Answer(req.Interaction, va.vacation(req.Guild, in))
 	})
 	days := commands.IntegerOption(vacationOption, "Server (Manage Server): vacation days a year for each member (default 30)", 0, 366)
 	h.AddOption("player", "settings", days, func(req *bot.Request, in commands.Input) {
-		h.Answer(req.Interaction, bot.Message{Text: va.setVacationDays(req.Guild, in)})
+		h.Answer(req.Interaction, va.setVacationDays(req.Guild, in))
 	})
 	h.OnClockStops(va.stops)
 	h.OnStatus(va.vacationLines)

@@ -69,7 +69,7 @@ type Move struct {
 }
 
 // Result is a player's final score and place (equal scores share a place; players who resigned
-// come last).
+// come last; a league game stopped before its end is placed by its league's rule).
 type Result struct {
 	Player   string `json:"player"`
 	Score    int    `json:"score"`
@@ -134,7 +134,9 @@ func Of(t *table.Table, steps []Stored) (Document, error) {
 		d.Moves = append(d.Moves, m)
 	}
 	if d.Complete {
-		d.Final = results(t.Game)
+		if d.Final, err = finalOf(t); err != nil {
+			return Document{}, fmt.Errorf("record of %s: %w", t.ID, err)
+		}
 	}
 	for i, s := range steps {
 		d.Steps = append(d.Steps, Step{N: i + 1, At: s.At.UTC(), Step: names.step(s.Step, d.Complete)})
@@ -156,6 +158,26 @@ func tableOptions(t *table.Table) *TableOptions {
 		}
 	}
 	return o
+}
+
+// finalOf ranks the players of a game that is over as its result counts: a league game stopped
+// before its end by its league's rule (table.Table.AdjudicatedBy), as its standings count it, any
+// other by score (results).
+func finalOf(t *table.Table) ([]Result, error) {
+	policy := t.AdjudicatedBy()
+	if policy == "" {
+		return results(t.Game), nil
+	}
+	places, err := t.AdjudicatedPlaces(policy)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Result, len(t.Game.Players))
+	for i, p := range t.Game.Players {
+		out[i] = Result{Player: p.Name, Score: p.Score, Place: places[i], Resigned: p.Resigned}
+	}
+	slices.SortStableFunc(out, func(a, b Result) int { return a.Place - b.Place })
+	return out, nil
 }
 
 // results ranks the players as the final standings do: by score, equal scores sharing a place,

@@ -29,3 +29,36 @@ func (t *Table) PlayedBy(id string) bool {
 func (t *Table) Rated() bool {
 	return t.Status != Lobby && !t.Local && t.Unrated() == ""
 }
+
+// AdjudicatedBy is the league's rule that places the players of a league game stopped before its
+// end ("" for a game played to its end, or not a league's): the rule of the adjudicate event that
+// ended it at its round's deadline, or the league's for a game an administrator abandoned, or one
+// still playing (a game adjudicated before adjudication was a step of its record: its store holds
+// the end, its snapshot none).
+func (t *Table) AdjudicatedBy() league.Policy {
+	if t.Adjudicated != "" {
+		return t.Adjudicated
+	}
+	if t.League != nil && t.Game != nil && (t.Status == Abandoned || t.Status == Playing) {
+		return t.League.Policy
+	}
+	return ""
+}
+
+// AdjudicatedPlaces are the places of a league game stopped before its end (at its round's
+// deadline, or abandoned by an administrator), by the league's policy p: players who resigned or
+// were removed come last as in a finished game, and under PolicyForfeit so does the player whose
+// turn it is.
+func (t *Table) AdjudicatedPlaces(p league.Policy) ([]int, error) {
+	scores := make([]int, len(t.Seats))
+	out := make([]bool, len(t.Seats))
+	for i := range t.Seats {
+		scores[i] = t.Game.Players[i].Score
+		out[i] = t.Game.Players[i].Resigned || t.LeftBy(i).ID != ""
+	}
+	toMove := -1
+	if !t.Game.Over() {
+		toMove = t.Game.Current
+	}
+	return league.Adjudicate(p, scores, out, toMove)
+}
