@@ -26,6 +26,7 @@ func Own(t testing.TB) *Server {
 	if bin == "" {
 		t.Skip(Missing)
 	}
+	reapAbandoned(bin)
 	s := &server{bin: bin}
 	if err := s.initdb(); err != nil {
 		t.Fatalf("start a PostgreSQL server: %v", err)

@@ -118,6 +118,7 @@ func start() (*server, error) {
 	if bin == "" {
 		return nil, errMissing
 	}
+	reapAbandoned(bin)
 	s := &server{bin: bin}
 	if err := s.initdb(); err != nil {
 		return nil, err
@@ -151,6 +152,10 @@ func (s *server) initdb() error {
 		return err
 	}
 	s.dir = dir
+	if err := os.WriteFile(filepath.Join(dir, testerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		s.cleanup()
+		return err
+	}
 	if os.Geteuid() == 0 {
 		u, err := user.Lookup("postgres")
 		if err != nil {
