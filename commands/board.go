@@ -18,5 +18,5 @@ func carcBoard(t *table.Table, in Input) Reply {
 		return Reply{OK: true, Ephemeral: true, Table: t,
 			Text: in.own().T("board_revoked", nil)}
 	}
-	return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(in.own(), t), Image: imageIf(t.Status != table.Lobby, BoardImage)}
+	return Reply{OK: true, Ephemeral: true, Table: t, Text: boardCaption(in.own(), t), Image: imageIf(t.Game != nil, BoardImage)}
 }

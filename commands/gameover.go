@@ -2,6 +2,7 @@ package commands
 
 import (
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/commands/lang"
+	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game"
 	"github.com/carcassonne-maps-bot/carcassonne-maps-bot/game/table"
 )
 
@@ -35,10 +36,35 @@ func howItEnded(t *table.Table) string {
 		// A league game ended while its table still plays was adjudicated before adjudication
 		// was a step of the record: its store holds the end, its snapshot none.
 		return "over_how_adjudicated"
-	case t.Status == table.Finished:
-		return "over_how_finished"
 	case t.Game == nil:
 		return "over_how_closed"
+	case t.Status == table.Finished && endedUnattended(t):
+		return "over_how_unattended"
+	case t.Status == table.Finished && endedByResignations(t):
+		return "over_how_resigned"
+	case t.Status == table.Finished:
+		return "over_how_finished"
+	case t.League != nil:
+		return "over_how_abandoned_league"
 	}
 	return "over_how_abandoned"
+}
+
+// endedUnattended tells whether t's game was ended by the bot's step for a table no person plays
+// at any more (EndUnattended): its last move ends the game where it stands.
+func endedUnattended(t *table.Table) bool {
+	n := len(t.Moves)
+	return n > 0 && t.Moves[n-1].Move.Kind == game.MoveEnd
+}
+
+// endedByResignations tells whether t's game ended because its players resigned until one was
+// left, not because its tiles ran out.
+func endedByResignations(t *table.Table) bool {
+	left := 0
+	for _, pl := range t.Game.Players {
+		if !pl.Resigned {
+			left++
+		}
+	}
+	return left < 2 && left < len(t.Game.Players)
 }

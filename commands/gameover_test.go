@@ -9,9 +9,11 @@ import (
 )
 
 // TestACommandAfterTheGameSaysHowItEnded: at a place whose last game is over, a command that
-// needs a game says that the game here is over, how it ended (played to its end, adjudicated at
-// its round's deadline, abandoned, a lobby closed) and what is possible now; a command that runs
-// without a game answers as it does anywhere, and so does every command where no game ever was.
+// needs a game says that the game here is over, how it ended (its players resigned, adjudicated
+// at its round's deadline, abandoned, a league's game abandoned and adjudicated, a lobby closed;
+// played to its end in TestTheBoardOfAnEndedGameSaysItIsOver) and what is possible now; a command
+// that runs without a game answers as it does anywhere, and so does every command where no game
+// ever was.
 func TestACommandAfterTheGameSaysHowItEnded(t *testing.T) {
 	ann := table.User{ID: "1", Name: "ann"}
 	bob := table.User{ID: "2", Name: "bob"}
@@ -30,7 +32,8 @@ func TestACommandAfterTheGameSaysHowItEnded(t *testing.T) {
 	closed := Handle(lobby, Input{User: ann, Command: "table", Sub: "abandon", Admin: true, Local: true})
 	resigned := input(running, ann, "resign", nil)
 	oldAdjudicated := MarkLeague(running, table.LeagueGame{ID: "L1", Name: "Spring", Season: 1, Policy: league.PolicyScoreStands}).Table
-	for _, r := range []Reply{adjudicated, abandoned, closed} {
+	leagueAbandoned := Handle(oldAdjudicated, Input{User: table.User{ID: "3", Name: "ref"}, Command: "table", Sub: "abandon", Manager: true, Local: true})
+	for _, r := range []Reply{adjudicated, abandoned, leagueAbandoned, closed} {
 		if !r.OK {
 			t.Fatal(r.Text)
 		}
@@ -43,9 +46,10 @@ func TestACommandAfterTheGameSaysHowItEnded(t *testing.T) {
 		last *table.Table
 		how  string
 	}{
-		{"played to its end", resigned, "it was played to its end"},
+		{"its players resigned", resigned, "its players resigned until only one was left"},
 		{"adjudicated", adjudicated.Table, "its league round's deadline ended it, adjudicated by the league's rule"},
 		{"abandoned", abandoned.Table, "it was abandoned before its end"},
+		{"a league's game abandoned", leagueAbandoned.Table, "it was abandoned before its end and adjudicated by the league's rule"},
 		{"a lobby closed", closed.Table, "its lobby closed before it started"},
 		{"adjudicated with no step (an earlier release)", oldAdjudicated, "its league round's deadline ended it, adjudicated by the league's rule"},
 	} {

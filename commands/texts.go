@@ -428,11 +428,35 @@ func statusText(p *lang.Printer, t *table.Table) string {
 	return strings.TrimSpace(b.String())
 }
 
+// boardCaption is the text beside the board's picture. A running game's says its turn and scores;
+// an ended game's says that it is over, how it ended and its result, so that whoever opens the
+// channel later reads the game from it; a lobby closed before its game has no board to show.
 func boardCaption(p *lang.Printer, t *table.Table) string {
-	if t.Status == table.Lobby {
+	switch {
+	case t.Status == table.Lobby:
 		return p.T("caption_lobby", nil)
+	case t.Game == nil:
+		return p.T("caption_closed", lang.A{"Map": mapTitle(p, t.Entry())})
+	case t.Status == table.Finished || t.Status == table.Abandoned:
+		return strings.TrimSpace(p.T("caption_over", lang.A{"Map": mapTitle(p, t.Entry()), "Turn": t.Game.Turn,
+			"How": p.T(howItEnded(t), nil), "Result": endRanking(p, t)}))
 	}
 	return p.T("caption", lang.A{"Map": mapTitle(p, t.Entry()), "Turn": t.Game.Turn, "Scores": scoresLine(p, t)})
+}
+
+// endRanking is the result of t's ended game as its end post and its record state it: a league
+// game stopped before its end placed by the league's rule (table.Table.AdjudicatedPlaces), any
+// other by its standings. A rule that cannot place them leaves no result, never a wrong one.
+func endRanking(p *lang.Printer, t *table.Table) string {
+	policy := t.AdjudicatedBy()
+	if policy == "" {
+		return standings(p, t)
+	}
+	places, err := t.AdjudicatedPlaces(policy)
+	if err != nil {
+		return ""
+	}
+	return placesText(p, t, places, policy)
 }
 
 // tilesText lists the tiles still to come, as its picture shows them (CountTilesLeft): what every

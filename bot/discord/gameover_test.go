@@ -24,7 +24,7 @@ func TestACommandInAChannelWhoseGameEndedSaysItIsOver(t *testing.T) {
 		"/place":       h.slash(alice, ch, "place", fakediscord.StringArg("square", "F7")),
 		"/carc resign": h.slash(alice, ch, "carc", fakediscord.SubCommand("resign")),
 	} {
-		if !strings.Contains(m.Content, "The game here is over: it was played to its end.") || !strings.Contains(m.Content, "/carc board") ||
+		if !strings.Contains(m.Content, "The game here is over: its players resigned until only one was left.") || !strings.Contains(m.Content, "/carc board") ||
 			!strings.Contains(m.Content, "/carc new") || strings.Contains(m.Content, "No game here yet") {
 			t.Errorf("%s after the end: %s", name, m.Content)
 		}
