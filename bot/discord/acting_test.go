@@ -11,6 +11,7 @@ import (
 // log line about a game, bot/logattrs) hears of each person's command that holds a game's lock,
 // with the game and the interaction, and each hold ends before the command is answered.
 func TestTheHostTellsWhichInteractionActsOnAGame(t *testing.T) {
+	t.Parallel()
 	type hold struct{ game, interaction string }
 	var mu sync.Mutex
 	var holds []hold

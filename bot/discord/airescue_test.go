@@ -13,6 +13,7 @@ import (
 // else would ever move in that game: the turn's timer comes due in another replica, which plays
 // it, once, and its move replaces the timer.
 func TestAnAITurnLeftByADeadProcessIsPlayedByAnother(t *testing.T) {
+	t.Parallel()
 	r := newReplicas(t, 2, func(i int, cfg *bot.Config) {
 		cfg.AIDelay = time.Millisecond
 		if i == 0 {

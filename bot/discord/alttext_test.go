@@ -70,6 +70,7 @@ func describedFiles(t *testing.T, f *fakediscord.Fake) (files, described int, te
 // and animation) carries an attachment description of at most 1,024 characters, in German (no
 // English catalogue text), which names the map and the scores (#48).
 func TestEveryPictureTheBotPostsIsDescribedInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.start()
 	alice, bob := h.f.AddUser("alice"), h.f.AddUser("bob")

@@ -18,6 +18,7 @@ import (
 // again at the next start), answers the commands there with why, and keeps them untouched for
 // bot verify and bot export --admin; a new game can still be opened in a thread there.
 func TestAGameThatCannotBeCarriedOnIsSetAsideAndTheBotStarts(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	var logs logbuf.Buffer
 	h.configure = func(c *bot.Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) }

@@ -17,6 +17,7 @@ import (
 // included, has a description of 1 to 100 characters and at most 25 options, as Discord requires
 // (it refuses the whole registration otherwise).
 func TestDefinitionsKeepDiscordsLimits(t *testing.T) {
+	t.Parallel()
 	var check func(path, desc string, opts []*discordgo.ApplicationCommandOption)
 	check = func(path, desc string, opts []*discordgo.ApplicationCommandOption) {
 		if n := utf8.RuneCountInString(desc); n < 1 || n > commands.MaxDescription {
@@ -45,6 +46,7 @@ var discordName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32
 // most), each name unique among its siblings in every locale; English is the declaration itself,
 // so that the two cannot drift apart. A failure names the catalogue messages to add.
 func TestEveryCommandIsLocalizedWithinDiscordsLimits(t *testing.T) {
+	t.Parallel()
 	var locales []discordgo.Locale
 	for _, ls := range discordLocales {
 		locales = append(locales, ls...)
@@ -137,6 +139,7 @@ func TestEveryCommandIsLocalizedWithinDiscordsLimits(t *testing.T) {
 // hold for the commands belongs to a command, an option or a choice that exists, and every command
 // or option a message names ({{cmd "carc new"}}, {{opt "place square"}}) exists.
 func TestEveryCommandMessageOfTheCataloguesIsUsed(t *testing.T) {
+	t.Parallel()
 	used := map[string]bool{}
 	paths := map[string]bool{}
 	var walk func(path []string, opts []*discordgo.ApplicationCommandOption)

@@ -18,6 +18,7 @@ import (
 // TestPermissionsAGameNeeds: each place a game can be played in needs its own set, Read Message
 // History everywhere, and Send Messages in Threads (not Send Messages) in a thread.
 func TestPermissionsAGameNeeds(t *testing.T) {
+	t.Parallel()
 	all := fakediscord.DefaultAppPermissions
 	for _, c := range []struct {
 		name                 string

@@ -75,6 +75,7 @@ func buildToLastTurn(t *testing.T, mapID, channel string, players []table.User) 
 // it arrives in several, in order, with every line whole (the final scoring, the standings, the
 // points by source, the deal's key), and the pictures with the last.
 func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.endFiles = func(*table.Table, string) []bot.File {
 		return []bot.File{{Name: "scores.png", Data: []byte("chart")}, {Name: "game.gif", Data: []byte("gif")}}
@@ -151,6 +152,7 @@ func TestTheEndOfASixPlayerGameArrivesWhole(t *testing.T) {
 // released (here the drawing waits until the test lets it go, and the lock is free meanwhile),
 // and a new game opened in the channel meanwhile is announced only after the end.
 func TestTheEndIsDrawnOutsideTheGamesLock(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	drawing, release := make(chan struct{}), make(chan struct{})
 	h.draw = func(*table.Table, commands.Reply) ([]byte, error) { return nil, nil }

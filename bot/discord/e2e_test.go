@@ -40,6 +40,7 @@ func openGame(h *harness, mapID string, seed int64, extra ...fakediscord.Arg) (*
 // a square and a rotation and sends /place; every turn message carries the board and pings only
 // the next player; the game ends with the end picture and the store holds it as finished.
 func TestCompleteGameOnEveryMap(t *testing.T) {
+	t.Parallel()
 	for _, mapID := range []string{"france", "classic"} {
 		t.Run(mapID, func(t *testing.T) {
 			t.Parallel()

@@ -15,6 +15,7 @@ import (
 // (leaving:ai). The AI seats do not vote, and no message mentions one: Discord refuses a message
 // whose allowed mentions name anything but a user id, so the request would never be seen.
 func TestVotesPassAtATableWithAnAISeat(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		lobby  bool // an AI seated with /table bot

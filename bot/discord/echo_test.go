@@ -108,6 +108,7 @@ func surfaceTables(t *testing.T) []*table.Table {
 // at the local table: no reply repeats more than a short prefix of it (a 200 KB square once came
 // back as a 200,130-character line), and no reply offers a test map.
 func TestRepliesQuoteOnlyAShortPrefixOfAnInput(t *testing.T) {
+	t.Parallel()
 	failures := 0
 	store := &leaguecmd.Memory{}
 	check := func(what, reply string) {
@@ -185,6 +186,7 @@ func optionNames(in commands.Input) string {
 // TestNoReplyOffersATestMap: a mistyped map lists the maps players can choose, never the engine's
 // test maps, in Discord and at the local table (where a script may still open one by name).
 func TestNoReplyOffersATestMap(t *testing.T) {
+	t.Parallel()
 	store := &leaguecmd.Memory{}
 	for _, local := range []bool{false, true} {
 		u := table.User{ID: "ann", Name: "ann"}

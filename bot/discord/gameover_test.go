@@ -12,6 +12,7 @@ import (
 // it and /carc new starts another (it said "No game here yet", as if no game had been played);
 // a command that runs without a game answers as before.
 func TestACommandInAChannelWhoseGameEndedSaysItIsOver(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

@@ -44,6 +44,7 @@ func (l *errorLog) Enabled(context.Context, slog.Level) bool { return true }
 // (or delivered twice by Discord), to the process that took it or to another, is answered with
 // its first answer and acts no more: /carc new thread:true opens one thread, a move is made once.
 func TestAReplayedInteractionActsOnce(t *testing.T) {
+	t.Parallel()
 	r := newReplicas(t, 3)
 	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
 	ch := r.f.General
@@ -103,6 +104,7 @@ func TestAReplayedInteractionActsOnce(t *testing.T) {
 // (nothing is logged as an error), and so is the player who sends it again after the end, to a
 // process that held the game or to one that never saw it.
 func TestTheLastMoveIsIdempotentLikeAnyOther(t *testing.T) {
+	t.Parallel()
 	errs := &errorLog{Handler: slog.DiscardHandler}
 	r := newReplicas(t, 3, func(_ int, cfg *bot.Config) { cfg.Logger = slog.New(errs) })
 	ch := r.f.General
@@ -159,6 +161,7 @@ func (forgetfulTimers) CompleteTimer(storage.Timer) error {
 // dies before marking it sent; its lease ends and another process sends it again, with the same
 // nonce: the channel shows it once.
 func TestAReminderIsPostedOnceThoughItsProcessDiedBeforeMarkingIt(t *testing.T) {
+	t.Parallel()
 	r := newReplicas(t, 2, func(i int, cfg *bot.Config) {
 		if i == 0 {
 			cfg.Store = forgetfulTimers{cfg.Store}
@@ -203,6 +206,7 @@ func (uncleared) Announced(string, uint64) error { return nil }
 // announcement is cleared; another takes the announcement over, posts the turn with the same
 // nonce (no second message) and leaves the player's answer as it was.
 func TestAGivenAnswerIsNeverRewritten(t *testing.T) {
+	t.Parallel()
 	r := newReplicas(t, 2, func(i int, cfg *bot.Config) {
 		if i == 0 {
 			cfg.Store = uncleared{cfg.Store}
@@ -239,6 +243,7 @@ func TestAGivenAnswerIsNeverRewritten(t *testing.T) {
 // nobody sees it; the announcement stays, and is said later with the same nonce: still one
 // message, and the answer given is left alone.
 func TestAPostWhoseAnswerIsLostShowsOnce(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		lost   int

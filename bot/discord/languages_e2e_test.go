@@ -22,6 +22,7 @@ import (
 // description holds a message of the English catalogue or an internal key (a spot without its
 // word, an English chip colour, a typed duration, a rule key, an English AI level) (#48).
 func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
+	t.Parallel()
 	mapIDs := variants.IDs(false)
 	n := 0
 	for _, code := range lang.Codes() {
@@ -30,7 +31,9 @@ func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
 		}
 		mapID := mapIDs[n%len(mapIDs)]
 		n++
+		seed := n
 		t.Run(code+"/"+mapID, func(t *testing.T) {
+			t.Parallel()
 			h := newHarness(t)
 			h.f.SetGuildLocale(h.f.GuildID, code)
 			alice, bob := h.f.AddUser("alice"), h.f.AddUser("bob")
@@ -38,7 +41,7 @@ func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
 			h.f.SetLocale(bob, code)
 			h.start()
 			ch := h.f.General
-			h.deal.Store(int64(11 + n))
+			h.deal.Store(int64(11 + seed))
 			var texts []string
 			keep := func(m *fakediscord.Message) {
 				if m == nil {
@@ -53,7 +56,7 @@ func TestNoReaderOfAnyLanguageMeetsEnglishOverDiscord(t *testing.T) {
 			keep(h.slash(bob, ch, "carc", fakediscord.SubCommand("join")))
 			keep(h.slash(alice, ch, "carc", fakediscord.SubCommand("start")))
 			users := map[string]*fakediscord.User{alice.ID: alice, bob.ID: bob}
-			rng := game.NewRNG(uint64(n))
+			rng := game.NewRNG(uint64(seed))
 			var buf []game.Placement
 			untilTheEnd(h, ch, users, func(turn int, tbl *table.Table, u *fakediscord.User) {
 				if turn%12 == 0 {

@@ -27,6 +27,7 @@ import (
 // as a played result: the standings show a win and a loss where a played 0-0 would be a shared
 // place.
 func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Cup", []string{"ann", "bob", "cy", "dee"}, fakediscord.StringArg("adjudicate", "forfeit"))
 	ann := r.members[0]
@@ -156,6 +157,7 @@ func TestLeaguePlayersDoNotAdministerTheirGames(t *testing.T) {
 // their league's mark (its record has none) gets it when the bot loads it, as an entry of its
 // record (so it replays), keeping the turn's deadline; from then on its players cannot skip.
 func TestALeagueGameFromBeforeTheMarkGetsIt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Cup", []string{"ann", "bob"})
 	ann, bob := r.members[0], r.members[1]

@@ -13,6 +13,7 @@ import (
 // the winners of the round before; the final's winner is announced as the cup's winner and tops
 // the standings, the finalist second.
 func TestAKnockOutCupPlaysToItsWinner(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Cup", []string{"ann", "bob", "cy", "dee", "eve", "fay"}, fakediscord.StringArg("format", "cup"))
 	s := r.season()

@@ -15,6 +15,7 @@ import (
 // the league's policy then, after a second restart mid-round; every round ends one day after the
 // one before.
 func TestLeagueOnDatesStartsEachRoundOnItsDate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Dates", []string{"ann", "bob", "cy"}, fakediscord.StringArg("round", "1d"),
 		fakediscord.StringArg("next", "date"), fakediscord.StringArg("adjudicate", "score"))

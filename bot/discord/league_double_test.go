@@ -15,6 +15,7 @@ import (
 // when the losers' bracket wins it) decides the cup, announced in the league's channel; the
 // schedule names each game's bracket and the standings say who stands where.
 func TestADoubleEliminationCupPlaysToItsWinner(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Double", []string{"ann", "bob", "cy", "dee", "eve", "fay"}, fakediscord.StringArg("format", "double-elimination"))
 	s := r.season()

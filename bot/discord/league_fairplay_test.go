@@ -20,6 +20,7 @@ import (
 // 2. ref, who has Manage Server and plays in no league, starts the season; the games play to
 // the end, and the cup has its winner, announced in the league's channel.
 func TestAPlayingCreatorAdministersNothingOfHerCup(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

@@ -42,6 +42,7 @@ func checkSchedule(t *testing.T, r *leagueRun, s league.Season) {
 // each round's games open in their own threads, which the schedule links. The standings count
 // every game and bye, and the export has every game.
 func TestSwissLeagueEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Swiss", []string{"ann", "bob", "cy", "dee", "eve"}, fakediscord.StringArg("format", "swiss"),
 		fakediscord.IntArg("rounds", 4), fakediscord.StringArg("round", "1d"), fakediscord.StringArg("adjudicate", "score"))
@@ -158,6 +159,7 @@ func checkExport(t *testing.T, r *leagueRun, s league.Season) {
 // and two byes for each player, the schedule links every game's thread and the export has every
 // game. The next season keeps the three members, and season 1 stays readable while it runs.
 func TestDoubleRoundRobinEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Double", []string{"ann", "bob", "cy"}, fakediscord.StringArg("format", "double-round-robin"),
 		fakediscord.StringArg("round", "2d"))

@@ -17,6 +17,7 @@ import (
 // No reply, no post in the league's channel and no post in a game's thread holds a message of
 // the English catalogue.
 func TestAGermanLeagueSeasonNeverReadsEnglish(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.f.SetGuildLocale(h.f.GuildID, "de")
 	h.deal.Store(33)

@@ -17,6 +17,7 @@ import (
 // the first league's round is still being opened (its games' boards held back here), and the
 // round opens all its games once they are drawn.
 func TestLeagueCommandsAnswerWhileARoundOpens(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	release := make(chan struct{})
 	h.draw = func(tbl *table.Table, _ commands.Reply) ([]byte, error) {

@@ -16,6 +16,7 @@ import (
 // places follow its scores, and the standings give each player one league point per opponent
 // finished ahead of and half a point per opponent sharing their place, computed here by hand.
 func TestLeagueOfThreePlayerTablesEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	r := newLeagueRun(h, "Triples", []string{"ann", "bob", "cy", "dee", "eve", "fay"}, fakediscord.IntArg("players", 3),
 		fakediscord.StringArg("round", "1d"), fakediscord.StringArg("adjudicate", "score"))

@@ -23,6 +23,7 @@ import (
 // the CSV and the ratings are then checked against values computed here from the games' scores,
 // and the standings come with their picture.
 func TestLeagueRoundRobinEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures() // pictures are not what this test is about
 	h.start()
@@ -260,6 +261,7 @@ func TestLeagueRoundRobinEndToEnd(t *testing.T) {
 // TestFriendlyGamesAreRatedUnlessAbandoned: a finished game of two players in a server counts
 // for their ratings; one abandoned by a moderator changes no rating.
 func TestFriendlyGamesAreRatedUnlessAbandoned(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

@@ -13,6 +13,7 @@ import (
 // league of 45 members) goes on in private followups: every member's line arrives, each part
 // shows its piece of the table as a code block, and the picture comes with the last part.
 func TestLongAnswersArriveWhole(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	var names []string
 	for n := range 45 {

@@ -88,6 +88,7 @@ func fixtureDatabase(t *testing.T) string {
 // the byte (the table's snapshot hash, the engine's hash and the status the old bot stored, a
 // Taiwan meeple that counts 2 among them), its new record replays to it, and the games play on.
 func TestADatabaseOfTheLastVersionIsMigratedAndEveryGameReplays(t *testing.T) {
+	t.Parallel()
 	m := readManifest(t)
 	path := fixtureDatabase(t)
 	if _, err := storage.Open(path, storage.Options{NoSync: true}); !errors.Is(err, storage.ErrNeedsEngine) {
@@ -179,6 +180,7 @@ func playOn(t *testing.T, store *storage.Store, m fixtureManifest) {
 // inputs that made the game) imports into today's database: its record upgraded, its state as
 // exported.
 func TestAnExportOfTheLastVersionImports(t *testing.T) {
+	t.Parallel()
 	m := readManifest(t)
 	store, err := storage.Open(filepath.Join(t.TempDir(), "new.db"), storage.Options{NoSync: true, Engine: bot.Engine{}})
 	if err != nil {
@@ -215,6 +217,7 @@ func TestAnExportOfTheLastVersionImports(t *testing.T) {
 // TestARecordOfTheLastVersionReplays: the /carc export documents of record version 1 still read
 // and replay, every hash as recorded; a running game's is refused for its missing deal.
 func TestARecordOfTheLastVersionReplays(t *testing.T) {
+	t.Parallel()
 	m := readManifest(t)
 	complete := 0
 	for file := range m.Records {

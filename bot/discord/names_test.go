@@ -15,6 +15,7 @@ import (
 // each name shows as typed, escaped (inside the standings' code block, where Discord renders no
 // markdown, as typed); the names stored are the names cleaned at the door.
 func TestHostileNamesShowAsTyped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

@@ -34,6 +34,7 @@ func (d *dyingStore) AppendMove(c storage.Commit) (bool, error) {
 // interaction is answered; a later start says nothing again; the player who sends the move again
 // is told that it went through, with the board, and nothing changes.
 func TestAMoveCommittedBeforeACrashIsAnnouncedOnceAtTheNextStart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	dying := &dyingStore{died: make(chan struct{})}
 	h.configure = func(c *bot.Config) {
@@ -111,6 +112,7 @@ func TestAMoveCommittedBeforeACrashIsAnnouncedOnceAtTheNextStart(t *testing.T) {
 // channel and tells carol too, as after a move posted in time (without the players' mentions);
 // a further start tells her nothing more.
 func TestAFollowerIsToldOnceOfAMoveAnnouncedLate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	dying := &dyingStore{died: make(chan struct{})}

@@ -94,12 +94,15 @@ func openLink(t *testing.T, ctx context.Context, link string) {
 	ready := `document.body && document.body.dataset.ready === "true" && location.href === ` + strconv.Quote(link)
 	for try := 0; try < 5; try++ {
 		err := chromedp.Do(ctx, chromedp.Navigate(link))
-		for wait := 0; err == nil && wait < 100; wait++ {
-			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](ready))
+		// The page checks itself every few milliseconds, five seconds at most; a reload crossing
+		// the wait ends it early, and it is waited for again.
+		for until := time.Now().Add(5 * time.Second); err == nil && time.Now().Before(until); {
+			ok, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingInterval(5*time.Millisecond),
+				chromedp.WithPollingTimeout(max(time.Until(until), time.Millisecond))))
 			if err == nil && ok {
 				return
 			}
-			time.Sleep(50 * time.Millisecond)
+			time.Sleep(5 * time.Millisecond)
 		}
 	}
 	t.Fatalf("the play link %s did not open: %s", link, browsertest.Eval[string](t, ctx, pageState))

@@ -13,6 +13,7 @@ import (
 // TestUnratedTableChangesNoRating: a table opened with rated:false says in its announcement and in
 // /carc status that its game is not rated and why; played to its end, it changes nobody's rating.
 func TestUnratedTableChangesNoRating(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()
@@ -46,6 +47,7 @@ func TestUnratedTableChangesNoRating(t *testing.T) {
 // with the third, who is rated first, and the two who left are rated after them, in the order of
 // their scores (sharing a place on equal scores).
 func TestResignedAndKickedPlayersAreRatedLast(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()
@@ -123,6 +125,7 @@ func TestResignedAndKickedPlayersAreRatedLast(t *testing.T) {
 // the opponent's turn nor abandon the game (a loss would go unrated); a moderator who does not
 // play in it can.
 func TestNoPlayerAdministersARatedFriendly(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

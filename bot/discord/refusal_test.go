@@ -23,6 +23,7 @@ func firstLogLine(logs, msg string) string {
 // refused carry its status, its code, its message and each refused field's path with its codes,
 // from Discord's nested "errors" tree; an error that is no answer of Discord's carries only itself.
 func TestARefusalNamesDiscordsCodeAndEveryFieldItRefused(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{"code":50035,"message":"Invalid Form Body","errors":{"content":{"_errors":[{"code":"BASE_TYPE_MAX_LENGTH","message":"Must be 2000 or fewer in length."}]},` +
 		`"components":{"0":{"components":{"1":{"custom_id":{"_errors":[{"code":"COMPONENT_CUSTOM_ID_DUPLICATED","message":"Duplicated."}]}}}}}}}`)
 	err := fmtErr(&discordgo.RESTError{Response: &http.Response{StatusCode: http.StatusBadRequest}, ResponseBody: body,

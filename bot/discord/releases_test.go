@@ -26,6 +26,7 @@ import (
 // each running game keeps its timers and plays on, the leagues keep their seasons and the server
 // its ratings, and the old exports and records still import and replay.
 func TestEveryEarlierReleasesDatabaseUpgrades(t *testing.T) {
+	t.Parallel()
 	for _, fx := range releasetest.All(t) {
 		t.Run(fmt.Sprintf("schema-%d", fx.Schema), func(t *testing.T) {
 			t.Parallel()
@@ -108,6 +109,7 @@ func upgradeRelease(t *testing.T, fx releasetest.Fixture) {
 // keeps what the old bot stored and replays to it, the leagues keep their seasons and the server
 // its ratings, and every running game plays on.
 func TestEveryEarlierPostgreSQLReleasesDatabaseUpgrades(t *testing.T) {
+	t.Parallel()
 	if pgtest.Bin() == "" {
 		t.Skip("PostgreSQL is not installed (.ci/run installs it)")
 	}

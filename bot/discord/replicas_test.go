@@ -121,6 +121,7 @@ func placeArgs(t *table.Table) []fakediscord.Arg {
 // Each interaction is answered once, exactly one of the twins is applied, and the stored log
 // replays to the stored hash.
 func TestHTTPReplicasShareGamesOnPostgreSQL(t *testing.T) {
+	t.Parallel()
 	r := newReplicas(t, 3)
 	alice, bob := r.f.AddUser("alice"), r.f.AddUser("bob")
 	ch := r.f.General
@@ -180,6 +181,7 @@ func TestHTTPReplicasShareGamesOnPostgreSQL(t *testing.T) {
 // reminder of the turn is posted once, and at the deadline exactly one replica applies the
 // table's policy, once.
 func TestTimersFireOnceAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	r := newReplicas(t, 3)
 	users, ch := r.startGame("classic", [3]int{0, 1, 2})
 	id, _, _ := r.stores[0].ActiveGame(ch.ID)

@@ -14,6 +14,7 @@ import (
 // TestARestartMidTurnKeepsTheDeadline: after a restart, a move that does not end the turn (a
 // tile placed, the meeple still to choose) keeps the turn's deadline, which then applies.
 func TestARestartMidTurnKeepsTheDeadline(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

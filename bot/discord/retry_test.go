@@ -27,6 +27,7 @@ func (s *logCountingStore) Moves(id string) ([]storage.Move, error) {
 // the player's own retry within the token's life is still recognised (one read). After a
 // restart the first refusal reads the log, and the next ones do not.
 func TestARefusalThatCannotBeARetryReadsNoLog(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	counting := &logCountingStore{}

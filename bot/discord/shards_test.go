@@ -18,6 +18,7 @@ import (
 )
 
 func TestParseShards(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		want Shards

@@ -13,6 +13,7 @@ import (
 // line that fits a message arrives whole), a long line at a separator, a code block closed and
 // opened again around each cut so that each part shows it as a block.
 func TestSplitLosesNothing(t *testing.T) {
+	t.Parallel()
 	var lines []string
 	for i := range 120 {
 		lines = append(lines, fmt.Sprintf("  player%02d +%d (a city of %d tiles with %d pennants on F%d)", i, i, i%9, i%4, i))

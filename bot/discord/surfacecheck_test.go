@@ -18,6 +18,7 @@ import (
 // characters counted as Discord counts them, with room under Discord's 4,000 for a new option or
 // a longer translation. Run with -v for the table of every command's size.
 func TestTheSurfaceKeepsEveryLimitDiscordDocuments(t *testing.T) {
+	t.Parallel()
 	defs := definitions(t)
 	if err := CheckSurface(defs); err != nil {
 		t.Fatalf("the bot would refuse to start:\n%v", err)
@@ -39,6 +40,7 @@ func TestTheSurfaceKeepsEveryLimitDiscordDocuments(t *testing.T) {
 // long localization, passes the check; one character more is refused, naming the command, the
 // locale whose text makes it too long, the field and the count.
 func TestOneCharacterOverDiscordsLimitIsRefused(t *testing.T) {
+	t.Parallel()
 	exact := commandOfSize(t, MaxCommandChars)
 	if err := CheckSurface([]*discordgo.ApplicationCommand{exact}); err != nil {
 		t.Fatalf("a command of exactly %d characters is refused: %v", MaxCommandChars, err)
@@ -86,6 +88,7 @@ func commandOfSize(t *testing.T, size int) *discordgo.ApplicationCommand {
 // TestTheStartUpCheckNamesEveryBreach: each documented limit, broken on its own, is refused with
 // the command, the locale and the field.
 func TestTheStartUpCheckNamesEveryBreach(t *testing.T) {
+	t.Parallel()
 	ok := func() *discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommand{Name: "cmd", Description: "A command", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "sub", Description: "A subcommand", Options: []*discordgo.ApplicationCommandOption{

@@ -177,6 +177,7 @@ func TestLeaguePageFromTheRoundStart(t *testing.T) {
 // A finished game's page, its links revoked, is reached again through /carc board in its channel,
 // which gives its new link (it said "No game here yet" once the game had left the channel) (#48).
 func TestARevokedFinishedGamesPageIsReachedThroughCarcBoard(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.noPictures()
 	h.start()

@@ -87,15 +87,17 @@ func Eval[T any](t testing.TB, ctx context.Context, expr string) T {
 	return v
 }
 
-// WaitFor polls a JavaScript condition until it holds (a minute at most), across navigations: a
-// page that reloads itself meanwhile is polled again once its successor is there. On a failure
-// the test says what the expressions explain, evaluated then, show of the page.
+// WaitFor waits for a JavaScript condition to hold (a minute at most), across navigations: the
+// page checks it every few milliseconds itself, so the test learns at once when it holds without a
+// round trip per check; a page that reloads itself meanwhile ends that wait, and the condition is
+// waited for again once its successor is there. On a failure the test says what the expressions
+// explain, evaluated then, show of the page.
 func WaitFor(t testing.TB, ctx context.Context, cond string, explain ...string) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	var last error
-	for time.Now().Before(deadline) {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
+	for left := time.Until(deadline); left > 0; left = time.Until(deadline) {
+		ok, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(pollEvery), chromedp.WithPollingTimeout(max(left, time.Millisecond))))
 		if err == nil && ok {
 			return
 		}
@@ -104,7 +106,9 @@ func WaitFor(t testing.TB, ctx context.Context, cond string, explain ...string) 
 			break
 		}
 		last = err
-		time.Sleep(20 * time.Millisecond)
+		// The page went away under the wait: its successor has no document for a moment. (A
+		// timeout under a millisecond would be none: chromedp counts whole milliseconds.)
+		time.Sleep(pollEvery)
 	}
 	for _, e := range explain {
 		if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](e)); err == nil {
@@ -113,6 +117,9 @@ func WaitFor(t testing.TB, ctx context.Context, cond string, explain ...string) 
 	}
 	t.Fatalf("waiting for %s: it did not hold within a minute (last error: %v)", cond, last)
 }
+
+// pollEvery is how often a page checks a condition a test waits for.
+const pollEvery = 5 * time.Millisecond
 
 // Screenshot saves what the tab shows as a PNG file.
 func Screenshot(t testing.TB, ctx context.Context, path string) {

@@ -40,3 +40,22 @@ func TestWrongJSONTypeIsReported(t *testing.T) {
 		t.Errorf("handler got interaction type %v, want the zero value", typ)
 	}
 }
+
+// TestALoggedErrorNamingAFakeIsRecordedOnItAlone is not parallel either (it logs through
+// discordgo's global logger): a failed heartbeat names its gateway, so only the fake that serves
+// that gateway records it, and the heartbeat that races its own session's close is no problem.
+func TestALoggedErrorNamingAFakeIsRecordedOnItAlone(t *testing.T) {
+	named, other := New(t), New(t)
+	gateway := "ws" + strings.TrimPrefix(named.URL(), "http") + "/gateway/?v=9&encoding=json"
+	discordgo.Logger(discordgo.LogError, 0, "error sending heartbeat to gateway %s, %s", gateway, "write: broken pipe")
+	if p := expectProblem(t, named, ProblemLog); !strings.Contains(p.Detail, "broken pipe") {
+		t.Errorf("logged: %v", p)
+	}
+	discordgo.Logger(discordgo.LogError, 0, "error sending heartbeat to gateway %s, %s", gateway, "websocket: close sent")
+	if err := named.Err(); err != nil {
+		t.Errorf("the heartbeat racing its session's own close is a problem: %v", err)
+	}
+	if err := other.Err(); err != nil {
+		t.Errorf("another fake's heartbeat is recorded: %v", err)
+	}
+}
