@@ -411,6 +411,7 @@ func (c *chaos) freeze(p *chaosProc) {
 
 // TestRepliasStayHonestThroughOutagesKillsAndReplays is the chaos test (see above).
 func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
+	t.Parallel()
 	srv := pgtest.Own(t)
 	url := srv.URL(t)
 	bin := buildBot(t)
@@ -428,11 +429,13 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 			botProcess: &botProcess{t: t, addr: addr, log: filepath.Join(dir, fmt.Sprintf("bot%d.log", i)),
 				args: []string{bin, "--db", url, "--http", addr, "--public-key", hex.EncodeToString(pub), "--discord-api", f.URL(), "--log-level", "info"},
 				env:  processEnv("DISCORD_TOKEN=" + f.Token)}}
-		p.start(ctx, priv)
 		c.procs = append(c.procs, p)
 	}
 	t.Cleanup(func() {
 		for _, p := range c.procs {
+			if p.cmd == nil {
+				continue // never started: the start of another failed first
+			}
 			_ = p.cmd.Process.Signal(syscall.SIGCONT)
 			p.botProcess.kill()
 			if t.Failed() {
@@ -440,6 +443,7 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 			}
 		}
 	})
+	startAll(ctx, priv, c.botProcesses()...)
 	store, err := postgres.Open(url, postgres.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
@@ -500,6 +504,15 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	c.check()
+}
+
+// botProcesses are the run's processes.
+func (c *chaos) botProcesses() []*botProcess {
+	var ps []*botProcess
+	for _, p := range c.procs {
+		ps = append(ps, p.botProcess)
+	}
+	return ps
 }
 
 // killedBetween tells whether process p was killed between two moments.
