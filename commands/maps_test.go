@@ -14,18 +14,17 @@ import (
 
 // TestEveryMapPlaysThroughTheCommandLayer plays 300 complete random games of every map players
 // can choose through the command layer, as `bot play --auto` does, so that a new map is covered
-// the day it is registered. (Each map's own package plays thousands more through the engine with
-// game/gametest; at 2,000 games here the package no longer ran within go test's ten minutes on a
-// busy 2-core machine once five maps were registered.) After every input: the engine's invariants (game/gametest: pieces
+// the day it is registered: all 300 with CARC_SOAK (.ci/run), a tenth in the README's test
+// command, whose time they were most of (game/gametest.Games). (Each map's own package plays
+// thousands more through the engine with game/gametest; at 2,000 games here the package no longer
+// ran within go test's ten minutes on a busy 2-core machine once five maps were registered.)
+// After every input: the engine's invariants (game/gametest: pieces
 // conserved, chips included; scores never fall); every so often: nothing hidden reaches players
 // (a twin of the table that differs only in what players must not know, the order of the stack
 // and the face-down chips, shows exactly the same texts, choices, buttons and redacted state).
 // At the end the record replays to the same table.
 func TestEveryMapPlaysThroughTheCommandLayer(t *testing.T) {
-	games := 300
-	if testing.Short() {
-		games = 30
-	}
+	games := gametest.Games(300)
 	for _, e := range variants.All(false) {
 		t.Run(e.ID, func(t *testing.T) {
 			t.Parallel()

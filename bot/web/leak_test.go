@@ -105,6 +105,7 @@ func upTo(t *testing.T, tb *table.Table, n int) *table.Table {
 func TestPagesAreTheSameWhateverIsHidden(t *testing.T) {
 	for _, mapID := range []string{"france", "greatbritain"} {
 		t.Run(mapID, func(t *testing.T) {
+			t.Parallel() // each map's twins have sites of their own
 			a, b := twins(t, mapID, 8)
 			sa, sb := newSite(t, ""), newSite(t, "")
 			positions := 0

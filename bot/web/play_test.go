@@ -52,6 +52,7 @@ func (st *site) playPath(t *testing.T, tb *table.Table, seat int) string {
 func TestPlayPagesAreTheSameWhateverIsHidden(t *testing.T) {
 	for _, mapID := range []string{"france", "greatbritain", "iberia", "taiwan"} {
 		t.Run(mapID, func(t *testing.T) {
+			t.Parallel() // each map's twins have sites of their own
 			a, b := twins(t, mapID, 6)
 			sa, sb := playSite(t, &fakePlays{}), playSite(t, &fakePlays{})
 			sa.games.put(Game{Table: a, Version: 5})

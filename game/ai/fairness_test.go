@@ -44,41 +44,44 @@ func permuted(g *game.Game, seed uint64) *game.Game {
 // get the identical move, on every map and at every level (for time, hard on 10 of them and
 // master, its position budget cut to a twentieth, on 3).
 func TestTheMoveDependsOnlyOnWhatTheSeatCanSee(t *testing.T) {
-	smallMaster(t)
+	smallMaster(t) // restored once every map's subtest is over
 	for _, r := range variants.All(true) {
-		g := midGame(t, r.ID)
-		hidden := false
-		for _, level := range levels {
-			perms := 100
-			switch {
-			case level == Master:
-				perms = 3
-			case level == Hard && testing.Short():
-				perms = 3
-			case level == Hard:
-				perms = 10
-			case testing.Short():
-				perms = 20
-			}
-			want, err := Choose(g, level, 42)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range perms {
-				p := permuted(g, uint64(i+1))
-				hidden = hidden || p.Hash() != g.Hash() && !slices.Equal(p.Deck, g.Deck)
-				got, err := Choose(p, level, 42)
+		t.Run(r.ID, func(t *testing.T) {
+			t.Parallel() // each map searches its own game, on a core of its own
+			g := midGame(t, r.ID)
+			hidden := false
+			for _, level := range levels {
+				perms := 100
+				switch {
+				case level == Master:
+					perms = 3
+				case level == Hard && testing.Short():
+					perms = 3
+				case level == Hard:
+					perms = 10
+				case testing.Short():
+					perms = 20
+				}
+				want, err := Choose(g, level, 42)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if describe(got) != describe(want) {
-					t.Fatalf("%s %s: the real game gets %s, permutation %d of its hidden things %s", r.ID, level, describe(want), i+1, describe(got))
+				for i := range perms {
+					p := permuted(g, uint64(i+1))
+					hidden = hidden || p.Hash() != g.Hash() && !slices.Equal(p.Deck, g.Deck)
+					got, err := Choose(p, level, 42)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if describe(got) != describe(want) {
+						t.Fatalf("%s %s: the real game gets %s, permutation %d of its hidden things %s", r.ID, level, describe(want), i+1, describe(got))
+					}
 				}
 			}
-		}
-		if !hidden {
-			t.Errorf("%s: no permutation changed the hidden stack", r.ID)
-		}
+			if !hidden {
+				t.Errorf("%s: no permutation changed the hidden stack", r.ID)
+			}
+		})
 	}
 }
 

@@ -383,7 +383,10 @@ func (c *chaos) kill(p *chaosProc) {
 
 // freeze stops a process with SIGSTOP once the interactions posted to it are acknowledged (a
 // load balancer's health check takes it out first), and lets it go on with SIGCONT a moment later.
-func (c *chaos) freeze(p *chaosProc) {
+// It runs beside the events that follow it (the run's kills and restarts go on while the process
+// is frozen), one freeze at a time: done is closed once the process goes on.
+func (c *chaos) freeze(p *chaosProc, done chan<- struct{}) {
+	defer close(done)
 	p.mu.Lock()
 	p.draining = true
 	p.mu.Unlock()
@@ -397,11 +400,13 @@ func (c *chaos) freeze(p *chaosProc) {
 		time.Sleep(time.Millisecond)
 	}
 	if err := p.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
-		c.t.Fatal(err)
+		c.errorf("SIGSTOP process %d: %v", p.idx, err)
+		return
 	}
 	time.Sleep(time.Duration(500+c.intn(2500)) * time.Millisecond)
 	if err := p.cmd.Process.Signal(syscall.SIGCONT); err != nil {
-		c.t.Fatal(err)
+		c.errorf("SIGCONT process %d: %v", p.idx, err)
+		return
 	}
 	p.mu.Lock()
 	p.draining = false
@@ -411,6 +416,7 @@ func (c *chaos) freeze(p *chaosProc) {
 
 // TestRepliasStayHonestThroughOutagesKillsAndReplays is the chaos test (see above).
 func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
+	t.Parallel()
 	srv := pgtest.Own(t)
 	url := srv.URL(t)
 	bin := buildBot(t)
@@ -428,11 +434,13 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 			botProcess: &botProcess{t: t, addr: addr, log: filepath.Join(dir, fmt.Sprintf("bot%d.log", i)),
 				args: []string{bin, "--db", url, "--http", addr, "--public-key", hex.EncodeToString(pub), "--discord-api", f.URL(), "--log-level", "info"},
 				env:  processEnv("DISCORD_TOKEN=" + f.Token)}}
-		p.start(ctx, priv)
 		c.procs = append(c.procs, p)
 	}
 	t.Cleanup(func() {
 		for _, p := range c.procs {
+			if p.cmd == nil {
+				continue // never started: the start of another failed first
+			}
 			_ = p.cmd.Process.Signal(syscall.SIGCONT)
 			p.botProcess.kill()
 			if t.Failed() {
@@ -440,6 +448,7 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 			}
 		}
 	})
+	startAll(ctx, priv, c.botProcesses()...)
 	store, err := postgres.Open(url, postgres.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
@@ -463,7 +472,12 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 	for range chaosFreezes {
 		events = append(events, "freeze")
 	}
+	c.rngMu.Lock() // the players draw from it already
 	c.rng.Shuffle(len(events), func(i, j int) { events[i], events[j] = events[j], events[i] })
+	c.rngMu.Unlock()
+	frozen := make(chan struct{}) // closed when the last freeze is over
+	close(frozen)
+	t.Cleanup(func() { cancel(); <-frozen }) // a failed run ends its freeze before its processes
 	for i, ev := range events {
 		for c.moves.Load() < int32((i+1)*chaosMoves/(len(events)+1)) && !c.failed.Load() {
 			if ctx.Err() != nil {
@@ -484,9 +498,12 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 		case "kill":
 			c.kill(c.pick())
 		case "freeze":
-			c.freeze(c.pick())
+			<-frozen
+			frozen = make(chan struct{})
+			go c.freeze(c.pick(), frozen)
 		}
 	}
+	<-frozen
 	c.chaosDone.Store(true)
 	players.Wait()
 	if c.failed.Load() {
@@ -500,6 +517,15 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	c.check()
+}
+
+// botProcesses are the run's processes.
+func (c *chaos) botProcesses() []*botProcess {
+	var ps []*botProcess
+	for _, p := range c.procs {
+		ps = append(ps, p.botProcess)
+	}
+	return ps
 }
 
 // killedBetween tells whether process p was killed between two moments.

@@ -61,6 +61,7 @@ func monitoredBot(t *testing.T, f *fakediscord.Fake, pub ed25519.PublicKey, db s
 // process held: the bot token, the interactions' tokens, the pages' link secret and the links'
 // tokens, the database password.
 func TestPrometheusScrapesABotPlayingGames(t *testing.T) {
+	t.Parallel()
 	if promtest.Binary() == "" {
 		t.Skip(promtest.Missing)
 	}
@@ -385,6 +386,7 @@ func databasePassword(u string) string {
 // Discord holds the channel's posts), turns /readyz to 503 "draining" while the process still
 // finishes that move, and /healthz stays 200; once the post goes through, the process exits 0.
 func TestReadinessTurnsFalseOnSIGTERMBeforeTheDrain(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	f := fakediscord.New(t)
@@ -454,6 +456,7 @@ func TestReadinessTurnsFalseOnSIGTERMBeforeTheDrain(t *testing.T) {
 // are connected, and its metrics say so (carcassonne_gateway_shards and _up); its build_info says
 // it runs the gateway.
 func TestGatewayShardsOnTheMetrics(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	f := fakediscord.New(t)

@@ -89,6 +89,24 @@ func processEnv(env ...string) []string {
 func (p *botProcess) start(ctx context.Context, priv ed25519.PrivateKey) {
 	p.t.Helper()
 	p.run()
+	p.waitAnswers(ctx, priv)
+}
+
+// startAll starts the processes together and waits until each answers a signed PING: they start
+// up side by side, as a host's replicas do.
+func startAll(ctx context.Context, priv ed25519.PrivateKey, procs ...*botProcess) {
+	for _, p := range procs {
+		p.t.Helper()
+		p.run()
+	}
+	for _, p := range procs {
+		p.waitAnswers(ctx, priv)
+	}
+}
+
+// waitAnswers waits until the running process's endpoint answers a signed PING.
+func (p *botProcess) waitAnswers(ctx context.Context, priv ed25519.PrivateKey) {
+	p.t.Helper()
 	for {
 		r := fakediscord.SignedRequest(priv, []byte(`{"type":1,"id":"1","application_id":"1","token":"ping","version":1}`), time.Now()).WithContext(ctx)
 		r.URL.Scheme, r.URL.Host, r.RequestURI = "http", p.addr, ""
@@ -171,6 +189,7 @@ type sent struct {
 // the database, every interaction of a living process was answered once (the fake fails the test
 // on a second answer), and every game replays to its stored hash.
 func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
+	t.Parallel()
 	url := pgtest.URL(t)
 	bin := buildBot(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -184,7 +203,6 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 		procs[i] = &botProcess{t: t, addr: addr, log: filepath.Join(dir, fmt.Sprintf("bot%d.log", i)),
 			args: []string{bin, "--db", url, "--http", addr, "--public-key", hex.EncodeToString(pub), "--discord-api", f.URL(), "--log-level", "warn"},
 			env:  processEnv("DISCORD_TOKEN=" + f.Token)}
-		procs[i].start(ctx, priv)
 	}
 	t.Cleanup(func() {
 		for _, p := range procs {
@@ -194,6 +212,7 @@ func TestThreeProcessesOnePostgreSQLSurviveSIGKILL(t *testing.T) {
 			}
 		}
 	})
+	startAll(ctx, priv, procs...)
 	store, err := postgres.Open(url, postgres.Options{})
 	if err != nil {
 		t.Fatal(err)

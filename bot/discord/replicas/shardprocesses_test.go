@@ -20,6 +20,7 @@ import (
 // takes up the games the first one never saw. Last, one process with --shards auto runs all four
 // shards Discord recommends.
 func TestGatewayShardsAcrossProcesses(t *testing.T) {
+	t.Parallel()
 	url := pgtest.URL(t)
 	bin := buildBot(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
