@@ -35,7 +35,9 @@
 //
 // The player to move may play their turn on a play page (play.go): its address, /p/ID/TOKEN/, is
 // their own link (playlink.go), which the bot gives them privately from the button "Play on the
-// page" of the turn message, the turn DM and /carc status. The link's MAC covers the game, the
+// page" of the turn message, the turn DM and /carc status. What a message carries of the pages,
+// the game's link and that button, is this package's to say (messages.go), from the address
+// readers reach the pages at (Config.PublicURL). The link's MAC covers the game, the
 // seat, the person in it (whose id the address does not show), the turn, an expiry four hours on
 // at most, and the generation of the game's links: it plays only that turn, by that person, and a
 // revocation ends it with the other links. The page shows the board with the drawn tile's legal
