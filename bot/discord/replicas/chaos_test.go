@@ -381,15 +381,21 @@ func (c *chaos) kill(p *chaosProc) {
 	p.mu.Unlock()
 }
 
+// drain takes p out of the load balancer's choice (and of the kills'), for a freeze.
+func (c *chaos) drain(p *chaosProc) *chaosProc {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.draining = true
+	return p
+}
+
 // freeze stops a process with SIGSTOP once the interactions posted to it are acknowledged (a
 // load balancer's health check takes it out first), and lets it go on with SIGCONT a moment later.
 // It runs beside the events that follow it (the run's kills and restarts go on while the process
-// is frozen), one freeze at a time: done is closed once the process goes on.
+// is frozen), one freeze at a time: done is closed once the process goes on. The caller marks p
+// draining before the freeze starts (drain), so that no later event picks it to kill meanwhile.
 func (c *chaos) freeze(p *chaosProc, done chan<- struct{}) {
 	defer close(done)
-	p.mu.Lock()
-	p.draining = true
-	p.mu.Unlock()
 	for {
 		p.mu.Lock()
 		n := p.inflight
@@ -500,7 +506,7 @@ func TestReplicasStayHonestThroughOutagesKillsAndReplays(t *testing.T) {
 		case "freeze":
 			<-frozen
 			frozen = make(chan struct{})
-			go c.freeze(c.pick(), frozen)
+			go c.freeze(c.drain(c.pick()), frozen)
 		}
 	}
 	<-frozen
