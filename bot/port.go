@@ -51,6 +51,9 @@ type Message struct {
 	Refused bool
 }
 
+// Refusal is the answer that what was asked was refused, and why: nothing changed.
+func Refusal(why string) Message { return Message{Text: why, Refused: true} }
+
 // File is an attachment: a picture, a game's record, a league's table.
 type File struct {
 	Name string

@@ -184,7 +184,7 @@ func (b *Host) answer(to *Interaction, m Message) {
 func (b *Host) answerText(to *Interaction, text string) { b.answer(to, Message{Text: text}) }
 
 // refuse answers the person who asked that what they asked was refused, and why.
-func (b *Host) refuse(to *Interaction, why string) { b.answer(to, Message{Text: why, Refused: true}) }
+func (b *Host) refuse(to *Interaction, why string) { b.answer(to, Refusal(why)) }
 
 // Autocomplete answers the completion of an option of a command being typed: the legal values
 // given the options typed so far.

@@ -94,7 +94,7 @@ func (fw *Follows) follow(req *bot.Request, in commands.Input) bot.Message {
 	pr := bot.Reader(in)
 	g, by, refusal := fw.followedGame(req.Place, pr, in.Options["game"])
 	if refusal != "" {
-		return refused(refusal)
+		return bot.Refusal(refusal)
 	}
 	t := g.Table
 	f := storage.Follow{GameID: g.ID, Place: g.Place, Guild: g.Guild, Title: t.Entry().Title, ByLink: by.ok, Generation: by.generation}
@@ -108,55 +108,52 @@ func (fw *Follows) follow(req *bot.Request, in commands.Input) bot.Message {
 		f.EndOnly = true
 	case "off":
 		if _, ok := fw.followersOf(g.ID)[in.User.ID]; !ok {
-			return refused(pr.T("follow_not_following", nil))
+			return bot.Refusal(pr.T("follow_not_following", nil))
 		}
 		if err := fw.setFollow(in.User.ID, f, true); err != nil {
 			fw.h.Log().Error("could not stop a follow", "user", in.User.ID, "err", err)
-			return refused(pr.T("follow_change_failed", lang.A{"Why": bot.Problem(err)}))
+			return bot.Refusal(pr.T("follow_change_failed", lang.A{"Why": bot.Problem(err)}))
 		}
 		return bot.Message{Text: pr.T("follow_stopped", nil)}
 	default:
-		return refused(pr.T("follow_bad_when", lang.A{"Value": game.Echo(in.Options["when"])}))
+		return bot.Refusal(pr.T("follow_bad_when", lang.A{"Value": game.Echo(in.Options["when"])}))
 	}
 	to := strings.ToLower(strings.TrimSpace(in.Options["to"]))
 	if to != "" && to != "dm" && to != "thread" {
-		return refused(pr.T("follow_bad_to", lang.A{"Value": game.Echo(in.Options["to"])}))
+		return bot.Refusal(pr.T("follow_bad_to", lang.A{"Value": game.Echo(in.Options["to"])}))
 	}
 	if in.Options["channel"] != "" && to != "thread" {
-		return refused(pr.T("follow_channel_needs_thread", nil))
+		return bot.Refusal(pr.T("follow_channel_needs_thread", nil))
 	}
 	if plays {
-		return refused(pr.T("follow_plays", nil))
+		return bot.Refusal(pr.T("follow_plays", nil))
 	}
 	p, err := fw.h.Store().PlayerSettings(in.User.ID)
 	if err != nil {
-		return refused(pr.T("follow_settings_unread", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("follow_settings_unread", lang.A{"Why": bot.Problem(err)}))
 	}
 	if _, again := fw.followersOf(g.ID)[in.User.ID]; !again && len(p.Follows) >= maxFollows {
-		return refused(pr.T("follow_too_many", lang.A{"Max": maxFollows}))
+		return bot.Refusal(pr.T("follow_too_many", lang.A{"Max": maxFollows}))
 	}
 	if to == "thread" {
 		return fw.followInThread(req, in, pr, f, entry)
 	}
 	if err := fw.h.Port().DM(in.User.ID, bot.Message{Cause: bot.CauseOf("follow-confirm", req.ID), Text: pr.T("follow_confirm", lang.A{"Map": title, "Link": fw.h.ChannelLink(f.Guild, f.Place)})}); err != nil {
 		if errors.Is(err, bot.ErrDMsClosed) {
-			return refused(pr.T("follow_dms_closed", nil))
+			return bot.Refusal(pr.T("follow_dms_closed", nil))
 		}
 		fw.h.Log().Warn("could not confirm a follow", "user", in.User.ID, "err", err)
-		return refused(pr.T("follow_dm_failed", nil))
+		return bot.Refusal(pr.T("follow_dm_failed", nil))
 	}
 	if err := fw.setFollow(in.User.ID, f, false); err != nil {
 		fw.h.Log().Error("could not save a follow", "user", in.User.ID, "err", err)
-		return refused(pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)}))
 	}
 	if f.EndOnly {
 		return bot.Message{Text: pr.T("follow_dm_end", nil)}
 	}
 	return bot.Message{Text: pr.T("follow_dm_turns", nil)}
 }
-
-// refused answers a follow that was refused (nothing changed) with why.
-func refused(why string) bot.Message { return bot.Message{Text: why, Refused: true} }
 
 // followLink is how a follow reached its game: with the link of its page (ok) of a generation, or
 // (ok false) in the game's own channel.

@@ -27,14 +27,14 @@ import (
 func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.Printer, f storage.Follow, entry variants.Entry) bot.Message {
 	chat, ok := fw.h.Port().(bot.Threads)
 	if !ok {
-		return refused(pr.T("follow_thread_failed", nil))
+		return bot.Refusal(pr.T("follow_thread_failed", nil))
 	}
 	parent, refusal := fw.followThreadChannel(chat, pr, in.Options["channel"], f)
 	if refusal != "" {
-		return refused(refusal)
+		return bot.Refusal(refusal)
 	}
 	if refusal := fw.mayReadAndPost(chat, req, pr, parent); refusal != "" {
-		return refused(refusal)
+		return bot.Refusal(refusal)
 	}
 	ix := &fw.index
 	ix.threads.Lock()
@@ -51,7 +51,7 @@ func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.
 	if parent == req.Place && req.Guild != "" {
 		// The chat told what the bot may do here: say what it lacks before trying.
 		if missing := chat.MissingForThreads(req, thread == ""); missing != "" {
-			return refused(pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": missing}))
+			return bot.Refusal(pr.T("follow_thread_lacks", lang.A{"Channel": parent, "Missing": missing}))
 		}
 	}
 	helloTo := func(thread string) bot.Message {
@@ -60,7 +60,7 @@ func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.
 	if thread != "" {
 		if _, err := fw.h.Port().Post(thread, helloTo(thread)); err != nil {
 			if !errors.Is(err, bot.ErrNoChannel) {
-				return refused(fw.threadRefusal(pr, parent, err))
+				return bot.Refusal(fw.threadRefusal(pr, parent, err))
 			}
 			thread = "" // deleted meanwhile: open another
 		}
@@ -69,12 +69,12 @@ func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.
 		name := commands.Truncate(pub.T("follow_thread_name", lang.A{"Title": title, "Game": f.GameID}), 90)
 		th, err := fw.h.Port().OpenThread(parent, name)
 		if err != nil {
-			return refused(fw.threadRefusal(pr, parent, err))
+			return bot.Refusal(fw.threadRefusal(pr, parent, err))
 		}
 		thread = th
 		fw.keepFollowThread(f, parent, thread)
 		if _, err := fw.h.Port().Post(thread, helloTo(thread)); err != nil {
-			return refused(fw.threadRefusal(pr, parent, err))
+			return bot.Refusal(fw.threadRefusal(pr, parent, err))
 		}
 	}
 	if err := chat.AddToThread(thread, in.User.ID); err != nil {
@@ -83,7 +83,7 @@ func (fw *Follows) followInThread(req *bot.Request, in commands.Input, pr *lang.
 	f.Thread, f.ThreadIn = thread, parent
 	if err := fw.setFollow(in.User.ID, f, false); err != nil {
 		fw.h.Log().Error("could not save a follow", "user", in.User.ID, "err", err)
-		return refused(pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("follow_save_failed", lang.A{"Why": bot.Problem(err)}))
 	}
 	return bot.Message{Text: pr.T(doneID, lang.A{"Thread": thread})}
 }

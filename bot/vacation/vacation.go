@@ -123,17 +123,17 @@ func (va *Vacations) vacation(guild string, in commands.Input) bot.Message {
 	p, err := va.h.Store().PlayerSettings(in.User.ID)
 	if err != nil {
 		va.h.Log().Error("could not read a player's settings", "user", in.User.ID, "err", err)
-		return refusal(pr.T("vac_unread", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("vac_unread", lang.A{"Why": bot.Problem(err)}))
 	}
 	loc := p.Zone()
 	now := va.h.Now()
 	allowance, err := va.vacationAllowance(guild)
 	if err != nil {
-		return refusal(pr.T("vac_allowance_unread", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("vac_allowance_unread", lang.A{"Why": bot.Problem(err)}))
 	}
 	if v, ok := in.Options["cancel"]; ok {
 		if yes, err := strconv.ParseBool(v); err != nil || !yes {
-			return refusal(pr.T("vac_bad_cancel", nil))
+			return bot.Refusal(pr.T("vac_bad_cancel", nil))
 		}
 		return va.cancelVacations(pr, in.User.ID, p, now, loc)
 	}
@@ -143,10 +143,10 @@ func (va *Vacations) vacation(guild string, in commands.Input) bot.Message {
 		return bot.Message{Text: vacationListText(pr, p, now, loc, allowance, guild != "")}
 	}
 	if guild == "" {
-		return refusal(pr.T("vac_in_server", nil))
+		return bot.Refusal(pr.T("vac_in_server", nil))
 	}
 	if !hasFrom || !hasTo {
-		return refusal(pr.T("vac_both_days", lang.A{"Zone": loc.String()}))
+		return bot.Refusal(pr.T("vac_both_days", lang.A{"Zone": loc.String()}))
 	}
 	start, err1 := time.ParseInLocation("2006-01-02", from, loc)
 	last, err2 := time.ParseInLocation("2006-01-02", to, loc)
@@ -155,31 +155,31 @@ func (va *Vacations) vacation(guild string, in commands.Input) bot.Message {
 		if err1 == nil {
 			bad = to
 		}
-		return refusal(pr.T("vac_not_a_day", lang.A{"Value": game.Echo(bad)}))
+		return bot.Refusal(pr.T("vac_not_a_day", lang.A{"Value": game.Echo(bad)}))
 	}
 	today := midnight(now, loc)
 	end := last.AddDate(0, 0, 1)
 	switch {
 	case start.Before(today):
-		return refusal(pr.T("vac_past", lang.A{"From": from, "Today": today.Format("2006-01-02")}))
+		return bot.Refusal(pr.T("vac_past", lang.A{"From": from, "Today": today.Format("2006-01-02")}))
 	case last.Before(start):
-		return refusal(pr.T("vac_reversed", lang.A{"From": from, "To": to}))
+		return bot.Refusal(pr.T("vac_reversed", lang.A{"From": from, "To": to}))
 	case end.Sub(now) > maxVacationAhead:
-		return refusal(pr.T("vac_too_far", nil))
+		return bot.Refusal(pr.T("vac_too_far", nil))
 	}
 	v := storage.Vacation{From: start, To: end}
 	for _, old := range p.Vacations {
 		if v.From.Before(old.To) && old.From.Before(v.To) {
-			return refusal(pr.T("vac_overlap", lang.A{"Days": dayRange(pr, old, loc)}))
+			return bot.Refusal(pr.T("vac_overlap", lang.A{"Days": dayRange(pr, old, loc)}))
 		}
 	}
 	if allowance <= 0 {
-		return refusal(pr.T("vac_none_here", nil))
+		return bot.Refusal(pr.T("vac_none_here", nil))
 	}
 	for y := start.Year(); y <= last.Year(); y++ {
 		used := daysIn(p.Vacations, y, loc)
 		if want := daysIn([]storage.Vacation{v}, y, loc); used+want > allowance {
-			return refusal(pr.N("vac_over_allowance", want, lang.A{"Year": strconv.Itoa(y), "Total": used + want,
+			return bot.Refusal(pr.N("vac_over_allowance", want, lang.A{"Year": strconv.Itoa(y), "Total": used + want,
 				"Allowance": allowance, "Left": max(0, allowance-used)}))
 		}
 	}
@@ -187,7 +187,7 @@ func (va *Vacations) vacation(guild string, in commands.Input) bot.Message {
 	sort.Slice(p.Vacations, func(i, j int) bool { return p.Vacations[i].From.Before(p.Vacations[j].From) })
 	if err := va.h.Store().SetPlayerSettings(in.User.ID, p); err != nil {
 		va.h.Log().Error("could not save a vacation", "user", in.User.ID, "err", err)
-		return refusal(pr.T("vac_save_failed", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("vac_save_failed", lang.A{"Why": bot.Problem(err)}))
 	}
 	stops, runs := va.tablesOf(in.User.ID)
 	return bot.Message{Text: vacationBookedText(pr, v, loc, allowance-daysIn(p.Vacations, start.Year(), loc), start.Year(), stops, runs)}
@@ -210,18 +210,15 @@ func (va *Vacations) cancelVacations(pr *lang.Printer, userID string, p storage.
 		}
 	}
 	if cancelled == 0 {
-		return refusal(pr.T("vac_nothing_to_cancel", nil))
+		return bot.Refusal(pr.T("vac_nothing_to_cancel", nil))
 	}
 	p.Vacations = kept
 	if err := va.h.Store().SetPlayerSettings(userID, p); err != nil {
 		va.h.Log().Error("could not cancel vacations", "user", userID, "err", err)
-		return refusal(pr.T("vac_cancel_failed", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("vac_cancel_failed", lang.A{"Why": bot.Problem(err)}))
 	}
 	return bot.Message{Text: pr.N("vac_cancelled", cancelled, nil)}
 }
-
-// refusal answers what was refused (and changed nothing) with why.
-func refusal(why string) bot.Message { return bot.Message{Text: why, Refused: true} }
 
 // vacationAllowance is a server's yearly allowance of vacation days.
 func (va *Vacations) vacationAllowance(guild string) (int, error) {
@@ -247,21 +244,21 @@ func (va *Vacations) setVacationDays(guild string, in commands.Input) bot.Messag
 	pr := bot.Reader(in)
 	v := in.Options[vacationOption]
 	if len(in.Options) > 1 {
-		return refusal(pr.T("vacdays_alone", nil))
+		return bot.Refusal(pr.T("vacdays_alone", nil))
 	}
 	if guild == "" {
-		return refusal(pr.T("vacdays_in_server", nil))
+		return bot.Refusal(pr.T("vacdays_in_server", nil))
 	}
 	if !in.Manager {
-		return refusal(pr.T("vacdays_managers", nil))
+		return bot.Refusal(pr.T("vacdays_managers", nil))
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 0 || n > 366 {
-		return refusal(pr.T("vacdays_bad", lang.A{"Value": game.Echo(v)}))
+		return bot.Refusal(pr.T("vacdays_bad", lang.A{"Value": game.Echo(v)}))
 	}
 	g, err := va.h.Store().GuildSettings(guild)
 	if err != nil {
-		return refusal(pr.T("vacdays_unread", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("vacdays_unread", lang.A{"Why": bot.Problem(err)}))
 	}
 	g.VacationDays = n
 	if n == 0 {
@@ -269,7 +266,7 @@ func (va *Vacations) setVacationDays(guild string, in commands.Input) bot.Messag
 	}
 	if err := va.h.Store().SetGuildSettings(guild, g); err != nil {
 		va.h.Log().Error("could not save a server's settings", "guild", guild, "err", err)
-		return refusal(pr.T("vacdays_save_failed", lang.A{"Why": bot.Problem(err)}))
+		return bot.Refusal(pr.T("vacdays_save_failed", lang.A{"Why": bot.Problem(err)}))
 	}
 	return bot.Message{Text: pr.N("vacdays_saved", n, nil)}
 }
