@@ -232,9 +232,6 @@ func (s *Store) Finish(id string, status storage.Status, standings []storage.Sta
 
 // FinishWithResult ends a game outside a move and applies its result in the same transaction.
 func (s *Store) FinishWithResult(id string, status storage.Status, standings []storage.Standing, r league.GameResult) error {
-	if err := storage.CheckFinish(status, standings, &r); err != nil {
-		return fmt.Errorf("finish game %s: %w", id, err)
-	}
 	return s.finish(id, status, standings, r.At, &r)
 }
 
